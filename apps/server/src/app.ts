@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AnyRoute } from './lib/route';
+import { allRoutes } from './modules';
+import { apiPlugin } from './plugins/api';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  now?: () => Date;
+  routes?: AnyRoute[];
+  logger?: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  await app.register(apiPlugin, {
+    db: options.db,
+    config,
+    now: options.now ?? (() => new Date()),
+    routes: options.routes ?? allRoutes,
+  });
+
+  const webDist = config.WEB_DIST ?? defaultWebDist;
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // Every non-API GET is a client-side route: the single-page app decides (including its 404 page).
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      return sendIndex(reply);
+    });
+  }
+  return app;
+}

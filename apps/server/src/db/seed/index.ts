@@ -1,0 +1,64 @@
+import type { Config } from '../../config';
+import { generatePassword } from '../../lib/passwords';
+import type { Db } from '../client';
+import { seedHistory } from '../schema';
+import { seedDemoAccess } from './demo-access';
+import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
+
+export interface SeedContext {
+  /** Known only on the start that created the administrator. */
+  adminPassword?: string;
+  now: Date;
+}
+
+interface DemoSeeder {
+  name: string;
+  run(tx: Db, ctx: SeedContext): Promise<boolean | undefined>;
+}
+
+/**
+ * Demo data per module, each applied once (recorded in seed_history) and in this order, so later
+ * modules can refer to the rows of earlier ones. A seeder returning false is retried next start.
+ */
+const demoSeeders: DemoSeeder[] = [
+  {
+    name: 'access',
+    run: async (tx, ctx) => {
+      if (!ctx.adminPassword) return false;
+      await seedDemoAccess(tx, ctx.adminPassword);
+      return true;
+    },
+  },
+];
+
+export interface SeedResult {
+  adminEmail: string;
+  /** Set when the administrator was created on this start. */
+  adminCreated: boolean;
+  generatedPassword?: string;
+}
+
+export async function seedDatabase(db: Db, config: Config, now: Date = new Date()): Promise<SeedResult> {
+  const password = config.ADMIN_PASSWORD ?? generatePassword();
+  const adminCreated = await db.transaction(async (tx) => {
+    await seedMenus(tx);
+    const roleId = await seedAdminRole(tx);
+    return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
+  });
+  if (config.SEED_DEMO) {
+    const applied = new Set((await db.select({ name: seedHistory.name }).from(seedHistory)).map((r) => r.name));
+    const ctx: SeedContext = { adminPassword: adminCreated ? password : undefined, now };
+    for (const seeder of demoSeeders) {
+      if (applied.has(seeder.name)) continue;
+      await db.transaction(async (tx) => {
+        if ((await seeder.run(tx, ctx)) === false) return;
+        await tx.insert(seedHistory).values({ name: seeder.name });
+      });
+    }
+  }
+  return {
+    adminEmail: config.ADMIN_EMAIL,
+    adminCreated,
+    generatedPassword: adminCreated && !config.ADMIN_PASSWORD ? password : undefined,
+  };
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../db/client';
+import { auditLogs } from '../db/schema';
+import type { Actor } from './context';
+
+export interface AuditEntry {
+  module: string;
+  action: string;
+  recordId?: string | number | null;
+  summary?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** One audit row per write, inside the write's transaction. */
+export async function writeAudit(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLogs).values({
+    userId: actor.userId,
+    userName: actor.userName,
+    ip: actor.ip,
+    module: entry.module,
+    action: entry.action,
+    recordId: entry.recordId == null ? null : String(entry.recordId),
+    summary: entry.summary ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,194 @@
+import { messages } from '@scm/contract';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SECURITY } from '../../config';
+import type { Db } from '../../db/client';
+import { backUsers, loginAttempts, menus, rolePermissions, roles, sessions } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
+import { badRequest, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash makes an unknown email cost as much as a wrong password. */
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('unknown-user-placeholder-1');
+  return dummyHash;
+};
+
+async function countFailures(db: Db, where: ReturnType<typeof and>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(loginAttempts).where(where);
+  return row.n;
+}
+
+async function recordFailure(ctx: ServiceContext, email: string, userId: number | null, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
+    await writeAudit(tx, { userId, userName: email, ip: ctx.ip }, { module: 'auth', action: 'login_failed', recordId: userId, summary: reason });
+  });
+}
+
+export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
+  const email = input.email.toLowerCase();
+  const now = ctx.now();
+  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
+  const ipFailures = await countFailures(
+    ctx.db,
+    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
+  );
+  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
+
+  const accountSince = new Date(now.getTime() - SECURITY.lockoutWindowMs);
+  const [lastSuccess] = await ctx.db
+    .select({ at: sql<Date>`max(${loginAttempts.createdAt})` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, true)));
+  const windowStart = lastSuccess?.at && new Date(lastSuccess.at) > accountSince ? new Date(lastSuccess.at) : accountSince;
+  const accountFailures = await countFailures(
+    ctx.db,
+    and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)),
+  );
+  if (accountFailures >= SECURITY.lockoutFailures) throw tooManyAttempts();
+
+  const [user] = await ctx.db
+    .select()
+    .from(backUsers)
+    .where(sql`lower(${backUsers.email}) = ${email}`)
+    .limit(1);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user || !passwordOk) {
+    await recordFailure(ctx, email, user?.id ?? null, user ? '密码错误' : '账号不存在');
+    throw badRequest(messages.badCredentials);
+  }
+  if (user.status !== 'enabled') {
+    await recordFailure(ctx, email, user.id, '账号已停用');
+    throw badRequest(messages.userDisabled);
+  }
+
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: true, createdAt: now });
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SECURITY.sessionAbsoluteMs),
+    });
+    await tx.update(backUsers).set({ lastLoginAt: now, lastLoginIp: ctx.ip }).where(eq(backUsers.id, user.id));
+    await writeAudit(tx, { userId: user.id, userName: user.username, ip: ctx.ip }, { module: 'auth', action: 'login', recordId: user.id });
+  });
+  return { uId: user.id, token };
+}
+
+/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: backUsers.id,
+      username: backUsers.username,
+      email: backUsers.email,
+      status: backUsers.status,
+      roleId: backUsers.roleId,
+      roleStatus: roles.status,
+      codes: sql<string[] | null>`(select array_agg(${rolePermissions.code}) from ${rolePermissions} where ${rolePermissions.roleId} = ${backUsers.roleId})`,
+    })
+    .from(sessions)
+    .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, backUsers.roleId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt || row.status !== 'enabled') return null;
+  const nowMs = now.getTime();
+  if (new Date(row.expiresAt).getTime() <= nowMs) return null;
+  const lastSeen = new Date(row.lastSeenAt).getTime();
+  if (lastSeen + SECURITY.sessionIdleMs <= nowMs) return null;
+  if (nowMs - lastSeen >= SECURITY.touchIntervalMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    id: row.userId,
+    username: row.username,
+    email: row.email,
+    roleId: row.roleId,
+    sessionId: row.sessionId,
+    permissionCodes: new Set(row.roleStatus === 'enabled' ? (row.codes ?? []) : []),
+  };
+}
+
+export async function logout(ctx: AuthedContext) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, ctx.user.sessionId));
+    await writeAudit(tx, ctx.actor, { module: 'auth', action: 'logout', recordId: ctx.user.id });
+  });
+  return null;
+}
+
+/** Revokes every live session of a user except `keepSessionId` (password change, disable, role change). */
+export async function revokeUserSessions(tx: Db, userId: number, now: Date, keepSessionId?: number) {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(keepSessionId ? and(live, sql`${sessions.id} <> ${keepSessionId}`) : live);
+}
+
+export async function getBackUserInfo(ctx: AuthedContext, id: number) {
+  if (id !== ctx.user.id && !ctx.user.permissionCodes.has('userManagement')) throw forbidden();
+  const [row] = await ctx.db
+    .select({ user: backUsers, role: { id: roles.id, name: roles.name, code: roles.code } })
+    .from(backUsers)
+    .innerJoin(roles, eq(roles.id, backUsers.roleId))
+    .where(eq(backUsers.id, id))
+    .limit(1);
+  if (!row) throw notFound('用户不存在');
+  const { user, role } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    phone: user.phone,
+    status: user.status,
+    role,
+    lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt).toISOString() : null,
+    lastLoginIp: user.lastLoginIp,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+export async function getRoleInfo(ctx: AuthedContext, id: number) {
+  if (id !== ctx.user.roleId && !ctx.user.permissionCodes.has('roleManagement')) throw forbidden();
+  const [role] = await ctx.db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  if (!role) throw notFound('角色不存在');
+  const codes = await ctx.db
+    .select({ code: rolePermissions.code })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, id))
+    .orderBy(asc(rolePermissions.code));
+  const menuRows = await ctx.db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+  return {
+    id: role.id,
+    name: role.name,
+    code: role.code,
+    permissionCodes: role.status === 'enabled' ? codes.map((c) => c.code) : [],
+    menus: menuRows.map((m) => ({
+      id: m.id,
+      parentId: m.parentId,
+      key: m.key,
+      label: m.label,
+      path: m.path,
+      type: m.type,
+      icon: m.icon,
+      sort: m.sort,
+      isMenu: m.isMenu,
+      status: m.status,
+    })),
+  };
+}
+

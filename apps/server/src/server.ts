@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+
+const config = loadConfig();
+const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+const seed = await seedDatabase(database.db, config);
+const app = await buildApp({ db: database.db, config });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ host: config.HOST, port: config.PORT });
+
+const where = database.kind === 'pglite' ? `嵌入式 PGlite (${config.DATA_DIR})` : 'PostgreSQL (DATABASE_URL)';
+const lines = [
+  '',
+  `  家居供应链管理后台已启动: http://localhost:${config.PORT}`,
+  `  数据库: ${where}`,
+  `  管理员账号: ${seed.adminEmail}`,
+];
+if (seed.generatedPassword) {
+  lines.push(`  管理员密码: ${seed.generatedPassword}   (仅显示这一次，请登录后修改)`);
+  lines.push('  演示账号 buyer@jiaju.com / planner@jiaju.com / manager@jiaju.com 使用相同密码');
+} else if (seed.adminCreated) {
+  lines.push('  管理员密码: 由 ADMIN_PASSWORD 指定；演示账号 buyer@ / planner@ / manager@jiaju.com 使用相同密码');
+} else {
+  lines.push('  管理员密码: 首次启动时已显示（或由 ADMIN_PASSWORD 指定）');
+}
+console.log(`${lines.join('\n')}\n`);

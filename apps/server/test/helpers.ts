@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+
+export const ADMIN_EMAIL = 'admin@test.com';
+export const ADMIN_PASSWORD = 'Admin12345';
+
+export interface ApiAnswer {
+  status: number;
+  code: number;
+  message: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the endpoint answered
+  data: any;
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** A settable clock: tests move time to check expiry and lockouts. */
+  clock: { now: Date; advance(ms: number): void };
+  call(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<ApiAnswer>;
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL under test: a fresh database per test file when TEST_DB=pg, so files never share rows. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `scm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: pgDb?.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+  });
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  await seedDatabase(database.db, config, clock.now);
+  const app = await buildApp({ db: database.db, config, now: () => clock.now, logger: false });
+
+  const call: TestApp['call'] = async (path, body = {}, token, headers = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const json = response.headers['content-type']?.toString().includes('json') ? response.json() : {};
+    return { status: response.statusCode, code: json.code, message: json.message, data: json.data, headers: response.headers };
+  };
+
+  const login: TestApp['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
+    const answer = await call('/admin/login', { email, password });
+    if (answer.code !== 200) throw new Error(`login failed: ${answer.message}`);
+    return answer.data.token;
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    call,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Seed §5: local part of letters, digits and ._%+-, an @, a domain, a dot, a TLD of ≥ 2 letters. */
+export const EMAIL_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+
+/** product.md §2: at least 8 characters with letters and digits. */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
+
+export const messages = {
+  emailRequired: '请输入邮箱',
+  emailInvalid: '请输入有效的邮箱地址',
+  passwordRequired: '请输入密码',
+  passwordPolicy: '密码至少8位，且包含字母和数字',
+  badCredentials: '邮箱或密码错误',
+  tooManyAttempts: '尝试次数过多，请15分钟后再试',
+  notLoggedIn: '用户未登录或登录已过期',
+  forbidden: '没有权限执行此操作',
+  notFound: '记录不存在',
+  staleVersion: '数据已被他人修改，请刷新后重试',
+  validationFailed: '请求参数有误',
+  serviceUnavailable: '服务暂不可用',
+  internalError: '服务器内部错误',
+  userDisabled: '账号已停用',
+} as const;
