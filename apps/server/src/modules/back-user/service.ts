@@ -113,7 +113,7 @@ export async function createBackUser(ctx: AuthedContext, input: CreateInput) {
     await assertEmailFree(tx, input.email);
     await assertRoleExists(tx, input.roleId);
     const values = {
-      email: input.email,
+      email: input.email.toLowerCase(),
       username: input.username,
       phone: input.phone || null,
       roleId: input.roleId,
@@ -135,7 +135,7 @@ export async function updateBackUser(ctx: AuthedContext, input: UpdateInput) {
     if (user.version !== input.version) throw staleVersion();
     await assertEmailFree(tx, input.email, user.id);
     await assertRoleExists(tx, input.roleId);
-    const values = { email: input.email, username: input.username, phone: input.phone || null, roleId: input.roleId };
+    const values = { email: input.email.toLowerCase(), username: input.username, phone: input.phone || null, roleId: input.roleId };
     await updateVersioned(tx, backUsers, user.id, input.version, values);
     if (values.roleId !== user.roleId) await assertAccessManagerRemains(tx);
     await writeAudit(tx, ctx.actor, {

@@ -15,7 +15,8 @@ type CreateInput = z.output<typeof roleCreateRequest>;
 type UpdateInput = z.output<typeof roleUpdateRequest>;
 type RoleRow = typeof roles.$inferSelect;
 
-const userCount = sql<number>`(select count(*)::int from ${backUsers} where ${backUsers.roleId} = ${roles.id})`;
+// Written out by hand: inside a subquery drizzle leaves column names unqualified, and both tables have "id".
+const userCount = sql<number>`(select count(*)::int from back_users u where u.role_id = "roles"."id")`;
 
 const toRole = (row: RoleRow, users: number) => ({
   id: row.id,
