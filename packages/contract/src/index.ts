@@ -7,3 +7,4 @@ export * from './menu';
 export * from './result';
 export * from './validation';
 export * from './access';
+export * from './planning';
