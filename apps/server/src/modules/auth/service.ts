@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { backUsers, loginAttempts, menus, rolePermissions, roles, sessions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
-import { badRequest, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -192,3 +192,20 @@ export async function getRoleInfo(ctx: AuthedContext, id: number) {
   };
 }
 
+/** Own password: the old one must match; every other session of this user ends, this one stays. */
+export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword: string; newPassword: string }) {
+  const [user] = await ctx.db.select().from(backUsers).where(eq(backUsers.id, ctx.user.id)).limit(1);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw fieldError('old_password', '原密码错误');
+  const passwordHash = await hashPassword(input.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(backUsers)
+      .set({ passwordHash, version: sql`${backUsers.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(backUsers.id, user.id), eq(backUsers.passwordHash, user.passwordHash)))
+      .returning({ id: backUsers.id });
+    if (updated.length === 0) throw conflict(messages.staleVersion);
+    await revokeUserSessions(tx, user.id, ctx.now(), ctx.user.sessionId);
+    await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'change_password', recordId: user.id, summary: '修改自己的密码' });
+    return null;
+  });
+}

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import {
+  byIdRequest,
+  byIdVersionRequest,
+  emptyResponse,
+  idSchema,
+  pageRequest,
+  pageResponse,
+  requiredText,
+  text,
+  versionSchema,
+} from './common';
+import { endpoint } from './endpoint';
+
+/** Values of the `plan_status` dictionary (product.md §5). */
+export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'in_procurement', 'completed', 'cancelled'] as const;
+export const planStatusSchema = z.enum(PLAN_STATUSES);
+export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+/** Labels used in messages; pages show the dictionary's label and colour. */
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
+  draft: '草稿',
+  submitted: '待审核',
+  approved: '已审核',
+  rejected: '已驳回',
+  in_procurement: '采购中',
+  completed: '已完成',
+  cancelled: '已作废',
+};
+
+/**
+ * The status machine: for each action, the statuses it may start from. The server refuses any
+ * other start with 409; the pages use the same table to decide which buttons to show.
+ */
+export const PLAN_ACTION_FROM = {
+  edit: ['draft', 'rejected'],
+  delete: ['draft', 'rejected'],
+  submit: ['draft', 'rejected'],
+  approve: ['submitted'],
+  reject: ['submitted'],
+  cancel: ['draft', 'rejected', 'approved'],
+  generate: ['approved'],
+  close: ['in_procurement'],
+} as const satisfies Record<string, readonly PlanStatus[]>;
+export type PlanAction = keyof typeof PLAN_ACTION_FROM;
+
+export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
+  edit: '编辑',
+  delete: '删除',
+  submit: '提交',
+  approve: '审核通过',
+  reject: '驳回',
+  cancel: '作废',
+  generate: '生成采购任务',
+  close: '关闭',
+};
+
+export function planActionAllowed(action: PlanAction, status: PlanStatus): boolean {
+  return (PLAN_ACTION_FROM[action] as readonly PlanStatus[]).includes(status);
+}
+
+export const PLAN_MAX_LINES = 1000;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const dateText = (label: string) =>
+  z
+    .string()
+    .regex(DATE_PATTERN, `${label}格式应为YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
+const dictValue = (label: string) =>
+  z
+    .string(`请选择${label}`)
+    .trim()
+    .min(1, `请选择${label}`)
+    .max(40, `${label}无效`)
+    .regex(/^[a-z0-9_]+$/, `${label}无效`);
+
+export const planQuantitySchema = z.int('计划数量须为整数').min(1, '计划数量须大于0').max(100_000_000, '计划数量过大');
+export const budgetPriceFenSchema = z.int('预算单价须为整数（分）').min(0, '预算单价不能为负数').max(99_999_999_999, '预算单价过大');
+
+export const planLineInput = z.strictObject({
+  id: idSchema.optional(),
+  commodityId: idSchema,
+  quantity: planQuantitySchema,
+  /** Left out: the commodity's reference price. */
+  budgetUnitPriceFen: budgetPriceFenSchema.optional(),
+  requiredBy: dateText('需求日期').nullish(),
+  remark: text('备注', 200).nullish(),
+});
+export type PlanLineInput = z.input<typeof planLineInput>;
+
+export const planFields = {
+  name: requiredText('计划名称', 100),
+  planType: dictValue('计划类型'),
+  warehouse: dictValue('仓库'),
+  periodStart: dateText('计划开始日期').nullish(),
+  periodEnd: dateText('计划结束日期').nullish(),
+  requiredBy: dateText('需求日期').nullish(),
+  /** Left out on create: the signed-in user. */
+  ownerId: idSchema.optional(),
+  remark: text('备注', 500).nullish(),
+  lines: z.array(planLineInput).max(PLAN_MAX_LINES, `明细不能超过${PLAN_MAX_LINES}行`).default([]),
+};
+
+const periodOrder = (value: { periodStart?: string | null; periodEnd?: string | null }) =>
+  !value.periodStart || !value.periodEnd || value.periodStart <= value.periodEnd;
+const periodOrderIssue = { message: '计划结束日期不能早于开始日期', path: ['periodEnd'] };
+
+export const planCreateRequest = z.strictObject(planFields).refine(periodOrder, periodOrderIssue);
+export const planUpdateRequest = z
+  .strictObject({ id: idSchema, version: versionSchema, ...planFields })
+  .refine(periodOrder, periodOrderIssue);
+export type PlanCreateBody = z.input<typeof planCreateRequest>;
+
+export const planFilter = {
+  keyword: text('关键词', 50).optional(),
+  status: planStatusSchema.optional(),
+  planType: z.string().max(40).optional(),
+  warehouse: z.string().max(40).optional(),
+  ownerId: idSchema.optional(),
+  /** Plans whose period overlaps [periodFrom, periodTo]. */
+  periodFrom: dateText('开始日期').optional(),
+  periodTo: dateText('结束日期').optional(),
+};
+export const PLAN_SORT_FIELDS = ['code', 'name', 'periodStart', 'budgetTotalFen', 'updatedAt', 'createdAt'] as const;
+export const planListRequest = pageRequest(PLAN_SORT_FIELDS).extend(planFilter);
+export type PlanListBody = z.input<typeof planListRequest>;
+export const planExportRequest = z.strictObject(planFilter);
+
+const userRef = z.object({ id: z.number(), username: z.string() }).nullable();
+
+export const planSummarySchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  planType: z.string(),
+  warehouse: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  requiredBy: z.string().nullable(),
+  status: planStatusSchema,
+  owner: userRef,
+  lineCount: z.number(),
+  plannedQuantity: z.number(),
+  awardedQuantity: z.number(),
+  budgetTotalFen: z.number(),
+  /** Awarded ÷ planned over all lines, 0–100 (capped; over-award shows on the lines). */
+  progress: z.number(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
+
+export const planLineSchema = z.object({
+  id: z.number(),
+  commodityId: z.number(),
+  skuCode: z.string(),
+  commodityName: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  categoryId: z.number().nullable(),
+  categoryName: z.string().nullable(),
+  quantity: z.number(),
+  budgetUnitPriceFen: z.number(),
+  budgetAmountFen: z.number(),
+  requiredBy: z.string().nullable(),
+  remark: z.string().nullable(),
+  awardedQuantity: z.number(),
+  /** Awarded ÷ planned, 0–100 and beyond when over-awarded. */
+  progress: z.number(),
+});
+export type PlanLine = z.infer<typeof planLineSchema>;
+
+export const planTimelineEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  label: z.string(),
+  userName: z.string().nullable(),
+  at: z.string(),
+  fromStatus: planStatusSchema.nullable(),
+  toStatus: planStatusSchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type PlanTimelineEntry = z.infer<typeof planTimelineEntrySchema>;
+
+export const planProcurementLinkSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  status: z.string(),
+  lineCount: z.number(),
+});
+
+export const planDetailSchema = planSummarySchema.extend({
+  remark: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  createdBy: userRef,
+  updatedBy: userRef,
+  createdAt: z.string(),
+  lines: z.array(planLineSchema),
+  procurementTasks: z.array(planProcurementLinkSchema),
+  timeline: z.array(planTimelineEntrySchema),
+});
+export type PlanDetail = z.infer<typeof planDetailSchema>;
+
+export const reasonSchema = requiredText('原因', 200);
+export const planReasonRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: reasonSchema });
+export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+
+export const GENERATE_MODES = ['category', 'plan'] as const;
+export const planGenerateRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  /** One procurement task per commodity category, or one for the whole plan. */
+  mode: z.enum(GENERATE_MODES, '请选择生成方式'),
+});
+export const planGenerateResponse = z.object({ taskIds: z.array(z.number()) });
+
+export const planCreateResponse = z.object({ id: z.number(), code: z.string() });
+
+export const PLAN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const PLAN_IMPORT_MAX_ROWS = PLAN_MAX_LINES;
+export const planImportRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  fileName: text('文件名', 200).optional(),
+  /** The .xlsx file, base64-encoded. */
+  fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((PLAN_IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
+  /** When false, one bad row means nothing is written. */
+  onlyValid: z.boolean().default(false),
+});
+export const planImportResultSchema = z.object({
+  totalRows: z.number(),
+  validRows: z.number(),
+  imported: z.number(),
+  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+});
+export type PlanImportResult = z.infer<typeof planImportResultSchema>;
+
+/** Columns of the line import template, in order. */
+export const PLAN_LINE_EXCEL_COLUMNS = [
+  { key: 'skuCode', header: 'SKU编码', required: true, width: 18 },
+  { key: 'quantity', header: '计划数量', required: true, width: 12 },
+  { key: 'budgetUnitPrice', header: '预算单价(元)', required: false, width: 14 },
+  { key: 'requiredBy', header: '需求日期', required: false, width: 14 },
+  { key: 'remark', header: '备注', required: false, width: 24 },
+] as const;
+
+const planFileResponse = z.unknown();
+
+export const planningApi = {
+  list: endpoint('/admin/planning_task/list', planListRequest, pageResponse(planSummarySchema)),
+  info: endpoint('/admin/planning_task/info', byIdRequest, planDetailSchema),
+  create: endpoint('/admin/planning_task/create', planCreateRequest, planCreateResponse),
+  update: endpoint('/admin/planning_task/update', planUpdateRequest, emptyResponse),
+  delete: endpoint('/admin/planning_task/delete', byIdVersionRequest, emptyResponse),
+  submit: endpoint('/admin/planning_task/submit', byIdVersionRequest, emptyResponse),
+  approve: endpoint('/admin/planning_task/approve', byIdVersionRequest, emptyResponse),
+  reject: endpoint('/admin/planning_task/reject', planReasonRequest, emptyResponse),
+  cancel: endpoint('/admin/planning_task/cancel', planCancelRequest, emptyResponse),
+  close: endpoint('/admin/planning_task/close', planReasonRequest, emptyResponse),
+  generate: endpoint('/admin/planning_task/generate', planGenerateRequest, planGenerateResponse),
+  importTemplate: endpoint('/admin/planning_task/import_template', z.strictObject({}), planFileResponse),
+  importLines: endpoint('/admin/planning_task/import', planImportRequest, planImportResultSchema),
+  export: endpoint('/admin/planning_task/export', planExportRequest, planFileResponse),
+};
