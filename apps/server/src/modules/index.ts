@@ -1,5 +1,7 @@
 import type { AnyRoute } from '../lib/route';
 import { authRoutes } from './auth/routes';
+import { categoryRoutes } from './category/routes';
+import { commodityRoutes } from './commodity/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
-export const allRoutes: AnyRoute[] = [...authRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...categoryRoutes, ...commodityRoutes];
