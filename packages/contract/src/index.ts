@@ -6,3 +6,7 @@ export * from './format';
 export * from './menu';
 export * from './result';
 export * from './validation';
+export * from './dictionary';
+export * from './region';
+export * from './price-template';
+export * from './freight';
