@@ -128,3 +128,20 @@ export const dictItemApi = {
   disable: endpoint('/admin/dict_item/disable', byIdVersionRequest, idResponse),
   delete: endpoint('/admin/dict_item/delete', byIdVersionRequest, z.null()),
 };
+
+/** The built-in dictionary types the application relies on (product.md §10). */
+export const DICT = {
+  planType: 'plan_type',
+  planStatus: 'plan_status',
+  procurementStatus: 'procurement_status',
+  quoteStatus: 'quote_status',
+  quotationStatus: 'quotation_status',
+  warehouse: 'warehouse',
+  unit: 'unit',
+  settlementType: 'settlement_type',
+  supplierGrade: 'supplier_grade',
+  supplierStatus: 'supplier_status',
+  chargeMode: 'charge_mode',
+  commonStatus: 'common_status',
+} as const;
+export type DictCode = (typeof DICT)[keyof typeof DICT];

@@ -1,5 +1,9 @@
 import type { AnyRoute } from '../lib/route';
 import { authRoutes } from './auth/routes';
+import { dictionaryRoutes } from './dictionary/routes';
+import { freightRoutes } from './freight/routes';
+import { priceTemplateRoutes } from './price-template/routes';
+import { regionRoutes } from './region/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
-export const allRoutes: AnyRoute[] = [...authRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...dictionaryRoutes, ...regionRoutes, ...priceTemplateRoutes, ...freightRoutes];
