@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { feedback } from '../shared/ui/feedback';
+import { router } from './router';
+import { theme } from './theme';
+
+dayjs.locale('zh-cn');
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => {
+    feedback.message = message;
+    feedback.modal = modal;
+  }, [message, modal]);
+  return null;
+}
+
+export function App() {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <AntApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
