@@ -2,6 +2,18 @@ import type { AnyRoute } from '../lib/route';
 import { authRoutes } from './auth/routes';
 import { categoryRoutes } from './category/routes';
 import { commodityRoutes } from './commodity/routes';
+import { dictionaryRoutes } from './dictionary/routes';
+import { freightRoutes } from './freight/routes';
+import { priceTemplateRoutes } from './price-template/routes';
+import { regionRoutes } from './region/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
-export const allRoutes: AnyRoute[] = [...authRoutes, ...categoryRoutes, ...commodityRoutes];
+export const allRoutes: AnyRoute[] = [
+  ...authRoutes,
+  ...categoryRoutes,
+  ...commodityRoutes,
+  ...dictionaryRoutes,
+  ...regionRoutes,
+  ...priceTemplateRoutes,
+  ...freightRoutes,
+];

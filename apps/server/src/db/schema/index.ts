@@ -1,3 +1,5 @@
 export * from './access';
 export * from './system';
 export * from './commodity';
+export * from './dictionary';
+export * from './price-template';
