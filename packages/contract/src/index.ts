@@ -8,3 +8,8 @@ export * from './result';
 export * from './validation';
 export * from './access';
 export * from './planning';
+export * from './commodity';
+export * from './dictionary';
+export * from './region';
+export * from './price-template';
+export * from './freight';

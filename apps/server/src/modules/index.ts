@@ -4,6 +4,12 @@ import { backUserRoutes } from './back-user/routes';
 import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
 import { roleRoutes } from './role/routes';
+import { categoryRoutes } from './category/routes';
+import { commodityRoutes } from './commodity/routes';
+import { dictionaryRoutes } from './dictionary/routes';
+import { freightRoutes } from './freight/routes';
+import { priceTemplateRoutes } from './price-template/routes';
+import { regionRoutes } from './region/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -12,4 +18,10 @@ export const allRoutes: AnyRoute[] = [
   ...menuRoutes,
   ...backUserRoutes,
   ...operationLogRoutes,
+  ...categoryRoutes,
+  ...commodityRoutes,
+  ...dictionaryRoutes,
+  ...regionRoutes,
+  ...priceTemplateRoutes,
+  ...freightRoutes,
 ];

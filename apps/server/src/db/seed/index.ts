@@ -3,6 +3,9 @@ import { generatePassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
+import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedBuiltInDictionaries } from './dictionary';
+import { seedDemoCommodities } from './demo-commodities';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -26,6 +29,15 @@ const demoSeeders: DemoSeeder[] = [
     run: async (tx, ctx) => {
       if (!ctx.adminPassword) return false;
       await seedDemoAccess(tx, ctx.adminPassword);
+      return true;
+    },
+  },
+  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
+  {
+    name: 'commodities',
+    run: async (tx) => {
+      await seedDemoCommodities(tx);
       return true;
     },
   },
