@@ -8,3 +8,4 @@ export * from './result';
 export * from './validation';
 export * from './access';
 export * from './planning';
+export * from './commodity';

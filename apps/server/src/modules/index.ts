@@ -1,8 +1,11 @@
 import type { AnyRoute } from '../lib/route';
 import { authRoutes } from './auth/routes';
 import { backUserRoutes } from './back-user/routes';
+import { categoryRoutes } from './category/routes';
+import { commodityRoutes } from './commodity/routes';
 import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
+import { planningRoutes } from './planning/routes';
 import { roleRoutes } from './role/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
@@ -12,4 +15,7 @@ export const allRoutes: AnyRoute[] = [
   ...menuRoutes,
   ...backUserRoutes,
   ...operationLogRoutes,
+  ...categoryRoutes,
+  ...commodityRoutes,
+  ...planningRoutes,
 ];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuthedContext, ServiceContext } from '../lib/context';
+import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
 import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
@@ -63,6 +64,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       const parsed = route.endpoint.body.safeParse(toCamelCase(request.body ?? {}));
       if (!parsed.success) throw validationError(parsed.error);
       const data = await route.handler(parsed.data, ctx as AuthedContext);
+      if (data instanceof FileReply) return data.send(reply);
       return reply.send({ code: ResultCode.ok, message: 'success', data: toSnakeCase(data ?? null) });
     });
   }

@@ -1,3 +1,4 @@
 export * from './access';
 export * from './system';
 export * from './planning';
+export * from './commodity';

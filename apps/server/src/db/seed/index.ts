@@ -3,6 +3,7 @@ import { generatePassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
+import { seedDemoCommodities } from './demo-commodities';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -26,6 +27,13 @@ const demoSeeders: DemoSeeder[] = [
     run: async (tx, ctx) => {
       if (!ctx.adminPassword) return false;
       await seedDemoAccess(tx, ctx.adminPassword);
+      return true;
+    },
+  },
+  {
+    name: 'commodities',
+    run: async (tx) => {
+      await seedDemoCommodities(tx);
       return true;
     },
   },

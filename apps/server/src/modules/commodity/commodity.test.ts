@@ -1,0 +1,326 @@
+import { IMPORT_MAX_ROWS } from '@scm/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`.toUpperCase();
+
+// A tree of our own: root → (mid → leafA, leafB), root → leafC; other tests' rows never match it.
+const tree = { root: 0, mid: 0, leafA: 0, leafB: 0, leafC: 0, codeA: '', codeMid: '' };
+
+async function category(parentId: number | null, code = unique('C')) {
+  const answer = await t.call('/admin/category/create', { parent_id: parentId, name: unique('类'), code }, admin);
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.id as number;
+}
+
+interface CommodityBody {
+  sku_code?: string;
+  name?: string;
+  category_id?: number;
+  brand?: string;
+  unit?: string;
+  barcode?: string;
+  reference_price_fen?: number;
+  [key: string]: unknown;
+}
+async function createCommodity(body: CommodityBody = {}) {
+  const answer = await t.call(
+    '/admin/commodity/create',
+    { sku_code: unique('SKU'), name: '纯棉毛巾', category_id: tree.leafA, unit: '件', reference_price_fen: 1990, ...body },
+    admin,
+  );
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.id as number;
+}
+const list = async (body: Record<string, unknown>, token = admin) => t.call('/admin/commodity/list', { page_size: 200, ...body }, token);
+const skus = async (body: Record<string, unknown>) => (await list(body)).data.list.map((c: { sku_code: string }) => c.sku_code);
+
+async function xlsxBase64(rows: unknown[][], headers?: string[]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('商品');
+  sheet.addRow(headers ?? ['SKU编码*', '商品名称*', '分类编码*', '品牌', '规格', '单位*', '条形码', '重量(克)', '体积(立方厘米)', '参考价(元)*', '状态', '备注']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
+async function download(path: string, body: unknown, token = admin) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify(body),
+  });
+  return response;
+}
+async function readSheet(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  buyer = await t.login('buyer@jiaju.com');
+  tree.root = await category(null);
+  tree.codeMid = unique('M');
+  tree.mid = await category(tree.root, tree.codeMid);
+  tree.codeA = unique('A');
+  tree.leafA = await category(tree.mid, tree.codeA);
+  tree.leafB = await category(tree.mid);
+  tree.leafC = await category(tree.root);
+});
+afterAll(() => t.close());
+
+describe('commodity create and edit', () => {
+  it('creates a commodity and reads it back in snake_case', async () => {
+    const sku = unique('SKU');
+    const id = await createCommodity({ sku_code: sku, brand: '洁丽雅', barcode: '6901234567892', weight_g: 120, volume_cm3: 900 });
+    const { code, data } = await t.call('/admin/commodity/info', { id }, admin);
+    expect(code).toBe(200);
+    expect(data).toMatchObject({
+      sku_code: sku, name: '纯棉毛巾', category_id: tree.leafA, brand: '洁丽雅', unit: '件', barcode: '6901234567892',
+      weight_g: 120, volume_cm3: 900, reference_price_fen: 1990, status: 'enabled', version: 0, price_template_id: null,
+    });
+    expect(typeof data.category_name).toBe('string');
+  });
+
+  it('checks the EAN-13 check digit, the leaf category and required fields', async () => {
+    const bad = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1, barcode: '6901234567891' }, admin);
+    expect(bad.code).toBe(400);
+    expect(bad.data.field_errors).toEqual([{ field: 'barcode', message: '条形码须为13位且校验位正确（EAN-13）' }]);
+    const parent = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: '件', reference_price_fen: 1 }, admin);
+    expect(parent).toMatchObject({ code: 400, message: '请选择末级分类' });
+    const missing = await t.call('/admin/commodity/create', {}, admin);
+    expect(missing.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ['category_id', 'name', 'reference_price_fen', 'sku_code', 'unit'],
+    );
+    const float = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1.5 }, admin);
+    expect(float.data.field_errors[0].field).toBe('reference_price_fen');
+  });
+
+  it('keeps SKU codes unique under concurrent creates', async () => {
+    const sku = unique('RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.call('/admin/commodity/create', { sku_code: sku, name: '并发', category_id: tree.leafB, unit: '件', reference_price_fen: 1 }, admin),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 409).every((a) => a.message === 'SKU编码已存在')).toBe(true);
+    expect(answers.filter((a) => a.code === 409)).toHaveLength(9);
+    expect(await skus({ keyword: sku })).toEqual([sku]);
+  });
+
+  it('answers 409 on a stale version and keeps the winner', async () => {
+    const id = await createCommodity();
+    const { data } = await t.call('/admin/commodity/info', { id }, admin);
+    const body = { ...data, category_name: undefined, created_at: undefined, updated_at: undefined };
+    const edit = (name: string) => t.call('/admin/commodity/update', { ...body, name }, admin);
+    const results = await Promise.all([edit('赢家'), edit('输家一'), edit('输家二')]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, 409, 409]);
+    const winner = ['赢家', '输家一', '输家二'][results.findIndex((r) => r.code === 200)];
+    const after = await t.call('/admin/commodity/info', { id }, admin);
+    expect(after.data).toMatchObject({ name: winner, version: 1 });
+    expect(results.find((r) => r.code === 409)?.message).toBe('数据已被他人修改，请刷新后重试');
+  });
+
+  it('enables and disables in batch, all or nothing', async () => {
+    const a = await createCommodity({ category_id: tree.leafC });
+    const b = await createCommodity({ category_id: tree.leafC });
+    const disable = await t.call('/admin/commodity/disable', { items: [{ id: a, version: 0 }, { id: b, version: 0 }] }, admin);
+    expect(disable.code).toBe(200);
+    const stale = await t.call('/admin/commodity/enable', { items: [{ id: a, version: 1 }, { id: b, version: 0 }] }, admin);
+    expect(stale.code).toBe(409);
+    const rows = (await list({ category_id: tree.leafC })).data.list.filter((c: { id: number }) => [a, b].includes(c.id));
+    expect(rows.map((c: { status: string }) => c.status)).toEqual(['disabled', 'disabled']);
+  });
+});
+
+describe('commodity list', () => {
+  const made: Record<string, string> = {};
+  beforeAll(async () => {
+    made.a1 = unique('LA');
+    made.a2 = unique('LA');
+    made.b1 = unique('LB');
+    made.c1 = unique('LC');
+    await createCommodity({ sku_code: made.a1, name: '加厚浴巾', category_id: tree.leafA, brand: '金号', reference_price_fen: 5990 });
+    await createCommodity({ sku_code: made.a2, name: '儿童毛巾', category_id: tree.leafA, brand: '洁丽雅', reference_price_fen: 990, barcode: '6923450657713' });
+    await createCommodity({ sku_code: made.b1, name: '竹纤维浴巾', category_id: tree.leafB, brand: '金号', reference_price_fen: 12900, status: 'disabled' });
+    await createCommodity({ sku_code: made.c1, name: '方巾', category_id: tree.leafC, brand: '孚日', reference_price_fen: 1290 });
+  });
+  const ours = async (body: Record<string, unknown>) =>
+    (await skus({ category_id: tree.root, ...body })).filter((s: string) => Object.values(made).includes(s)).sort();
+
+  it('filters by a category node and its descendants', async () => {
+    expect(await ours({})).toEqual([made.a1, made.a2, made.b1, made.c1].sort());
+    expect(await ours({ category_id: tree.mid })).toEqual([made.a1, made.a2, made.b1].sort());
+    expect(await ours({ category_id: tree.leafB })).toEqual([made.b1]);
+  });
+
+  it('filters by keyword on code, name and barcode, brand, status and price range', async () => {
+    expect(await ours({ keyword: '浴巾' })).toEqual([made.a1, made.b1].sort());
+    expect(await ours({ keyword: made.c1.toLowerCase() })).toEqual([made.c1]);
+    expect(await ours({ keyword: '2345065' })).toEqual([made.a2]);
+    expect(await ours({ brand: '金号' })).toEqual([made.a1, made.b1].sort());
+    expect(await ours({ status: 'disabled' })).toEqual([made.b1]);
+    expect(await ours({ min_price_fen: 1000, max_price_fen: 6000 })).toEqual([made.a1, made.c1].sort());
+  });
+
+  it('sorts only on whitelisted fields', async () => {
+    const prices = (await list({ category_id: tree.root, sort_field: 'reference_price_fen', sort_order: 'descend' })).data.list.map(
+      (c: { reference_price_fen: number }) => c.reference_price_fen,
+    );
+    expect(prices).toEqual([...prices].sort((x, y) => y - x));
+    const names = (await list({ category_id: tree.mid, sort_field: 'sku_code', sort_order: 'ascend' })).data.list.map(
+      (c: { sku_code: string }) => c.sku_code,
+    );
+    expect(names).toEqual([...names].sort());
+    const bad = await list({ sort_field: 'remark; drop table commodities' });
+    expect(bad.code).toBe(400);
+    expect(bad.data.field_errors[0].field).toBe('sort_field');
+  });
+
+  it('pages with a total and treats SQL and LIKE meta-characters as text', async () => {
+    const page = await list({ category_id: tree.mid, page: 1, page_size: 2, sort_field: 'sku_code', sort_order: 'ascend' });
+    expect(page.data).toMatchObject({ page: 1, page_size: 2 });
+    expect(page.data.list).toHaveLength(2);
+    expect(page.data.total).toBeGreaterThanOrEqual(3);
+    for (const keyword of ["%", "_", "' or 1=1 --", '\\']) {
+      const answer = await list({ keyword, category_id: tree.root });
+      expect(answer.code).toBe(200);
+      expect(answer.data.total).toBe(0);
+    }
+  });
+
+  it('checks permission codes', async () => {
+    expect((await list({}, buyer)).code).toBe(200);
+    const create = await t.call('/admin/commodity/create', { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1 }, buyer);
+    expect(create.code).toBe(403);
+    expect((await t.call('/admin/commodity/disable', { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/commodity/import', { file_base64: 'AA==' }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/commodity/export', {}, buyer)).code).toBe(403);
+    expect((await t.call('/admin/commodity/options', { keyword: '毛巾' }, buyer)).code).toBe(200);
+    expect((await t.call('/admin/commodity/list', {})).code).toBe(401);
+  });
+});
+
+describe('commodity Excel import', () => {
+  it('reports every kind of bad row and writes nothing unless asked for the valid rows', async () => {
+    const existing = unique('EXIST');
+    await createCommodity({ sku_code: existing });
+    const good = [unique('IMP'), unique('IMP'), unique('IMP')];
+    const dup = unique('DUP');
+    const rows = [
+      [good[0], '导入毛巾', tree.codeA, '洁丽雅', '34×76cm', '条', '6901234567892', 120, 900, 19.9, '启用', ''],
+      [good[1], '导入浴巾', tree.codeA, '', '', '件', '', '', '', '59', '停用', '=cmd|calc'],
+      [good[2], '导入方巾', tree.codeA, '金号', '', '件', '', '', '', 9.5, '', ''],
+      ['', '缺SKU', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [unique('IMP'), '', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [unique('IMP'), '分类不存在', 'NO-SUCH', '', '', '件', '', '', '', 1, '', ''],
+      [unique('IMP'), '非末级分类', tree.codeMid, '', '', '件', '', '', '', 1, '', ''],
+      [unique('IMP'), '条码错', tree.codeA, '', '', '件', '6901234567891', '', '', 1, '', ''],
+      [unique('IMP'), '价格错', tree.codeA, '', '', '件', '', '', '', '1.234', '', ''],
+      [unique('IMP'), '重量错', tree.codeA, '', '', '件', '', '-3', '', 1, '', ''],
+      [unique('IMP'), '状态错', tree.codeA, '', '', '件', '', '', '', 1, '作废', ''],
+      [unique('IMP'), '缺单位', tree.codeA, '', '', '', '', '', '', 1, '', ''],
+      [dup, '重复一', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [dup, '重复二', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [existing, '已存在', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+    ];
+    const file = await xlsxBase64(rows);
+    const first = await t.call('/admin/commodity/import', { file_base64: file, file_name: '商品.xlsx' }, admin);
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({ total_rows: 15, valid_rows: 4, imported: 0 });
+    expect(first.data.errors).toEqual([
+      { row: 5, column: 'SKU编码', message: '请输入SKU编码' },
+      { row: 6, column: '商品名称', message: '请输入商品名称' },
+      { row: 7, column: '分类编码', message: '分类编码“NO-SUCH”不存在' },
+      { row: 8, column: '分类编码', message: '请填写末级分类的编码' },
+      { row: 9, column: '条形码', message: '条形码须为13位且校验位正确（EAN-13）' },
+      { row: 10, column: '参考价(元)', message: '参考价须为不超过两位小数的非负金额' },
+      { row: 11, column: '重量(克)', message: '重量须为非负整数（克）' },
+      { row: 12, column: '状态', message: '状态须为“启用”或“停用”' },
+      { row: 13, column: '单位', message: '请输入单位' },
+      { row: 15, column: 'SKU编码', message: `SKU编码与第14行重复` },
+      { row: 16, column: 'SKU编码', message: 'SKU编码已存在' },
+    ]);
+    expect(await skus({ keyword: 'IMP', category_id: tree.leafA })).toEqual([]);
+
+    const second = await t.call('/admin/commodity/import', { file_base64: file, only_valid: true }, admin);
+    expect(second.data).toMatchObject({ imported: 4, valid_rows: 4 });
+    expect((await skus({ category_id: tree.leafA })).filter((s: string) => good.includes(s)).sort()).toEqual([...good].sort());
+    const imported = (await list({ keyword: good[1] })).data.list[0];
+    expect(imported).toMatchObject({ reference_price_fen: 5900, status: 'disabled', remark: '=cmd|calc', brand: null });
+    const first3 = (await list({ keyword: good[0] })).data.list[0];
+    expect(first3).toMatchObject({ reference_price_fen: 1990, weight_g: 120, volume_cm3: 900, unit: '条' });
+  });
+
+  it('refuses wrong headers, non-Excel files, oversize files and too many rows with a clear message', async () => {
+    const wrongHeaders = await xlsxBase64([['a']], ['编号', '名称']);
+    const headers = await t.call('/admin/commodity/import', { file_base64: wrongHeaders }, admin);
+    expect(headers.code).toBe(400);
+    expect(headers.message).toMatch(/^模板表头不正确，缺少列：SKU编码/);
+    const junk = await t.call('/admin/commodity/import', { file_base64: Buffer.from('not an excel file').toString('base64') }, admin);
+    expect(junk).toMatchObject({ code: 400, message: '无法读取文件，请上传 .xlsx 格式的Excel文件' });
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1).toString('base64');
+    const tooBig = await t.call('/admin/commodity/import', { file_base64: big }, admin);
+    expect(tooBig).toMatchObject({ status: 200, code: 400, message: '文件不能超过10MB' });
+    const many = await xlsxBase64(Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`R${i}`, 'n', 'c', '', '', '件', '', '', '', 1]));
+    const tooMany = await t.call('/admin/commodity/import', { file_base64: many }, admin);
+    expect(tooMany).toMatchObject({ code: 400, message: '数据不能超过50000行，请拆分后再导入' });
+  });
+
+  it('offers a template that the import reads', async () => {
+    const response = await download('/admin/commodity/import_template', {});
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readSheet(response.rawPayload);
+    expect(rows[0]).toContain('SKU编码*');
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('commodity Excel export', () => {
+  it('streams the current filter and escapes formula-like cells', async () => {
+    const leaf = await category(tree.root);
+    const formula = unique('FX');
+    await createCommodity({ sku_code: formula, name: '=HYPERLINK("http://x","点我")', category_id: leaf, brand: '+品牌', remark: '@SUM(A1)' });
+    await createCommodity({ category_id: leaf, name: '-减号开头', reference_price_fen: 12345 });
+    await createCommodity({ category_id: leaf, name: '普通商品' });
+    const response = await download('/admin/commodity/export', { category_id: leaf });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(String(response.headers['content-disposition'])).toContain("filename*=UTF-8''");
+    const rows = await readSheet(response.rawPayload);
+    expect(rows[0].slice(0, 3)).toEqual(['SKU编码', '商品名称', '分类编码']);
+    expect(rows).toHaveLength(4);
+    const row = rows.find((r) => r[0] === formula)!;
+    expect(row[1]).toBe(`'=HYPERLINK("http://x","点我")`);
+    expect(row[3]).toBe(`'+品牌`);
+    expect(row[11]).toBe(`'@SUM(A1)`);
+    expect(rows.find((r) => r[1] === `'-减号开头`)?.[9]).toBe('123.45');
+    expect(rows.flat().some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
+  it('exports an edited file that imports back unchanged', async () => {
+    const leaf = await category(tree.root);
+    const sku = unique('RT');
+    await createCommodity({ sku_code: sku, name: '=往返', category_id: leaf });
+    const exported = await download('/admin/commodity/export', { category_id: leaf });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    sheet.getRow(2).getCell(1).value = `${sku}-2`;
+    const file = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    const answer = await t.call('/admin/commodity/import', { file_base64: file }, admin);
+    expect(answer.data).toMatchObject({ imported: 1, errors: [] });
+    expect((await list({ keyword: `${sku}-2` })).data.list[0].name).toBe('=往返');
+  });
+});

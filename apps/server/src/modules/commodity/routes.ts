@@ -1,0 +1,36 @@
+import { commodityApi, IMPORT_MAX_BYTES } from '@scm/contract';
+import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { exportCommodities } from './export-commodities';
+import { importCommodities, importTemplate } from './import-commodities';
+import { commodityOptions, listCommodities } from './queries';
+import { createCommodity, deleteCommodity, getCommodity, setCommodityStatus, updateCommodity } from './service';
+
+const PAGE = 'commodityList';
+
+export const commodityRoutes = [
+  defineRoute({ endpoint: commodityApi.list, permission: PAGE, handler: (input, ctx) => listCommodities(ctx.db, input) }),
+  defineRoute({ endpoint: commodityApi.options, permission: AUTHENTICATED, handler: (input, ctx) => commodityOptions(ctx.db, input) }),
+  defineRoute({ endpoint: commodityApi.info, permission: PAGE, handler: (input, ctx) => getCommodity(ctx, input.id) }),
+  defineRoute({ endpoint: commodityApi.create, permission: `${PAGE}:create`, handler: (input, ctx) => createCommodity(ctx, input) }),
+  defineRoute({ endpoint: commodityApi.update, permission: `${PAGE}:edit`, handler: (input, ctx) => updateCommodity(ctx, input) }),
+  defineRoute({ endpoint: commodityApi.delete, permission: `${PAGE}:delete`, handler: (input, ctx) => deleteCommodity(ctx, input) }),
+  defineRoute({
+    endpoint: commodityApi.enable,
+    permission: `${PAGE}:status`,
+    handler: (input, ctx) => setCommodityStatus(ctx, input, 'enabled'),
+  }),
+  defineRoute({
+    endpoint: commodityApi.disable,
+    permission: `${PAGE}:status`,
+    handler: (input, ctx) => setCommodityStatus(ctx, input, 'disabled'),
+  }),
+  defineRoute({ endpoint: commodityApi.importTemplate, permission: `${PAGE}:import`, handler: () => importTemplate() }),
+  defineRoute({
+    endpoint: commodityApi.import,
+    permission: `${PAGE}:import`,
+    // base64 makes the 10 MB file about 13.4 MB; a little more lets oversize files get the clear message.
+    bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+    handler: (input, ctx) => importCommodities(ctx, input),
+  }),
+  defineRoute({ endpoint: commodityApi.export, permission: `${PAGE}:export`, handler: async (input, ctx) => exportCommodities(ctx, input) }),
+];

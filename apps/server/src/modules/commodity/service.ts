@@ -1,0 +1,173 @@
+import {
+  type commodityCreateRequest,
+  type commodityUpdateRequest,
+  fenToYuan,
+} from '@scm/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { categories, commodities } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthedContext } from '../../lib/context';
+import { updateVersioned } from '../../lib/crud';
+import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
+import { findCommodity, toCommodity } from './queries';
+
+const MODULE = 'commodity';
+type CommodityInput = z.output<typeof commodityCreateRequest>;
+
+/** Optional text fields arrive as '' from forms and spreadsheets; the database keeps null. */
+export function normalizeCommodity(input: CommodityInput) {
+  return {
+    skuCode: input.skuCode,
+    name: input.name,
+    categoryId: input.categoryId,
+    brand: input.brand || null,
+    spec: input.spec || null,
+    unit: input.unit,
+    barcode: input.barcode || null,
+    weightG: input.weightG ?? null,
+    volumeCm3: input.volumeCm3 ?? null,
+    referencePriceFen: input.referencePriceFen,
+    priceTemplateId: input.priceTemplateId ?? null,
+    defaultSupplierId: input.defaultSupplierId ?? null,
+    status: input.status,
+    remark: input.remark || null,
+  };
+}
+
+/** Commodities sit on enabled leaf categories. */
+async function assertLeafCategory(tx: Db, categoryId: number) {
+  const [category] = await tx.select().from(categories).where(eq(categories.id, categoryId));
+  if (!category) throw fieldError('category_id', '商品分类不存在');
+  const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, categoryId)).limit(1);
+  if (child) throw fieldError('category_id', '请选择末级分类');
+  if (category.status !== 'enabled') throw fieldError('category_id', '该分类已停用');
+}
+
+async function assertSkuFree(tx: Db, skuCode: string, exceptId?: number) {
+  const [same] = await tx.select({ id: commodities.id }).from(commodities).where(eq(commodities.skuCode, skuCode));
+  if (same && same.id !== exceptId) throw conflict('SKU编码已存在');
+}
+
+/** Two creators racing past the check meet the unique index; the loser gets the same 409. */
+async function withSkuConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw conflict('SKU编码已存在');
+    throw error;
+  }
+}
+
+export async function getCommodity(ctx: AuthedContext, id: number) {
+  const row = await findCommodity(ctx.db, id);
+  if (!row) throw notFound('商品不存在');
+  return toCommodity(row);
+}
+
+export function createCommodity(ctx: AuthedContext, input: CommodityInput) {
+  const values = normalizeCommodity(input);
+  return withSkuConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      await assertLeafCategory(tx, values.categoryId);
+      await assertSkuFree(tx, values.skuCode);
+      const [row] = await tx.insert(commodities).values(values).returning({ id: commodities.id });
+      await writeAudit(tx, ctx.actor, { module: MODULE, action: 'create', recordId: row.id, summary: values.skuCode, after: values });
+      return { id: row.id };
+    }),
+  );
+}
+
+export async function updateCommodity(ctx: AuthedContext, input: z.output<typeof commodityUpdateRequest>) {
+  const values = normalizeCommodity(input);
+  await withSkuConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(commodities).where(eq(commodities.id, input.id));
+      if (!before) throw notFound('商品不存在');
+      if (before.categoryId !== values.categoryId) await assertLeafCategory(tx, values.categoryId);
+      await assertSkuFree(tx, values.skuCode, input.id);
+      await updateVersioned(tx, commodities, input.id, input.version, values);
+      const { searchText: _s, ...beforeValues } = before;
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: 'update',
+        recordId: input.id,
+        summary: values.skuCode,
+        before: beforeValues,
+        after: values,
+      });
+    }),
+  );
+  return null;
+}
+
+export async function deleteCommodity(ctx: AuthedContext, input: { id: number; version: number }) {
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(commodities).where(eq(commodities.id, input.id));
+    if (!before) throw notFound('商品不存在');
+    if (before.version !== input.version) throw staleVersion();
+    const deleted = await tx
+      .delete(commodities)
+      .where(and(eq(commodities.id, input.id), eq(commodities.version, input.version)))
+      .returning({ id: commodities.id });
+    if (deleted.length === 0) throw staleVersion();
+    const { searchText: _s, ...beforeValues } = before;
+    await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: before.skuCode, before: beforeValues });
+  });
+  return null;
+}
+
+/** Batch enable / disable: every row must still have the version the user saw, or nothing changes. */
+export async function setCommodityStatus(
+  ctx: AuthedContext,
+  input: { items: { id: number; version: number }[] },
+  status: 'enabled' | 'disabled',
+) {
+  const ids = [...new Set(input.items.map((i) => i.id))];
+  await ctx.db.transaction(async (tx) => {
+    for (const item of input.items) await updateVersioned(tx, commodities, item.id, item.version, { status });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: status === 'enabled' ? 'enable' : 'disable',
+      recordId: ids.length === 1 ? ids[0] : null,
+      summary: `${status === 'enabled' ? '启用' : '停用'}${ids.length}个商品`,
+      after: { ids, status },
+    });
+  });
+  return null;
+}
+
+export const STATUS_LABELS = { enabled: '启用', disabled: '停用' } as const;
+
+/** A row of the Excel template / export, in COMMODITY_EXCEL_COLUMNS order. */
+export function excelRow(row: {
+  skuCode: string;
+  name: string;
+  categoryCode: string;
+  brand: string | null;
+  spec: string | null;
+  unit: string;
+  barcode: string | null;
+  weightG: number | null;
+  volumeCm3: number | null;
+  referencePriceFen: number;
+  status: 'enabled' | 'disabled';
+  remark: string | null;
+}) {
+  return [
+    row.skuCode,
+    row.name,
+    row.categoryCode,
+    row.brand,
+    row.spec,
+    row.unit,
+    row.barcode,
+    row.weightG,
+    row.volumeCm3,
+    fenToYuan(row.referencePriceFen),
+    STATUS_LABELS[row.status],
+    row.remark,
+  ];
+}
+
