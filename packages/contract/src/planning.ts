@@ -10,6 +10,7 @@ import {
   text,
   versionSchema,
 } from './common';
+import { fileResponse, IMPORT_MAX_BYTES, importResultSchema } from './commodity';
 import { endpoint } from './endpoint';
 
 /** Values of the `plan_status` dictionary (product.md §5). */
@@ -219,24 +220,15 @@ export const planGenerateResponse = z.object({ taskIds: z.array(z.number()) });
 
 export const planCreateResponse = z.object({ id: z.number(), code: z.string() });
 
-export const PLAN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const PLAN_IMPORT_MAX_ROWS = PLAN_MAX_LINES;
 export const planImportRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
   fileName: text('文件名', 200).optional(),
-  /** The .xlsx file, base64-encoded. */
-  fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((PLAN_IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
+  /** The .xlsx file, base64-encoded (decoded size at most IMPORT_MAX_BYTES). */
+  fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
   /** When false, one bad row means nothing is written. */
   onlyValid: z.boolean().default(false),
 });
-export const planImportResultSchema = z.object({
-  totalRows: z.number(),
-  validRows: z.number(),
-  imported: z.number(),
-  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
-});
-export type PlanImportResult = z.infer<typeof planImportResultSchema>;
 
 /** Columns of the line import template, in order. */
 export const PLAN_LINE_EXCEL_COLUMNS = [
@@ -246,8 +238,6 @@ export const PLAN_LINE_EXCEL_COLUMNS = [
   { key: 'requiredBy', header: '需求日期', required: false, width: 14 },
   { key: 'remark', header: '备注', required: false, width: 24 },
 ] as const;
-
-const planFileResponse = z.unknown();
 
 export const planningApi = {
   list: endpoint('/admin/planning_task/list', planListRequest, pageResponse(planSummarySchema)),
@@ -261,7 +251,7 @@ export const planningApi = {
   cancel: endpoint('/admin/planning_task/cancel', planCancelRequest, emptyResponse),
   close: endpoint('/admin/planning_task/close', planReasonRequest, emptyResponse),
   generate: endpoint('/admin/planning_task/generate', planGenerateRequest, planGenerateResponse),
-  importTemplate: endpoint('/admin/planning_task/import_template', z.strictObject({}), planFileResponse),
-  importLines: endpoint('/admin/planning_task/import', planImportRequest, planImportResultSchema),
-  export: endpoint('/admin/planning_task/export', planExportRequest, planFileResponse),
+  importTemplate: endpoint('/admin/planning_task/import_template', z.strictObject({}), fileResponse),
+  importLines: endpoint('/admin/planning_task/import', planImportRequest, importResultSchema),
+  export: endpoint('/admin/planning_task/export', planExportRequest, fileResponse),
 };

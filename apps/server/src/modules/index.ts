@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { backUserRoutes } from './back-user/routes';
 import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
+import { planningRoutes } from './planning/routes';
 import { roleRoutes } from './role/routes';
 import { categoryRoutes } from './category/routes';
 import { commodityRoutes } from './commodity/routes';
@@ -24,4 +25,5 @@ export const allRoutes: AnyRoute[] = [
   ...regionRoutes,
   ...priceTemplateRoutes,
   ...freightRoutes,
+  ...planningRoutes,
 ];

@@ -13,7 +13,7 @@ import {
   type PlanSummary,
   type planUpdateRequest,
 } from '@scm/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -235,7 +235,7 @@ async function planTimeline(db: Db, planId: number) {
  * The update that follows repeats both conditions in its WHERE, so two concurrent changes
  * cannot both pass.
  */
-async function planForAction(tx: Db, id: number, version: number, action: PlanAction): Promise<PlanRow> {
+export async function planForAction(tx: Db, id: number, version: number, action: PlanAction): Promise<PlanRow> {
   const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, id));
   if (!plan) throw notFound('计划任务不存在');
   const allowed = PLAN_ACTION_FROM[action] as readonly PlanStatus[];
@@ -507,8 +507,6 @@ export async function appendPlanLines(
   });
 }
 
-export { planForAction };
-
 // ---------------------------------------------------------------- procurement
 
 export async function generateProcurementTasks(ctx: AuthedContext, input: z.output<typeof planGenerateRequest>) {
@@ -520,7 +518,7 @@ export async function generateProcurementTasks(ctx: AuthedContext, input: z.outp
     const groups =
       input.mode === 'plan'
         ? [{ name: plan.name, lines }]
-        : [...Map.groupBy(lines, (l) => l.categoryId ?? 0).values()].map((group) => ({
+        : [...groupBy(lines, (l) => l.categoryId ?? 0).values()].map((group) => ({
             name: `${plan.name}-${group[0].categoryName ?? '未分类'}`,
             lines: group,
           }));
@@ -579,5 +577,13 @@ export async function recordPlanAwards(tx: Db, actor: Actor, awards: PlanLineAwa
   }
 }
 
-export const planSearchCondition = (keyword: string) =>
-  or(ilike(planningTasks.code, likePattern(keyword)), ilike(planningTasks.name, likePattern(keyword)));
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,394 @@
+import { PLAN_ACTION_FROM, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, type PlanStatus } from '@scm/contract';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { commodities, planningTaskLines, planningTasks } from '../../db/schema';
+import { recordPlanAwards } from './service';
+
+let t: TestApp;
+let admin: string;
+let planner: string;
+let manager: string;
+let buyer: string;
+let plannerId: number;
+let goods: { id: number; sku_code: string; reference_price_fen: number; category_id: number }[];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+  manager = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
+  buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+  plannerId = (await t.call('/admin/back_user/options', {}, admin)).data.find((o: { label: string }) => o.label.includes('王计划')).value;
+  goods = (await t.call('/admin/commodity/list', { page_size: 50, status: 'enabled' }, admin)).data.list;
+  // Lines in at least two categories, for generation by category.
+  goods.sort((a, b) => a.category_id - b.category_id || a.id - b.id);
+});
+afterAll(() => t.close());
+
+const header = {
+  name: '2026年12月常规补货计划-上海仓',
+  plan_type: 'regular',
+  warehouse: 'sh_jiading',
+  period_start: '2026-12-01',
+  period_end: '2026-12-31',
+  required_by: '2026-12-20',
+};
+
+async function createPlan(token = planner, lines = [goods[0], goods[1], goods[2]], extra: Record<string, unknown> = {}) {
+  const answer = await t.call(
+    '/admin/planning_task/create',
+    { ...header, lines: lines.map((g, i) => ({ commodity_id: g.id, quantity: (i + 1) * 10 })), ...extra },
+    token,
+  );
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.id as number;
+}
+
+const info = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data;
+const act = async (action: string, id: number, token: string, extra: Record<string, unknown> = {}) => {
+  const { version } = await info(id);
+  return t.call(`/admin/planning_task/${action}`, { id, version, ...extra }, token);
+};
+
+async function setStatus(id: number, status: PlanStatus) {
+  await t.database.db.update(planningTasks).set({ status }).where(eq(planningTasks.id, id));
+}
+
+describe('creating and editing a plan', () => {
+  it('creates a draft with a JH code, lines priced at the reference price and totals', async () => {
+    const id = await createPlan();
+    const plan = await info(id);
+    expect(plan).toMatchObject({
+      name: header.name,
+      status: 'draft',
+      plan_type: 'regular',
+      warehouse: 'sh_jiading',
+      period_start: '2026-12-01',
+      owner: { username: '王计划' },
+      line_count: 3,
+      planned_quantity: 60,
+      awarded_quantity: 0,
+      progress: 0,
+      version: 0,
+    });
+    expect(plan.code).toMatch(/^JH\d{8}\d{4}$/);
+    expect(plan.lines.map((l: { budget_unit_price_fen: number }) => l.budget_unit_price_fen)).toEqual(
+      [0, 1, 2].map((i) => goods[i].reference_price_fen),
+    );
+    expect(plan.lines[1]).toMatchObject({ sku_code: goods[1].sku_code, quantity: 20, budget_amount_fen: 20 * goods[1].reference_price_fen });
+    expect(plan.budget_total_fen).toBe(10 * goods[0].reference_price_fen + 20 * goods[1].reference_price_fen + 30 * goods[2].reference_price_fen);
+    expect(plan.timeline).toEqual([expect.objectContaining({ action: 'create', user_name: '王计划', to_status: 'draft' })]);
+  });
+
+  it('validates the header and the lines with Chinese field errors', async () => {
+    const fields = (a: { data: { field_errors: { field: string }[] } }) => a.data.field_errors.map((e) => e.field);
+    const badPeriod = await t.call('/admin/planning_task/create', { ...header, period_end: '2026-11-01' }, planner);
+    expect(badPeriod).toMatchObject({ code: 400, message: '计划结束日期不能早于开始日期' });
+    const missing = await t.call('/admin/planning_task/create', { lines: [] }, planner);
+    expect(fields(missing).sort()).toEqual(['name', 'plan_type', 'warehouse']);
+    const zero = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: goods[0].id, quantity: 0 }] }, planner);
+    expect(zero.data.field_errors).toEqual([{ field: 'lines.0.quantity', message: '计划数量须大于0' }]);
+    const twice = await t.call(
+      '/admin/planning_task/create',
+      { ...header, lines: [{ commodity_id: goods[0].id, quantity: 1 }, { commodity_id: goods[0].id, quantity: 2 }] },
+      planner,
+    );
+    expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
+    const unknown = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: 999999, quantity: 1 }] }, planner);
+    expect(unknown).toMatchObject({ code: 400, message: '第1行：商品不存在' });
+    const [disabled] = await t.database.db.select().from(commodities).where(eq(commodities.status, 'disabled')).limit(1);
+    const off = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: disabled.id, quantity: 1 }] }, planner);
+    expect(off).toMatchObject({ code: 400, message: '第1行：商品已停用' });
+  });
+
+  it('updates header and lines under the version, keeping line ids, and refuses a stale version', async () => {
+    const id = await createPlan();
+    const before = await info(id);
+    const lines = [
+      { id: before.lines[0].id, commodity_id: before.lines[0].commodity_id, quantity: 5, budget_unit_price_fen: 1234 },
+      { commodity_id: goods[3].id, quantity: 7, remark: '新增' },
+    ];
+    const update = await t.call('/admin/planning_task/update', { ...header, id, version: 0, name: '改名计划', lines }, planner);
+    expect(update.code, update.message).toBe(200);
+    const after = await info(id);
+    expect(after).toMatchObject({ name: '改名计划', version: 1, line_count: 2, planned_quantity: 12 });
+    expect(after.lines[0]).toMatchObject({ id: before.lines[0].id, quantity: 5, budget_unit_price_fen: 1234 });
+    expect(after.lines[1]).toMatchObject({ commodity_id: goods[3].id, remark: '新增', budget_unit_price_fen: goods[3].reference_price_fen });
+    const stale = await t.call('/admin/planning_task/update', { ...header, id, version: 0, lines }, planner);
+    expect(stale).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    expect((await info(id)).name).toBe('改名计划');
+  });
+});
+
+describe('the status machine', () => {
+  const bodies: Record<PlanAction, (id: number, version: number) => [string, Record<string, unknown>]> = {
+    edit: (id, version) => ['update', { ...header, id, version, lines: [{ commodity_id: goods[0].id, quantity: 3 }] }],
+    delete: (id, version) => ['delete', { id, version }],
+    submit: (id, version) => ['submit', { id, version }],
+    approve: (id, version) => ['approve', { id, version }],
+    reject: (id, version) => ['reject', { id, version, reason: '数量偏大' }],
+    cancel: (id, version) => ['cancel', { id, version }],
+    generate: (id, version) => ['generate', { id, version, mode: 'plan' }],
+    close: (id, version) => ['close', { id, version, reason: '供应商缺货，手动结束' }],
+  };
+
+  for (const status of PLAN_STATUSES) {
+    it(`from ${PLAN_STATUS_LABELS[status]}: allows exactly the actions of the machine and refuses the rest with 409`, async () => {
+      for (const action of Object.keys(bodies) as PlanAction[]) {
+        const id = await createPlan();
+        await setStatus(id, status);
+        const [path, body] = bodies[action](id, 0);
+        const answer = await t.call(`/admin/planning_task/${path}`, body, admin);
+        const allowed = (PLAN_ACTION_FROM[action] as readonly string[]).includes(status);
+        if (allowed) {
+          expect(answer.message, `${action} from ${status}`).not.toContain('当前状态');
+          if (action !== 'generate') expect(answer.code, `${action} from ${status}: ${answer.message}`).toBe(200);
+        } else {
+          expect(answer, `${action} from ${status}`).toMatchObject({ code: 409, message: expect.stringContaining(`计划当前状态为「${PLAN_STATUS_LABELS[status]}」`) });
+          expect((await t.database.db.select().from(planningTasks).where(eq(planningTasks.id, id)))[0]).toMatchObject({ status, version: 0 });
+        }
+      }
+    });
+  }
+
+  it('lands in the right status after each legal step and names the current status when refusing', async () => {
+    const id = await createPlan();
+    expect((await act('approve', id, manager)).message).toBe('计划当前状态为「草稿」，不能审核通过');
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await info(id)).status).toBe('submitted');
+    expect((await act('update', id, planner, { ...header, lines: [] })).message).toBe('计划当前状态为「待审核」，不能编辑');
+    expect((await act('reject', id, manager, { reason: '' })).code).toBe(400);
+    expect((await act('reject', id, manager, { reason: '请补充季节备货' })).code).toBe(200);
+    expect(await info(id)).toMatchObject({ status: 'rejected', reject_reason: '请补充季节备货' });
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect(await info(id)).toMatchObject({ status: 'submitted', reject_reason: null });
+    expect((await act('approve', id, manager)).code).toBe(200);
+    expect((await info(id)).status).toBe('approved');
+    expect((await act('delete', id, planner)).message).toBe('计划当前状态为「已审核」，不能删除');
+    expect((await act('cancel', id, planner, { reason: '需求取消' })).code).toBe(200);
+    const cancelled = await info(id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject', 'submit', 'approve', 'cancel']);
+    expect(cancelled.timeline[2]).toMatchObject({ user_name: '张主管', from_status: 'submitted', to_status: 'rejected', reason: '请补充季节备货' });
+    expect(cancelled.timeline[5]).toMatchObject({ user_name: '王计划', to_status: 'cancelled', reason: '需求取消' });
+  });
+
+  it('submits only with at least one line and a period', async () => {
+    const empty = await createPlan(planner, []);
+    expect(await act('submit', empty, planner)).toMatchObject({ code: 400, message: '计划至少需要一条明细才能提交' });
+    const noPeriod = await createPlan(planner, [goods[0]], { period_start: null, period_end: null });
+    expect(await act('submit', noPeriod, planner)).toMatchObject({ code: 400, message: '请先填写计划周期再提交' });
+  });
+
+  it('deletes a draft with its lines', async () => {
+    const id = await createPlan();
+    expect((await act('delete', id, planner)).code).toBe(200);
+    expect((await t.call('/admin/planning_task/info', { id }, admin)).code).toBe(404);
+    const lines = await t.database.db.select().from(planningTaskLines).where(eq(planningTaskLines.planId, id));
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('four-eyes approval', () => {
+  it('refuses approval or rejection by the owner or the submitter', async () => {
+    const own = await createPlan(admin);
+    expect((await act('submit', own, admin)).code).toBe(200);
+    expect(await act('approve', own, admin)).toMatchObject({ code: 403, message: '不能审核自己负责或提交的计划' });
+    expect(await act('reject', own, admin, { reason: '自己驳回' })).toMatchObject({ code: 403 });
+    expect((await act('approve', own, manager)).code).toBe(200);
+
+    const submittedByAdmin = await createPlan(planner);
+    expect((await act('submit', submittedByAdmin, admin)).code).toBe(200);
+    expect((await act('approve', submittedByAdmin, admin)).code).toBe(403);
+    expect((await act('approve', submittedByAdmin, manager)).code).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent approvals win', async () => {
+    const id = await createPlan();
+    expect((await act('submit', id, planner)).code).toBe(200);
+    const { version } = await info(id);
+    const answers = await Promise.all([
+      t.call('/admin/planning_task/approve', { id, version }, manager),
+      t.call('/admin/planning_task/approve', { id, version }, admin),
+      t.call('/admin/planning_task/reject', { id, version, reason: '同时驳回' }, manager),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
+    const plan = await info(id);
+    expect(plan.version).toBe(version + 1);
+    expect(plan.timeline.filter((e: { action: string }) => ['approve', 'reject'].includes(e.action))).toHaveLength(1);
+  });
+});
+
+describe('permission codes', () => {
+  it('needs the page code to read and the action code to write', async () => {
+    const id = await createPlan();
+    expect((await t.call('/admin/planning_task/list', {}, null)).code).toBe(401);
+    expect((await t.call('/admin/planning_task/list', {}, buyer)).code).toBe(403);
+    expect((await t.call('/admin/planning_task/info', { id }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/planning_task/create', { ...header }, manager)).code).toBe(403);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await act('approve', id, planner)).code).toBe(403);
+    expect((await act('reject', id, planner, { reason: 'x' })).code).toBe(403);
+    expect((await act('generate', id, planner, { mode: 'plan' })).code).toBe(403);
+    expect((await act('close', id, planner, { reason: 'x' })).code).toBe(403);
+    expect((await t.call('/admin/planning_task/list', {}, manager)).code).toBe(200);
+    expect((await info(id)).status).toBe('submitted');
+  });
+});
+
+describe('list and export', () => {
+  it('filters by keyword, status, type, warehouse, owner and period, and sorts by budget', async () => {
+    const a = await createPlan(planner, [goods[4]], { name: '春节促销备货计划-广州仓', plan_type: 'promotion', warehouse: 'gz_baiyun', period_start: '2027-01-10', period_end: '2027-02-10' });
+    const b = await createPlan(admin, [goods[5]], { name: '春节促销备货计划-北京仓', plan_type: 'promotion', warehouse: 'bj_daxing', period_start: '2027-03-01', period_end: '2027-03-31' });
+    const ids = async (filter: Record<string, unknown>) =>
+      (await t.call('/admin/planning_task/list', { page_size: 200, ...filter }, planner)).data.list.map((p: { id: number }) => p.id);
+    expect(await ids({ keyword: '春节促销' })).toEqual([b, a]);
+    expect(await ids({ keyword: '春节促销', warehouse: 'gz_baiyun' })).toEqual([a]);
+    expect(await ids({ keyword: '春节促销', owner_id: plannerId })).toEqual([a]);
+    expect(await ids({ keyword: '春节促销', period_from: '2027-02-01', period_to: '2027-02-28' })).toEqual([a]);
+    expect(await ids({ keyword: '春节促销', status: 'submitted' })).toEqual([]);
+    const code = (await info(a)).code;
+    expect(await ids({ keyword: code })).toEqual([a]);
+    expect(await ids({ keyword: '%_' })).toEqual([]);
+    const sorted = (await t.call('/admin/planning_task/list', { page_size: 200, sort_field: 'budgetTotalFen', sort_order: 'descend' }, planner)).data.list;
+    const totals = sorted.map((p: { budget_total_fen: number }) => p.budget_total_fen);
+    expect(totals).toEqual([...totals].sort((x, y) => y - x));
+    expect((await t.call('/admin/planning_task/list', { sort_field: 'name; drop table x' }, planner)).code).toBe(400);
+  });
+
+  it('exports the current filter as an Excel file', async () => {
+    await createPlan(planner, [goods[6]], { name: '导出测试计划' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/planning_task/export',
+      headers: { authorization: `Bearer ${planner}`, 'content-type': 'application/json' },
+      payload: { keyword: '导出测试' },
+    });
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('计划编号');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(2).value).toBe('导出测试计划');
+    expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
+  });
+});
+
+async function xlsxBase64(rows: (string | number)[][], headers = ['SKU编码*', '计划数量*', '预算单价(元)', '需求日期', '备注']) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('计划明细');
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
+describe('line import from Excel', () => {
+  it('reports each bad row with its reason and writes nothing unless asked for the valid rows', async () => {
+    const id = await createPlan(planner, [goods[0]]);
+    const [disabled] = await t.database.db.select().from(commodities).where(eq(commodities.status, 'disabled')).limit(1);
+    const file = await xlsxBase64([
+      [goods[7].sku_code, 12, '', '2026-12-15', '导入一'],
+      [goods[8].sku_code, 8, '19.90', '', ''],
+      ['NO-SUCH-SKU', 5, '', '', ''],
+      [goods[9].sku_code, 0, '', '', ''],
+      [goods[10].sku_code, 3, '1.234', '', ''],
+      [goods[11].sku_code, 3, '', '2026-13-45', ''],
+      [disabled.skuCode, 3, '', '', ''],
+      [goods[0].sku_code, 3, '', '', ''],
+      [goods[7].sku_code, 4, '', '', ''],
+      ['', 4, '', '', ''],
+    ]);
+    const first = await act('import', id, planner, { file_base64: file, file_name: '明细.xlsx' });
+    expect(first.code, first.message).toBe(200);
+    expect(first.data).toMatchObject({ total_rows: 10, valid_rows: 2, imported: 0 });
+    expect(first.data.errors).toEqual([
+      { row: 4, column: 'SKU编码', message: 'SKU编码“NO-SUCH-SKU”不存在' },
+      { row: 5, column: '计划数量', message: '计划数量须大于0' },
+      { row: 6, column: '预算单价(元)', message: '预算单价须为不超过两位小数的非负金额' },
+      { row: 7, column: '需求日期', message: '需求日期不是有效日期' },
+      { row: 8, column: 'SKU编码', message: '该商品已停用' },
+      { row: 9, column: 'SKU编码', message: '该商品已在计划明细中' },
+      { row: 10, column: 'SKU编码', message: 'SKU编码与第2行重复' },
+      { row: 11, column: 'SKU编码', message: '请填写SKU编码' },
+    ]);
+    expect((await info(id)).line_count).toBe(1);
+
+    const second = await act('import', id, planner, { file_base64: file, only_valid: true });
+    expect(second.data).toMatchObject({ imported: 2 });
+    const plan = await info(id);
+    expect(plan.line_count).toBe(3);
+    expect(plan.lines[1]).toMatchObject({ sku_code: goods[7].sku_code, quantity: 12, required_by: '2026-12-15', remark: '导入一', budget_unit_price_fen: goods[7].reference_price_fen });
+    expect(plan.lines[2]).toMatchObject({ sku_code: goods[8].sku_code, quantity: 8, budget_unit_price_fen: 1990 });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'import', user_name: '王计划' });
+  });
+
+  it('refuses a wrong template, junk, and a plan that is no longer editable', async () => {
+    const id = await createPlan(planner, [goods[0]]);
+    const wrong = await act('import', id, planner, { file_base64: await xlsxBase64([['x']], ['商品', '数量']) });
+    expect(wrong).toMatchObject({ code: 400, message: expect.stringContaining('模板表头不正确') });
+    const junk = await act('import', id, planner, { file_base64: Buffer.from('not excel').toString('base64') });
+    expect(junk.code).toBe(400);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    const late = await act('import', id, planner, { file_base64: await xlsxBase64([[goods[1].sku_code, 1]]) });
+    expect(late).toMatchObject({ code: 409, message: '计划当前状态为「待审核」，不能编辑' });
+    const template = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/planning_task/import_template',
+      headers: { authorization: `Bearer ${planner}`, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
+describe('awards and completion', () => {
+  async function planInProcurement() {
+    const id = await createPlan(planner, [goods[0], goods[1]]);
+    await setStatus(id, 'in_procurement');
+    return (await info(id)).lines as { id: number; quantity: number }[];
+  }
+
+  const award = (awards: { planLineId: number; quantity: number }[]) =>
+    t.database.db.transaction((tx) => recordPlanAwards(tx, { userId: null, userName: '李采购', ip: '127.0.0.1' }, awards));
+
+  it('adds awarded quantities, shows progress and completes the plan when every line is reached', async () => {
+    const lines = await planInProcurement();
+    const planId = (await t.database.db.select().from(planningTaskLines).where(eq(planningTaskLines.id, lines[0].id)))[0].planId;
+    await award([{ planLineId: lines[0].id, quantity: 4 }]);
+    let plan = await info(planId);
+    expect(plan).toMatchObject({ status: 'in_procurement', awarded_quantity: 4, progress: 13 });
+    expect(plan.lines[0]).toMatchObject({ awarded_quantity: 4, progress: 40 });
+    await award([
+      { planLineId: lines[0].id, quantity: 10 },
+      { planLineId: lines[1].id, quantity: 19 },
+    ]);
+    plan = await info(planId);
+    expect(plan).toMatchObject({ status: 'in_procurement', awarded_quantity: 29 });
+    expect(plan.lines[0]).toMatchObject({ awarded_quantity: 14, progress: 140 });
+    await award([{ planLineId: lines[1].id, quantity: 1 }]);
+    plan = await info(planId);
+    expect(plan).toMatchObject({ status: 'completed', awarded_quantity: 30, progress: 100 });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '李采购' });
+    expect((await act('close', planId, manager, { reason: 'x' })).code).toBe(409);
+  });
+
+  it('closes a plan in procurement by hand with a reason', async () => {
+    const lines = await planInProcurement();
+    const [{ planId }] = await t.database.db.select().from(planningTaskLines).where(eq(planningTaskLines.id, lines[0].id));
+    expect((await act('close', planId, manager, { reason: '' })).code).toBe(400);
+    expect((await act('close', planId, manager, { reason: '剩余数量转下月计划' })).code).toBe(200);
+    const plan = await info(planId);
+    expect(plan).toMatchObject({ status: 'completed', close_reason: '剩余数量转下月计划' });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'close', user_name: '张主管', reason: '剩余数量转下月计划' });
+  });
+
+  it('writes one audit row per change, in the same transaction', async () => {
+    const id = await createPlan();
+    await act('submit', id, planner);
+    const rows = await t.database.db.execute(sql`select action from audit_logs where module = 'planning_task' and record_id = ${String(id)} order by id`);
+    expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'submit']);
+  });
+});

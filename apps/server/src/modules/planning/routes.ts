@@ -1,0 +1,49 @@
+import { IMPORT_MAX_BYTES, planningApi } from '@scm/contract';
+import { defineRoute } from '../../lib/route';
+import { exportPlans } from './export-plans';
+import { importPlanLines, lineImportTemplate } from './import-lines';
+import {
+  approvePlan,
+  cancelPlan,
+  closePlan,
+  createPlan,
+  deletePlan,
+  generateProcurementTasks,
+  getPlan,
+  listPlans,
+  rejectPlan,
+  submitPlan,
+  updatePlan,
+} from './service';
+
+const PAGE = 'planningTaskList';
+
+export const planningRoutes = [
+  defineRoute({ endpoint: planningApi.list, permission: PAGE, handler: (input, ctx) => listPlans(ctx, input) }),
+  defineRoute({ endpoint: planningApi.info, permission: 'planningTaskDetail', handler: (input, ctx) => getPlan(ctx, input.id) }),
+  defineRoute({ endpoint: planningApi.create, permission: `${PAGE}:create`, handler: (input, ctx) => createPlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.update, permission: `${PAGE}:edit`, handler: (input, ctx) => updatePlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.delete, permission: `${PAGE}:delete`, handler: (input, ctx) => deletePlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.submit, permission: `${PAGE}:submit`, handler: (input, ctx) => submitPlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.approve, permission: `${PAGE}:approve`, handler: (input, ctx) => approvePlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.reject, permission: `${PAGE}:approve`, handler: (input, ctx) => rejectPlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.cancel, permission: `${PAGE}:cancel`, handler: (input, ctx) => cancelPlan(ctx, input) }),
+  defineRoute({ endpoint: planningApi.close, permission: `${PAGE}:close`, handler: (input, ctx) => closePlan(ctx, input) }),
+  defineRoute({
+    endpoint: planningApi.generate,
+    permission: `${PAGE}:generate`,
+    handler: (input, ctx) => generateProcurementTasks(ctx, input),
+  }),
+  defineRoute({ endpoint: planningApi.importTemplate, permission: `${PAGE}:edit`, handler: () => lineImportTemplate() }),
+  defineRoute({
+    endpoint: planningApi.importLines,
+    permission: `${PAGE}:edit`,
+    bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+    handler: (input, ctx) => importPlanLines(ctx, input),
+  }),
+  defineRoute({
+    endpoint: planningApi.export,
+    permission: `${PAGE}:export`,
+    handler: async (input, ctx) => exportPlans(ctx, input, async (_code, value) => value),
+  }),
+];
