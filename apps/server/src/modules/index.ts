@@ -11,6 +11,8 @@ import { dictionaryRoutes } from './dictionary/routes';
 import { freightRoutes } from './freight/routes';
 import { priceTemplateRoutes } from './price-template/routes';
 import { regionRoutes } from './region/routes';
+import { dataBoardRoutes } from './data-board/routes';
+import { workbenchRoutes } from './workbench/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -26,4 +28,6 @@ export const allRoutes: AnyRoute[] = [
   ...priceTemplateRoutes,
   ...freightRoutes,
   ...planningRoutes,
+  ...dataBoardRoutes,
+  ...workbenchRoutes,
 ];

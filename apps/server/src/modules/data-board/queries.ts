@@ -1,0 +1,215 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Period } from './period';
+
+/**
+ * The data board's aggregates, each ONE SQL statement (quality.md: nothing is summed in Node).
+ * Money stays integer fen (sums of bigint products); ratios are exact numerics rounded to 4
+ * decimals in the database. The bench times exactly these statements.
+ */
+
+const ts = (instant: string) => sql`${instant}::timestamptz`;
+
+/** Commodity ids in the category and all its descendants (any depth). */
+export function commoditiesInCategory(categoryId: number | undefined, commodityColumn: SQL): SQL {
+  if (categoryId === undefined) return sql`true`;
+  return sql`${commodityColumn} in (
+    select c.id from commodities c where c.category_id in (
+      with recursive sub(id) as (
+        select ${categoryId}::int
+        union all
+        select k.id from categories k join sub on k.parent_id = sub.id
+      )
+      select id from sub
+    )
+  )`;
+}
+
+/** Awarded task lines whose task was awarded in [fromInstant, toInstant), with their goods amount. */
+function awardedLines(fromInstant: string, toInstant: string, categoryId?: number): SQL {
+  return sql`
+    select l.id, l.task_id, l.quantity, l.commodity_id, l.target_price_fen, l.plan_line_id,
+           l.awarded_supplier_id as supplier_id,
+           l.quantity::bigint * l.awarded_unit_price_fen as amount,
+           coalesce(l.awarded_freight_fen, 0) as freight,
+           t.awarded_at
+      from procurement_tasks t
+      join procurement_task_lines l on l.task_id = t.id
+     where t.status in ('awarded', 'completed')
+       and t.awarded_at >= ${ts(fromInstant)} and t.awarded_at < ${ts(toInstant)}
+       and l.awarded_supplier_id is not null and l.awarded_unit_price_fen is not null
+       and ${commoditiesInCategory(categoryId, sql`l.commodity_id`)}`;
+}
+
+/**
+ * Each awarded line with its baselines: the average of the priced, submitted quotes for that line
+ * (a supplier who left the line unpriced does not count; a line nobody priced has no average) and
+ * the budget (the plan line's budget price, else the task's target price).
+ */
+function pricedLines(awarded: SQL): SQL {
+  return sql`
+    select a.*,
+           (select avg(ql.unit_price_fen)
+              from quotation_lines ql join quotations q on q.id = ql.quotation_id
+             where ql.task_line_id = a.id and ql.unit_price_fen is not null and q.status <> 'draft') * a.quantity as average_amount,
+           coalesce(pl.budget_unit_price_fen, a.target_price_fen) * a.quantity as budget_amount
+      from (${awarded}) a
+      left join planning_task_lines pl on pl.id = a.plan_line_id`;
+}
+
+/** Savings as a ratio of the baseline: (baseline − awarded) / baseline over lines that have one. */
+const savingsColumns = sql`
+  round((sum(average_amount) - sum(amount) filter (where average_amount is not null)) / nullif(sum(average_amount), 0), 4)::float8 as savings_vs_average,
+  round((sum(budget_amount) - sum(amount) filter (where budget_amount is not null)) / nullif(sum(budget_amount), 0), 4)::float8 as savings_vs_budget,
+  round(sum(freight)::numeric / nullif(sum(amount) + sum(freight), 0), 4)::float8 as freight_share`;
+
+const taskInCategory = (categoryId: number | undefined, task: SQL) =>
+  categoryId === undefined
+    ? sql`true`
+    : sql`exists (select 1 from procurement_task_lines x where x.task_id = ${task} and ${commoditiesInCategory(categoryId, sql`x.commodity_id`)})`;
+
+/** KPI figures for the current and the previous period in one pass over both. */
+export function summaryQuery(current: Period, previous: Period, categoryId?: number): SQL {
+  const split = ts(current.fromInstant);
+  return sql`
+    with awards as (
+      select (awarded_at >= ${split}) as cur, sum(amount)::text as amount, ${savingsColumns}
+        from (${pricedLines(awardedLines(previous.fromInstant, current.toInstant, categoryId))}) p
+       group by 1
+    ),
+    completed as (
+      select (t.updated_at >= ${split}) as cur, count(*)::int as n
+        from procurement_tasks t
+       where t.status = 'completed' and t.updated_at >= ${ts(previous.fromInstant)} and t.updated_at < ${ts(current.toInstant)}
+         and ${taskInCategory(categoryId, sql`t.id`)}
+       group by 1
+    ),
+    responses as (
+      select (t.quote_deadline >= ${split}) as cur,
+             round(count(*) filter (where s.status = 'received')::numeric / nullif(count(*), 0), 4)::float8 as rate
+        from procurement_tasks t
+        join procurement_task_suppliers s on s.task_id = t.id
+       where t.status in ('quoting', 'evaluating', 'awarded', 'completed')
+         and t.quote_deadline >= ${ts(previous.fromInstant)} and t.quote_deadline < ${ts(current.toInstant)}
+         and ${taskInCategory(categoryId, sql`t.id`)}
+       group by 1
+    )
+    select p.cur, coalesce(a.amount, '0') as amount, coalesce(c.n, 0) as completed,
+           a.savings_vs_average, a.savings_vs_budget, a.freight_share, r.rate as response_rate
+      from (values (true), (false)) p(cur)
+      left join awards a on a.cur = p.cur
+      left join completed c on c.cur = p.cur
+      left join responses r on r.cur = p.cur`;
+}
+
+const monthsOf = (current: Period) => sql`
+  select generate_series(date_trunc('month', ${current.from}::date), date_trunc('month', ${current.to}::date), interval '1 month')::date as month`;
+const monthOf = (column: SQL) => sql`date_trunc('month', ${column} at time zone 'Asia/Shanghai')::date`;
+
+export function monthlyAwardQuery(current: Period, categoryId?: number): SQL {
+  return sql`
+    with a as (
+      select ${monthOf(sql`awarded_at`)} as month, sum(amount)::text as amount, count(distinct task_id)::int as tasks
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+       group by 1
+    )
+    select to_char(m.month, 'YYYY-MM') as month, coalesce(a.amount, '0') as amount, coalesce(a.tasks, 0) as tasks
+      from (${monthsOf(current)}) m left join a on a.month = m.month
+     order by m.month`;
+}
+
+export function savingsTrendQuery(current: Period, categoryId?: number): SQL {
+  return sql`
+    with a as (
+      select ${monthOf(sql`awarded_at`)} as month, ${savingsColumns}
+        from (${pricedLines(awardedLines(current.fromInstant, current.toInstant, categoryId))}) p
+       group by 1
+    )
+    select to_char(m.month, 'YYYY-MM') as month, a.savings_vs_average, a.savings_vs_budget, a.freight_share
+      from (${monthsOf(current)}) m left join a on a.month = m.month
+     order by m.month`;
+}
+
+/**
+ * Awarded amount per child of `parentId` (the roots when null): every commodity's category is
+ * rolled up to the child it descends from. A parent without children answers for itself.
+ */
+export function categoryAmountQuery(current: Period, parentId: number | null, categoryId?: number): SQL {
+  const tops =
+    parentId === null
+      ? sql`select id, id as top from categories where parent_id is null`
+      : sql`select id, id as top from categories
+             where case when exists (select 1 from categories where parent_id = ${parentId}) then parent_id = ${parentId} else id = ${parentId} end`;
+  return sql`
+    with recursive tree(id, top) as (
+      ${tops}
+      union all
+      select k.id, tree.top from categories k join tree on k.parent_id = tree.id
+    ),
+    sums as (
+      select tree.top, sum(l.amount)::text as amount
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+        join commodities c on c.id = l.commodity_id
+        join tree on tree.id = c.category_id
+       group by tree.top
+    )
+    select k.id, k.name, s.amount, exists (select 1 from categories ch where ch.parent_id = k.id) as has_children
+      from sums s join categories k on k.id = s.top
+     order by s.amount::bigint desc, k.sort, k.id`;
+}
+
+export function topSuppliersQuery(current: Period, categoryId?: number): SQL {
+  return sql`
+    select s.id, s.name, a.amount::text as amount
+      from (
+        select supplier_id, sum(amount) as amount
+          from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+         group by supplier_id
+         order by sum(amount) desc, supplier_id
+         limit 10
+      ) a
+      join suppliers s on s.id = a.supplier_id
+     order by a.amount desc, s.id`;
+}
+
+/** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period. */
+export function supplierResponseQuery(current: Period, categoryId?: number): SQL {
+  return sql`
+    select s.id, s.name, r.invited, r.quoted,
+           round(r.quoted::numeric / r.invited, 4)::float8 as rate
+      from (
+        select ts.supplier_id, count(*)::int as invited, (count(*) filter (where ts.status = 'received'))::int as quoted
+          from procurement_tasks t
+          join procurement_task_suppliers ts on ts.task_id = t.id
+         where t.status in ('quoting', 'evaluating', 'awarded', 'completed')
+           and t.quote_deadline >= ${ts(current.fromInstant)} and t.quote_deadline < ${ts(current.toInstant)}
+           and ${taskInCategory(categoryId, sql`t.id`)}
+         group by ts.supplier_id
+         order by count(*) desc, ts.supplier_id
+         limit 15
+      ) r
+      join suppliers s on s.id = r.supplier_id
+     order by r.invited desc, s.id`;
+}
+
+/**
+ * Plans created in the period by the furthest stage they reached: every stage counts the plans
+ * that are in it or went past it (a cancelled or rejected plan stops counting after 已创建).
+ */
+export function planFunnelQuery(current: Period, categoryId?: number): SQL {
+  const inCategory =
+    categoryId === undefined
+      ? sql`true`
+      : sql`exists (select 1 from planning_task_lines x where x.plan_id = p.id and ${commoditiesInCategory(categoryId, sql`x.commodity_id`)})`;
+  return sql`
+    select count(*)::int as created,
+           (count(*) filter (where p.status in ('submitted', 'approved', 'in_procurement', 'completed')))::int as submitted,
+           (count(*) filter (where p.status in ('approved', 'in_procurement', 'completed')))::int as approved,
+           (count(*) filter (where p.status in ('in_procurement', 'completed')))::int as in_procurement,
+           (count(*) filter (where p.status = 'completed'))::int as completed
+      from planning_tasks p
+     where p.created_at >= ${ts(current.fromInstant)} and p.created_at < ${ts(current.toInstant)} and ${inCategory}`;
+}
+
+export function categoryHeaderQuery(id: number): SQL {
+  return sql`select id, name, parent_id from categories where id = ${id}`;
+}

@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Runs one aggregate statement; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A bigint sum travels as text (it may pass 2^31); fen totals stay below 2^53. */
+export const fen = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));

@@ -1,0 +1,105 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { auditLogs, pageVisits } from '../../db/schema';
+import type { AuthedContext } from '../../lib/context';
+import { addDays, period, shanghaiDay } from '../data-board/period';
+import { queryRows } from '../data-board/rows';
+import { kpisFor } from '../data-board/service';
+
+const DAY_MS = 86_400_000;
+const SHORTCUT_COUNT = 8;
+const RECENT_COUNT = 10;
+
+/** Each to-do with the code that allows it; a count the user may not see is not even computed. */
+const TODO_CODES = {
+  plansToApprove: 'planningTaskList:approve',
+  myDraftPlans: 'planningTaskList',
+  myRejectedPlans: 'planningTaskList',
+  tasksDeadlineSoon: 'procurementTaskList',
+  tasksToAward: 'procurementTaskMaintain:award',
+  quotesExpiringSoon: 'procurementTaskMaintain',
+} as const;
+type TodoKey = keyof typeof TODO_CODES;
+
+/** The to-do counts in one statement, one scalar subquery per card the user may see. */
+async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | null>> {
+  const me = ctx.user.id;
+  const now = ctx.now();
+  const today = shanghaiDay(now);
+  const counts: Record<TodoKey, ReturnType<typeof sql>> = {
+    // Four-eyes: neither the owner nor the submitter may approve (the planning module refuses it).
+    plansToApprove: sql`select count(*) from planning_tasks where status = 'submitted' and owner_id <> ${me} and coalesce(submitted_by, 0) <> ${me}`,
+    myDraftPlans: sql`select count(*) from planning_tasks where status = 'draft' and owner_id = ${me}`,
+    myRejectedPlans: sql`select count(*) from planning_tasks where status = 'rejected' and owner_id = ${me}`,
+    tasksDeadlineSoon: sql`select count(*) from procurement_tasks
+      where status = 'quoting' and quote_deadline >= ${now.toISOString()}::timestamptz
+        and quote_deadline < ${new Date(now.getTime() + 3 * DAY_MS).toISOString()}::timestamptz`,
+    tasksToAward: sql`select count(*) from procurement_tasks where status = 'evaluating'`,
+    quotesExpiringSoon: sql`select count(*) from quotations q join procurement_tasks t on t.id = q.task_id
+      where q.status = 'submitted' and t.status in ('quoting', 'evaluating')
+        and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date`,
+  };
+  const keys = Object.keys(TODO_CODES) as TodoKey[];
+  const columns = keys.map((key, i) =>
+    ctx.user.permissionCodes.has(TODO_CODES[key]) ? sql`(${counts[key]})::int as ${sql.raw(`c${i}`)}` : sql`null::int as ${sql.raw(`c${i}`)}`,
+  );
+  const [row] = await queryRows<Record<string, number | null>>(ctx.db, sql`select ${sql.join(columns, sql`, `)}`);
+  return Object.fromEntries(keys.map((key, i) => [key, row[`c${i}`]])) as Record<TodoKey, number | null>;
+}
+
+async function monthKpis(ctx: AuthedContext) {
+  if (!ctx.user.permissionCodes.has('dataBoard')) return null;
+  const today = shanghaiDay(ctx.now());
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const { current } = await kpisFor(ctx.db, period(monthStart, today));
+  return { awardedAmountFen: current.awardedAmountFen, tasksCompleted: current.tasksCompleted, savingsVsAverage: current.savingsVsAverage, monthStart };
+}
+
+async function mostOpenedPages(ctx: AuthedContext) {
+  const rows = await ctx.db
+    .select({ key: pageVisits.pageKey, count: pageVisits.count })
+    .from(pageVisits)
+    .where(and(eq(pageVisits.userId, ctx.user.id), ne(pageVisits.pageKey, 'basic')))
+    .orderBy(desc(pageVisits.count), desc(pageVisits.lastVisitedAt))
+    .limit(SHORTCUT_COUNT * 2);
+  // A page whose code the role lost since it was opened is no longer offered.
+  return rows.filter((r) => ctx.user.permissionCodes.has(r.key)).slice(0, SHORTCUT_COUNT);
+}
+
+async function recentOperations(ctx: AuthedContext) {
+  const rows = await ctx.db
+    .select({
+      id: auditLogs.id,
+      module: auditLogs.module,
+      action: auditLogs.action,
+      recordId: auditLogs.recordId,
+      summary: auditLogs.summary,
+      createdAt: auditLogs.createdAt,
+    })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, ctx.user.id), ne(auditLogs.module, 'auth')))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(RECENT_COUNT);
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+}
+
+export async function getOverview(ctx: AuthedContext) {
+  const [todos, kpis, shortcuts, recent] = await Promise.all([countTodos(ctx), monthKpis(ctx), mostOpenedPages(ctx), recentOperations(ctx)]);
+  return { todos, kpis, shortcuts, recentOperations: recent };
+}
+
+/**
+ * Counts one opening of a page. Not audited: it is a usage counter, not a change to business data,
+ * and auditing it would bury the user's real operations on the workbench.
+ */
+export async function recordVisit(ctx: AuthedContext, key: string) {
+  if (!ctx.user.permissionCodes.has(key)) return null;
+  const now = ctx.now();
+  await ctx.db
+    .insert(pageVisits)
+    .values({ userId: ctx.user.id, pageKey: key, count: 1, lastVisitedAt: now })
+    .onConflictDoUpdate({
+      target: [pageVisits.userId, pageVisits.pageKey],
+      set: { count: sql`${pageVisits.count} + 1`, lastVisitedAt: now },
+    });
+  return null;
+}
