@@ -9,4 +9,5 @@ type PageComponent = LazyExoticComponent<ComponentType>;
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
+  dataBoard: lazyPage(() => import('../features/data-board/pages/data-board-page')),
 };

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { queryClient } from '../../shared/http/query-client';
 import { useSession } from '../../shared/session/session';
 import { refreshAuthorization } from '../../features/auth/api/refresh-authorization';
+import { recordVisit } from '../../features/workbench/api/record-visit';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { NotFoundPage } from '../not-found-page';
 import { pageComponents } from '../page-map';
@@ -25,6 +26,11 @@ export default function ShellLayout() {
   useEffect(() => {
     if (current) tabsStore.add({ key: current.key, path: fullPath });
   }, [current, fullPath]);
+
+  const currentKey = current?.key;
+  useEffect(() => {
+    if (currentKey) recordVisit(currentKey);
+  }, [currentKey]);
 
   useEffect(() => {
     refreshAuthorization();

@@ -1,8 +1,12 @@
-import { flattenMenu } from '@scm/contract';
-import { Card, Col, Row, Typography } from 'antd';
+import { fenToYuan, flattenMenu, type WorkbenchOverview } from '@scm/contract';
+import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../shared/session/session';
+import { useWorkbenchOverview } from '../api/overview';
+import { actionLabel, moduleLabel } from '../components/operation-labels';
+import './workbench.css';
 
 function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -12,11 +16,53 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
+const PLAN_LIST = '/planningManagement/planningTaskList';
+const TASK_LIST = '/procurementManagement/procurementTaskList';
+
+type TodoKey = keyof WorkbenchOverview['todos'];
+
+/** Each to-do card and the filtered list it opens (the list reads its filters from the query). */
+function todoCards(userId: number | undefined): { key: TodoKey; title: string; hint: string; path: () => string }[] {
+  return [
+    { key: 'plansToApprove', title: '待我审核的计划', hint: '已提交，等待审核', path: () => `${PLAN_LIST}?status=submitted` },
+    { key: 'myDraftPlans', title: '我的草稿计划', hint: '尚未提交', path: () => `${PLAN_LIST}?status=draft&ownerId=${userId}` },
+    { key: 'myRejectedPlans', title: '被驳回的计划', hint: '修改后重新提交', path: () => `${PLAN_LIST}?status=rejected&ownerId=${userId}` },
+    {
+      key: 'tasksDeadlineSoon',
+      title: '3天内截止报价',
+      hint: '报价中的采购任务',
+      path: () => {
+        const now = dayjs();
+        return `${TASK_LIST}?status=quoting&deadlineFrom=${encodeURIComponent(now.format())}&deadlineTo=${encodeURIComponent(now.add(3, 'day').format())}`;
+      },
+    },
+    { key: 'tasksToAward', title: '待定标任务', hint: '报价已截止，等待定标', path: () => `${TASK_LIST}?status=evaluating` },
+    { key: 'quotesExpiringSoon', title: '7天内到期的报价', hint: '未定标任务的有效报价', path: () => `${TASK_LIST}?status=evaluating` },
+  ];
+}
+
+const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(2)}%`);
+
 export default function WorkbenchPage() {
   const { userInfo, menus } = useSession();
-  const shortcuts = flattenMenu(menus).filter((entry) => !entry.children && entry.isMenu && entry.key !== 'basic');
+  const navigate = useNavigate();
+  const overview = useWorkbenchOverview();
+  const data = overview.data;
+  const pages = useMemo(() => flattenMenu(menus).filter((entry) => !entry.children && entry.isMenu && entry.key !== 'basic'), [menus]);
+
+  const todos = todoCards(userInfo?.id).filter((card) => data && data.todos[card.key] !== null);
+  const shortcuts = useMemo(() => {
+    const byKey = new Map(pages.map((p) => [p.key, p]));
+    const opened = (data?.shortcuts ?? []).flatMap((s) => {
+      const entry = byKey.get(s.key);
+      return entry ? [{ entry, count: s.count }] : [];
+    });
+    // Until the user has opened pages, the first pages of their menu stand in.
+    return opened.length > 0 ? opened : pages.slice(0, 6).map((entry) => ({ entry, count: 0 }));
+  }, [pages, data?.shortcuts]);
+
   return (
-    <div className="page-stack">
+    <div className="page-stack workbench">
       <Card>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {greeting(dayjs().hour())}，{userInfo?.username ?? ''}
@@ -25,17 +71,83 @@ export default function WorkbenchPage() {
           {userInfo?.role.name ?? ''} · 今天是 {dayjs().format('YYYY年M月D日 dddd')}
         </Typography.Text>
       </Card>
-      <Card title="快捷入口">
-        <Row gutter={[16, 16]}>
-          {shortcuts.map((entry) => (
-            <Col key={entry.key} xs={12} md={8} xl={4}>
-              <Link to={entry.path} className="shortcut">
-                {entry.label}
-              </Link>
+
+      {(overview.isPending || todos.length > 0) && (
+        <Card title="我的待办" size="small">
+          {overview.isPending ? (
+            <Skeleton active paragraph={{ rows: 2 }} />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {todos.map((card) => (
+                <Col key={card.key} xs={12} md={8} xl={4}>
+                  <Card
+                    size="small"
+                    hoverable
+                    className="todo-card"
+                    data-todo={card.key}
+                    onClick={() => navigate(card.path())}
+                  >
+                    <Statistic title={card.title} value={data?.todos[card.key] ?? 0} suffix="项" />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {card.hint}
+                    </Typography.Text>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Card>
+      )}
+
+      {data?.kpis && (
+        <Card title={`本月数据（${dayjs(data.kpis.monthStart).format('YYYY年M月')}）`} size="small">
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={8}>
+              <Statistic title="定标采购金额" prefix="¥" value={fenToYuan(data.kpis.awardedAmountFen, true)} />
             </Col>
-          ))}
-        </Row>
-      </Card>
+            <Col xs={12} md={8}>
+              <Statistic title="完成任务数" value={data.kpis.tasksCompleted} suffix="个" />
+            </Col>
+            <Col xs={12} md={8}>
+              <Statistic title="平均节约率（较平均报价）" value={rate(data.kpis.savingsVsAverage)} />
+            </Col>
+          </Row>
+        </Card>
+      )}
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Card title="快捷入口" size="small" extra={<Typography.Text type="secondary">按我打开的次数排序</Typography.Text>}>
+            <Row gutter={[12, 12]}>
+              {shortcuts.map(({ entry, count }) => (
+                <Col key={entry.key} xs={12} md={8}>
+                  <Link to={entry.path} className="shortcut" data-shortcut={entry.key}>
+                    {entry.label}
+                    {count > 0 && <div className="shortcut-count">{count} 次</div>}
+                  </Link>
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card title="我的最近操作" size="small">
+            <List
+              size="small"
+              loading={overview.isPending}
+              dataSource={data?.recentOperations ?? []}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无操作记录" /> }}
+              renderItem={(op) => (
+                <List.Item extra={<Typography.Text type="secondary">{dayjs(op.createdAt).format('MM-DD HH:mm')}</Typography.Text>}>
+                  <Tag color="blue">{moduleLabel(op.module)}</Tag>
+                  <span>{actionLabel(op.action)}</span>
+                  {op.summary && <Typography.Text type="secondary"> · {op.summary}</Typography.Text>}
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
     </div>
   );
 }

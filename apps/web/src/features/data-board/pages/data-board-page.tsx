@@ -1,0 +1,162 @@
+import { type BoardFilter, fenToYuan } from '@scm/contract';
+import { Button, Col, Row, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useBoardSummary } from '../api/board-summary';
+import { useCategoryAmount } from '../api/category-amount';
+import { useCategoryOptions } from '../api/category-options';
+import { useMonthlyAward } from '../api/monthly-award';
+import { usePlanFunnel } from '../api/plan-funnel';
+import { useSavingsTrend } from '../api/savings-trend';
+import { useSupplierResponse } from '../api/supplier-response';
+import { useTopSuppliers } from '../api/top-suppliers';
+import { BoardFilters } from '../components/board-filters';
+import { ChartCard } from '../components/chart-card';
+import {
+  categoryPieOption,
+  monthlyAwardOption,
+  percent,
+  planFunnelOption,
+  responseRateOption,
+  savingsTrendOption,
+  topSuppliersOption,
+} from '../components/chart-options';
+import { KpiCard } from '../components/kpi-card';
+import './data-board.css';
+
+/** Default: the last 12 calendar months, the current one included. */
+const defaultRange = () => ({
+  dateFrom: dayjs().subtract(11, 'month').startOf('month').format('YYYY-MM-DD'),
+  dateTo: dayjs().format('YYYY-MM-DD'),
+});
+
+const money = (fen: number | null) => (fen === null ? '—' : `¥${fenToYuan(fen, true)}`);
+const count = (n: number | null) => (n === null ? '—' : String(n));
+
+export default function DataBoardPage() {
+  const [state, update, reset] = useUrlState({ ...defaultRange(), categoryId: 0, parentId: 0 });
+  const filter: BoardFilter = useMemo(
+    () => ({ dateFrom: state.dateFrom, dateTo: state.dateTo, ...(state.categoryId ? { categoryId: state.categoryId } : {}) }),
+    [state.dateFrom, state.dateTo, state.categoryId],
+  );
+
+  const categories = useCategoryOptions();
+  const summary = useBoardSummary(filter);
+  const monthly = useMonthlyAward(filter);
+  const byCategory = useCategoryAmount({ ...filter, ...(state.parentId ? { parentId: state.parentId } : {}) });
+  const suppliers = useTopSuppliers(filter);
+  const funnel = usePlanFunnel(filter);
+  const response = useSupplierResponse(filter);
+  const trend = useSavingsTrend(filter);
+
+  const cur = summary.data?.current;
+  const prev = summary.data?.previous;
+  const kpiLoading = summary.isPending;
+  const categoryItems = byCategory.data?.items ?? [];
+  const parent = byCategory.data?.parent;
+
+  const options = useMemo(
+    () => ({
+      monthly: monthly.data ? monthlyAwardOption(monthly.data) : null,
+      category: byCategory.data ? categoryPieOption(byCategory.data.items) : null,
+      suppliers: suppliers.data ? topSuppliersOption(suppliers.data) : null,
+      funnel: funnel.data ? planFunnelOption(funnel.data) : null,
+      response: response.data ? responseRateOption(response.data) : null,
+      trend: trend.data ? savingsTrendOption(trend.data) : null,
+    }),
+    [monthly.data, byCategory.data, suppliers.data, funnel.data, response.data, trend.data],
+  );
+
+  return (
+    <div className="page-stack data-board">
+      <BoardFilters
+        values={{ dateFrom: state.dateFrom, dateTo: state.dateTo, categoryId: state.categoryId }}
+        categories={categories.data ?? []}
+        onSearch={(values) => update({ ...values, parentId: 0 })}
+        onReset={reset}
+      />
+      <Row gutter={[16, 16]}>
+        {[
+          { title: '定标采购金额', kind: 'money' as const, pick: (k: typeof cur) => k?.awardedAmountFen ?? null, format: money },
+          { title: '完成任务数', kind: 'count' as const, pick: (k: typeof cur) => k?.tasksCompleted ?? null, format: count },
+          { title: '较平均报价节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsAverage ?? null, format: percent },
+          { title: '较预算节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsBudget ?? null, format: percent },
+          { title: '报价响应率', kind: 'rate' as const, pick: (k: typeof cur) => k?.responseRate ?? null, format: percent },
+          { title: '运费占到岸成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
+        ].map((kpi) => (
+          <Col key={kpi.title} xs={24} sm={12} lg={8} xxl={4}>
+            <KpiCard
+              title={kpi.title}
+              kind={kpi.kind}
+              current={kpi.pick(cur)}
+              previous={kpi.pick(prev)}
+              loading={kpiLoading}
+              format={kpi.format}
+              lowerIsBetter={kpi.lowerIsBetter}
+            />
+          </Col>
+        ))}
+      </Row>
+      {summary.data && (
+        <Typography.Text type="secondary" className="board-compare-note">
+          对比上期：{summary.data.previousFrom} 至 {summary.data.previousTo}（与所选期间天数相同）
+        </Typography.Text>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <ChartCard
+            title="月度定标金额"
+            loading={monthly.isPending}
+            empty={!monthly.data?.some((m) => m.amountFen > 0)}
+            option={options.monthly}
+          />
+        </Col>
+        <Col xs={24} xl={10}>
+          <ChartCard
+            title="分类采购金额"
+            loading={byCategory.isPending}
+            empty={categoryItems.length === 0}
+            option={options.category}
+            onItemClick={(index) => {
+              const item = categoryItems[index];
+              if (item?.hasChildren) update({ parentId: item.categoryId });
+            }}
+            extra={
+              parent && parent.id !== state.categoryId ? (
+                <span className="board-drill">
+                  {parent.name}
+                  <Button type="link" size="small" onClick={() => update({ parentId: parent.parentId === state.categoryId ? 0 : (parent.parentId ?? 0) })}>
+                    返回上级
+                  </Button>
+                </span>
+              ) : null
+            }
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard title="供应商定标金额 TOP10" loading={suppliers.isPending} empty={!suppliers.data?.length} option={options.suppliers} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            title="计划状态漏斗"
+            loading={funnel.isPending}
+            empty={!funnel.data?.[0]?.count}
+            option={options.funnel}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard title="供应商报价响应率" loading={response.isPending} empty={!response.data?.length} option={options.response} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            title="节约率趋势"
+            loading={trend.isPending}
+            empty={!trend.data?.some((m) => m.savingsVsAverage !== null || m.savingsVsBudget !== null)}
+            option={options.trend}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}
