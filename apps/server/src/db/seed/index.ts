@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoCommodities } from './demo-commodities';
+import { seedDemoPlanning } from './demo-planning';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -37,6 +38,7 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 
 export interface SeedResult {
