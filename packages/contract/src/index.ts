@@ -9,3 +9,7 @@ export * from './validation';
 export * from './access';
 export * from './planning';
 export * from './commodity';
+export * from './dictionary';
+export * from './region';
+export * from './price-template';
+export * from './freight';

@@ -3,9 +3,13 @@ import { authRoutes } from './auth/routes';
 import { backUserRoutes } from './back-user/routes';
 import { categoryRoutes } from './category/routes';
 import { commodityRoutes } from './commodity/routes';
+import { dictionaryRoutes } from './dictionary/routes';
+import { freightRoutes } from './freight/routes';
 import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
 import { planningRoutes } from './planning/routes';
+import { priceTemplateRoutes } from './price-template/routes';
+import { regionRoutes } from './region/routes';
 import { roleRoutes } from './role/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
@@ -18,4 +22,8 @@ export const allRoutes: AnyRoute[] = [
   ...categoryRoutes,
   ...commodityRoutes,
   ...planningRoutes,
+  ...dictionaryRoutes,
+  ...regionRoutes,
+  ...priceTemplateRoutes,
+  ...freightRoutes,
 ];

@@ -2,3 +2,5 @@ export * from './access';
 export * from './system';
 export * from './planning';
 export * from './commodity';
+export * from './dictionary';
+export * from './price-template';

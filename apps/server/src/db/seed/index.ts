@@ -5,6 +5,8 @@ import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoCommodities } from './demo-commodities';
 import { seedDemoPlanning } from './demo-planning';
+import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -38,6 +40,8 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 
