@@ -96,6 +96,8 @@ describe('creating and editing a plan', () => {
       planner,
     );
     expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
+    const badType = await t.call('/admin/planning_task/create', { ...header, plan_type: 'no_such_type' }, planner);
+    expect(badType.data.field_errors).toEqual([{ field: 'plan_type', message: '计划类型无效' }]);
     const unknown = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: 999999, quantity: 1 }] }, planner);
     expect(unknown).toMatchObject({ code: 400, message: '第1行：商品不存在' });
     const [disabled] = await t.database.db.select().from(commodities).where(eq(commodities.status, 'disabled')).limit(1);
@@ -273,6 +275,8 @@ describe('list and export', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('计划编号');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(2).value).toBe('导出测试计划');
+    expect(sheet.getRow(2).getCell(3).value).toBe('常规补货');
+    expect(sheet.getRow(2).getCell(4).value).toBe('上海嘉定中心仓');
     expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
   });
 });
