@@ -1,16 +1,16 @@
 import type { AnyRoute } from '../lib/route';
 import { authRoutes } from './auth/routes';
 import { backUserRoutes } from './back-user/routes';
-import { menuRoutes } from './menu/routes';
-import { operationLogRoutes } from './operation-log/routes';
-import { planningRoutes } from './planning/routes';
-import { roleRoutes } from './role/routes';
 import { categoryRoutes } from './category/routes';
 import { commodityRoutes } from './commodity/routes';
 import { dictionaryRoutes } from './dictionary/routes';
 import { freightRoutes } from './freight/routes';
+import { menuRoutes } from './menu/routes';
+import { operationLogRoutes } from './operation-log/routes';
+import { planningRoutes } from './planning/routes';
 import { priceTemplateRoutes } from './price-template/routes';
 import { regionRoutes } from './region/routes';
+import { roleRoutes } from './role/routes';
 import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
 
@@ -23,11 +23,11 @@ export const allRoutes: AnyRoute[] = [
   ...operationLogRoutes,
   ...categoryRoutes,
   ...commodityRoutes,
+  ...planningRoutes,
   ...dictionaryRoutes,
   ...regionRoutes,
   ...priceTemplateRoutes,
   ...freightRoutes,
-  ...planningRoutes,
   ...dataBoardRoutes,
   ...workbenchRoutes,
 ];

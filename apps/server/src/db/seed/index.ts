@@ -3,9 +3,10 @@ import { generatePassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
+import { seedDemoCommodities } from './demo-commodities';
+import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedBuiltInDictionaries } from './dictionary';
-import { seedDemoCommodities } from './demo-commodities';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -32,8 +33,6 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
-  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
-  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   {
     name: 'commodities',
     run: async (tx) => {
@@ -41,6 +40,9 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
+  { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 
 export interface SeedResult {

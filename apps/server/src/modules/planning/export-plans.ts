@@ -2,7 +2,7 @@ import { fenToYuan, PLAN_STATUS_LABELS, type planExportRequest } from '@scm/cont
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
 import { createXlsxStream } from '../../lib/excel';
-import { plansForExport } from './service';
+import { dictionaryOf, plansForExport } from './service';
 
 const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
@@ -25,23 +25,20 @@ const COLUMNS = [
 ];
 
 /**
- * Streams the plans matching the list filter as .xlsx, a batch per query. Dictionary values are
- * exported with their labels, given by the caller's dictionary lookup.
+ * Streams the plans matching the list filter as .xlsx, a batch per query, with dictionary values
+ * shown by their labels.
  */
-export function exportPlans(
-  ctx: AuthedContext,
-  filter: z.output<typeof planExportRequest>,
-  label: (dictCode: string, value: string) => Promise<string>,
-) {
+export function exportPlans(ctx: AuthedContext, filter: z.output<typeof planExportRequest>) {
   const writer = createXlsxStream(`计划任务_${shanghaiTime(ctx.now()).replace(/\D/g, '')}.xlsx`, '计划任务', COLUMNS);
   const produce = async () => {
+    const [planTypes, warehouses] = await Promise.all([dictionaryOf(ctx.db, 'plan_type'), dictionaryOf(ctx.db, 'warehouse')]);
     for await (const plans of plansForExport(ctx.db, filter)) {
       for (const p of plans) {
         writer.addRow([
           p.code,
           p.name,
-          await label('plan_type', p.planType),
-          await label('warehouse', p.warehouse),
+          planTypes.get(p.planType)?.label ?? p.planType,
+          warehouses.get(p.warehouse)?.label ?? p.warehouse,
           p.periodStart,
           p.periodEnd,
           p.requiredBy,

@@ -96,6 +96,8 @@ describe('creating and editing a plan', () => {
       planner,
     );
     expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
+    const badType = await t.call('/admin/planning_task/create', { ...header, plan_type: 'no_such_type' }, planner);
+    expect(badType.data.field_errors).toEqual([{ field: 'plan_type', message: '计划类型无效' }]);
     const unknown = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: 999999, quantity: 1 }] }, planner);
     expect(unknown).toMatchObject({ code: 400, message: '第1行：商品不存在' });
     const [disabled] = await t.database.db.select().from(commodities).where(eq(commodities.status, 'disabled')).limit(1);
@@ -240,15 +242,15 @@ describe('permission codes', () => {
 
 describe('list and export', () => {
   it('filters by keyword, status, type, warehouse, owner and period, and sorts by budget', async () => {
-    const a = await createPlan(planner, [goods[4]], { name: '春节促销备货计划-广州仓', plan_type: 'promotion', warehouse: 'gz_baiyun', period_start: '2027-01-10', period_end: '2027-02-10' });
-    const b = await createPlan(admin, [goods[5]], { name: '春节促销备货计划-北京仓', plan_type: 'promotion', warehouse: 'bj_daxing', period_start: '2027-03-01', period_end: '2027-03-31' });
+    const a = await createPlan(planner, [goods[4]], { name: '测试春节促销计划-广州仓', plan_type: 'promotion', warehouse: 'gz_baiyun', period_start: '2027-01-10', period_end: '2027-02-10' });
+    const b = await createPlan(admin, [goods[5]], { name: '测试春节促销计划-北京仓', plan_type: 'promotion', warehouse: 'bj_daxing', period_start: '2027-03-01', period_end: '2027-03-31' });
     const ids = async (filter: Record<string, unknown>) =>
       (await t.call('/admin/planning_task/list', { page_size: 200, ...filter }, planner)).data.list.map((p: { id: number }) => p.id);
-    expect(await ids({ keyword: '春节促销' })).toEqual([b, a]);
-    expect(await ids({ keyword: '春节促销', warehouse: 'gz_baiyun' })).toEqual([a]);
-    expect(await ids({ keyword: '春节促销', owner_id: plannerId })).toEqual([a]);
-    expect(await ids({ keyword: '春节促销', period_from: '2027-02-01', period_to: '2027-02-28' })).toEqual([a]);
-    expect(await ids({ keyword: '春节促销', status: 'submitted' })).toEqual([]);
+    expect(await ids({ keyword: '测试春节促销' })).toEqual([b, a]);
+    expect(await ids({ keyword: '测试春节促销', warehouse: 'gz_baiyun' })).toEqual([a]);
+    expect(await ids({ keyword: '测试春节促销', owner_id: plannerId })).toEqual([a]);
+    expect(await ids({ keyword: '测试春节促销', period_from: '2027-02-01', period_to: '2027-02-28' })).toEqual([a]);
+    expect(await ids({ keyword: '测试春节促销', status: 'submitted' })).toEqual([]);
     const code = (await info(a)).code;
     expect(await ids({ keyword: code })).toEqual([a]);
     expect(await ids({ keyword: '%_' })).toEqual([]);
@@ -273,6 +275,8 @@ describe('list and export', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('计划编号');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(2).value).toBe('导出测试计划');
+    expect(sheet.getRow(2).getCell(3).value).toBe('常规补货');
+    expect(sheet.getRow(2).getCell(4).value).toBe('上海嘉定中心仓');
     expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
   });
 });
@@ -390,5 +394,17 @@ describe('awards and completion', () => {
     await act('submit', id, planner);
     const rows = await t.database.db.execute(sql`select action from audit_logs where module = 'planning_task' and record_id = ${String(id)} order by id`);
     expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'submit']);
+  });
+});
+
+describe('demo data', () => {
+  it('holds a dozen plans across every status, with their history', async () => {
+    const seeded = (await t.call('/admin/planning_task/list', { sort_field: 'createdAt', sort_order: 'ascend', page_size: 12 }, admin)).data.list;
+    expect(seeded.every((p: { owner: { username: string } }) => p.owner.username === '王计划')).toBe(true);
+    expect(new Set(seeded.map((p: { status: string }) => p.status))).toEqual(new Set(PLAN_STATUSES));
+    const rejected = seeded.find((p: { status: string }) => p.status === 'rejected');
+    const detail = await info(rejected.id);
+    expect(detail.reject_reason).toBeTruthy();
+    expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject']);
   });
 });

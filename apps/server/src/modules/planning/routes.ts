@@ -44,6 +44,6 @@ export const planningRoutes = [
   defineRoute({
     endpoint: planningApi.export,
     permission: `${PAGE}:export`,
-    handler: async (input, ctx) => exportPlans(ctx, input, async (_code, value) => value),
+    handler: async (input, ctx) => exportPlans(ctx, input),
   }),
 ];

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditLogs, backUsers, categories, commodities, planningTaskLines, planningTasks } from '../../db/schema';
+import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, planningTaskLines, planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
 import type { Actor, AuthedContext } from '../../lib/context';
@@ -345,6 +345,33 @@ export async function deletePlan(ctx: AuthedContext, input: { id: number; versio
 
 // ---------------------------------------------------------------- create and edit
 
+/** Value → {label, enabled} of a dictionary type. */
+export async function dictionaryOf(db: Db, typeCode: string) {
+  const rows = await db
+    .select({ value: dictItems.value, label: dictItems.label, status: dictItems.status })
+    .from(dictItems)
+    .innerJoin(dictTypes, eq(dictTypes.id, dictItems.typeId))
+    .where(eq(dictTypes.code, typeCode));
+  return new Map(rows.map((r) => [r.value, { label: r.label, enabled: r.status === 'enabled' }]));
+}
+
+/**
+ * Plan type and warehouse must be enabled items of their dictionaries; a value the plan already
+ * has stays valid after its item is disabled (old records keep reading it).
+ */
+async function assertDictionaryValues(tx: Db, input: { planType: string; warehouse: string }, current?: PlanRow) {
+  const checks = [
+    { code: 'plan_type', field: 'plan_type', value: input.planType, kept: current?.planType, label: '计划类型' },
+    { code: 'warehouse', field: 'warehouse', value: input.warehouse, kept: current?.warehouse, label: '仓库' },
+  ];
+  for (const check of checks) {
+    if (check.value === check.kept) continue;
+    const item = (await dictionaryOf(tx, check.code)).get(check.value);
+    if (!item) throw fieldError(check.field, `${check.label}无效`);
+    if (!item.enabled) throw fieldError(check.field, `${check.label}已停用`);
+  }
+}
+
 async function assertOwner(tx: Db, ownerId: number) {
   const [owner] = await tx.select({ status: backUsers.status }).from(backUsers).where(eq(backUsers.id, ownerId));
   if (!owner) throw fieldError('owner_id', '负责人不存在');
@@ -417,6 +444,7 @@ export async function createPlan(ctx: AuthedContext, input: CreateInput) {
   return ctx.db.transaction(async (tx) => {
     const ownerId = input.ownerId ?? ctx.user.id;
     await assertOwner(tx, ownerId);
+    await assertDictionaryValues(tx, input);
     const lines = await resolveLines(tx, input.lines);
     const code = await nextCode(tx, 'JH', ctx.now());
     const [plan] = await tx
@@ -441,6 +469,7 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
     const plan = await planForAction(tx, input.id, input.version, 'edit');
     const ownerId = input.ownerId ?? plan.ownerId;
     if (ownerId !== plan.ownerId) await assertOwner(tx, ownerId);
+    await assertDictionaryValues(tx, input, plan);
     const existing = await tx
       .select({ id: planningTaskLines.id, commodityId: planningTaskLines.commodityId })
       .from(planningTaskLines)

@@ -144,6 +144,14 @@ CREATE TABLE "price_templates" (
 	CONSTRAINT "price_templates_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
+CREATE TABLE "page_visits" (
+	"user_id" integer NOT NULL,
+	"page_key" text NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"last_visited_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "page_visits_user_id_page_key_pk" PRIMARY KEY("user_id","page_key")
+);
+--> statement-breakpoint
 ALTER TABLE "planning_task_lines" ADD CONSTRAINT "planning_task_lines_plan_id_planning_tasks_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."planning_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "planning_task_lines" ADD CONSTRAINT "planning_task_lines_commodity_id_commodities_id_fk" FOREIGN KEY ("commodity_id") REFERENCES "public"."commodities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "planning_tasks" ADD CONSTRAINT "planning_tasks_owner_id_back_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."back_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -154,6 +162,7 @@ ALTER TABLE "commodities" ADD CONSTRAINT "commodities_category_id_categories_id_
 ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_type_id_dict_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."dict_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_template_charge_rows" ADD CONSTRAINT "price_template_charge_rows_template_id_price_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."price_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_template_free_rows" ADD CONSTRAINT "price_template_free_rows_template_id_price_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."price_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_visits" ADD CONSTRAINT "page_visits_user_id_back_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."back_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "planning_task_lines_plan_idx" ON "planning_task_lines" USING btree ("plan_id","sort");--> statement-breakpoint
 CREATE INDEX "planning_task_lines_commodity_idx" ON "planning_task_lines" USING btree ("commodity_id");--> statement-breakpoint
 CREATE INDEX "planning_tasks_search_trgm" ON "planning_tasks" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint

@@ -1,0 +1,142 @@
+import { PLAN_STATUS_LABELS, type PlanStatus } from '@scm/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { nextCode } from '../../lib/codes';
+import { refreshPlanTotals } from '../../modules/planning/service';
+import type { Db } from '../client';
+import { auditLogs, backUsers, commodities, planningTaskLines, planningTasks } from '../schema';
+
+interface DemoPlan {
+  name: string;
+  planType: string;
+  warehouse: string;
+  period: [string, string];
+  status: PlanStatus;
+  lines: number;
+  /** Share of each line's quantity already awarded, in percent. */
+  awardedPercent?: number;
+  reason?: string;
+}
+
+const DEMO_PLANS: DemoPlan[] = [
+  { name: '2026年12月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-12-01', '2026-12-31'], status: 'draft', lines: 5 },
+  { name: '2027年春节促销备货计划-广州仓', planType: 'promotion', warehouse: 'gz_baiyun', period: ['2027-01-05', '2027-02-10'], status: 'draft', lines: 3 },
+  { name: '2027年1月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2027-01-01', '2027-01-31'], status: 'submitted', lines: 6 },
+  { name: '北欧风收纳系列新品首采计划-上海仓', planType: 'new_product', warehouse: 'sh_jiading', period: ['2026-12-10', '2027-01-10'], status: 'submitted', lines: 4 },
+  { name: '2026年冬季床品季节备货计划-成都仓', planType: 'seasonal', warehouse: 'cd_shuangliu', period: ['2026-11-20', '2027-01-20'], status: 'approved', lines: 5 },
+  { name: '2027年元旦促销备货计划-武汉仓', planType: 'promotion', warehouse: 'wh_dongxihu', period: ['2026-12-15', '2027-01-05'], status: 'approved', lines: 4 },
+  { name: '2026年11月常规补货计划-广州仓', planType: 'regular', warehouse: 'gz_baiyun', period: ['2026-11-01', '2026-11-30'], status: 'rejected', lines: 3, reason: '毛巾类数量超出月度预算，请压缩后重新提交' },
+  { name: '2026年双十二促销备货计划-上海仓', planType: 'promotion', warehouse: 'sh_jiading', period: ['2026-11-25', '2026-12-15'], status: 'in_procurement', lines: 6, awardedPercent: 40 },
+  { name: '2026年10月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2026-10-01', '2026-10-31'], status: 'in_procurement', lines: 4, awardedPercent: 75 },
+  { name: '2026年9月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-09-01', '2026-09-30'], status: 'completed', lines: 5, awardedPercent: 100 },
+  { name: '2026年国庆促销备货计划-成都仓', planType: 'promotion', warehouse: 'cd_shuangliu', period: ['2026-09-20', '2026-10-07'], status: 'completed', lines: 3, awardedPercent: 60, reason: '活动提前结束，剩余数量不再采购' },
+  { name: '2026年秋季新品首采计划-武汉仓', planType: 'new_product', warehouse: 'wh_dongxihu', period: ['2026-09-01', '2026-10-15'], status: 'cancelled', lines: 2, reason: '新品上市推迟到明年' },
+];
+
+/** The steps a plan went through to reach its status, for the audit log (and so the timeline). */
+function history(plan: DemoPlan): { action: string; from: PlanStatus | null; to: PlanStatus; by: 'planner' | 'manager'; reason?: string }[] {
+  const created = { action: 'create', from: null, to: 'draft' as PlanStatus, by: 'planner' as const };
+  const submit = { action: 'submit', from: 'draft' as PlanStatus, to: 'submitted' as PlanStatus, by: 'planner' as const };
+  const approve = { action: 'approve', from: 'submitted' as PlanStatus, to: 'approved' as PlanStatus, by: 'manager' as const };
+  const generate = { action: 'generate', from: 'approved' as PlanStatus, to: 'in_procurement' as PlanStatus, by: 'manager' as const };
+  switch (plan.status) {
+    case 'draft':
+      return [created];
+    case 'submitted':
+      return [created, submit];
+    case 'rejected':
+      return [created, submit, { action: 'reject', from: 'submitted', to: 'rejected', by: 'manager', reason: plan.reason }];
+    case 'approved':
+      return [created, submit, approve];
+    case 'in_procurement':
+      return [created, submit, approve, generate];
+    case 'completed':
+      return plan.reason
+        ? [created, submit, approve, generate, { action: 'close', from: 'in_procurement', to: 'completed', by: 'manager', reason: plan.reason }]
+        : [created, submit, approve, generate, { action: 'complete', from: 'in_procurement', to: 'completed', by: 'manager' }];
+    case 'cancelled':
+      return [created, { action: 'cancel', from: 'draft', to: 'cancelled', by: 'planner', reason: plan.reason }];
+  }
+}
+
+/** A dozen plans in every status, owned by 王计划 and reviewed by 张主管, with their history. */
+export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
+  const users = await tx
+    .select({ id: backUsers.id, email: backUsers.email, username: backUsers.username })
+    .from(backUsers)
+    .where(inArray(backUsers.email, ['planner@jiaju.com', 'manager@jiaju.com']));
+  const planner = users.find((u) => u.email === 'planner@jiaju.com');
+  const manager = users.find((u) => u.email === 'manager@jiaju.com');
+  const goods = await tx
+    .select({ id: commodities.id, referencePriceFen: commodities.referencePriceFen })
+    .from(commodities)
+    .where(and(eq(commodities.status, 'enabled')))
+    .orderBy(asc(commodities.id))
+    .limit(60);
+  if (!planner || !manager || goods.length < 12) return false;
+
+  const dayMs = 24 * 3600_000;
+  for (const [index, plan] of DEMO_PLANS.entries()) {
+    const steps = history(plan);
+    const createdAt = new Date(now.getTime() - (DEMO_PLANS.length - index + 10) * dayMs);
+    const code = await nextCode(tx, 'JH', createdAt);
+    const last = steps[steps.length - 1];
+    const updatedAt = new Date(createdAt.getTime() + (steps.length - 1) * 6 * 3600_000);
+    const [{ id }] = await tx
+      .insert(planningTasks)
+      .values({
+        code,
+        name: plan.name,
+        planType: plan.planType,
+        warehouse: plan.warehouse,
+        periodStart: plan.period[0],
+        periodEnd: plan.period[1],
+        requiredBy: plan.period[1],
+        ownerId: planner.id,
+        status: plan.status,
+        submittedBy: steps.some((s) => s.action === 'submit') ? planner.id : null,
+        rejectReason: plan.status === 'rejected' ? (plan.reason ?? null) : null,
+        closeReason: last.action === 'close' ? (plan.reason ?? null) : null,
+        remark: index % 3 === 0 ? '按门店周销量与安全库存测算' : null,
+        createdBy: planner.id,
+        updatedBy: last.by === 'manager' ? manager.id : planner.id,
+        version: steps.length - 1,
+        createdAt,
+        updatedAt,
+      })
+      .returning({ id: planningTasks.id });
+    const start = (index * 5) % (goods.length - plan.lines);
+    await tx.insert(planningTaskLines).values(
+      goods.slice(start, start + plan.lines).map((g, i) => {
+        const quantity = (i + 2) * 50;
+        return {
+          planId: id,
+          commodityId: g.id,
+          quantity,
+          budgetUnitPriceFen: g.referencePriceFen,
+          requiredBy: plan.period[1],
+          awardedQuantity: Math.floor((quantity * (plan.awardedPercent ?? 0)) / 100),
+          sort: i + 1,
+        };
+      }),
+    );
+    await refreshPlanTotals(tx, id);
+    await tx.insert(auditLogs).values(
+      steps.map((step, i) => {
+        const user = step.by === 'manager' ? manager : planner;
+        return {
+          userId: user.id,
+          userName: user.username,
+          ip: '127.0.0.1',
+          module: 'planning_task',
+          action: step.action,
+          recordId: String(id),
+          summary: `${code} ${step.from ? `${PLAN_STATUS_LABELS[step.from]} → ` : ''}${PLAN_STATUS_LABELS[step.to]}${step.reason ? `：${step.reason}` : ''}`,
+          before: step.from ? { status: step.from } : null,
+          after: { status: step.to, reason: step.reason ?? null },
+          createdAt: new Date(createdAt.getTime() + i * 6 * 3600_000),
+        };
+      }),
+    );
+  }
+  return true;
+}
