@@ -85,7 +85,7 @@ export default function DataBoardPage() {
           { title: '报价响应率', kind: 'rate' as const, pick: (k: typeof cur) => k?.responseRate ?? null, format: percent },
           { title: '运费占到岸成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
         ].map((kpi) => (
-          <Col key={kpi.title} xs={24} sm={12} lg={8} xxl={4}>
+          <Col key={kpi.title} xs={24} sm={12} lg={8} xl={4}>
             <KpiCard
               title={kpi.title}
               kind={kpi.kind}

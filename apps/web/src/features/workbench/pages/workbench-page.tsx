@@ -138,10 +138,19 @@ export default function WorkbenchPage() {
               dataSource={data?.recentOperations ?? []}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无操作记录" /> }}
               renderItem={(op) => (
-                <List.Item extra={<Typography.Text type="secondary">{dayjs(op.createdAt).format('MM-DD HH:mm')}</Typography.Text>}>
-                  <Tag color="blue">{moduleLabel(op.module)}</Tag>
-                  <span>{actionLabel(op.action)}</span>
-                  {op.summary && <Typography.Text type="secondary"> · {op.summary}</Typography.Text>}
+                <List.Item>
+                  <div className="operation-row">
+                    <Tag color="blue">{moduleLabel(op.module)}</Tag>
+                    <span className="operation-action">{actionLabel(op.action)}</span>
+                    {op.summary && (
+                      <Typography.Text type="secondary" ellipsis={{ tooltip: op.summary }} className="operation-summary">
+                        {op.summary}
+                      </Typography.Text>
+                    )}
+                  </div>
+                  <Typography.Text type="secondary" className="operation-time">
+                    {dayjs(op.createdAt).format('MM-DD HH:mm')}
+                  </Typography.Text>
                 </List.Item>
               )}
             />
