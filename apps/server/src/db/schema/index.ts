@@ -5,3 +5,4 @@ export * from './commodity';
 export * from './dictionary';
 export * from './price-template';
 export * from './workbench';
+export * from './data-board';

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { refreshAwardFacts } from './award-facts';
 import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from './board-fixture';
 
 /*
@@ -100,6 +102,10 @@ beforeAll(async () => {
     await insertRow(t, 'planning_task_lines', { plan_id: id, commodity_id: status === 'completed' ? wok : bedding, quantity: 1, budget_unit_price_fen: 100 });
   }
   await insertPlan(t, buyer.id, 'completed', '2025-11-01T10:00:00+08:00');
+  Object.assign(ids, { t5, l5 });
+
+  // The award writes its facts in its own transaction; these rows were written by hand, so once here.
+  await refreshAwardFacts(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -274,5 +280,18 @@ describe('data board access and input', () => {
 
   it('answers 404 for drilling into an unknown category', async () => {
     expect((await t.call('/admin/data_board/category_amount', { ...H1, parent_id: 999999 }, admin)).code).toBe(404);
+  });
+});
+
+describe('award facts', () => {
+  it('follow a changed award once the task\'s facts are rewritten, leaving other tasks alone', async () => {
+    await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 900 where id = ${ids.l5}`);
+    await refreshAwardFacts(t.database.db, [ids.t5]);
+    const changed = await board('summary');
+    expect(changed.previous.awarded_amount_fen).toBe(1800);
+    expect(changed.current.awarded_amount_fen).toBe(19800);
+    await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 1000 where id = ${ids.l5}`);
+    await refreshAwardFacts(t.database.db, [ids.t5]);
+    expect((await board('summary')).previous.awarded_amount_fen).toBe(2000);
   });
 });

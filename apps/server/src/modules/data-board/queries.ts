@@ -2,58 +2,43 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Period } from './period';
 
 /**
- * The data board's aggregates, each ONE SQL statement (quality.md: nothing is summed in Node).
+ * The data board's aggregates, each ONE SQL statement (quality.md: nothing is summed in Node),
+ * reading the award facts for amounts and savings and the task tables for counts.
  * Money stays integer fen (sums of bigint products); ratios are exact numerics rounded to 4
  * decimals in the database. The bench times exactly these statements.
  */
 
 const ts = (instant: string) => sql`${instant}::timestamptz`;
 
-/** Commodity ids in the category and all its descendants (any depth). */
-export function commoditiesInCategory(categoryId: number | undefined, commodityColumn: SQL): SQL {
-  if (categoryId === undefined) return sql`true`;
-  return sql`${commodityColumn} in (
-    select c.id from commodities c where c.category_id in (
-      with recursive sub(id) as (
-        select ${categoryId}::int
-        union all
-        select k.id from categories k join sub on k.parent_id = sub.id
-      )
-      select id from sub
+/** The category and all its descendants (any depth), as a subquery of ids. */
+function categorySubtree(categoryId: number): SQL {
+  return sql`(
+    with recursive sub(id) as (
+      select ${categoryId}::int
+      union all
+      select k.id from categories k join sub on k.parent_id = sub.id
     )
+    select id from sub
   )`;
 }
 
-/** Awarded task lines whose task was awarded in [fromInstant, toInstant), with their goods amount. */
-function awardedLines(fromInstant: string, toInstant: string, categoryId?: number): SQL {
-  return sql`
-    select l.id, l.task_id, l.quantity, l.commodity_id, l.target_price_fen, l.plan_line_id,
-           l.awarded_supplier_id as supplier_id,
-           l.quantity::bigint * l.awarded_unit_price_fen as amount,
-           coalesce(l.awarded_freight_fen, 0) as freight,
-           t.awarded_at
-      from procurement_tasks t
-      join procurement_task_lines l on l.task_id = t.id
-     where t.status in ('awarded', 'completed')
-       and t.awarded_at >= ${ts(fromInstant)} and t.awarded_at < ${ts(toInstant)}
-       and l.awarded_supplier_id is not null and l.awarded_unit_price_fen is not null
-       and ${commoditiesInCategory(categoryId, sql`l.commodity_id`)}`;
+/** Commodity ids in the category and all its descendants. */
+export function commoditiesInCategory(categoryId: number | undefined, commodityColumn: SQL): SQL {
+  if (categoryId === undefined) return sql`true`;
+  return sql`${commodityColumn} in (select c.id from commodities c where c.category_id in ${categorySubtree(categoryId)})`;
 }
 
 /**
- * Each awarded line with its baselines: the average of the priced, submitted quotes for that line
- * (a supplier who left the line unpriced does not count; a line nobody priced has no average) and
- * the budget (the plan line's budget price, else the task's target price).
+ * Awarded lines whose task was awarded in [fromInstant, toInstant), from the award facts (one row
+ * per awarded line with its average-quote and budget baselines, kept by award-facts.ts).
  */
-function pricedLines(awarded: SQL): SQL {
+function awardedLines(fromInstant: string, toInstant: string, categoryId?: number): SQL {
   return sql`
-    select a.*,
-           (select avg(ql.unit_price_fen)
-              from quotation_lines ql join quotations q on q.id = ql.quotation_id
-             where ql.task_line_id = a.id and ql.unit_price_fen is not null and q.status <> 'draft') * a.quantity as average_amount,
-           coalesce(pl.budget_unit_price_fen, a.target_price_fen) * a.quantity as budget_amount
-      from (${awarded}) a
-      left join planning_task_lines pl on pl.id = a.plan_line_id`;
+    select f.task_line_id as id, f.task_id, f.category_id, f.supplier_id, f.awarded_at, f.awarded_month,
+           f.amount_fen as amount, f.freight_fen as freight, f.average_amount, f.budget_amount_fen as budget_amount
+      from board_award_lines f
+     where f.awarded_at >= ${ts(fromInstant)} and f.awarded_at < ${ts(toInstant)}
+       ${categoryId === undefined ? sql`` : sql`and f.category_id in ${categorySubtree(categoryId)}`}`;
 }
 
 /** Savings as a ratio of the baseline: (baseline − awarded) / baseline over lines that have one. */
@@ -73,7 +58,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
   return sql`
     with awards as (
       select (awarded_at >= ${split}) as cur, sum(amount)::text as amount, ${savingsColumns}
-        from (${pricedLines(awardedLines(previous.fromInstant, current.toInstant, categoryId))}) p
+        from (${awardedLines(previous.fromInstant, current.toInstant, categoryId)}) p
        group by 1
     ),
     completed as (
@@ -103,12 +88,11 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
 
 const monthsOf = (current: Period) => sql`
   select generate_series(date_trunc('month', ${current.from}::date), date_trunc('month', ${current.to}::date), interval '1 month')::date as month`;
-const monthOf = (column: SQL) => sql`date_trunc('month', ${column} at time zone 'Asia/Shanghai')::date`;
 
 export function monthlyAwardQuery(current: Period, categoryId?: number): SQL {
   return sql`
     with a as (
-      select ${monthOf(sql`awarded_at`)} as month, sum(amount)::text as amount, count(distinct task_id)::int as tasks
+      select awarded_month as month, sum(amount)::text as amount, count(distinct task_id)::int as tasks
         from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
        group by 1
     )
@@ -120,8 +104,8 @@ export function monthlyAwardQuery(current: Period, categoryId?: number): SQL {
 export function savingsTrendQuery(current: Period, categoryId?: number): SQL {
   return sql`
     with a as (
-      select ${monthOf(sql`awarded_at`)} as month, ${savingsColumns}
-        from (${pricedLines(awardedLines(current.fromInstant, current.toInstant, categoryId))}) p
+      select awarded_month as month, ${savingsColumns}
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) p
        group by 1
     )
     select to_char(m.month, 'YYYY-MM') as month, a.savings_vs_average, a.savings_vs_budget, a.freight_share
@@ -148,8 +132,7 @@ export function categoryAmountQuery(current: Period, parentId: number | null, ca
     sums as (
       select tree.top, sum(l.amount)::text as amount
         from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
-        join commodities c on c.id = l.commodity_id
-        join tree on tree.id = c.category_id
+        join tree on tree.id = l.category_id
        group by tree.top
     )
     select k.id, k.name, s.amount, exists (select 1 from categories ch where ch.parent_id = k.id) as has_children

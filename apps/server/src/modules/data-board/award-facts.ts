@@ -1,0 +1,35 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Rewrites the board's award facts of the given tasks (all tasks when omitted) from the task
+ * lines, quotes and plan lines. The award (and anything that changes an awarded line) calls it
+ * inside its own transaction, so the board never disagrees with the award it shows.
+ */
+export async function refreshAwardFacts(tx: Db, taskIds?: number[]) {
+  if (taskIds?.length === 0) return;
+  const ids = taskIds && sql.join(taskIds.map((id) => sql`${id}`), sql`, `);
+  const scope: SQL = ids ? sql`t.id in (${ids})` : sql`true`;
+  await tx.execute(ids ? sql`delete from board_award_lines where task_id in (${ids})` : sql`delete from board_award_lines`);
+  await tx.execute(sql`
+    insert into board_award_lines (task_line_id, task_id, awarded_at, awarded_month, commodity_id, category_id, supplier_id,
+                                   amount_fen, freight_fen, average_amount, budget_amount_fen)
+    select l.id, l.task_id, t.awarded_at, date_trunc('month', t.awarded_at at time zone 'Asia/Shanghai')::date,
+           l.commodity_id, c.category_id, l.awarded_supplier_id,
+           l.quantity::bigint * l.awarded_unit_price_fen,
+           coalesce(l.awarded_freight_fen, 0),
+           a.average_price * l.quantity,
+           coalesce(pl.budget_unit_price_fen, l.target_price_fen) * l.quantity
+      from procurement_tasks t
+      join procurement_task_lines l on l.task_id = t.id
+      join commodities c on c.id = l.commodity_id
+      left join planning_task_lines pl on pl.id = l.plan_line_id
+      left join lateral (
+        select avg(ql.unit_price_fen) as average_price
+          from quotation_lines ql join quotations q on q.id = ql.quotation_id
+         where ql.task_line_id = l.id and ql.unit_price_fen is not null and q.status <> 'draft'
+      ) a on true
+     where ${scope}
+       and t.status in ('awarded', 'completed') and t.awarded_at is not null
+       and l.awarded_supplier_id is not null and l.awarded_unit_price_fen is not null`);
+}

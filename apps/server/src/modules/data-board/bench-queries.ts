@@ -1,0 +1,43 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { addDays, period, previousPeriod } from './period';
+import {
+  categoryAmountQuery,
+  monthlyAwardQuery,
+  planFunnelQuery,
+  savingsTrendQuery,
+  summaryQuery,
+  supplierResponseQuery,
+  topSuppliersQuery,
+} from './queries';
+
+const dialect = new PgDialect();
+
+/**
+ * The board's aggregates as the bench runs them: the default filter (the last 12 months up to
+ * `today`), and the same with a category filter when one is given. Each is the exact statement
+ * the API sends.
+ */
+export function boardBenchQueries(today: string, categoryId?: number): { name: string; sql: string; params: unknown[] }[] {
+  const from = `${addDays(today, 1).slice(0, 7)}-01`;
+  const current = period(`${Number(from.slice(0, 4)) - 1}${from.slice(4)}`, today);
+  const list = [
+    ['KPI 汇总 (本期+上期)', summaryQuery(current, previousPeriod(current))],
+    ['月度定标金额', monthlyAwardQuery(current)],
+    ['分类金额 (一级)', categoryAmountQuery(current, null)],
+    ['供应商 TOP10', topSuppliersQuery(current)],
+    ['计划状态漏斗', planFunnelQuery(current)],
+    ['供应商报价响应率', supplierResponseQuery(current)],
+    ['节约率趋势', savingsTrendQuery(current)],
+  ] as const;
+  const withCategory =
+    categoryId === undefined
+      ? []
+      : ([
+          ['KPI 汇总 + 分类筛选', summaryQuery(current, previousPeriod(current), categoryId)],
+          ['分类金额 + 分类筛选', categoryAmountQuery(current, categoryId, categoryId)],
+        ] as const);
+  return [...list, ...withCategory].map(([name, statement]) => {
+    const query = dialect.sqlToQuery(statement);
+    return { name, sql: query.sql, params: query.params };
+  });
+}
