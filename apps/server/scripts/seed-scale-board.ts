@@ -15,7 +15,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { refreshAwardFacts } from '../src/modules/data-board/award-facts';
+import { refreshBoardFacts } from '../src/modules/data-board/board-facts';
 
 const SUPPLIERS = Number(process.env.SCALE_SUPPLIERS ?? 2_000);
 const PLANS = Number(process.env.SCALE_PLANS ?? 50_000);
@@ -163,7 +163,7 @@ async function main() {
 
   const started = Date.now();
   const facts = openDatabase({ url, dataDir: config.DATA_DIR });
-  await refreshAwardFacts(facts.db);
+  await refreshBoardFacts(facts.db);
   await facts.close();
   console.log(`  看板定标事实表: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

@@ -1,8 +1,8 @@
-import { bigint, date, index, integer, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per awarded procurement-task line, with the baselines the board compares it to, written
- * in the same transaction as the award (modules/data-board/award-facts.ts). The board sums these
+ * in the same transaction as the award (modules/data-board/board-facts.ts). The board sums these
  * rows instead of averaging 2,000,000 quotation lines on every request.
  */
 export const boardAwardLines = pgTable(
@@ -29,5 +29,30 @@ export const boardAwardLines = pgTable(
     index('board_award_lines_awarded_idx').on(t.awardedAt),
     index('board_award_lines_task_idx').on(t.taskId),
     index('board_award_lines_category_idx').on(t.categoryId, t.awardedAt),
+  ],
+);
+
+/**
+ * One row per procurement task with what the board counts about it (quote responses, completion,
+ * the categories of its lines), written by the same refresh as the award facts.
+ */
+export const boardTaskFacts = pgTable(
+  'board_task_facts',
+  {
+    taskId: integer('task_id').primaryKey(),
+    status: text('status').notNull(),
+    quoteDeadline: timestamp('quote_deadline', { withTimezone: true }).notNull(),
+    /** When it became completed (its last change: completed is a final state); null otherwise. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    invited: integer('invited').notNull(),
+    /** Invited suppliers who submitted a quote. */
+    quoted: integer('quoted').notNull(),
+    /** The distinct categories of the task's lines, for the category filter. */
+    categoryIds: integer('category_ids').array().notNull(),
+  },
+  (t) => [
+    index('board_task_facts_deadline_idx').on(t.quoteDeadline),
+    index('board_task_facts_completed_idx').on(t.completedAt),
+    index('board_task_facts_categories_idx').using('gin', t.categoryIds),
   ],
 );

@@ -34,7 +34,7 @@ export function boardBenchQueries(today: string, categoryId?: number): { name: s
       ? []
       : ([
           ['KPI 汇总 + 分类筛选', summaryQuery(current, previousPeriod(current), categoryId)],
-          ['分类金额 + 分类筛选', categoryAmountQuery(current, categoryId, categoryId)],
+          ['分类金额 + 分类筛选', categoryAmountQuery(current, categoryId)],
         ] as const);
   return [...list, ...withCategory].map(([name, statement]) => {
     const query = dialect.sqlToQuery(statement);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { refreshAwardFacts } from './award-facts';
+import { refreshBoardFacts } from './board-facts';
 import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from './board-fixture';
 
 /*
@@ -105,7 +105,7 @@ beforeAll(async () => {
   Object.assign(ids, { t5, l5 });
 
   // The award writes its facts in its own transaction; these rows were written by hand, so once here.
-  await refreshAwardFacts(t.database.db);
+  await refreshBoardFacts(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -286,12 +286,12 @@ describe('data board access and input', () => {
 describe('award facts', () => {
   it('follow a changed award once the task\'s facts are rewritten, leaving other tasks alone', async () => {
     await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 900 where id = ${ids.l5}`);
-    await refreshAwardFacts(t.database.db, [ids.t5]);
+    await refreshBoardFacts(t.database.db, [ids.t5]);
     const changed = await board('summary');
     expect(changed.previous.awarded_amount_fen).toBe(1800);
     expect(changed.current.awarded_amount_fen).toBe(19800);
     await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 1000 where id = ${ids.l5}`);
-    await refreshAwardFacts(t.database.db, [ids.t5]);
+    await refreshBoardFacts(t.database.db, [ids.t5]);
     expect((await board('summary')).previous.awarded_amount_fen).toBe(2000);
   });
 });

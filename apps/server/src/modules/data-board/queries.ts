@@ -3,23 +3,25 @@ import type { Period } from './period';
 
 /**
  * The data board's aggregates, each ONE SQL statement (quality.md: nothing is summed in Node),
- * reading the award facts for amounts and savings and the task tables for counts.
+ * reading the board facts (board-facts.ts) for amounts, savings, responses and completions.
  * Money stays integer fen (sums of bigint products); ratios are exact numerics rounded to 4
  * decimals in the database. The bench times exactly these statements.
  */
 
 const ts = (instant: string) => sql`${instant}::timestamptz`;
 
-/** The category and all its descendants (any depth), as a subquery of ids. */
+/**
+ * Each category with its parent and grandparent: the tree has at most 3 levels (product.md §7,
+ * enforced by the category module), so two self-joins reach every ancestor. Plain joins keep the
+ * planner's row estimates right, where a recursive CTE's guesses tipped queries into JIT.
+ */
+const withAncestors = sql`categories c
+  left join categories p1 on p1.id = c.parent_id
+  left join categories p2 on p2.id = p1.parent_id`;
+
+/** The category and all its descendants, as a subquery of ids. */
 function categorySubtree(categoryId: number): SQL {
-  return sql`(
-    with recursive sub(id) as (
-      select ${categoryId}::int
-      union all
-      select k.id from categories k join sub on k.parent_id = sub.id
-    )
-    select id from sub
-  )`;
+  return sql`(select c.id from ${withAncestors} where ${categoryId} in (c.id, p1.id, p2.id))`;
 }
 
 /** Commodity ids in the category and all its descendants. */
@@ -30,7 +32,7 @@ export function commoditiesInCategory(categoryId: number | undefined, commodityC
 
 /**
  * Awarded lines whose task was awarded in [fromInstant, toInstant), from the award facts (one row
- * per awarded line with its average-quote and budget baselines, kept by award-facts.ts).
+ * per awarded line with its average-quote and budget baselines, kept by board-facts.ts).
  */
 function awardedLines(fromInstant: string, toInstant: string, categoryId?: number): SQL {
   return sql`
@@ -47,10 +49,9 @@ const savingsColumns = sql`
   round((sum(budget_amount) - sum(amount) filter (where budget_amount is not null)) / nullif(sum(budget_amount), 0), 4)::float8 as savings_vs_budget,
   round(sum(freight)::numeric / nullif(sum(amount) + sum(freight), 0), 4)::float8 as freight_share`;
 
-const taskInCategory = (categoryId: number | undefined, task: SQL) =>
-  categoryId === undefined
-    ? sql`true`
-    : sql`exists (select 1 from procurement_task_lines x where x.task_id = ${task} and ${commoditiesInCategory(categoryId, sql`x.commodity_id`)})`;
+const PUBLISHED = sql`('quoting', 'evaluating', 'awarded', 'completed')`;
+const taskCategoryFilter = (categoryId: number | undefined) =>
+  categoryId === undefined ? sql`` : sql`and f.category_ids && array${categorySubtree(categoryId)}`;
 
 /** KPI figures for the current and the previous period in one pass over both. */
 export function summaryQuery(current: Period, previous: Period, categoryId?: number): SQL {
@@ -62,20 +63,19 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
        group by 1
     ),
     completed as (
-      select (t.updated_at >= ${split}) as cur, count(*)::int as n
-        from procurement_tasks t
-       where t.status = 'completed' and t.updated_at >= ${ts(previous.fromInstant)} and t.updated_at < ${ts(current.toInstant)}
-         and ${taskInCategory(categoryId, sql`t.id`)}
+      select (f.completed_at >= ${split}) as cur, count(*)::int as n
+        from board_task_facts f
+       where f.completed_at >= ${ts(previous.fromInstant)} and f.completed_at < ${ts(current.toInstant)}
+         ${taskCategoryFilter(categoryId)}
        group by 1
     ),
     responses as (
-      select (t.quote_deadline >= ${split}) as cur,
-             round(count(*) filter (where s.status = 'received')::numeric / nullif(count(*), 0), 4)::float8 as rate
-        from procurement_tasks t
-        join procurement_task_suppliers s on s.task_id = t.id
-       where t.status in ('quoting', 'evaluating', 'awarded', 'completed')
-         and t.quote_deadline >= ${ts(previous.fromInstant)} and t.quote_deadline < ${ts(current.toInstant)}
-         and ${taskInCategory(categoryId, sql`t.id`)}
+      select (f.quote_deadline >= ${split}) as cur,
+             round(sum(f.quoted)::numeric / nullif(sum(f.invited), 0), 4)::float8 as rate
+        from board_task_facts f
+       where f.status in ${PUBLISHED}
+         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
+         ${taskCategoryFilter(categoryId)}
        group by 1
     )
     select p.cur, coalesce(a.amount, '0') as amount, coalesce(c.n, 0) as completed,
@@ -114,20 +114,23 @@ export function savingsTrendQuery(current: Period, categoryId?: number): SQL {
 }
 
 /**
- * Awarded amount per child of `parentId` (the roots when null): every commodity's category is
- * rolled up to the child it descends from. A parent without children answers for itself.
+ * Awarded amount per child of `parentId` (the roots when null): every line's category is rolled
+ * up to the child it descends from. A parent without children answers for itself.
  */
 export function categoryAmountQuery(current: Period, parentId: number | null, categoryId?: number): SQL {
-  const tops =
-    parentId === null
-      ? sql`select id, id as top from categories where parent_id is null`
-      : sql`select id, id as top from categories
-             where case when exists (select 1 from categories where parent_id = ${parentId}) then parent_id = ${parentId} else id = ${parentId} end`;
+  const parent = parentId === null ? sql`null::int` : sql`${parentId}::int`;
   return sql`
-    with recursive tree(id, top) as (
-      ${tops}
-      union all
-      select k.id, tree.top from categories k join tree on k.parent_id = tree.id
+    with shown as (
+      select exists (select 1 from categories where parent_id is not distinct from ${parent}) as has_children
+    ),
+    tree as (
+      select c.id,
+             case when not shown.has_children then c.id
+                  when c.parent_id is not distinct from ${parent} then c.id
+                  when p1.parent_id is not distinct from ${parent} then p1.id
+                  when p2.parent_id is not distinct from ${parent} then p2.id end as top
+        from ${withAncestors} cross join shown
+       where case when shown.has_children then ${parent} is null or ${parent} in (p1.id, p2.id) else c.id = ${parent} end
     ),
     sums as (
       select tree.top, sum(l.amount)::text as amount
@@ -161,11 +164,11 @@ export function supplierResponseQuery(current: Period, categoryId?: number): SQL
            round(r.quoted::numeric / r.invited, 4)::float8 as rate
       from (
         select ts.supplier_id, count(*)::int as invited, (count(*) filter (where ts.status = 'received'))::int as quoted
-          from procurement_tasks t
-          join procurement_task_suppliers ts on ts.task_id = t.id
-         where t.status in ('quoting', 'evaluating', 'awarded', 'completed')
-           and t.quote_deadline >= ${ts(current.fromInstant)} and t.quote_deadline < ${ts(current.toInstant)}
-           and ${taskInCategory(categoryId, sql`t.id`)}
+          from board_task_facts f
+          join procurement_task_suppliers ts on ts.task_id = f.task_id
+         where f.status in ${PUBLISHED}
+           and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
+           ${taskCategoryFilter(categoryId)}
          group by ts.supplier_id
          order by count(*) desc, ts.supplier_id
          limit 15

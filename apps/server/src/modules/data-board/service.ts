@@ -72,7 +72,8 @@ export async function getCategoryAmount(ctx: AuthedContext, f: Filter & { parent
   }
   const rows = await queryRows<{ id: number; name: string; amount: string; has_children: boolean }>(
     ctx.db,
-    categoryAmountQuery(period(f.dateFrom, f.dateTo), parentId, f.categoryId),
+    // Drilling at the filter's own category: the tree already holds only its descendants.
+    categoryAmountQuery(period(f.dateFrom, f.dateTo), parentId, parentId === f.categoryId ? undefined : f.categoryId),
   );
   return {
     parent,

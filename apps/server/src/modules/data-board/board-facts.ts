@@ -2,14 +2,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
- * Rewrites the board's award facts of the given tasks (all tasks when omitted) from the task
- * lines, quotes and plan lines. The award (and anything that changes an awarded line) calls it
- * inside its own transaction, so the board never disagrees with the award it shows.
+ * Rewrites the board's facts of the given procurement tasks (all tasks when omitted): one row per
+ * awarded line with its baselines, and one row per task with its quote responses, completion and
+ * categories. Every transaction that changes a task's lines, invitations, quotes, award or status
+ * calls it before committing, so the board never disagrees with the tasks it sums.
  */
-export async function refreshAwardFacts(tx: Db, taskIds?: number[]) {
+export async function refreshBoardFacts(tx: Db, taskIds?: number[]) {
   if (taskIds?.length === 0) return;
   const ids = taskIds && sql.join(taskIds.map((id) => sql`${id}`), sql`, `);
   const scope: SQL = ids ? sql`t.id in (${ids})` : sql`true`;
+
   await tx.execute(ids ? sql`delete from board_award_lines where task_id in (${ids})` : sql`delete from board_award_lines`);
   await tx.execute(sql`
     insert into board_award_lines (task_line_id, task_id, awarded_at, awarded_month, commodity_id, category_id, supplier_id,
@@ -32,4 +34,20 @@ export async function refreshAwardFacts(tx: Db, taskIds?: number[]) {
      where ${scope}
        and t.status in ('awarded', 'completed') and t.awarded_at is not null
        and l.awarded_supplier_id is not null and l.awarded_unit_price_fen is not null`);
+
+  await tx.execute(ids ? sql`delete from board_task_facts where task_id in (${ids})` : sql`delete from board_task_facts`);
+  await tx.execute(sql`
+    insert into board_task_facts (task_id, status, quote_deadline, completed_at, invited, quoted, category_ids)
+    select t.id, t.status, t.quote_deadline, case when t.status = 'completed' then t.updated_at end,
+           coalesce(s.invited, 0), coalesce(s.quoted, 0), coalesce(k.category_ids, '{}')
+      from procurement_tasks t
+      left join lateral (
+        select count(*)::int as invited, (count(*) filter (where ts.status = 'received'))::int as quoted
+          from procurement_task_suppliers ts where ts.task_id = t.id
+      ) s on true
+      left join lateral (
+        select array_agg(distinct c.category_id) as category_ids
+          from procurement_task_lines l join commodities c on c.id = l.commodity_id where l.task_id = t.id
+      ) k on true
+     where ${scope}`);
 }
