@@ -5,7 +5,9 @@ import { commodityRoutes } from './commodity/routes';
 import { dictionaryRoutes } from './dictionary/routes';
 import { freightRoutes } from './freight/routes';
 import { priceTemplateRoutes } from './price-template/routes';
+import { procurementTaskRoutes } from './procurement-task/routes';
 import { regionRoutes } from './region/routes';
+import { supplierRoutes } from './supplier/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -16,4 +18,6 @@ export const allRoutes: AnyRoute[] = [
   ...regionRoutes,
   ...priceTemplateRoutes,
   ...freightRoutes,
+  ...supplierRoutes,
+  ...procurementTaskRoutes,
 ];

@@ -3,3 +3,4 @@ export * from './system';
 export * from './commodity';
 export * from './dictionary';
 export * from './price-template';
+export * from './procurement';
