@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedDemoProcurement } from './demo-procurement';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedDemoCommodities } from './demo-commodities';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
@@ -41,6 +42,7 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
 ];
 
 export interface SeedResult {
