@@ -9,4 +9,8 @@ type PageComponent = LazyExoticComponent<ComponentType>;
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
+  dataDictionary: lazyPage(() => import('../features/dictionary/pages/dictionary-list-page')),
+  dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
+  priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
+  costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
 };
