@@ -1,3 +1,110 @@
+CREATE TABLE "categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"level" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'enabled' NOT NULL,
+	"remark" text,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "commodities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"sku_code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_id" integer NOT NULL,
+	"brand" text,
+	"spec" text,
+	"unit" text NOT NULL,
+	"barcode" text,
+	"weight_g" integer,
+	"volume_cm3" integer,
+	"reference_price_fen" bigint NOT NULL,
+	"price_template_id" integer,
+	"default_supplier_id" integer,
+	"status" text DEFAULT 'enabled' NOT NULL,
+	"remark" text,
+	"search_text" text GENERATED ALWAYS AS ("commodities"."sku_code" || ' ' || "commodities"."name" || ' ' || coalesce("commodities"."barcode", '')) STORED,
+	"name_grams" text[] NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dict_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type_id" integer NOT NULL,
+	"label" text NOT NULL,
+	"value" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"tag_color" text DEFAULT 'default' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'enabled' NOT NULL,
+	"remark" text,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dict_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"status" text DEFAULT 'enabled' NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"remark" text,
+	"updated_by" text,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dict_types_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "dict_version" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "price_template_charge_rows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"sort" integer NOT NULL,
+	"region_codes" text[] DEFAULT '{}' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"first_qty" bigint NOT NULL,
+	"first_fee_fen" bigint NOT NULL,
+	"additional_qty" bigint NOT NULL,
+	"additional_fee_fen" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "price_template_free_rows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"sort" integer NOT NULL,
+	"region_codes" text[] DEFAULT '{}' NOT NULL,
+	"qty_limit" bigint,
+	"min_amount_fen" bigint,
+	"operator" text DEFAULT 'and' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "price_templates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"charge_mode" text NOT NULL,
+	"status" text DEFAULT 'enabled' NOT NULL,
+	"remark" text,
+	"no_delivery_codes" text[] DEFAULT '{}' NOT NULL,
+	"updated_by" text,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "price_templates_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
 CREATE TABLE "procurement_task_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"task_id" integer NOT NULL,
@@ -98,6 +205,10 @@ CREATE TABLE "suppliers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "commodities" ADD CONSTRAINT "commodities_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_type_id_dict_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."dict_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_template_charge_rows" ADD CONSTRAINT "price_template_charge_rows_template_id_price_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."price_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_template_free_rows" ADD CONSTRAINT "price_template_free_rows_template_id_price_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."price_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "procurement_task_lines" ADD CONSTRAINT "procurement_task_lines_task_id_procurement_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."procurement_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "procurement_task_lines" ADD CONSTRAINT "procurement_task_lines_commodity_id_commodities_id_fk" FOREIGN KEY ("commodity_id") REFERENCES "public"."commodities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "procurement_task_lines" ADD CONSTRAINT "procurement_task_lines_awarded_supplier_id_suppliers_id_fk" FOREIGN KEY ("awarded_supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +222,22 @@ ALTER TABLE "quotations" ADD CONSTRAINT "quotations_supplier_id_suppliers_id_fk"
 ALTER TABLE "supplier_categories" ADD CONSTRAINT "supplier_categories_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supplier_categories" ADD CONSTRAINT "supplier_categories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suppliers" ADD CONSTRAINT "suppliers_price_template_id_price_templates_id_fk" FOREIGN KEY ("price_template_id") REFERENCES "public"."price_templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_code_unique" ON "categories" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_sibling_name_unique" ON "categories" USING btree (coalesce("parent_id", 0),"name");--> statement-breakpoint
+CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "commodities_sku_unique" ON "commodities" USING btree ("sku_code");--> statement-breakpoint
+CREATE INDEX "commodities_search_trgm" ON "commodities" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "commodities_grams" ON "commodities" USING gin ("name_grams");--> statement-breakpoint
+CREATE INDEX "commodities_category_idx" ON "commodities" USING btree ("category_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "commodities_updated_idx" ON "commodities" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "commodities_name_idx" ON "commodities" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "commodities_price_idx" ON "commodities" USING btree ("reference_price_fen");--> statement-breakpoint
+CREATE INDEX "commodities_brand_idx" ON "commodities" USING btree ("brand");--> statement-breakpoint
+CREATE UNIQUE INDEX "dict_items_type_value_unique" ON "dict_items" USING btree ("type_id","value");--> statement-breakpoint
+CREATE INDEX "dict_items_type_idx" ON "dict_items" USING btree ("type_id","sort");--> statement-breakpoint
+CREATE INDEX "price_template_charge_rows_template_idx" ON "price_template_charge_rows" USING btree ("template_id","sort");--> statement-breakpoint
+CREATE INDEX "price_template_free_rows_template_idx" ON "price_template_free_rows" USING btree ("template_id","sort");--> statement-breakpoint
+CREATE INDEX "price_templates_status_idx" ON "price_templates" USING btree ("status","charge_mode");--> statement-breakpoint
 CREATE INDEX "procurement_task_lines_task_idx" ON "procurement_task_lines" USING btree ("task_id","sort");--> statement-breakpoint
 CREATE INDEX "procurement_task_lines_plan_line_idx" ON "procurement_task_lines" USING btree ("plan_line_id");--> statement-breakpoint
 CREATE INDEX "procurement_task_suppliers_supplier_idx" ON "procurement_task_suppliers" USING btree ("supplier_id");--> statement-breakpoint
