@@ -12,7 +12,7 @@ const creditCode = (body: string) => {
 const stamp = Date.now().toString().slice(-6);
 const names = { s1: `E2E义乌优选${stamp}有限公司`, s2: `E2E顺德家居${stamp}制品厂`, s3: `E2E苏州塑业${stamp}有限公司` };
 
-async function typeQuote(page: Page, panel: ReturnType<Page['locator']>, skus: string[], prices: (string | null)[], leads: string[]) {
+async function typeQuote(panel: ReturnType<Page['locator']>, skus: string[], prices: (string | null)[], leads: string[]) {
   for (const [i, sku] of skus.entries()) {
     const price = panel.getByLabel(`单价-${sku}`);
     await price.fill('');
@@ -95,7 +95,7 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   const quotePanel = (name: string) => page.getByRole('tabpanel', { name: new RegExp(name) });
   await page.getByRole('tab', { name: new RegExp(names.s1) }).click();
   let panel = quotePanel(names.s1);
-  await typeQuote(page, panel, skus, ['28.00', '19.00', null], ['7', '7', '7']);
+  await typeQuote(panel, skus, ['28.00', '19.00', null], ['7', '7', '7']);
   await expect(panel).toContainText('完整性检查：1 行未报价');
   await panel.getByRole('button', { name: '估算运费' }).click();
   await expect(panel).toContainText('计算过程');
@@ -105,14 +105,14 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
 
   await page.getByRole('tab', { name: new RegExp(names.s2) }).click();
   panel = quotePanel(names.s2);
-  await typeQuote(page, panel, skus, ['28.00', '21.00', '50.00'], ['5', '5', '10']);
+  await typeQuote(panel, skus, ['28.00', '21.00', '50.00'], ['5', '5', '10']);
   await panel.getByLabel('运费').fill('15');
   await panel.getByRole('button', { name: '保存报价' }).click();
   await expect(page.locator('.ant-message').last()).toContainText('报价已保存');
 
   await page.getByRole('tab', { name: new RegExp(names.s3) }).click();
   panel = quotePanel(names.s3);
-  await typeQuote(page, panel, skus, ['29.00', '18.00', '52.00'], ['3', '3', '10']);
+  await typeQuote(panel, skus, ['29.00', '18.00', '52.00'], ['3', '3', '10']);
   await panel.getByLabel('运费').fill('0');
   await panel.getByRole('button', { name: '保存报价' }).click();
   await expect(page.getByRole('tab', { name: new RegExp(names.s3) })).toContainText('已报价');

@@ -1,4 +1,4 @@
-import type { MaintainView } from '@scm/contract';
+import { DICT, type MaintainView } from '@scm/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDict } from '../../../shared/dict/use-dict';
