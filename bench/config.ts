@@ -112,10 +112,11 @@ export const writeStream: WriteStream = {
   name: '登录（会话 + 登录记录 + 审计，一个事务）',
   async create(api) {
     const answer = await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    return answer.code === 200 ? answer.data.token : null;
+    return answer.code === 200 ? `${answer.data.u_id} ${answer.data.token}` : null;
   },
   async check(api, _token, key) {
-    const answer = await api.call('/admin/back_user/info', { id: 1 }, key);
+    const [userId, token] = key.split(' ');
+    const answer = await api.call('/admin/back_user/info', { id: Number(userId) }, token);
     return answer.code === 200 ? null : `已应答 200 的登录会话失效: code ${answer.code} ${answer.message}`;
   },
   brokenSql: `

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,6 +85,9 @@ export interface PrivateCluster {
   url(database?: string): string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP / SIGCONT to the postmaster and its backends: a database that hangs instead of refusing. */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -106,6 +109,15 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=100`;
   let running = false;
+  let frozen: number[] = [];
+  const clusterPids = async () => {
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = await run('pgrep', ['-P', String(postmaster)]).then(
+      (r) => r.stdout.split('\n').filter(Boolean).map(Number),
+      () => [] as number[],
+    );
+    return [postmaster, ...children];
+  };
   const cluster: PrivateCluster = {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
@@ -117,7 +129,15 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
       await pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
       running = false;
     },
+    async freeze() {
+      frozen = await clusterPids();
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    },
+    async thaw() {
+      for (const pid of frozen.splice(0)) process.kill(pid, 'SIGCONT');
+    },
     async destroy() {
+      await cluster.thaw();
       if (running) await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => {});
       running = false;
       rmSync(dir, { recursive: true, force: true });
