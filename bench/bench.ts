@@ -258,6 +258,7 @@ async function main() {
   let build: WebBuild | null = null;
   if (sections.has('web')) {
     build = await buildWeb(rows, log);
+    if (build) cleanups.push(async () => build?.dispose());
   }
 
   const needsServer = ['server', 'soak', 'web'].some((s) => sections.has(s));
@@ -292,6 +293,9 @@ async function main() {
   if (sections.has('freight')) benchFreight();
 
   await cleanup();
+  const order = ['数据规模', '服务端', '数据看板', '浸泡', '运费', 'Web 体积', 'Web 时间'];
+  const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
+  rows.sort((a, b) => rank(a) - rank(b));
   const table = printTable(rows);
   console.log(table);
   mkdirSync(new URL('./results', import.meta.url), { recursive: true });

@@ -139,13 +139,18 @@ export const dailyCodes: {
 } = { prefix: 'JH' };
 
 /**
- * The pages the web timings visit. `list` is a page showing 50 rows after navigation; each
- * business module can point it at its own list (selector counts the rendered rows).
+ * What the web timings look for. `list` is a page that shows `rows` rows after an in-app navigation
+ * to `path` (which may carry the page size, e.g. '?page_size=50'); a business module points it at
+ * its own list once it exists.
  */
 export const web = {
+  chromium: '/usr/bin/chromium',
   loginPath: '/login',
-  passwordSelector: 'input[type="password"]',
-  workbenchSelector: '[data-bench="workbench"]',
+  workbenchPageKey: 'basic',
+  workbenchTabLabel: '工作台',
+  workbench: { selector: '.shell-content .page-stack', text: '快捷入口' },
+  /** Menu keys of the pages allowed to load ECharts. */
+  chartPageKeys: ['dataBoard'],
   list: null as null | { path: string; rowSelector: string; rows: number },
 };
 
