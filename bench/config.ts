@@ -128,6 +128,9 @@ export const writeStream: WriteStream = {
   countSql: 'select count(*)::int as n from sessions',
 };
 
+/** Writes per second during the soak, spread over its write connections (a tenth of the 200). */
+export const soakWritesPerSecond = 20;
+
 /**
  * Daily codes from two processes at once. Until a route creates coded documents, the fault
  * test calls lib/codes.ts nextCode from two processes; a module that creates coded documents

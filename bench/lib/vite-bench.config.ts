@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mergeConfig, type Plugin } from 'vite';
-import appConfig from '../../apps/web/vite.config.ts';
+import appConfig from '../../apps/web/vite.config';
 
 export interface ChunkStats {
   file: string;

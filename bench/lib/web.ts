@@ -43,7 +43,7 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
   log('vite build (临时目录)');
   const built = spawnSync('npx', ['vite', 'build', '--config', '../../bench/lib/vite-bench.config.ts', '--logLevel', 'warn'], {
     cwd: webRoot,
-    env: { ...process.env, BENCH_WEB_OUT: dist, BENCH_CHUNK_STATS: statsFile },
+    env: { ...process.env, BENCH_WEB_OUT: dist, BENCH_CHUNK_STATS: statsFile, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 300_000,
   });
