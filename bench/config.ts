@@ -97,8 +97,8 @@ export const aggregates: { name: string; sql: string; params?: unknown[] }[] = [
 export const scaleTables: { table: string; full: number }[] = [
   { table: 'commodities', full: 1_000_000 },
   { table: 'suppliers', full: 2_000 },
-  { table: 'plans', full: 50_000 },
-  { table: 'plan_lines', full: 500_000 },
+  { table: 'planning_tasks', full: 50_000 },
+  { table: 'planning_task_lines', full: 500_000 },
   { table: 'procurement_tasks', full: 100_000 },
   { table: 'quotation_lines', full: 2_000_000 },
 ];
