@@ -5,8 +5,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, type Body, endpoints, freight, type Query, scaleTables, soakWritesPerSecond,
@@ -276,6 +277,14 @@ async function main() {
   const needsServer = ['server', 'soak', 'web'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
     rows.push({ section: '服务端吞吐 (autocannon, PostgreSQL)', name: 'PostgreSQL', value: `无法连接 ${existingDb ?? PG_BASE_URL}`, bar: '', ok: false });
+    if (sections.has('web') && build) {
+      // The page timings do not need PostgreSQL: serve them from embedded PGlite instead.
+      const dataDir = mkdtempSync(join(tmpdir(), 'scm-bench-data-'));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const app = await startAppServer({ DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: build.dist });
+      cleanups.push(() => app.stop());
+      await webTimings(rows, app.baseUrl, durations.webLoads, log);
+    }
   } else if (needsServer) {
     const db = existingDb ? { url: existingDb, drop: async () => {} } : await createScratchDatabase('scm_bench');
     cleanups.push(() => db.drop());

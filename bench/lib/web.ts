@@ -69,8 +69,10 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
     for (const file of start.imports) closure(byFile.get(file), into);
     return into;
   };
-  const total = (files: Set<string>) =>
-    [...files].reduce((sum, f) => ({ raw: sum.raw + size.get(f)!.raw, gzip: sum.gzip + size.get(f)!.gzip }), { raw: 0, gzip: 0 });
+  const total = (files: Set<string>) => ({
+    ...[...files].reduce((sum, f) => ({ raw: sum.raw + size.get(f)!.raw, gzip: sum.gzip + size.get(f)!.gzip }), { raw: 0, gzip: 0 }),
+    files: Object.fromEntries([...files].map((f) => [f, size.get(f)])),
+  });
   const show = (s: { raw: number; gzip: number }) => `${fmt.kb(s.gzip)} gzip (${fmt.kb(s.raw)} raw)`;
   const withEcharts = new Set(chunks.filter((c) => c.modules.some((m) => /[\\/]node_modules[\\/](echarts|zrender)[\\/]/.test(m))).map((c) => c.file));
 
@@ -172,6 +174,13 @@ const navigateInApp = (page: Page, path: string) =>
 /** Cold loads in Chromium (fresh context each, 1440×900) against the server, as quality.md times them. */
 export async function webTimings(rows: Row[], baseUrl: string, loads: number, log: (line: string) => void) {
   const section = `Web 时间 (Chromium, ${loads} 次冷启动, 中位数 [最小–最大])`;
+  if (!existsSync(web.chromium) && process.getuid?.() === 0) {
+    // As `npm test` does: Debian's Chromium and CJK fonts, never a downloaded browser.
+    log('apt-get install -y chromium fonts-noto-cjk');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-q', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  }
   if (!existsSync(web.chromium)) {
     rows.push({ section, name: 'Chromium', value: `缺少 ${web.chromium} (apt-get install -y chromium fonts-noto-cjk)`, bar: '', ok: false });
     return;
