@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -294,7 +294,9 @@ async function main() {
     cleanups.push(() => pool.end());
     let app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' });
     cleanups.push(() => app.stop());
-    if (args.scale) {
+    if (args.scale && !existsSync(join(repoRoot, 'apps/server/scripts/seed-scale.ts'))) {
+      log('--scale: 此分支尚无 seed:scale 脚本, 使用演示数据');
+    } else if (args.scale) {
       log('npm run seed:scale (可能需要几分钟)');
       const seeded = spawnSync('npm', ['run', 'seed:scale'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'inherit' });
       if (seeded.status !== 0) throw new Error('seed:scale failed');
