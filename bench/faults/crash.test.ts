@@ -98,6 +98,7 @@ async function crashAndRecover(target: Target) {
   }
   const exitAfter = await second.exited;
   assert.equal(exitAfter.code, 0, `the restarted server did not shut down cleanly:\n${second.output()}`);
+  assert.doesNotMatch(second.output(), /"level":(50|60)/, 'the restarted server logged errors');
   assert.deepEqual(await target.brokenRows(), [], 'half-written data after the crash');
   return { sent, answered: answered.length };
 }
