@@ -50,6 +50,8 @@ function assertUnavailable(answer: Answer, what: string, withinMs = ANSWER_WITHI
   assert.ok(answer.ms < withinMs, `${what}: answered after ${Math.round(answer.ms)} ms`);
 }
 
+const slowest = (answers: Answer[]) => Math.round(Math.max(...answers.map((a) => a.ms)));
+
 async function assertServingAgain(api: ReturnType<typeof apiClient>, pid: number) {
   let back: Answer | null = null;
   for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(200)) {
@@ -68,15 +70,18 @@ test('PostgreSQL stopped: 503 within 2 s, no hang, no crash; back up: the same p
   assert.equal((await api.call('/admin/back_user/info', { id: userId }, token)).code, 200);
 
   await cluster.stop();
+  const sequential: Answer[] = [];
   for (let round = 0; round < 3; round++) {
     // The time-out is longer than the bar so a slow answer is measured rather than cut off.
-    assertUnavailable(await api.call('/admin/back_user/info', { id: userId }, token, 10_000), `signed-in read, round ${round + 1}`);
-    assertUnavailable(await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, null, 10_000), 'login');
+    sequential.push(await api.call('/admin/back_user/info', { id: userId }, token, 10_000));
+    sequential.push(await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, null, 10_000));
   }
+  for (const [i, answer] of sequential.entries()) assertUnavailable(answer, `call ${i + 1} while stopped`);
   const burst = await Promise.all(
     Array.from({ length: 30 }, () => api.call('/admin/back_user/info', { id: userId }, token, 10_000)),
   );
   for (const [i, answer] of burst.entries()) assertUnavailable(answer, `concurrent read ${i + 1}`);
+  console.log(`# stopped: slowest 503 ${slowest(sequential)} ms of 6 in a row, ${slowest(burst)} ms of 30 at once`);
   assert.ok(app.isRunning(), `the server exited during the outage:\n${app.output()}`);
 
   await cluster.start();
@@ -96,7 +101,9 @@ test('PostgreSQL hung (SIGSTOP): 503 within the query time-out, never a hang; re
     ]);
     for (const [i, answer] of answers.entries()) assertUnavailable(answer, `call ${i + 1} to a hung database`, HUNG_ANSWER_WITHIN_MS);
     // Once the pool's open connections are spent, new ones fail on the connect time-out, within 2 s.
-    assertUnavailable(await api.call('/admin/back_user/info', { id: userId }, token, 20_000), 'a later call');
+    const later = await api.call('/admin/back_user/info', { id: userId }, token, 20_000);
+    assertUnavailable(later, 'a later call');
+    console.log(`# hung: slowest 503 ${slowest(answers)} ms of 21 at once, then ${slowest([later])} ms`);
     assert.ok(app.isRunning(), `the server exited while the database hung:\n${app.output()}`);
   } finally {
     await cluster.thaw();
