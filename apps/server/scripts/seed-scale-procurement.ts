@@ -88,7 +88,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
           for (let t = start; t <= end; t++) {
             const benchmark = t === 1;
             const status = benchmark ? 'evaluating' : STATUSES[STATUS_CYCLE[t % STATUS_CYCLE.length]];
-            const lineCount = benchmark ? 20 : 5 + (t % 3 === 0 ? 1 : 0);
+            const lineCount = benchmark ? 20 : 5 + (t % 2 === 0 ? 1 : 0);
             const supplierIds = Array.from({ length: benchmark ? 8 : 4 }, (_, k) => enabled[(t * 13 + k * 97) % enabled.length]);
             const created = now - (t % 720) * DAY_MS;
             const deadline = status === 'draft' || status === 'quoting' ? now + ((t % 14) + 1) * DAY_MS : created + 7 * DAY_MS;
