@@ -14,3 +14,4 @@ export * from './region';
 export * from './price-template';
 export * from './freight';
 export * from './board';
+export * from './procurement';

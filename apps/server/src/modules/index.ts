@@ -9,10 +9,12 @@ import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
 import { planningRoutes } from './planning/routes';
 import { priceTemplateRoutes } from './price-template/routes';
+import { procurementTaskRoutes } from './procurement-task/routes';
 import { regionRoutes } from './region/routes';
 import { roleRoutes } from './role/routes';
 import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
+import { supplierRoutes } from './supplier/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -30,4 +32,6 @@ export const allRoutes: AnyRoute[] = [
   ...freightRoutes,
   ...dataBoardRoutes,
   ...workbenchRoutes,
+  ...supplierRoutes,
+  ...procurementTaskRoutes,
 ];

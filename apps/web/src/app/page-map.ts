@@ -10,4 +10,11 @@ type PageComponent = LazyExoticComponent<ComponentType>;
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
   dataBoard: lazyPage(() => import('../features/data-board/pages/data-board-page')),
+  dataDictionary: lazyPage(() => import('../features/dictionary/pages/dictionary-list-page')),
+  dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
+  priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
+  costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
+  supplierManagement: lazyPage(() => import('../features/procurement/pages/supplier-list-page')),
+  procurementTaskList: lazyPage(() => import('../features/procurement/pages/procurement-task-list-page')),
+  procurementTaskMaintain: lazyPage(() => import('../features/procurement/pages/procurement-task-maintain-page')),
 };

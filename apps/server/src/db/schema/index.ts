@@ -6,3 +6,4 @@ export * from './dictionary';
 export * from './price-template';
 export * from './workbench';
 export * from './data-board';
+export * from './procurement';

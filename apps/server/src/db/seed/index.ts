@@ -6,6 +6,7 @@ import { seedDemoAccess } from './demo-access';
 import { seedDemoCommodities } from './demo-commodities';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedDemoProcurement } from './demo-procurement';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
@@ -43,6 +44,7 @@ const demoSeeders: DemoSeeder[] = [
   { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
   { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
+  { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
 ];
 
 export interface SeedResult {

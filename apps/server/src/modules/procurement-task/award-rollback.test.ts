@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
+
+// The plan roll-up fails half-way through the award: nothing of the award may stay behind.
+vi.mock('./plan-link', () => ({
+  onLinesAwarded: vi.fn(async () => {
+    throw new Error('injected failure in the plan roll-up');
+  }),
+}));
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDictionaries(t);
+});
+afterAll(() => t.close());
+
+it('rolls the whole award back when a later write fails', async () => {
+  const { ids } = await seedCommodities(t, [{ sku: 'RB-1', name: '回滚测试收纳盒', weightG: 500, priceFen: 1000 }]);
+  await createWeightTemplate(t, token);
+  const supplier = (await t.call('/admin/supplier/create', supplierBody('回滚测试供应商'), token)).data.id;
+  const created = await t.call(
+    '/admin/procurement_task/create',
+    {
+      name: '回滚测试任务',
+      buyer_id: 1,
+      quote_deadline: new Date(t.clock.now.getTime() + 86_400_000).toISOString(),
+      delivery_region_code: '440305',
+      lines: [{ commodity_id: ids[0], quantity: 10, target_price_fen: 1000, plan_line_id: 4242 }],
+      supplier_ids: [supplier],
+    },
+    token,
+  );
+  const id = created.data.id;
+  await t.call('/admin/procurement_task/publish', { id, version: 0 }, token);
+  const lineId = (await t.call('/admin/procurement_task/info', { id }, token)).data.lines[0].id;
+  const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  const quote = await t.call(
+    '/admin/quotation/save',
+    {
+      task_id: id,
+      supplier_id: supplier,
+      quote_date: today,
+      valid_until: '2099-12-31',
+      tax_rate_percent: 13,
+      freight_mode: 'manual',
+      freight_fen: 0,
+      lines: [{ task_line_id: lineId, unit_price_fen: 900 }],
+    },
+    token,
+  );
+  expect(quote.code).toBe(200);
+  expect((await t.call('/admin/procurement_task/close_quote', { id, version: 1 }, token)).code).toBe(200);
+
+  const award = await t.call('/admin/procurement_task/award', { id, version: 2, lines: [{ task_line_id: lineId, supplier_id: supplier }] }, token);
+  expect(award.status).toBe(500);
+
+  const db = t.database.db;
+  const [task] = await db.select().from(procurementTasks).where(eq(procurementTasks.id, id));
+  expect(task).toMatchObject({ status: 'evaluating', version: 2, awardedAmountFen: null, awardedAt: null });
+  const [line] = await db.select().from(procurementTaskLines).where(eq(procurementTaskLines.id, lineId));
+  expect(line).toMatchObject({ awardedSupplierId: null, awardedUnitPriceFen: null });
+  const [q] = await db.select().from(quotations).where(eq(quotations.taskId, id));
+  expect(q.status).toBe('submitted');
+});
