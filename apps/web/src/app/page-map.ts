@@ -9,4 +9,6 @@ type PageComponent = LazyExoticComponent<ComponentType>;
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
+  planningTaskList: lazyPage(() => import('../features/planning/pages/plan-list-page')),
+  planningTaskDetail: lazyPage(() => import('../features/planning/pages/plan-detail-page')),
 };
