@@ -13,3 +13,4 @@ export * from './dictionary';
 export * from './region';
 export * from './price-template';
 export * from './freight';
+export * from './procurement';

@@ -9,8 +9,10 @@ import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
 import { planningRoutes } from './planning/routes';
 import { priceTemplateRoutes } from './price-template/routes';
+import { procurementTaskRoutes } from './procurement-task/routes';
 import { regionRoutes } from './region/routes';
 import { roleRoutes } from './role/routes';
+import { supplierRoutes } from './supplier/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -26,4 +28,6 @@ export const allRoutes: AnyRoute[] = [
   ...regionRoutes,
   ...priceTemplateRoutes,
   ...freightRoutes,
+  ...supplierRoutes,
+  ...procurementTaskRoutes,
 ];

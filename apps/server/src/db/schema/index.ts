@@ -4,3 +4,4 @@ export * from './planning';
 export * from './commodity';
 export * from './dictionary';
 export * from './price-template';
+export * from './procurement';

@@ -33,6 +33,8 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   {
     name: 'commodities',
     run: async (tx) => {
@@ -40,8 +42,6 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
-  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
-  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { backUsers } from './access';
+import { categories, commodities } from './commodity';
+import { timestamps, version } from './common';
+import { priceTemplates } from './price-template';
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    contactPerson: text('contact_person').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    /** 6-digit GB/T 2260 code (province, city or district). */
+    regionCode: text('region_code').notNull(),
+    address: text('address'),
+    creditCode: text('credit_code').notNull(),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    /** Values of the `settlement_type` and `supplier_grade` dictionaries. */
+    settlementType: text('settlement_type').notNull(),
+    grade: text('grade').notNull(),
+    priceTemplateId: integer('price_template_id').references(() => priceTemplates.id),
+    status: text('status', { enum: ['enabled', 'disabled', 'blacklisted'] }).notNull().default('enabled'),
+    remark: text('remark'),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('suppliers_code_unique').on(t.code),
+    uniqueIndex('suppliers_name_unique').on(t.name),
+    uniqueIndex('suppliers_credit_code_unique').on(t.creditCode),
+    index('suppliers_status_idx').on(t.status, t.updatedAt.desc()),
+    index('suppliers_search_trgm').using('gin', sql`(${t.code} || ' ' || ${t.name} || ' ' || ${t.contactPerson}) gin_trgm_ops`),
+  ],
+);
+
+export const supplierCategories = pgTable(
+  'supplier_categories',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.categoryId] }), index('supplier_categories_category_idx').on(t.categoryId)],
+);
+
+export const procurementTasks = pgTable(
+  'procurement_tasks',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** The source plan, when the task was generated from one (the planning module owns the plan tables). */
+    planId: integer('plan_id'),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => backUsers.id),
+    quoteDeadline: timestamp('quote_deadline', { withTimezone: true }).notNull(),
+    deliveryRegionCode: text('delivery_region_code').notNull(),
+    requiredBy: date('required_by', { mode: 'string' }),
+    status: text('status', { enum: ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    remark: text('remark'),
+    statusReason: text('status_reason'),
+    awardedAmountFen: bigint('awarded_amount_fen', { mode: 'number' }),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    awardedBy: text('awarded_by'),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('procurement_tasks_code_unique').on(t.code),
+    index('procurement_tasks_status_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
+    index('procurement_tasks_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('procurement_tasks_deadline_idx').on(t.status, t.quoteDeadline),
+    index('procurement_tasks_buyer_idx').on(t.buyerId),
+    index('procurement_tasks_plan_idx').on(t.planId),
+    index('procurement_tasks_search_trgm').using('gin', sql`(${t.code} || ' ' || ${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const procurementTaskLines = pgTable(
+  'procurement_task_lines',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => procurementTasks.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
+    quantity: integer('quantity').notNull(),
+    targetPriceFen: bigint('target_price_fen', { mode: 'number' }),
+    planLineId: integer('plan_line_id'),
+    remark: text('remark'),
+    awardedSupplierId: integer('awarded_supplier_id').references(() => suppliers.id),
+    awardedUnitPriceFen: bigint('awarded_unit_price_fen', { mode: 'number' }),
+    awardedFreightFen: bigint('awarded_freight_fen', { mode: 'number' }),
+    awardReason: text('award_reason'),
+  },
+  (t) => [index('procurement_task_lines_task_idx').on(t.taskId, t.sort), index('procurement_task_lines_plan_line_idx').on(t.planLineId)],
+);
+
+export const procurementTaskSuppliers = pgTable(
+  'procurement_task_suppliers',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => procurementTasks.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    status: text('status', { enum: ['pending', 'received', 'declined'] }).notNull().default('pending'),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.supplierId] }), index('procurement_task_suppliers_supplier_idx').on(t.supplierId)],
+);
+
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => procurementTasks.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    quoteDate: date('quote_date', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    taxRatePercent: integer('tax_rate_percent').notNull(),
+    freightMode: text('freight_mode', { enum: ['manual', 'estimated'] }).notNull(),
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
+    freightFormula: text('freight_formula'),
+    remark: text('remark'),
+    status: text('status', { enum: ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost'] }).notNull().default('submitted'),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('quotations_code_unique').on(t.code),
+    uniqueIndex('quotations_task_supplier_unique').on(t.taskId, t.supplierId),
+    index('quotations_supplier_idx').on(t.supplierId, t.status),
+  ],
+);
+
+export const quotationLines = pgTable(
+  'quotation_lines',
+  {
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    taskLineId: integer('task_line_id')
+      .notNull()
+      .references(() => procurementTaskLines.id, { onDelete: 'cascade' }),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }),
+    moq: integer('moq'),
+    leadTimeDays: integer('lead_time_days'),
+    remark: text('remark'),
+  },
+  (t) => [primaryKey({ columns: [t.quotationId, t.taskLineId] }), index('quotation_lines_task_line_idx').on(t.taskLineId)],
+);

@@ -1,0 +1,142 @@
+import {
+  fenToYuan,
+  INVITATION_STATUS_LABELS,
+  PROCUREMENT_STATUS_LABELS,
+  QUOTE_STATUS_LABELS,
+  type taskExportRequest,
+} from '@scm/contract';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../lib/context';
+import { createXlsxStream, escapeCell } from '../../lib/excel';
+import { FileReply, XLSX_TYPE } from '../../lib/file-reply';
+import { loadMaintainState } from './maintain-view';
+import { exportTaskBatch } from './queries';
+
+const BATCH = 500;
+const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 16);
+const stamp = (at: Date) => shanghaiTime(at).replace(/\D/g, '');
+const yuan = (fen: number | null | undefined) => (fen == null ? null : fenToYuan(fen));
+
+export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExportRequest>) {
+  const now = ctx.now();
+  const writer = createXlsxStream(`采购任务_${stamp(now)}.xlsx`, '采购任务', [
+    { header: '任务编号', width: 18 },
+    { header: '任务名称', width: 28 },
+    { header: '状态' },
+    { header: '采购员' },
+    { header: '报价截止', width: 18 },
+    { header: '交货地区', width: 24 },
+    { header: '需求日期', width: 12 },
+    { header: '商品行数' },
+    { header: '邀请供应商' },
+    { header: '已报价' },
+    { header: '定标金额(元)', width: 16 },
+    { header: '备注', width: 24 },
+  ]);
+  const produce = async () => {
+    let afterId = 0;
+    for (;;) {
+      const rows = await exportTaskBatch(ctx.db, filter, now, afterId, BATCH);
+      for (const t of rows) {
+        writer.addRow([
+          t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiTime(t.quoteDeadline), t.deliveryRegionName,
+          t.requiredBy, t.lineCount, t.invitedCount, t.quotedCount, yuan(t.awardedAmountFen), t.remark,
+        ]);
+      }
+      if (rows.length < BATCH) break;
+      afterId = rows[rows.length - 1].id;
+      await writer.drained();
+    }
+    await writer.finish();
+  };
+  produce().catch((error) => writer.fail(error));
+  return writer.reply;
+}
+
+const HIGHLIGHT: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9F7BE' } };
+
+/** The comparison matrix (lines × suppliers, best cells shaded) and the award result, one sheet each. */
+export async function exportComparison(ctx: AuthedContext, id: number) {
+  const { found, suppliers, comparison, award } = await loadMaintainState(ctx.db, id, ctx.now());
+  const quoted = suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));
+  const workbook = new ExcelJS.Workbook();
+
+  const sheet = workbook.addWorksheet('比价');
+  sheet.addRow([escapeCell(`${found.task.code} ${found.task.name}`)]).font = { bold: true };
+  const head = ['商品编码', '商品名称', '数量', '目标单价(元)'];
+  for (const s of quoted) head.push(`${s.name} 单价`, '金额', '起订量', '交期(天)');
+  head.push('最低单价(元)', '平均金额(元)', '较目标节省(元)', '较均价节省(元)');
+  sheet.addRow(head).font = { bold: true };
+  comparison.rows.forEach((row, i) => {
+    const line = found.lines[i];
+    const values: (string | number | null)[] = [line.skuCode, line.commodityName, line.quantity, yuan(line.targetPriceFen)];
+    const highlight: number[] = [];
+    for (const s of quoted) {
+      const cell = row.cells.find((c) => c.supplierId === s.supplierId);
+      if (cell?.lowestPrice) highlight.push(values.length + 1);
+      if (cell?.earliestLead) highlight.push(values.length + 4);
+      values.push(
+        cell?.missing ? '未报价' : yuan(cell?.unitPriceFen),
+        yuan(cell?.amountFen),
+        cell?.moq == null ? null : cell.belowMoq ? `${cell.moq}（高于需求量）` : cell.moq,
+        cell?.leadTimeDays ?? null,
+      );
+    }
+    values.push(yuan(row.lowestUnitPriceFen), yuan(row.averageAmountFen), yuan(row.savingVsTargetFen), yuan(row.savingVsAverageFen));
+    const added = sheet.addRow(values.map((v) => escapeCell(v)));
+    for (const col of highlight) added.getCell(col).fill = HIGHLIGHT;
+  });
+  for (const [label, pick] of [
+    ['货款合计(元)', (c: (typeof comparison.suppliers)[number]) => c.goodsTotalFen],
+    ['运费(元)', (c: (typeof comparison.suppliers)[number]) => c.freightFen],
+    ['到货总价(元)', (c: (typeof comparison.suppliers)[number]) => c.landedTotalFen],
+  ] as const) {
+    const values: (string | number | null)[] = ['', label, null, null];
+    const shaded: number[] = [];
+    for (const s of quoted) {
+      const total = comparison.suppliers.find((c) => c.supplierId === s.supplierId);
+      if (label.startsWith('到货') && total?.lowestLanded) shaded.push(values.length + 1);
+      values.push(total ? yuan(pick(total)) : null, total && total.missingLines > 0 ? `缺${total.missingLines}行` : null, null, null);
+    }
+    const added = sheet.addRow(values);
+    added.font = { bold: true };
+    for (const col of shaded) added.getCell(col).fill = HIGHLIGHT;
+  }
+  sheet.columns.forEach((c) => {
+    c.width = 14;
+  });
+  sheet.getColumn(2).width = 24;
+
+  const result = workbook.addWorksheet('定标结果');
+  result.addRow(['商品编码', '商品名称', '数量', '中标供应商', '单价(元)', '金额(元)', '分摊运费(元)', '定标理由']).font = { bold: true };
+  for (const line of award?.lines ?? []) {
+    const source = found.lines.find((l) => l.id === line.taskLineId);
+    const supplier = suppliers.find((s) => s.supplierId === line.supplierId);
+    result.addRow(
+      [source?.skuCode, source?.commodityName, line.quantity, supplier?.name, yuan(line.unitPriceFen), yuan(line.amountFen), yuan(line.freightShareFen), line.reason].map(
+        (v) => escapeCell(v ?? null),
+      ),
+    );
+  }
+  if (award) result.addRow(['', '定标总额(含运费)', null, null, null, yuan(award.totalFen)]).font = { bold: true };
+  result.addRow([]);
+  result.addRow(['供应商', '报价状态', '报价单状态', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
+  for (const s of suppliers) {
+    result.addRow(
+      [
+        s.name,
+        INVITATION_STATUS_LABELS[s.invitationStatus],
+        s.quote ? QUOTE_STATUS_LABELS[s.quote.status] : null,
+        s.quote ? (s.quote.freightMode === 'estimated' ? '模板估算' : '手工填写') : null,
+        yuan(s.quote?.freightFen),
+        s.quote?.freightFormula ?? null,
+      ].map((v) => escapeCell(v)),
+    );
+  }
+  result.columns.forEach((c) => {
+    c.width = 18;
+  });
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return new FileReply(`比价定标_${found.task.code}.xlsx`, XLSX_TYPE, buffer);
+}

@@ -1,0 +1,115 @@
+import { type CompareQuote, compareQuotes, type QuoteStatus } from '@scm/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { priceTemplates, quotationLines, quotations } from '../../db/schema';
+import { iso } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { findTaskDetail, toTaskDetail } from './queries';
+
+/** The calendar day in Asia/Shanghai, as quote dates are written. */
+export const shanghaiDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+type QuoteRow = typeof quotations.$inferSelect;
+
+/** An unawarded quote whose valid-until day has passed is shown (and treated) as expired. */
+export function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
+  if ((quote.status === 'submitted' || quote.status === 'draft') && quote.validUntil < today) return 'expired';
+  return quote.status;
+}
+
+/** Everything the maintenance page and the award need: the task, each invited supplier's quote, the comparison. */
+export async function loadMaintainState(db: Db, taskId: number, now: Date) {
+  const found = await findTaskDetail(db, taskId, now);
+  if (!found) throw notFound('采购任务不存在');
+  const today = shanghaiDay(now);
+  const quoteRows = await db.select().from(quotations).where(eq(quotations.taskId, taskId));
+  const quoteLineRows = quoteRows.length
+    ? await db
+        .select()
+        .from(quotationLines)
+        .where(
+          inArray(
+            quotationLines.quotationId,
+            quoteRows.map((q) => q.id),
+          ),
+        )
+    : [];
+  const templateIds = [...new Set(found.invited.flatMap((s) => (s.priceTemplateId == null ? [] : [s.priceTemplateId])))];
+  const templates = templateIds.length
+    ? await db.select({ id: priceTemplates.id, name: priceTemplates.name }).from(priceTemplates).where(inArray(priceTemplates.id, templateIds)).orderBy(asc(priceTemplates.id))
+    : [];
+  const templateName = new Map(templates.map((t) => [t.id, t.name]));
+  const lineIndex = new Map(found.lines.map((l, i) => [l.id, i]));
+
+  const suppliers = found.invited.map((invited) => {
+    const quote = quoteRows.find((q) => q.supplierId === invited.supplierId) ?? null;
+    const lines = quote
+      ? quoteLineRows
+          .filter((l) => l.quotationId === quote.id)
+          .sort((a, b) => (lineIndex.get(a.taskLineId) ?? 0) - (lineIndex.get(b.taskLineId) ?? 0))
+          .map((l) => ({ taskLineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays, remark: l.remark }))
+      : [];
+    const status = quote ? shownQuoteStatus(quote, today) : null;
+    return {
+      supplierId: invited.supplierId,
+      code: invited.code,
+      name: invited.name,
+      supplierStatus: invited.supplierStatus,
+      invitationStatus: invited.invitationStatus,
+      priceTemplateId: invited.priceTemplateId,
+      priceTemplateName: invited.priceTemplateId == null ? null : (templateName.get(invited.priceTemplateId) ?? null),
+      declineReason: invited.declineReason,
+      quote:
+        quote && status
+          ? {
+              id: quote.id,
+              code: quote.code,
+              quoteDate: quote.quoteDate,
+              validUntil: quote.validUntil,
+              taxRatePercent: quote.taxRatePercent,
+              freightMode: quote.freightMode,
+              freightFen: quote.freightFen,
+              freightFormula: quote.freightFormula,
+              remark: quote.remark,
+              status,
+              version: quote.version,
+              updatedAt: iso(quote.updatedAt) as string,
+              lines,
+            }
+          : null,
+    };
+  });
+
+  // Only a submitted (or already decided), unexpired quote from a supplier in good standing competes.
+  const compareInput: CompareQuote[] = suppliers
+    .filter((s) => s.quote && s.invitationStatus === 'received')
+    .map((s) => ({
+      supplierId: s.supplierId,
+      eligible: s.supplierStatus !== 'blacklisted' && s.quote?.status !== 'expired' && s.quote?.status !== 'draft',
+      freightFen: s.quote?.freightFen ?? null,
+      lines: (s.quote?.lines ?? []).map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
+    }));
+  const compareLines = found.lines.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen }));
+  const comparison = compareQuotes(compareLines, compareInput);
+
+  const awarded = found.lines.filter((l) => l.awardedSupplierId != null);
+  const award =
+    found.task.awardedAt && awarded.length > 0
+      ? {
+          totalFen: found.task.awardedAmountFen ?? 0,
+          awardedAt: iso(found.task.awardedAt) as string,
+          awardedBy: found.task.awardedBy,
+          lines: awarded.map((l) => ({
+            taskLineId: l.id,
+            supplierId: l.awardedSupplierId as number,
+            quantity: l.quantity,
+            unitPriceFen: l.awardedUnitPriceFen ?? 0,
+            amountFen: (l.awardedUnitPriceFen ?? 0) * l.quantity,
+            freightShareFen: l.awardedFreightFen ?? 0,
+            reason: l.awardReason,
+          })),
+        }
+      : null;
+
+  return { found, suppliers, compareInput, comparison, award, view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() } };
+}

@@ -1,0 +1,195 @@
+import type { quoteDeclineRequest, quoteEstimateRequest, QuoteEstimate, quoteSaveRequest } from '@scm/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthedContext } from '../../lib/context';
+import { nextCode } from '../../lib/codes';
+import { updateVersioned } from '../../lib/crud';
+import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { estimateFreightFor } from '../freight/service';
+import { regionFullName } from '../region/regions';
+import { findTaskDetail } from './queries';
+import { recordDeadlineClose } from './status';
+
+const MODULE = 'quotation';
+
+/** A quote is entered only while the task is quoting, before its deadline, for an invited supplier in good standing. */
+async function quotableContext(tx: Db, taskId: number, supplierId: number, now: Date) {
+  await recordDeadlineClose(tx, taskId, now);
+  const found = await findTaskDetail(tx, taskId, now);
+  if (!found) throw notFound('采购任务不存在');
+  if (found.task.status !== 'quoting') {
+    throw conflict(found.task.quoteDeadline <= now ? '报价已截止，不能再录入报价' : '任务不在报价中，不能录入报价');
+  }
+  const invited = found.invited.find((s) => s.supplierId === supplierId);
+  if (!invited) throw conflict('该供应商未被邀请参与此任务，不能录入报价');
+  if (invited.supplierStatus === 'blacklisted') throw conflict('该供应商已列入黑名单，不能录入报价');
+  if (invited.supplierStatus !== 'enabled') throw conflict('该供应商已停用，不能录入报价');
+  return { found, invited };
+}
+
+type Found = Awaited<ReturnType<typeof quotableContext>>['found'];
+
+/** The supplier's template priced for the quoted lines to the task's delivery region (product.md §8). */
+async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
+  const destination = found.task.deliveryRegionCode;
+  const base = {
+    destination,
+    destinationName: regionFullName(destination) || destination,
+    templateId,
+    templateName: null,
+    freightFen: null,
+    chargeMode: null,
+    matchedBy: null,
+    q: null,
+    free: false,
+    formula: null,
+    freeNote: null,
+  };
+  if (templateId == null) return { ...base, error: '该供应商未设置配送价格模板，请手工填写运费' };
+  const quoted = found.lines.filter((l) => prices.get(l.id) != null);
+  if (quoted.length === 0) return { ...base, error: '请先填写至少一行单价' };
+  const estimate = await estimateFreightFor(db, {
+    destination,
+    items: quoted.map((l) => ({
+      templateId,
+      quantity: l.quantity,
+      weightG: l.weightG ?? undefined,
+      volumeCm3: l.volumeCm3 ?? undefined,
+      amountFen: (prices.get(l.id) as number) * l.quantity,
+    })),
+  });
+  const group = estimate.groups[0];
+  return {
+    ...base,
+    templateName: group.templateName,
+    freightFen: group.error ? null : group.feeFen,
+    chargeMode: group.chargeMode,
+    matchedBy: group.matchedBy,
+    q: group.q,
+    free: group.free,
+    formula: group.formula || null,
+    freeNote: group.freeNote,
+    error: group.error ?? null,
+  };
+}
+
+export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<typeof quoteEstimateRequest>) {
+  const { found, invited } = await quotableContext(ctx.db, input.taskId, input.supplierId, ctx.now());
+  const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
+  return estimateFor(ctx.db, found, invited.priceTemplateId, prices);
+}
+
+export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quoteSaveRequest>) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const { found, invited } = await quotableContext(tx, input.taskId, input.supplierId, now);
+    if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
+    const taskLineIds = new Set(found.lines.map((l) => l.id));
+    const seen = new Set<number>();
+    input.lines.forEach((line, i) => {
+      if (!taskLineIds.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '报价行不属于该任务');
+      if (seen.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一商品行只能报价一次');
+      seen.add(line.taskLineId);
+    });
+    const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
+
+    let freightFen: number;
+    let freightFormula: string | null = null;
+    if (input.freightMode === 'estimated') {
+      const estimate = await estimateFor(tx, found, invited.priceTemplateId, prices);
+      if (estimate.freightFen == null) throw fieldError('freight_mode', estimate.error ?? '无法估算运费，请手工填写');
+      freightFen = estimate.freightFen;
+      freightFormula = `${estimate.templateName}：${estimate.formula ?? ''}${estimate.free ? '（包邮）' : ''}`;
+    } else {
+      if (input.freightFen == null) throw fieldError('freight_fen', '请填写运费，或选择按模板估算');
+      freightFen = input.freightFen;
+    }
+
+    const values = {
+      quoteDate: input.quoteDate,
+      validUntil: input.validUntil,
+      taxRatePercent: input.taxRatePercent,
+      freightMode: input.freightMode,
+      freightFen,
+      freightFormula,
+      remark: input.remark || null,
+      status: 'submitted' as const,
+    };
+    const [existing] = await tx
+      .select({ id: quotations.id, version: quotations.version, code: quotations.code })
+      .from(quotations)
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
+    let id: number;
+    let code: string;
+    if (existing) {
+      if (input.version == null || input.version !== existing.version) throw staleVersion();
+      await updateVersioned(tx, quotations, existing.id, input.version, values);
+      await tx.delete(quotationLines).where(eq(quotationLines.quotationId, existing.id));
+      id = existing.id;
+      code = existing.code;
+    } else {
+      if (input.version != null) throw staleVersion();
+      code = await nextCode(tx, 'BJ', now);
+      [{ id }] = await tx
+        .insert(quotations)
+        .values({ ...values, code, taskId: input.taskId, supplierId: input.supplierId })
+        .returning({ id: quotations.id });
+    }
+    if (input.lines.length > 0) {
+      await tx.insert(quotationLines).values(
+        input.lines.map((l) => ({
+          quotationId: id,
+          taskLineId: l.taskLineId,
+          unitPriceFen: l.unitPriceFen,
+          moq: l.moq ?? null,
+          leadTimeDays: l.leadTimeDays ?? null,
+          remark: l.remark || null,
+        })),
+      );
+    }
+    await tx
+      .update(procurementTaskSuppliers)
+      .set({ status: 'received', declineReason: null })
+      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
+    const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: existing ? 'update' : 'create',
+      recordId: id,
+      summary: `${code} ${found.task.code} ${invited.name}${missing ? `（${missing}行未报价）` : ''}`,
+      after: { ...values, lines: input.lines },
+    });
+    return { id };
+  });
+}
+
+/** The supplier declines the whole task; a quote it had entered is withdrawn. */
+export async function declineQuote(ctx: AuthedContext, input: z.output<typeof quoteDeclineRequest>) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const { found, invited } = await quotableContext(tx, input.taskId, input.supplierId, now);
+    const removed = await tx
+      .delete(quotations)
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)))
+      .returning({ code: quotations.code });
+    await tx
+      .update(procurementTaskSuppliers)
+      .set({ status: 'declined', declineReason: input.reason || null })
+      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
+    // Quote activity counts as an update of the task for the list's "recently updated" order.
+    await tx.update(procurementTasks).set({ updatedAt: now }).where(eq(procurementTasks.id, input.taskId));
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'decline',
+      recordId: input.taskId,
+      summary: `${found.task.code} ${invited.name} 放弃报价${input.reason ? `：${input.reason}` : ''}`,
+      before: removed.length ? { quotation: removed[0].code } : undefined,
+      after: { status: 'declined' },
+    });
+  });
+  return { id: input.taskId };
+}
+

@@ -1,0 +1,32 @@
+import { procurementTaskApi, quotationApi } from '@scm/contract';
+import { defineRoute } from '../../lib/route';
+import { exportComparison, exportTasks } from './export';
+import { listTasks } from './queries';
+import { declineQuote, estimateQuoteFreight, saveQuote } from './quotation';
+import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, updateTask } from './service';
+
+const LIST = 'procurementTaskList';
+const MAINTAIN = 'procurementTaskMaintain';
+
+export const procurementTaskRoutes = [
+  defineRoute({ endpoint: procurementTaskApi.list, permission: LIST, handler: (input, ctx) => listTasks(ctx.db, input, ctx.now()) }),
+  defineRoute({ endpoint: procurementTaskApi.info, permission: LIST, handler: (input, ctx) => getTask(ctx, input.id) }),
+  defineRoute({ endpoint: procurementTaskApi.create, permission: `${LIST}:create`, handler: (input, ctx) => createTask(ctx, input) }),
+  defineRoute({ endpoint: procurementTaskApi.update, permission: `${LIST}:edit`, handler: (input, ctx) => updateTask(ctx, input) }),
+  defineRoute({ endpoint: procurementTaskApi.delete, permission: `${LIST}:delete`, handler: (input, ctx) => deleteTask(ctx, input) }),
+  defineRoute({ endpoint: procurementTaskApi.publish, permission: `${LIST}:publish`, handler: (input, ctx) => transitionTask(ctx, 'publish', input) }),
+  defineRoute({
+    endpoint: procurementTaskApi.closeQuote,
+    permission: `${LIST}:closeQuote`,
+    handler: (input, ctx) => transitionTask(ctx, 'closeQuote', input),
+  }),
+  defineRoute({ endpoint: procurementTaskApi.cancel, permission: `${LIST}:cancel`, handler: (input, ctx) => transitionTask(ctx, 'cancel', input) }),
+  defineRoute({ endpoint: procurementTaskApi.complete, permission: `${LIST}:complete`, handler: (input, ctx) => transitionTask(ctx, 'complete', input) }),
+  defineRoute({ endpoint: procurementTaskApi.export, permission: `${LIST}:export`, handler: async (input, ctx) => exportTasks(ctx, input) }),
+  defineRoute({ endpoint: procurementTaskApi.compare, permission: MAINTAIN, handler: (input, ctx) => getMaintainView(ctx, input.id) }),
+  defineRoute({ endpoint: procurementTaskApi.award, permission: `${MAINTAIN}:award`, handler: (input, ctx) => awardTask(ctx, input) }),
+  defineRoute({ endpoint: procurementTaskApi.exportCompare, permission: `${MAINTAIN}:export`, handler: (input, ctx) => exportComparison(ctx, input.id) }),
+  defineRoute({ endpoint: quotationApi.save, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => saveQuote(ctx, input) }),
+  defineRoute({ endpoint: quotationApi.decline, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => declineQuote(ctx, input) }),
+  defineRoute({ endpoint: quotationApi.estimateFreight, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => estimateQuoteFreight(ctx, input) }),
+];

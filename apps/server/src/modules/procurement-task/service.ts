@@ -1,0 +1,301 @@
+import { type awardRequest, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { backUsers, commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthedContext } from '../../lib/context';
+import { nextCode } from '../../lib/codes';
+import { updateVersioned } from '../../lib/crud';
+import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { isKnownRegion } from '../region/regions';
+import { loadMaintainState } from './maintain-view';
+import { onLinesAwarded } from './plan-link';
+import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
+import { illegalTransition, recordDeadlineClose } from './status';
+
+const MODULE = 'procurement_task';
+type TaskInput = z.output<typeof taskCreateRequest>;
+
+export async function getTask(ctx: AuthedContext, id: number) {
+  const found = await findTaskDetail(ctx.db, id, ctx.now());
+  if (!found) throw notFound('采购任务不存在');
+  return toTaskDetail(found);
+}
+
+export async function getMaintainView(ctx: AuthedContext, id: number) {
+  return (await loadMaintainState(ctx.db, id, ctx.now())).view;
+}
+
+/** Invited suppliers must exist and be enabled (a disabled or blacklisted one cannot be invited). */
+async function assertInvitable(tx: Db, supplierIds: number[], keep: Set<number> = new Set()) {
+  const states = await supplierStates(tx, supplierIds);
+  supplierIds.forEach((id, i) => {
+    const state = states.get(id);
+    if (!state) throw fieldError(`supplier_ids.${i}`, '供应商不存在');
+    if (state.status !== 'enabled' && !keep.has(id)) {
+      throw fieldError(`supplier_ids.${i}`, `供应商「${state.name}」已${state.status === 'blacklisted' ? '列入黑名单' : '停用'}，不能邀请`);
+    }
+  });
+}
+
+async function validateTask(tx: Db, input: TaskInput, keepSuppliers?: Set<number>) {
+  if (!isKnownRegion(input.deliveryRegionCode)) throw fieldError('delivery_region_code', '请选择有效的交货地区');
+  const [buyer] = await tx.select({ status: backUsers.status }).from(backUsers).where(eq(backUsers.id, input.buyerId));
+  if (!buyer) throw fieldError('buyer_id', '采购员不存在');
+  const commodityIds = [...new Set(input.lines.map((l) => l.commodityId))];
+  if (commodityIds.length !== input.lines.length) {
+    const seen = new Set<number>();
+    input.lines.forEach((l, i) => {
+      if (seen.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品重复`);
+      seen.add(l.commodityId);
+    });
+  }
+  const found = await tx.select({ id: commodities.id }).from(commodities).where(inArray(commodities.id, commodityIds));
+  const known = new Set(found.map((c) => c.id));
+  input.lines.forEach((l, i) => {
+    if (!known.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品不存在`);
+  });
+  const supplierIds = [...new Set(input.supplierIds)];
+  await assertInvitable(tx, supplierIds, keepSuppliers);
+  return supplierIds;
+}
+
+async function writeLines(tx: Db, taskId: number, input: TaskInput, supplierIds: number[]) {
+  await tx.insert(procurementTaskLines).values(
+    input.lines.map((l, sort) => ({
+      taskId,
+      sort,
+      commodityId: l.commodityId,
+      quantity: l.quantity,
+      targetPriceFen: l.targetPriceFen ?? null,
+      planLineId: l.planLineId ?? null,
+      remark: l.remark || null,
+    })),
+  );
+  if (supplierIds.length > 0) {
+    await tx.insert(procurementTaskSuppliers).values(supplierIds.map((supplierId) => ({ taskId, supplierId })));
+  }
+}
+
+const header = (input: TaskInput) => ({
+  name: input.name,
+  planId: input.planId ?? null,
+  buyerId: input.buyerId,
+  quoteDeadline: new Date(input.quoteDeadline),
+  deliveryRegionCode: input.deliveryRegionCode,
+  requiredBy: input.requiredBy ?? null,
+  remark: input.remark || null,
+});
+
+export async function createTask(ctx: AuthedContext, input: TaskInput) {
+  return ctx.db.transaction(async (tx) => {
+    const supplierIds = await validateTask(tx, input);
+    const code = await nextCode(tx, 'CG', ctx.now());
+    const values = header(input);
+    const [row] = await tx.insert(procurementTasks).values({ ...values, code }).returning({ id: procurementTasks.id });
+    await writeLines(tx, row.id, input, supplierIds);
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'create',
+      recordId: row.id,
+      summary: `${code} ${input.name}`,
+      after: { ...values, code, lines: input.lines, supplierIds },
+    });
+    return { id: row.id };
+  });
+}
+
+async function lockTask(tx: Db, id: number, version: number, now: Date) {
+  await recordDeadlineClose(tx, id, now);
+  const [task] = await tx.select().from(procurementTasks).where(eq(procurementTasks.id, id));
+  if (!task) throw notFound('采购任务不存在');
+  if (task.version !== version) throw staleVersion();
+  return task;
+}
+
+/** Only a draft is edited; the lines and invitations are replaced as a whole. */
+export async function updateTask(ctx: AuthedContext, input: z.output<typeof taskUpdateRequest>) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockTask(tx, input.id, input.version, ctx.now());
+    if (before.status !== 'draft') throw illegalTransition(before.status, '编辑');
+    const supplierIds = await validateTask(tx, input);
+    const values = header(input);
+    await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, 'draft'));
+    await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
+    await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
+    await writeLines(tx, input.id, input, supplierIds);
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'update',
+      recordId: input.id,
+      summary: `${before.code} ${input.name}`,
+      before,
+      after: { ...values, lines: input.lines, supplierIds },
+    });
+  });
+  return { id: input.id };
+}
+
+export async function deleteTask(ctx: AuthedContext, input: { id: number; version: number }) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockTask(tx, input.id, input.version, ctx.now());
+    if (before.status !== 'draft') throw illegalTransition(before.status, '删除');
+    const deleted = await tx
+      .delete(procurementTasks)
+      .where(and(eq(procurementTasks.id, input.id), eq(procurementTasks.version, input.version)))
+      .returning({ id: procurementTasks.id });
+    if (deleted.length === 0) throw staleVersion();
+    await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: `${before.code} ${before.name}`, before });
+  });
+  return null;
+}
+
+interface Transition {
+  action: string;
+  label: string;
+  from: readonly ProcurementStatus[];
+  to: ProcurementStatus;
+  check?: (tx: Db, task: typeof procurementTasks.$inferSelect, now: Date) => Promise<void>;
+}
+
+const TRANSITIONS = {
+  publish: {
+    action: 'publish',
+    label: '发布',
+    from: ['draft'],
+    to: 'quoting',
+    check: async (tx, task, now) => {
+      if (task.quoteDeadline <= now) throw fieldError('quote_deadline', '报价截止时间已过，请先修改截止时间');
+      const invited = await tx
+        .select({ supplierId: procurementTaskSuppliers.supplierId })
+        .from(procurementTaskSuppliers)
+        .where(eq(procurementTaskSuppliers.taskId, task.id));
+      if (invited.length === 0) throw badRequest('请至少邀请一家供应商后再发布');
+      const states = await supplierStates(
+        tx,
+        invited.map((i) => i.supplierId),
+      );
+      const blocked = [...states.values()].find((s) => s.status !== 'enabled');
+      if (blocked) throw conflict(`供应商「${blocked.name}」已停用或列入黑名单，请调整邀请名单后再发布`);
+    },
+  },
+  closeQuote: { action: 'close_quote', label: '关闭报价', from: ['quoting'], to: 'evaluating' },
+  cancel: { action: 'cancel', label: '取消', from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
+  complete: { action: 'complete', label: '完成', from: ['awarded'], to: 'completed' },
+} satisfies Record<string, Transition>;
+
+export async function transitionTask(
+  ctx: AuthedContext,
+  kind: keyof typeof TRANSITIONS,
+  input: { id: number; version: number; reason?: string | null },
+) {
+  const transition: Transition = TRANSITIONS[kind];
+  await ctx.db.transaction(async (tx) => {
+    const task = await lockTask(tx, input.id, input.version, ctx.now());
+    if (!transition.from.includes(task.status)) throw illegalTransition(task.status, transition.label);
+    await transition.check?.(tx, task, ctx.now());
+    await updateVersioned(
+      tx,
+      procurementTasks,
+      input.id,
+      input.version,
+      { status: transition.to, statusReason: input.reason || null },
+      eq(procurementTasks.status, task.status),
+    );
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: transition.action,
+      recordId: input.id,
+      summary: `${task.code} ${transition.label}${input.reason ? `：${input.reason}` : ''}`,
+      before: { status: task.status },
+      after: { status: transition.to },
+    });
+  });
+  return { id: input.id };
+}
+
+const OUTCOME_STATUS = { won: 'awarded', partial: 'partially_awarded', lost: 'lost' } as const;
+
+/**
+ * 定标: one transaction takes the task's version first (so a second award of the same task waits,
+ * then finds the version gone and gets 409), then writes each line's winner, each quote's outcome,
+ * the plan lines' awarded quantities and the task's awarded amount.
+ */
+export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const task = await lockTask(tx, input.id, input.version, now);
+    if (task.status !== 'evaluating') throw illegalTransition(task.status, '定标');
+    await updateVersioned(
+      tx,
+      procurementTasks,
+      input.id,
+      input.version,
+      { status: 'awarded', awardedAt: now, awardedBy: ctx.user.username },
+      eq(procurementTasks.status, 'evaluating'),
+    );
+    const state = await loadMaintainState(tx, input.id, now);
+    const { comparison, compareInput, found } = state;
+
+    const seen = new Set<number>();
+    input.lines.forEach((choice, i) => {
+      if (seen.has(choice.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一行只能选择一家中标供应商');
+      seen.add(choice.taskLineId);
+    });
+    const unchosen = comparison.rows.find((row) => row.recommendedSupplierId != null && !seen.has(row.lineId));
+    if (unchosen) {
+      const line = found.lines.find((l) => l.id === unchosen.lineId);
+      throw badRequest(`请为「${line?.commodityName ?? unchosen.lineId}」选择中标供应商`);
+    }
+    const priced = priceAward(
+      comparison,
+      compareInput,
+      input.lines.map((c) => ({ lineId: c.taskLineId, supplierId: c.supplierId })),
+    );
+    if (priced.invalid.length > 0) {
+      const i = input.lines.findIndex((c) => c.taskLineId === priced.invalid[0]);
+      throw fieldError(`lines.${i}.supplier_id`, '所选供应商对该行没有有效报价（未报价、已放弃或报价已过期），不能定标');
+    }
+    priced.lines.forEach((line) => {
+      const i = input.lines.findIndex((c) => c.taskLineId === line.lineId);
+      if (line.notLowest && !input.lines[i].reason) {
+        throw fieldError(`lines.${i}.reason`, '所选供应商不是该行到货成本最低的，请填写定标理由');
+      }
+    });
+
+    for (const line of priced.lines) {
+      const choice = input.lines.find((c) => c.taskLineId === line.lineId);
+      await tx
+        .update(procurementTaskLines)
+        .set({
+          awardedSupplierId: line.supplierId,
+          awardedUnitPriceFen: line.unitPriceFen,
+          awardedFreightFen: line.freightShareFen,
+          awardReason: choice?.reason || null,
+        })
+        .where(and(eq(procurementTaskLines.id, line.lineId), eq(procurementTaskLines.taskId, input.id)));
+    }
+    for (const [supplierId, outcome] of priced.quoteOutcome) {
+      await tx
+        .update(quotations)
+        .set({ status: OUTCOME_STATUS[outcome] })
+        .where(and(eq(quotations.taskId, input.id), eq(quotations.supplierId, supplierId)));
+    }
+    await tx.update(procurementTasks).set({ awardedAmountFen: priced.totalFen }).where(eq(procurementTasks.id, input.id));
+    const planLines = priced.lines.flatMap((line) => {
+      const source = found.lines.find((l) => l.id === line.lineId);
+      return source?.planLineId == null ? [] : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.quantity }];
+    });
+    if (planLines.length > 0) await onLinesAwarded(tx, planLines);
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'award',
+      recordId: input.id,
+      summary: `${task.code} 定标，金额 ${priced.totalFen} 分`,
+      before: { status: task.status },
+      after: { status: 'awarded', totalFen: priced.totalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
+    });
+  });
+  return { id: input.id };
+}

@@ -1,0 +1,49 @@
+import { PROCUREMENT_STATUS_LABELS, type ProcurementStatus } from '@scm/contract';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { procurementTasks } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { conflict } from '../../lib/errors';
+
+/**
+ * The status a reader sees: a quoting task whose deadline has passed is 待定标 already, whether or
+ * not a write has recorded it yet (no browser timer decides this).
+ */
+export const effectiveStatus = (now: Date) =>
+  sql<ProcurementStatus>`case when ${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${now.toISOString()}::timestamptz then 'evaluating' else ${procurementTasks.status} end`;
+
+/** The status filter, written so the (status, …) indexes still serve it. */
+export function statusCondition(status: ProcurementStatus, now: Date): SQL | undefined {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  if (status === 'quoting') return sql`${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} > ${at}`;
+  if (status === 'evaluating') {
+    return sql`(${procurementTasks.status} = 'evaluating' or (${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${at}))`;
+  }
+  return eq(procurementTasks.status, status);
+}
+
+/**
+ * Records the deadline close of one task inside a write's transaction. It does not bump the
+ * version: it only writes down what every reader already saw, so their version stays valid.
+ */
+export async function recordDeadlineClose(tx: Db, taskId: number, now: Date) {
+  const closed = await tx
+    .update(procurementTasks)
+    .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
+    .where(and(eq(procurementTasks.id, taskId), eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now)))
+    .returning({ code: procurementTasks.code });
+  if (closed.length > 0) {
+    await writeAudit(tx, { userId: null, userName: '系统', ip: '' }, {
+      module: 'procurement_task',
+      action: 'auto_close_quote',
+      recordId: taskId,
+      summary: `${closed[0].code} 报价截止，转为待定标`,
+      before: { status: 'quoting' },
+      after: { status: 'evaluating' },
+    });
+  }
+}
+
+export function illegalTransition(from: ProcurementStatus, action: string) {
+  return conflict(`任务当前为「${PROCUREMENT_STATUS_LABELS[from]}」，不能${action}`);
+}

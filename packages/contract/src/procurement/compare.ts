@@ -1,0 +1,301 @@
+/**
+ * The quotation comparison of product.md §6, as a pure function shared by the server (compare,
+ * award, export) and the tests. Integer fen throughout; a missing price stays null and is never
+ * read as zero.
+ */
+
+export interface CompareLine {
+  id: number;
+  quantity: number;
+  targetPriceFen: number | null;
+}
+
+export interface CompareQuoteLine {
+  lineId: number;
+  unitPriceFen: number | null;
+  moq: number | null;
+  leadTimeDays: number | null;
+}
+
+export interface CompareQuote {
+  supplierId: number;
+  /** False for a quote that may not take part (declined, expired, not yet entered). */
+  eligible: boolean;
+  freightFen: number | null;
+  lines: readonly CompareQuoteLine[];
+}
+
+export interface CompareCell {
+  supplierId: number;
+  unitPriceFen: number | null;
+  amountFen: number | null;
+  moq: number | null;
+  leadTimeDays: number | null;
+  /** The line has no price from this supplier (flagged, never zero). */
+  missing: boolean;
+  /** The task quantity is below the supplier's minimum order quantity. */
+  belowMoq: boolean;
+  lowestPrice: boolean;
+  earliestLead: boolean;
+  /** This line's share of the supplier's freight (by amount, largest remainder). */
+  freightShareFen: number | null;
+  /** Amount + freight share: what pre-selects the award. */
+  landedFen: number | null;
+}
+
+export interface CompareRow {
+  lineId: number;
+  quantity: number;
+  targetPriceFen: number | null;
+  cells: CompareCell[];
+  lowestUnitPriceFen: number | null;
+  earliestLeadTimeDays: number | null;
+  /** Average of the eligible priced quotes' line amounts, rounded half up to the fen. */
+  averageAmountFen: number | null;
+  /** Supplier with the lowest landed cost for this line (ties: earlier lead time, then lower id). */
+  recommendedSupplierId: number | null;
+  /** target × quantity − lowest amount; negative when every quote is above target. */
+  savingVsTargetFen: number | null;
+  savingVsAverageFen: number | null;
+}
+
+export interface CompareSupplierTotal {
+  supplierId: number;
+  eligible: boolean;
+  pricedLines: number;
+  missingLines: number;
+  complete: boolean;
+  goodsTotalFen: number;
+  freightFen: number;
+  landedTotalFen: number;
+  /** Lowest landed total among the eligible, complete quotes (ties all highlighted). */
+  lowestLanded: boolean;
+  /** Σ target × quantity over this supplier's priced lines that have a target, minus those lines' amounts. */
+  savingVsTargetFen: number | null;
+}
+
+export interface CompareResult {
+  rows: CompareRow[];
+  suppliers: CompareSupplierTotal[];
+  /** Over the lines with a lowest price: Σ of the per-line savings. */
+  savingVsTargetFen: number | null;
+  savingVsAverageFen: number | null;
+}
+
+/** Integer division rounded half up, for non-negative numerators. */
+export function divRoundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** Splits `total` over `weights` in proportion, largest remainder (earlier wins ties); parts add up exactly. */
+export function splitProportional(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0) {
+    const parts = weights.map(() => 0);
+    if (parts.length > 0) parts[0] = total;
+    return parts;
+  }
+  const bigTotal = BigInt(total);
+  const bigSum = BigInt(sum);
+  const parts: number[] = [];
+  const remainders: { index: number; rem: bigint }[] = [];
+  let allotted = 0;
+  weights.forEach((w, index) => {
+    const product = bigTotal * BigInt(w);
+    const part = Number(product / bigSum);
+    parts.push(part);
+    allotted += part;
+    remainders.push({ index, rem: product % bigSum });
+  });
+  remainders.sort((a, b) => (a.rem === b.rem ? a.index - b.index : a.rem > b.rem ? -1 : 1));
+  for (let k = 0; k < total - allotted; k++) parts[remainders[k].index] += 1;
+  return parts;
+}
+
+function minOf(values: (number | null)[]): number | null {
+  let min: number | null = null;
+  for (const v of values) if (v != null && (min == null || v < min)) min = v;
+  return min;
+}
+
+export function compareQuotes(lines: readonly CompareLine[], quotes: readonly CompareQuote[]): CompareResult {
+  const byQuote = quotes.map((quote) => new Map(quote.lines.map((l) => [l.lineId, l])));
+
+  // Each supplier's freight over its priced lines, by line amount.
+  const freightShares = quotes.map((quote, q) => {
+    const priced = lines.filter((line) => byQuote[q].get(line.id)?.unitPriceFen != null);
+    const amounts = priced.map((line) => (byQuote[q].get(line.id)?.unitPriceFen ?? 0) * line.quantity);
+    const parts = splitProportional(quote.freightFen ?? 0, amounts);
+    return new Map(priced.map((line, i) => [line.id, parts[i]]));
+  });
+
+  const rows: CompareRow[] = lines.map((line) => {
+    const cells: CompareCell[] = quotes.map((quote, q) => {
+      const quoted = byQuote[q].get(line.id);
+      const unitPriceFen = quoted?.unitPriceFen ?? null;
+      const amountFen = unitPriceFen == null ? null : unitPriceFen * line.quantity;
+      const freightShareFen = amountFen == null ? null : (freightShares[q].get(line.id) ?? 0);
+      return {
+        supplierId: quote.supplierId,
+        unitPriceFen,
+        amountFen,
+        moq: quoted?.moq ?? null,
+        leadTimeDays: quoted?.leadTimeDays ?? null,
+        missing: unitPriceFen == null,
+        belowMoq: quoted?.moq != null && line.quantity < quoted.moq,
+        lowestPrice: false,
+        earliestLead: false,
+        freightShareFen,
+        landedFen: amountFen == null || freightShareFen == null ? null : amountFen + freightShareFen,
+      };
+    });
+    const eligible = cells.filter((cell, q) => quotes[q].eligible && !cell.missing);
+    const lowestUnitPriceFen = minOf(eligible.map((c) => c.unitPriceFen));
+    const earliestLeadTimeDays = minOf(eligible.map((c) => c.leadTimeDays));
+    for (const cell of eligible) {
+      cell.lowestPrice = cell.unitPriceFen === lowestUnitPriceFen;
+      cell.earliestLead = earliestLeadTimeDays != null && cell.leadTimeDays === earliestLeadTimeDays;
+    }
+    const amounts = eligible.map((c) => c.amountFen as number);
+    const averageAmountFen = amounts.length ? divRoundHalfUp(amounts.reduce((s, a) => s + a, 0), amounts.length) : null;
+    const lowestAmountFen = lowestUnitPriceFen == null ? null : lowestUnitPriceFen * line.quantity;
+    const recommended = [...eligible].sort(
+      (a, b) =>
+        (a.landedFen as number) - (b.landedFen as number) ||
+        (a.leadTimeDays ?? Number.MAX_SAFE_INTEGER) - (b.leadTimeDays ?? Number.MAX_SAFE_INTEGER) ||
+        a.supplierId - b.supplierId,
+    )[0];
+    return {
+      lineId: line.id,
+      quantity: line.quantity,
+      targetPriceFen: line.targetPriceFen,
+      cells,
+      lowestUnitPriceFen,
+      earliestLeadTimeDays,
+      averageAmountFen,
+      recommendedSupplierId: recommended?.supplierId ?? null,
+      savingVsTargetFen:
+        lowestAmountFen == null || line.targetPriceFen == null ? null : line.targetPriceFen * line.quantity - lowestAmountFen,
+      savingVsAverageFen: lowestAmountFen == null || averageAmountFen == null ? null : averageAmountFen - lowestAmountFen,
+    };
+  });
+
+  const suppliers: CompareSupplierTotal[] = quotes.map((quote, q) => {
+    let goodsTotalFen = 0;
+    let pricedLines = 0;
+    let targetOfPriced = 0;
+    let amountOfTargeted = 0;
+    let anyTarget = false;
+    for (const row of rows) {
+      const cell = row.cells[q];
+      if (cell.amountFen == null) continue;
+      pricedLines += 1;
+      goodsTotalFen += cell.amountFen;
+      if (row.targetPriceFen != null) {
+        anyTarget = true;
+        targetOfPriced += row.targetPriceFen * row.quantity;
+        amountOfTargeted += cell.amountFen;
+      }
+    }
+    const freightFen = quote.freightFen ?? 0;
+    return {
+      supplierId: quote.supplierId,
+      eligible: quote.eligible,
+      pricedLines,
+      missingLines: lines.length - pricedLines,
+      complete: pricedLines === lines.length && lines.length > 0,
+      goodsTotalFen,
+      freightFen,
+      landedTotalFen: goodsTotalFen + freightFen,
+      lowestLanded: false,
+      savingVsTargetFen: anyTarget ? targetOfPriced - amountOfTargeted : null,
+    };
+  });
+  const contenders = suppliers.filter((s) => s.eligible && s.complete);
+  const lowestLanded = minOf(contenders.map((s) => s.landedTotalFen));
+  for (const s of contenders) s.lowestLanded = s.landedTotalFen === lowestLanded;
+
+  const sumOf = (values: (number | null)[]) => {
+    const present = values.filter((v): v is number => v != null);
+    return present.length ? present.reduce((s, v) => s + v, 0) : null;
+  };
+  return {
+    rows,
+    suppliers,
+    savingVsTargetFen: sumOf(rows.map((r) => r.savingVsTargetFen)),
+    savingVsAverageFen: sumOf(rows.map((r) => r.savingVsAverageFen)),
+  };
+}
+
+export interface AwardChoice {
+  lineId: number;
+  supplierId: number;
+}
+
+export interface AwardedLine {
+  lineId: number;
+  supplierId: number;
+  quantity: number;
+  unitPriceFen: number;
+  amountFen: number;
+  freightShareFen: number;
+  /** The chosen supplier is not the recommended (lowest landed) one: a reason is required. */
+  notLowest: boolean;
+}
+
+/**
+ * Prices an award from the comparison: each chosen cell must be priced and eligible (else the
+ * line id is reported in `invalid`); quote status per supplier follows from how many lines it won.
+ */
+export function priceAward(
+  result: CompareResult,
+  quotes: readonly CompareQuote[],
+  choices: readonly AwardChoice[],
+): {
+  lines: AwardedLine[];
+  invalid: number[];
+  totalFen: number;
+  quoteOutcome: Map<number, 'won' | 'partial' | 'lost'>;
+} {
+  const rowById = new Map(result.rows.map((r) => [r.lineId, r]));
+  const eligible = new Map(quotes.map((q) => [q.supplierId, q.eligible]));
+  const awarded: AwardedLine[] = [];
+  const invalid: number[] = [];
+  for (const choice of choices) {
+    const row = rowById.get(choice.lineId);
+    const cell = row?.cells.find((c) => c.supplierId === choice.supplierId);
+    if (!row || !cell || cell.missing || !eligible.get(choice.supplierId)) {
+      invalid.push(choice.lineId);
+      continue;
+    }
+    awarded.push({
+      lineId: row.lineId,
+      supplierId: choice.supplierId,
+      quantity: row.quantity,
+      unitPriceFen: cell.unitPriceFen as number,
+      amountFen: cell.amountFen as number,
+      freightShareFen: cell.freightShareFen ?? 0,
+      notLowest: row.recommendedSupplierId !== choice.supplierId && cell.landedFen !== lowestLandedOf(row),
+    });
+  }
+  const pricedBySupplier = new Map(result.suppliers.map((s) => [s.supplierId, s.pricedLines]));
+  const wonBySupplier = new Map<number, number>();
+  for (const line of awarded) wonBySupplier.set(line.supplierId, (wonBySupplier.get(line.supplierId) ?? 0) + 1);
+  const quoteOutcome = new Map<number, 'won' | 'partial' | 'lost'>();
+  for (const quote of quotes) {
+    const won = wonBySupplier.get(quote.supplierId) ?? 0;
+    const priced = pricedBySupplier.get(quote.supplierId) ?? 0;
+    quoteOutcome.set(quote.supplierId, won === 0 ? 'lost' : won >= priced ? 'won' : 'partial');
+  }
+  return {
+    lines: awarded,
+    invalid,
+    totalFen: awarded.reduce((s, l) => s + l.amountFen + l.freightShareFen, 0),
+    quoteOutcome,
+  };
+}
+
+function lowestLandedOf(row: CompareRow): number | null {
+  const id = row.recommendedSupplierId;
+  return row.cells.find((c) => c.supplierId === id)?.landedFen ?? null;
+}

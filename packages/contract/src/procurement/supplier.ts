@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
+import { fileResponse } from '../commodity';
+import { endpoint } from '../endpoint';
+import { EMAIL_PATTERN } from '../validation';
+
+export const SUPPLIER_STATUSES = ['enabled', 'disabled', 'blacklisted'] as const;
+export const supplierStatusSchema = z.enum(SUPPLIER_STATUSES, '请选择状态');
+export type SupplierStatus = z.infer<typeof supplierStatusSchema>;
+export const SUPPLIER_STATUS_LABELS: Record<SupplierStatus, string> = { enabled: '启用', disabled: '停用', blacklisted: '黑名单' };
+export const SUPPLIER_STATUS_COLORS: Record<SupplierStatus, string> = { enabled: 'success', disabled: 'default', blacklisted: 'error' };
+
+/** Mainland mobile (1[3-9] + 9 digits) or landline (area code 0xx/0xxx, optional dash, 7–8 digits, optional extension). */
+export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
+export const REGION_CODE_6 = /^\d{6}$/;
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** GB 32100-2015 unified social credit code: 18 characters, the last a mod-31 check character. */
+export function isValidCreditCode(code: string): boolean {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(code[i]) * CREDIT_WEIGHTS[i];
+  const check = (31 - (sum % 31)) % 31;
+  return CREDIT_CHARS[check] === code[17];
+}
+
+const supplierFields = {
+  name: requiredText('供应商名称', 100),
+  shortName: text('简称', 50).nullish(),
+  contactPerson: requiredText('联系人', 50),
+  phone: z.string('请输入联系电话').trim().regex(PHONE_PATTERN, '请输入有效的手机号或固话（如 13800138000、0571-88886666）'),
+  email: z
+    .string()
+    .trim()
+    .max(254, '请输入有效的邮箱地址')
+    .regex(EMAIL_PATTERN, '请输入有效的邮箱地址')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  regionCode: z.string('请选择所在地区').regex(REGION_CODE_6, '请选择所在地区'),
+  address: text('详细地址', 200).nullish(),
+  categoryIds: z.array(idSchema).max(50, '供应品类不能超过50个').default([]),
+  creditCode: z
+    .string('请输入统一社会信用代码')
+    .trim()
+    .toUpperCase()
+    .refine(isValidCreditCode, '统一社会信用代码须为18位且校验位正确'),
+  bankName: text('开户银行', 100).nullish(),
+  bankAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{8,30}$/, '银行账号须为8-30位数字')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  settlementType: z.string('请选择结算方式').min(1, '请选择结算方式').max(50),
+  grade: z.string('请选择供应商等级').min(1, '请选择供应商等级').max(50),
+  priceTemplateId: idSchema.nullish(),
+  status: supplierStatusSchema.default('enabled'),
+  remark: text('备注', 500).nullish(),
+};
+
+export const supplierCreateRequest = z.strictObject(supplierFields);
+export const supplierUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...supplierFields });
+export const supplierStatusRequest = z.strictObject({ id: idSchema, version: versionSchema, status: supplierStatusSchema });
+
+const supplierFilter = {
+  keyword: text('关键字', 50).optional(),
+  status: supplierStatusSchema.optional(),
+  grade: z.string().max(50).optional(),
+  settlementType: z.string().max(50).optional(),
+  categoryId: idSchema.optional(),
+  regionCode: z.string().regex(REGION_CODE_6).optional(),
+};
+export const supplierListRequest = pageRequest(['code', 'name', 'grade', 'updatedAt', 'tasksInvited', 'awardsWon']).extend(supplierFilter);
+export const supplierExportRequest = z.strictObject(supplierFilter);
+
+export const supplierSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  contactPerson: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  regionCode: z.string(),
+  regionName: z.string(),
+  address: z.string().nullable(),
+  categoryIds: z.array(z.number()),
+  categoryNames: z.array(z.string()),
+  creditCode: z.string(),
+  bankName: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  settlementType: z.string(),
+  grade: z.string(),
+  priceTemplateId: z.number().nullable(),
+  priceTemplateName: z.string().nullable(),
+  status: supplierStatusSchema,
+  remark: z.string().nullable(),
+  tasksInvited: z.number(),
+  quotesSubmitted: z.number(),
+  awardsWon: z.number(),
+  /** Awards won ÷ quotes submitted, in basis points (10000 = 100%); null before the first quote. */
+  winRateBp: z.number().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const supplierOptionSchema = z.object({
+  value: z.number(),
+  label: z.string(),
+  code: z.string(),
+  status: supplierStatusSchema,
+  grade: z.string(),
+  priceTemplateId: z.number().nullable(),
+});
+export const supplierOptionsRequest = z.strictObject({
+  keyword: text('关键字', 50).optional(),
+  /** Only suppliers that may be invited (启用). */
+  invitable: z.boolean().optional(),
+  limit: z.int().min(1).max(200).default(50),
+});
+
+export const supplierApi = {
+  list: endpoint('/admin/supplier/list', supplierListRequest, pageResponse(supplierSchema)),
+  options: endpoint('/admin/supplier/options', supplierOptionsRequest, z.array(supplierOptionSchema)),
+  info: endpoint('/admin/supplier/info', byIdRequest, supplierSchema),
+  create: endpoint('/admin/supplier/create', supplierCreateRequest, idResponse),
+  update: endpoint('/admin/supplier/update', supplierUpdateRequest, idResponse),
+  status: endpoint('/admin/supplier/status', supplierStatusRequest, idResponse),
+  delete: endpoint('/admin/supplier/delete', byIdVersionRequest, z.null()),
+  export: endpoint('/admin/supplier/export', supplierExportRequest, fileResponse),
+};

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
+import { fileResponse } from '../commodity';
+import { endpoint } from '../endpoint';
+import { REGION_CODE_6 } from './supplier';
+
+export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] as const;
+export const procurementStatusSchema = z.enum(PROCUREMENT_STATUSES);
+export type ProcurementStatus = z.infer<typeof procurementStatusSchema>;
+export const PROCUREMENT_STATUS_LABELS: Record<ProcurementStatus, string> = {
+  draft: '草稿',
+  quoting: '报价中',
+  evaluating: '待定标',
+  awarded: '已定标',
+  completed: '已完成',
+  cancelled: '已取消',
+};
+export const PROCUREMENT_STATUS_COLORS: Record<ProcurementStatus, string> = {
+  draft: 'default',
+  quoting: 'processing',
+  evaluating: 'warning',
+  awarded: 'success',
+  completed: 'cyan',
+  cancelled: 'error',
+};
+/** States from which a task may still be cancelled. */
+export const OPEN_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'quoting', 'evaluating'];
+
+export const INVITATION_STATUSES = ['pending', 'received', 'declined'] as const;
+export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = { pending: '待报价', received: '已报价', declined: '已放弃' };
+
+export const QUOTE_STATUSES = ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost', 'expired'] as const;
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: '草稿',
+  submitted: '已提交',
+  awarded: '中标',
+  partially_awarded: '部分中标',
+  lost: '未中标',
+  expired: '已过期',
+};
+export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
+  draft: 'default',
+  submitted: 'processing',
+  awarded: 'success',
+  partially_awarded: 'cyan',
+  lost: 'default',
+  expired: 'error',
+};
+
+const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
+const moneyFen = (label: string) => z.int(`${label}须为整数分`).min(0, `${label}不能为负数`).max(100_000_000_000, `${label}过大`);
+
+export const taskLineInput = z.strictObject({
+  commodityId: idSchema,
+  quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
+  targetPriceFen: moneyFen('目标单价').nullish(),
+  planLineId: idSchema.nullish(),
+  remark: text('备注', 200).nullish(),
+});
+
+const taskFields = {
+  name: requiredText('任务名称', 100),
+  planId: idSchema.nullish(),
+  buyerId: idSchema,
+  quoteDeadline: z.iso.datetime({ offset: true, message: '请选择报价截止时间' }),
+  deliveryRegionCode: z.string('请选择交货地区').regex(REGION_CODE_6, '请选择交货地区'),
+  requiredBy: dateSchema('需求日期').nullish(),
+  remark: text('备注', 500).nullish(),
+  lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
+  supplierIds: z.array(idSchema).max(50, '邀请供应商不能超过50家').default([]),
+};
+export const taskCreateRequest = z.strictObject(taskFields);
+export const taskUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...taskFields });
+
+const taskFilter = {
+  keyword: text('关键字', 50).optional(),
+  status: procurementStatusSchema.optional(),
+  buyerId: idSchema.optional(),
+  planId: idSchema.optional(),
+  supplierId: idSchema.optional(),
+  deadlineFrom: z.iso.datetime({ offset: true }).optional(),
+  deadlineTo: z.iso.datetime({ offset: true }).optional(),
+};
+export const taskListRequest = pageRequest(['code', 'name', 'quoteDeadline', 'updatedAt', 'awardedAmountFen']).extend(taskFilter);
+export const taskExportRequest = z.strictObject(taskFilter);
+
+export const taskListItemSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  planId: z.number().nullable(),
+  buyerId: z.number(),
+  buyerName: z.string(),
+  quoteDeadline: z.string(),
+  deliveryRegionCode: z.string(),
+  deliveryRegionName: z.string(),
+  requiredBy: z.string().nullable(),
+  status: procurementStatusSchema,
+  lineCount: z.number(),
+  invitedCount: z.number(),
+  quotedCount: z.number(),
+  awardedAmountFen: z.number().nullable(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProcurementTaskListItem = z.infer<typeof taskListItemSchema>;
+
+export const taskLineSchema = z.object({
+  id: z.number(),
+  commodityId: z.number(),
+  skuCode: z.string(),
+  commodityName: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.number(),
+  targetPriceFen: z.number().nullable(),
+  planLineId: z.number().nullable(),
+  remark: z.string().nullable(),
+  awardedSupplierId: z.number().nullable(),
+  awardedUnitPriceFen: z.number().nullable(),
+});
+export const invitedSupplierSchema = z.object({
+  supplierId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  supplierStatus: z.string(),
+  invitationStatus: invitationStatusSchema,
+});
+export const taskDetailSchema = taskListItemSchema.extend({
+  lines: z.array(taskLineSchema),
+  suppliers: z.array(invitedSupplierSchema),
+});
+export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+
+// Quotations -----------------------------------------------------------------------------------
+
+export const quoteLineInput = z.strictObject({
+  taskLineId: idSchema,
+  /** null: this line is not quoted (flagged as missing, never read as zero). */
+  unitPriceFen: moneyFen('单价').nullable(),
+  moq: z.int('起订量须为整数').min(1, '起订量须大于0').max(100_000_000).nullish(),
+  leadTimeDays: z.int('交期须为整数天').min(0, '交期不能为负数').max(3650, '交期不能超过3650天').nullish(),
+  remark: text('备注', 200).nullish(),
+});
+export const freightModeSchema = z.enum(['manual', 'estimated']);
+export const quoteSaveRequest = z.strictObject({
+  taskId: idSchema,
+  supplierId: idSchema,
+  /** The quote's version when editing an existing one; omitted for the first entry. */
+  version: versionSchema.nullish(),
+  quoteDate: dateSchema('报价日期'),
+  validUntil: dateSchema('有效期至'),
+  taxRatePercent: z.int('税率须为整数').min(0, '税率不能为负数').max(100, '税率不能超过100%'),
+  freightMode: freightModeSchema,
+  /** Typed freight (manual); ignored when estimated, the server computes it. */
+  freightFen: moneyFen('运费').nullish(),
+  remark: text('备注', 500).nullish(),
+  lines: z.array(quoteLineInput).max(200),
+});
+export const quoteDeclineRequest = z.strictObject({
+  taskId: idSchema,
+  supplierId: idSchema,
+  reason: text('放弃原因', 200).nullish(),
+});
+export const quoteEstimateRequest = z.strictObject({
+  taskId: idSchema,
+  supplierId: idSchema,
+  lines: z.array(z.strictObject({ taskLineId: idSchema, unitPriceFen: moneyFen('单价').nullable() })).max(200),
+});
+export const quoteEstimateResponse = z.object({
+  freightFen: z.number().nullable(),
+  templateId: z.number().nullable(),
+  templateName: z.string().nullable(),
+  destination: z.string(),
+  destinationName: z.string(),
+  chargeMode: z.string().nullable(),
+  matchedBy: z.string().nullable(),
+  q: z.number().nullable(),
+  free: z.boolean(),
+  formula: z.string().nullable(),
+  freeNote: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type QuoteEstimate = z.infer<typeof quoteEstimateResponse>;
+
+export const quoteLineSchema = z.object({
+  taskLineId: z.number(),
+  unitPriceFen: z.number().nullable(),
+  moq: z.number().nullable(),
+  leadTimeDays: z.number().nullable(),
+  remark: z.string().nullable(),
+});
+export const quotationSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  quoteDate: z.string(),
+  validUntil: z.string(),
+  taxRatePercent: z.number(),
+  freightMode: freightModeSchema,
+  freightFen: z.number(),
+  freightFormula: z.string().nullable(),
+  remark: z.string().nullable(),
+  /** Shown status: an unawarded quote whose valid-until has passed reads 已过期. */
+  status: quoteStatusSchema,
+  version: z.number(),
+  updatedAt: z.string(),
+  lines: z.array(quoteLineSchema),
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+// Comparison and award ---------------------------------------------------------------------------
+
+const compareCellSchema = z.object({
+  supplierId: z.number(),
+  unitPriceFen: z.number().nullable(),
+  amountFen: z.number().nullable(),
+  moq: z.number().nullable(),
+  leadTimeDays: z.number().nullable(),
+  missing: z.boolean(),
+  belowMoq: z.boolean(),
+  lowestPrice: z.boolean(),
+  earliestLead: z.boolean(),
+  freightShareFen: z.number().nullable(),
+  landedFen: z.number().nullable(),
+});
+export const compareResultSchema = z.object({
+  rows: z.array(
+    z.object({
+      lineId: z.number(),
+      quantity: z.number(),
+      targetPriceFen: z.number().nullable(),
+      cells: z.array(compareCellSchema),
+      lowestUnitPriceFen: z.number().nullable(),
+      earliestLeadTimeDays: z.number().nullable(),
+      averageAmountFen: z.number().nullable(),
+      recommendedSupplierId: z.number().nullable(),
+      savingVsTargetFen: z.number().nullable(),
+      savingVsAverageFen: z.number().nullable(),
+    }),
+  ),
+  suppliers: z.array(
+    z.object({
+      supplierId: z.number(),
+      eligible: z.boolean(),
+      pricedLines: z.number(),
+      missingLines: z.number(),
+      complete: z.boolean(),
+      goodsTotalFen: z.number(),
+      freightFen: z.number(),
+      landedTotalFen: z.number(),
+      lowestLanded: z.boolean(),
+      savingVsTargetFen: z.number().nullable(),
+    }),
+  ),
+  savingVsTargetFen: z.number().nullable(),
+  savingVsAverageFen: z.number().nullable(),
+});
+
+export const awardLineSchema = z.object({
+  taskLineId: z.number(),
+  supplierId: z.number(),
+  quantity: z.number(),
+  unitPriceFen: z.number(),
+  amountFen: z.number(),
+  freightShareFen: z.number(),
+  reason: z.string().nullable(),
+});
+export const awardSchema = z.object({
+  totalFen: z.number(),
+  awardedAt: z.string(),
+  awardedBy: z.string().nullable(),
+  lines: z.array(awardLineSchema),
+});
+
+export const maintainViewSchema = z.object({
+  task: taskDetailSchema,
+  suppliers: z.array(
+    invitedSupplierSchema.extend({
+      priceTemplateId: z.number().nullable(),
+      priceTemplateName: z.string().nullable(),
+      declineReason: z.string().nullable(),
+      quote: quotationSchema.nullable(),
+    }),
+  ),
+  comparison: compareResultSchema,
+  award: awardSchema.nullable(),
+  /** Server time, so the page's countdown does not trust the browser clock. */
+  serverNow: z.string(),
+});
+export type MaintainView = z.infer<typeof maintainViewSchema>;
+
+export const awardRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  lines: z
+    .array(z.strictObject({ taskLineId: idSchema, supplierId: idSchema, reason: text('定标理由', 200).nullish() }))
+    .min(1, '请为每行选择中标供应商')
+    .max(200),
+});
+
+export const procurementTaskApi = {
+  list: endpoint('/admin/procurement_task/list', taskListRequest, pageResponse(taskListItemSchema)),
+  info: endpoint('/admin/procurement_task/info', byIdRequest, taskDetailSchema),
+  create: endpoint('/admin/procurement_task/create', taskCreateRequest, idResponse),
+  update: endpoint('/admin/procurement_task/update', taskUpdateRequest, idResponse),
+  delete: endpoint('/admin/procurement_task/delete', byIdVersionRequest, z.null()),
+  publish: endpoint('/admin/procurement_task/publish', taskTransitionRequest, idResponse),
+  closeQuote: endpoint('/admin/procurement_task/close_quote', taskTransitionRequest, idResponse),
+  cancel: endpoint('/admin/procurement_task/cancel', taskTransitionRequest, idResponse),
+  complete: endpoint('/admin/procurement_task/complete', taskTransitionRequest, idResponse),
+  export: endpoint('/admin/procurement_task/export', taskExportRequest, fileResponse),
+  compare: endpoint('/admin/procurement_task/compare', byIdRequest, maintainViewSchema),
+  award: endpoint('/admin/procurement_task/award', awardRequest, idResponse),
+  exportCompare: endpoint('/admin/procurement_task/export_compare', byIdRequest, fileResponse),
+};
+
+export const quotationApi = {
+  save: endpoint('/admin/quotation/save', quoteSaveRequest, idResponse),
+  decline: endpoint('/admin/quotation/decline', quoteDeclineRequest, idResponse),
+  estimateFreight: endpoint('/admin/quotation/estimate_freight', quoteEstimateRequest, quoteEstimateResponse),
+};
