@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
-import { commodities, planningTaskLines, planningTasks } from '../../db/schema';
+import { supplierBody } from '../../../test/procurement-fixtures';
+import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
 import { recordPlanAwards } from './service';
 
 let t: TestApp;
@@ -406,5 +407,114 @@ describe('demo data', () => {
     const detail = await info(rejected.id);
     expect(detail.reject_reason).toBeTruthy();
     expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject']);
+  });
+});
+
+describe('generating procurement tasks', () => {
+  /** Two commodities from each of two categories, approved by the manager. */
+  async function approvedPlan() {
+    const [first, second] = [...new Set(goods.map((g) => g.category_id))];
+    const lines = [...goods.filter((g) => g.category_id === first).slice(0, 2), ...goods.filter((g) => g.category_id === second).slice(0, 2)];
+    const id = await createPlan(planner, lines);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await act('approve', id, manager)).code).toBe(200);
+    return id;
+  }
+
+  const taskInfo = async (id: number) => (await t.call('/admin/procurement_task/info', { id }, admin)).data;
+
+  it('creates one draft task per commodity category, linked to the plan lines, and moves the plan to 采购中', async () => {
+    const id = await approvedPlan();
+    const answer = await act('generate', id, manager, { mode: 'category' });
+    expect(answer.code, answer.message).toBe(200);
+    expect(answer.data.task_ids).toHaveLength(2);
+    const plan = await info(id);
+    expect(plan.status).toBe('in_procurement');
+    expect(plan.procurement_tasks).toHaveLength(2);
+    expect(plan.procurement_tasks.map((p: { status: string; line_count: number }) => [p.status, p.line_count])).toEqual([
+      ['draft', 2],
+      ['draft', 2],
+    ]);
+    const tasks = await Promise.all(answer.data.task_ids.map(taskInfo));
+    const linked = tasks.flatMap((task) => task.lines.map((l: { plan_line_id: number; quantity: number }) => [l.plan_line_id, l.quantity]));
+    expect(linked.sort()).toEqual(plan.lines.map((l: { id: number; quantity: number }) => [l.id, l.quantity]).sort());
+    expect(tasks[0]).toMatchObject({ status: 'draft', plan_id: id, delivery_region_code: '310114' });
+    expect(tasks[0].name).toContain(plan.name);
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
+
+    expect(await act('generate', id, manager, { mode: 'category' })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
+    // Even if the plan were approved again, its lines already have tasks.
+    await setStatus(id, 'approved');
+    expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
+    expect((await info(id)).procurement_tasks).toHaveLength(2);
+  });
+
+  it('creates a single task for the whole plan', async () => {
+    const id = await approvedPlan();
+    const answer = await act('generate', id, manager, { mode: 'plan' });
+    expect(answer.data.task_ids).toHaveLength(1);
+    const task = await taskInfo(answer.data.task_ids[0]);
+    expect(task.lines).toHaveLength(4);
+    expect(task.name).toBe((await info(id)).name);
+  });
+
+  it('rolls the plan up to 已完成 when procurement awards every line', async () => {
+    const id = await approvedPlan();
+    const [taskId] = (await act('generate', id, manager, { mode: 'plan' })).data.task_ids;
+    const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
+    const draft = await taskInfo(taskId);
+    const update = await t.call(
+      '/admin/procurement_task/update',
+      {
+        id: taskId,
+        version: draft.version,
+        name: draft.name,
+        plan_id: id,
+        buyer_id: draft.buyer_id ?? draft.buyer?.id,
+        quote_deadline: draft.quote_deadline,
+        delivery_region_code: draft.delivery_region_code,
+        required_by: draft.required_by,
+        lines: draft.lines.map((l: { commodity_id: number; quantity: number; target_price_fen: number; plan_line_id: number }) => ({
+          commodity_id: l.commodity_id,
+          quantity: l.quantity,
+          target_price_fen: l.target_price_fen,
+          plan_line_id: l.plan_line_id,
+        })),
+        supplier_ids: [supplier],
+      },
+      admin,
+    );
+    expect(update.code, update.message).toBe(200);
+    const call = async (action: string, extra: Record<string, unknown> = {}) =>
+      t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
+    expect((await call('publish')).code).toBe(200);
+    const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const later = new Date(t.clock.now.getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const lines = (await taskInfo(taskId)).lines as { id: number }[];
+    const quote = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: taskId,
+        supplier_id: supplier,
+        quote_date: today,
+        valid_until: later,
+        tax_rate_percent: 13,
+        freight_mode: 'manual',
+        freight_fen: 0,
+        lines: lines.map((l) => ({ task_line_id: l.id, unit_price_fen: 1000, moq: 1, lead_time_days: 5 })),
+      },
+      admin,
+    );
+    expect(quote.code, quote.message).toBe(200);
+    expect((await call('close_quote')).code).toBe(200);
+    const award = await call('award', { lines: lines.map((l) => ({ task_line_id: l.id, supplier_id: supplier })) });
+    expect(award.code, award.message).toBe(200);
+
+    const plan = await info(id);
+    expect(plan).toMatchObject({ status: 'completed', progress: 100 });
+    expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '系统管理员' });
+    const taskLines = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, taskId));
+    expect(taskLines.every((l) => l.planLineId !== null)).toBe(true);
   });
 });
