@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -10,10 +9,6 @@ import { router } from './router';
 import { theme } from './theme';
 
 dayjs.locale('zh-cn');
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp();
@@ -29,9 +24,7 @@ export function App() {
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </AntApp>
     </ConfigProvider>
   );

@@ -11,4 +11,8 @@ export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
   planningTaskList: lazyPage(() => import('../features/planning/pages/plan-list-page')),
   planningTaskDetail: lazyPage(() => import('../features/planning/pages/plan-detail-page')),
+  dataDictionary: lazyPage(() => import('../features/dictionary/pages/dictionary-list-page')),
+  dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
+  priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
+  costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
 };

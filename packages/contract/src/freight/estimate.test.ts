@@ -178,3 +178,17 @@ describe('compare all templates', () => {
     ]);
   });
 });
+
+describe('display units', () => {
+  it('shows g as kg and cm³ as m³ without float noise, and converts back exactly', async () => {
+    const { formatMeasure, toStoredMeasure } = await import('./units');
+    expect(formatMeasure('weight', 2650)).toBe('2.65kg');
+    expect(formatMeasure('weight', 1000)).toBe('1kg');
+    expect(formatMeasure('weight', 5)).toBe('0.005kg');
+    expect(formatMeasure('volume', 150_000)).toBe('0.15m³');
+    expect(formatMeasure('piece', 3)).toBe('3件');
+    expect(toStoredMeasure('weight', 0.3)).toBe(300);
+    expect(toStoredMeasure('weight', 1.005)).toBe(1005);
+    expect(toStoredMeasure('volume', 0.1)).toBe(100_000);
+  });
+});

@@ -1,4 +1,5 @@
 import { REGION_CODE_PATTERN, type RegionLevel, regionChain } from '../region';
+import { formatMeasure } from './units';
 
 export type ChargeMode = 'piece' | 'weight' | 'volume';
 export type MatchedBy = RegionLevel | 'default';
@@ -260,10 +261,6 @@ function distributeLeft<R extends number | bigint>(parts: number[], remainders: 
   for (let k = 0; k < left; k++) parts[order[k]]++;
 }
 
-function qtyText(mode: ChargeMode, q: number): string {
-  return `${q}${CHARGE_MODE_UNITS[mode]}`;
-}
-
 function checkFree(
   template: FreightTemplate,
   row: FreightFreeRow,
@@ -276,7 +273,7 @@ function checkFree(
     const text =
       template.chargeMode === 'piece'
         ? `满${row.qtyLimit}件（共${q}件）`
-        : `${qtyText(template.chargeMode, row.qtyLimit)}以内（共${qtyText(template.chargeMode, q)}）`;
+        : `${formatMeasure(template.chargeMode, row.qtyLimit)}以内（共${formatMeasure(template.chargeMode, q)}）`;
     parts.push({ ok, text });
   }
   if (row.minAmountFen != null) {
@@ -297,7 +294,12 @@ function failed(group: FreightGroup, error: string): FreightGroup {
   return group;
 }
 
-function priceGroup(template: FreightTemplate, destination: string, items: readonly FreightItem[], indexes: number[]): FreightGroup {
+function priceGroup(
+  template: FreightTemplate,
+  chain: readonly { code: string; level: RegionLevel }[],
+  items: readonly FreightItem[],
+  indexes: number[],
+): FreightGroup {
   const mode = template.chargeMode;
   const group: FreightGroup = {
     templateId: template.id,
@@ -336,7 +338,6 @@ function priceGroup(template: FreightTemplate, destination: string, items: reado
 
   // Step 2: no-delivery wins over every row; otherwise the most specific charge row, else the default.
   const lookups = compile(template);
-  const chain = regionChain(destination);
   for (const link of chain) if (lookups.noDelivery.has(link.code)) return failed(group, FREIGHT_ERRORS.noDelivery);
   if (missing) return failed(group, missing);
   if (!Number.isSafeInteger(group.q)) return failed(group, FREIGHT_ERRORS.tooLarge);
@@ -435,7 +436,8 @@ export function estimateFreight(
     }
     list.push(i);
   }
-  const groups = order.map((id) => priceGroup(templates.get(id)!, destination, items, byTemplate.get(id)!));
+  const chain = regionChain(destination);
+  const groups = order.map((id) => priceGroup(templates.get(id)!, chain, items, byTemplate.get(id)!));
   let total = 0;
   for (const group of groups) if (!group.error) total += group.feeFen;
   return { totalFen: total, groups };

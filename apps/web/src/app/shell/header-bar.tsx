@@ -1,16 +1,15 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { requestLogout } from '../../features/auth/api/login';
+import { queryClient } from '../../shared/http/query-client';
 import { session, useSession } from '../../shared/session/session';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 
 export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: MenuEntry }) {
   const { userInfo } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const group = current ? findParentOf(menus, current.key) : undefined;
   const crumbs = [group?.label, current?.label].filter(Boolean).map((title) => ({ title }));
 

@@ -1,7 +1,9 @@
 import { findMenuByPath } from '@scm/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { queryClient } from '../../shared/http/query-client';
 import { useSession } from '../../shared/session/session';
 import { refreshAuthorization } from '../../features/auth/api/refresh-authorization';
 import { tabsStore } from '../../shared/tabs/tabs-store';
@@ -32,25 +34,27 @@ export default function ShellLayout() {
   const Page = pageComponents[current.key];
 
   return (
-    <Layout className="shell">
-      <Layout.Sider width={220} className="shell-sider">
-        <div className="shell-logo">
-          <img src="/logo.svg" alt="" width={28} height={28} />
-          <span>悦居供应链</span>
-        </div>
-        <SidebarMenu menus={menus} currentKey={current.key} />
-      </Layout.Sider>
-      <Layout className="shell-main">
-        <Layout.Header className="shell-header-wrap">
-          <HeaderBar menus={menus} current={current} />
-        </Layout.Header>
-        <OpenedTabs menus={menus} activeKey={current.key} />
-        <Layout.Content className="shell-content">
-          <Suspense fallback={<div className="page-loading" />}>
-            {Page ? <Page key={current.key} /> : <UnderConstruction title={current.label} />}
-          </Suspense>
-        </Layout.Content>
+    <QueryClientProvider client={queryClient}>
+      <Layout className="shell">
+        <Layout.Sider width={220} className="shell-sider">
+          <div className="shell-logo">
+            <img src="/logo.svg" alt="" width={28} height={28} />
+            <span>悦居供应链</span>
+          </div>
+          <SidebarMenu menus={menus} currentKey={current.key} />
+        </Layout.Sider>
+        <Layout className="shell-main">
+          <Layout.Header className="shell-header-wrap">
+            <HeaderBar menus={menus} current={current} />
+          </Layout.Header>
+          <OpenedTabs menus={menus} activeKey={current.key} />
+          <Layout.Content className="shell-content">
+            <Suspense fallback={<div className="page-loading" />}>
+              {Page ? <Page key={current.key} /> : <UnderConstruction title={current.label} />}
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,18 @@
+import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
+import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+
+export type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
+
+export const useDictTypeList = (body: DictTypeListBody) => useApiQuery(dictTypeApi.list, body);
+export const useDictTypeInfo = (code: string) => useApiQuery(dictTypeApi.info, { code }, { enabled: code !== '' });
+
+/** Every dictionary write makes the list, the detail and the shared dictionary cache stale. */
+const stale = [dictTypeApi.list, dictTypeApi.info, dictTypeApi.options, dictTypeApi.version, dictItemApi.list];
+
+export const useCreateDictType = (onError?: (error: unknown) => boolean) =>
+  useApiMutation(dictTypeApi.create, { successMessage: '新建成功', invalidates: stale, onError });
+export const useUpdateDictType = (onError?: (error: unknown) => boolean) =>
+  useApiMutation(dictTypeApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useEnableDictType = () => useApiMutation(dictTypeApi.enable, { successMessage: '已启用', invalidates: stale });
+export const useDisableDictType = () => useApiMutation(dictTypeApi.disable, { successMessage: '已停用', invalidates: stale });
+export const useDeleteDictType = () => useApiMutation(dictTypeApi.delete, { successMessage: '删除成功', invalidates: stale });

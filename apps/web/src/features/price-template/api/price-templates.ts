@@ -1,0 +1,19 @@
+import { type EndpointBody, freightApi, priceTemplateApi } from '@scm/contract';
+import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+
+export type PriceTemplateListBody = EndpointBody<typeof priceTemplateApi.list>;
+
+export const usePriceTemplateList = (body: PriceTemplateListBody) => useApiQuery(priceTemplateApi.list, body);
+export const usePriceTemplateInfo = (id: number | undefined) =>
+  useApiQuery(priceTemplateApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
+
+const stale = [priceTemplateApi.list, priceTemplateApi.info, priceTemplateApi.options, freightApi.compare];
+
+export const useCreatePriceTemplate = (onError?: (error: unknown) => boolean) =>
+  useApiMutation(priceTemplateApi.create, { successMessage: '新建成功', invalidates: stale, onError });
+export const useUpdatePriceTemplate = (onError?: (error: unknown) => boolean) =>
+  useApiMutation(priceTemplateApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCopyPriceTemplate = () => useApiMutation(priceTemplateApi.copy, { successMessage: '已复制为停用的副本', invalidates: stale });
+export const useEnablePriceTemplate = () => useApiMutation(priceTemplateApi.enable, { successMessage: '已启用', invalidates: stale });
+export const useDisablePriceTemplate = () => useApiMutation(priceTemplateApi.disable, { successMessage: '已停用', invalidates: stale });
+export const useDeletePriceTemplate = () => useApiMutation(priceTemplateApi.delete, { successMessage: '删除成功', invalidates: stale });
