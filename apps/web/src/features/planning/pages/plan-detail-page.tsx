@@ -29,7 +29,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
@@ -131,11 +131,9 @@ export default function PlanDetailPage() {
   const [importing, setImporting] = useState(false);
   if (id && info.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (id && info.isError) return <Result status="warning" title="计划任务不存在或无权查看" />;
-  // A new version remounts the editor with the saved values; the import dialog lives outside it so
-  // its report survives the reload that a partial import causes.
   return (
     <>
-      <PlanEditor key={`${id ?? 'new'}-${info.data?.version ?? 0}`} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />
+      <PlanEditor key={id ?? 'new'} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />
       {info.data && <LineImportModal open={importing} plan={info.data} onClose={() => setImporting(false)} />}
     </>
   );
@@ -156,11 +154,20 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
     () => (plan ? formValuesOf(plan) : { name: '', planType: 'regular', ownerId: me?.id, lines: [] }),
     [plan, me?.id],
   );
+  // Each new version read from the server (after a save, an import or a state change) replaces
+  // the form's values; setFields replaces the line list instead of merging it.
+  const loadedVersion = plan?.version;
+  useEffect(() => {
+    if (loadedVersion === undefined) return;
+    form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
+    setDirty(false);
+  }, [form, initial, loadedVersion]);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreatePlan({ onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}`), onError });
   const update = useUpdatePlan({ onSuccess: () => setDirty(false), onError });
 
-  const lines = (Form.useWatch('lines', form) ?? initial.lines) as LineValues[];
+  // preserve: the display fields of a line (SKU, name, unit) are values without a form item.
+  const lines = (Form.useWatch('lines', { form, preserve: true }) ?? initial.lines) as LineValues[];
   const totals = lines.reduce(
     (acc, line) => ({
       quantity: acc.quantity + (line?.quantity ?? 0),
@@ -171,8 +178,8 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
 
   const save = async () => {
-    const values = await form.validateFields();
-    const body = bodyOf(values);
+    await form.validateFields();
+    const body = bodyOf(form.getFieldsValue(true) as PlanFormValues);
     if (plan) update.mutate({ ...body, id: plan.id, version: plan.version });
     else create.mutate(body);
   };
