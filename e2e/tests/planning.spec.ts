@@ -15,7 +15,7 @@ async function lineImportFile(skus: string[]) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('计划明细');
   sheet.addRow(['SKU编码*', '计划数量*', '预算单价(元)', '需求日期', '备注']);
-  skus.forEach((sku, i) => sheet.addRow([sku, 40 + i * 10, '', '2027-02-20', `Excel导入第${i + 1}行`]));
+  for (const [i, sku] of skus.entries()) sheet.addRow([sku, 40 + i * 10, '', '2027-02-20', `Excel导入第${i + 1}行`]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -192,4 +192,34 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(planner.locator('.ant-table-row')).toHaveCount(1);
   await expect(planner.locator('.ant-table-row').first()).toContainText('已完成');
   await screenshot(planner, 'planning-list-filtered');
+});
+
+test('the list keeps its filters in the URL, shows actions by status and role, and exports Excel', async ({ browser }) => {
+  const planner = await asUser(browser, 'planner@jiaju.com');
+  await openFromMenu(planner, '计划管理', '计划任务列表');
+  await planner.getByRole('combobox', { name: '状态' }).click();
+  await planner.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '已驳回' }).click();
+  await planner.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(planner).toHaveURL(/status=rejected/);
+  const row = planner.locator('.ant-table-row').first();
+  await expect(row).toContainText('2026年11月常规补货计划-广州仓');
+  await expect(row.getByRole('button', { name: '编辑' })).toBeVisible();
+  await expect(row.getByRole('button', { name: '提交' })).toBeVisible();
+  await expect(row.getByRole('button', { name: '审核' })).toHaveCount(0);
+  await planner.reload();
+  await expect(planner.getByRole('combobox', { name: '状态' }).locator('..').locator('..')).toContainText('已驳回');
+  const download = planner.waitForEvent('download');
+  await planner.getByRole('button', { name: /导出 Excel/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^计划任务_\d+\.xlsx$/);
+
+  const manager = await asUser(browser, 'manager@jiaju.com');
+  await manager.goto('/planningManagement/planningTaskList?status=submitted');
+  const submitted = manager.locator('.ant-table-row').first();
+  await expect(submitted.getByRole('button', { name: '审核' })).toBeVisible();
+  await expect(submitted.getByRole('button', { name: '编辑' })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: '新建计划' })).toHaveCount(0);
+  await screenshot(manager, 'planning-list-manager');
+  await submitted.getByRole('button', { name: '详情' }).click();
+  await expect(manager).toHaveURL(/planningTaskDetail\?id=\d+/);
+  await expect(manager.locator('.opened-tabs')).not.toContainText('计划任务列表');
 });

@@ -1,5 +1,6 @@
 import { type PlanStatus, planActionAllowed } from '@scm/contract';
-import { Button, Popconfirm, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { usePermission } from '../../../shared/permission/can';
@@ -45,6 +46,7 @@ type Dialog = 'review' | 'generate' | 'close' | 'cancel' | null;
  */
 export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsProps) {
   const jump = useJump();
+  const { modal } = App.useApp();
   const me = useSession().userInfo;
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = {
@@ -93,12 +95,41 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         )}
         {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review') })}
         {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => setDialog('generate') })}
-        {can.close && button('关闭', { onClick: () => setDialog('close') })}
-        {can.cancel && button('作废', { danger: true, onClick: () => setDialog('cancel') })}
-        {can.delete && (
-          <Popconfirm title="删除后不可恢复，确定删除该计划？" okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(ref)} disabled={disabled}>
-            {button('删除', { danger: true, loading: remove.isPending })}
-          </Popconfirm>
+        {list ? (
+          <ListMore
+            items={[
+              can.close && { key: 'close', label: '关闭', onClick: () => setDialog('close') },
+              can.cancel && { key: 'cancel', label: '作废', danger: true, onClick: () => setDialog('cancel') },
+              can.delete && {
+                key: 'delete',
+                label: '删除',
+                danger: true,
+                onClick: () =>
+                  modal.confirm({
+                    title: '删除计划',
+                    content: `删除后不可恢复，确定删除 ${label}？`,
+                    okButtonProps: { danger: true },
+                    okText: '删除',
+                    onOk: () => remove.mutateAsync(ref),
+                  }),
+              },
+            ]}
+          />
+        ) : (
+          <>
+            {can.close && button('关闭', { onClick: () => setDialog('close') })}
+            {can.cancel && button('作废', { danger: true, onClick: () => setDialog('cancel') })}
+            {can.delete && (
+              <Popconfirm
+                title="删除后不可恢复，确定删除该计划？"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutateAsync(ref)}
+                disabled={disabled}
+              >
+                {button('删除', { danger: true, loading: remove.isPending })}
+              </Popconfirm>
+            )}
+          </>
         )}
       </Space>
       <ReviewModal
@@ -138,5 +169,25 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         onCancel={done}
       />
     </>
+  );
+}
+
+interface MoreItem {
+  key: string;
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+}
+
+/** The less frequent row actions (关闭, 作废, 删除) behind 更多, so the list stays narrow. */
+function ListMore({ items }: { items: (MoreItem | false)[] }) {
+  const shown = items.filter((item): item is MoreItem => Boolean(item));
+  if (shown.length === 0) return null;
+  return (
+    <Dropdown menu={{ items: shown.map(({ key, label, danger, onClick }) => ({ key, label, danger, onClick })) }}>
+      <Button type="link" size="small">
+        更多 <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

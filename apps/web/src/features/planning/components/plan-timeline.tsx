@@ -35,7 +35,11 @@ export function PlanTimeline({ entries }: { entries: PlanTimelineEntry[] }) {
             <Typography.Text type="secondary">
               {entry.userName ?? '系统'} · {dayjs(entry.at).format('YYYY-MM-DD HH:mm:ss')}
             </Typography.Text>
-            {entry.reason && <div className="plan-timeline-reason">原因：{entry.reason}</div>}
+            {entry.reason && (
+              <div className="plan-timeline-reason">
+                {entry.action === 'generate' ? '说明' : '原因'}：{entry.reason}
+              </div>
+            )}
           </div>
         ),
       }))}

@@ -291,6 +291,13 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
               <Descriptions.Item label="创建时间">{dayjs(plan.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
               <Descriptions.Item label="更新人">{plan.updatedBy?.username ?? '-'}</Descriptions.Item>
               <Descriptions.Item label="更新时间">{dayjs(plan.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label="明细数">{plan.lineCount}</Descriptions.Item>
+              <Descriptions.Item label="预算总额(元)">
+                <Money fen={plan.budgetTotalFen} />
+              </Descriptions.Item>
+              <Descriptions.Item label="定标进度" span={2}>
+                <PlanProgress percent={plan.progress} awarded={plan.awardedQuantity} planned={plan.plannedQuantity} />
+              </Descriptions.Item>
             </Descriptions>
           )}
 
@@ -361,21 +368,27 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                       title: '计划数量',
                       key: 'quantity',
                       align: 'right',
-                      render: (_: unknown, field) => (
-                        <Form.Item name={[field.name, 'quantity']} rules={[zodRule(planQuantitySchema)]} style={{ margin: 0 }}>
-                          <InputNumber min={1} precision={0} style={{ width: 110 }} aria-label="计划数量" />
-                        </Form.Item>
-                      ),
+                      render: (_: unknown, field) =>
+                        editable ? (
+                          <Form.Item name={[field.name, 'quantity']} rules={[zodRule(planQuantitySchema)]} style={{ margin: 0 }}>
+                            <InputNumber min={1} precision={0} style={{ width: 110 }} aria-label="计划数量" />
+                          </Form.Item>
+                        ) : (
+                          lines[field.name]?.quantity
+                        ),
                     },
                     {
                       title: '预算单价(元)',
                       key: 'price',
                       align: 'right',
-                      render: (_: unknown, field) => (
-                        <Form.Item name={[field.name, 'budgetUnitPrice']} rules={[{ required: true, message: '请输入预算单价' }]} style={{ margin: 0 }}>
-                          <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="预算单价" />
-                        </Form.Item>
-                      ),
+                      render: (_: unknown, field) =>
+                        editable ? (
+                          <Form.Item name={[field.name, 'budgetUnitPrice']} rules={[{ required: true, message: '请输入预算单价' }]} style={{ margin: 0 }}>
+                            <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="预算单价" />
+                          </Form.Item>
+                        ) : (
+                          <Money fen={yuanToFen(lines[field.name]?.budgetUnitPrice ?? 0)} />
+                        ),
                     },
                     {
                       title: '预算金额(元)',
@@ -390,20 +403,26 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                     {
                       title: '需求日期',
                       key: 'requiredBy',
-                      render: (_: unknown, field) => (
-                        <Form.Item name={[field.name, 'requiredBy']} style={{ margin: 0 }}>
-                          <DatePicker style={{ width: 130 }} />
-                        </Form.Item>
-                      ),
+                      render: (_: unknown, field) =>
+                        editable ? (
+                          <Form.Item name={[field.name, 'requiredBy']} style={{ margin: 0 }}>
+                            <DatePicker style={{ width: 130 }} />
+                          </Form.Item>
+                        ) : (
+                          (lines[field.name]?.requiredBy?.format('YYYY-MM-DD') ?? '-')
+                        ),
                     },
                     {
                       title: '备注',
                       key: 'remark',
-                      render: (_: unknown, field) => (
-                        <Form.Item name={[field.name, 'remark']} rules={[zodRule(planLineInput.shape.remark)]} style={{ margin: 0 }}>
-                          <Input style={{ width: 160 }} maxLength={200} />
-                        </Form.Item>
-                      ),
+                      render: (_: unknown, field) =>
+                        editable ? (
+                          <Form.Item name={[field.name, 'remark']} rules={[zodRule(planLineInput.shape.remark)]} style={{ margin: 0 }}>
+                            <Input style={{ width: 160 }} maxLength={200} />
+                          </Form.Item>
+                        ) : (
+                          (lines[field.name]?.remark ?? '')
+                        ),
                     },
                     {
                       title: '定标进度',

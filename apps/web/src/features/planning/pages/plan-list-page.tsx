@@ -43,8 +43,6 @@ interface FilterValues {
   period?: [Dayjs, Dayjs] | null;
 }
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-
 export default function PlanListPage() {
   const [state, update, reset] = useUrlState(defaults);
   const jump = useJump();
@@ -97,7 +95,7 @@ export default function PlanListPage() {
         </Button>
       ),
     },
-    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 260 },
+    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 220 },
     { title: '计划类型', dataIndex: 'planType', key: 'planType', render: (v: string) => <DictTag code="plan_type" value={v} /> },
     { title: '仓库', dataIndex: 'warehouse', key: 'warehouse', render: (v: string) => warehouses.label(v) },
     {
@@ -105,9 +103,17 @@ export default function PlanListPage() {
       key: 'periodStart',
       sorter: true,
       sortOrder: sorted('periodStart'),
-      render: (_: unknown, row) => (row.periodStart ? `${row.periodStart} ~ ${row.periodEnd ?? ''}` : <span className="muted">-</span>),
+      render: (_: unknown, row) =>
+        row.periodStart ? (
+          <div className="plan-period">
+            <div>{row.periodStart}</div>
+            <div className="muted">至 {row.periodEnd ?? ''}</div>
+          </div>
+        ) : (
+          <span className="muted">-</span>
+        ),
     },
-    { title: '明细数', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
+    { title: '明细', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
     {
       title: '预算总额(元)',
       dataIndex: 'budgetTotalFen',
@@ -124,7 +130,19 @@ export default function PlanListPage() {
     },
     { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code="plan_status" value={v} /> },
     { title: '负责人', key: 'owner', render: (_: unknown, row) => row.owner?.username ?? '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sorted('updatedAt'), render: time },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: true,
+      sortOrder: sorted('updatedAt'),
+      render: (iso: string) => (
+        <div>
+          <div>{dayjs(iso).format('YYYY-MM-DD')}</div>
+          <div className="muted">{dayjs(iso).format('HH:mm')}</div>
+        </div>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
