@@ -69,6 +69,7 @@ CREATE TABLE "commodities" (
 	"status" text DEFAULT 'enabled' NOT NULL,
 	"remark" text,
 	"search_text" text GENERATED ALWAYS AS ("commodities"."sku_code" || ' ' || "commodities"."name" || ' ' || coalesce("commodities"."barcode", '')) STORED,
+	"name_grams" text[] NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -279,8 +280,9 @@ CREATE UNIQUE INDEX "categories_sibling_name_unique" ON "categories" USING btree
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "commodities_sku_unique" ON "commodities" USING btree ("sku_code");--> statement-breakpoint
 CREATE INDEX "commodities_search_trgm" ON "commodities" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "commodities_category_idx" ON "commodities" USING btree ("category_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "commodities_updated_idx" ON "commodities" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "commodities_grams" ON "commodities" USING gin ("name_grams");--> statement-breakpoint
+CREATE INDEX "commodities_category_idx" ON "commodities" USING btree ("category_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "commodities_updated_idx" ON "commodities" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "commodities_name_idx" ON "commodities" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "commodities_price_idx" ON "commodities" USING btree ("reference_price_fen");--> statement-breakpoint
 CREATE INDEX "commodities_brand_idx" ON "commodities" USING btree ("brand");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { categories, commodities } from '../src/db/schema';
 import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
 import { hashPassword } from '../src/lib/passwords';
+import { withGrams } from '../src/modules/commodity/service';
 import type { TestApp } from './helpers';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -41,7 +42,9 @@ export async function seedCommodities(t: TestApp, items: { sku: string; name: st
   const rows = await db
     .insert(commodities)
     .values(
-      items.map((i) => ({ skuCode: i.sku, name: i.name, categoryId: category.id, unit: 'piece', weightG: i.weightG, referencePriceFen: i.priceFen })),
+      items.map((i) =>
+        withGrams({ skuCode: i.sku, name: i.name, categoryId: category.id, unit: 'piece', weightG: i.weightG, referencePriceFen: i.priceFen }),
+      ),
     )
     .returning({ id: commodities.id });
   return { categoryId: category.id, ids: rows.map((r) => r.id) };

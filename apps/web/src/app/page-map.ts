@@ -15,4 +15,7 @@ export const pageComponents: Record<string, PageComponent> = {
   dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
   priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
   costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
+  supplierManagement: lazyPage(() => import('../features/procurement/pages/supplier-list-page')),
+  procurementTaskList: lazyPage(() => import('../features/procurement/pages/procurement-task-list-page')),
+  procurementTaskMaintain: lazyPage(() => import('../features/procurement/pages/procurement-task-maintain-page')),
 };

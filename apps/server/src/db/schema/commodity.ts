@@ -51,14 +51,18 @@ export const commodities = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`${commodities.skuCode} || ' ' || ${commodities.name} || ' ' || coalesce(${commodities.barcode}, '')`,
     ),
+    /** Characters and character pairs of the name, for one- and two-character searches (lib/search-grams). */
+    nameGrams: text('name_grams').array().notNull(),
     ...version,
     ...timestamps,
   },
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
     index('commodities_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('commodities_category_idx').on(t.categoryId, t.updatedAt.desc()),
-    index('commodities_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('commodities_grams').using('gin', t.nameGrams),
+    // Ascending columns: a backward scan serves the default ORDER BY updated_at DESC, id DESC.
+    index('commodities_category_idx').on(t.categoryId, t.updatedAt, t.id),
+    index('commodities_updated_idx').on(t.updatedAt, t.id),
     index('commodities_name_idx').on(t.name),
     index('commodities_price_idx').on(t.referencePriceFen),
     index('commodities_brand_idx').on(t.brand),

@@ -1,3 +1,4 @@
+import { searchGrams } from '../../lib/search-grams';
 import type { Db } from '../client';
 import { categories, commodities } from '../schema';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from './commodity-catalog';
@@ -25,5 +26,5 @@ export async function seedDemoCommodities(tx: Db) {
       status: (i === PER_LEAF - 1 && leafIndex % 4 === 0 ? 'disabled' : 'enabled') as 'enabled' | 'disabled',
     })),
   );
-  await tx.insert(commodities).values(rows);
+  await tx.insert(commodities).values(rows.map((row) => ({ ...row, nameGrams: searchGrams(row.name) })));
 }

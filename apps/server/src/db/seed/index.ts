@@ -6,6 +6,7 @@ import { seedDemoAccess } from './demo-access';
 import { seedDemoCommodities } from './demo-commodities';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedDemoProcurement } from './demo-procurement';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
@@ -42,6 +43,7 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 

@@ -14,7 +14,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { decodeUpload, RowErrors, readXlsxRows, type SheetRow, xlsxFile } from '../../lib/excel';
 import { conflict, pgErrorCode } from '../../lib/errors';
-import { excelRow, normalizeCommodity } from './service';
+import { excelRow, normalizeCommodity, withGrams } from './service';
 
 type Column = (typeof COMMODITY_EXCEL_COLUMNS)[number];
 type Key = Column['key'];
@@ -152,7 +152,7 @@ export async function importCommodities(ctx: AuthedContext, input: z.output<type
   try {
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
-        await tx.insert(commodities).values(valid.slice(i, i + INSERT_CHUNK).map((p) => p.values));
+        await tx.insert(commodities).values(valid.slice(i, i + INSERT_CHUNK).map((p) => withGrams(p.values)));
       }
       await writeAudit(tx, ctx.actor, {
         module: 'commodity',

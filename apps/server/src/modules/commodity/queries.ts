@@ -1,9 +1,10 @@
 import type { commodityFilter, commodityListRequest } from '@scm/contract';
-import { and, asc, count, desc, eq, gt, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, gt, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, commodities } from '../../db/schema';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { isShortKeyword } from '../../lib/search-grams';
 
 type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
 export type CommodityListInput = z.output<typeof commodityListRequest>;
@@ -24,10 +25,18 @@ function inCategoryTree(categoryId: number): SQL {
        or ${categories.parentId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${categoryId}))`;
 }
 
+/**
+ * Keyword search: three or more characters go to the trigram index over code, name and barcode;
+ * one or two characters (a Chinese word) to the name's gram index, which trigrams cannot serve.
+ */
+function keywordMatch(keyword: string): SQL {
+  if (isShortKeyword(keyword)) return arrayContains(commodities.nameGrams, [keyword.toLowerCase()]);
+  return ilike(commodities.searchText, likePattern(keyword));
+}
+
 export function commodityWhere(filter: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    // One trigram index covers code, name and barcode (search_text, see the schema).
-    filter.keyword ? ilike(commodities.searchText, likePattern(filter.keyword)) : undefined,
+    filter.keyword ? keywordMatch(filter.keyword) : undefined,
     filter.categoryId ? inCategoryTree(filter.categoryId) : undefined,
     filter.brand ? eq(commodities.brand, filter.brand) : undefined,
     filter.status ? eq(commodities.status, filter.status) : undefined,
@@ -107,7 +116,7 @@ export async function commodityOptions(db: Db, input: { keyword?: string; limit:
       referencePriceFen: commodities.referencePriceFen,
     })
     .from(commodities)
-    .where(and(eq(commodities.status, 'enabled'), input.keyword ? ilike(commodities.searchText, likePattern(input.keyword)) : undefined))
+    .where(and(eq(commodities.status, 'enabled'), input.keyword ? keywordMatch(input.keyword) : undefined))
     .orderBy(asc(commodities.skuCode))
     .limit(input.limit);
   return rows.map(({ name, ...r }) => ({ ...r, label: `${r.skuCode} ${name}` }));

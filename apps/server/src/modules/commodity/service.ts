@@ -11,6 +11,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
+import { searchGrams } from '../../lib/search-grams';
 import { findCommodity, toCommodity } from './queries';
 
 const MODULE = 'commodity';
@@ -35,6 +36,9 @@ export function normalizeCommodity(input: CommodityInput) {
     remark: input.remark || null,
   };
 }
+
+/** The row to write: the values plus what is derived from them for search. */
+export const withGrams = <T extends { name: string }>(values: T) => ({ ...values, nameGrams: searchGrams(values.name) });
 
 /** Commodities sit on enabled leaf categories. */
 async function assertLeafCategory(tx: Db, categoryId: number) {
@@ -72,7 +76,7 @@ export function createCommodity(ctx: AuthedContext, input: CommodityInput) {
     ctx.db.transaction(async (tx) => {
       await assertLeafCategory(tx, values.categoryId);
       await assertSkuFree(tx, values.skuCode);
-      const [row] = await tx.insert(commodities).values(values).returning({ id: commodities.id });
+      const [row] = await tx.insert(commodities).values(withGrams(values)).returning({ id: commodities.id });
       await writeAudit(tx, ctx.actor, { module: MODULE, action: 'create', recordId: row.id, summary: values.skuCode, after: values });
       return { id: row.id };
     }),
@@ -87,8 +91,8 @@ export async function updateCommodity(ctx: AuthedContext, input: z.output<typeof
       if (!before) throw notFound('商品不存在');
       if (before.categoryId !== values.categoryId) await assertLeafCategory(tx, values.categoryId);
       await assertSkuFree(tx, values.skuCode, input.id);
-      await updateVersioned(tx, commodities, input.id, input.version, values);
-      const { searchText: _s, ...beforeValues } = before;
+      await updateVersioned(tx, commodities, input.id, input.version, withGrams(values));
+      const { searchText: _s, nameGrams: _g, ...beforeValues } = before;
       await writeAudit(tx, ctx.actor, {
         module: MODULE,
         action: 'update',
@@ -112,7 +116,7 @@ export async function deleteCommodity(ctx: AuthedContext, input: { id: number; v
       .where(and(eq(commodities.id, input.id), eq(commodities.version, input.version)))
       .returning({ id: commodities.id });
     if (deleted.length === 0) throw staleVersion();
-    const { searchText: _s, ...beforeValues } = before;
+    const { searchText: _s, nameGrams: _g, ...beforeValues } = before;
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: before.skuCode, before: beforeValues });
   });
   return null;

@@ -1,0 +1,416 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { procurementTaskLines, quotations } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+
+const DAY = 24 * 3600_000;
+let t: TestApp;
+let token: string;
+let commodityIds: number[];
+let templateId: number;
+const sup: Record<'s1' | 's2' | 's3' | 'black' | 'off' | 'outsider', number> = { s1: 0, s2: 0, s3: 0, black: 0, off: 0, outsider: 0 };
+
+const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+
+async function createSupplier(name: string, extra: Record<string, unknown> = {}) {
+  const answer = await t.call('/admin/supplier/create', supplierBody(name, extra), token);
+  expect(answer.code).toBe(200);
+  return answer.data.id as number;
+}
+
+function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
+  return {
+    name: '客厅收纳季度采购',
+    buyer_id: 1,
+    quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    delivery_region_code: '440305',
+    required_by: day(20),
+    lines: [
+      { commodity_id: commodityIds[0], quantity: 2, target_price_fen: 3000 },
+      { commodity_id: commodityIds[1], quantity: 3, target_price_fen: 2000 },
+      { commodity_id: commodityIds[2], quantity: 1 },
+    ],
+    supplier_ids: supplierIds,
+    ...extra,
+  };
+}
+
+async function info(id: number) {
+  return (await t.call('/admin/procurement_task/info', { id }, token)).data;
+}
+async function act(action: string, id: number, extra: Record<string, unknown> = {}) {
+  const { version } = await info(id);
+  return t.call(`/admin/procurement_task/${action}`, { id, version, ...extra }, token);
+}
+async function createTask(supplierIds: number[], extra: Record<string, unknown> = {}) {
+  const answer = await t.call('/admin/procurement_task/create', taskBody(supplierIds, extra), token);
+  expect(answer.code).toBe(200);
+  return answer.data.id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDictionaries(t);
+  ({ ids: commodityIds } = await seedCommodities(t, [
+    { sku: 'PT-1', name: '北欧风收纳箱', weightG: 800, priceFen: 3000 },
+    { sku: 'PT-2', name: '硅胶保鲜盒', weightG: 350, priceFen: 2000 },
+    { sku: 'PT-3', name: '实木置物架', weightG: 1200, priceFen: 5000 },
+  ]));
+  templateId = await createWeightTemplate(t, token);
+  sup.s1 = await createSupplier('义乌优品家居有限公司', { price_template_id: templateId });
+  sup.s2 = await createSupplier('佛山顺德美居制品厂');
+  sup.s3 = await createSupplier('苏州恒达塑胶制品有限公司');
+  sup.black = await createSupplier('失信测试贸易公司');
+  sup.off = await createSupplier('停用测试家居公司');
+  sup.outsider = await createSupplier('未受邀请家纺有限公司');
+});
+afterAll(() => t.close());
+
+describe('procurement task status machine', () => {
+  it('invites only enabled suppliers', async () => {
+    await t.call('/admin/supplier/status', { id: sup.off, version: 0, status: 'disabled' }, token);
+    const refused = await t.call('/admin/procurement_task/create', taskBody([sup.s1, sup.off]), token);
+    expect(refused.code).toBe(400);
+    expect(refused.data.field_errors[0]).toMatchObject({ field: 'supplier_ids.1', message: expect.stringContaining('停用') });
+  });
+
+  it('creates a draft with a CG code, edits it, and refuses publishing without suppliers', async () => {
+    const id = await createTask([]);
+    const draft = await info(id);
+    expect(draft).toMatchObject({ status: 'draft', line_count: 3, invited_count: 0, version: 0 });
+    expect(draft.code).toMatch(/^CG\d{12}$/);
+    expect(draft.lines[2]).toMatchObject({ sku_code: 'PT-3', target_price_fen: null });
+    const publish = await act('publish', id);
+    expect(publish.code).toBe(400);
+    expect(publish.message).toContain('请至少邀请一家供应商');
+    const edited = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([sup.s2], { name: '改名后的任务' }) }, token);
+    expect(edited.code).toBe(200);
+    expect(await info(id)).toMatchObject({ name: '改名后的任务', invited_count: 1, version: 1 });
+    expect((await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([]) }, token)).code).toBe(409);
+    expect((await act('delete', id)).code).toBe(200);
+  });
+
+  it('walks every transition; illegal ones and stale versions get 409', async () => {
+    const id = await createTask([sup.s2]);
+    expect((await act('close_quote', id)).code).toBe(409);
+    expect((await act('complete', id)).code).toBe(409);
+    expect((await t.call('/admin/procurement_task/award', { id, version: 0, lines: [{ task_line_id: 1, supplier_id: sup.s2 }] }, token)).code).toBe(409);
+    const staleBody = { id, version: 0 };
+    expect((await act('publish', id)).code).toBe(200);
+    expect((await t.call('/admin/procurement_task/cancel', staleBody, token)).code).toBe(409);
+    expect((await info(id)).status).toBe('quoting');
+    const again = await act('publish', id);
+    expect(again.code).toBe(409);
+    expect(again.message).toBe('任务当前为「报价中」，不能发布');
+    expect((await t.call('/admin/procurement_task/update', { id, version: 1, ...taskBody([sup.s2]) }, token)).code).toBe(409);
+    expect((await act('delete', id)).code).toBe(409);
+    expect((await act('close_quote', id)).code).toBe(200);
+    expect((await info(id)).status).toBe('evaluating');
+    expect((await act('close_quote', id)).code).toBe(409);
+    expect((await act('cancel', id, { reason: '需求取消' })).code).toBe(200);
+    expect((await info(id)).status).toBe('cancelled');
+    for (const action of ['publish', 'close_quote', 'cancel', 'complete']) expect((await act(action, id)).code).toBe(409);
+
+    const draft = await createTask([sup.s2]);
+    expect((await act('cancel', draft)).code).toBe(200);
+    const quoting = await createTask([sup.s2]);
+    await act('publish', quoting);
+    const declined = await t.call('/admin/quotation/decline', { task_id: quoting, supplier_id: sup.s2, reason: '产能不足' }, token);
+    expect(declined.code).toBe(200);
+    expect((await info(quoting)).suppliers[0]).toMatchObject({ supplier_id: sup.s2, invitation_status: 'declined' });
+    expect((await act('cancel', quoting)).code).toBe(200);
+  });
+
+  it('refuses publishing when the deadline has already passed or an invitee was blacklisted since', async () => {
+    const late = await createTask([sup.s2], { quote_deadline: new Date(t.clock.now.getTime() - 1000).toISOString() });
+    const answer = await act('publish', late);
+    expect(answer.code).toBe(400);
+    expect(answer.data.field_errors[0].field).toBe('quote_deadline');
+  });
+});
+
+describe('quotation, comparison and award', () => {
+  let id: number;
+  const lineIds: number[] = [];
+  const quote = (supplierId: number, lines: (number | null)[], extra: Record<string, unknown> = {}) =>
+    t.call(
+      '/admin/quotation/save',
+      {
+        task_id: id,
+        supplier_id: supplierId,
+        quote_date: day(0),
+        valid_until: day(30),
+        tax_rate_percent: 13,
+        freight_mode: 'manual',
+        freight_fen: 0,
+        lines: lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
+        ...extra,
+      },
+      token,
+    );
+
+  beforeAll(async () => {
+    id = await createTask([sup.s1, sup.s2, sup.s3, sup.black]);
+    lineIds.push(...(await info(id)).lines.map((l: { id: number }) => l.id));
+  });
+
+  it('refuses quotes before publishing, for an uninvited supplier and for a blacklisted one', async () => {
+    expect((await quote(sup.s2, [2800, 2100, 5000])).message).toBe('任务不在报价中，不能录入报价');
+    expect((await act('publish', id)).code).toBe(200);
+    const outsider = await quote(sup.outsider, [1, 1, 1]);
+    expect(outsider.code).toBe(409);
+    expect(outsider.message).toContain('未被邀请');
+    const black = await t.call('/admin/supplier/info', { id: sup.black }, token);
+    await t.call('/admin/supplier/status', { id: sup.black, version: black.data.version, status: 'blacklisted' }, token);
+    const refused = await quote(sup.black, [1, 1, 1]);
+    expect(refused.code).toBe(409);
+    expect(refused.message).toContain('黑名单');
+  });
+
+  it('estimates freight from the supplier template to the delivery region, to the fen, with its working', async () => {
+    // S1 declines line 3, so the cargo is 2 × 800 g + 3 × 350 g = 2650 g: 800 + ⌈1650 / 500⌉ × 300 = 2000 fen.
+    const estimate = await t.call(
+      '/admin/quotation/estimate_freight',
+      {
+        task_id: id,
+        supplier_id: sup.s1,
+        lines: [
+          { task_line_id: lineIds[0], unit_price_fen: 2800 },
+          { task_line_id: lineIds[1], unit_price_fen: 1900 },
+          { task_line_id: lineIds[2], unit_price_fen: null },
+        ],
+      },
+      token,
+    );
+    expect(estimate.data).toMatchObject({ freight_fen: 2000, template_id: templateId, q: 2650, matched_by: 'default', error: null });
+    expect(estimate.data.formula).toContain('2650g');
+    const noTemplate = await t.call('/admin/quotation/estimate_freight', { task_id: id, supplier_id: sup.s2, lines: [] }, token);
+    expect(noTemplate.data.error).toContain('未设置配送价格模板');
+  });
+
+  it('saves three quotes: one with a missing line and estimated freight, one typed, one without freight', async () => {
+    const s1 = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: id,
+        supplier_id: sup.s1,
+        quote_date: day(0),
+        valid_until: day(1),
+        tax_rate_percent: 13,
+        freight_mode: 'estimated',
+        freight_fen: 1,
+        lines: [
+          { task_line_id: lineIds[0], unit_price_fen: 2800, moq: 1, lead_time_days: 7 },
+          { task_line_id: lineIds[1], unit_price_fen: 1900, moq: 1, lead_time_days: 7 },
+          { task_line_id: lineIds[2], unit_price_fen: null, remark: '无货' },
+        ],
+      },
+      token,
+    );
+    expect(s1.code).toBe(200);
+    const s2 = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: id,
+        supplier_id: sup.s2,
+        quote_date: day(0),
+        valid_until: day(30),
+        tax_rate_percent: 13,
+        freight_mode: 'manual',
+        freight_fen: 1500,
+        lines: [
+          { task_line_id: lineIds[0], unit_price_fen: 2800, lead_time_days: 5 },
+          { task_line_id: lineIds[1], unit_price_fen: 2100, lead_time_days: 5 },
+          { task_line_id: lineIds[2], unit_price_fen: 5000, lead_time_days: 10 },
+        ],
+      },
+      token,
+    );
+    expect(s2.code).toBe(200);
+    const s3 = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: id,
+        supplier_id: sup.s3,
+        quote_date: day(0),
+        valid_until: day(30),
+        tax_rate_percent: 9,
+        freight_mode: 'manual',
+        freight_fen: 0,
+        lines: [
+          { task_line_id: lineIds[0], unit_price_fen: 2900, moq: 5, lead_time_days: 3 },
+          { task_line_id: lineIds[1], unit_price_fen: 1800, lead_time_days: 3 },
+          { task_line_id: lineIds[2], unit_price_fen: 5200, lead_time_days: 10 },
+        ],
+      },
+      token,
+    );
+    expect(s3.code).toBe(200);
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, s1.data.id));
+    expect(row).toMatchObject({ freightMode: 'estimated', freightFen: 2000, status: 'submitted' });
+    expect(row.code).toMatch(/^BJ\d{12}$/);
+    // Editing needs the quote's version.
+    expect((await quote(sup.s3, [2900, 1800, 5200])).code).toBe(409);
+    const bad = await quote(sup.s2, [1, 1, 1], { version: 0, valid_until: day(-1) });
+    expect(bad.data.field_errors[0].field).toBe('valid_until');
+  });
+
+  it('compares: ties, missing prices, MOQ, freight split, landed totals and savings, all by hand', async () => {
+    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    const order = view.suppliers.map((s: { supplier_id: number }) => s.supplier_id);
+    const col = (supplierId: number) => order.indexOf(supplierId);
+    const { rows, suppliers } = view.comparison;
+    const cells = (r: number) => rows[r].cells as { supplier_id: number; [k: string]: unknown }[];
+    const flagged = (r: number, key: string) =>
+      cells(r)
+        .filter((c) => c[key])
+        .map((c) => c.supplier_id)
+        .sort();
+    expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === sup.black).invitation_status).toBe('pending');
+    expect(suppliers).toHaveLength(3); // only received quotes compete
+
+    expect(flagged(0, 'lowest_price')).toEqual([sup.s1, sup.s2].sort()); // 28.00 tie
+    expect(flagged(0, 'earliest_lead')).toEqual([sup.s3]);
+    expect(flagged(1, 'lowest_price')).toEqual([sup.s3]);
+    expect(flagged(2, 'lowest_price')).toEqual([sup.s2]);
+    expect(flagged(2, 'earliest_lead')).toEqual([sup.s2, sup.s3].sort()); // 10 days tie
+    const missing = cells(2).find((c) => c.supplier_id === sup.s1);
+    expect(missing).toMatchObject({ missing: true, unit_price_fen: null, amount_fen: null, lowest_price: false });
+    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({ below_moq: true, moq: 5 });
+
+    const total = (supplierId: number) => suppliers.find((s: { supplier_id: number }) => s.supplier_id === supplierId);
+    // S1: goods 5600 + 5700; freight 2000 split 991 / 1009; missing one line, so not in the landed race.
+    expect(total(sup.s1)).toMatchObject({ goods_total_fen: 11300, freight_fen: 2000, landed_total_fen: 13300, missing_lines: 1, complete: false, lowest_landed: false });
+    expect(rows.map((r: { cells: { supplier_id: number; freight_share_fen: number }[] }) => r.cells.find((c) => c.supplier_id === sup.s1)?.freight_share_fen)).toEqual([991, 1009, null]);
+    // S2: 5600 + 6300 + 5000 = 16900, freight 1500 split 497 / 559 / 444.
+    expect(total(sup.s2)).toMatchObject({ goods_total_fen: 16900, freight_fen: 1500, landed_total_fen: 18400, lowest_landed: false });
+    expect(total(sup.s3)).toMatchObject({ goods_total_fen: 16400, freight_fen: 0, landed_total_fen: 16400, lowest_landed: true });
+    // Per line: S3 has the lowest landed cost everywhere (5800 < 6097 < 6591; 5400; 5200 < 5444).
+    expect(rows.map((r: { recommended_supplier_id: number }) => r.recommended_supplier_id)).toEqual([sup.s3, sup.s3, sup.s3]);
+    expect(rows.map((r: { average_amount_fen: number }) => r.average_amount_fen)).toEqual([5667, 5800, 5100]);
+    expect(rows.map((r: { saving_vs_target_fen: number | null }) => r.saving_vs_target_fen)).toEqual([400, 600, null]);
+    expect(rows.map((r: { saving_vs_average_fen: number }) => r.saving_vs_average_fen)).toEqual([67, 400, 100]);
+    expect(view.comparison).toMatchObject({ saving_vs_target_fen: 1000, saving_vs_average_fen: 567 });
+    expect(col(sup.s1)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets a supplier decline, and closes quoting by itself when the deadline passes', async () => {
+    const decline = await t.call('/admin/quotation/decline', { task_id: id, supplier_id: sup.black, reason: '产能不足' }, token);
+    expect(decline.code).toBe(409); // blacklisted: nothing may be entered for it
+    expect((await t.call('/admin/procurement_task/list', { status: 'quoting', keyword: (await info(id)).code }, token)).data.total).toBe(1);
+
+    const code = (await info(id)).code;
+    t.clock.advance(3 * DAY);
+    token = await t.login(); // the session idled out over three days
+    const listed = await t.call('/admin/procurement_task/list', { status: 'evaluating', keyword: code }, token);
+    expect(listed.data.list[0]).toMatchObject({ status: 'evaluating', invited_count: 4, quoted_count: 3 });
+    expect((await t.call('/admin/procurement_task/list', { status: 'quoting', keyword: code }, token)).data.total).toBe(0);
+    const late = await quote(sup.s2, [1, 1, 1], { version: 0 });
+    expect(late.code).toBe(409);
+    expect(late.message).toBe('报价已截止，不能再录入报价');
+    expect((await act('close_quote', id)).code).toBe(409);
+    // S1's quote was valid for one day: now shown expired and out of the race.
+    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === sup.s1).quote.status).toBe('expired');
+  });
+
+  it('awards: non-lowest needs a reason, expired quotes and missing prices are refused', async () => {
+    const { version } = await info(id);
+    const lines = (l1: number, reason?: string) => [
+      { task_line_id: lineIds[0], supplier_id: l1, reason },
+      { task_line_id: lineIds[1], supplier_id: sup.s3 },
+      { task_line_id: lineIds[2], supplier_id: sup.s3 },
+    ];
+    const noReason = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s2) }, token);
+    expect(noReason.code).toBe(400);
+    expect(noReason.data.field_errors[0].field).toBe('lines.0.reason');
+    const expired = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s1, '老供应商') }, token);
+    expect(expired.code).toBe(400);
+    expect(expired.data.field_errors[0].field).toBe('lines.0.supplier_id');
+    const incomplete = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s2, '交期更稳').slice(0, 2) }, token);
+    expect(incomplete.code).toBe(400);
+    expect((await info(id)).status).toBe('evaluating');
+  });
+
+  it('lets exactly one of two concurrent awards win; quantities and statuses stay consistent', async () => {
+    const { version } = await info(id);
+    const body = (l1: number) => ({
+      id,
+      version,
+      lines: [
+        { task_line_id: lineIds[0], supplier_id: l1, reason: l1 === sup.s2 ? '交期更稳' : undefined },
+        { task_line_id: lineIds[1], supplier_id: sup.s3 },
+        { task_line_id: lineIds[2], supplier_id: sup.s3 },
+      ],
+    });
+    const results = await Promise.all([
+      t.call('/admin/procurement_task/award', body(sup.s2), token),
+      t.call('/admin/procurement_task/award', body(sup.s3), token),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
+    const winner = results[0].code === 200 ? sup.s2 : sup.s3;
+    const after = await info(id);
+    expect(after.status).toBe('awarded');
+    const awarded = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, id));
+    expect(awarded.find((l) => l.id === lineIds[0])?.awardedSupplierId).toBe(winner);
+    expect(awarded.every((l) => l.awardedSupplierId != null)).toBe(true);
+    const statuses = Object.fromEntries(
+      (await t.database.db.select().from(quotations).where(eq(quotations.taskId, id))).map((q) => [q.supplierId, q.status]),
+    );
+    if (winner === sup.s2) {
+      // 5600 + 497 freight share, then S3's 5400 + 5200 with no freight.
+      expect(after.awarded_amount_fen).toBe(16697);
+      expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'partially_awarded', [sup.s3]: 'partially_awarded' });
+    } else {
+      expect(after.awarded_amount_fen).toBe(16400);
+      expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'lost', [sup.s3]: 'awarded' });
+    }
+    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    expect(view.award.total_fen).toBe(after.awarded_amount_fen);
+    expect((await act('cancel', id)).code).toBe(409);
+    expect((await act('complete', id)).code).toBe(200);
+    expect((await info(id)).status).toBe('completed');
+  });
+
+  it('counts invitations, quotes and awards per supplier', async () => {
+    const s3 = (await t.call('/admin/supplier/info', { id: sup.s3 }, token)).data;
+    expect(s3).toMatchObject({ tasks_invited: 1, quotes_submitted: 1, awards_won: 1, win_rate_bp: 10000 });
+    const s1 = (await t.call('/admin/supplier/info', { id: sup.s1 }, token)).data;
+    expect(s1).toMatchObject({ quotes_submitted: 1, awards_won: 0, win_rate_bp: 0 });
+    expect((await t.call('/admin/supplier/delete', { id: sup.s1, version: s1.version }, token)).code).toBe(409);
+  });
+
+  it('exports the task list and the comparison as Excel', async () => {
+    for (const [path, body] of [
+      ['/api/admin/procurement_task/export', {}],
+      ['/api/admin/procurement_task/export_compare', { id }],
+    ] as const) {
+      const file = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify(body),
+      });
+      expect(file.headers['content-type']).toContain('spreadsheetml');
+      expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    }
+  });
+});
+
+describe('permission codes', () => {
+  it('needs the page code to read and the action codes to write, quote and award', async () => {
+    const viewer = await loginWithCodes(t, ['procurementTaskList', 'procurementTaskMaintain'], 'buyer-viewer@test.com');
+    expect((await t.call('/admin/procurement_task/list', {}, viewer)).code).toBe(200);
+    expect((await t.call('/admin/procurement_task/compare', { id: 1 }, viewer)).code).not.toBe(403);
+    expect((await t.call('/admin/procurement_task/create', taskBody([]), viewer)).code).toBe(403);
+    expect((await t.call('/admin/procurement_task/publish', { id: 1, version: 0 }, viewer)).code).toBe(403);
+    expect((await t.call('/admin/procurement_task/award', { id: 1, version: 0, lines: [{ task_line_id: 1, supplier_id: 1 }] }, viewer)).code).toBe(403);
+    expect((await t.call('/admin/quotation/save', { task_id: 1, supplier_id: 1, quote_date: '2026-01-01', valid_until: '2026-01-02', tax_rate_percent: 13, freight_mode: 'manual', freight_fen: 0, lines: [] }, viewer)).code).toBe(403);
+    expect((await t.call('/admin/procurement_task/export_compare', { id: 1 }, viewer)).code).toBe(403);
+    const nobody = await loginWithCodes(t, [], 'buyer-nobody@test.com');
+    expect((await t.call('/admin/procurement_task/list', {}, nobody)).code).toBe(403);
+    expect((await t.call('/admin/procurement_task/compare', { id: 1 }, nobody)).code).toBe(403);
+  });
+});

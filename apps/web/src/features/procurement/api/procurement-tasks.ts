@@ -1,0 +1,25 @@
+import { commodityApi, type EndpointBody, procurementTaskApi, quotationApi, supplierApi } from '@scm/contract';
+import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+
+export type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
+
+export const useTaskList = (body: TaskListBody) => useApiQuery(procurementTaskApi.list, body);
+export const useTaskInfo = (id: number | undefined) =>
+  useApiQuery(procurementTaskApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
+export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
+export const useCommodityOptions = (keyword: string) => useApiQuery(commodityApi.options, { keyword: keyword || undefined, limit: 50 });
+
+const stale = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];
+type OnError = (error: unknown) => boolean;
+
+export const useCreateTask = (onError?: OnError) => useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, onError });
+export const useUpdateTask = (onError?: OnError) => useApiMutation(procurementTaskApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useDeleteTask = () => useApiMutation(procurementTaskApi.delete, { successMessage: '删除成功', invalidates: stale });
+export const usePublishTask = () => useApiMutation(procurementTaskApi.publish, { successMessage: '已发布，开始报价', invalidates: stale });
+export const useCloseQuote = () => useApiMutation(procurementTaskApi.closeQuote, { successMessage: '报价已关闭，待定标', invalidates: stale });
+export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { successMessage: '任务已取消', invalidates: stale });
+export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
+export const useAwardTask = (onError?: OnError) => useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });
+export const useSaveQuote = (onError?: OnError) => useApiMutation(quotationApi.save, { successMessage: '报价已保存', invalidates: stale, onError });
+export const useDeclineQuote = () => useApiMutation(quotationApi.decline, { successMessage: '已记录放弃报价', invalidates: stale });
+export const useEstimateQuoteFreight = () => useApiMutation(quotationApi.estimateFreight);

@@ -1,0 +1,277 @@
+import { CalculatorOutlined } from '@ant-design/icons';
+import { DICT, fenToYuan, type MaintainView, type QuoteEstimate, yuanToFen } from '@scm/contract';
+import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { applyFieldErrors } from '../../../shared/form/field-errors';
+import { Money } from '../../../shared/ui/money';
+import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '../api/procurement-tasks';
+
+type Task = MaintainView['task'];
+type InvitedSupplier = MaintainView['suppliers'][number];
+
+interface LineValue {
+  taskLineId: number;
+  unitPriceYuan?: number | null;
+  moq?: number | null;
+  leadTimeDays?: number | null;
+  remark?: string | null;
+}
+interface FormValues {
+  quoteDate: Dayjs;
+  validUntil: Dayjs;
+  taxRatePercent: number;
+  freightMode: 'manual' | 'estimated';
+  freightYuan?: number | null;
+  remark?: string;
+  lines: LineValue[];
+}
+
+const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(fenToYuan(fen)));
+
+/** One invited supplier's quotation: header, freight (typed or estimated with its working), lines, completeness. */
+export function QuoteEditor({ task, supplier, editable }: { task: Task; supplier: InvitedSupplier; editable: boolean }) {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveQuote((error) => applyFieldErrors(form, error));
+  const decline = useDeclineQuote();
+  const estimateCall = useEstimateQuoteFreight();
+  const [estimate, setEstimate] = useState<QuoteEstimate | null>(null);
+  const quote = supplier.quote;
+
+  useEffect(() => {
+    form.resetFields();
+    const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
+    form.setFieldsValue({
+      quoteDate: quote ? dayjs(quote.quoteDate) : dayjs(),
+      validUntil: quote ? dayjs(quote.validUntil) : dayjs().add(30, 'day'),
+      taxRatePercent: quote?.taxRatePercent ?? 13,
+      freightMode: quote?.freightMode ?? (supplier.priceTemplateId ? 'estimated' : 'manual'),
+      freightYuan: toYuan(quote?.freightFen ?? null),
+      remark: quote?.remark ?? undefined,
+      lines: task.lines.map((line) => {
+        const q = byLine.get(line.id);
+        return { taskLineId: line.id, unitPriceYuan: toYuan(q?.unitPriceFen), moq: q?.moq ?? null, leadTimeDays: q?.leadTimeDays ?? null, remark: q?.remark ?? null };
+      }),
+    });
+    setEstimate(null);
+  }, [form, quote, supplier.priceTemplateId, task.lines]);
+
+  const lines = Form.useWatch('lines', form) ?? [];
+  const freightMode = Form.useWatch('freightMode', form);
+  const missing = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null);
+  const toLines = (values: LineValue[]) =>
+    values.map((l) => ({
+      taskLineId: l.taskLineId,
+      unitPriceFen: l.unitPriceYuan == null ? null : yuanToFen(l.unitPriceYuan),
+      moq: l.moq ?? null,
+      leadTimeDays: l.leadTimeDays ?? null,
+      remark: l.remark ?? null,
+    }));
+
+  const runEstimate = () =>
+    estimateCall.mutate(
+      { taskId: task.id, supplierId: supplier.supplierId, lines: toLines(form.getFieldValue('lines') ?? []).map(({ taskLineId, unitPriceFen }) => ({ taskLineId, unitPriceFen })) },
+      { onSuccess: setEstimate },
+    );
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    save.mutate({
+      taskId: task.id,
+      supplierId: supplier.supplierId,
+      version: quote?.version ?? null,
+      quoteDate: values.quoteDate.format('YYYY-MM-DD'),
+      validUntil: values.validUntil.format('YYYY-MM-DD'),
+      taxRatePercent: values.taxRatePercent,
+      freightMode: values.freightMode,
+      freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
+      remark: values.remark ?? null,
+      lines: toLines(values.lines),
+    });
+  };
+
+  return (
+    <div className="quote-editor">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <span>报价状态：</span>
+        <DictTag code={DICT.quoteStatus} value={supplier.invitationStatus} />
+        {quote && (
+          <>
+            <span>报价单：</span>
+            <Typography.Text code>{quote.code}</Typography.Text>
+            <DictTag code={DICT.quotationStatus} value={quote.status} />
+          </>
+        )}
+        {supplier.supplierStatus !== 'enabled' && <DictTag code={DICT.supplierStatus} value={supplier.supplierStatus} />}
+        <span className="muted">配送模板：{supplier.priceTemplateName ?? '未设置'}</span>
+      </Space>
+      {supplier.invitationStatus === 'declined' && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`供应商已放弃报价${supplier.declineReason ? `：${supplier.declineReason}` : ''}`} />
+      )}
+      <Form form={form} layout="vertical" disabled={!editable}>
+        <Row gutter={16}>
+          <Col span={5}>
+            <Form.Item name="quoteDate" label="报价日期" rules={[{ required: true, message: '请选择报价日期' }]}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={5}>
+            <Form.Item name="validUntil" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item name="taxRatePercent" label="税率(%)" rules={[{ required: true, message: '请输入税率' }]}>
+              <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item label="运费" required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="freightMode" noStyle>
+                  <Radio.Group optionType="button" options={[{ value: 'manual', label: '手工填写' }, { value: 'estimated', label: '按模板估算' }]} />
+                </Form.Item>
+                {freightMode === 'manual' ? (
+                  <Form.Item name="freightYuan" noStyle>
+                    <InputNumber min={0} precision={2} addonAfter="元" style={{ width: 160 }} aria-label="运费" />
+                  </Form.Item>
+                ) : (
+                  <Button icon={<CalculatorOutlined />} onClick={runEstimate} loading={estimateCall.isPending} disabled={!editable}>
+                    估算运费
+                  </Button>
+                )}
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+        </Row>
+        {freightMode === 'estimated' && (estimate || quote?.freightFormula) && (
+          <Alert
+            style={{ marginBottom: 12 }}
+            type={estimate?.error ? 'error' : 'success'}
+            showIcon
+            message={
+              estimate ? (
+                estimate.error ? (
+                  estimate.error
+                ) : (
+                  <span>
+                    估算运费 <Money fen={estimate.freightFen} prefix="¥" />（{estimate.templateName}，送至 {estimate.destinationName}）
+                  </span>
+                )
+              ) : (
+                <span>
+                  已保存运费 <Money fen={quote?.freightFen} prefix="¥" />
+                </span>
+              )
+            }
+            description={
+              estimate && !estimate.error ? (
+                <Descriptions size="small" column={1}>
+                  <Descriptions.Item label="计费量">{estimate.q}</Descriptions.Item>
+                  <Descriptions.Item label="计算过程">{estimate.formula}</Descriptions.Item>
+                  {estimate.freeNote && <Descriptions.Item label="包邮">{estimate.freeNote}</Descriptions.Item>}
+                </Descriptions>
+              ) : (
+                quote?.freightFormula
+              )
+            }
+          />
+        )}
+        <Form.List name="lines">
+          {(fields) => (
+            <Table
+              size="small"
+              rowKey="key"
+              pagination={false}
+              dataSource={fields}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                {
+                  title: '商品',
+                  key: 'commodity',
+                  render: (_, __, i) => (
+                    <span>
+                      {task.lines[i].skuCode} {task.lines[i].commodityName}
+                    </span>
+                  ),
+                },
+                { title: '需求数量', key: 'quantity', align: 'right', render: (_, __, i) => `${task.lines[i].quantity}` },
+                { title: '目标单价', key: 'target', align: 'right', render: (_, __, i) => <Money fen={task.lines[i].targetPriceFen} /> },
+                {
+                  title: '单价(元)',
+                  key: 'price',
+                  width: 150,
+                  render: (_, field, i) => (
+                    <Space size={4}>
+                      <Form.Item name={[field.name, 'unitPriceYuan']} noStyle>
+                        <InputNumber min={0} precision={2} placeholder="未报价" style={{ width: 110 }} aria-label={`单价-${task.lines[i].skuCode}`} />
+                      </Form.Item>
+                      {lines[i]?.unitPriceYuan == null && <Tag color="error">未报价</Tag>}
+                    </Space>
+                  ),
+                },
+                {
+                  title: '起订量',
+                  key: 'moq',
+                  width: 110,
+                  render: (_, field) => (
+                    <Form.Item name={[field.name, 'moq']} noStyle>
+                      <InputNumber min={1} precision={0} style={{ width: 100 }} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '交期(天)',
+                  key: 'lead',
+                  width: 110,
+                  render: (_, field, i) => (
+                    <Form.Item name={[field.name, 'leadTimeDays']} noStyle>
+                      <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={`交期-${task.lines[i].skuCode}`} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '备注',
+                  key: 'remark',
+                  render: (_, field) => (
+                    <Form.Item name={[field.name, 'remark']} noStyle>
+                      <Input maxLength={200} style={{ width: 160 }} />
+                    </Form.Item>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Form.List>
+        <Form.Item name="remark" label="报价备注" style={{ marginTop: 12 }}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+      {missing.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={`完整性检查：${missing.length} 行未报价（不计为 0，比价时标记为缺失）`}
+          description={missing.map((l) => `${l.skuCode} ${l.commodityName}`).join('、')}
+        />
+      ) : (
+        <Alert type="success" showIcon message="完整性检查：所有商品行均已报价" />
+      )}
+      {editable && (
+        <Space style={{ marginTop: 12 }}>
+          <Button type="primary" onClick={submit} loading={save.isPending}>
+            保存报价
+          </Button>
+          <Popconfirm
+            title="记录该供应商放弃本次报价？"
+            description="已录入的报价将被撤回"
+            onConfirm={() => decline.mutate({ taskId: task.id, supplierId: supplier.supplierId })}
+          >
+            <Button danger>放弃报价</Button>
+          </Popconfirm>
+        </Space>
+      )}
+    </div>
+  );
+}

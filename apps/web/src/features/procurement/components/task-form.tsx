@@ -1,0 +1,226 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { fenToYuan, type ProcurementTaskDetail, taskCreateRequest, yuanToFen } from '@scm/contract';
+import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
+import { RegionPicker } from '../../../shared/region/region-cascader';
+import { useSession } from '../../../shared/session/session';
+import { useCreateTask, useUpdateTask } from '../api/procurement-tasks';
+import { useInvitableSuppliers } from '../api/suppliers';
+import { CommoditySelect } from './commodity-select';
+
+const shape = taskCreateRequest.shape;
+
+interface LineValue {
+  commodityId?: number;
+  quantity?: number;
+  targetPriceYuan?: number | null;
+  remark?: string;
+}
+interface FormValues {
+  name: string;
+  quoteDeadline: Dayjs;
+  deliveryRegionCode: string;
+  requiredBy?: Dayjs | null;
+  remark?: string;
+  supplierIds: number[];
+  lines: LineValue[];
+}
+
+interface Props {
+  open: boolean;
+  editing?: ProcurementTaskDetail;
+  onClose: () => void;
+}
+
+/** 新建 / 编辑 采购任务 (draft only): header, commodity lines with target prices, invited suppliers. */
+export function TaskForm({ open, editing, onClose }: Props) {
+  const [form] = Form.useForm<FormValues>();
+  const { userInfo } = useSession();
+  const suppliers = useInvitableSuppliers();
+  const onError = (error: unknown) => applyFieldErrors(form, error);
+  const create = useCreateTask(onError);
+  const update = useUpdateTask(onError);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing) {
+      form.setFieldsValue({
+        name: editing.name,
+        quoteDeadline: dayjs(editing.quoteDeadline),
+        deliveryRegionCode: editing.deliveryRegionCode,
+        requiredBy: editing.requiredBy ? dayjs(editing.requiredBy) : null,
+        remark: editing.remark ?? undefined,
+        supplierIds: editing.suppliers.map((s) => s.supplierId),
+        lines: editing.lines.map((l) => ({
+          commodityId: l.commodityId,
+          quantity: l.quantity,
+          targetPriceYuan: l.targetPriceFen == null ? null : Number(fenToYuan(l.targetPriceFen)),
+          remark: l.remark ?? undefined,
+        })),
+      });
+    } else {
+      form.setFieldsValue({ quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0), supplierIds: [], lines: [{}] });
+    }
+  }, [open, editing, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body = {
+      name: values.name,
+      buyerId: editing?.buyerId ?? userInfo?.id ?? 1,
+      quoteDeadline: values.quoteDeadline.toISOString(),
+      deliveryRegionCode: values.deliveryRegionCode,
+      requiredBy: values.requiredBy ? values.requiredBy.format('YYYY-MM-DD') : null,
+      remark: values.remark ?? null,
+      supplierIds: values.supplierIds ?? [],
+      lines: (values.lines ?? []).map((l) => ({
+        commodityId: l.commodityId as number,
+        quantity: l.quantity as number,
+        targetPriceFen: l.targetPriceYuan == null ? null : yuanToFen(l.targetPriceYuan),
+        remark: l.remark ?? null,
+      })),
+    };
+    if (editing) update.mutate({ ...body, id: editing.id, version: editing.version }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: onClose });
+  };
+
+  const known = editing?.lines.map((l) => ({ value: l.commodityId, label: l.commodityName, skuCode: l.skuCode })) ?? [];
+  return (
+    <Drawer
+      open={open}
+      width={980}
+      title={editing ? `编辑采购任务 ${editing.code}` : '新建采购任务'}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={create.isPending || update.isPending} onClick={submit}>
+            保存草稿
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical">
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="name" label="任务名称" required rules={[zodRule(shape.name)]}>
+              <Input maxLength={100} placeholder="如：客厅收纳季度采购" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item label="采购员">
+              <Input value={editing?.buyerName ?? userInfo?.username} disabled />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="quoteDeadline" label="报价截止时间" rules={[{ required: true, message: '请选择报价截止时间' }]}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="deliveryRegionCode" label="交货地区" required rules={[zodRule(shape.deliveryRegionCode)]} extra="运费按供应商的配送模板估算到此地区">
+              <RegionPicker placeholder="省 / 市 / 区" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="requiredBy" label="需求日期">
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="supplierIds" label="邀请供应商" extra="只能邀请启用状态的供应商；发布前至少邀请一家">
+              <Select
+                mode="multiple"
+                allowClear
+                loading={suppliers.isLoading}
+                placeholder="选择供应商"
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(suppliers.data ?? []).map((s) => ({ value: s.value, label: `${s.label}（${s.grade}级）` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.List name="lines">
+          {(fields, { add, remove }) => (
+            <>
+              <Table
+                size="small"
+                rowKey="key"
+                pagination={false}
+                dataSource={fields}
+                columns={[
+                  { title: '#', key: 'index', width: 40, render: (_, __, i) => i + 1 },
+                  {
+                    title: '商品',
+                    key: 'commodity',
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'commodityId']} rules={[{ required: true, message: '请选择商品' }]} style={{ margin: 0 }}>
+                        <CommoditySelect
+                          known={known}
+                          onChange={(_v, option) => {
+                            const current = form.getFieldValue(['lines', field.name, 'targetPriceYuan']);
+                            if (current == null && option?.referencePriceFen != null) {
+                              form.setFieldValue(['lines', field.name, 'targetPriceYuan'], Number(fenToYuan(option.referencePriceFen)));
+                            }
+                          }}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '数量',
+                    key: 'quantity',
+                    width: 130,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: '请输入数量' }]} style={{ margin: 0 }}>
+                        <InputNumber min={1} precision={0} style={{ width: '100%' }} aria-label="数量" />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '目标单价(元)',
+                    key: 'target',
+                    width: 140,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'targetPriceYuan']} style={{ margin: 0 }}>
+                        <InputNumber min={0} precision={2} style={{ width: '100%' }} aria-label="目标单价" />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '备注',
+                    key: 'remark',
+                    width: 180,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }}>
+                        <Input maxLength={200} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '',
+                    key: 'remove',
+                    width: 48,
+                    render: (_, field) => <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => remove(field.name)} />,
+                  },
+                ]}
+              />
+              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})} style={{ marginTop: 8 }}>
+                添加商品行
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Drawer>
+  );
+}

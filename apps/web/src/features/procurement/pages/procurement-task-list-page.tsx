@@ -1,0 +1,205 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DICT, type ProcurementStatus, type ProcurementTaskListItem } from '@scm/contract';
+import { Button, DatePicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { downloadFile } from '../../../shared/http/api';
+import { showApiError } from '../../../shared/http/hooks';
+import { useJump } from '../../../shared/navigation/use-jump';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { Money } from '../../../shared/ui/money';
+import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '../api/procurement-tasks';
+import { DeadlineCountdown } from '../components/deadline-countdown';
+import { TaskForm } from '../components/task-form';
+
+export default function ProcurementTaskListPage() {
+  const [state, update, reset] = useUrlState({
+    page: 1, pageSize: 20, keyword: '', status: '', deadlineFrom: '', deadlineTo: '', sortField: '', sortOrder: '',
+  });
+  const filter = {
+    keyword: state.keyword || undefined,
+    status: (state.status || undefined) as ProcurementStatus | undefined,
+    deadlineFrom: state.deadlineFrom || undefined,
+    deadlineTo: state.deadlineTo || undefined,
+  };
+  const list = useTaskList({
+    page: state.page,
+    pageSize: state.pageSize,
+    ...filter,
+    sortField: (state.sortField || undefined) as 'code' | undefined,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  });
+  const jump = useJump();
+  const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
+  const info = useTaskInfo(editor.id);
+  const publish = usePublishTask();
+  const closeQuote = useCloseQuote();
+  const cancel = useCancelTask();
+  const complete = useCompleteTask();
+  const remove = useDeleteTask();
+  const can = {
+    edit: usePermission('procurementTaskList:edit'),
+    publish: usePermission('procurementTaskList:publish'),
+    close: usePermission('procurementTaskList:closeQuote'),
+    cancel: usePermission('procurementTaskList:cancel'),
+    complete: usePermission('procurementTaskList:complete'),
+    remove: usePermission('procurementTaskList:delete'),
+    maintain: usePermission('procurementTaskMaintain'),
+  };
+  const [exporting, setExporting] = useState(false);
+  const openMaintain = (id: number) => jump(`/procurementManagement/procurementTaskMaintain?id=${id}`);
+
+  const columns: ColumnsType<ProcurementTaskListItem> = [
+    { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 150 },
+    {
+      title: '任务名称',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
+    },
+    { title: '来源计划', dataIndex: 'planId', key: 'planId', render: (planId: number | null) => (planId ? `#${planId}` : '-') },
+    { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
+    { title: '邀请 / 已报价', key: 'suppliers', align: 'center', render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
+    {
+      title: '报价截止',
+      dataIndex: 'quoteDeadline',
+      key: 'quoteDeadline',
+      sorter: true,
+      render: (deadline: string, row) => <DeadlineCountdown deadline={deadline} active={row.status === 'quoting'} />,
+    },
+    { title: '交货地区', dataIndex: 'deliveryRegionName', key: 'deliveryRegionName' },
+    { title: '定标金额(元)', dataIndex: 'awardedAmountFen', key: 'awardedAmountFen', sorter: true, align: 'right', render: (fen: number | null) => <Money fen={fen} /> },
+    { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
+    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName' },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => {
+        const body = { id: row.id, version: row.version };
+        const open = row.status === 'draft' || row.status === 'quoting' || row.status === 'evaluating';
+        return (
+          <Space size={0} wrap>
+            {can.edit && row.status === 'draft' && (
+              <Button type="link" size="small" onClick={() => setEditor({ open: true, id: row.id })}>
+                编辑
+              </Button>
+            )}
+            {can.publish && row.status === 'draft' && (
+              <Popconfirm title="发布后供应商开始报价，任务不能再编辑。确认发布？" onConfirm={() => publish.mutate(body)}>
+                <Button type="link" size="small">
+                  发布
+                </Button>
+              </Popconfirm>
+            )}
+            {can.maintain && row.status !== 'draft' && (
+              <Button type="link" size="small" onClick={() => openMaintain(row.id)}>
+                报价维护
+              </Button>
+            )}
+            {can.close && row.status === 'quoting' && (
+              <Popconfirm title="提前关闭报价后不能再录入报价，确认关闭？" onConfirm={() => closeQuote.mutate(body)}>
+                <Button type="link" size="small">
+                  关闭报价
+                </Button>
+              </Popconfirm>
+            )}
+            {can.complete && row.status === 'awarded' && (
+              <Popconfirm title="确认该任务已完成？" onConfirm={() => complete.mutate(body)}>
+                <Button type="link" size="small">
+                  完成
+                </Button>
+              </Popconfirm>
+            )}
+            {can.cancel && open && (
+              <Popconfirm title={`取消任务「${row.name}」？`} description="取消后不能恢复" onConfirm={() => cancel.mutate(body)}>
+                <Button type="link" size="small" danger>
+                  取消
+                </Button>
+              </Popconfirm>
+            )}
+            {can.remove && row.status === 'draft' && (
+              <Popconfirm title={`删除草稿「${row.name}」？`} onConfirm={() => remove.mutate(body)}>
+                <Button type="link" size="small" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/admin/procurement_task/export', filter, '采购任务.xlsx');
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
+    state.deadlineFrom && state.deadlineTo ? [dayjs(state.deadlineFrom), dayjs(state.deadlineTo)] : undefined;
+  const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
+  return (
+    <div className="page-stack">
+      <FilterForm
+        values={{ keyword: state.keyword, status: state.status, deadline: range }}
+        onSearch={(values: { keyword?: string; status?: string; deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+          update({
+            keyword: values.keyword ?? '',
+            status: values.status ?? '',
+            deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString() ?? '',
+            deadlineTo: values.deadline?.[1]?.endOf('day').toISOString() ?? '',
+            page: 1,
+          })
+        }
+        onReset={reset}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="任务编号 / 名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <DictSelect code={DICT.procurementStatus} placeholder="全部" style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="deadline" label="报价截止">
+          <DatePicker.RangePicker />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<ProcurementTaskListItem>
+        title="采购任务列表"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        toolbar={
+          <>
+            <Can code="procurementTaskList:export">
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
+                导出 Excel
+              </Button>
+            </Can>
+            <Can code="procurementTaskList:create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+                新建
+              </Button>
+            </Can>
+          </>
+        }
+      />
+      <TaskForm open={editor.open && (editor.id === undefined || editing !== undefined)} editing={editing} onClose={() => setEditor({ open: false })} />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { DownloadOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { DICT } from '@scm/contract';
+import { Alert, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { downloadFile } from '../../../shared/http/api';
+import { showApiError } from '../../../shared/http/hooks';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { Money } from '../../../shared/ui/money';
+import { useMaintainView } from '../api/procurement-tasks';
+import { AwardDrawer } from '../components/award-drawer';
+import { ComparisonMatrix } from '../components/comparison-matrix';
+import { DeadlineCountdown } from '../components/deadline-countdown';
+import { QuoteEditor } from '../components/quote-editor';
+
+export default function ProcurementTaskMaintainPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const query = useMaintainView(id);
+  const canQuote = usePermission('procurementTaskMaintain:quote');
+  const [awardOpen, setAwardOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  if (!id) return <Result status="warning" title="请从采购任务列表打开报价维护" />;
+  if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
+  const view = query.data;
+  if (!view) return <Result status="404" title="采购任务不存在" />;
+  const { task } = view;
+  const quoting = task.status === 'quoting';
+  const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/admin/procurement_task/export_compare', { id }, `比价定标_${task.code}.xlsx`);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="page-stack">
+      <Card
+        size="small"
+        title={
+          <Space>
+            <span>
+              {task.code} {task.name}
+            </span>
+            <DictTag code={DICT.procurementStatus} value={task.status} />
+          </Space>
+        }
+        extra={
+          <Space>
+            <Button icon={<ReloadOutlined />} onClick={() => query.refetch()}>
+              刷新
+            </Button>
+            <Can code="procurementTaskMaintain:export">
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
+                导出比价 Excel
+              </Button>
+            </Can>
+            <Can code="procurementTaskMaintain:award">
+              <Button type="primary" icon={<TrophyOutlined />} disabled={task.status !== 'evaluating'} onClick={() => setAwardOpen(true)}>
+                定标
+              </Button>
+            </Can>
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={4}>
+          <Descriptions.Item label="报价截止">
+            <DeadlineCountdown deadline={task.quoteDeadline} active={quoting} />
+          </Descriptions.Item>
+          <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
+          <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="采购员">{task.buyerName}</Descriptions.Item>
+          <Descriptions.Item label="邀请 / 已报价">
+            {task.invitedCount} / {task.quotedCount}
+          </Descriptions.Item>
+          <Descriptions.Item label="商品行">{task.lineCount}</Descriptions.Item>
+          <Descriptions.Item label="定标金额">
+            <Money fen={task.awardedAmountFen} />
+          </Descriptions.Item>
+          <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
+        </Descriptions>
+        {task.status === 'draft' && <Alert type="info" showIcon message="任务尚未发布，发布后才能录入报价" />}
+        {task.status === 'evaluating' && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
+      </Card>
+
+      <Card size="small" title="供应商报价">
+        {view.suppliers.length === 0 ? (
+          <Empty description="尚未邀请供应商" />
+        ) : (
+          <Tabs
+            items={view.suppliers.map((s) => ({
+              key: String(s.supplierId),
+              label: (
+                <Space size={4}>
+                  {s.name}
+                  <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />
+                </Space>
+              ),
+              children: <QuoteEditor task={task} supplier={s} editable={quoting && canQuote && s.supplierStatus === 'enabled'} />,
+            }))}
+          />
+        )}
+      </Card>
+
+      <Card
+        size="small"
+        title="比价矩阵"
+        extra={
+          <span className="matrix-legend">
+            <span className="matrix-best">最低单价 / 最低到货总价</span>
+            <span className="matrix-fast">最早交期</span>
+            <span className="matrix-warn">⚠ 需求量低于起订量</span>
+            <Tag color="error">未报价</Tag>
+          </span>
+        }
+      >
+        <ComparisonMatrix view={view} />
+      </Card>
+
+      {view.award && (
+        <Card size="small" title={`定标结果（${dayjs(view.award.awardedAt).format('YYYY-MM-DD HH:mm')} · ${view.award.awardedBy ?? ''}）`}>
+          <Table
+            size="small"
+            rowKey="taskLineId"
+            pagination={false}
+            dataSource={view.award.lines}
+            columns={[
+              {
+                title: '商品',
+                key: 'commodity',
+                render: (_, l) => {
+                  const line = task.lines.find((x) => x.id === l.taskLineId);
+                  return `${line?.skuCode} ${line?.commodityName}`;
+                },
+              },
+              { title: '中标供应商', key: 'supplier', render: (_, l) => names.get(l.supplierId) },
+              { title: '数量', dataIndex: 'quantity', align: 'right' },
+              { title: '单价', dataIndex: 'unitPriceFen', align: 'right', render: (f: number) => <Money fen={f} /> },
+              { title: '金额', dataIndex: 'amountFen', align: 'right', render: (f: number) => <Money fen={f} /> },
+              { title: '分摊运费', dataIndex: 'freightShareFen', align: 'right', render: (f: number) => <Money fen={f} /> },
+              { title: '定标理由', dataIndex: 'reason', render: (r: string | null) => r ?? '-' },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={4}>
+                  <strong>定标总额（含运费）</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} colSpan={3}>
+                  <strong>
+                    ¥<Money fen={view.award?.totalFen} />
+                  </strong>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+          <Space wrap style={{ marginTop: 12 }}>
+            {view.suppliers.map((s) => (
+              <span key={s.supplierId}>
+                {s.name}：{s.quote ? <DictTag code={DICT.quotationStatus} value={s.quote.status} /> : <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />}
+              </span>
+            ))}
+          </Space>
+        </Card>
+      )}
+      <AwardDrawer view={view} open={awardOpen} onClose={() => setAwardOpen(false)} />
+    </div>
+  );
+}
