@@ -407,6 +407,14 @@ describe('demo data', () => {
     const detail = await info(rejected.id);
     expect(detail.reject_reason).toBeTruthy();
     expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject']);
+    // Plans in procurement and completed ones are linked to the demo procurement tasks, line by line.
+    for (const summary of seeded.filter((p: { status: string }) => ['in_procurement', 'completed'].includes(p.status))) {
+      const plan = await info(summary.id);
+      expect(plan.procurement_tasks, plan.name).toHaveLength(1);
+      const task = (await t.call('/admin/procurement_task/info', { id: plan.procurement_tasks[0].id }, admin)).data;
+      expect(task.lines.map((l: { plan_line_id: number }) => l.plan_line_id).sort()).toEqual(plan.lines.map((l: { id: number }) => l.id).sort());
+      if (plan.timeline.at(-1).action === 'complete') expect(plan.progress).toBe(100);
+    }
   });
 });
 
