@@ -60,8 +60,9 @@ export function QuoteEditor({ task, supplier, editable }: { task: Task; supplier
   const lines = Form.useWatch('lines', form) ?? [];
   const freightMode = Form.useWatch('freightMode', form);
   const missing = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null);
+  // Form values carry only the registered inputs, so each line takes its id from the task by position.
   const toLines = (values: LineValue[]) =>
-    values.map((l) => ({
+    task.lines.map((line, i) => ({ ...values[i], taskLineId: line.id })).map((l) => ({
       taskLineId: l.taskLineId,
       unitPriceFen: l.unitPriceYuan == null ? null : yuanToFen(l.unitPriceYuan),
       moq: l.moq ?? null,

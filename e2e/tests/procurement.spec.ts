@@ -1,0 +1,156 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+const creditCode = (body: string) => {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
+  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
+};
+
+const stamp = Date.now().toString().slice(-6);
+const names = { s1: `E2E义乌优选${stamp}有限公司`, s2: `E2E顺德家居${stamp}制品厂`, s3: `E2E苏州塑业${stamp}有限公司` };
+
+async function typeQuote(page: Page, panel: ReturnType<Page['locator']>, skus: string[], prices: (string | null)[], leads: string[]) {
+  for (const [i, sku] of skus.entries()) {
+    const price = panel.getByLabel(`单价-${sku}`);
+    await price.fill('');
+    if (prices[i] != null) await price.fill(prices[i] as string);
+    await panel.getByLabel(`交期-${sku}`).fill(leads[i]);
+  }
+}
+
+test('suppliers, a three-line task, three quotes, the comparison and an award with a reason', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const templates = await api(request, token, '/admin/price_template/options', {});
+  const weightTemplate = templates.data.find((t: { charge_mode: string }) => t.charge_mode === 'weight');
+  const commodityAnswer = await api(request, token, '/admin/commodity/options', { limit: 3 });
+  expect(commodityAnswer.code, JSON.stringify(commodityAnswer)).toBe(200);
+  const commodities = commodityAnswer.data as { value: number; sku_code: string }[];
+  const skus = commodities.map((c) => c.sku_code);
+
+  // The first supplier through the form; the other two through the API.
+  await login(page);
+  await openFromMenu(page, '采购管理', '供应商管理');
+  await expect(page.locator('.table-card')).toContainText('浙江义乌优品家居用品有限公司');
+  await screenshot(page, 'supplier-list');
+  await page.getByRole('button', { name: '新建' }).click();
+  const drawer = page.getByRole('dialog', { name: '新建供应商' });
+  await drawer.getByLabel('供应商名称').fill(names.s1);
+  await drawer.getByLabel('联系人').fill('陈经理');
+  await drawer.getByLabel('联系电话').fill('1234');
+  await drawer.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
+  await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(drawer).toContainText('请输入有效的手机号或固话');
+  await expect(drawer).toContainText('统一社会信用代码须为18位且校验位正确');
+  await drawer.getByLabel('联系电话').fill('13957912345');
+  await drawer.getByLabel('统一社会信用代码').fill(creditCode(`91330782MA2E${stamp.slice(0, 5)}`));
+  await drawer.locator('.ant-cascader').click();
+  await page.locator('.ant-cascader-menu-item[title="浙江省"]').click();
+  await page.locator('.ant-cascader-menu-item[title="金华市"]').click();
+  await page.locator('.ant-cascader-menu-item[title="义乌市"]').click();
+  await drawer.getByLabel('配送价格模板').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(weightTemplate.label, { exact: true }).click();
+  await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('新建成功');
+  await expect(page.locator('.table-card')).toContainText(names.s1);
+
+  const base = { contact_person: '梁经理', phone: '0757-22334455', region_code: '440606', settlement_type: 'monthly', grade: 'A', status: 'enabled' };
+  const s2 = await api(request, token, '/admin/supplier/create', { ...base, name: names.s2, credit_code: creditCode(`92440606L1${stamp}0`) });
+  const s3 = await api(request, token, '/admin/supplier/create', { ...base, name: names.s3, credit_code: creditCode(`91320506MA1${stamp}`) });
+  expect([s2.code, s3.code]).toEqual([200, 200]);
+  const s1 = (await api(request, token, '/admin/supplier/list', { keyword: names.s1 })).data.list[0];
+
+  const task = await api(request, token, '/admin/procurement_task/create', {
+    name: `E2E比价任务${stamp}`,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    delivery_region_code: '440305',
+    lines: [
+      { commodity_id: commodities[0].value, quantity: 20, target_price_fen: 3000 },
+      { commodity_id: commodities[1].value, quantity: 30, target_price_fen: 2000 },
+      { commodity_id: commodities[2].value, quantity: 10 },
+    ],
+    supplier_ids: [s1.id, s2.data.id, s3.data.id],
+  });
+  expect(task.code).toBe(200);
+  const taskName = `E2E比价任务${stamp}`;
+
+  // Publish from the list, then open the maintenance page.
+  await openFromMenu(page, '采购管理', '采购任务列表');
+  await page.getByPlaceholder('任务编号 / 名称').fill(taskName);
+  await page.getByRole('button', { name: /^查\s*询$/ }).click();
+  const row = page.locator('.table-card tr', { hasText: taskName });
+  await row.getByRole('button', { name: /^发\s*布$/ }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(row).toContainText('报价中');
+  await expect(row).toContainText(/剩 \d+天/);
+  await screenshot(page, 'procurement-task-list');
+  await row.getByRole('button', { name: '报价维护' }).click();
+  await expect(page).toHaveURL(/procurementTaskMaintain\?id=/);
+
+  // S1: declines the third line, freight estimated from its template.
+  const quotePanel = (name: string) => page.getByRole('tabpanel', { name: new RegExp(name) });
+  await page.getByRole('tab', { name: new RegExp(names.s1) }).click();
+  let panel = quotePanel(names.s1);
+  await typeQuote(page, panel, skus, ['28.00', '19.00', null], ['7', '7', '7']);
+  await expect(panel).toContainText('完整性检查：1 行未报价');
+  await panel.getByRole('button', { name: '估算运费' }).click();
+  await expect(panel).toContainText('计算过程');
+  await expect(panel).toContainText(weightTemplate.label);
+  await panel.getByRole('button', { name: '保存报价' }).click();
+  await expect(page.locator('.ant-message')).toContainText('报价已保存');
+
+  await page.getByRole('tab', { name: new RegExp(names.s2) }).click();
+  panel = quotePanel(names.s2);
+  await typeQuote(page, panel, skus, ['28.00', '21.00', '50.00'], ['5', '5', '10']);
+  await panel.getByLabel('运费').fill('15');
+  await panel.getByRole('button', { name: '保存报价' }).click();
+  await expect(page.locator('.ant-message').last()).toContainText('报价已保存');
+
+  await page.getByRole('tab', { name: new RegExp(names.s3) }).click();
+  panel = quotePanel(names.s3);
+  await typeQuote(page, panel, skus, ['29.00', '18.00', '52.00'], ['3', '3', '10']);
+  await panel.getByLabel('运费').fill('0');
+  await panel.getByRole('button', { name: '保存报价' }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(names.s3) })).toContainText('已报价');
+
+  // Best cells: line 1 ties at 28.00 (two highlighted), line 2 one, line 3 one; S3 has the lowest landed total.
+  const matrix = page.locator('.comparison-matrix');
+  const matrixRows = matrix.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(matrixRows.nth(0).locator('[data-best-price]')).toHaveCount(2);
+  await expect(matrixRows.nth(1).locator('[data-best-price]')).toHaveCount(1);
+  await expect(matrixRows.nth(1).locator('[data-best-price]')).toContainText('18.00');
+  await expect(matrixRows.nth(2).locator('[data-best-price]')).toContainText('50.00');
+  await expect(matrixRows.nth(2)).toContainText('未报价');
+  await expect(matrix.locator('[data-best-landed]')).toHaveCount(1);
+  await screenshot(page, 'procurement-maintain');
+  await matrix.scrollIntoViewIfNeeded();
+  await matrix.screenshot({ path: 'screenshots/procurement-matrix.png' });
+
+  // Close quoting, then award with one non-lowest choice and its reason.
+  const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
+  expect((await api(request, token, '/admin/procurement_task/close_quote', { id: task.data.id, version: info.data.version })).code).toBe(200);
+  await page.getByRole('button', { name: /刷\s*新/ }).first().click();
+  await page.getByRole('button', { name: '定标' }).click();
+  const award = page.getByRole('dialog', { name: /^定标/ });
+  await award.getByLabel(`中标供应商-${skus[0]}`).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(names.s2, { exact: false }).click();
+  await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(award).toContainText('请填写定标理由');
+  await award.getByLabel(`定标理由-${skus[0]}`).fill('顺德美居交期更稳定');
+  await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(page.locator('.ant-message').last()).toContainText('定标成功');
+  const result = page.locator('.ant-card', { hasText: '定标结果' });
+  await expect(result).toContainText('顺德美居交期更稳定');
+  await expect(result).toContainText('部分中标');
+  await expect(result).toContainText('未中标');
+  await expect(page.locator('.ant-card-head').first()).toContainText('已定标');
+  await screenshot(page, 'procurement-awarded');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出比价 Excel' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^比价定标_CG\d+\.xlsx$/);
+});
