@@ -22,8 +22,8 @@ async function lineImportFile(skus: string[]) {
 const confirm = (page: Page) => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ });
 const status = (page: Page) => page.locator('.ant-card-head-title .ant-tag').first();
 
-/** Invites a supplier, publishes, quotes every line and awards it: what the buyer does on the quotation page. */
-async function awardTask(request: Parameters<typeof api>[0], token: string, taskId: number, supplierId: number) {
+/** Invites a supplier, publishes, enters its quote and closes quoting: the buyer's work before the award. */
+async function prepareAward(request: Parameters<typeof api>[0], token: string, taskId: number, supplierId: number) {
   const info = (await api(request, token, '/admin/procurement_task/info', { id: taskId })).data;
   const update = await api(request, token, '/admin/procurement_task/update', {
     id: taskId,
@@ -63,7 +63,16 @@ async function awardTask(request: Parameters<typeof api>[0], token: string, task
   });
   expect(quote.code, quote.message).toBe(200);
   await act('close_quote');
-  await act('award', { lines: lines.map((l) => ({ task_line_id: l.id, supplier_id: supplierId })) });
+}
+
+/** The buyer awards the task on the quotation page (the lowest landed cost is pre-selected). */
+async function awardOnQuotationPage(buyer: Page, taskId: number) {
+  await buyer.goto(`/procurementManagement/procurementTaskMaintain?id=${taskId}`);
+  await buyer.getByRole('button', { name: '定标' }).click();
+  const award = buyer.getByRole('dialog', { name: /^定标/ });
+  await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(buyer.locator('.ant-message').last()).toContainText('定标成功');
+  await expect(buyer.locator('.ant-card-head').first()).toContainText('已定标');
 }
 
 test('a plan goes from draft through rejection, approval and procurement to 已完成', async ({ browser, request }) => {
@@ -164,14 +173,19 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
     status: 'enabled',
   });
   expect(supplier.code, supplier.message).toBe(200);
+  const buyer = await asUser(browser, 'buyer@jiaju.com');
   const [firstTask, ...otherTasks] = plan.procurement_tasks as { id: number }[];
-  await awardTask(request, admin, firstTask.id, supplier.data.id);
+  await prepareAward(request, admin, firstTask.id, supplier.data.id);
+  await awardOnQuotationPage(buyer, firstTask.id);
   if (otherTasks.length > 0) {
     await planner.reload();
     await expect(status(planner)).toHaveText('采购中');
     await screenshot(planner, 'planning-detail-partly-awarded');
   }
-  for (const task of otherTasks) await awardTask(request, admin, task.id, supplier.data.id);
+  for (const task of otherTasks) {
+    await prepareAward(request, admin, task.id, supplier.data.id);
+    await awardOnQuotationPage(buyer, task.id);
+  }
 
   await planner.reload();
   await expect(status(planner)).toHaveText('已完成');
@@ -182,8 +196,16 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   }
   await expect(timeline.getByText('原因：收纳箱数量偏大，请压缩到80件以内')).toBeVisible();
   await expect(timeline.getByText(/张主管/).first()).toBeVisible();
+  await expect(timeline.getByText(/李采购/).first()).toBeVisible();
   await planner.locator('.plan-timeline').scrollIntoViewIfNeeded();
   await screenshot(planner, 'planning-detail-completed');
+
+  // The linked procurement tasks open the quotation page (for a user allowed to see it).
+  const adminPage = await asUser(browser, 'admin@jiaju.com');
+  await adminPage.goto(`/planningManagement/planningTaskDetail?id=${planId}`);
+  await adminPage.getByRole('button', { name: plan.procurement_tasks[0].code }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`procurementTaskMaintain\\?id=${firstTask.id}$`));
+  await expect(adminPage.locator('.ant-card-head').first()).toContainText('已定标');
 
   await openFromMenu(planner, '计划管理', '计划任务列表');
   await planner.getByPlaceholder('计划编号 / 名称').fill('验收');

@@ -148,6 +148,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   const units = useDict('unit');
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
+  const canOpenTasks = usePermission('procurementTaskMaintain');
   const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
 
   const initial = useMemo<PlanFormValues>(
@@ -480,7 +481,8 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                   {
                     title: '采购任务编号',
                     dataIndex: 'code',
-                    render: (code: string, task) => (
+                    render: (code: string, task) =>
+                      canOpenTasks ? (
                       <Button
                         type="link"
                         size="small"
@@ -489,7 +491,9 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                       >
                         {code}
                       </Button>
-                    ),
+                      ) : (
+                        code
+                      ),
                   },
                   { title: '名称', dataIndex: 'name' },
                   { title: '明细数', dataIndex: 'lineCount', align: 'right' },
