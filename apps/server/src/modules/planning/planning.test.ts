@@ -97,6 +97,8 @@ describe('creating and editing a plan', () => {
       planner,
     );
     expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
+    const notADay = await t.call('/admin/planning_task/create', { ...header, period_start: '2026-02-30' }, planner);
+    expect(notADay.data.field_errors).toEqual([{ field: 'period_start', message: '计划开始日期不是有效日期' }]);
     const badType = await t.call('/admin/planning_task/create', { ...header, plan_type: 'no_such_type' }, planner);
     expect(badType.data.field_errors).toEqual([{ field: 'plan_type', message: '计划类型无效' }]);
     const unknown = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: 999999, quantity: 1 }] }, planner);
