@@ -11,11 +11,12 @@ async function asUser(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-async function lineImportFile(skus: string[]) {
+async function lineImportFile(skus: string[], bad = false) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('计划明细');
   sheet.addRow(['SKU编码*', '计划数量*', '预算单价(元)', '需求日期', '备注']);
   for (const [i, sku] of skus.entries()) sheet.addRow([sku, 40 + i * 10, '', '2027-02-20', `Excel导入第${i + 1}行`]);
+  if (bad) sheet.addRow(['NO-SUCH-SKU', 0, '1.234', '2027-02-30', '']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -112,7 +113,21 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
 
   // … imports two more from Excel …
   await planner.getByRole('button', { name: '导入明细' }).click();
-  await planner.locator('.ant-modal input[type=file]').setInputFiles({
+  const upload = planner.locator('.ant-modal input[type=file]');
+  await upload.setInputFiles({
+    name: '计划明细-有误.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await lineImportFile(importSkus, true),
+  });
+  await planner.getByRole('button', { name: '开始导入' }).click();
+  const report = planner.locator('.ant-modal');
+  await expect(report).toContainText('发现 4 处错误，未导入任何数据');
+  await expect(report).toContainText('SKU编码“NO-SUCH-SKU”不存在');
+  await expect(report).toContainText('计划数量须大于0');
+  await expect(report).toContainText('需求日期不是有效日期');
+  await screenshot(planner, 'planning-import-report');
+  await expect(planner.getByText('计划明细（3）')).toBeVisible();
+  await upload.setInputFiles({
     name: '计划明细.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: await lineImportFile(importSkus),
