@@ -1,0 +1,42 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { findParentOf, type MenuEntry } from '@scm/contract';
+import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { requestLogout } from '../../features/auth/api/login';
+import { queryClient } from '../../shared/http/query-client';
+import { session, useSession } from '../../shared/session/session';
+import { tabsStore } from '../../shared/tabs/tabs-store';
+
+export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: MenuEntry }) {
+  const { userInfo } = useSession();
+  const navigate = useNavigate();
+  const group = current ? findParentOf(menus, current.key) : undefined;
+  const crumbs = [group?.label, current?.label].filter(Boolean).map((title) => ({ title }));
+
+  const logout = async () => {
+    try {
+      await requestLogout();
+    } catch (error) {
+      console.error(error);
+    }
+    session.clear();
+    tabsStore.reset();
+    queryClient.clear();
+    navigate('/login');
+  };
+
+  const items: MenuProps['items'] = [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }];
+
+  return (
+    <div className="shell-header">
+      <Breadcrumb items={crumbs} />
+      <Dropdown menu={{ items }} trigger={['click']}>
+        <button type="button" className="user-button" data-testid="user-menu">
+          <UserOutlined />
+          <span>{userInfo?.username}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </button>
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { findMenuByPath } from '@scm/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Layout } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { queryClient } from '../../shared/http/query-client';
+import { useSession } from '../../shared/session/session';
+import { refreshAuthorization } from '../../features/auth/api/refresh-authorization';
+import { tabsStore } from '../../shared/tabs/tabs-store';
+import { NotFoundPage } from '../not-found-page';
+import { pageComponents } from '../page-map';
+import { HeaderBar } from './header-bar';
+import { OpenedTabs } from './opened-tabs';
+import { SidebarMenu } from './sidebar-menu';
+import './shell.css';
+import { UnderConstruction } from './under-construction';
+
+/** The authorized shell: a page renders only if the user's filtered menu contains it. */
+export default function ShellLayout() {
+  const { menus } = useSession();
+  const location = useLocation();
+  const current = findMenuByPath(menus, location.pathname);
+  const fullPath = location.pathname + location.search;
+
+  useEffect(() => {
+    if (current) tabsStore.add({ key: current.key, path: fullPath });
+  }, [current, fullPath]);
+
+  useEffect(() => {
+    refreshAuthorization();
+  }, []);
+
+  if (!current) return <NotFoundPage />;
+  const Page = pageComponents[current.key];
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Layout className="shell">
+        <Layout.Sider width={220} className="shell-sider">
+          <div className="shell-logo">
+            <img src="/logo.svg" alt="" width={28} height={28} />
+            <span>悦居供应链</span>
+          </div>
+          <SidebarMenu menus={menus} currentKey={current.key} />
+        </Layout.Sider>
+        <Layout className="shell-main">
+          <Layout.Header className="shell-header-wrap">
+            <HeaderBar menus={menus} current={current} />
+          </Layout.Header>
+          <OpenedTabs menus={menus} activeKey={current.key} />
+          <Layout.Content className="shell-content">
+            <Suspense fallback={<div className="page-loading" />}>
+              {Page ? <Page key={current.key} /> : <UnderConstruction title={current.label} />}
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </QueryClientProvider>
+  );
+}

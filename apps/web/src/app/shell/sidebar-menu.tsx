@@ -1,0 +1,60 @@
+import { findParentOf, type MenuEntry } from '@scm/contract';
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { tabsStore } from '../../shared/tabs/tabs-store';
+import { MenuIcon } from './menu-icon';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function toItems(entries: MenuEntry[]): MenuItem[] {
+  return entries
+    .filter((entry) => entry.isMenu)
+    .map((entry) =>
+      entry.children
+        ? { key: entry.key, label: entry.label, icon: <MenuIcon name={entry.icon} />, children: toItems(entry.children) }
+        : { key: entry.key, label: entry.label, icon: <MenuIcon name={entry.icon} /> },
+    );
+}
+
+/** Seed §2: inline menu of the entries flagged as menu items; the current page's group opens. */
+export function SidebarMenu({ menus, currentKey }: { menus: MenuEntry[]; currentKey?: string }) {
+  const navigate = useNavigate();
+  const items = useMemo(() => toItems(menus), [menus]);
+  const [openKeys, setOpenKeys] = useState<string[]>(['dashboard']);
+  const selectedKey = currentKey ?? 'basic';
+
+  useEffect(() => {
+    const group = findParentOf(menus, selectedKey);
+    if (group) setOpenKeys((keys) => (keys.includes(group.key) ? keys : [...keys, group.key]));
+  }, [menus, selectedKey]);
+
+  const byKey = useMemo(() => {
+    const map = new Map<string, MenuEntry>();
+    const visit = (entries: MenuEntry[]) => {
+      for (const entry of entries) {
+        map.set(entry.key, entry);
+        if (entry.children) visit(entry.children);
+      }
+    };
+    visit(menus);
+    return map;
+  }, [menus]);
+
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={[selectedKey]}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        const entry = byKey.get(key);
+        if (!entry) return;
+        tabsStore.add({ key: entry.key, path: entry.path });
+        navigate(entry.path);
+      }}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+}

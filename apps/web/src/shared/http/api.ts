@@ -1,0 +1,45 @@
+import type { Endpoint, EndpointBody, EndpointData, FieldError } from '@scm/contract';
+import { http, post } from './client';
+
+/** A body code other than 200. The 401 modal and HTTP-error toasts have already been shown. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+  /** True when the user has already been told (401 modal, HTTP error toast). */
+  get alreadyShown() {
+    return this.code === 401 || this.code === 0;
+  }
+}
+
+/** Calls a contract endpoint and returns its data, or throws ApiError. */
+export async function callApi<E extends Endpoint>(endpoint: E, body: EndpointBody<E>): Promise<EndpointData<E>> {
+  const envelope = await post<EndpointData<E>>(endpoint.path, body);
+  if (!envelope) throw new ApiError(0, '请求失败');
+  if (envelope.code !== 200) {
+    const data = envelope.data as { fieldErrors?: FieldError[] } | null;
+    throw new ApiError(envelope.code, envelope.message, data?.fieldErrors ?? []);
+  }
+  return envelope.data;
+}
+
+/** Downloads a file answer (Excel export) under `fileName`; a JSON answer is an error envelope. */
+export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+  const response = await http.post(path, body, { responseType: 'blob', timeout: 120000 });
+  if (!response.data) throw new ApiError(0, '下载失败');
+  const blob = response.data as Blob;
+  if (blob.type.includes('application/json')) {
+    const envelope = JSON.parse(await blob.text()) as { code: number; message: string };
+    throw new ApiError(envelope.code, envelope.message);
+  }
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,24 @@
+import { findMenuByPath } from '@scm/contract';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { session } from '../session/session';
+import { tabsStore } from '../tabs/tabs-store';
+
+/**
+ * Seed §2 jump: removes the current page's tab, opens the target page's tab and navigates there.
+ * `path` may carry a query string (`/basicData/dataDictionaryDetail?code=unit`).
+ */
+export function useJump() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (path: string) => {
+      const menus = session.getMenus();
+      const current = findMenuByPath(menus, location.pathname);
+      const target = findMenuByPath(menus, path);
+      if (target) tabsStore.jump(current?.key, { key: target.key, path });
+      navigate(path);
+    },
+    [navigate, location.pathname],
+  );
+}

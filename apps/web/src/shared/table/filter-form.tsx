@@ -1,0 +1,44 @@
+import { Button, Card, Form, type FormInstance, Space } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+
+interface FilterFormProps<T> {
+  /** The current filter values (from the URL). */
+  values: Partial<T>;
+  onSearch: (values: Partial<T>) => void;
+  onReset: () => void;
+  children: ReactNode;
+  form?: FormInstance;
+}
+
+/** The filter form above every list: fields in a wrapping row, 查询 and 重置 at the end. */
+export function FilterForm<T extends object>({ values, onSearch, onReset, children, form: external }: FilterFormProps<T>) {
+  const [own] = Form.useForm();
+  const form = external ?? own;
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(values);
+  }, [form, values]);
+
+  return (
+    <Card size="small" className="filter-card">
+      <Form form={form} layout="inline" onFinish={onSearch} className="filter-form">
+        {children}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onReset();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

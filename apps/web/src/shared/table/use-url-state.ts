@@ -1,0 +1,48 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+type UrlValue = string | number | undefined;
+
+/**
+ * A page's filters, paging and sorting kept in the URL query (product.md §1), so a tab reopens
+ * where it was. Keys whose default is a number are read back as numbers; empty values are dropped.
+ */
+export function useUrlState<T extends Record<string, UrlValue>>(defaults: T) {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // The defaults are a literal per page: fixed on first render so they never re-trigger the hooks.
+  const defaultsRef = useRef(defaults);
+
+  const state = useMemo(() => {
+    const result: Record<string, UrlValue> = { ...defaultsRef.current };
+    for (const [name, raw] of new URLSearchParams(key)) {
+      if (typeof defaultsRef.current[name] === 'number') {
+        const n = Number(raw);
+        if (Number.isFinite(n)) result[name] = n;
+      } else {
+        result[name] = raw;
+      }
+    }
+    return result as T;
+  }, [key]);
+
+  const update = useCallback(
+    (patch: Partial<T>) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(patch)) {
+            if (value === undefined || value === null || value === '' || value === defaultsRef.current[name]) next.delete(name);
+            else next.set(name, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const reset = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  return [state, update, reset] as const;
+}

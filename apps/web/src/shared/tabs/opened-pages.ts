@@ -1,0 +1,44 @@
+/** An opened-page tab (seed §3): the menu key and the full path including the query string. */
+export interface OpenedPage {
+  key: string;
+  path: string;
+}
+
+export const MAX_OPENED_PAGES = 10;
+export const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: '/dashboard/basic' };
+export const INITIAL_OPENED_PAGES: OpenedPage[] = [WORKBENCH_PAGE];
+
+/**
+ * Seed §2: the current page is added, entries with a duplicate key are dropped and only the last 10
+ * are kept. A page that is already open keeps its place and takes the newer path (its query).
+ */
+export function addOpenedPage(pages: OpenedPage[], page: OpenedPage): OpenedPage[] {
+  const seen = new Set<string>();
+  const next: OpenedPage[] = [];
+  for (const entry of [...pages, page]) {
+    if (seen.has(entry.key)) continue;
+    seen.add(entry.key);
+    next.push(entry.key === page.key ? page : entry);
+  }
+  return next.slice(-MAX_OPENED_PAGES);
+}
+
+/** Closes a tab; closing the active one navigates to the previous tab's path. */
+export function closeOpenedPage(
+  pages: OpenedPage[],
+  key: string,
+  activeKey: string | undefined,
+): { pages: OpenedPage[]; navigateTo?: string } {
+  const index = pages.findIndex((p) => p.key === key);
+  if (index <= 0) return { pages };
+  const next = pages.filter((p) => p.key !== key);
+  return key === activeKey ? { pages: next, navigateTo: pages[index - 1].path } : { pages: next };
+}
+
+/** The seed's jump: the current page's tab is removed, the target added (last 10 kept). */
+export function jumpOpenedPages(pages: OpenedPage[], currentKey: string | undefined, target: OpenedPage): OpenedPage[] {
+  return addOpenedPage(
+    pages.filter((p) => p.key !== currentKey),
+    target,
+  );
+}

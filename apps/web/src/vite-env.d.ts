@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_COPYRIGHT?: string;
+  readonly VITE_ICP?: string;
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './constants';
+
+const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/** Signs in through the login form and waits for the workbench. */
+export async function login(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_PASSWORD) {
+  await page.goto('/login');
+  await page.getByPlaceholder('邮箱').fill(email);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/basic$/);
+  await expect(page.locator('.shell-sider')).toBeVisible();
+}
+
+/** A token for direct API calls (server-side checks, setting up data). */
+export async function apiLogin(request: APIRequestContext, email = E2E_ADMIN_EMAIL, password = E2E_PASSWORD) {
+  const response = await request.post('/api/admin/login', { data: { email, password } });
+  const body = await response.json();
+  expect(body.code, body.message).toBe(200);
+  return body.data.token as string;
+}
+
+/** Calls an API route with a bearer token; returns the body envelope. */
+export async function api(request: APIRequestContext, token: string, path: string, data: unknown = {}) {
+  const response = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  return response.json();
+}
+
+/** Saves a 1440×900 screenshot to the git-ignored e2e/screenshots/ folder. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}${name}.png` });
+}
+
+export const tabLabels = (page: Page) => page.locator('.opened-tabs .ant-tabs-tab').allInnerTexts();
+
+/** Opens a page from the sidebar, expanding its group first when it is closed. */
+export async function openFromMenu(page: Page, group: string, label: string) {
+  const sider = page.locator('.shell-sider');
+  const item = sider.getByRole('menuitem', { name: label, exact: true });
+  if (!(await item.isVisible())) await sider.getByText(group, { exact: true }).click();
+  await item.click();
+  await expect(page.locator('.ant-breadcrumb')).toContainText(label);
+}

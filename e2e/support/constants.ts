@@ -1,0 +1,4 @@
+export const E2E_PORT = 3100;
+export const E2E_ADMIN_EMAIL = 'admin@jiaju.com';
+/** The e2e server's administrator password; the demo users share it. */
+export const E2E_PASSWORD = 'E2eAdmin2026';
