@@ -3,7 +3,7 @@ import type { BackUserRow, Status } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
 import { DataTable } from '../../../shared/table/data-table';
@@ -44,6 +44,12 @@ export default function UserManagementPage() {
   const canStatus = usePermission('userManagement:status');
   const canReset = usePermission('userManagement:resetPassword');
   const canDelete = usePermission('userManagement:delete');
+
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo(
+    () => ({ keyword: state.keyword, roleId: state.roleId || undefined, status: state.status || undefined }),
+    [state.keyword, state.roleId, state.status],
+  );
 
   const columns: ColumnsType<BackUserRow> = [
     { title: '邮箱', dataIndex: 'email', key: 'email', sorter: true },
@@ -129,7 +135,7 @@ export default function UserManagementPage() {
   return (
     <div className="page-stack">
       <FilterForm
-        values={{ keyword: state.keyword, roleId: state.roleId || undefined, status: state.status || undefined }}
+        values={filterValues}
         onSearch={(values) =>
           setState({ keyword: values.keyword?.trim() ?? '', roleId: values.roleId ?? 0, status: values.status ?? '', page: 1 })
         }

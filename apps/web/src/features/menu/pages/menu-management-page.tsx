@@ -56,6 +56,9 @@ export default function MenuManagementPage() {
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const expandedKeys = expanded ?? (list.data ?? []).filter((row) => row.type === 'group').map((row) => row.id);
 
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
+
   const columns: ColumnsType<MenuNode> = [
     {
       title: '名称',
@@ -135,7 +138,7 @@ export default function MenuManagementPage() {
   return (
     <div className="page-stack">
       <FilterForm
-        values={{ keyword: state.keyword, status: state.status || undefined }}
+        values={filterValues}
         onSearch={(values) => setState({ keyword: values.keyword?.trim() ?? '', status: values.status ?? '' })}
         onReset={resetState}
       >

@@ -23,10 +23,13 @@ const FIELD_LABELS: Record<string, string> = {
 
 type Snapshot = Record<string, unknown> | null | undefined;
 
+const STATUS_LABELS: Record<string, string> = { enabled: '启用', disabled: '停用' };
+
 const show = (value: unknown) => {
   if (value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   if (value === null || value === '') return <Typography.Text type="secondary">（空）</Typography.Text>;
-  return <span className="diff-value">{typeof value === 'string' ? value : JSON.stringify(value)}</span>;
+  const text = typeof value === 'string' ? (STATUS_LABELS[value] ?? value) : JSON.stringify(value);
+  return <span className="diff-value">{text}</span>;
 };
 
 const asObject = (value: unknown): Snapshot => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);

@@ -2,6 +2,7 @@ import type { OperationLog } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
@@ -60,18 +61,22 @@ export default function OperationLogPage() {
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
   ];
 
-  const range: [Dayjs, Dayjs] | undefined = state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : undefined;
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo<Filters>(
+    () => ({
+      userId: state.userId || undefined,
+      module: state.module || undefined,
+      action: state.action || undefined,
+      keyword: state.keyword,
+      range: state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : undefined,
+    }),
+    [state.userId, state.module, state.action, state.keyword, state.startTime, state.endTime],
+  );
 
   return (
     <div className="page-stack">
       <FilterForm<Filters>
-        values={{
-          userId: state.userId || undefined,
-          module: state.module || undefined,
-          action: state.action || undefined,
-          keyword: state.keyword,
-          range,
-        }}
+        values={filterValues}
         onSearch={(values) =>
           setState({
             userId: values.userId ?? 0,

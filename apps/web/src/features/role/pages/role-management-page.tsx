@@ -3,7 +3,7 @@ import { type Role, roleApi } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { callApi } from '../../../shared/http/api';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
@@ -35,6 +35,9 @@ export default function RoleManagementPage() {
   const remove = useDeleteRole();
   const canEdit = usePermission('roleManagement:edit');
   const canDelete = usePermission('roleManagement:delete');
+
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
 
   const columns: ColumnsType<Role> = [
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
@@ -112,7 +115,7 @@ export default function RoleManagementPage() {
   return (
     <div className="page-stack">
       <FilterForm
-        values={{ keyword: state.keyword, status: state.status || undefined }}
+        values={filterValues}
         onSearch={(values) => setState({ keyword: values.keyword?.trim() ?? '', status: values.status ?? '', page: 1 })}
         onReset={resetState}
       >
