@@ -31,17 +31,15 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   }).toPass({ timeout: 15_000 });
 }
 
-/** Opens a 权限管理 page from the sidebar, letting the group finish opening before the click. */
+/** Opens a 权限管理 page from the sidebar; a click that lands while the group is still opening is retried. */
 async function openAccessPage(page: Page, label: string) {
   const sider = page.locator('.shell-sider');
   const item = sider.getByRole('menuitem', { name: label, exact: true });
-  if (!(await item.isVisible())) {
-    await sider.getByText('权限管理', { exact: true }).click();
-    await expect(item).toBeVisible();
-    await expect(sider.locator('.ant-menu-submenu-open .ant-menu-sub:not(.ant-motion-collapse)')).toHaveCount(1);
-  }
-  await item.click();
-  await expect(page.locator('.ant-breadcrumb')).toHaveText(`权限管理/${label}`);
+  await expect(async () => {
+    if (!(await item.isVisible())) await sider.getByText('权限管理', { exact: true }).click();
+    await item.click({ timeout: 2000 });
+    await expect(page.locator('.ant-breadcrumb')).toHaveText(`权限管理/${label}`, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function toast(page: Page, text: string | RegExp) {
