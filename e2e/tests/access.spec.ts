@@ -241,13 +241,19 @@ test('the operation log shows all of it with before/after', async ({ page }) => 
 
   await page.getByRole('button', { name: /重\s*置/ }).click();
   await expect(page).not.toHaveURL(/keyword=/);
+  await page.getByPlaceholder('摘要 / 记录 / IP').fill(`钱密码${stamp}`);
   await choose(page, page.locator('.filter-card'), '操作', '修改密码');
   await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page).toHaveURL(/action=change_password/);
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-row').first()).toContainText(`钱密码${stamp}`);
 
   await page.getByRole('button', { name: /重\s*置/ }).click();
   await expect(page).not.toHaveURL(/action=/);
+  await page.getByPlaceholder('摘要 / 记录 / IP').fill(USER_EMAIL);
   await choose(page, page.locator('.filter-card'), '操作', '登录失败');
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(page.locator('.ant-table-row').first()).toContainText(USER_EMAIL);
+  await expect(page).toHaveURL(/action=login_failed/);
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-row').first()).toContainText('账号已停用');
 });
