@@ -19,10 +19,10 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   return (
     <Modal title="修改密码" open={open} onCancel={onClose} onOk={submit} okText="确认修改" confirmLoading={change.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="oldPassword" label="原密码" rules={[zodRule(passwordSchema)]}>
+        <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(passwordSchema)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
+        <Form.Item name="newPassword" label="新密码" required rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
           <Input.Password autoComplete="new-password" maxLength={64} />
         </Form.Item>
         <Form.Item

@@ -53,7 +53,7 @@ export function ResetPasswordModal({ user, onClose, onPasswordGenerated }: Props
           </Radio.Group>
         </Form.Item>
         {mode === 'manual' && (
-          <Form.Item name="password" label="密码" rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
+          <Form.Item name="password" label="密码" required rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
             <Input.Password autoComplete="new-password" maxLength={64} />
           </Form.Item>
         )}

@@ -78,10 +78,10 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
       width={540}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="email" label="邮箱（登录账号）" rules={[zodRule(fields.email)]}>
+        <Form.Item name="email" label="邮箱（登录账号）" required rules={[zodRule(fields.email)]}>
           <Input placeholder="name@jiaju.com" autoComplete="off" maxLength={254} />
         </Form.Item>
-        <Form.Item name="username" label="用户名" rules={[zodRule(fields.username)]}>
+        <Form.Item name="username" label="用户名" required rules={[zodRule(fields.username)]}>
           <Input placeholder="显示名称，如 张三" maxLength={30} />
         </Form.Item>
         <Form.Item name="phone" label="手机号" rules={[zodRule(fields.phone)]}>
@@ -105,7 +105,7 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
               </Radio.Group>
             </Form.Item>
             {passwordMode === 'manual' && (
-              <Form.Item name="password" label="密码" rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
+              <Form.Item name="password" label="密码" required rules={[zodRule(newPasswordSchema)]} extra="至少8位，且包含字母和数字">
                 <Input.Password autoComplete="new-password" maxLength={64} />
               </Form.Item>
             )}

@@ -42,6 +42,7 @@ export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: ()
         <Form.Item
           name="action"
           label="操作编码"
+          required
           rules={[zodRule(fields.action)]}
           extra={page ? `权限编码为 ${page.key}:${action || '…'}` : undefined}
         >

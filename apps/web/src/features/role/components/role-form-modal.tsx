@@ -71,6 +71,7 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
         <Form.Item
           name="code"
           label="角色编码"
+          required
           rules={[zodRule(roleCodeSchema)]}
           extra={role?.builtIn ? '内置角色的编码不能修改' : '字母开头，可含字母、数字和下划线，创建后用于识别角色'}
         >
