@@ -6,3 +6,4 @@ export * from './format';
 export * from './menu';
 export * from './result';
 export * from './validation';
+export * from './access';

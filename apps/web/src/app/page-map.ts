@@ -9,4 +9,8 @@ type PageComponent = LazyExoticComponent<ComponentType>;
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
+  roleManagement: lazyPage(() => import('../features/role/pages/role-management-page')),
+  menuManagement: lazyPage(() => import('../features/menu/pages/menu-management-page')),
+  userManagement: lazyPage(() => import('../features/back-user/pages/user-management-page')),
+  operationLog: lazyPage(() => import('../features/operation-log/pages/operation-log-page')),
 };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { backUsers, loginAttempts, menus, rolePermissions, roles, sessions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
-import { badRequest, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -28,17 +28,9 @@ async function recordFailure(ctx: ServiceContext, email: string, userId: number 
   });
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
-  const email = input.email.toLowerCase();
-  const now = ctx.now();
-  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
-  const ipFailures = await countFailures(
-    ctx.db,
-    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
-  );
-  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
-
-  const accountSince = new Date(now.getTime() - SECURITY.lockoutWindowMs);
+/** 5 failures within 15 minutes (since the last success) lock the account for 15 minutes. */
+async function assertAccountNotLocked(ctx: ServiceContext, email: string) {
+  const accountSince = new Date(ctx.now().getTime() - SECURITY.lockoutWindowMs);
   const [lastSuccess] = await ctx.db
     .select({ at: sql<Date>`max(${loginAttempts.createdAt})` })
     .from(loginAttempts)
@@ -49,6 +41,19 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
     and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)),
   );
   if (accountFailures >= SECURITY.lockoutFailures) throw tooManyAttempts();
+}
+
+export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
+  const email = input.email.toLowerCase();
+  const now = ctx.now();
+  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
+  const ipFailures = await countFailures(
+    ctx.db,
+    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
+  );
+  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
+
+  await assertAccountNotLocked(ctx, email);
 
   const [user] = await ctx.db
     .select()
@@ -205,3 +210,29 @@ export async function getRoleInfo(ctx: AuthedContext, id: number) {
   };
 }
 
+/** Own password: the old one must match; every other session of this user ends, this one stays. */
+export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword: string; newPassword: string }) {
+  const [user] = await ctx.db.select().from(backUsers).where(eq(backUsers.id, ctx.user.id)).limit(1);
+  const email = user.email.toLowerCase();
+  // Wrong old passwords count towards the login lockout, so a borrowed session cannot guess the password.
+  await assertAccountNotLocked(ctx, email);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
+      await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'change_password_failed', recordId: user.id, summary: '原密码错误' });
+    });
+    throw fieldError('old_password', '原密码错误');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(backUsers)
+      .set({ passwordHash, version: sql`${backUsers.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(backUsers.id, user.id), eq(backUsers.passwordHash, user.passwordHash)))
+      .returning({ id: backUsers.id });
+    if (updated.length === 0) throw conflict(messages.staleVersion);
+    await revokeUserSessions(tx, user.id, ctx.now(), ctx.user.sessionId);
+    await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'change_password', recordId: user.id, summary: '修改自己的密码' });
+    return null;
+  });
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+let plannerRoleId: number;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  const roles = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
+  plannerRoleId = roles.data.list[0].id;
+});
+afterAll(() => t.close());
+
+async function userByEmail(email: string) {
+  const list = await t.call('/admin/back_user/list', { keyword: email }, admin);
+  return list.data.list.find((u: { email: string }) => u.email === email);
+}
+
+describe('user list', () => {
+  it('filters by keyword, role and status and shows the last login', async () => {
+    await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+    const all = await t.call('/admin/back_user/list', {}, admin);
+    expect(all.code).toBe(200);
+    expect(all.data.total).toBe(4);
+    const buyer = all.data.list.find((u: { email: string }) => u.email === 'buyer@jiaju.com');
+    expect(buyer).toMatchObject({ username: '李采购', role: { code: 'buyer' }, status: 'enabled' });
+    expect(buyer.last_login_at).toBeTruthy();
+    expect(buyer.last_login_ip).toBeTruthy();
+    expect(buyer).not.toHaveProperty('password_hash');
+    expect((await t.call('/admin/back_user/list', { keyword: '王计' }, admin)).data.list.map((u: { email: string }) => u.email)).toEqual([
+      'planner@jiaju.com',
+    ]);
+    expect((await t.call('/admin/back_user/list', { role_id: plannerRoleId }, admin)).data.total).toBe(1);
+    expect((await t.call('/admin/back_user/list', { status: 'disabled' }, admin)).data.total).toBe(0);
+    expect((await t.call('/admin/back_user/list', { keyword: "%' or 1=1 --" }, admin)).data.total).toBe(0);
+  });
+
+  it('offers users as options to any signed-in user', async () => {
+    const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    const options = await t.call('/admin/back_user/options', {}, token);
+    expect(options.data).toEqual(expect.arrayContaining([{ value: expect.any(Number), label: '王计划（planner@jiaju.com）' }]));
+  });
+});
+
+describe('creating and editing users', () => {
+  it('creates a user with a generated password shown once, which logs in', async () => {
+    const created = await t.call('/admin/back_user/create', { email: 'New.User@jiaju.com', username: '新同事', role_id: plannerRoleId }, admin);
+    expect(created.code).toBe(200);
+    expect(created.data.password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{14}$/);
+    const token = await t.login('new.user@jiaju.com', created.data.password);
+    expect(token).toBeTruthy();
+    const given = await t.call(
+      '/admin/back_user/create',
+      { email: 'second@jiaju.com', username: '第二位', role_id: plannerRoleId, phone: '13912345678', password: 'Second12345' },
+      admin,
+    );
+    expect(given.data.password).toBeNull();
+    expect(await t.login('second@jiaju.com', 'Second12345')).toBeTruthy();
+  });
+
+  it('refuses a duplicate email in any letter case, a weak password and an unknown role', async () => {
+    const dup = await t.call('/admin/back_user/create', { email: 'NEW.USER@jiaju.com', username: 'x', role_id: plannerRoleId }, admin);
+    expect(dup.code).toBe(409);
+    const weak = await t.call('/admin/back_user/create', { email: 'weak@jiaju.com', username: 'x', role_id: plannerRoleId, password: 'abcdefgh' }, admin);
+    expect(weak.data.field_errors).toEqual([{ field: 'password', message: '密码至少8位，且包含字母和数字' }]);
+    const role = await t.call('/admin/back_user/create', { email: 'norole@jiaju.com', username: 'x', role_id: 9999 }, admin);
+    expect(role.data.field_errors[0].field).toBe('role_id');
+    const phone = await t.call('/admin/back_user/create', { email: 'p@jiaju.com', username: 'x', role_id: plannerRoleId, phone: '123' }, admin);
+    expect(phone.data.field_errors[0]).toEqual({ field: 'phone', message: '请输入11位手机号' });
+  });
+
+  it('edits with optimistic locking: a stale version is 409 and the first edit stays', async () => {
+    const user = await userByEmail('second@jiaju.com');
+    const body = { id: user.id, version: user.version, email: 'second@jiaju.com', role_id: plannerRoleId };
+    expect((await t.call('/admin/back_user/update', { ...body, username: '第二位同事', phone: '' }, admin)).code).toBe(200);
+    const stale = await t.call('/admin/back_user/update', { ...body, username: '覆盖' }, admin);
+    expect(stale).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    expect(await userByEmail('second@jiaju.com')).toMatchObject({ username: '第二位同事', phone: null, version: user.version + 1 });
+    expect((await t.call('/admin/back_user/update', { ...body, username: 'x', id: 99999 }, admin)).code).toBe(404);
+  });
+
+  it('a role change applies on the user’s next request', async () => {
+    const user = await userByEmail('second@jiaju.com');
+    const token = await t.login('second@jiaju.com', 'Second12345');
+    expect((await t.call('/admin/back_user/list', {}, token)).code).toBe(403);
+    const adminRole = (await t.call('/admin/role/list', { keyword: 'admin' }, admin)).data.list[0].id;
+    const body = { id: user.id, version: user.version, email: user.email, username: user.username, role_id: adminRole };
+    expect((await t.call('/admin/back_user/update', body, admin)).code).toBe(200);
+    expect((await t.call('/admin/back_user/list', {}, token)).code).toBe(200);
+  });
+});
+
+describe('status, password reset and delete', () => {
+  it('disabling ends the user’s sessions at once; they cannot log in until enabled', async () => {
+    const token = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+    const user = await userByEmail('buyer@jiaju.com');
+    expect((await t.call('/admin/back_user/disable', { id: user.id, version: user.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/back_user/info', { id: user.id }, token)).code).toBe(401);
+    const login = await t.call('/admin/login', { email: 'buyer@jiaju.com', password: ADMIN_PASSWORD });
+    expect(login).toMatchObject({ code: 400, message: '账号已停用' });
+    expect((await t.call('/admin/back_user/disable', { id: user.id, version: user.version }, admin)).code).toBe(409);
+    expect((await t.call('/admin/back_user/enable', { id: user.id, version: user.version + 1 }, admin)).code).toBe(200);
+    expect(await t.login('buyer@jiaju.com', ADMIN_PASSWORD)).toBeTruthy();
+  });
+
+  it('refuses to disable or delete yourself', async () => {
+    const me = await userByEmail(ADMIN_EMAIL);
+    expect((await t.call('/admin/back_user/disable', { id: me.id, version: me.version }, admin)).message).toBe('不能停用自己的账号');
+    expect((await t.call('/admin/back_user/delete', { id: me.id, version: me.version }, admin)).message).toBe('不能删除自己的账号');
+    expect((await userByEmail(ADMIN_EMAIL)).status).toBe('enabled');
+  });
+
+  it('resetting a password revokes the old sessions and the new password works', async () => {
+    const token = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
+    const user = await userByEmail('manager@jiaju.com');
+    const reset = await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version }, admin);
+    expect(reset.code).toBe(200);
+    expect((await t.call('/admin/back_user/info', { id: user.id }, token)).code).toBe(401);
+    expect((await t.call('/admin/login', { email: 'manager@jiaju.com', password: ADMIN_PASSWORD })).code).toBe(400);
+    expect(await t.login('manager@jiaju.com', reset.data.password)).toBeTruthy();
+    const stale = await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Manager12345' }, admin);
+    expect(stale.code).toBe(409);
+  });
+
+  it('deletes another user and keeps their audit history', async () => {
+    const user = await userByEmail('new.user@jiaju.com');
+    expect((await t.call('/admin/back_user/delete', { id: user.id, version: user.version }, admin)).code).toBe(200);
+    expect(await userByEmail('new.user@jiaju.com')).toBeUndefined();
+    const log = await t.call('/admin/operation_log/list', { user_id: user.id }, admin);
+    expect(log.data.list.map((r: { action: string }) => r.action)).toContain('login');
+    const deleted = await t.call('/admin/operation_log/list', { module: 'back_user', action: 'delete' }, admin);
+    expect(deleted.data.list[0]).toMatchObject({ record_id: String(user.id), before: { email: 'new.user@jiaju.com' } });
+  });
+});
+
+describe('changing one’s own password', () => {
+  it('checks the old password and the policy, then ends the other sessions only', async () => {
+    const email = 'planner@jiaju.com';
+    const current = await t.login(email, ADMIN_PASSWORD);
+    const other = await t.login(email, ADMIN_PASSWORD);
+    const wrong = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: 'Nope12345', new_password: 'Planner2026', confirm_password: 'Planner2026' },
+      current,
+    );
+    expect(wrong.data.field_errors).toEqual([{ field: 'old_password', message: '原密码错误' }]);
+    const mismatch = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: ADMIN_PASSWORD, new_password: 'Planner2026', confirm_password: 'Planner2027' },
+      current,
+    );
+    expect(mismatch.data.field_errors).toEqual([{ field: 'confirm_password', message: '两次输入的新密码不一致' }]);
+    const weak = await t.call('/admin/back_user/change_password', { old_password: ADMIN_PASSWORD, new_password: 'short', confirm_password: 'short' }, current);
+    expect(weak.data.field_errors[0]).toEqual({ field: 'new_password', message: '密码至少8位，且包含字母和数字' });
+    const ok = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: ADMIN_PASSWORD, new_password: 'Planner2026', confirm_password: 'Planner2026' },
+      current,
+    );
+    expect(ok.code).toBe(200);
+    const me = (await t.call('/admin/login', { email, password: 'Planner2026' })).data.u_id;
+    expect((await t.call('/admin/back_user/info', { id: me }, current)).code).toBe(200);
+    expect((await t.call('/admin/back_user/info', { id: me }, other)).code).toBe(401);
+    expect((await t.call('/admin/login', { email, password: ADMIN_PASSWORD })).code).toBe(400);
+  });
+
+  it('counts wrong old passwords towards the account lockout', async () => {
+    const email = 'manager@jiaju.com';
+    const user = await userByEmail(email);
+    await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Manager12345' }, admin);
+    const token = await t.login(email, 'Manager12345');
+    t.clock.advance(1000);
+    const guess = { old_password: 'Guess12345', new_password: 'Taken12345', confirm_password: 'Taken12345' };
+    for (let i = 0; i < 5; i++) expect((await t.call('/admin/back_user/change_password', guess, token)).code).toBe(400);
+    const locked = await t.call('/admin/back_user/change_password', { ...guess, old_password: 'Manager12345' }, token);
+    expect(locked.code).toBe(429);
+    expect((await t.call('/admin/login', { email, password: 'Manager12345' })).code).toBe(429);
+    const log = await t.call('/admin/operation_log/list', { action: 'change_password_failed', user_id: user.id }, admin);
+    expect(log.data.total).toBe(5);
+  });
+});

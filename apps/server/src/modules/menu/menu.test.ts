@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+interface Menu {
+  id: number;
+  key: string;
+  label: string;
+  version: number;
+  sort: number;
+  is_menu: boolean;
+  status: string;
+  icon: string | null;
+  type: string;
+}
+
+async function menu(key: string): Promise<Menu> {
+  const list = await t.call('/admin/menu/list', {}, admin);
+  return list.data.find((m: Menu) => m.key === key);
+}
+
+const edit = (m: Menu, changes: Partial<{ label: string; sort: number; is_menu: boolean; status: string; icon: string }>) => ({
+  id: m.id,
+  version: m.version,
+  label: m.label,
+  icon: m.icon ?? '',
+  sort: m.sort,
+  is_menu: m.is_menu,
+  status: m.status,
+  ...changes,
+});
+
+describe('menu table', () => {
+  it('lists every seeded entry, actions included', async () => {
+    const list = await t.call('/admin/menu/list', {}, admin);
+    expect(list.code).toBe(200);
+    const ids = list.data.map((m: Menu) => m.id);
+    for (let id = 80; id <= 153; id++) expect(ids).toContain(id);
+    expect(list.data.find((m: Menu) => m.id === 103)).toMatchObject({ key: 'operationLog', parent_id: 99, is_menu: true, built_in: true });
+    expect(list.data.find((m: Menu) => m.key === 'supplierManagement:edit')).toMatchObject({ type: 'action', parent_id: 88 });
+  });
+
+  it('renames and reorders an entry; the role-info menus every user loads follow', async () => {
+    const supplier = await menu('supplierManagement');
+    expect((await t.call('/admin/menu/update', edit(supplier, { label: '供应商档案', sort: 5 }), admin)).code).toBe(200);
+    const buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+    const me = (await t.call('/admin/login', { email: 'buyer@jiaju.com', password: ADMIN_PASSWORD })).data.u_id;
+    const roleId = (await t.call('/admin/back_user/info', { id: me }, buyer)).data.role.id;
+    const info = await t.call('/admin/role/info', { id: roleId }, buyer);
+    expect(info.data.menus.find((m: Menu) => m.key === 'supplierManagement')).toMatchObject({ label: '供应商档案', sort: 5 });
+    const stale = await t.call('/admin/menu/update', edit(supplier, { label: '覆盖' }), admin);
+    expect(stale.code).toBe(409);
+    expect((await menu('supplierManagement')).label).toBe('供应商档案');
+  });
+
+  it('keeps the access-management entries enabled and shown, and actions out of the sidebar', async () => {
+    const role = await menu('roleManagement');
+    expect((await t.call('/admin/menu/update', edit(role, { status: 'disabled' }), admin)).code).toBe(409);
+    expect((await t.call('/admin/menu/update', edit(role, { is_menu: false }), admin)).code).toBe(409);
+    const action = await menu('roleManagement:edit');
+    expect((await t.call('/admin/menu/update', edit(action, { is_menu: true }), admin)).code).toBe(400);
+    const bad = await t.call('/admin/menu/update', edit(role, { label: '', icon: 'javascript:alert(1)' }), admin);
+    expect(bad.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(['icon', 'label']);
+    const board = await menu('dataBoard');
+    expect((await t.call('/admin/menu/update', edit(board, { status: 'disabled', icon: 'LineChartOutlined' }), admin)).code).toBe(200);
+    expect(await menu('dataBoard')).toMatchObject({ status: 'disabled', icon: 'LineChartOutlined' });
+  });
+});
+
+describe('action entries', () => {
+  it('adds an action under a page, grants it to the administrator role, and removes it from every role on delete', async () => {
+    const supplier = await menu('supplierManagement');
+    const created = await t.call('/admin/menu/create_action', { parent_id: supplier.id, action: 'audit', label: '审核' }, admin);
+    expect(created.code).toBe(200);
+    expect(created.data.id).toBeGreaterThanOrEqual(10000);
+    const added = await menu('supplierManagement:audit');
+    expect(added).toMatchObject({ type: 'action', is_menu: false, built_in: false });
+    const dup = await t.call('/admin/menu/create_action', { parent_id: supplier.id, action: 'audit', label: '审核' }, admin);
+    expect(dup.code).toBe(409);
+    const underGroup = await t.call('/admin/menu/create_action', { parent_id: 85, action: 'audit', label: '审核' }, admin);
+    expect(underGroup.data.field_errors[0].field).toBe('parent_id');
+
+    const roles = await t.call('/admin/role/list', {}, admin);
+    const adminRole = roles.data.list.find((r: { code: string }) => r.code === 'admin');
+    expect((await t.call('/admin/role/detail', { id: adminRole.id }, admin)).data.permission_codes).toContain('supplierManagement:audit');
+    const buyerRole = roles.data.list.find((r: { code: string }) => r.code === 'buyer');
+    const buyerCodes = (await t.call('/admin/role/detail', { id: buyerRole.id }, admin)).data.permission_codes;
+    const grant = await t.call(
+      '/admin/role/update_permissions',
+      { id: buyerRole.id, version: buyerRole.version, permission_codes: [...buyerCodes, 'supplierManagement:audit'] },
+      admin,
+    );
+    expect(grant.code).toBe(200);
+
+    expect((await t.call('/admin/menu/delete', { id: added.id, version: added.version }, admin)).code).toBe(200);
+    expect(await menu('supplierManagement:audit')).toBeUndefined();
+    expect((await t.call('/admin/role/detail', { id: buyerRole.id }, admin)).data.permission_codes).not.toContain('supplierManagement:audit');
+  });
+
+  it('refuses to delete the entries the code relies on', async () => {
+    const builtIn = await menu('supplierManagement:edit');
+    const refused = await t.call('/admin/menu/delete', { id: builtIn.id, version: builtIn.version }, admin);
+    expect(refused).toMatchObject({ code: 409, message: '系统内置的菜单项不能删除' });
+    expect(await menu('supplierManagement:edit')).toBeTruthy();
+  });
+});

@@ -1,0 +1,60 @@
+import type { operationLogListRequest } from '@scm/contract';
+import { and, asc, count, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditLogs } from '../../db/schema';
+import type { AuthedContext } from '../../lib/context';
+import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+
+type ListInput = z.output<typeof operationLogListRequest>;
+
+export async function listOperationLogs(ctx: AuthedContext, input: ListInput) {
+  const filters: SQL[] = [];
+  if (input.userId) filters.push(eq(auditLogs.userId, input.userId));
+  if (input.module) filters.push(eq(auditLogs.module, input.module));
+  if (input.action) filters.push(eq(auditLogs.action, input.action));
+  if (input.startTime) filters.push(gte(auditLogs.createdAt, new Date(input.startTime)));
+  if (input.endTime) filters.push(lte(auditLogs.createdAt, new Date(input.endTime)));
+  if (input.keyword) {
+    const pattern = likePattern(input.keyword);
+    filters.push(
+      or(ilike(auditLogs.userName, pattern), ilike(auditLogs.summary, pattern), ilike(auditLogs.recordId, pattern), ilike(auditLogs.ip, pattern))!,
+    );
+  }
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(...orderBy(input, { createdAt: auditLogs.createdAt }, [], auditLogs.id))
+      .limit(input.pageSize)
+      .offset(pageOffset(input)),
+    ctx.db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  return pageResult(
+    rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      userName: r.userName,
+      ip: r.ip,
+      module: r.module,
+      action: r.action,
+      recordId: r.recordId,
+      summary: r.summary,
+      before: r.before,
+      after: r.after,
+      createdAt: iso(r.createdAt)!,
+    })),
+    total,
+    input,
+  );
+}
+
+/** The modules and actions present in the log, for the filter selects. */
+export async function operationLogFilters(ctx: AuthedContext) {
+  const [modules, actions] = await Promise.all([
+    ctx.db.selectDistinct({ value: auditLogs.module }).from(auditLogs).orderBy(asc(auditLogs.module)),
+    ctx.db.selectDistinct({ value: auditLogs.action }).from(auditLogs).orderBy(asc(auditLogs.action)),
+  ]);
+  return { modules: modules.map((m) => m.value), actions: actions.map((a) => a.value) };
+}

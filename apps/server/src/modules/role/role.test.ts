@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const MANAGER = ['roleManagement', 'roleManagement:edit', 'userManagement', 'userManagement:edit', 'userManagement:status'];
+
+async function roleByCode(code: string) {
+  const list = await t.call('/admin/role/list', { keyword: code, page_size: 200 }, admin);
+  return list.data.list.find((r: { code: string }) => r.code === code);
+}
+
+describe('role list and detail', () => {
+  it('pages, filters and counts users per role', async () => {
+    const all = await t.call('/admin/role/list', {}, admin);
+    expect(all.code).toBe(200);
+    expect(all.data).toMatchObject({ page: 1, page_size: 20 });
+    expect(all.data.total).toBeGreaterThanOrEqual(4);
+    expect(all.data.list[0]).toMatchObject({ code: 'admin', name: '超级管理员', built_in: true, user_count: 1, status: 'enabled' });
+    const buyer = await t.call('/admin/role/list', { keyword: '采购' }, admin);
+    expect(buyer.data.list.map((r: { code: string }) => r.code)).toEqual(['buyer']);
+    const disabled = await t.call('/admin/role/list', { status: 'disabled' }, admin);
+    expect(disabled.data.total).toBe(0);
+    const sorted = await t.call('/admin/role/list', { sort_field: 'code', sort_order: 'descend' }, admin);
+    const codes = sorted.data.list.map((r: { code: string }) => r.code);
+    expect(codes).toEqual([...codes].sort().reverse());
+    const bad = await t.call('/admin/role/list', { sort_field: 'password_hash' }, admin);
+    expect(bad.code).toBe(400);
+  });
+
+  it('answers one role with its permission codes', async () => {
+    const planner = await roleByCode('planner');
+    const detail = await t.call('/admin/role/detail', { id: planner.id }, admin);
+    expect(detail.data.permission_codes).toContain('planningTaskList:create');
+    expect(detail.data.version).toBe(planner.version);
+    expect((await t.call('/admin/role/detail', { id: 99999 }, admin)).code).toBe(404);
+  });
+
+  it('offers enabled roles as options to any signed-in user', async () => {
+    const planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    const options = await t.call('/admin/role/options', {}, planner);
+    expect(options.code).toBe(200);
+    expect(options.data).toEqual(expect.arrayContaining([{ value: expect.any(Number), label: '超级管理员' }]));
+  });
+});
+
+describe('creating and editing roles', () => {
+  it('creates a role with codes, refuses a duplicate code or an unknown permission code', async () => {
+    const created = await t.call(
+      '/admin/role/create',
+      { name: '仓库专员', code: 'warehouse', description: '查看商品', permission_codes: ['commodityList', 'commodityManagement'] },
+      admin,
+    );
+    expect(created.code).toBe(200);
+    const detail = await t.call('/admin/role/detail', { id: created.data.id }, admin);
+    expect(detail.data).toMatchObject({ name: '仓库专员', code: 'warehouse', status: 'enabled', version: 0, user_count: 0 });
+    expect(detail.data.permission_codes).toEqual(['commodityList', 'commodityManagement']);
+    const dup = await t.call('/admin/role/create', { name: '仓库专员2', code: 'warehouse' }, admin);
+    expect(dup).toMatchObject({ code: 409, message: '角色编码 warehouse 已存在' });
+    const unknown = await t.call('/admin/role/create', { name: '未知', code: 'unknown_codes', permission_codes: ['nope:x'] }, admin);
+    expect(unknown.code).toBe(400);
+    expect(unknown.data.field_errors[0].field).toBe('permission_codes');
+    const invalid = await t.call('/admin/role/create', { name: '', code: '1abc' }, admin);
+    expect(invalid.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(['code', 'name']);
+  });
+
+  it('refuses a stale version with 409 and keeps the winner’s data', async () => {
+    const role = await roleByCode('warehouse');
+    const first = await t.call('/admin/role/update', { id: role.id, version: role.version, name: '仓管', code: 'warehouse', sort: 5 }, admin);
+    expect(first.code).toBe(200);
+    const stale = await t.call('/admin/role/update', { id: role.id, version: role.version, name: '覆盖', code: 'warehouse' }, admin);
+    expect(stale).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const perms = await t.call('/admin/role/update_permissions', { id: role.id, version: role.version, permission_codes: [] }, admin);
+    expect(perms.code).toBe(409);
+    const after = await t.call('/admin/role/detail', { id: role.id }, admin);
+    expect(after.data).toMatchObject({ name: '仓管', sort: 5, version: role.version + 1 });
+  });
+
+  it('lets a changed code set take effect on the holder’s next request, without a new login', async () => {
+    const planner = await roleByCode('planner');
+    const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    expect((await t.call('/admin/role/list', {}, token)).code).toBe(403);
+    const detail = await t.call('/admin/role/detail', { id: planner.id }, admin);
+    const codes = [...detail.data.permission_codes, 'permissionManagement', 'roleManagement'];
+    const granted = await t.call('/admin/role/update_permissions', { id: planner.id, version: planner.version, permission_codes: codes }, admin);
+    expect(granted.code).toBe(200);
+    expect((await t.call('/admin/role/list', {}, token)).code).toBe(200);
+    const revoked = await t.call(
+      '/admin/role/update_permissions',
+      { id: planner.id, version: planner.version + 1, permission_codes: detail.data.permission_codes },
+      admin,
+    );
+    expect(revoked.code).toBe(200);
+    expect((await t.call('/admin/role/list', {}, token)).code).toBe(403);
+  });
+
+  it('disabling a role takes its codes away at once; enabling gives them back', async () => {
+    const buyer = await roleByCode('buyer');
+    const token = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+    const info = await t.call('/admin/role/info', { id: buyer.id }, token);
+    expect(info.data.permission_codes).toContain('supplierManagement');
+    expect((await t.call('/admin/role/disable', { id: buyer.id, version: buyer.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/role/info', { id: buyer.id }, token)).data.permission_codes).toEqual([]);
+    expect((await t.call('/admin/role/disable', { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(409);
+    expect((await t.call('/admin/role/enable', { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(200);
+    expect((await t.call('/admin/role/info', { id: buyer.id }, token)).data.permission_codes).toContain('supplierManagement');
+  });
+});
+
+describe('the built-in administrator role', () => {
+  it('cannot be disabled, deleted, renamed to another code, or lose the access-management codes', async () => {
+    const role = await roleByCode('admin');
+    expect((await t.call('/admin/role/disable', { id: role.id, version: role.version }, admin)).code).toBe(409);
+    expect((await t.call('/admin/role/delete', { id: role.id, version: role.version }, admin)).code).toBe(409);
+    const recode = await t.call('/admin/role/update', { id: role.id, version: role.version, name: '超级管理员', code: 'root' }, admin);
+    expect(recode.code).toBe(409);
+    const detail = await t.call('/admin/role/detail', { id: role.id }, admin);
+    const without = detail.data.permission_codes.filter((c: string) => c !== 'roleManagement');
+    const lose = await t.call('/admin/role/update_permissions', { id: role.id, version: role.version, permission_codes: without }, admin);
+    expect(lose.code).toBe(409);
+    const after = await t.call('/admin/role/detail', { id: role.id }, admin);
+    expect(after.data.permission_codes).toContain('roleManagement');
+    expect(after.data.status).toBe('enabled');
+  });
+});
+
+describe('deleting roles', () => {
+  it('refuses while users hold the role and deletes it once empty', async () => {
+    const manager = await roleByCode('plan_manager');
+    const held = await t.call('/admin/role/delete', { id: manager.id, version: manager.version }, admin);
+    expect(held).toMatchObject({ code: 409 });
+    expect(held.message).toContain('还有 1 个用户');
+    const empty = await roleByCode('warehouse');
+    expect((await t.call('/admin/role/delete', { id: empty.id, version: empty.version }, admin)).code).toBe(200);
+    expect(await roleByCode('warehouse')).toBeUndefined();
+    expect((await t.call('/admin/role/delete', { id: empty.id, version: empty.version }, admin)).code).toBe(404);
+  });
+});
+
+describe('keeping someone able to manage access', () => {
+  it('refuses the change that would leave no enabled user holding the role and user management codes', async () => {
+    const created = await t.call(
+      '/admin/role/create',
+      { name: '权限管理员', code: 'access_admin', permission_codes: ['permissionManagement', ...MANAGER] },
+      admin,
+    );
+    const roleId = created.data.id;
+    const user = await t.call(
+      '/admin/back_user/create',
+      { email: 'keeper@jiaju.com', username: '权限管家', role_id: roleId, password: 'Keeper12345' },
+      admin,
+    );
+    const keeper = await t.login('keeper@jiaju.com', 'Keeper12345');
+    const admins = await t.call('/admin/back_user/list', { keyword: 'admin@test.com' }, keeper);
+    const adminUser = admins.data.list[0];
+    expect((await t.call('/admin/back_user/disable', { id: adminUser.id, version: adminUser.version }, keeper)).code).toBe(200);
+
+    // The keeper is now the only enabled manager.
+    const strip = await t.call('/admin/role/update_permissions', { id: roleId, version: 0, permission_codes: ['userManagement'] }, keeper);
+    expect(strip).toMatchObject({ code: 409, message: '操作后将没有可管理角色和用户的启用账号，已拒绝' });
+    expect((await t.call('/admin/role/disable', { id: roleId, version: 0 }, keeper)).code).toBe(409);
+    const role = await t.call('/admin/role/detail', { id: roleId }, keeper);
+    expect(role.data).toMatchObject({ status: 'enabled', version: 0 });
+    expect(role.data.permission_codes).toContain('roleManagement:edit');
+    const plannerRole = await roleByCodeAs(keeper, 'planner');
+    const demote = await t.call(
+      '/admin/back_user/update',
+      { id: user.data.id, version: 0, email: 'keeper@jiaju.com', username: '权限管家', role_id: plannerRole.id },
+      keeper,
+    );
+    expect(demote.code).toBe(409);
+
+    const back = await t.call('/admin/back_user/list', { keyword: 'admin@test.com' }, keeper);
+    expect((await t.call('/admin/back_user/enable', { id: back.data.list[0].id, version: back.data.list[0].version }, keeper)).code).toBe(200);
+    admin = await t.login();
+    expect((await t.call('/admin/role/disable', { id: roleId, version: 0 }, admin)).code).toBe(200);
+  });
+});
+
+async function roleByCodeAs(token: string, code: string) {
+  const list = await t.call('/admin/role/list', { keyword: code }, token);
+  return list.data.list.find((r: { code: string }) => r.code === code);
+}
