@@ -83,9 +83,8 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   return { uId: user.id, token };
 }
 
-/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  const [row] = await db
+function sessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -102,8 +101,22 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     .from(sessions)
     .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, backUsers.roleId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_session_lookup');
+}
+
+// Every signed-in request runs this lookup: a named prepared statement per database saves the parse and plan.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row || row.revokedAt || row.status !== 'enabled') return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;
