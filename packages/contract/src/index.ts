@@ -7,3 +7,7 @@ export * from './menu';
 export * from './result';
 export * from './validation';
 export * from './access';
+export * from './dictionary';
+export * from './region';
+export * from './price-template';
+export * from './freight';

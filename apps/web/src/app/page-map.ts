@@ -13,4 +13,8 @@ export const pageComponents: Record<string, PageComponent> = {
   menuManagement: lazyPage(() => import('../features/menu/pages/menu-management-page')),
   userManagement: lazyPage(() => import('../features/back-user/pages/user-management-page')),
   operationLog: lazyPage(() => import('../features/operation-log/pages/operation-log-page')),
+  dataDictionary: lazyPage(() => import('../features/dictionary/pages/dictionary-list-page')),
+  dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
+  priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
+  costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
 };

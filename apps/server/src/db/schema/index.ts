@@ -1,2 +1,4 @@
 export * from './access';
 export * from './system';
+export * from './dictionary';
+export * from './price-template';

@@ -3,6 +3,8 @@ import { generatePassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
+import { seedDemoPriceTemplates } from './demo-price-template';
+import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
 export interface SeedContext {
@@ -29,6 +31,8 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
 ];
 
 export interface SeedResult {

@@ -1,0 +1,100 @@
+import { DICT, type TAG_COLORS } from '@scm/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { dictItems, dictTypes, dictVersion } from '../schema';
+
+type Color = (typeof TAG_COLORS)[number];
+type Item = [value: string, label: string, color: Color, isDefault?: boolean];
+
+/** The built-in types with their items; labels are the ones product.md names. */
+export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
+  {
+    code: DICT.planType, name: '计划类型', remark: '计划任务的类型',
+    items: [['regular', '常规补货', 'blue', true], ['promotion', '促销备货', 'magenta'], ['new_product', '新品首采', 'cyan'], ['seasonal', '季节备货', 'orange']],
+  },
+  {
+    code: DICT.planStatus, name: '计划状态', remark: '计划任务的状态流转',
+    items: [
+      ['draft', '草稿', 'default', true], ['submitted', '待审核', 'processing'], ['approved', '已审核', 'cyan'],
+      ['in_procurement', '采购中', 'blue'], ['completed', '已完成', 'success'], ['rejected', '已驳回', 'error'], ['cancelled', '已作废', 'volcano'],
+    ],
+  },
+  {
+    code: DICT.procurementStatus, name: '采购任务状态', remark: '采购任务的状态流转',
+    items: [
+      ['draft', '草稿', 'default', true], ['quoting', '报价中', 'processing'], ['evaluating', '待定标', 'warning'],
+      ['awarded', '已定标', 'cyan'], ['completed', '已完成', 'success'], ['cancelled', '已取消', 'volcano'],
+    ],
+  },
+  {
+    code: DICT.quoteStatus, name: '报价状态', remark: '受邀供应商的报价状态',
+    items: [['pending', '待报价', 'warning', true], ['received', '已报价', 'success'], ['declined', '已放弃', 'default']],
+  },
+  {
+    code: DICT.quotationStatus, name: '报价单状态', remark: '报价单的状态',
+    items: [
+      ['draft', '草稿', 'default', true], ['submitted', '已提交', 'processing'], ['awarded', '中标', 'success'],
+      ['partially_awarded', '部分中标', 'cyan'], ['lost', '未中标', 'default'], ['expired', '已过期', 'error'],
+    ],
+  },
+  {
+    code: DICT.warehouse, name: '仓库', remark: '收货仓库',
+    items: [
+      ['sh_jiading', '上海嘉定中心仓', 'blue', true], ['gz_baiyun', '广州白云中心仓', 'green'], ['bj_daxing', '北京大兴仓', 'geekblue'],
+      ['cd_shuangliu', '成都双流仓', 'orange'], ['wh_dongxihu', '武汉东西湖仓', 'purple'],
+    ],
+  },
+  {
+    code: DICT.unit, name: '计量单位', remark: '商品的计量单位',
+    items: [
+      ['piece', '件', 'default', true], ['box', '箱', 'default'], ['bag', '袋', 'default'], ['bottle', '瓶', 'default'],
+      ['set', '套', 'default'], ['kg', '千克', 'default'], ['each', '个', 'default'], ['roll', '卷', 'default'], ['sheet', '张', 'default'],
+    ],
+  },
+  {
+    code: DICT.settlementType, name: '结算方式', remark: '供应商结算方式',
+    items: [['monthly', '月结', 'blue', true], ['cash', '现结', 'green'], ['prepaid', '预付', 'orange']],
+  },
+  {
+    code: DICT.supplierGrade, name: '供应商等级', remark: '供应商评级',
+    items: [['A', 'A级', 'success'], ['B', 'B级', 'blue', true], ['C', 'C级', 'warning'], ['D', 'D级', 'error']],
+  },
+  {
+    code: DICT.supplierStatus, name: '供应商状态', remark: '停用或黑名单的供应商不能被邀请报价',
+    items: [['enabled', '启用', 'success', true], ['disabled', '停用', 'default'], ['blacklisted', '黑名单', 'error']],
+  },
+  {
+    code: DICT.chargeMode, name: '计费方式', remark: '配送价格模板的计费方式',
+    items: [['piece', '按件数', 'blue', true], ['weight', '按重量', 'green'], ['volume', '按体积', 'purple']],
+  },
+  {
+    code: DICT.commonStatus, name: '启用状态', remark: '通用的启用 / 停用状态',
+    items: [['enabled', '启用', 'success', true], ['disabled', '停用', 'default']],
+  },
+];
+
+/** Adds the built-in types and items that are missing; edits made since are kept. */
+export async function seedBuiltInDictionaries(tx: Db) {
+  for (const dictionary of BUILT_IN_DICTIONARIES) {
+    await tx
+      .insert(dictTypes)
+      .values({ code: dictionary.code, name: dictionary.name, remark: dictionary.remark, builtIn: true, updatedBy: '系统' })
+      .onConflictDoNothing({ target: dictTypes.code });
+    const [type] = await tx
+      .select({ id: dictTypes.id })
+      .from(dictTypes)
+      .where(sql`${dictTypes.code} = ${dictionary.code}`);
+    await tx
+      .insert(dictItems)
+      .values(
+        dictionary.items.map(([value, label, tagColor, isDefault], index) => ({
+          typeId: type.id, value, label, tagColor, isDefault: isDefault ?? false, sort: (index + 1) * 10,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await tx
+    .insert(dictVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: dictVersion.id, set: { version: sql`${dictVersion.version} + 1` } });
+}

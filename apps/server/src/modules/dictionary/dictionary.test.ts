@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  buyer = await t.login('buyer@jiaju.com');
+});
+afterAll(() => t.close());
+
+const fieldsOf = (answer: { data: { field_errors: { field: string }[] } }) => answer.data.field_errors.map((e) => e.field);
+
+describe('built-in dictionaries', () => {
+  it('seeds every built-in type with the statuses as product.md names them', async () => {
+    const bundle = await t.call('/admin/dict_type/options', {}, buyer);
+    expect(bundle.code).toBe(200);
+    const labels = (code: string) =>
+      bundle.data.types.find((type: { code: string }) => type.code === code).items.map((i: { label: string }) => i.label);
+    expect(labels('plan_status')).toEqual(['草稿', '待审核', '已审核', '采购中', '已完成', '已驳回', '已作废']);
+    expect(labels('procurement_status')).toEqual(['草稿', '报价中', '待定标', '已定标', '已完成', '已取消']);
+    expect(labels('quote_status')).toEqual(['待报价', '已报价', '已放弃']);
+    expect(labels('plan_type')).toEqual(['常规补货', '促销备货', '新品首采', '季节备货']);
+    expect(labels('settlement_type')).toEqual(['月结', '现结', '预付']);
+    expect(labels('charge_mode')).toEqual(['按件数', '按重量', '按体积']);
+    expect(labels('unit')).toEqual(expect.arrayContaining(['件', '箱', '袋', '瓶', '套', '千克']));
+    expect(labels('supplier_grade')).toHaveLength(4);
+    expect(labels('warehouse').length).toBeGreaterThan(0);
+    const draft = bundle.data.types.find((type: { code: string }) => type.code === 'plan_status').items[0];
+    expect(draft).toMatchObject({ value: 'draft', tag_color: expect.any(String), is_default: true, status: 'enabled' });
+  });
+
+  it('refuses to delete a built-in type or change its code', async () => {
+    const type = (await t.call('/admin/dict_type/info', { code: 'plan_status' }, admin)).data;
+    expect(type).toMatchObject({ built_in: true, item_count: 7 });
+    const del = await t.call('/admin/dict_type/delete', { id: type.id, version: type.version }, admin);
+    expect(del).toMatchObject({ code: 409, message: '内置字典不能删除' });
+    const rename = await t.call('/admin/dict_type/update', { id: type.id, version: type.version, code: 'plan_state', name: '计划状态', status: 'enabled' }, admin);
+    expect(rename.code).toBe(400);
+    expect(fieldsOf(rename)).toEqual(['code']);
+  });
+});
+
+describe('dictionary types and items', () => {
+  it('creates a type, adds items, keeps values unique within the type and one default', async () => {
+    const created = await t.call('/admin/dict_type/create', { code: 'pack_style', name: '包装方式', status: 'enabled', remark: '测试' }, admin);
+    expect(created.code).toBe(200);
+    const typeId = created.data.id;
+    const duplicateType = await t.call('/admin/dict_type/create', { code: 'pack_style', name: '重复', status: 'enabled' }, admin);
+    expect(duplicateType.code).toBe(409);
+
+    const a = await t.call('/admin/dict_item/create', { type_id: typeId, label: '纸箱', value: 'carton', sort: 1, tag_color: 'blue', is_default: true, status: 'enabled' }, admin);
+    const b = await t.call('/admin/dict_item/create', { type_id: typeId, label: '木架', value: 'crate', sort: 2, tag_color: 'orange', is_default: true, status: 'enabled' }, admin);
+    expect([a.code, b.code]).toEqual([200, 200]);
+    const dup = await t.call('/admin/dict_item/create', { type_id: typeId, label: '纸箱2', value: 'carton', status: 'enabled' }, admin);
+    expect(dup).toMatchObject({ code: 409, message: '字典值 carton 已存在' });
+    // The same value in another type is fine.
+    const other = await t.call('/admin/dict_item/create', { type_id: 1, label: '纸箱', value: 'carton', status: 'enabled' }, admin);
+    expect(other.code).toBe(200);
+
+    const list = await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin);
+    expect(list.data.total).toBe(2);
+    expect(list.data.list.map((i: { value: string; is_default: boolean }) => [i.value, i.is_default])).toEqual([
+      ['carton', false],
+      ['crate', true],
+    ]);
+    const types = await t.call('/admin/dict_type/list', { keyword: 'pack' }, admin);
+    expect(types.data.list).toEqual([expect.objectContaining({ code: 'pack_style', item_count: 2, built_in: false })]);
+  });
+
+  it('validates with Chinese field errors', async () => {
+    const bad = await t.call('/admin/dict_type/create', { code: 'Bad Code', name: '', status: 'maybe' }, admin);
+    expect(bad.code).toBe(400);
+    expect(fieldsOf(bad).sort()).toEqual(['code', 'name', 'status']);
+    expect(bad.data.field_errors.find((e: { field: string }) => e.field === 'code').message).toContain('snake_case');
+    const badItem = await t.call('/admin/dict_item/create', { type_id: 1, label: 'x', value: 'a b', tag_color: 'pink', status: 'enabled', extra: 1 }, admin);
+    expect(fieldsOf(badItem).sort()).toEqual(['extra', 'tag_color', 'value']);
+  });
+
+  it('refuses to delete a type with items, then deletes it once empty', async () => {
+    const type = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
+    const refused = await t.call('/admin/dict_type/delete', { id: type.id, version: type.version }, admin);
+    expect(refused.code).toBe(409);
+    expect(refused.message).toContain('字典项');
+    const items = (await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin)).data.list;
+    for (const item of items) expect((await t.call('/admin/dict_item/delete', { id: item.id, version: item.version }, admin)).code).toBe(200);
+    const fresh = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
+    expect((await t.call('/admin/dict_type/delete', { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).code).toBe(404);
+  });
+
+  it('answers 409 on a stale version and bumps the dictionary version on every write', async () => {
+    const before = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
+    const type = (await t.call('/admin/dict_type/info', { code: 'warehouse' }, admin)).data;
+    const body = { id: type.id, version: type.version, code: 'warehouse', name: '收货仓库', status: 'enabled' };
+    expect((await t.call('/admin/dict_type/update', body, admin)).code).toBe(200);
+    expect(await t.call('/admin/dict_type/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const item = (await t.call('/admin/dict_item/list', { type_code: 'warehouse' }, admin)).data.list[0];
+    expect((await t.call('/admin/dict_item/disable', { id: item.id, version: item.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/dict_item/enable', { id: item.id, version: item.version }, admin)).code).toBe(409);
+    const after = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
+    expect(after).toBe(before + 2);
+    // A disabled item is still in the bundle (old records render it), marked disabled.
+    const bundle = (await t.call('/admin/dict_type/options', {}, buyer)).data;
+    const warehouse = bundle.types.find((x: { code: string }) => x.code === 'warehouse');
+    expect(warehouse.items.find((i: { value: string }) => i.value === item.value).status).toBe('disabled');
+  });
+
+  it('writes an audit row per write', async () => {
+    const rows = await t.database.db.execute("select count(*)::int as n from audit_logs where module in ('dict_type', 'dict_item')" as never);
+    const n = (rows as unknown as { rows: { n: number }[] }).rows[0].n;
+    expect(n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('checks permission codes: reading needs the page code, writing the action code', async () => {
+    expect((await t.call('/admin/dict_type/list', {}, buyer)).code).toBe(403);
+    expect((await t.call('/admin/dict_item/list', { type_code: 'unit' }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/dict_type/create', { code: 'x_y', name: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/dict_item/create', { type_id: 1, label: 'x', value: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/dict_type/options', {}, null)).code).toBe(401);
+    const types = (await t.call('/admin/dict_type/list', { page_size: 1 }, buyer)).code;
+    expect(types).toBe(403);
+  });
+});

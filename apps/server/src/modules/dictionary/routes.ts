@@ -1,0 +1,29 @@
+import { dictItemApi, dictTypeApi } from '@scm/contract';
+import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import {
+  createDictItem, createDictType, deleteDictItem, deleteDictType, dictionaryBundle, getDictionaryVersion, getDictItem,
+  getDictTypeByCode, listDictItems, listDictTypes, setDictItemStatus, setDictTypeStatus, updateDictItem, updateDictType,
+} from './service';
+
+export const dictionaryRoutes = [
+  defineRoute({ endpoint: dictTypeApi.list, permission: 'dataDictionary', handler: (input, ctx) => listDictTypes(ctx, input) }),
+  defineRoute({ endpoint: dictTypeApi.info, permission: 'dataDictionaryDetail', handler: (input, ctx) => getDictTypeByCode(ctx, input.code) }),
+  defineRoute({ endpoint: dictTypeApi.create, permission: 'dataDictionary:create', handler: (input, ctx) => createDictType(ctx, input) }),
+  defineRoute({ endpoint: dictTypeApi.update, permission: 'dataDictionary:edit', handler: (input, ctx) => updateDictType(ctx, input) }),
+  defineRoute({ endpoint: dictTypeApi.enable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'enabled') }),
+  defineRoute({ endpoint: dictTypeApi.disable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'disabled') }),
+  defineRoute({ endpoint: dictTypeApi.delete, permission: 'dataDictionary:delete', handler: (input, ctx) => deleteDictType(ctx, input) }),
+  defineRoute({ endpoint: dictTypeApi.options, permission: AUTHENTICATED, handler: (_input, ctx) => dictionaryBundle(ctx) }),
+  defineRoute({
+    endpoint: dictTypeApi.version,
+    permission: AUTHENTICATED,
+    handler: async (_input, ctx) => ({ version: await getDictionaryVersion(ctx.db) }),
+  }),
+  defineRoute({ endpoint: dictItemApi.list, permission: 'dataDictionaryDetail', handler: (input, ctx) => listDictItems(ctx, input) }),
+  defineRoute({ endpoint: dictItemApi.info, permission: 'dataDictionaryDetail', handler: (input, ctx) => getDictItem(ctx, input.id) }),
+  defineRoute({ endpoint: dictItemApi.create, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => createDictItem(ctx, input) }),
+  defineRoute({ endpoint: dictItemApi.update, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => updateDictItem(ctx, input) }),
+  defineRoute({ endpoint: dictItemApi.enable, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => setDictItemStatus(ctx, input, 'enabled') }),
+  defineRoute({ endpoint: dictItemApi.disable, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => setDictItemStatus(ctx, input, 'disabled') }),
+  defineRoute({ endpoint: dictItemApi.delete, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => deleteDictItem(ctx, input) }),
+];

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { provideCommodityFreightSource, readCommodityTable } from './commodity-source';
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+let planner: string;
+let a: number;
+let b: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  buyer = await t.login('buyer@jiaju.com');
+  planner = await t.login('planner@jiaju.com');
+  const create = async (body: object) => (await t.call('/admin/price_template/create', body, admin)).data.id;
+  a = await create({
+    name: '模板A',
+    charge_mode: 'weight',
+    status: 'enabled',
+    charge_rows: [{ region_codes: [], is_default: true, first_qty: 1000, first_fee_fen: 800, additional_qty: 500, additional_fee_fen: 300 }],
+    free_rows: [{ region_codes: [], qty_limit: 3000, min_amount_fen: 20000, operator: 'and' }],
+    no_delivery_codes: ['540000'],
+  });
+  b = await create({
+    name: '模板B',
+    charge_mode: 'piece',
+    status: 'enabled',
+    charge_rows: [
+      { region_codes: ['440305'], is_default: false, first_qty: 1, first_fee_fen: 500, additional_qty: 1, additional_fee_fen: 100 },
+      { region_codes: [], is_default: true, first_qty: 1, first_fee_fen: 1000, additional_qty: 1, additional_fee_fen: 500 },
+    ],
+    free_rows: [],
+    no_delivery_codes: [],
+  });
+});
+afterAll(() => t.close());
+
+const cart = () => [
+  { template_id: a, quantity: 2, weight_g: 800, amount_fen: 6000 },
+  { template_id: a, quantity: 3, weight_g: 350, amount_fen: 6000 },
+  { template_id: b, quantity: 3, amount_fen: 9000 },
+];
+
+describe('freight/estimate', () => {
+  it('prices the worked example of product.md §8 to the fen', async () => {
+    const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
+    expect(answer.code).toBe(200);
+    expect(answer.data.total_fen).toBe(4000);
+    expect(answer.data.groups).toEqual([
+      expect.objectContaining({
+        template_id: a, template_name: '模板A', charge_mode: 'weight', matched_by: 'default', q: 2650, free: false, fee_fen: 2000,
+        formula: expect.stringContaining('⌈(2650g − 1000g) ÷ 500g⌉'),
+        items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }],
+      }),
+      expect.objectContaining({ template_id: b, matched_by: 'default', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+    ]);
+    expect(answer.data.groups[0].error).toBeUndefined();
+  });
+
+  it('matches a district row and fails a no-delivery region without failing the answer', async () => {
+    const answer = await t.call('/admin/freight/estimate', { destination: '540102', items: cart() }, buyer);
+    expect(answer.code).toBe(200);
+    expect(answer.data.groups[0]).toMatchObject({ error: '该地区不配送', fee_fen: 0, items: [{ index: 0, fee_fen: 0 }, { index: 1, fee_fen: 0 }] });
+    expect(answer.data.total_fen).toBe(2000);
+    const district = await t.call('/admin/freight/estimate', { destination: '440305', items: [{ template_id: b, quantity: 2 }] }, buyer);
+    expect(district.data.groups[0]).toMatchObject({ matched_by: 'district', fee_fen: 600 });
+  });
+
+  it('reports a missing weight and a disabled template per group', async () => {
+    const missing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: a, quantity: 1 }] }, buyer);
+    expect(missing.data.groups[0].error).toBe('第1项缺少重量，无法按重量计费');
+    const info = (await t.call('/admin/price_template/info', { id: b }, admin)).data;
+    await t.call('/admin/price_template/disable', { id: b, version: info.version }, admin);
+    const disabled = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
+    expect(disabled.data.groups[1]).toMatchObject({ error: '模板已停用', fee_fen: 0 });
+    expect(disabled.data.total_fen).toBe(2000);
+    await t.call('/admin/price_template/enable', { id: b, version: info.version + 1 }, admin);
+  });
+
+  it('answers 400 for an unknown or malformed destination and bad measures, 404 for an unknown template', async () => {
+    const unknown = await t.call('/admin/freight/estimate', { destination: '999999', items: cart() }, buyer);
+    expect(unknown.code).toBe(400);
+    expect(unknown.data.field_errors[0].field).toBe('destination');
+    expect((await t.call('/admin/freight/estimate', { destination: '4403', items: cart() }, buyer)).code).toBe(400);
+    const badMeasure = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: a, quantity: 1, weight_g: -5 }] }, buyer);
+    expect(badMeasure.data.field_errors[0].field).toBe('items.0.weight_g');
+    const nothing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ quantity: 1 }] }, buyer);
+    expect(nothing.data.field_errors[0].field).toBe('items.0.template_id');
+    expect((await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: 99999, quantity: 1 }] }, buyer)).code).toBe(404);
+  });
+
+  it('resolves commodity lines through the commodity source', async () => {
+    const unknown = { destination: '310101', items: [{ commodity_id: 2_000_000_000, quantity: 1 }] };
+    expect((await t.call('/admin/freight/estimate', unknown, buyer)).code).toBe(404);
+    provideCommodityFreightSource(async (_db, ids) => new Map(ids.map((id) => [id, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }])));
+    try {
+      const answer = await t.call(
+        '/admin/freight/estimate',
+        { destination: '310101', items: [{ commodity_id: 7, quantity: 2 }, { commodity_id: 8, quantity: 3, weight_g: 350 }, { commodity_id: 9, template_id: b, quantity: 3 }] },
+        buyer,
+      );
+      expect(answer.data.total_fen).toBe(4000);
+      expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 15000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+    } finally {
+      provideCommodityFreightSource(null);
+    }
+  });
+
+  it('reads commodity facts from a commodities table when no lookup is provided', async () => {
+    const db = t.database.db;
+    await db.execute(sql`create table freight_test_commodities (id integer primary key, price_template_id integer,
+      weight_g integer, volume_cm3 integer, reference_price_fen bigint not null)`);
+    await db.execute(sql`insert into freight_test_commodities values (1, ${a}, 800, null, 3000), (2, ${a}, 350, 2000, 2000), (3, null, null, null, 500)`);
+    const facts = await readCommodityTable(db, [1, 3, 9], 'freight_test_commodities');
+    expect([...facts.entries()]).toEqual([
+      [1, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }],
+      [3, { templateId: null, weightG: null, volumeCm3: null, referencePriceFen: 500 }],
+    ]);
+    expect((await readCommodityTable(db, [1], 'no_such_table')).size).toBe(0);
+    provideCommodityFreightSource((source, ids) => readCommodityTable(source, ids, 'freight_test_commodities'));
+    try {
+      const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 1, quantity: 2 }, { commodity_id: 2, quantity: 3 }] }, buyer);
+      expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 12000, fee_fen: 2000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+      const noTemplate = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 3, quantity: 1 }] }, buyer);
+      expect(noTemplate.data.field_errors[0]).toMatchObject({ field: 'items.0.template_id' });
+    } finally {
+      provideCommodityFreightSource(null);
+    }
+  });
+
+  it('compares all enabled templates, cheapest first', async () => {
+    const answer = await t.call('/admin/freight/compare', { destination: '310101', items: [{ quantity: 3, weight_g: 350, volume_cm3: 20000, amount_fen: 9000 }] }, buyer);
+    expect(answer.code).toBe(200);
+    const list = answer.data.list as { template_name: string; fee_fen: number; error?: string }[];
+    const fees = list.filter((g) => !g.error).map((g) => g.fee_fen);
+    expect(fees).toEqual([...fees].sort((x, y) => x - y));
+    expect(list.map((g) => g.template_name)).toEqual(expect.arrayContaining(['模板A', '模板B', '顺丰标准-按重量', '德邦大件-按体积']));
+    expect(list.map((g) => g.template_name)).not.toContain('中通经济-按重量');
+  });
+
+  it('needs costCalculate', async () => {
+    expect((await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, planner)).code).toBe(403);
+    expect((await t.call('/admin/freight/compare', { destination: '310101', items: [{ quantity: 1 }] }, null)).code).toBe(401);
+  });
+});

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { registerTemplateUsage } from './usage';
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  admin = await t.login();
+  buyer = await t.login('buyer@jiaju.com');
+});
+afterAll(() => t.close());
+
+const weightTemplate = {
+  name: '测试快递-按重量',
+  charge_mode: 'weight',
+  status: 'enabled',
+  remark: '测试',
+  charge_rows: [
+    { region_codes: ['440300', '440100'], is_default: false, first_qty: 1000, first_fee_fen: 1000, additional_qty: 500, additional_fee_fen: 200 },
+    { region_codes: ['320000'], is_default: false, first_qty: 1000, first_fee_fen: 1200, additional_qty: 1000, additional_fee_fen: 300 },
+    { region_codes: [], is_default: true, first_qty: 1000, first_fee_fen: 1800, additional_qty: 1000, additional_fee_fen: 600 },
+  ],
+  free_rows: [{ region_codes: ['440300'], qty_limit: 2000, min_amount_fen: 10000, operator: 'and' }],
+  no_delivery_codes: ['540000'],
+};
+
+const fields = (answer: { data: { field_errors: { field: string }[] } }) => answer.data.field_errors.map((e) => e.field);
+
+describe('price templates', () => {
+  let id: number;
+
+  it('creates a template with the fixed contract and reads it back', async () => {
+    const created = await t.call('/admin/price_template/create', weightTemplate, admin);
+    expect(created).toMatchObject({ code: 200, data: { id: expect.any(Number) } });
+    id = created.data.id;
+    const info = await t.call('/admin/price_template/info', { id }, admin);
+    expect(info.data).toMatchObject({
+      name: '测试快递-按重量',
+      charge_mode: 'weight',
+      charge_rows: weightTemplate.charge_rows,
+      free_rows: [{ region_codes: ['440300'], qty_limit: 2000, min_amount_fen: 10000, operator: 'and' }],
+      no_delivery_codes: ['540000'],
+      version: 0,
+    });
+  });
+
+  it('validates the rows with field errors', async () => {
+    const twoDefaults = { ...weightTemplate, name: 'x', charge_rows: [weightTemplate.charge_rows[2], weightTemplate.charge_rows[2]] };
+    expect(await t.call('/admin/price_template/create', twoDefaults, admin)).toMatchObject({ code: 400, message: '只能有一条全国默认计费规则' });
+    const noDefault = { ...weightTemplate, name: 'x', charge_rows: [weightTemplate.charge_rows[0]] };
+    expect(fields(await t.call('/admin/price_template/create', noDefault, admin))).toEqual(['charge_rows']);
+    const overlap = {
+      ...weightTemplate,
+      name: 'x',
+      charge_rows: [weightTemplate.charge_rows[0], { ...weightTemplate.charge_rows[1], region_codes: ['440300'] }, weightTemplate.charge_rows[2]],
+    };
+    const overlapAnswer = await t.call('/admin/price_template/create', overlap, admin);
+    expect(overlapAnswer.data.field_errors).toEqual([{ field: 'charge_rows.1.region_codes', message: '地区 440300 已在第1条计费规则中' }]);
+    const zeroes = {
+      ...weightTemplate,
+      name: 'x',
+      charge_rows: [{ ...weightTemplate.charge_rows[2], additional_qty: 0, first_fee_fen: -1, first_qty: 1.5 }],
+    };
+    expect(fields(await t.call('/admin/price_template/create', zeroes, admin)).sort()).toEqual([
+      'charge_rows.0.additional_qty',
+      'charge_rows.0.first_fee_fen',
+      'charge_rows.0.first_qty',
+    ]);
+    const badFree = {
+      ...weightTemplate,
+      name: 'x',
+      free_rows: [
+        { region_codes: [], operator: 'and' },
+        { region_codes: [], min_amount_fen: 100, operator: 'or' },
+      ],
+    };
+    expect(fields(await t.call('/admin/price_template/create', badFree, admin)).sort()).toEqual(['free_rows.0.qty_limit', 'free_rows.1.region_codes']);
+    const unknownRegion = { ...weightTemplate, name: 'x', no_delivery_codes: ['999999'], charge_rows: [{ ...weightTemplate.charge_rows[0], region_codes: ['440399'] }, weightTemplate.charge_rows[2]] };
+    const unknown = await t.call('/admin/price_template/create', unknownRegion, admin);
+    expect(unknown.code).toBe(400);
+    expect(fields(unknown)).toEqual(['charge_rows.0.region_codes', 'no_delivery_codes']);
+    const badMode = await t.call('/admin/price_template/create', { ...weightTemplate, charge_mode: 'distance' }, admin);
+    expect(fields(badMode)).toEqual(['charge_mode']);
+  });
+
+  it('refuses a duplicate name with 409', async () => {
+    expect((await t.call('/admin/price_template/create', weightTemplate, admin)).code).toBe(409);
+  });
+
+  it('updates with optimistic locking', async () => {
+    const body = { ...weightTemplate, id, version: 0, name: '测试快递-按重量(改)', free_rows: [] };
+    expect((await t.call('/admin/price_template/update', body, admin)).code).toBe(200);
+    expect(await t.call('/admin/price_template/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const info = (await t.call('/admin/price_template/info', { id }, admin)).data;
+    expect(info).toMatchObject({ version: 1, free_rows: [], name: '测试快递-按重量(改)' });
+  });
+
+  it('copies as a disabled template, enables and disables', async () => {
+    const copy = await t.call('/admin/price_template/copy', { id }, admin);
+    const copied = (await t.call('/admin/price_template/info', { id: copy.data.id }, admin)).data;
+    expect(copied).toMatchObject({ name: '测试快递-按重量(改) 副本', status: 'disabled', charge_rows: weightTemplate.charge_rows });
+    const again = await t.call('/admin/price_template/copy', { id }, admin);
+    expect((await t.call('/admin/price_template/info', { id: again.data.id }, admin)).data.name).toBe('测试快递-按重量(改) 副本2');
+    expect((await t.call('/admin/price_template/enable', { id: copied.id, version: copied.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/price_template/disable', { id: copied.id, version: copied.version }, admin)).code).toBe(409);
+    expect((await t.call('/admin/price_template/disable', { id: copied.id, version: copied.version + 1 }, admin)).code).toBe(200);
+  });
+
+  it('lists with filters and offers enabled templates to any signed-in user', async () => {
+    const list = await t.call('/admin/price_template/list', { keyword: '测试快递', status: 'enabled' }, admin);
+    expect(list.data.total).toBe(1);
+    expect(list.data.list[0]).toMatchObject({ charge_row_count: 3, free_row_count: 0, no_delivery_count: 1, default_row: { first_fee_fen: 1800 } });
+    const byMode = await t.call('/admin/price_template/list', { charge_mode: 'volume' }, admin);
+    expect(byMode.data.list.map((r: { name: string }) => r.name)).toEqual(['德邦大件-按体积']);
+    const options = await t.call('/admin/price_template/options', {}, buyer);
+    expect(options.code).toBe(200);
+    expect(options.data.every((o: { status: string }) => o.status === 'enabled')).toBe(true);
+    expect(options.data.map((o: { label: string }) => o.label)).toContain('顺丰标准-按重量');
+  });
+
+  it('refuses to delete a template in use (409), then deletes it with the right version', async () => {
+    const info = (await t.call('/admin/price_template/info', { id }, admin)).data;
+    const unregister = registerTemplateUsage('商品', async (_tx, templateId) => (templateId === id ? 3 : 0));
+    try {
+      const refused = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
+      expect(refused).toMatchObject({ code: 409, message: '该模板正被 3 个商品使用，不能删除' });
+    } finally {
+      unregister();
+    }
+    // Any table with a price_template_id column counts as a user (commodities, suppliers, …).
+    await t.database.db.execute(sql`create table template_ref_probe (id serial primary key, price_template_id integer)`);
+    await t.database.db.execute(sql`insert into template_ref_probe (price_template_id) values (${id}), (${id}), (${id + 1000})`);
+    const referenced = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
+    expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个template_ref_probe使用，不能删除' });
+    await t.database.db.execute(sql`drop table template_ref_probe`);
+    expect((await t.call('/admin/price_template/delete', { id, version: info.version + 5 }, admin)).code).toBe(409);
+    expect((await t.call('/admin/price_template/delete', { id, version: info.version }, admin)).code).toBe(200);
+    expect((await t.call('/admin/price_template/info', { id }, admin)).code).toBe(404);
+  });
+
+  it('checks permission codes', async () => {
+    expect((await t.call('/admin/price_template/list', {}, buyer)).code).toBe(403);
+    expect((await t.call('/admin/price_template/create', weightTemplate, buyer)).code).toBe(403);
+    expect((await t.call('/admin/price_template/delete', { id: 1, version: 0 }, buyer)).code).toBe(403);
+    expect((await t.call('/admin/price_template/list', {}, null)).code).toBe(401);
+  });
+});
+
+describe('regions', () => {
+  it('serves the GB/T 2260 tree with 6-digit codes', async () => {
+    const tree = (await t.call('/admin/region/tree', {}, buyer)).data;
+    const guangdong = tree.find((p: { code: string }) => p.code === '440000');
+    const shenzhen = guangdong.children.find((c: { code: string }) => c.code === '440300');
+    expect(shenzhen.name).toBe('深圳市');
+    expect(shenzhen.children.find((d: { code: string }) => d.code === '440305').name).toBe('南山区');
+    const beijing = tree.find((p: { code: string }) => p.code === '110000');
+    expect(beijing.children[0]).toMatchObject({ code: '110100', name: '北京市' });
+    const dongguan = guangdong.children.find((c: { code: string }) => c.code === '441900');
+    expect(dongguan.children).toBeUndefined();
+    expect(tree.length).toBe(34);
+  });
+});

@@ -1,0 +1,146 @@
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { DICT, type DictItem } from '@scm/contract';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Result, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { useJump } from '../../../shared/navigation/use-jump';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '../api/dict-items';
+import { useDictTypeInfo } from '../api/dict-types';
+import { DictItemModal } from '../components/dict-item-modal';
+import { COLOR_LABELS } from '../components/tag-colors';
+
+export default function DictionaryDetailPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const [state, update] = useUrlState({ page: 1, pageSize: 50, keyword: '', status: '' });
+  const type = useDictTypeInfo(code);
+  const items = useDictItemList({
+    typeCode: code,
+    page: state.page,
+    pageSize: state.pageSize,
+    keyword: state.keyword || undefined,
+    status: (state.status || undefined) as 'enabled' | 'disabled' | undefined,
+  });
+  const jump = useJump();
+  const [modal, setModal] = useState<{ open: boolean; editing?: DictItem }>({ open: false });
+  const enable = useEnableDictItem();
+  const disable = useDisableDictItem();
+  const remove = useDeleteDictItem();
+  const canEdit = usePermission('dataDictionaryDetail:edit');
+
+  if (!code || type.error?.code === 404) {
+    return (
+      <Result
+        status="404"
+        title="字典不存在"
+        subTitle={code ? `没有编码为 ${code} 的字典` : '请从数据字典列表进入'}
+        extra={<Button onClick={() => jump('/basicData/dataDictionary')}>返回数据字典</Button>}
+      />
+    );
+  }
+
+  const columns: ColumnsType<DictItem> = [
+    { title: '字典标签', dataIndex: 'label', key: 'label', render: (label: string, row) => <Tag color={row.tagColor}>{label}</Tag> },
+    { title: '字典值', dataIndex: 'value', key: 'value', render: (value: string) => <code>{value}</code> },
+    { title: '排序', dataIndex: 'sort', key: 'sort', align: 'right' },
+    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', render: (color: DictItem['tagColor']) => COLOR_LABELS[color] ?? color },
+    { title: '默认', dataIndex: 'isDefault', key: 'isDefault', render: (isDefault: boolean) => (isDefault ? <Tag color="gold">默认</Tag> : '-') },
+    { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) =>
+        canEdit ? (
+          <Space size={4}>
+            <Button type="link" size="small" onClick={() => setModal({ open: true, editing: row })}>
+              编辑
+            </Button>
+            {row.status === 'enabled' ? (
+              <Popconfirm title={`停用「${row.label}」？`} description="旧记录仍显示它，新记录不能再选" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+                <Button type="link" size="small">
+                  停用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
+                启用
+              </Button>
+            )}
+            <Popconfirm title={`删除「${row.label}」？`} description="已使用该值的业务数据将只显示字典值" onConfirm={() => remove.mutate({ id: row.id, version: row.version })}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  const info = type.data;
+  const nextSort = ((items.data?.list ?? []).reduce((max, item) => Math.max(max, item.sort), 0) || 0) + 10;
+
+  return (
+    <div className="page-stack">
+      <Card
+        size="small"
+        title={
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={() => jump('/basicData/dataDictionary')} />
+            {info ? `${info.name}（${info.code}）` : code}
+          </Space>
+        }
+        loading={type.isLoading}
+      >
+        {info && (
+          <Descriptions size="small" column={4}>
+            <Descriptions.Item label="字典编码">{info.code}</Descriptions.Item>
+            <Descriptions.Item label="字典名称">{info.name}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <DictTag code={DICT.commonStatus} value={info.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label="类型">{info.builtIn ? <Tag color="purple">内置</Tag> : <Tag>自定义</Tag>}</Descriptions.Item>
+            <Descriptions.Item label="字典项">{info.itemCount}</Descriptions.Item>
+            <Descriptions.Item label="备注" span={3}>
+              {info.remark || '-'}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={() => update({ keyword: '', status: '', page: 1 })}>
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="标签或值" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <DictSelect code={DICT.commonStatus} placeholder="全部" style={{ width: 120 }} />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<DictItem>
+        title="字典项"
+        columns={columns}
+        data={items.data}
+        loading={items.isFetching}
+        onRefresh={() => items.refetch()}
+        onTableChange={(change) => update({ page: change.page, pageSize: change.pageSize })}
+        toolbar={
+          <Can code="dataDictionaryDetail:edit">
+            <Button type="primary" icon={<PlusOutlined />} disabled={!info} onClick={() => setModal({ open: true })}>
+              新增字典项
+            </Button>
+          </Can>
+        }
+      />
+      {info && <DictItemModal open={modal.open} typeId={info.id} editing={modal.editing} nextSort={nextSort} onClose={() => setModal({ open: false })} />}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type DictType, DICT } from '@scm/contract';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { useJump } from '../../../shared/navigation/use-jump';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '../api/dict-types';
+import { DictTypeModal } from '../components/dict-type-modal';
+
+export default function DictionaryListPage() {
+  const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', status: '', builtIn: '', sortField: '', sortOrder: '' });
+  const body = {
+    page: state.page,
+    pageSize: state.pageSize,
+    keyword: state.keyword || undefined,
+    status: (state.status || undefined) as 'enabled' | 'disabled' | undefined,
+    builtIn: state.builtIn === '' ? undefined : state.builtIn === 'true',
+    sortField: (state.sortField || undefined) as 'code' | 'name' | 'updatedAt' | undefined,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  };
+  const list = useDictTypeList(body);
+  const jump = useJump();
+  const [modal, setModal] = useState<{ open: boolean; editing?: DictType }>({ open: false });
+  const enable = useEnableDictType();
+  const disable = useDisableDictType();
+  const remove = useDeleteDictType();
+  const canEdit = usePermission('dataDictionary:edit');
+  const canDelete = usePermission('dataDictionary:delete');
+  const openDetail = (code: string) => jump(`/basicData/dataDictionaryDetail?code=${encodeURIComponent(code)}`);
+
+  const batchStatus = useBatchDictTypeStatus();
+  const { message, modal: confirmModal } = App.useApp();
+  const [selected, setSelected] = useState<DictType[]>([]);
+  const runBatch = (status: 'enabled' | 'disabled') => {
+    const rows = selected.filter((row) => row.status !== status);
+    const verb = status === 'enabled' ? '启用' : '停用';
+    if (rows.length === 0) {
+      message.info(`所选字典均已${verb}`);
+      return;
+    }
+    confirmModal.confirm({
+      title: `批量${verb} ${rows.length} 个字典？`,
+      onOk: async () => {
+        const failures = await batchStatus(rows, status);
+        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个字典`);
+        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
+        setSelected([]);
+      },
+    });
+  };
+
+  const columns: ColumnsType<DictType> = [
+    {
+      title: '字典编码',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      render: (code: string) => (
+        <Typography.Link onClick={() => openDetail(code)} data-testid={`dict-code-${code}`}>
+          {code}
+        </Typography.Link>
+      ),
+    },
+    { title: '字典名称', dataIndex: 'name', key: 'name', sorter: true },
+    { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
+    {
+      title: '内置',
+      dataIndex: 'builtIn',
+      key: 'builtIn',
+      render: (builtIn: boolean) => (builtIn ? <Tag color="purple">内置</Tag> : <Tag>自定义</Tag>),
+    },
+    {
+      title: '字典项数量',
+      dataIndex: 'itemCount',
+      key: 'itemCount',
+      align: 'right',
+      render: (n: number) => <span data-testid="item-count">{n}</span>,
+    },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: true,
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => openDetail(row.code)}>
+            字典项
+          </Button>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setModal({ open: true, editing: row })}>
+              编辑
+            </Button>
+          )}
+          {canEdit &&
+            (row.status === 'enabled' ? (
+              <Popconfirm title={`停用字典「${row.name}」？`} description="停用后新记录不能再选择该字典的值" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+                <Button type="link" size="small">
+                  停用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
+                启用
+              </Button>
+            ))}
+          {canDelete && (
+            <Popconfirm
+              title={`删除字典「${row.name}」？`}
+              description="删除后不可恢复"
+              disabled={row.builtIn || row.itemCount > 0}
+              onConfirm={() => remove.mutate({ id: row.id, version: row.version })}
+            >
+              <Button
+                type="link"
+                size="small"
+                danger
+                disabled={row.builtIn || row.itemCount > 0}
+                title={row.builtIn ? '内置字典不能删除' : row.itemCount > 0 ? '请先删除字典项' : undefined}
+              >
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page-stack">
+      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="字典编码或名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <DictSelect code={DICT.commonStatus} placeholder="全部" style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="builtIn" label="类型">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={[
+              { value: 'true', label: '内置' },
+              { value: 'false', label: '自定义' },
+            ]}
+          />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<DictType>
+        title="数据字典"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows),
+          getCheckboxProps: () => ({ disabled: !canEdit }),
+        }}
+        toolbar={
+          <Space>
+            {selected.length > 0 && canEdit && (
+              <>
+                <span className="muted">已选 {selected.length} 项</span>
+                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
+                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
+              </>
+            )}
+            <Can code="dataDictionary:create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
+                新建
+              </Button>
+            </Can>
+          </Space>
+        }
+      />
+      <DictTypeModal
+        open={modal.open}
+        editing={modal.editing}
+        onClose={() => setModal({ open: false })}
+        onSaved={(code) => {
+          if (!modal.editing) openDetail(code);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem } from '@scm/contract';
+import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { Money } from '../../../shared/ui/money';
+import {
+  useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
+  usePriceTemplateList,
+} from '../api/price-templates';
+import { TemplateEditor } from '../components/template-editor';
+
+function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
+  const d = row.defaultRow;
+  if (!d) return <span className="muted">-</span>;
+  const units = DISPLAY_UNITS[row.chargeMode];
+  return (
+    <span>
+      {units.first} {formatMeasure(row.chargeMode, d.firstQty)} <Money fen={d.firstFeeFen} prefix="¥" />，{units.additional}{' '}
+      {formatMeasure(row.chargeMode, d.additionalQty)} <Money fen={d.additionalFeeFen} prefix="¥" />
+    </span>
+  );
+}
+
+export default function PriceTemplateListPage() {
+  const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', chargeMode: '', status: '', sortField: '', sortOrder: '' });
+  const list = usePriceTemplateList({
+    page: state.page,
+    pageSize: state.pageSize,
+    keyword: state.keyword || undefined,
+    chargeMode: (state.chargeMode || undefined) as PriceTemplate['chargeMode'] | undefined,
+    status: (state.status || undefined) as PriceTemplate['status'] | undefined,
+    sortField: (state.sortField || undefined) as 'name' | 'updatedAt' | undefined,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  });
+  const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
+  const info = usePriceTemplateInfo(editor.id);
+  const copy = useCopyPriceTemplate();
+  const enable = useEnablePriceTemplate();
+  const disable = useDisablePriceTemplate();
+  const remove = useDeletePriceTemplate();
+  const canEdit = usePermission('priceModel:edit');
+  const canCreate = usePermission('priceModel:create');
+  const canDelete = usePermission('priceModel:delete');
+
+  const batchStatus = useBatchTemplateStatus();
+  const { message, modal: confirmModal } = App.useApp();
+  const [selected, setSelected] = useState<PriceTemplateListItem[]>([]);
+  const runBatch = (status: 'enabled' | 'disabled') => {
+    const rows = selected.filter((row) => row.status !== status);
+    const verb = status === 'enabled' ? '启用' : '停用';
+    if (rows.length === 0) {
+      message.info(`所选模板均已${verb}`);
+      return;
+    }
+    confirmModal.confirm({
+      title: `批量${verb} ${rows.length} 个模板？`,
+      onOk: async () => {
+        const failures = await batchStatus(rows, status);
+        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个模板`);
+        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
+        setSelected([]);
+      },
+    });
+  };
+
+  const columns: ColumnsType<PriceTemplateListItem> = [
+    {
+      title: '模板名称',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, row) =>
+        canEdit ? <Typography.Link onClick={() => setEditor({ open: true, id: row.id })}>{name}</Typography.Link> : name,
+    },
+    { title: '计费方式', dataIndex: 'chargeMode', key: 'chargeMode', render: (mode: string) => <DictTag code={DICT.chargeMode} value={mode} /> },
+    { title: '全国默认运费', key: 'defaultRow', render: (_, row) => <DefaultRowSummary row={row} /> },
+    { title: '计费规则', dataIndex: 'chargeRowCount', key: 'chargeRowCount', align: 'right', render: (n: number) => `${n} 条` },
+    { title: '包邮规则', dataIndex: 'freeRowCount', key: 'freeRowCount', align: 'right', render: (n: number) => (n ? `${n} 条` : '-') },
+    { title: '不配送地区', dataIndex: 'noDeliveryCount', key: 'noDeliveryCount', align: 'right', render: (n: number) => (n ? `${n} 个` : '-') },
+    { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
+    { title: '更新人', dataIndex: 'updatedBy', key: 'updatedBy', render: (by: string | null) => by ?? '-' },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditor({ open: true, id: row.id })}>
+              编辑
+            </Button>
+          )}
+          {canCreate && (
+            <Button type="link" size="small" onClick={() => copy.mutate({ id: row.id })}>
+              复制
+            </Button>
+          )}
+          {canEdit &&
+            (row.status === 'enabled' ? (
+              <Popconfirm title={`停用「${row.name}」？`} description="停用后使用它的估算会提示“模板已停用”" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+                <Button type="link" size="small">
+                  停用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
+                启用
+              </Button>
+            ))}
+          {canDelete && (
+            <Popconfirm title={`删除「${row.name}」？`} description="被商品或供应商使用的模板不能删除" onConfirm={() => remove.mutate({ id: row.id, version: row.version })}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
+  return (
+    <div className="page-stack">
+      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
+        <Form.Item name="keyword" label="模板名称">
+          <Input placeholder="模板名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="chargeMode" label="计费方式">
+          <DictSelect code={DICT.chargeMode} placeholder="全部" style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <DictSelect code={DICT.commonStatus} placeholder="全部" style={{ width: 120 }} />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<PriceTemplateListItem>
+        title="配送价格模板"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows),
+          getCheckboxProps: () => ({ disabled: !canEdit }),
+        }}
+        toolbar={
+          <Space>
+            {selected.length > 0 && canEdit && (
+              <>
+                <span className="muted">已选 {selected.length} 项</span>
+                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
+                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
+              </>
+            )}
+            <Can code="priceModel:create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+                新建
+              </Button>
+            </Can>
+          </Space>
+        }
+      />
+      <TemplateEditor
+        open={editor.open && (editor.id === undefined || editing !== undefined)}
+        editing={editing}
+        onClose={() => setEditor({ open: false })}
+      />
+    </div>
+  );
+}

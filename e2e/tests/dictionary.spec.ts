@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login, openFromMenu, screenshot, tabLabels } from '../support/app';
+
+const dialog = (page: Page) => page.locator('.ant-modal:visible');
+const pickOption = async (page: Page, text: RegExp | string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+
+async function addItem(page: Page, item: { label: string; value: string; color: RegExp; isDefault?: boolean }) {
+  await page.getByRole('button', { name: '新增字典项' }).click();
+  const modal = dialog(page);
+  await modal.getByLabel('字典标签').fill(item.label);
+  await modal.getByLabel('字典值').fill(item.value);
+  await modal.getByLabel('标签颜色').click();
+  await pickOption(page, item.color);
+  if (item.isDefault) await modal.getByRole('switch').click();
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(modal).toBeHidden();
+}
+
+test('create a dictionary type, jump to its detail page and maintain its items', async ({ page }) => {
+  await login(page);
+  await openFromMenu(page, '基础数据', '数据字典');
+  const table = page.locator('.table-card');
+  await expect(table).toContainText('plan_status');
+  await expect(table.getByRole('row', { name: /plan_status/ })).toContainText('内置');
+  await screenshot(page, 'dictionary-list');
+
+  const code = `pack_style_${Date.now() % 100000}`;
+  await page.getByRole('button', { name: '新建' }).click();
+  const modal = dialog(page);
+  await modal.getByLabel('字典编码').fill('Pack Style');
+  await modal.getByLabel('字典名称').fill('包装方式');
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(modal).toContainText('snake_case');
+  await modal.getByLabel('字典编码').fill(code);
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+
+  // Saving a new type jumps to its detail page: the list tab is replaced by the detail tab.
+  await expect(page).toHaveURL(new RegExp(`/basicData/dataDictionaryDetail\\?code=${code}$`));
+  await expect(page.locator('.ant-breadcrumb')).toContainText('数据字典详情');
+  expect(await tabLabels(page)).not.toContain('数据字典');
+  await expect(page.getByText(`包装方式（${code}）`)).toBeVisible();
+
+  await addItem(page, { label: '纸箱', value: 'carton', color: /^蓝$/, isDefault: true });
+  await addItem(page, { label: '木架', value: 'crate', color: /^橙$/ });
+  await page.getByRole('button', { name: '新增字典项' }).click();
+  await dialog(page).getByLabel('字典标签').fill('重复');
+  await dialog(page).getByLabel('字典值').fill('carton');
+  await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('字典值 carton 已存在')).toBeVisible();
+  await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+
+  const items = page.locator('.table-card');
+  const carton = items.getByRole('row', { name: /carton/ });
+  await expect(carton.locator('.ant-tag-blue')).toHaveText('纸箱');
+  await expect(carton).toContainText('默认');
+  const crate = items.getByRole('row', { name: /crate/ });
+  await crate.getByRole('button', { name: '停用' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(crate).toContainText('停用');
+  await screenshot(page, 'dictionary-detail');
+
+  // Back on the list the type shows its two items and cannot be deleted while they exist.
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(page).toHaveURL(/\/basicData\/dataDictionary$/);
+  await page.getByPlaceholder('字典编码或名称').fill(code);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.table-card').getByRole('row', { name: new RegExp(code) });
+  await expect(row.getByTestId('item-count')).toHaveText('2');
+  await expect(row.getByRole('button', { name: '删除' })).toBeDisabled();
+
+  // Batch operations: disable the selected type, after a confirmation.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '批量停用' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已停用 1 个字典')).toBeVisible();
+  await expect(row).toContainText('停用');
+
+  // The code link opens the detail with the jump as well.
+  await row.getByTestId(`dict-code-${code}`).click();
+  await expect(page).toHaveURL(new RegExp(`code=${code}$`));
+  await expect(page.locator('.table-card')).toContainText('木架');
+});
