@@ -37,6 +37,17 @@ function countVitest(file) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+/** bench/faults on node's test runner (TAP when piped): crash, database outage, two server processes. */
+function faultTests() {
+  console.log('\n▶ Fault tests: SIGKILL mid-write, database outage, two server processes');
+  const result = spawnSync('npm', ['run', 'test:faults'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  if (result.status !== 0) failures.push('Fault tests');
+  const key = { pass: 'passed', fail: 'failed', skipped: 'skipped' };
+  for (const [, kind, n] of (result.stdout ?? '').matchAll(/^# (pass|fail|skipped) (\d+)$/gm)) totals[key[kind]] += Number(n);
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
   const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
@@ -55,7 +66,7 @@ function vitest(title, workspace, reportName, env = {}) {
   countVitest(report);
 }
 
-for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   run(`Typecheck ${project}`, 'npx', ['tsc', '-p', `${project}/tsconfig.json`]);
 }
 run('Lint', 'npx', ['biome', 'check', '.']);
@@ -64,6 +75,7 @@ vitest('Unit tests: web', 'apps/web', 'web');
 vitest('API tests on PGlite', 'apps/server', 'server-pglite');
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests on PostgreSQL', 'apps/server', 'server-postgres', { TEST_DB: 'pg' });
+  faultTests();
 }
 if (run('Build web app', 'npm', ['run', 'build', '-w', 'apps/web'])) {
   ensureChromium();

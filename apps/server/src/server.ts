@@ -4,9 +4,12 @@ import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await database.migrate();
-const seed = await seedDatabase(database.db, config);
+// Requests give up on a query after 5 s (503) rather than wait forever on a database that hangs.
+const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, queryTimeoutMs: 5000 });
+const seed = await database.withStartupLock(async () => {
+  await database.migrate();
+  return seedDatabase(database.db, config);
+});
 const app = await buildApp({ db: database.db, config });
 
 const shutdown = async () => {

@@ -18,6 +18,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the database-wide startup lock, so server processes started at the same
+   * moment on one PostgreSQL migrate and seed one after the other instead of colliding.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -26,13 +31,16 @@ const createExtensions = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` ('memory://' for tests). */
-export function openDatabase(options: { url?: string; dataDir: string }): Database {
+export function openDatabase(options: { url?: string; dataDir: string; queryTimeoutMs?: number }): Database {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 20,
-      connectionTimeoutMillis: 2000,
+      // Below the 2 s within which an unreachable database must turn into a 503 (quality.md).
+      connectionTimeoutMillis: 1500,
       idleTimeoutMillis: 30_000,
+      // A database that hangs instead of refusing would otherwise hold a request forever.
+      query_timeout: options.queryTimeoutMs,
     });
     // An idle client losing its server must not crash the process; the next query reports the outage.
     pool.on('error', () => {});
@@ -40,9 +48,26 @@ export function openDatabase(options: { url?: string; dataDir: string }): Databa
     return {
       db,
       kind: 'postgres',
+      // A client of its own, free of the query time-out: a migration may build an index over millions of rows.
       migrate: async () => {
-        await pool.query(createExtensions);
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+        await client.connect();
+        try {
+          await client.query(createExtensions);
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
+      withStartupLock: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query(`select pg_advisory_lock(hashtext('scm:startup'))`);
+          return await fn();
+        } finally {
+          await client.query(`select pg_advisory_unlock(hashtext('scm:startup'))`).catch(() => {});
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
@@ -57,6 +82,8 @@ export function openDatabase(options: { url?: string; dataDir: string }): Databa
       await client.exec(createExtensions);
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
+    // PGlite belongs to one process: there is nobody to wait for.
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -34,7 +34,6 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
-  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
   { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   {
     name: 'commodities',
@@ -58,6 +57,7 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
   const password = config.ADMIN_PASSWORD ?? generatePassword();
   const adminCreated = await db.transaction(async (tx) => {
     await seedMenus(tx);
+    await seedBuiltInDictionaries(tx);
     const roleId = await seedAdminRole(tx);
     return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
   });

@@ -1,0 +1,345 @@
+/**
+ * `npm run bench`: server throughput against the floor, soak, freight estimate and web bytes and
+ * timings, each figure printed beside its bar from quality.md. Writes bench/results/latest.json.
+ * Timings are reported here, never asserted in tests.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, type Body, endpoints, freight, type Query, scaleTables, soakWritesPerSecond,
+  writeStream,
+} from './config';
+import { apiClient } from './lib/api';
+import { load, loadMixed } from './lib/load';
+import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
+import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
+import { fmt, printTable, type Row } from './lib/report';
+import { buildWeb, type WebBuild, webTimings } from './lib/web';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    db: { type: 'string' },
+    scale: { type: 'boolean', default: false },
+  },
+});
+const sections = new Set((args.only ?? 'server,soak,freight,web').split(','));
+const durations = args.quick
+  ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
+  : { warmS: 2, loadS: 10, soakS: 60, connections: 50, soakConnections: 200, webLoads: 5 };
+const existingDb = args.db ?? process.env.BENCH_DATABASE_URL;
+
+const rows: Row[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
+const log = (line: string) => process.stderr.write(`· ${line}\n`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function cleanup() {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch((e) => log(`cleanup: ${e}`));
+}
+process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+/** A token for the administrator: by logging in, or (on a database seeded elsewhere) a session of its own. */
+async function adminToken(api: ReturnType<typeof apiClient>, q: Query): Promise<string> {
+  const answer = await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (answer.code === 200) return answer.data.token;
+  const token = randomBytes(32).toString('base64url');
+  await q(
+    `insert into sessions (token_hash, user_id, ip, created_at, last_seen_at, expires_at)
+     select $1, id, '127.0.0.1', now(), now(), now() + interval '12 hours' from back_users where lower(email) = $2`,
+    [createHash('sha256').update(token).digest('hex'), ADMIN_EMAIL],
+  );
+  return token;
+}
+
+async function tableCounts(q: Query) {
+  const counts: { table: string; rows: number; full: number }[] = [];
+  for (const { table, full } of scaleTables) {
+    const [exists] = await q<{ t: string | null }>('select to_regclass($1)::text as t', [table]);
+    if (!exists.t) continue;
+    const [row] = await q<{ n: number }>(`select count(*)::int as n from ${table}`);
+    counts.push({ table, rows: row.n, full });
+  }
+  return counts;
+}
+
+function scaleRow(counts: Awaited<ReturnType<typeof tableCounts>>): Row {
+  const full = counts.length > 0 && counts.every((c) => c.rows >= c.full);
+  const label = counts.length === 0 ? '演示数据 (无业务表)' : full ? 'seed:scale 全量' : '演示数据 / 部分规模';
+  const detail = counts.map((c) => `${c.table} ${fmt.int(c.rows)}`).join(', ');
+  return {
+    section: '数据规模',
+    name: '本次运行的数据',
+    value: detail ? `${label}: ${detail}` : label,
+    bar: '商品 1,000,000 / 供应商 2,000 / 计划 50,000 (行 500,000) / 采购任务 100,000 (报价行 2,000,000)',
+    // Which data the figures hold for, not a bar of its own: ✓ only when the run was at full scale.
+    ok: full ? true : null,
+    data: { counts },
+  };
+}
+
+async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: string) {
+  const floor = await startNode(new URL('./floor-server.ts', import.meta.url).pathname, { DATABASE_URL: dbUrl });
+  cleanups.push(() => floor.stop());
+  const api = apiClient(app.baseUrl);
+  const floorApi = apiClient(floor.baseUrl);
+  for (const endpoint of endpoints) {
+    const fixtures = endpoint.prepare ? await endpoint.prepare(q) : {};
+    const body: Body = endpoint.body(fixtures);
+    const check = await api.call(endpoint.path, body, token);
+    const floorCheck = await floorApi.call(endpoint.path, body, token);
+    if (check.status === 404) {
+      rows.push({ section: '服务端吞吐 (autocannon, PostgreSQL)', name: endpoint.name, value: '此分支尚无该接口', bar: '', ok: null });
+      continue;
+    }
+    if (check.code !== 200 || floorCheck.code !== 200) {
+      rows.push({
+        section: '服务端吞吐 (autocannon, PostgreSQL)',
+        name: endpoint.name,
+        value: `无法测量: 应用 ${check.code} ${check.message} / 底线 ${floorCheck.code} ${floorCheck.message}`,
+        bar: '',
+        ok: false,
+      });
+      continue;
+    }
+    const run = (url: string, durationS: number) =>
+      load({ url: `${url}/api${endpoint.path}`, body, token, connections: durations.connections, durationS });
+    log(`${endpoint.name}: 预热, 底线 ${durations.loadS}s, 应用 ${durations.loadS}s`);
+    await run(floor.baseUrl, durations.warmS);
+    await run(app.baseUrl, durations.warmS);
+    const base = await run(floor.baseUrl, durations.loadS);
+    const mine = await run(app.baseUrl, durations.loadS);
+    const ratio = mine.reqPerS / base.reqPerS;
+    const section = '服务端吞吐 (autocannon, PostgreSQL)';
+    rows.push({
+      section,
+      name: `${endpoint.name} 吞吐`,
+      value: `${fmt.int(mine.reqPerS)} req/s, 底线 ${fmt.int(base.reqPerS)} req/s = ${fmt.ratio(ratio)}`,
+      bar: '≥ 0.70× 底线',
+      ok: ratio >= 0.7,
+      data: { app: mine, floor: base, ratio },
+    });
+    rows.push({
+      section,
+      name: `${endpoint.name} 延迟`,
+      value: `p50 ${fmt.ms(mine.p50)}, p99 ${fmt.ms(mine.p99)} (底线 p99 ${fmt.ms(base.p99)})`,
+      bar: 'p99 ≤ 50 ms',
+      ok: mine.p99 <= 50,
+    });
+    if (mine.errors + base.errors > 0) {
+      rows.push({ section, name: `${endpoint.name} 错误`, value: `应用 ${mine.errors}, 底线 ${base.errors}`, bar: '0', ok: false });
+    }
+  }
+  rows.push({
+    section: '服务端吞吐 (autocannon, PostgreSQL)',
+    name: '列表压测后服务端 RSS',
+    value: fmt.mb(app.rss()),
+    bar: '≤ 300 MB',
+    ok: app.rss() <= 300 * 1024 * 1024,
+    data: { rssBytes: app.rss(), floorRssBytes: floor.rss() },
+  });
+  await floor.stop();
+}
+
+async function benchAggregates(q: Query) {
+  for (const aggregate of aggregates) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await q(aggregate.sql, aggregate.params);
+      times.push(performance.now() - started);
+    }
+    const m = median(times);
+    rows.push({ section: '数据看板聚合', name: aggregate.name, value: `中位数 ${fmt.ms(m)}`, bar: '≤ 300 ms', ok: m <= 300, data: { times } });
+  }
+  if (aggregates.length === 0) {
+    rows.push({ section: '数据看板聚合', name: '聚合查询', value: '尚无 (bench/config.ts aggregates)', bar: '≤ 300 ms', ok: null });
+  }
+}
+
+async function benchSoak(app: NodeProcess, token: string, q: Query) {
+  const section = `浸泡 (${durations.soakConnections} 连接, ${durations.soakS}s, 读写混合)`;
+  const writers = Math.max(1, Math.round(durations.soakConnections / 10));
+  // Writes are paced (open loop): a login costs an argon2 hash, and unpaced writers would only
+  // measure how fast the CPU hashes.
+  const writeIntervalMs = (writers * 1000) / soakWritesPerSecond;
+  const api = apiClient(app.baseUrl);
+  const reads = [];
+  for (const endpoint of endpoints) {
+    const body = endpoint.body(endpoint.prepare ? await endpoint.prepare(q) : {});
+    if ((await api.call(endpoint.path, body, token)).code === 200) reads.push({ path: `/api${endpoint.path}`, body });
+  }
+  const [before] = await q<{ n: number }>(writeStream.countSql);
+  const rss: { s: number; bytes: number }[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => rss.push({ s: Math.round((Date.now() - started) / 1000), bytes: app.rss() }), 5000);
+  const answered: string[] = [];
+  let writeErrors = 0;
+  const deadline = started + durations.soakS * 1000;
+  let i = 0;
+  const writer = async () => {
+    while (Date.now() < deadline) {
+      const began = Date.now();
+      const key = await writeStream.create(api, token, i++).catch(() => null);
+      if (key) answered.push(key);
+      else writeErrors++;
+      await sleep(Math.min(deadline - Date.now(), writeIntervalMs - (Date.now() - began)));
+    }
+  };
+  log(`浸泡 ${durations.soakS}s: ${durations.soakConnections - writers} 个读连接 + ${writers} 个写连接, ${soakWritesPerSecond} 次写/s (${writeStream.name})`);
+  const [readResult] = await Promise.all([
+    loadMixed({
+      baseUrl: app.baseUrl,
+      requests: reads,
+      token,
+      connections: durations.soakConnections - writers,
+      durationS: durations.soakS,
+    }),
+    ...Array.from({ length: writers }, writer),
+  ]);
+  clearInterval(sampler);
+  rss.push({ s: Math.round((Date.now() - started) / 1000), bytes: app.rss() });
+  await sleep(500);
+  const [after] = await q<{ n: number }>(writeStream.countSql);
+  const stored = after.n - before.n;
+  const lost = Math.max(0, answered.length - stored);
+  const broken = await q<{ problem: string }>(writeStream.brokenSql);
+  const sample = answered.filter((_, k) => k % Math.max(1, Math.floor(answered.length / 200)) === 0);
+  const missing = (await Promise.all(sample.map((key) => writeStream.check(api, token, key)))).filter(Boolean);
+  const errors = readResult.errors + writeErrors;
+  rows.push({
+    section,
+    name: '错误',
+    value: `${errors} (读 ${fmt.int(readResult.requests)} 次 ${fmt.int(readResult.reqPerS)} req/s, 读 p99 ${fmt.ms(readResult.p99)}; 写 ${answered.length + writeErrors} 次)`,
+    bar: '0',
+    ok: errors === 0,
+    data: { read: readResult, writes: answered.length, writeErrors },
+  });
+  rows.push({
+    section,
+    name: '丢失的写入',
+    value: `${lost + missing.length + broken.length} (应答 200: ${answered.length}, 库中新增: ${stored}, 抽查 ${sample.length} 条, 不完整 ${broken.length})`,
+    bar: '0',
+    ok: lost === 0 && missing.length === 0 && broken.length === 0,
+    data: { answered: answered.length, stored, missing, broken },
+  });
+  const third = rss.find((r) => r.s >= durations.soakS / 3) ?? rss[0];
+  const last = rss[rss.length - 1];
+  const growth = last.bytes / third.bytes - 1;
+  rows.push({
+    section,
+    name: 'RSS 稳定',
+    value: `${fmt.mb(third.bytes)} (${third.s}s) → ${fmt.mb(last.bytes)} (${last.s}s), 峰值 ${fmt.mb(Math.max(...rss.map((r) => r.bytes)))}, 增长 ${(growth * 100).toFixed(0)}%`,
+    bar: '后 2/3 增长 ≤ 20%, ≤ 300 MB',
+    ok: growth <= 0.2 && last.bytes <= 300 * 1024 * 1024,
+    data: { rss },
+  });
+}
+
+function benchFreight() {
+  const section = '运费估算 (纯函数, 单核)';
+  if (!freight) {
+    rows.push({ section, name: '100 件购物车 × 3 个模板', value: '尚无运费函数 (bench/config.ts freight)', bar: '≥ 100,000 次/s', ok: null });
+    return;
+  }
+  const estimate = freight.setup();
+  for (let k = 0; k < 2000; k++) estimate();
+  let n = 0;
+  const started = performance.now();
+  const end = started + 2000;
+  while (performance.now() < end) {
+    for (let k = 0; k < 500; k++) estimate();
+    n += 500;
+  }
+  const perS = n / ((performance.now() - started) / 1000);
+  rows.push({ section, name: '100 件购物车 × 3 个模板', value: `${fmt.int(perS)} 次/s`, bar: '≥ 100,000 次/s', ok: perS >= 100_000, data: { perS } });
+}
+
+async function main() {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
+  const startedAt = new Date();
+  log(`bench ${commit} · ${availableParallelism()} 核 · node ${process.version} · ${args.quick ? '快速模式 (--quick)' : '完整模式'}`);
+
+  const loadBefore = loadavg()[0];
+  let build: WebBuild | null = null;
+  if (sections.has('web')) {
+    build = await buildWeb(rows, log);
+    if (build) cleanups.push(async () => build?.dispose());
+  }
+
+  const needsServer = ['server', 'soak', 'web'].some((s) => sections.has(s));
+  if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
+    rows.push({ section: '服务端吞吐 (autocannon, PostgreSQL)', name: 'PostgreSQL', value: `无法连接 ${existingDb ?? PG_BASE_URL}`, bar: '', ok: false });
+    if (sections.has('web') && build) {
+      // The page timings do not need PostgreSQL: serve them from embedded PGlite instead.
+      const dataDir = mkdtempSync(join(tmpdir(), 'scm-bench-data-'));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const app = await startAppServer({ DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: build.dist });
+      cleanups.push(() => app.stop());
+      await webTimings(rows, app.baseUrl, durations.webLoads, log);
+    }
+  } else if (needsServer) {
+    const db = existingDb ? { url: existingDb, drop: async () => {} } : await createScratchDatabase('scm_bench');
+    cleanups.push(() => db.drop());
+    log(existingDb ? `数据库: ${existingDb}` : `临时数据库: ${db.url}`);
+    const pool = queryPool(db.url);
+    cleanups.push(() => pool.end());
+    let app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' });
+    cleanups.push(() => app.stop());
+    if (args.scale && !existsSync(join(repoRoot, 'apps/server/scripts/seed-scale.ts'))) {
+      log('--scale: 此分支尚无 seed:scale 脚本, 使用演示数据');
+    } else if (args.scale) {
+      log('npm run seed:scale (可能需要几分钟)');
+      const seeded = spawnSync('npm', ['run', 'seed:scale'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'inherit' });
+      if (seeded.status !== 0) throw new Error('seed:scale failed');
+      await app.stop();
+      app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' });
+      cleanups.push(() => app.stop());
+    }
+    rows.push(scaleRow(await tableCounts(pool.q)));
+    const token = await adminToken(apiClient(app.baseUrl), pool.q);
+
+    if (sections.has('server')) {
+      await benchEndpoints(app, token, pool.q, db.url);
+      await benchAggregates(pool.q);
+    }
+    if (sections.has('soak')) await benchSoak(app, token, pool.q);
+    if (sections.has('web') && build) await webTimings(rows, app.baseUrl, durations.webLoads, log);
+  }
+  if (sections.has('freight')) benchFreight();
+
+  await cleanup();
+  rows.push({
+    section: '运行环境',
+    name: '机器',
+    value: `${availableParallelism()} 核, 1 分钟负载 ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}, node ${process.version}, ${commit}${args.quick ? ', --quick' : ''}`,
+    bar: '',
+    ok: null,
+  });
+  const order = ['运行环境', '数据规模', '服务端', '数据看板', '浸泡', '运费', 'Web 体积', 'Web 时间'];
+  const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
+  rows.sort((a, b) => rank(a) - rank(b));
+  const table = printTable(rows);
+  console.log(table);
+  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+  const resultFile = new URL('./results/latest.json', import.meta.url);
+  writeFileSync(
+    resultFile,
+    `${JSON.stringify({ commit, startedAt, finishedAt: new Date(), quick: args.quick, cores: availableParallelism(), rows }, null, 2)}\n`,
+  );
+  log(`结果已写入 ${resultFile.pathname}`);
+}
+
+main().catch(async (error) => {
+  await cleanup();
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+/**
+ * What the bench measures and what the fault tests write. Each business module adds its entries
+ * here (a few lines each); the runners in bench.ts and faults/ never need to change.
+ */
+import type { Api } from './lib/api';
+
+/** A query on the bench database: parameterised SQL in, rows out. */
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+// biome-ignore lint/suspicious/noExplicitAny: bodies are whatever JSON the endpoint takes
+export type Body = Record<string, any>;
+
+export interface BenchEndpoint {
+  /** Shown in the table. */
+  name: string;
+  kind: 'list' | 'detail';
+  /** The API path after /api, e.g. '/admin/commodity/page'. */
+  path: string;
+  /** Finds the ids the body refers to in the bench database (runs once, before the load). */
+  prepare?: (q: Query) => Promise<Body>;
+  /** The snake_case request body, as the web app sends it. */
+  body: (fixtures: Body) => Body;
+  /**
+   * The floor: the same SQL the route runs, through a bare `pg` pool behind a bare `node:http`
+   * handler. The session lookup every signed-in call pays is run before it (floorAuthSql).
+   */
+  floor: (q: Query, body: Body) => Promise<unknown>;
+}
+
+/** A write for the soak and crash runs: one create per call, checkable afterwards. */
+export interface WriteStream {
+  name: string;
+  /** Creates one record through the API; resolves to a key to check later, or null when not answered 200. */
+  create(api: Api, token: string, i: number): Promise<string | null>;
+  /** After a restart: a problem description when the record answered 200 is missing or incomplete. */
+  check(api: Api, token: string, key: string): Promise<string | null>;
+  /** Rows of half-written data (a header without its lines...): must be empty after any crash. */
+  brokenSql: string;
+  /** How many records the stream has created so far (the soak compares it with the 200 answers). */
+  countSql: string;
+}
+
+export const ADMIN_EMAIL = 'admin@jiaju.com';
+export const ADMIN_PASSWORD = 'Bench2026pass';
+
+/** Mirrors authenticate() in modules/auth/service.ts. */
+export const floorAuthSql = `
+  select s.id as session_id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.username, u.email,
+         u.status, u.role_id, r.status as role_status,
+         (select array_agg(rp.code) from role_permissions rp where rp.role_id = u.role_id) as codes
+    from sessions s
+    join back_users u on u.id = s.user_id
+    join roles r on r.id = u.role_id
+   where s.token_hash = $1
+   limit 1`;
+
+const adminId: BenchEndpoint['prepare'] = async (q) => {
+  const [row] = await q<{ id: number; role_id: number }>('select id, role_id from back_users where lower(email) = $1', [ADMIN_EMAIL]);
+  return { userId: row.id, roleId: row.role_id };
+};
+
+export const endpoints: BenchEndpoint[] = [
+  {
+    name: '用户详情 back_user/info',
+    kind: 'detail',
+    path: '/admin/back_user/info',
+    prepare: adminId,
+    body: (f) => ({ id: f.userId }),
+    floor: async (q, body) => {
+      const [row] = await q(
+        `select u.*, r.id as r_id, r.name as r_name, r.code as r_code
+           from back_users u join roles r on r.id = u.role_id where u.id = $1 limit 1`,
+        [body.id],
+      );
+      return row;
+    },
+  },
+  {
+    name: '角色详情 role/info',
+    kind: 'detail',
+    path: '/admin/role/info',
+    prepare: adminId,
+    body: (f) => ({ id: f.roleId }),
+    floor: async (q, body) => {
+      const [role] = await q('select * from roles where id = $1 limit 1', [body.id]);
+      const codes = await q('select code from role_permissions where role_id = $1 order by code', [body.id]);
+      const menus = await q('select * from menus order by sort, id');
+      return { ...role, permission_codes: codes.map((c) => c.code), menus };
+    },
+  },
+];
+
+/** Aggregate queries of the data board, timed at full scale (bar: ≤ 300 ms each). */
+export const aggregates: { name: string; sql: string; params?: unknown[] }[] = [];
+
+/** Tables whose row counts say at which scale the bench ran, with the full `seed:scale` size. */
+export const scaleTables: { table: string; full: number }[] = [
+  { table: 'commodities', full: 1_000_000 },
+  { table: 'suppliers', full: 2_000 },
+  { table: 'planning_tasks', full: 50_000 },
+  { table: 'planning_task_lines', full: 500_000 },
+  { table: 'procurement_tasks', full: 100_000 },
+  { table: 'quotation_lines', full: 2_000_000 },
+];
+
+/**
+ * The write used by the soak and the crash tests. Until a document-with-lines create exists
+ * (procurement), it is a login: one transaction writing the session, the login record, the
+ * user's last-login fields and the audit row, so "nothing half-written" is checkable.
+ */
+export const writeStream: WriteStream = {
+  name: '登录（会话 + 登录记录 + 审计，一个事务）',
+  async create(api) {
+    const answer = await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    return answer.code === 200 ? `${answer.data.u_id} ${answer.data.token}` : null;
+  },
+  async check(api, _token, key) {
+    const [userId, token] = key.split(' ');
+    const answer = await api.call('/admin/back_user/info', { id: Number(userId) }, token);
+    return answer.code === 200 ? null : `已应答 200 的登录会话失效: code ${answer.code} ${answer.message}`;
+  },
+  brokenSql: `
+    select 'sessions ' || s || ' / successful logins ' || a || ' / login audits ' || l as problem
+      from (select (select count(*) from sessions) s,
+                   (select count(*) from login_attempts where success) a,
+                   (select count(*) from audit_logs where module = 'auth' and action = 'login') l) t
+     where not (s = a and a = l)`,
+  countSql: 'select count(*)::int as n from sessions',
+};
+
+/** Writes per second during the soak, spread over its write connections (a tenth of the 200). */
+export const soakWritesPerSecond = 20;
+
+/**
+ * Daily codes from two processes at once. Until a route creates coded documents, the fault
+ * test calls lib/codes.ts nextCode from two processes; a module that creates coded documents
+ * sets `route` so the two server processes create through the API instead.
+ */
+export const dailyCodes: {
+  prefix: string;
+  route?: { path: string; body: (i: number) => Body; codeOf: (data: Body) => string };
+} = { prefix: 'JH' };
+
+/**
+ * What the web timings look for. `list` is a page that shows `rows` rows after an in-app navigation
+ * to `path` (which may carry the page size, e.g. '?page_size=50'); a business module points it at
+ * its own list once it exists.
+ */
+export const web = {
+  chromium: '/usr/bin/chromium',
+  loginPath: '/login',
+  workbenchPageKey: 'basic',
+  workbenchTabLabel: '工作台',
+  workbench: { selector: '.shell-content .page-stack', text: '快捷入口' },
+  /** Menu keys of the pages allowed to load ECharts. */
+  chartPageKeys: ['dataBoard'],
+  list: null as null | { path: string; rowSelector: string; rows: number },
+};
+
+/** The freight estimate: 100-item cart over 3 templates (bar: ≥ 100,000 estimates/s on one core). */
+export const freight: null | { setup: () => () => unknown } = null;

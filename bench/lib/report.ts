@@ -1,0 +1,45 @@
+export interface Row {
+  section: string;
+  name: string;
+  /** The figure as printed. */
+  value: string;
+  /** The bar from quality.md as printed, or '' when the figure is for information only. */
+  bar: string;
+  /** true ✓, false ✗, null: no bar (or not measurable in this run). */
+  ok: boolean | null;
+  /** Raw numbers for latest.json. */
+  data?: Record<string, unknown>;
+}
+
+export const fmt = {
+  int: (n: number) => Math.round(n).toLocaleString('en-US'),
+  ms: (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`,
+  mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+  kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`,
+  ratio: (n: number) => `${n.toFixed(2)}×`,
+};
+
+const width = (s: string) => [...s].reduce((w, c) => w + (/[\u1100-\uffff]/.test(c) && !/[✓✗×—–·…]/.test(c) ? 2 : 1), 0);
+const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - width(s)));
+
+/** The table: each figure beside its bar with ✓ or ✗, grouped by section. */
+export function printTable(rows: Row[]): string {
+  const columns = [
+    Math.max(...rows.map((r) => width(r.name)), 4),
+    Math.max(...rows.map((r) => width(r.value)), 5),
+    Math.max(...rows.map((r) => width(r.bar)), 3),
+  ];
+  const lines: string[] = [];
+  let section = '';
+  for (const row of rows) {
+    if (row.section !== section) {
+      section = row.section;
+      lines.push('', `## ${section}`);
+    }
+    const mark = row.ok === null ? ' ' : row.ok ? '✓' : '✗';
+    lines.push(`  ${mark} ${pad(row.name, columns[0])}  ${pad(row.value, columns[1])}  ${row.bar}`);
+  }
+  const failed = rows.filter((r) => r.ok === false);
+  lines.push('', failed.length === 0 ? '全部达标 (all bars met)' : `${failed.length} 项未达标 (✗): ${failed.map((r) => r.name).join('; ')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,261 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, web } from '../config';
+import { repoRoot } from './processes';
+import { fmt, type Row } from './report';
+import type { ChunkStats } from './vite-bench.config';
+
+const webRoot = join(repoRoot, 'apps/web');
+const KB = 1024;
+
+export interface WebBuild {
+  dist: string;
+  dispose(): void;
+}
+
+/** `import('…')` targets of lazyPage(...) declarations in a source file, by the name they are given. */
+function lazyImports(file: string): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!existsSync(file)) return found;
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/(\w+)\s*[:=]\s*lazyPage\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const target = resolve(dirname(file), m[2]);
+    const withExt = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => target + ext).find(existsSync);
+    if (withExt) found.set(m[1], relative(webRoot, withExt));
+  }
+  return found;
+}
+
+/** Builds the web app into a temp dir and checks each route's JS against the budgets of quality.md. */
+export async function buildWeb(rows: Row[], log: (line: string) => void): Promise<WebBuild | null> {
+  const section = 'Web 体积 (vite build, gzip)';
+  if (!existsSync(join(webRoot, 'index.html'))) {
+    rows.push({ section, name: 'vite build', value: '尚无 Web 应用', bar: '', ok: null });
+    return null;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'scm-bench-web-'));
+  const dist = join(work, 'dist');
+  const statsFile = join(work, 'chunks.json');
+  log('vite build (临时目录)');
+  const built = spawnSync('npx', ['vite', 'build', '--config', '../../bench/lib/vite-bench.config.ts', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    env: { ...process.env, BENCH_WEB_OUT: dist, BENCH_CHUNK_STATS: statsFile, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 300_000,
+  });
+  if (built.status !== 0 || !existsSync(statsFile)) {
+    rows.push({ section, name: 'vite build', value: '构建失败', bar: '', ok: false });
+    rmSync(work, { recursive: true, force: true });
+    return null;
+  }
+
+  const chunks: ChunkStats[] = JSON.parse(readFileSync(statsFile, 'utf8'));
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const byFacade = new Map(chunks.filter((c) => c.facade).map((c) => [relative(webRoot, c.facade!), c]));
+  const size = new Map(
+    chunks.map((c) => {
+      const code = readFileSync(join(dist, c.file));
+      return [c.file, { raw: code.length, gzip: gzipSync(code).length }];
+    }),
+  );
+  /** A chunk and everything it imports statically: what the browser fetches before it runs. */
+  const closure = (start: ChunkStats | undefined, into = new Set<string>()) => {
+    if (!start || into.has(start.file)) return into;
+    into.add(start.file);
+    for (const file of start.imports) closure(byFile.get(file), into);
+    return into;
+  };
+  const total = (files: Set<string>) => ({
+    ...[...files].reduce((sum, f) => ({ raw: sum.raw + size.get(f)!.raw, gzip: sum.gzip + size.get(f)!.gzip }), { raw: 0, gzip: 0 }),
+    files: Object.fromEntries([...files].map((f) => [f, size.get(f)])),
+  });
+  const show = (s: { raw: number; gzip: number }) => `${fmt.kb(s.gzip)} gzip (${fmt.kb(s.raw)} raw)`;
+  const withEcharts = new Set(chunks.filter((c) => c.modules.some((m) => /[\\/]node_modules[\\/](echarts|zrender)[\\/]/.test(m))).map((c) => c.file));
+
+  const routerLazy = lazyImports(join(webRoot, 'src/app/router.tsx'));
+  const pages = lazyImports(join(webRoot, 'src/app/page-map.ts'));
+  const entry = closure(chunks.find((c) => c.isEntry));
+  const loginFiles = closure(byFacade.get(routerLazy.get('LoginPage') ?? ''), new Set(entry));
+  const shellFiles = closure(byFacade.get(routerLazy.get('ShellLayout') ?? ''), new Set(entry));
+  const workbenchFiles = closure(byFacade.get(pages.get(web.workbenchPageKey) ?? ''), new Set(shellFiles));
+
+  const login = total(loginFiles);
+  rows.push({ section, name: '登录页 JS (入口 + 登录页)', value: show(login), bar: '≤ 200 KB gzip', ok: login.gzip <= 200 * KB, data: login });
+  const shell = total(workbenchFiles);
+  rows.push({ section, name: '框架 + 工作台 JS', value: show(shell), bar: '≤ 400 KB gzip', ok: shell.gzip <= 400 * KB, data: shell });
+
+  const echartsOutside: string[] = [];
+  for (const [key, source] of pages) {
+    const files = closure(byFacade.get(source));
+    if ([...files].some((f) => withEcharts.has(f)) && !web.chartPageKeys.includes(key)) echartsOutside.push(key);
+    if (key === web.workbenchPageKey) continue;
+    const own = new Set([...files].filter((f) => !shellFiles.has(f)));
+    const s = total(own);
+    rows.push({ section, name: `页面 ${key} 独有 JS`, value: show(s), bar: '≤ 120 KB gzip', ok: s.gzip <= 120 * KB, data: s });
+  }
+  if (![...entry, ...shellFiles].every((f) => !withEcharts.has(f)) || echartsOutside.length > 0) {
+    echartsOutside.unshift('入口/框架');
+  }
+  rows.push({
+    section,
+    name: 'ECharts 只在图表页',
+    value: echartsOutside.length ? `也出现在: ${echartsOutside.join(', ')}` : withEcharts.size ? '是' : '是 (尚未使用 ECharts)',
+    bar: `只在 ${web.chartPageKeys.join(', ')}`,
+    ok: echartsOutside.length === 0,
+  });
+  const all = total(new Set(chunks.map((c) => c.file)));
+  rows.push({ section, name: '全部 JS 合计', value: `${show(all)}, ${chunks.length} 个文件`, bar: '', ok: null, data: all });
+  return { dist, dispose: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** Records, inside the page, the first moment a selector is rendered, visible, enabled (and holds a text or N matches). */
+const watcherScript = () => {
+  const w = window as unknown as { __bench: Record<string, number>; __benchWatch: (...a: unknown[]) => void };
+  w.__bench = {};
+  w.__benchWatch = (name: unknown, selector: unknown, text?: unknown, count?: unknown) => {
+    const done = () => {
+      const all = [...document.querySelectorAll(selector as string)].filter(
+        (el) => el.checkVisibility() && !(el as HTMLInputElement).disabled && (!text || (el.textContent ?? '').includes(text as string)),
+      );
+      return all.length >= ((count as number) ?? 1);
+    };
+    const check = () => {
+      if (w.__bench[name as string] !== undefined) return;
+      if (done()) {
+        w.__bench[name as string] = performance.now();
+        observer.disconnect();
+      } else requestAnimationFrame(check);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+    requestAnimationFrame(check);
+  };
+  w.__benchWatch('password', 'input[type="password"]');
+};
+
+const timeOf = async (page: Page, name: string, timeoutMs = 30_000) =>
+  (await page.waitForFunction((n) => (window as unknown as { __bench: Record<string, number> }).__bench[n], name, { timeout: timeoutMs })).jsonValue() as Promise<number>;
+
+/** Starts a watch, then runs `act` in the page and returns milliseconds from act to rendered. */
+async function measure(page: Page, name: string, target: { selector: string; text?: string; count?: number }, act: () => Promise<void>) {
+  const started = await page.evaluate(
+    ([n, t]) => {
+      (window as unknown as { __benchWatch: (...a: unknown[]) => void }).__benchWatch(n, t.selector, t.text, t.count);
+      return performance.now();
+    },
+    [name, target] as const,
+  );
+  await act();
+  return (await timeOf(page, name)) - started;
+}
+
+/** Clicks inside the page (so the clock starts in the same task as the click). */
+const clickAt = (page: Page, selector: string, text?: string) =>
+  page.evaluate(
+    ([s, t]) => {
+      const el = [...document.querySelectorAll<HTMLElement>(s)].find((e) => !t || (e.textContent ?? '').replace(/\s/g, '').includes(t));
+      if (!el) throw new Error(`nothing to click: ${s} ${t ?? ''}`);
+      el.click();
+    },
+    [selector, text] as const,
+  );
+
+/** What a link click does in the single-page app: push the URL, let the router render it. */
+const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+/** Cold loads in Chromium (fresh context each, 1440×900) against the server, as quality.md times them. */
+export async function webTimings(rows: Row[], baseUrl: string, loads: number, log: (line: string) => void) {
+  const section = `Web 时间 (Chromium, ${loads} 次冷启动, 中位数 [最小–最大])`;
+  if (!existsSync(web.chromium) && process.getuid?.() === 0) {
+    // As `npm test` does: Debian's Chromium and CJK fonts, never a downloaded browser.
+    log('apt-get install -y chromium fonts-noto-cjk');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-q', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(web.chromium)) {
+    rows.push({ section, name: 'Chromium', value: `缺少 ${web.chromium} (apt-get install -y chromium fonts-noto-cjk)`, bar: '', ok: false });
+    return;
+  }
+  const browser = await chromium.launch({
+    executablePath: web.chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const samples: Record<string, number[]> = { password: [], dcl: [], load: [], login: [], list: [], tab: [] };
+  try {
+    for (let i = 0; i < loads; i++) {
+      log(`Chromium 冷启动 ${i + 1}/${loads}`);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      // tsx compiles with keepNames, wrapping inner functions in __name(), which the page lacks.
+      await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+      await context.addInitScript(watcherScript);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${baseUrl}${web.loginPath}`, { waitUntil: 'load' });
+        samples.password.push(await timeOf(page, 'password'));
+        const nav = await page.evaluate(() => {
+          const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return { dcl: entry.domContentLoadedEventEnd, load: entry.loadEventEnd };
+        });
+        samples.dcl.push(nav.dcl);
+        samples.load.push(nav.load);
+
+        await page.getByPlaceholder('邮箱').fill(ADMIN_EMAIL);
+        await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
+        samples.login.push(await measure(page, 'workbench', web.workbench, () => clickAt(page, 'button[type="submit"]')));
+
+        // A second tab: the 50-row list when a module registered one, otherwise the first other menu page.
+        if (web.list) {
+          const list = web.list;
+          samples.list.push(
+            await measure(page, 'list', { selector: list.rowSelector, count: list.rows }, () => navigateInApp(page, list.path)),
+          );
+        } else {
+          await page.locator('.shell-content a.shortcut').first().click();
+          await page.waitForFunction(() => document.querySelectorAll('.opened-tabs .ant-tabs-tab').length >= 2);
+        }
+        samples.tab.push(await measure(page, 'tab', web.workbench, () => clickAt(page, '.opened-tabs .ant-tabs-tab', web.workbenchTabLabel)));
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const stat = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    return { median, min: s[0], max: s[s.length - 1] };
+  };
+  const add = (key: string, name: string, bar: string, limit: number | null, note = '') => {
+    const xs = samples[key];
+    if (xs.length === 0) {
+      rows.push({ section, name, value: note || '未测量', bar, ok: null });
+      return;
+    }
+    const s = stat(xs);
+    rows.push({
+      section,
+      name,
+      value: `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
+      bar,
+      ok: limit === null ? null : s.median <= limit,
+      data: { samples: xs, ...s },
+    });
+  };
+  add('password', '密码框可见且可用 (自导航开始)', '≤ 450 ms (Ant Design Pro 852, vben 1,228)', 450);
+  add('dcl', 'DOMContentLoaded', '', null);
+  add('load', 'load', '', null);
+  add('login', '点击登录 → 工作台渲染', '≤ 400 ms (vben ~500–600)', 400);
+  add('tab', '切换标签页 → 工作台渲染', '≤ 150 ms', 150);
+  add('list', '50 行列表渲染 (导航后)', '≤ 800 ms', 800, '尚无 50 行列表页 (bench/config.ts web.list)');
+}
