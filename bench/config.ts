@@ -90,6 +90,72 @@ export const endpoints: BenchEndpoint[] = [
   },
 ];
 
+/** Mirrors effectiveStatus() in modules/procurement-task/status.ts. */
+const taskStatusSql = `case when t.status = 'quoting' and t.quote_deadline <= now() then 'evaluating' else t.status end`;
+const taskCountsSql = `
+  (select count(*)::int from procurement_task_lines l where l.task_id = t.id) as line_count,
+  (select count(*)::int from procurement_task_suppliers i where i.task_id = t.id) as invited_count,
+  (select count(*)::int from procurement_task_suppliers i where i.task_id = t.id and i.status = 'received') as quoted_count`;
+
+endpoints.push(
+  {
+    name: '采购任务列表 procurement_task/list（状态筛选）',
+    kind: 'list',
+    path: '/admin/procurement_task/list',
+    body: () => ({ page: 1, page_size: 20, status: 'quoting' }),
+    floor: async (q) => {
+      const where = `t.status = 'quoting' and t.quote_deadline > now()`;
+      const list = await q(
+        `select t.*, ${taskStatusSql} as shown_status, u.username as buyer_name, ${taskCountsSql}
+           from procurement_tasks t join back_users u on u.id = t.buyer_id
+          where ${where} order by t.updated_at desc, t.id desc limit 20`,
+      );
+      const [total] = await q(`select count(*)::int as n from procurement_tasks t where ${where}`);
+      return { list, total: total.n };
+    },
+  },
+  {
+    name: '报价比价 procurement_task/compare（20行×8家）',
+    kind: 'detail',
+    path: '/admin/procurement_task/compare',
+    // seed:scale makes task 1 the 20-line × 8-supplier comparison fixture.
+    prepare: async (q) => {
+      const [row] = await q<{ id: number }>(
+        `select t.id from procurement_tasks t
+          where (select count(*) from procurement_task_lines l where l.task_id = t.id) = 20
+            and (select count(*) from quotations x where x.task_id = t.id) = 8
+          order by t.id limit 1`,
+      );
+      return { taskId: row?.id ?? 1 };
+    },
+    body: (f) => ({ id: f.taskId }),
+    floor: async (q, body) => {
+      const [task] = await q(
+        `select t.*, ${taskStatusSql} as shown_status, u.username as buyer_name, ${taskCountsSql}
+           from procurement_tasks t join back_users u on u.id = t.buyer_id where t.id = $1`,
+        [body.id],
+      );
+      const [lines, invited, quotes] = await Promise.all([
+        q(
+          `select l.*, c.sku_code, c.name, c.spec, c.unit, c.weight_g, c.volume_cm3
+             from procurement_task_lines l join commodities c on c.id = l.commodity_id
+            where l.task_id = $1 order by l.sort, l.id`,
+          [body.id],
+        ),
+        q(
+          `select s.id, s.code, s.name, s.status, s.price_template_id, i.status as invitation_status, i.decline_reason
+             from procurement_task_suppliers i join suppliers s on s.id = i.supplier_id
+            where i.task_id = $1 order by s.code`,
+          [body.id],
+        ),
+        q('select * from quotations where task_id = $1', [body.id]),
+      ]);
+      const quoteLines = await q('select * from quotation_lines where quotation_id = any($1::int[])', [quotes.map((x) => x.id)]);
+      return { task, lines, invited, quotes, quoteLines };
+    },
+  },
+);
+
 /** Aggregate queries of the data board, timed at full scale (bar: ≤ 300 ms each). */
 export const aggregates: { name: string; sql: string; params?: unknown[] }[] = [];
 

@@ -12,7 +12,7 @@ const creditCode = (body: string) => {
 const stamp = Date.now().toString().slice(-6);
 const names = { s1: `E2E义乌优选${stamp}有限公司`, s2: `E2E顺德家居${stamp}制品厂`, s3: `E2E苏州塑业${stamp}有限公司` };
 
-async function typeQuote(page: Page, panel: ReturnType<Page['locator']>, skus: string[], prices: (string | null)[], leads: string[]) {
+async function typeQuote(panel: ReturnType<Page['locator']>, skus: string[], prices: (string | null)[], leads: string[]) {
   for (const [i, sku] of skus.entries()) {
     const price = panel.getByLabel(`单价-${sku}`);
     await price.fill('');
@@ -95,7 +95,7 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   const quotePanel = (name: string) => page.getByRole('tabpanel', { name: new RegExp(name) });
   await page.getByRole('tab', { name: new RegExp(names.s1) }).click();
   let panel = quotePanel(names.s1);
-  await typeQuote(page, panel, skus, ['28.00', '19.00', null], ['7', '7', '7']);
+  await typeQuote(panel, skus, ['28.00', '19.00', null], ['7', '7', '7']);
   await expect(panel).toContainText('完整性检查：1 行未报价');
   await panel.getByRole('button', { name: '估算运费' }).click();
   await expect(panel).toContainText('计算过程');
@@ -105,14 +105,14 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
 
   await page.getByRole('tab', { name: new RegExp(names.s2) }).click();
   panel = quotePanel(names.s2);
-  await typeQuote(page, panel, skus, ['28.00', '21.00', '50.00'], ['5', '5', '10']);
+  await typeQuote(panel, skus, ['28.00', '21.00', '50.00'], ['5', '5', '10']);
   await panel.getByLabel('运费').fill('15');
   await panel.getByRole('button', { name: '保存报价' }).click();
   await expect(page.locator('.ant-message').last()).toContainText('报价已保存');
 
   await page.getByRole('tab', { name: new RegExp(names.s3) }).click();
   panel = quotePanel(names.s3);
-  await typeQuote(page, panel, skus, ['29.00', '18.00', '52.00'], ['3', '3', '10']);
+  await typeQuote(panel, skus, ['29.00', '18.00', '52.00'], ['3', '3', '10']);
   await panel.getByLabel('运费').fill('0');
   await panel.getByRole('button', { name: '保存报价' }).click();
   await expect(page.getByRole('tab', { name: new RegExp(names.s3) })).toContainText('已报价');
@@ -153,4 +153,60 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出比价 Excel' }).click();
   expect((await download).suggestedFilename()).toMatch(/^比价定标_CG\d+\.xlsx$/);
+});
+
+test('the comparison stays readable with 30 lines × 10 suppliers', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const commodities = (await api(request, token, '/admin/commodity/options', { limit: 30 })).data as { value: number; reference_price_fen: number }[];
+  expect(commodities).toHaveLength(30);
+  const supplierIds: number[] = [];
+  for (let k = 0; k < 10; k++) {
+    const created = await api(request, token, '/admin/supplier/create', {
+      name: `E2E宽表供应商${stamp}-${k + 1}`,
+      contact_person: '赵经理',
+      phone: '13800138000',
+      region_code: '330100',
+      credit_code: creditCode(`91330100MA${stamp}${k}`),
+      settlement_type: 'monthly',
+      grade: 'B',
+    });
+    expect(created.code, created.message).toBe(200);
+    supplierIds.push(created.data.id);
+  }
+  const task = await api(request, token, '/admin/procurement_task/create', {
+    name: `E2E宽表比价${stamp}`,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    delivery_region_code: '310114',
+    lines: commodities.map((c, i) => ({ commodity_id: c.value, quantity: 10 + i, target_price_fen: c.reference_price_fen })),
+    supplier_ids: supplierIds,
+  });
+  const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
+  expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  for (const [k, supplierId] of supplierIds.entries()) {
+    const saved = await api(request, token, '/admin/quotation/save', {
+      task_id: task.data.id,
+      supplier_id: supplierId,
+      quote_date: today,
+      valid_until: '2099-12-31',
+      tax_rate_percent: 13,
+      freight_mode: 'manual',
+      freight_fen: 1000 * k,
+      lines: info.data.lines.map((line: { id: number }, i: number) => ({
+        task_line_id: line.id,
+        unit_price_fen: (i + k) % 11 === 0 ? null : Math.round(commodities[i].reference_price_fen * (0.9 + ((i * 7 + k * 3) % 20) / 100)),
+        moq: 20,
+        lead_time_days: 3 + ((i + k) % 9),
+      })),
+    });
+    expect(saved.code, saved.message).toBe(200);
+  }
+  await login(page);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
+  const matrix = page.locator('.comparison-matrix');
+  await expect(matrix.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(34);
+  await matrix.scrollIntoViewIfNeeded();
+  await screenshot(page, 'procurement-matrix-30x10');
 });

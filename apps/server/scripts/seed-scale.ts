@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client';
 import { searchGrams } from '../src/lib/search-grams';
 import { seedDatabase } from '../src/db/seed';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from '../src/db/seed/commodity-catalog';
+import { procurementScaleSteps } from './seed-scale-procurement';
 
 interface ScaleState {
   leaves: { id: number; spec: LeafSpec }[];
@@ -130,6 +131,8 @@ const seedCommodities: ScaleStep = {
 
 /** In dependency order; procurement and planning append their steps here. */
 const steps: ScaleStep[] = [seedCategories, seedCommodities];
+let commodityCount = 0;
+steps.push(...procurementScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -147,6 +150,7 @@ async function main() {
 
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const state: ScaleState = { leaves: [], commodityCount: Number(process.env.SCALE_COMMODITIES ?? 1_000_000) };
+  commodityCount = state.commodityCount;
   try {
     for (const step of steps) {
       const stepStarted = Date.now();

@@ -1,6 +1,7 @@
-import type { MaintainView } from '@scm/contract';
+import { DICT, type MaintainView } from '@scm/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useDict } from '../../../shared/dict/use-dict';
 import { Money } from '../../../shared/ui/money';
 import './procurement.css';
 
@@ -57,6 +58,7 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
  */
 export function ComparisonMatrix({ view }: { view: MaintainView }) {
   const { comparison, task } = view;
+  const units = useDict(DICT.unit);
   const competing = view.suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));
   const totals = new Map(comparison.suppliers.map((s) => [s.supplierId, s]));
   const awardBy = new Map(view.award?.lines.map((l) => [l.taskLineId, l.supplierId]) ?? []);
@@ -81,7 +83,7 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
             <div>{r.line.commodityName}</div>
             <div className="muted">
               {r.line.skuCode} · {r.line.quantity}
-              {r.line.unit === 'piece' ? '件' : ''}
+              {units.label(r.line.unit)}
             </div>
           </div>
         ) : (
