@@ -1,5 +1,5 @@
 import { PlusOutlined, ExportOutlined } from '@ant-design/icons';
-import { type PlanSummary, PLAN_STATUSES, PLAN_STATUS_LABELS, type PlanListBody } from '@scm/contract';
+import type { PlanListBody, PlanSummary } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -184,12 +184,7 @@ export default function PlanListPage() {
           <Input placeholder="计划编号 / 名称" allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={PLAN_STATUSES.map((s) => ({ value: s, label: PLAN_STATUS_LABELS[s] }))}
-          />
+          <DictSelect code="plan_status" placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="planType" label="计划类型">
           <DictSelect code="plan_type" placeholder="全部" style={{ width: 130 }} />
