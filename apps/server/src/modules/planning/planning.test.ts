@@ -226,6 +226,31 @@ describe('four-eyes approval', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('lets exactly one of 20 concurrent edits with the same version win, keeping its data', async () => {
+    const id = await createPlan();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('/admin/planning_task/update', { ...header, id, version: 0, name: `并发编辑${i}`, lines: [{ commodity_id: goods[i].id, quantity: i + 1 }] }, planner),
+      ),
+    );
+    const winners = answers.flatMap((a, i) => (a.code === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
+    const plan = await info(id);
+    expect(plan).toMatchObject({ name: `并发编辑${winners[0]}`, version: 1, line_count: 1 });
+    expect(plan.lines[0]).toMatchObject({ commodity_id: goods[winners[0]].id, quantity: winners[0] + 1 });
+  });
+
+  it('gives concurrent creates distinct codes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('/admin/planning_task/create', { ...header, name: `并发新建${i}` }, planner)),
+    );
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.data.code)).size).toBe(20);
+  });
+});
+
 describe('permission codes', () => {
   it('needs the page code to read and the action code to write', async () => {
     const id = await createPlan();
@@ -457,6 +482,28 @@ describe('generating procurement tasks', () => {
     await setStatus(id, 'approved');
     expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
     expect((await info(id)).procurement_tasks).toHaveLength(2);
+  });
+
+  it('leaves nothing behind when a task fails half-way through generation', async () => {
+    const id = await approvedPlan();
+    const plan = await info(id);
+    // The second category's first line fails on insert, after the first task was written.
+    const doomed = plan.lines[2].id;
+    await t.database.db.execute(
+      sql.raw(`create or replace function fail_doomed_line() returns trigger language plpgsql as $$
+        begin if new.plan_line_id = ${doomed} then raise exception 'injected failure'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'));
+    try {
+      const answer = await act('generate', id, manager, { mode: 'category' });
+      expect(answer.code).not.toBe(200);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger fail_doomed on procurement_task_lines'));
+    }
+    const after = await info(id);
+    expect(after).toMatchObject({ status: 'approved', version: plan.version, procurement_tasks: [] });
+    expect(after.timeline.at(-1).action).toBe('approve');
+    expect((await act('generate', id, manager, { mode: 'category' })).code).toBe(200);
   });
 
   it('creates a single task for the whole plan', async () => {
