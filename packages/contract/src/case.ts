@@ -6,19 +6,31 @@ function isPlainObject(value: unknown): value is Plain {
   return proto === Object.prototype || proto === null;
 }
 
-export function snakeToCamelKey(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/**
+ * Field names repeat in every row of every answer, so each conversion is remembered. The caches are
+ * bounded because request bodies may carry arbitrary keys.
+ */
+function memoized(convert: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let converted = cache.get(key);
+    if (converted === undefined) {
+      converted = convert(key);
+      if (cache.size < 10_000) cache.set(key, converted);
+    }
+    return converted;
+  };
 }
 
-export function camelToSnakeKey(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
+export const snakeToCamelKey = memoized((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+
+export const camelToSnakeKey = memoized((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
   if (!isPlainObject(value)) return value;
   const result: Plain = {};
-  for (const [key, inner] of Object.entries(value)) result[convert(key)] = convertKeys(inner, convert);
+  for (const key in value) result[convert(key)] = convertKeys(value[key], convert);
   return result;
 }
 

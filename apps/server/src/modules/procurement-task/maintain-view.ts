@@ -1,7 +1,7 @@
 import { type CompareQuote, compareQuotes, type QuoteStatus } from '@scm/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { priceTemplates, quotationLines, quotations } from '../../db/schema';
+import { quotationLines, quotations } from '../../db/schema';
 import { iso } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { findTaskDetail, toTaskDetail } from './queries';
@@ -19,26 +19,19 @@ export function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
 
 /** Everything the maintenance page and the award need: the task, each invited supplier's quote, the comparison. */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
-  const found = await findTaskDetail(db, taskId, now);
+  // Five independent reads in parallel: one round trip on a pool, the same order inside a transaction.
+  const [found, quoteRows, quoteLineRows] = await Promise.all([
+    findTaskDetail(db, taskId, now),
+    db.select().from(quotations).where(eq(quotations.taskId, taskId)),
+    db
+      .select({ line: quotationLines })
+      .from(quotationLines)
+      .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
+      .where(eq(quotations.taskId, taskId))
+      .then((rows) => rows.map((r) => r.line)),
+  ]);
   if (!found) throw notFound('采购任务不存在');
   const today = shanghaiDay(now);
-  const quoteRows = await db.select().from(quotations).where(eq(quotations.taskId, taskId));
-  const quoteLineRows = quoteRows.length
-    ? await db
-        .select()
-        .from(quotationLines)
-        .where(
-          inArray(
-            quotationLines.quotationId,
-            quoteRows.map((q) => q.id),
-          ),
-        )
-    : [];
-  const templateIds = [...new Set(found.invited.flatMap((s) => (s.priceTemplateId == null ? [] : [s.priceTemplateId])))];
-  const templates = templateIds.length
-    ? await db.select({ id: priceTemplates.id, name: priceTemplates.name }).from(priceTemplates).where(inArray(priceTemplates.id, templateIds)).orderBy(asc(priceTemplates.id))
-    : [];
-  const templateName = new Map(templates.map((t) => [t.id, t.name]));
   const lineIndex = new Map(found.lines.map((l, i) => [l.id, i]));
 
   const suppliers = found.invited.map((invited) => {
@@ -57,7 +50,7 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
       supplierStatus: invited.supplierStatus,
       invitationStatus: invited.invitationStatus,
       priceTemplateId: invited.priceTemplateId,
-      priceTemplateName: invited.priceTemplateId == null ? null : (templateName.get(invited.priceTemplateId) ?? null),
+      priceTemplateName: invited.priceTemplateName,
       declineReason: invited.declineReason,
       quote:
         quote && status

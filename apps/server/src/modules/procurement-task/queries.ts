@@ -2,7 +2,7 @@ import type { taskExportRequest, taskListRequest } from '@scm/contract';
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { backUsers, commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
+import { backUsers, commodities, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { regionFullName } from '../region/regions';
 import { effectiveStatus, statusCondition } from './status';
@@ -91,10 +91,10 @@ export async function exportTaskBatch(db: Db, filter: Filter, now: Date, afterId
   return rows.map(toListItem);
 }
 
+/** The task, its lines and its invitations, read in parallel (one round trip on a pool). */
 export async function findTaskDetail(db: Db, id: number, now: Date) {
-  const [row] = await selectTasks(db, now).where(eq(procurementTasks.id, id));
-  if (!row) return undefined;
-  const [lines, invited] = await Promise.all([
+  const [[row], lines, invited] = await Promise.all([
+    selectTasks(db, now).where(eq(procurementTasks.id, id)),
     db
       .select({
         id: procurementTaskLines.id,
@@ -125,14 +125,17 @@ export async function findTaskDetail(db: Db, id: number, now: Date) {
         name: suppliers.name,
         supplierStatus: suppliers.status,
         priceTemplateId: suppliers.priceTemplateId,
+        priceTemplateName: priceTemplates.name,
         invitationStatus: procurementTaskSuppliers.status,
         declineReason: procurementTaskSuppliers.declineReason,
       })
       .from(procurementTaskSuppliers)
       .innerJoin(suppliers, eq(suppliers.id, procurementTaskSuppliers.supplierId))
+      .leftJoin(priceTemplates, eq(priceTemplates.id, suppliers.priceTemplateId))
       .where(eq(procurementTaskSuppliers.taskId, id))
       .orderBy(asc(suppliers.code)),
   ]);
+  if (!row) return undefined;
   return { header: toListItem(row), task: row.task, lines, invited };
 }
 
@@ -140,7 +143,7 @@ export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTa
   return {
     ...found.header,
     lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, ...line }) => line),
-    suppliers: found.invited.map(({ priceTemplateId: _p, declineReason: _d, ...s }) => s),
+    suppliers: found.invited.map(({ priceTemplateId: _p, priceTemplateName: _n, declineReason: _d, ...s }) => s),
   };
 }
 
