@@ -8,7 +8,7 @@ export function PlanProgress({ percent, awarded, planned }: { percent: number; a
       <Progress
         percent={Math.min(percent, 100)}
         size="small"
-        style={{ minWidth: 120, margin: 0 }}
+        style={{ width: 110, margin: 0 }}
         strokeColor={over ? '#fa8c16' : undefined}
         format={() => `${percent}%`}
       />

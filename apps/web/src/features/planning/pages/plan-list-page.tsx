@@ -95,7 +95,7 @@ export default function PlanListPage() {
         </Button>
       ),
     },
-    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 220 },
+    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 190 },
     { title: '计划类型', dataIndex: 'planType', key: 'planType', render: (v: string) => <DictTag code="plan_type" value={v} /> },
     { title: '仓库', dataIndex: 'warehouse', key: 'warehouse', render: (v: string) => warehouses.label(v) },
     {
