@@ -66,8 +66,15 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   await page.getByPlaceholder('字典编码或名称').fill(code);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.table-card').getByRole('row', { name: new RegExp(code) });
-  await expect(row.locator('td').nth(4)).toHaveText('2');
+  await expect(row.getByTestId('item-count')).toHaveText('2');
   await expect(row.getByRole('button', { name: '删除' })).toBeDisabled();
+
+  // Batch operations: disable the selected type, after a confirmation.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '批量停用' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已停用 1 个字典')).toBeVisible();
+  await expect(row).toContainText('停用');
 
   // The code link opens the detail with the jump as well.
   await row.getByTestId(`dict-code-${code}`).click();

@@ -33,6 +33,8 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await screenshot(page, 'price-template-list');
 
   await page.getByRole('button', { name: '新建' }).click();
+  await drawer(page).getByRole('button', { name: /保\s*存/ }).click();
+  await expect(drawer(page)).toContainText('请输入模板名称');
   await drawer(page).getByLabel('模板名称').fill('E2E快递-按重量');
   await drawer(page).getByText('按重量', { exact: true }).click();
   await fillRow(page, 'charge-row-0', [1, 10, 1, 5]);
@@ -44,6 +46,12 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await fillRow(page, 'charge-row-0', [1, 6, 1, 2]);
   await drawer(page).getByRole('button', { name: '添加包邮规则' }).click();
   await fillRow(page, 'free-row-0', [2, 100]);
+  // A region already in one row cannot be ticked in another.
+  await drawer(page).getByLabel('计费规则1地区').click();
+  await menuItem(page, '江苏省', 0).click();
+  await expect(menuItem(page, '南京市', 1).locator('.ant-cascader-checkbox')).toHaveClass(/ant-cascader-checkbox-disabled/);
+  await page.locator('.ant-drawer-title').click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
   await tickRegion(page, '不配送区域', ['西藏自治区']);
   await screenshot(page, 'price-template-editor');
   await drawer(page).getByRole('button', { name: /保\s*存/ }).click();

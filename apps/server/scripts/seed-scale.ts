@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client';
 import { searchGrams } from '../src/lib/search-grams';
 import { seedDatabase } from '../src/db/seed';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from '../src/db/seed/commodity-catalog';
+import { planningScaleSteps } from './seed-scale-planning';
 import { procurementScaleSteps } from './seed-scale-procurement';
 
 interface ScaleState {
@@ -133,6 +134,7 @@ const seedCommodities: ScaleStep = {
 const steps: ScaleStep[] = [seedCategories, seedCommodities];
 let commodityCount = 0;
 steps.push(...procurementScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
+steps.push(...planningScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
 
 async function main() {
   const url = process.env.DATABASE_URL;

@@ -67,7 +67,11 @@ const dateText = (label: string) =>
   z
     .string()
     .regex(DATE_PATTERN, `${label}格式应为YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
+    .refine((v) => {
+      // Round-trip through Date: "2026-02-30" parses (as 03-02) but is not a calendar date.
+      const time = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+    }, `${label}不是有效日期`);
 const dictValue = (label: string) =>
   z
     .string(`请选择${label}`)

@@ -3,10 +3,21 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { setNavigator } from '../shared/http/navigation';
 import { session } from '../shared/session/session';
 import { lazyPage } from '../shared/navigation/lazy-page';
+// The login screen ships in the entry chunk: no second round trip before the form shows.
+import LoginPage from '../features/auth/pages/login-page';
 import { ErrorPage } from './error-page';
 
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
-const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
+const loadShell = () => import('./shell/shell-layout');
+const ShellLayout = lazyPage(loadShell);
+
+/** While the user types, fetch the shell and the landing page so the workbench appears at once. */
+function prefetchShell() {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  idle(() => {
+    loadShell().catch(() => {});
+    import('../features/workbench/pages/workbench-page').catch(() => {});
+  });
+}
 
 /** Seed §2: without authorization the shell redirects to /login, replacing the history entry. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -26,3 +37,4 @@ export const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
+if (window.location.pathname === '/' || window.location.pathname === '/login') prefetchShell();

@@ -140,7 +140,7 @@ describe('group failures and input errors', () => {
       ],
       both,
     );
-    expect(result.groups[0].error).toBe('第2项缺少重量，无法按重量计费');
+    expect(result.groups[0]).toMatchObject({ error: '第2项缺少重量，无法按重量计费', matchedBy: 'default', feeFen: 0 });
     expect(result.groups[1]).toMatchObject({ q: 2, feeFen: 1500 });
     expect(result.totalFen).toBe(1500);
   });

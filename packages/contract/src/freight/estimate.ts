@@ -51,7 +51,7 @@ export interface FreightGroup {
   templateId: number;
   templateName: string;
   chargeMode: ChargeMode;
-  /** Level of the charge row that matched; null when the group failed before matching. */
+  /** Level of the charge row that matched; null when the template is disabled or does not deliver there. */
   matchedBy: MatchedBy | null;
   /** Position of the matched row in the template's charge rows. */
   matchedRow: number | null;
@@ -339,8 +339,6 @@ function priceGroup(
   // Step 2: no-delivery wins over every row; otherwise the most specific charge row, else the default.
   const lookups = compile(template);
   for (const link of chain) if (lookups.noDelivery.has(link.code)) return failed(group, FREIGHT_ERRORS.noDelivery);
-  if (missing) return failed(group, missing);
-  if (!Number.isSafeInteger(group.q)) return failed(group, FREIGHT_ERRORS.tooLarge);
   for (const link of chain) {
     const row = lookups.chargeByCode.get(link.code);
     if (row !== undefined) {
@@ -355,6 +353,8 @@ function priceGroup(
     group.matchedBy = 'default';
     group.matchedRow = lookups.defaultRow;
   }
+  if (missing) return failed(group, missing);
+  if (!Number.isSafeInteger(group.q)) return failed(group, FREIGHT_ERRORS.tooLarge);
   const row = template.chargeRows[group.matchedRow];
 
   // Step 4: only the most specific covering free row is checked.

@@ -1,9 +1,9 @@
 import { PLAN_STATUS_LABELS, type PlanStatus } from '@scm/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { refreshPlanTotals } from '../../modules/planning/service';
 import type { Db } from '../client';
-import { auditLogs, backUsers, commodities, planningTaskLines, planningTasks } from '../schema';
+import { auditLogs, backUsers, commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../schema';
 
 interface DemoPlan {
   name: string;
@@ -15,6 +15,8 @@ interface DemoPlan {
   /** Share of each line's quantity already awarded, in percent. */
   awardedPercent?: number;
   reason?: string;
+  /** The demo procurement task (by name) this plan's lines are procured through, when it exists. */
+  task?: string;
 }
 
 const DEMO_PLANS: DemoPlan[] = [
@@ -25,10 +27,10 @@ const DEMO_PLANS: DemoPlan[] = [
   { name: '2026年冬季床品季节备货计划-成都仓', planType: 'seasonal', warehouse: 'cd_shuangliu', period: ['2026-11-20', '2027-01-20'], status: 'approved', lines: 5 },
   { name: '2027年元旦促销备货计划-武汉仓', planType: 'promotion', warehouse: 'wh_dongxihu', period: ['2026-12-15', '2027-01-05'], status: 'approved', lines: 4 },
   { name: '2026年11月常规补货计划-广州仓', planType: 'regular', warehouse: 'gz_baiyun', period: ['2026-11-01', '2026-11-30'], status: 'rejected', lines: 3, reason: '毛巾类数量超出月度预算，请压缩后重新提交' },
-  { name: '2026年双十二促销备货计划-上海仓', planType: 'promotion', warehouse: 'sh_jiading', period: ['2026-11-25', '2026-12-15'], status: 'in_procurement', lines: 6, awardedPercent: 40 },
-  { name: '2026年10月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2026-10-01', '2026-10-31'], status: 'in_procurement', lines: 4, awardedPercent: 75 },
-  { name: '2026年9月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-09-01', '2026-09-30'], status: 'completed', lines: 5, awardedPercent: 100 },
-  { name: '2026年国庆促销备货计划-成都仓', planType: 'promotion', warehouse: 'cd_shuangliu', period: ['2026-09-20', '2026-10-07'], status: 'completed', lines: 3, awardedPercent: 60, reason: '活动提前结束，剩余数量不再采购' },
+  { name: '2026年双十二促销备货计划-上海仓', planType: 'promotion', warehouse: 'sh_jiading', period: ['2026-11-25', '2026-12-15'], status: 'in_procurement', lines: 6, awardedPercent: 40, task: '厨房收纳618促销备货' },
+  { name: '2026年10月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2026-10-01', '2026-10-31'], status: 'in_procurement', lines: 4, awardedPercent: 75, task: '客厅家纺换季采购' },
+  { name: '2026年9月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-09-01', '2026-09-30'], status: 'completed', lines: 5, awardedPercent: 100, task: '收纳箱常规补货（三月）' },
+  { name: '2026年国庆促销备货计划-成都仓', planType: 'promotion', warehouse: 'cd_shuangliu', period: ['2026-09-20', '2026-10-07'], status: 'completed', lines: 3, awardedPercent: 60, reason: '活动提前结束，剩余数量不再采购', task: '餐具新品首采' },
   { name: '2026年秋季新品首采计划-武汉仓', planType: 'new_product', warehouse: 'wh_dongxihu', period: ['2026-09-01', '2026-10-15'], status: 'cancelled', lines: 2, reason: '新品上市推迟到明年' },
 ];
 
@@ -104,21 +106,24 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
         updatedAt,
       })
       .returning({ id: planningTasks.id });
-    const start = (index * 5) % (goods.length - plan.lines);
-    await tx.insert(planningTaskLines).values(
-      goods.slice(start, start + plan.lines).map((g, i) => {
-        const quantity = (i + 2) * 50;
-        return {
-          planId: id,
-          commodityId: g.id,
-          quantity,
-          budgetUnitPriceFen: g.referencePriceFen,
-          requiredBy: plan.period[1],
-          awardedQuantity: Math.floor((quantity * (plan.awardedPercent ?? 0)) / 100),
-          sort: i + 1,
-        };
-      }),
-    );
+    const linked = plan.task ? await linkTask(tx, id, plan.task) : false;
+    if (!linked) {
+      const start = (index * 5) % (goods.length - plan.lines);
+      await tx.insert(planningTaskLines).values(
+        goods.slice(start, start + plan.lines).map((g, i) => {
+          const quantity = (i + 2) * 50;
+          return {
+            planId: id,
+            commodityId: g.id,
+            quantity,
+            budgetUnitPriceFen: g.referencePriceFen,
+            requiredBy: plan.period[1],
+            awardedQuantity: Math.floor((quantity * (plan.awardedPercent ?? 0)) / 100),
+            sort: i + 1,
+          };
+        }),
+      );
+    }
     await refreshPlanTotals(tx, id);
     await tx.insert(auditLogs).values(
       steps.map((step, i) => {
@@ -138,5 +143,40 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
       }),
     );
   }
+  return true;
+}
+
+/**
+ * Makes a demo procurement task the one generated from this plan: the plan's lines are the task's
+ * lines (awarded ones carry their quantity), each task line linked back to its plan line.
+ */
+async function linkTask(tx: Db, planId: number, taskName: string): Promise<boolean> {
+  const [task] = await tx
+    .select({ id: procurementTasks.id })
+    .from(procurementTasks)
+    .where(and(eq(procurementTasks.name, taskName), isNull(procurementTasks.planId)))
+    .limit(1);
+  if (!task) return false;
+  const lines = await tx
+    .select({ line: procurementTaskLines, referencePriceFen: commodities.referencePriceFen })
+    .from(procurementTaskLines)
+    .innerJoin(commodities, eq(commodities.id, procurementTaskLines.commodityId))
+    .where(eq(procurementTaskLines.taskId, task.id))
+    .orderBy(asc(procurementTaskLines.sort));
+  for (const [i, { line, referencePriceFen }] of lines.entries()) {
+    const [planLine] = await tx
+      .insert(planningTaskLines)
+      .values({
+        planId,
+        commodityId: line.commodityId,
+        quantity: line.quantity,
+        budgetUnitPriceFen: line.targetPriceFen ?? referencePriceFen,
+        awardedQuantity: line.awardedSupplierId ? line.quantity : 0,
+        sort: i + 1,
+      })
+      .returning({ id: planningTaskLines.id });
+    await tx.update(procurementTaskLines).set({ planLineId: planLine.id }).where(eq(procurementTaskLines.id, line.id));
+  }
+  await tx.update(procurementTasks).set({ planId }).where(eq(procurementTasks.id, task.id));
   return true;
 }

@@ -34,6 +34,7 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
   {
     name: 'commodities',
     run: async (tx) => {
@@ -41,10 +42,8 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
-  { name: 'dictionary', run: async (tx) => { await seedBuiltInDictionaries(tx); return true; } },
-  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
-  { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
   { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
+  { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
 ];
 
 export interface SeedResult {
@@ -58,6 +57,7 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
   const password = config.ADMIN_PASSWORD ?? generatePassword();
   const adminCreated = await db.transaction(async (tx) => {
     await seedMenus(tx);
+    await seedBuiltInDictionaries(tx);
     const roleId = await seedAdminRole(tx);
     return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
   });

@@ -28,17 +28,9 @@ async function recordFailure(ctx: ServiceContext, email: string, userId: number 
   });
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
-  const email = input.email.toLowerCase();
-  const now = ctx.now();
-  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
-  const ipFailures = await countFailures(
-    ctx.db,
-    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
-  );
-  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
-
-  const accountSince = new Date(now.getTime() - SECURITY.lockoutWindowMs);
+/** 5 failures within 15 minutes (since the last success) lock the account for 15 minutes. */
+async function assertAccountNotLocked(ctx: ServiceContext, email: string) {
+  const accountSince = new Date(ctx.now().getTime() - SECURITY.lockoutWindowMs);
   const [lastSuccess] = await ctx.db
     .select({ at: sql<Date>`max(${loginAttempts.createdAt})` })
     .from(loginAttempts)
@@ -49,6 +41,19 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
     and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)),
   );
   if (accountFailures >= SECURITY.lockoutFailures) throw tooManyAttempts();
+}
+
+export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
+  const email = input.email.toLowerCase();
+  const now = ctx.now();
+  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
+  const ipFailures = await countFailures(
+    ctx.db,
+    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
+  );
+  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
+
+  await assertAccountNotLocked(ctx, email);
 
   const [user] = await ctx.db
     .select()
@@ -83,9 +88,8 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   return { uId: user.id, token };
 }
 
-/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  const [row] = await db
+function sessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -102,8 +106,22 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     .from(sessions)
     .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, backUsers.roleId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_session_lookup');
+}
+
+// Every signed-in request runs this lookup: a named prepared statement per database saves the parse and plan.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row || row.revokedAt || row.status !== 'enabled') return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;
@@ -195,7 +213,16 @@ export async function getRoleInfo(ctx: AuthedContext, id: number) {
 /** Own password: the old one must match; every other session of this user ends, this one stays. */
 export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword: string; newPassword: string }) {
   const [user] = await ctx.db.select().from(backUsers).where(eq(backUsers.id, ctx.user.id)).limit(1);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw fieldError('old_password', '原密码错误');
+  const email = user.email.toLowerCase();
+  // Wrong old passwords count towards the login lockout, so a borrowed session cannot guess the password.
+  await assertAccountNotLocked(ctx, email);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
+      await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'change_password_failed', recordId: user.id, summary: '原密码错误' });
+    });
+    throw fieldError('old_password', '原密码错误');
+  }
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
     const updated = await tx

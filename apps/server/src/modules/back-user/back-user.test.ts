@@ -164,4 +164,19 @@ describe('changing one’s own password', () => {
     expect((await t.call('/admin/back_user/info', { id: me }, other)).code).toBe(401);
     expect((await t.call('/admin/login', { email, password: ADMIN_PASSWORD })).code).toBe(400);
   });
+
+  it('counts wrong old passwords towards the account lockout', async () => {
+    const email = 'manager@jiaju.com';
+    const user = await userByEmail(email);
+    await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Manager12345' }, admin);
+    const token = await t.login(email, 'Manager12345');
+    t.clock.advance(1000);
+    const guess = { old_password: 'Guess12345', new_password: 'Taken12345', confirm_password: 'Taken12345' };
+    for (let i = 0; i < 5; i++) expect((await t.call('/admin/back_user/change_password', guess, token)).code).toBe(400);
+    const locked = await t.call('/admin/back_user/change_password', { ...guess, old_password: 'Manager12345' }, token);
+    expect(locked.code).toBe(429);
+    expect((await t.call('/admin/login', { email, password: 'Manager12345' })).code).toBe(429);
+    const log = await t.call('/admin/operation_log/list', { action: 'change_password_failed', user_id: user.id }, admin);
+    expect(log.data.total).toBe(5);
+  });
 });

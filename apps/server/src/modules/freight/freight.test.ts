@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { provideCommodityFreightSource } from './commodity-source';
+import { sql } from 'drizzle-orm';
+import { provideCommodityFreightSource, readCommodityTable } from './commodity-source';
 
 let t: TestApp;
 let admin: string;
@@ -92,7 +93,8 @@ describe('freight/estimate', () => {
   });
 
   it('resolves commodity lines through the commodity source', async () => {
-    expect((await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 1, quantity: 1 }] }, buyer)).code).toBe(404);
+    const unknown = { destination: '310101', items: [{ commodity_id: 2_000_000_000, quantity: 1 }] };
+    expect((await t.call('/admin/freight/estimate', unknown, buyer)).code).toBe(404);
     provideCommodityFreightSource(async (_db, ids) => new Map(ids.map((id) => [id, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }])));
     try {
       const answer = await t.call(
@@ -102,6 +104,28 @@ describe('freight/estimate', () => {
       );
       expect(answer.data.total_fen).toBe(4000);
       expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 15000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+    } finally {
+      provideCommodityFreightSource(null);
+    }
+  });
+
+  it('reads commodity facts from a commodities table when no lookup is provided', async () => {
+    const db = t.database.db;
+    await db.execute(sql`create table freight_test_commodities (id integer primary key, price_template_id integer,
+      weight_g integer, volume_cm3 integer, reference_price_fen bigint not null)`);
+    await db.execute(sql`insert into freight_test_commodities values (1, ${a}, 800, null, 3000), (2, ${a}, 350, 2000, 2000), (3, null, null, null, 500)`);
+    const facts = await readCommodityTable(db, [1, 3, 9], 'freight_test_commodities');
+    expect([...facts.entries()]).toEqual([
+      [1, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }],
+      [3, { templateId: null, weightG: null, volumeCm3: null, referencePriceFen: 500 }],
+    ]);
+    expect((await readCommodityTable(db, [1], 'no_such_table')).size).toBe(0);
+    provideCommodityFreightSource((source, ids) => readCommodityTable(source, ids, 'freight_test_commodities'));
+    try {
+      const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 1, quantity: 2 }, { commodity_id: 2, quantity: 3 }] }, buyer);
+      expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 12000, fee_fen: 2000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+      const noTemplate = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 3, quantity: 1 }] }, buyer);
+      expect(noTemplate.data.field_errors[0]).toMatchObject({ field: 'items.0.template_id' });
     } finally {
       provideCommodityFreightSource(null);
     }

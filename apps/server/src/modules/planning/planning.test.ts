@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
-import { commodities, planningTaskLines, planningTasks } from '../../db/schema';
+import { supplierBody } from '../../../test/procurement-fixtures';
+import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
 import { recordPlanAwards } from './service';
 
 let t: TestApp;
@@ -96,6 +97,8 @@ describe('creating and editing a plan', () => {
       planner,
     );
     expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
+    const notADay = await t.call('/admin/planning_task/create', { ...header, period_start: '2026-02-30' }, planner);
+    expect(notADay.data.field_errors).toEqual([{ field: 'period_start', message: '计划开始日期不是有效日期' }]);
     const badType = await t.call('/admin/planning_task/create', { ...header, plan_type: 'no_such_type' }, planner);
     expect(badType.data.field_errors).toEqual([{ field: 'plan_type', message: '计划类型无效' }]);
     const unknown = await t.call('/admin/planning_task/create', { ...header, lines: [{ commodity_id: 999999, quantity: 1 }] }, planner);
@@ -220,6 +223,31 @@ describe('four-eyes approval', () => {
     const plan = await info(id);
     expect(plan.version).toBe(version + 1);
     expect(plan.timeline.filter((e: { action: string }) => ['approve', 'reject'].includes(e.action))).toHaveLength(1);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly one of 20 concurrent edits with the same version win, keeping its data', async () => {
+    const id = await createPlan();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('/admin/planning_task/update', { ...header, id, version: 0, name: `并发编辑${i}`, lines: [{ commodity_id: goods[i].id, quantity: i + 1 }] }, planner),
+      ),
+    );
+    const winners = answers.flatMap((a, i) => (a.code === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
+    const plan = await info(id);
+    expect(plan).toMatchObject({ name: `并发编辑${winners[0]}`, version: 1, line_count: 1 });
+    expect(plan.lines[0]).toMatchObject({ commodity_id: goods[winners[0]].id, quantity: winners[0] + 1 });
+  });
+
+  it('gives concurrent creates distinct codes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('/admin/planning_task/create', { ...header, name: `并发新建${i}` }, planner)),
+    );
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.data.code)).size).toBe(20);
   });
 });
 
@@ -406,5 +434,144 @@ describe('demo data', () => {
     const detail = await info(rejected.id);
     expect(detail.reject_reason).toBeTruthy();
     expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject']);
+    // Plans in procurement and completed ones are linked to the demo procurement tasks, line by line.
+    for (const summary of seeded.filter((p: { status: string }) => ['in_procurement', 'completed'].includes(p.status))) {
+      const plan = await info(summary.id);
+      expect(plan.procurement_tasks, plan.name).toHaveLength(1);
+      const task = (await t.call('/admin/procurement_task/info', { id: plan.procurement_tasks[0].id }, admin)).data;
+      expect(task.lines.map((l: { plan_line_id: number }) => l.plan_line_id).sort()).toEqual(plan.lines.map((l: { id: number }) => l.id).sort());
+      if (plan.timeline.at(-1).action === 'complete') expect(plan.progress).toBe(100);
+    }
+  });
+});
+
+describe('generating procurement tasks', () => {
+  /** Two commodities from each of two categories, approved by the manager. */
+  async function approvedPlan() {
+    const [first, second] = [...new Set(goods.map((g) => g.category_id))];
+    const lines = [...goods.filter((g) => g.category_id === first).slice(0, 2), ...goods.filter((g) => g.category_id === second).slice(0, 2)];
+    const id = await createPlan(planner, lines);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await act('approve', id, manager)).code).toBe(200);
+    return id;
+  }
+
+  const taskInfo = async (id: number) => (await t.call('/admin/procurement_task/info', { id }, admin)).data;
+
+  it('creates one draft task per commodity category, linked to the plan lines, and moves the plan to 采购中', async () => {
+    const id = await approvedPlan();
+    const answer = await act('generate', id, manager, { mode: 'category' });
+    expect(answer.code, answer.message).toBe(200);
+    expect(answer.data.task_ids).toHaveLength(2);
+    const plan = await info(id);
+    expect(plan.status).toBe('in_procurement');
+    expect(plan.procurement_tasks).toHaveLength(2);
+    expect(plan.procurement_tasks.map((p: { status: string; line_count: number }) => [p.status, p.line_count])).toEqual([
+      ['draft', 2],
+      ['draft', 2],
+    ]);
+    const tasks = await Promise.all(answer.data.task_ids.map(taskInfo));
+    const linked = tasks.flatMap((task) => task.lines.map((l: { plan_line_id: number; quantity: number }) => [l.plan_line_id, l.quantity]));
+    expect(linked.sort()).toEqual(plan.lines.map((l: { id: number; quantity: number }) => [l.id, l.quantity]).sort());
+    expect(tasks[0]).toMatchObject({ status: 'draft', plan_id: id, delivery_region_code: '310114' });
+    expect(tasks[0].name).toContain(plan.name);
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
+
+    expect(await act('generate', id, manager, { mode: 'category' })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
+    // Even if the plan were approved again, its lines already have tasks.
+    await setStatus(id, 'approved');
+    expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
+    expect((await info(id)).procurement_tasks).toHaveLength(2);
+  });
+
+  it('leaves nothing behind when a task fails half-way through generation', async () => {
+    const id = await approvedPlan();
+    const plan = await info(id);
+    // The second category's first line fails on insert, after the first task was written.
+    const doomed = plan.lines[2].id;
+    await t.database.db.execute(
+      sql.raw(`create or replace function fail_doomed_line() returns trigger language plpgsql as $$
+        begin if new.plan_line_id = ${doomed} then raise exception 'injected failure'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'));
+    try {
+      const answer = await act('generate', id, manager, { mode: 'category' });
+      expect(answer.code).not.toBe(200);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger fail_doomed on procurement_task_lines'));
+    }
+    const after = await info(id);
+    expect(after).toMatchObject({ status: 'approved', version: plan.version, procurement_tasks: [] });
+    expect(after.timeline.at(-1).action).toBe('approve');
+    expect((await act('generate', id, manager, { mode: 'category' })).code).toBe(200);
+  });
+
+  it('creates a single task for the whole plan', async () => {
+    const id = await approvedPlan();
+    const answer = await act('generate', id, manager, { mode: 'plan' });
+    expect(answer.data.task_ids).toHaveLength(1);
+    const task = await taskInfo(answer.data.task_ids[0]);
+    expect(task.lines).toHaveLength(4);
+    expect(task.name).toBe((await info(id)).name);
+  });
+
+  it('rolls the plan up to 已完成 when procurement awards every line', async () => {
+    const id = await approvedPlan();
+    const [taskId] = (await act('generate', id, manager, { mode: 'plan' })).data.task_ids;
+    const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
+    const draft = await taskInfo(taskId);
+    const update = await t.call(
+      '/admin/procurement_task/update',
+      {
+        id: taskId,
+        version: draft.version,
+        name: draft.name,
+        plan_id: id,
+        buyer_id: draft.buyer_id ?? draft.buyer?.id,
+        quote_deadline: draft.quote_deadline,
+        delivery_region_code: draft.delivery_region_code,
+        required_by: draft.required_by,
+        lines: draft.lines.map((l: { commodity_id: number; quantity: number; target_price_fen: number; plan_line_id: number }) => ({
+          commodity_id: l.commodity_id,
+          quantity: l.quantity,
+          target_price_fen: l.target_price_fen,
+          plan_line_id: l.plan_line_id,
+        })),
+        supplier_ids: [supplier],
+      },
+      admin,
+    );
+    expect(update.code, update.message).toBe(200);
+    const call = async (action: string, extra: Record<string, unknown> = {}) =>
+      t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
+    expect((await call('publish')).code).toBe(200);
+    const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const later = new Date(t.clock.now.getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const lines = (await taskInfo(taskId)).lines as { id: number }[];
+    const quote = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: taskId,
+        supplier_id: supplier,
+        quote_date: today,
+        valid_until: later,
+        tax_rate_percent: 13,
+        freight_mode: 'manual',
+        freight_fen: 0,
+        lines: lines.map((l) => ({ task_line_id: l.id, unit_price_fen: 1000, moq: 1, lead_time_days: 5 })),
+      },
+      admin,
+    );
+    expect(quote.code, quote.message).toBe(200);
+    expect((await call('close_quote')).code).toBe(200);
+    const award = await call('award', { lines: lines.map((l) => ({ task_line_id: l.id, supplier_id: supplier })) });
+    expect(award.code, award.message).toBe(200);
+
+    const plan = await info(id);
+    expect(plan).toMatchObject({ status: 'completed', progress: 100 });
+    expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '系统管理员' });
+    const taskLines = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, taskId));
+    expect(taskLines.every((l) => l.planLineId !== null)).toBe(true);
   });
 });

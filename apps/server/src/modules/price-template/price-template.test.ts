@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { registerTemplateUsage } from './usage';
@@ -129,6 +130,12 @@ describe('price templates', () => {
     } finally {
       unregister();
     }
+    // Any table with a price_template_id column counts as a user (commodities, suppliers, …).
+    await t.database.db.execute(sql`create table template_ref_probe (id serial primary key, price_template_id integer)`);
+    await t.database.db.execute(sql`insert into template_ref_probe (price_template_id) values (${id}), (${id}), (${id + 1000})`);
+    const referenced = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
+    expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个template_ref_probe使用，不能删除' });
+    await t.database.db.execute(sql`drop table template_ref_probe`);
     expect((await t.call('/admin/price_template/delete', { id, version: info.version + 5 }, admin)).code).toBe(409);
     expect((await t.call('/admin/price_template/delete', { id, version: info.version }, admin)).code).toBe(200);
     expect((await t.call('/admin/price_template/info', { id }, admin)).code).toBe(404);

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { recordPlanAwards } from '../planning/service';
 
 export interface AwardedPlanLine {
   planLineId: number;
@@ -8,8 +10,13 @@ export interface AwardedPlanLine {
 }
 
 /**
- * Called inside the award transaction with the awarded lines that came from a plan. The planning
- * module fills this in (awarded quantity on each plan line, plan completion); until it does,
- * procurement records the plan line ids on its own lines only.
+ * Called inside the award transaction with the awarded lines that came from a plan: the plan lines
+ * get the awarded quantities, and a plan whose lines are all reached completes by itself.
  */
-export async function onLinesAwarded(_tx: Db, _awards: AwardedPlanLine[]): Promise<void> {}
+export async function onLinesAwarded(tx: Db, actor: Actor, awards: AwardedPlanLine[]): Promise<void> {
+  await recordPlanAwards(
+    tx,
+    actor,
+    awards.map((a) => ({ planLineId: a.planLineId, quantity: a.quantity })),
+  );
+}

@@ -287,7 +287,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       const source = found.lines.find((l) => l.id === line.lineId);
       return source?.planLineId == null ? [] : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.quantity }];
     });
-    if (planLines.length > 0) await onLinesAwarded(tx, planLines);
+    if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, planLines);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'award',

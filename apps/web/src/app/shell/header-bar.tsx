@@ -1,15 +1,19 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestLogout } from '../../features/auth/api/login';
 import { queryClient } from '../../shared/http/query-client';
 import { session, useSession } from '../../shared/session/session';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 
+const ChangePasswordModal = lazy(() => import('../../features/back-user/components/change-password-modal'));
+
 export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: MenuEntry }) {
   const { userInfo } = useSession();
   const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
   const group = current ? findParentOf(menus, current.key) : undefined;
   const crumbs = [group?.label, current?.label].filter(Boolean).map((title) => ({ title }));
 
@@ -25,7 +29,10 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
     navigate('/login');
   };
 
-  const items: MenuProps['items'] = [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }];
+  const items: MenuProps['items'] = [
+    { key: 'changePassword', icon: <KeyOutlined />, label: '修改密码', onClick: () => setChangingPassword(true) },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+  ];
 
   return (
     <div className="shell-header">
@@ -37,6 +44,11 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
           <DownOutlined style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

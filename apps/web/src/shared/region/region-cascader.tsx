@@ -1,5 +1,21 @@
+import type { RegionNode } from '@scm/contract';
 import { Cascader } from 'antd';
+import { useMemo } from 'react';
 import { useRegions } from './use-regions';
+
+type OptionNode = RegionNode & { disableCheckbox?: boolean; children?: OptionNode[] };
+
+/**
+ * The tree with the checkbox of the given codes disabled. Only the code itself: a province held by
+ * another row still lets this row pick one of its cities or districts (the more specific row wins).
+ */
+function withUnavailable(nodes: RegionNode[], unavailable: ReadonlySet<string>): OptionNode[] {
+  if (unavailable.size === 0) return nodes;
+  return nodes.map((node) => {
+    const children = node.children ? withUnavailable(node.children, unavailable) : undefined;
+    return { ...node, children, disableCheckbox: unavailable.has(node.code) || undefined };
+  });
+}
 
 const fieldNames = { label: 'name', value: 'code', children: 'children' };
 
@@ -8,7 +24,8 @@ interface MultiProps {
   onChange?: (codes: string[]) => void;
   placeholder?: string;
   disabled?: boolean;
-  /** Codes that may not be picked here (used by another row). */
+  /** Codes that may not be picked here because another row already holds them. */
+  unavailable?: readonly string[];
   'aria-label'?: string;
 }
 
@@ -16,15 +33,20 @@ interface MultiProps {
  * Province → city → district multi-select. A fully checked province or city is stored as its own
  * code (it covers everything below it); codes are stored, names shown.
  */
-export function RegionCascader({ value, onChange, placeholder = '请选择地区', disabled, ...rest }: MultiProps) {
+export function RegionCascader({ value, onChange, placeholder = '请选择地区', disabled, unavailable, ...rest }: MultiProps) {
   const regions = useRegions();
+  const unavailableKey = (unavailable ?? []).join(',');
+  const options = useMemo(
+    () => withUnavailable(regions.tree, new Set(unavailableKey ? unavailableKey.split(',') : [])),
+    [regions.tree, unavailableKey],
+  );
   return (
     <Cascader
       multiple
       showCheckedStrategy={Cascader.SHOW_PARENT}
       maxTagCount="responsive"
       showSearch={{ filter: (input, path) => path.some((node) => String(node.name).includes(input)) }}
-      options={regions.tree as never}
+      options={options as never}
       fieldNames={fieldNames}
       loading={regions.loading}
       placeholder={placeholder}

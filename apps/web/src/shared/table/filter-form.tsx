@@ -14,10 +14,13 @@ interface FilterFormProps<T> {
 export function FilterForm<T extends object>({ values, onSearch, onReset, children, form: external }: FilterFormProps<T>) {
   const [own] = Form.useForm();
   const form = external ?? own;
+  // Compared by content: a fresh object literal with the same filters must not wipe what the user typed.
+  const valuesKey = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey stands for values
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(values);
-  }, [form, values]);
+  }, [form, valuesKey]);
 
   return (
     <Card size="small" className="filter-card">

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictType, DICT } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
-import { useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '../api/dict-types';
+import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '../api/dict-types';
 import { DictTypeModal } from '../components/dict-type-modal';
 
 export default function DictionaryListPage() {
@@ -35,6 +35,27 @@ export default function DictionaryListPage() {
   const canDelete = usePermission('dataDictionary:delete');
   const openDetail = (code: string) => jump(`/basicData/dataDictionaryDetail?code=${encodeURIComponent(code)}`);
 
+  const batchStatus = useBatchDictTypeStatus();
+  const { message, modal: confirmModal } = App.useApp();
+  const [selected, setSelected] = useState<DictType[]>([]);
+  const runBatch = (status: 'enabled' | 'disabled') => {
+    const rows = selected.filter((row) => row.status !== status);
+    const verb = status === 'enabled' ? '启用' : '停用';
+    if (rows.length === 0) {
+      message.info(`所选字典均已${verb}`);
+      return;
+    }
+    confirmModal.confirm({
+      title: `批量${verb} ${rows.length} 个字典？`,
+      onOk: async () => {
+        const failures = await batchStatus(rows, status);
+        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个字典`);
+        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
+        setSelected([]);
+      },
+    });
+  };
+
   const columns: ColumnsType<DictType> = [
     {
       title: '字典编码',
@@ -55,7 +76,13 @@ export default function DictionaryListPage() {
       key: 'builtIn',
       render: (builtIn: boolean) => (builtIn ? <Tag color="purple">内置</Tag> : <Tag>自定义</Tag>),
     },
-    { title: '字典项数量', dataIndex: 'itemCount', key: 'itemCount', align: 'right' },
+    {
+      title: '字典项数量',
+      dataIndex: 'itemCount',
+      key: 'itemCount',
+      align: 'right',
+      render: (n: number) => <span data-testid="item-count">{n}</span>,
+    },
     { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
     {
       title: '更新时间',
@@ -141,12 +168,26 @@ export default function DictionaryListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows),
+          getCheckboxProps: () => ({ disabled: !canEdit }),
+        }}
         toolbar={
-          <Can code="dataDictionary:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
-              新建
-            </Button>
-          </Can>
+          <Space>
+            {selected.length > 0 && canEdit && (
+              <>
+                <span className="muted">已选 {selected.length} 项</span>
+                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
+                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
+              </>
+            )}
+            <Can code="dataDictionary:create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
+                新建
+              </Button>
+            </Can>
+          </Space>
         }
       />
       <DictTypeModal

@@ -16,7 +16,8 @@ interface Props {
   onClose: () => void;
 }
 
-const qtyPrecision = (mode: ChargeMode) => (mode === 'piece' ? 0 : mode === 'weight' ? 3 : 6);
+/** Pieces are whole; kg and m³ take decimals down to 1 g and 1 cm³ (rounded when stored). */
+const qtyPrecision = (mode: ChargeMode) => (mode === 'piece' ? 0 : undefined);
 const moneyInput = { min: 0, precision: 2, style: { width: '100%' }, prefix: '¥' } as const;
 
 function FreeCondition({ mode }: { mode: ChargeMode }) {
@@ -27,6 +28,11 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
   const [form] = Form.useForm<TemplateFormValues>();
   const mode: ChargeMode = Form.useWatch('chargeMode', form) ?? 'weight';
   const units = DISPLAY_UNITS[mode];
+  const chargeRows: TemplateFormValues['chargeRows'] | undefined = Form.useWatch('chargeRows', form);
+  const freeRows: TemplateFormValues['freeRows'] | undefined = Form.useWatch('freeRows', form);
+  /** A region may sit in one row only: the codes the other rows hold are greyed out in this row's cascader. */
+  const takenElsewhere = (rows: { regionCodes?: string[] }[] | undefined, self: number) =>
+    (rows ?? []).flatMap((row, i) => (i === self ? [] : (row?.regionCodes ?? [])));
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreatePriceTemplate(onError);
   const update = useUpdatePriceTemplate(onError);
@@ -121,7 +127,7 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
                         <div className="default-region">全国默认（其他所有地区）</div>
                       ) : (
                         <Form.Item name={[row.name, 'regionCodes']}>
-                          <RegionCascader aria-label={`计费规则${row.name + 1}地区`} />
+                          <RegionCascader aria-label={`计费规则${row.name + 1}地区`} unavailable={takenElsewhere(chargeRows, row.name)} />
                         </Form.Item>
                       )}
                     </Col>
@@ -182,7 +188,11 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
                 <Row gutter={8} key={row.key} align="top" data-testid={`free-row-${row.name}`}>
                   <Col span={8}>
                     <Form.Item name={[row.name, 'regionCodes']}>
-                      <RegionCascader placeholder="全国（不限地区）" aria-label={`包邮规则${row.name + 1}地区`} />
+                      <RegionCascader
+                        placeholder="全国（不限地区）"
+                        aria-label={`包邮规则${row.name + 1}地区`}
+                        unavailable={takenElsewhere(freeRows, row.name)}
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={5}>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { Money } from '../../../shared/ui/money';
 import {
-  useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo, usePriceTemplateList,
+  useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
+  usePriceTemplateList,
 } from '../api/price-templates';
 import { TemplateEditor } from '../components/template-editor';
 
@@ -48,6 +49,27 @@ export default function PriceTemplateListPage() {
   const canEdit = usePermission('priceModel:edit');
   const canCreate = usePermission('priceModel:create');
   const canDelete = usePermission('priceModel:delete');
+
+  const batchStatus = useBatchTemplateStatus();
+  const { message, modal: confirmModal } = App.useApp();
+  const [selected, setSelected] = useState<PriceTemplateListItem[]>([]);
+  const runBatch = (status: 'enabled' | 'disabled') => {
+    const rows = selected.filter((row) => row.status !== status);
+    const verb = status === 'enabled' ? '启用' : '停用';
+    if (rows.length === 0) {
+      message.info(`所选模板均已${verb}`);
+      return;
+    }
+    confirmModal.confirm({
+      title: `批量${verb} ${rows.length} 个模板？`,
+      onOk: async () => {
+        const failures = await batchStatus(rows, status);
+        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个模板`);
+        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
+        setSelected([]);
+      },
+    });
+  };
 
   const columns: ColumnsType<PriceTemplateListItem> = [
     {
@@ -128,12 +150,26 @@ export default function PriceTemplateListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows),
+          getCheckboxProps: () => ({ disabled: !canEdit }),
+        }}
         toolbar={
-          <Can code="priceModel:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
-              新建
-            </Button>
-          </Can>
+          <Space>
+            {selected.length > 0 && canEdit && (
+              <>
+                <span className="muted">已选 {selected.length} 项</span>
+                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
+                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
+              </>
+            )}
+            <Can code="priceModel:create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+                新建
+              </Button>
+            </Can>
+          </Space>
         }
       />
       <TemplateEditor

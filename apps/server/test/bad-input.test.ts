@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../src/modules';
+import { databaseFingerprint } from './fingerprint';
+import { createTestApp, type TestApp } from './helpers';
+import { isStrictObject, junkBodies, metaCharacterBodies } from './junk';
+
+/**
+ * quality.md "Bad input", generated from the route registry: every route gets junk bodies built
+ * from its own schema plus generic junk, sent by the administrator (who holds every code), and
+ * must answer 400 with field errors (or 413), never 500, and change nothing.
+ */
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const READ_ACTIONS = new Set(['list', 'options', 'info', 'detail', 'filters', 'tree']);
+const isRead = (path: string) => READ_ACTIONS.has(path.split('/').at(-1) ?? '');
+
+describe('every request body is a strict object', () => {
+  it.each(allRoutes.map((r) => [r.endpoint.path, r] as const))('%s', (_path, route) => {
+    expect(isStrictObject(route.endpoint.body), 'use z.strictObject so unknown fields are refused').toBe(true);
+  });
+});
+
+describe('junk bodies are refused without a 500 or a database change', () => {
+  it.each(allRoutes.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+    const junk = junkBodies(route.endpoint.body);
+    expect(junk.length).toBeGreaterThanOrEqual(12);
+    const before = await databaseFingerprint(t.database.db);
+    const wrong: string[] = [];
+    for (const { label, body, expect: expected } of junk) {
+      const answer = await t.call(path, body, admin);
+      const refused =
+        expected === 413
+          ? answer.status === 413
+          : typeof body === 'string'
+            ? answer.status === 400 || (answer.status === 200 && answer.code === 400)
+            : answer.status === 200 && answer.code === 400 && Array.isArray(answer.data?.field_errors) && answer.data.field_errors.length > 0;
+      if (!refused) wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('SQL, HTML and odd unicode in the filters of read routes', () => {
+  const reads = allRoutes.filter((r) => isRead(r.endpoint.path));
+  it.each(reads.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+    const before = await databaseFingerprint(t.database.db);
+    const wrong: string[] = [];
+    for (const body of metaCharacterBodies(route.endpoint.body)) {
+      const answer = await t.call(path, body, admin);
+      if (answer.status !== 200 || ![200, 400, 404].includes(answer.code)) {
+        wrong.push(`${JSON.stringify(body).slice(0, 80)} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,184 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { BackUserRow, Status } from '@scm/contract';
+import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { useSession } from '../../../shared/session/session';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useBackUserList } from '../api/back-user-list';
+import { useDeleteBackUser } from '../api/delete-back-user';
+import { useRoleOptions } from '../api/role-options';
+import { useDisableBackUser, useEnableBackUser } from '../api/set-back-user-status';
+import { PasswordShownOnce } from '../components/password-shown-once';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+import { StatusTag } from '../components/status-tag';
+import { UserFormModal } from '../components/user-form-modal';
+
+const defaults = { page: 1, pageSize: 20, keyword: '', roleId: 0, status: '', sortField: '', sortOrder: '' };
+const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+export default function UserManagementPage() {
+  const [state, setState, resetState] = useUrlState(defaults);
+  const list = useBackUserList({
+    page: state.page,
+    pageSize: state.pageSize,
+    keyword: state.keyword || undefined,
+    roleId: state.roleId || undefined,
+    status: (state.status || undefined) as Status | undefined,
+    sortField: (state.sortField || undefined) as never,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  });
+  const roles = useRoleOptions();
+  const me = useSession().userInfo?.id;
+  const [editing, setEditing] = useState<{ user?: BackUserRow } | null>(null);
+  const [resetting, setResetting] = useState<BackUserRow>();
+  const [shownOnce, setShownOnce] = useState<{ email: string; password: string }>();
+  const enable = useEnableBackUser();
+  const disable = useDisableBackUser();
+  const remove = useDeleteBackUser();
+  const canEdit = usePermission('userManagement:edit');
+  const canStatus = usePermission('userManagement:status');
+  const canReset = usePermission('userManagement:resetPassword');
+  const canDelete = usePermission('userManagement:delete');
+
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo(
+    () => ({ keyword: state.keyword, roleId: state.roleId || undefined, status: state.status || undefined }),
+    [state.keyword, state.roleId, state.status],
+  );
+
+  const columns: ColumnsType<BackUserRow> = [
+    { title: '邮箱', dataIndex: 'email', key: 'email', sorter: true },
+    {
+      title: '用户名',
+      dataIndex: 'username',
+      key: 'username',
+      sorter: true,
+      render: (name: string, user) => (
+        <Space size={4}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {user.id === me && <Typography.Text type="secondary">（我）</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: '角色', dataIndex: ['role', 'name'], key: 'role' },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone || '-' },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 80, render: (status: Status) => <StatusTag status={status} /> },
+    { title: '最后登录时间', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, width: 170, render: time },
+    { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', render: (ip: string | null) => ip || '-' },
+    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: time },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 240,
+      render: (_, user) => {
+        const self = user.id === me;
+        return (
+          <Space size={4}>
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => setEditing({ user })}>
+                编辑
+              </Button>
+            )}
+            {canStatus &&
+              (user.status === 'enabled' ? (
+                <Popconfirm
+                  title={`停用用户「${user.username}」？`}
+                  description="停用后该用户会被立即强制下线"
+                  disabled={self}
+                  onConfirm={() => disable.mutateAsync({ id: user.id, version: user.version })}
+                >
+                  <Tooltip title={self ? '不能停用自己的账号' : undefined}>
+                    <Button type="link" size="small" disabled={self}>
+                      停用
+                    </Button>
+                  </Tooltip>
+                </Popconfirm>
+              ) : (
+                <Popconfirm title={`启用用户「${user.username}」？`} onConfirm={() => enable.mutateAsync({ id: user.id, version: user.version })}>
+                  <Button type="link" size="small">
+                    启用
+                  </Button>
+                </Popconfirm>
+              ))}
+            {canReset && (
+              <Button type="link" size="small" onClick={() => setResetting(user)}>
+                重置密码
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={`删除用户「${user.username}」？`}
+                description="删除后不可恢复，其操作日志会保留"
+                okButtonProps={{ danger: true }}
+                disabled={self}
+                onConfirm={() => remove.mutateAsync({ id: user.id, version: user.version })}
+              >
+                <Tooltip title={self ? '不能删除自己的账号' : undefined}>
+                  <Button type="link" size="small" danger disabled={self}>
+                    删除
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="page-stack">
+      <FilterForm
+        values={filterValues}
+        onSearch={(values) =>
+          setState({ keyword: values.keyword?.trim() ?? '', roleId: values.roleId ?? 0, status: values.status ?? '', page: 1 })
+        }
+        onReset={resetState}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="邮箱 / 用户名" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="roleId" label="角色">
+          <Select placeholder="全部" allowClear style={{ width: 160 }} options={roles.data ?? []} showSearch optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'enabled', label: '启用' },
+              { value: 'disabled', label: '停用' },
+            ]}
+          />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<BackUserRow>
+        title="用户列表"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) =>
+          setState({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
+        }
+        toolbar={
+          <Can code="userManagement:create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              新建用户
+            </Button>
+          </Can>
+        }
+      />
+      <UserFormModal open={editing !== null} user={editing?.user} onClose={() => setEditing(null)} onPasswordGenerated={setShownOnce} />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} onPasswordGenerated={setShownOnce} />
+      <PasswordShownOnce shown={shownOnce} onClose={() => setShownOnce(undefined)} />
+    </div>
+  );
+}

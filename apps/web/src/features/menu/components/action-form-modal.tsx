@@ -1,0 +1,60 @@
+import { type MenuRow, menuCreateActionRequest } from '@scm/contract';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect } from 'react';
+import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
+import { useCreateMenuAction } from '../api/create-menu-action';
+
+interface ActionForm {
+  action: string;
+  label: string;
+  sort: number;
+}
+
+const fields = menuCreateActionRequest.shape;
+
+/** Adds a `pageKey:action` permission code under a page. */
+export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: () => void }) {
+  const [form] = Form.useForm<ActionForm>();
+  const create = useCreateMenuAction({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
+  const action = Form.useWatch('action', form);
+
+  useEffect(() => {
+    if (page) form.setFieldsValue({ action: '', label: '', sort: 0 });
+  }, [page, form]);
+
+  const submit = async () => {
+    if (!page) return;
+    const values = await form.validateFields();
+    create.mutate({ parentId: page.id, ...values });
+  };
+
+  return (
+    <Modal
+      title={page ? `添加操作项 · ${page.label}` : '添加操作项'}
+      open={!!page}
+      onCancel={onClose}
+      onOk={submit}
+      okText="添加"
+      confirmLoading={create.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="action"
+          label="操作编码"
+          required
+          rules={[zodRule(fields.action)]}
+          extra={page ? `权限编码为 ${page.key}:${action || '…'}` : undefined}
+        >
+          <Input placeholder="如 audit" maxLength={40} />
+        </Form.Item>
+        <Form.Item name="label" label="操作名称" rules={[{ required: true, message: '请输入操作名称' }, zodRule(fields.label)]}>
+          <Input placeholder="如 审核" maxLength={30} />
+        </Form.Item>
+        <Form.Item name="sort" label="排序" rules={[zodRule(fields.sort)]}>
+          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

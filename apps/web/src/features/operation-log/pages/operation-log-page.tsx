@@ -1,0 +1,133 @@
+import type { OperationLog } from '@scm/contract';
+import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useOperationLogFilters } from '../api/operation-log-filters';
+import { useOperationLogList } from '../api/operation-log-list';
+import { useUserOptions } from '../api/user-options';
+import { ChangeDiff } from '../components/change-diff';
+import { actionLabel, isFailure, moduleLabel } from '../components/labels';
+
+const defaults = { page: 1, pageSize: 20, userId: 0, module: '', action: '', keyword: '', startTime: '', endTime: '', sortOrder: '' };
+
+interface Filters {
+  userId?: number;
+  module?: string;
+  action?: string;
+  keyword?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+export default function OperationLogPage() {
+  const [state, setState, resetState] = useUrlState(defaults);
+  const list = useOperationLogList({
+    page: state.page,
+    pageSize: state.pageSize,
+    userId: state.userId || undefined,
+    module: state.module || undefined,
+    action: state.action || undefined,
+    keyword: state.keyword || undefined,
+    startTime: state.startTime || undefined,
+    endTime: state.endTime || undefined,
+    sortField: state.sortOrder ? 'createdAt' : undefined,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  });
+  const users = useUserOptions();
+  const filters = useOperationLogFilters();
+
+  const columns: ColumnsType<OperationLog> = [
+    {
+      title: '时间',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      width: 170,
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { title: '操作人', dataIndex: 'userName', key: 'userName', render: (name: string | null) => name || '-' },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip || '-' },
+    { title: '模块', dataIndex: 'module', key: 'module', render: moduleLabel },
+    {
+      title: '操作',
+      dataIndex: 'action',
+      key: 'action',
+      render: (action: string) => <Tag color={isFailure(action) ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{actionLabel(action)}</Tag>,
+    },
+    { title: '记录', dataIndex: 'recordId', key: 'recordId', render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
+    { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
+  ];
+
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo<Filters>(
+    () => ({
+      userId: state.userId || undefined,
+      module: state.module || undefined,
+      action: state.action || undefined,
+      keyword: state.keyword,
+      range: state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : undefined,
+    }),
+    [state.userId, state.module, state.action, state.keyword, state.startTime, state.endTime],
+  );
+
+  return (
+    <div className="page-stack">
+      <FilterForm<Filters>
+        values={filterValues}
+        onSearch={(values) =>
+          setState({
+            userId: values.userId ?? 0,
+            module: values.module ?? '',
+            action: values.action ?? '',
+            keyword: values.keyword?.trim() ?? '',
+            startTime: values.range?.[0]?.startOf('second').toISOString() ?? '',
+            endTime: values.range?.[1]?.endOf('second').toISOString() ?? '',
+            page: 1,
+          })
+        }
+        onReset={resetState}
+      >
+        <Form.Item name="userId" label="操作人">
+          <Select placeholder="全部" allowClear showSearch optionFilterProp="label" style={{ width: 220 }} options={users.data ?? []} />
+        </Form.Item>
+        <Form.Item name="module" label="模块">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 140 }}
+            options={(filters.data?.modules ?? []).map((m) => ({ value: m, label: moduleLabel(m) }))}
+          />
+        </Form.Item>
+        <Form.Item name="action" label="操作">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 140 }}
+            options={(filters.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label="时间">
+          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        </Form.Item>
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="摘要 / 记录 / IP" allowClear style={{ width: 180 }} />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<OperationLog>
+        title="操作日志"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder ?? '' })}
+        expandable={{
+          expandedRowRender: (row) => <ChangeDiff before={row.before} after={row.after} />,
+          rowExpandable: (row) => row.before != null || row.after != null,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { backUserApi } from '@scm/contract';
+import { useApiQuery } from '../../../shared/http/hooks';
+
+export const useUserOptions = () => useApiQuery(backUserApi.options, {}, { staleTime: 60_000 });

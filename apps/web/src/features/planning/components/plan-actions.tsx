@@ -1,0 +1,193 @@
+import { type PlanStatus, planActionAllowed } from '@scm/contract';
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import { useJump } from '../../../shared/navigation/use-jump';
+import { usePermission } from '../../../shared/permission/can';
+import { useSession } from '../../../shared/session/session';
+import { feedback } from '../../../shared/ui/feedback';
+import { useApprovePlan } from '../api/approve-plan';
+import { useCancelPlan } from '../api/cancel-plan';
+import { useClosePlan } from '../api/close-plan';
+import { useDeletePlan } from '../api/delete-plan';
+import { useGenerateProcurement } from '../api/generate-procurement';
+import { useRejectPlan } from '../api/reject-plan';
+import { useSubmitPlan } from '../api/submit-plan';
+import { GenerateModal } from './generate-modal';
+import { ReasonModal } from './reason-modal';
+import { ReviewModal } from './review-modal';
+
+export const DETAIL_PATH = '/planningManagement/planningTaskDetail';
+export const LIST_PATH = '/planningManagement/planningTaskList';
+
+interface PlanRef {
+  id: number;
+  version: number;
+  status: PlanStatus;
+  code: string;
+  name: string;
+  owner: { id: number; username: string } | null;
+}
+
+interface PlanActionsProps {
+  plan: PlanRef;
+  /** Row links in the list, buttons on the detail page. */
+  variant: 'list' | 'detail';
+  /** Unsaved edits on the detail page: state changes wait for 保存. */
+  disabled?: boolean;
+  onDeleted?: () => void;
+}
+
+type Dialog = 'review' | 'generate' | 'close' | 'cancel' | null;
+
+/**
+ * The state changes a plan allows, each shown only in the statuses of the machine and to users
+ * holding its permission code (the server checks both again).
+ */
+export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsProps) {
+  const jump = useJump();
+  const { modal } = App.useApp();
+  const me = useSession().userInfo;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const can = {
+    edit: usePermission('planningTaskList:edit') && planActionAllowed('edit', plan.status),
+    submit: usePermission('planningTaskList:submit') && planActionAllowed('submit', plan.status),
+    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status) && plan.owner?.id !== me?.id,
+    generate: usePermission('planningTaskList:generate') && planActionAllowed('generate', plan.status),
+    close: usePermission('planningTaskList:close') && planActionAllowed('close', plan.status),
+    cancel: usePermission('planningTaskList:cancel') && planActionAllowed('cancel', plan.status),
+    delete: usePermission('planningTaskList:delete') && planActionAllowed('delete', plan.status),
+  };
+  const done = () => setDialog(null);
+  const submit = useSubmitPlan();
+  const approve = useApprovePlan({ onSuccess: done });
+  const reject = useRejectPlan({ onSuccess: done });
+  const generate = useGenerateProcurement({
+    successMessage: undefined,
+    onSuccess: (data) => {
+      done();
+      feedback.message?.success(`已生成${data.taskIds.length}个采购任务（草稿）`);
+    },
+  });
+  const close = useClosePlan({ onSuccess: done });
+  const cancel = useCancelPlan({ onSuccess: done });
+  const remove = useDeletePlan({ onSuccess: () => onDeleted?.() });
+  const ref = { id: plan.id, version: plan.version };
+  const label = `${plan.code} ${plan.name}`;
+
+  const list = variant === 'list';
+  const button = (text: string, props: Parameters<typeof Button>[0] = {}) => (
+    <Button type={list ? 'link' : 'default'} size={list ? 'small' : 'middle'} disabled={disabled} {...props}>
+      {text}
+    </Button>
+  );
+  const detailPath = `${DETAIL_PATH}?id=${plan.id}`;
+
+  return (
+    <>
+      <Space size={list ? 0 : 8} wrap>
+        {list && button('详情', { onClick: () => jump(detailPath), disabled: false })}
+        {list && can.edit && button('编辑', { onClick: () => jump(detailPath) })}
+        {can.submit && (
+          <Popconfirm title="提交后计划将进入审核，确定提交？" onConfirm={() => submit.mutateAsync(ref)} disabled={disabled}>
+            {button('提交', { type: list ? 'link' : 'primary', loading: submit.isPending })}
+          </Popconfirm>
+        )}
+        {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review') })}
+        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => setDialog('generate') })}
+        {list ? (
+          <ListMore
+            items={[
+              can.close && { key: 'close', label: '关闭', onClick: () => setDialog('close') },
+              can.cancel && { key: 'cancel', label: '作废', danger: true, onClick: () => setDialog('cancel') },
+              can.delete && {
+                key: 'delete',
+                label: '删除',
+                danger: true,
+                onClick: () =>
+                  modal.confirm({
+                    title: '删除计划',
+                    content: `删除后不可恢复，确定删除 ${label}？`,
+                    okButtonProps: { danger: true },
+                    okText: '删除',
+                    onOk: () => remove.mutateAsync(ref),
+                  }),
+              },
+            ]}
+          />
+        ) : (
+          <>
+            {can.close && button('关闭', { onClick: () => setDialog('close') })}
+            {can.cancel && button('作废', { danger: true, onClick: () => setDialog('cancel') })}
+            {can.delete && (
+              <Popconfirm
+                title="删除后不可恢复，确定删除该计划？"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutateAsync(ref)}
+                disabled={disabled}
+              >
+                {button('删除', { danger: true, loading: remove.isPending })}
+              </Popconfirm>
+            )}
+          </>
+        )}
+      </Space>
+      <ReviewModal
+        open={dialog === 'review'}
+        planLabel={label}
+        loading={approve.isPending || reject.isPending}
+        onApprove={() => approve.mutate(ref)}
+        onReject={(reason) => reject.mutate({ ...ref, reason })}
+        onCancel={done}
+      />
+      <GenerateModal
+        open={dialog === 'generate'}
+        planLabel={label}
+        loading={generate.isPending}
+        onOk={(mode) => generate.mutate({ ...ref, mode })}
+        onCancel={done}
+      />
+      <ReasonModal
+        open={dialog === 'close'}
+        title="手动关闭计划"
+        description="关闭后计划变为已完成，未定标的数量不再采购。"
+        required
+        okText="关闭计划"
+        loading={close.isPending}
+        onOk={(reason) => close.mutate({ ...ref, reason })}
+        onCancel={done}
+      />
+      <ReasonModal
+        open={dialog === 'cancel'}
+        title="作废计划"
+        description={`确定作废 ${label}？作废后不可恢复。`}
+        required={false}
+        okText="作废"
+        danger
+        loading={cancel.isPending}
+        onOk={(reason) => cancel.mutate({ ...ref, reason: reason || null })}
+        onCancel={done}
+      />
+    </>
+  );
+}
+
+interface MoreItem {
+  key: string;
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+}
+
+/** The less frequent row actions (关闭, 作废, 删除) behind 更多, so the list stays narrow. */
+function ListMore({ items }: { items: (MoreItem | false)[] }) {
+  const shown = items.filter((item): item is MoreItem => Boolean(item));
+  if (shown.length === 0) return null;
+  return (
+    <Dropdown menu={{ items: shown.map(({ key, label, danger, onClick }) => ({ key, label, danger, onClick })) }}>
+      <Button type="link" size="small">
+        更多 <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

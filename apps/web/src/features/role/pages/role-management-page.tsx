@@ -1,0 +1,168 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type Role, roleApi } from '@scm/contract';
+import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { callApi } from '../../../shared/http/api';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { useDeleteRole } from '../api/delete-role';
+import { useRoleList } from '../api/role-list';
+import { useDisableRole, useEnableRole } from '../api/set-role-status';
+import { PermissionDrawer } from '../components/permission-drawer';
+import { RoleFormModal } from '../components/role-form-modal';
+import { StatusTag } from '../components/status-tag';
+
+const defaults = { page: 1, pageSize: 20, keyword: '', status: '', sortField: '', sortOrder: '' };
+
+export default function RoleManagementPage() {
+  const [state, setState, resetState] = useUrlState(defaults);
+  const list = useRoleList({
+    page: state.page,
+    pageSize: state.pageSize,
+    keyword: state.keyword || undefined,
+    status: (state.status || undefined) as Role['status'] | undefined,
+    sortField: (state.sortField || undefined) as never,
+    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
+  });
+  const [editing, setEditing] = useState<{ role?: Role } | null>(null);
+  const [permissionsOf, setPermissionsOf] = useState<Role>();
+  const enable = useEnableRole();
+  const disable = useDisableRole();
+  const remove = useDeleteRole();
+  const canEdit = usePermission('roleManagement:edit');
+  const canDelete = usePermission('roleManagement:delete');
+
+  // Memoised: the filter form resets its fields whenever this object changes.
+  const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
+
+  const columns: ColumnsType<Role> = [
+    { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+    { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
+    { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true, render: (text: string | null) => text || '-' },
+    { title: '用户数', dataIndex: 'userCount', key: 'userCount', align: 'right', width: 90 },
+    { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right', width: 80 },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <StatusTag status={status} /> },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: true,
+      width: 170,
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 250,
+      render: (_, role) => (
+        <Space size={4} wrap={false}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditing({ role })}>
+              编辑
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setPermissionsOf(role)}>
+              分配权限
+            </Button>
+          )}
+          {canEdit &&
+            (role.status === 'enabled' ? (
+              <Popconfirm
+                title={`停用角色「${role.name}」？`}
+                description={role.userCount > 0 ? `${role.userCount} 个用户将立即失去该角色的全部权限` : undefined}
+                onConfirm={() => disable.mutateAsync({ id: role.id, version: role.version })}
+                disabled={role.builtIn}
+              >
+                <Tooltip title={role.builtIn ? '内置角色不能停用' : undefined}>
+                  <Button type="link" size="small" disabled={role.builtIn}>
+                    停用
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
+            ) : (
+              <Popconfirm title={`启用角色「${role.name}」？`} onConfirm={() => enable.mutateAsync({ id: role.id, version: role.version })}>
+                <Button type="link" size="small">
+                  启用
+                </Button>
+              </Popconfirm>
+            ))}
+          {canDelete && (
+            <Popconfirm
+              title={`删除角色「${role.name}」？`}
+              description="删除后不可恢复"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutateAsync({ id: role.id, version: role.version })}
+              disabled={role.builtIn || role.userCount > 0}
+            >
+              <Tooltip title={role.builtIn ? '内置角色不能删除' : role.userCount > 0 ? '该角色下还有用户，不能删除' : undefined}>
+                <Button type="link" size="small" danger disabled={role.builtIn || role.userCount > 0}>
+                  删除
+                </Button>
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page-stack">
+      <FilterForm
+        values={filterValues}
+        onSearch={(values) => setState({ keyword: values.keyword?.trim() ?? '', status: values.status ?? '', page: 1 })}
+        onReset={resetState}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input placeholder="角色名称 / 编码" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'enabled', label: '启用' },
+              { value: 'disabled', label: '停用' },
+            ]}
+          />
+        </Form.Item>
+      </FilterForm>
+      <DataTable<Role>
+        title="角色列表"
+        columns={columns}
+        data={list.data}
+        loading={list.isFetching}
+        onRefresh={() => list.refetch()}
+        onTableChange={(change) =>
+          setState({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
+        }
+        toolbar={
+          <Can code="roleManagement:create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              新建角色
+            </Button>
+          </Can>
+        }
+      />
+      <RoleFormModal
+        open={editing !== null}
+        role={editing?.role}
+        onClose={() => setEditing(null)}
+        onCreated={async (id) => {
+          if (!canEdit) return;
+          // Straight on to the permissions: a new role is of no use without them.
+          const created = await callApi(roleApi.detail, { id }).catch(() => undefined);
+          if (created) setPermissionsOf(created);
+        }}
+      />
+      <PermissionDrawer role={permissionsOf} onClose={() => setPermissionsOf(undefined)} />
+    </div>
+  );
+}
