@@ -15,6 +15,7 @@ import { seedDatabase } from '../src/db/seed';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from '../src/db/seed/commodity-catalog';
 import { planningScaleSteps } from './seed-scale-planning';
 import { procurementScaleSteps } from './seed-scale-procurement';
+import { boardScaleSteps } from './seed-scale-board';
 
 interface ScaleState {
   leaves: { id: number; spec: LeafSpec }[];
@@ -135,6 +136,7 @@ const steps: ScaleStep[] = [seedCategories, seedCommodities];
 let commodityCount = 0;
 steps.push(...procurementScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
 steps.push(...planningScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
+steps.push(...boardScaleSteps());
 
 async function main() {
   const url = process.env.DATABASE_URL;

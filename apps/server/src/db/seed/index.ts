@@ -7,6 +7,7 @@ import { seedDemoCommodities } from './demo-commodities';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedDemoProcurement } from './demo-procurement';
+import { seedBoardFacts } from './demo-board';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
@@ -44,6 +45,7 @@ const demoSeeders: DemoSeeder[] = [
   },
   { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
+  { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
 ];
 
 export interface SeedResult {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   ids.cleavers = await insertRow(t, 'categories', { name: '菜刀', code: 'BK0201', level: 3, parent_id: ids.knives });
   ids.textiles = await insertRow(t, 'categories', { name: '家纺', code: 'BT', level: 1 });
   const commodity = (sku: string, name: string, categoryId: number) =>
-    insertRow(t, 'commodities', { sku_code: sku, name, category_id: categoryId, unit: 'piece', reference_price_fen: 1000 });
+    insertRow(t, 'commodities', { sku_code: sku, name, category_id: categoryId, unit: 'piece', reference_price_fen: 1000, name_grams: '{}' });
   const wok = await commodity('B-WOK', '炒锅', ids.pots);
   const cleaver = await commodity('B-CLEAVER', '菜刀', ids.cleavers);
   const bedding = await commodity('B-BED', '四件套', ids.textiles);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { refreshBoardFacts } from '../data-board/board-facts';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
@@ -154,6 +155,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       .update(procurementTaskSuppliers)
       .set({ status: 'received', declineReason: null })
       .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
+    await refreshBoardFacts(tx, [input.taskId]);
     const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
@@ -181,6 +183,7 @@ export async function declineQuote(ctx: AuthedContext, input: z.output<typeof qu
       .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
     // Quote activity counts as an update of the task for the list's "recently updated" order.
     await tx.update(procurementTasks).set({ updatedAt: now }).where(eq(procurementTasks.id, input.taskId));
+    await refreshBoardFacts(tx, [input.taskId]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'decline',

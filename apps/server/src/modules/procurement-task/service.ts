@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { refreshBoardFacts } from '../data-board/board-facts';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
@@ -95,6 +96,7 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
     const values = header(input);
     const [row] = await tx.insert(procurementTasks).values({ ...values, code }).returning({ id: procurementTasks.id });
     await writeLines(tx, row.id, input, supplierIds);
+    await refreshBoardFacts(tx, [row.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'create',
@@ -125,6 +127,7 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
     await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
     await writeLines(tx, input.id, input, supplierIds);
+    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'update',
@@ -146,6 +149,7 @@ export async function deleteTask(ctx: AuthedContext, input: { id: number; versio
       .where(and(eq(procurementTasks.id, input.id), eq(procurementTasks.version, input.version)))
       .returning({ id: procurementTasks.id });
     if (deleted.length === 0) throw staleVersion();
+    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: `${before.code} ${before.name}`, before });
   });
   return null;
@@ -203,6 +207,7 @@ export async function transitionTask(
       { status: transition.to, statusReason: input.reason || null },
       eq(procurementTasks.status, task.status),
     );
+    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: transition.action,
@@ -288,6 +293,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       return source?.planLineId == null ? [] : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.quantity }];
     });
     if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, planLines);
+    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'award',

@@ -33,7 +33,9 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
     tasksDeadlineSoon: sql`select count(*) from procurement_tasks
       where status = 'quoting' and quote_deadline >= ${now.toISOString()}::timestamptz
         and quote_deadline < ${new Date(now.getTime() + 3 * DAY_MS).toISOString()}::timestamptz`,
-    tasksToAward: sql`select count(*) from procurement_tasks where status = 'evaluating'`,
+    // A quoting task whose deadline has passed is waiting for award too (the task list reads it so).
+    tasksToAward: sql`select count(*) from procurement_tasks
+      where status = 'evaluating' or (status = 'quoting' and quote_deadline <= ${now.toISOString()}::timestamptz)`,
     quotesExpiringSoon: sql`select count(*) from quotations q join procurement_tasks t on t.id = q.task_id
       where q.status = 'submitted' and t.status in ('quoting', 'evaluating')
         and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date`,

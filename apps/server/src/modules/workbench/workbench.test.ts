@@ -38,7 +38,7 @@ beforeAll(async () => {
   await insertPlan(t, planner.id, 'submitted', created, { submitted_by: approver.id });
 
   const category = await insertRow(t, 'categories', { name: '收纳', code: 'WB', level: 1 });
-  const box = await insertRow(t, 'commodities', { sku_code: 'WB-BOX', name: '收纳箱', category_id: category, unit: 'piece', reference_price_fen: 1000 });
+  const box = await insertRow(t, 'commodities', { sku_code: 'WB-BOX', name: '收纳箱', category_id: category, unit: 'piece', reference_price_fen: 1000, name_grams: '{}' });
   const supplier = await insertSupplier(t, '台州黄岩塑料制品有限公司');
   const other = await insertSupplier(t, '宁波家居用品有限公司');
 
@@ -49,6 +49,7 @@ beforeAll(async () => {
   const soon1 = await quoting(24);
   await quoting(70);
   await quoting(96);
+  // Past its deadline: waiting for award, no longer "closing soon".
   await quoting(-1);
   const evaluating = await insertTask(t, { buyerId: buyer.id, status: 'evaluating', quoteDeadline: at(-48) });
   const evaluatingLine = await insertLine(t, evaluating, 1, { commodityId: box, quantity: 5 });
@@ -104,7 +105,7 @@ describe('workbench to-dos', () => {
       my_draft_plans: null,
       my_rejected_plans: null,
       tasks_deadline_soon: 2,
-      tasks_to_award: 2,
+      tasks_to_award: 3,
       quotes_expiring_soon: 2,
     });
   });
