@@ -10,6 +10,7 @@ async function openBoard(page: Page) {
   await page.locator('.shell-sider').getByRole('menuitem', { name: /数据看板/ }).click();
   await expect(page).toHaveURL(/\/dataBoard/);
   for (const title of CHARTS) await expect(chart(page, title).locator('canvas').first()).toBeVisible();
+  await expect(page.locator('.board-chart[data-rendered="true"]')).toHaveCount(CHARTS.length);
 }
 
 test.describe('数据看板', () => {
@@ -22,6 +23,7 @@ test.describe('数据看板', () => {
     await expect(page.getByText(/对比上期：\d{4}-\d{2}-\d{2} 至/)).toBeVisible();
     await screenshot(page, 'data-board');
     await chart(page, '节约率趋势').scrollIntoViewIfNeeded();
+    await expect(chart(page, '节约率趋势')).toHaveAttribute('data-rendered', 'true');
     await screenshot(page, 'data-board-charts');
   });
 
@@ -34,6 +36,7 @@ test.describe('数据看板', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(page).toHaveURL(/categoryId=\d+/);
     await expect(kpi(page, '定标采购金额')).not.toHaveText(before);
+    await expect(page.locator('.board-chart .ant-spin-spinning')).toHaveCount(0);
     await screenshot(page, 'data-board-kitchen');
 
     // The tab reopens where it was: the filter comes back from the URL after a reload.

@@ -28,7 +28,8 @@ test.describe('工作台', () => {
 
     await todo(page, 'plansToApprove').click();
     await expect(page).toHaveURL(/\/planningManagement\/planningTaskList\?status=submitted$/);
-    expect(await tabLabels(page)).toEqual(expect.arrayContaining(['工作台', '计划任务列表']));
+    await expect.poll(() => tabLabels(page)).toEqual(expect.arrayContaining(['工作台', '计划任务列表']));
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
   });
 
   test('a buyer sees procurement to-dos, not plan approvals, and a card opens the filtered task list', async ({ page, request }) => {
@@ -51,7 +52,9 @@ test.describe('工作台', () => {
 
     await todo(page, 'tasksToAward').click();
     await expect(page).toHaveURL(/\/procurementManagement\/procurementTaskList\?status=evaluating$/);
-    expect(await tabLabels(page)).toEqual(expect.arrayContaining(['工作台', '采购任务列表']));
+    await expect.poll(() => tabLabels(page)).toEqual(expect.arrayContaining(['工作台', '采购任务列表']));
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await screenshot(page, 'workbench-to-award-list');
   });
 
   test('shortcuts follow the pages this user opens most', async ({ page }) => {

@@ -24,6 +24,8 @@ export function ChartCard({ title, loading, empty, option, onItemClick, extra, h
   const clickRef = useRef(onItemClick);
   clickRef.current = onItemClick;
   const [ready, setReady] = useState(false);
+  // Set once the animation has settled: what a PNG (or a screenshot) should capture.
+  const [rendered, setRendered] = useState(false);
   const showChart = !empty && option !== null;
 
   useEffect(() => {
@@ -34,6 +36,7 @@ export function ChartCard({ title, loading, empty, option, onItemClick, extra, h
       if (disposed || !host.current) return;
       const instance = echarts.init(host.current, undefined, { renderer: 'canvas' });
       instance.on('click', (params) => clickRef.current?.((params as { dataIndex: number }).dataIndex));
+      instance.on('finished', () => setRendered(true));
       chart.current = instance;
       observer = new ResizeObserver(() => instance.resize());
       observer.observe(host.current);
@@ -49,7 +52,9 @@ export function ChartCard({ title, loading, empty, option, onItemClick, extra, h
   }, [showChart]);
 
   useEffect(() => {
-    if (ready && option) chart.current?.setOption(option, { notMerge: true });
+    if (!ready || !option) return;
+    setRendered(false);
+    chart.current?.setOption(option, { notMerge: true });
   }, [ready, option]);
 
   const savePng = () => {
@@ -67,6 +72,7 @@ export function ChartCard({ title, loading, empty, option, onItemClick, extra, h
       title={title}
       className="board-chart"
       data-chart={title}
+      data-rendered={rendered && showChart ? 'true' : undefined}
       extra={
         <>
           {extra}

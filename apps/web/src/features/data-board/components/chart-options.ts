@@ -28,7 +28,7 @@ export function monthlyAwardOption(rows: { month: string; amountFen: number; tas
     },
     xAxis: { type: 'category', data: rows.map((r) => r.month), boundaryGap: false },
     yAxis: { type: 'value', axisLabel: { formatter: wan } },
-    series: [{ name: '定标金额', type: 'line', smooth: true, areaStyle: { opacity: 0.12 }, data: rows.map((r) => r.amountFen) }],
+    series: [{ name: '定标金额', type: 'line', areaStyle: { opacity: 0.12 }, data: rows.map((r) => r.amountFen) }],
   };
 }
 
