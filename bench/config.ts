@@ -2,6 +2,7 @@
  * What the bench measures and what the fault tests write. Each business module adds its entries
  * here (a few lines each); the runners in bench.ts and faults/ never need to change.
  */
+import { boardBenchQueries } from '../apps/server/src/modules/data-board/bench-queries';
 import type { Api } from './lib/api';
 
 /** A query on the bench database: parameterised SQL in, rows out. */
@@ -156,8 +157,15 @@ endpoints.push(
   },
 );
 
-/** Aggregate queries of the data board, timed at full scale (bar: ≤ 300 ms each). */
-export const aggregates: { name: string; sql: string; params?: unknown[] }[] = [];
+/**
+ * Aggregate queries of the data board, timed at full scale (bar: ≤ 300 ms each): the exact
+ * statements the API sends for the last 12 months, and with the first root category of a fresh
+ * seed:scale database (id 1) as the filter.
+ */
+export const aggregates: { name: string; sql: string; params?: unknown[] }[] = boardBenchQueries(
+  new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
+  1,
+);
 
 /** Tables whose row counts say at which scale the bench ran, with the full `seed:scale` size. */
 export const scaleTables: { table: string; full: number }[] = [
