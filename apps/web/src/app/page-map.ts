@@ -9,4 +9,6 @@ type PageComponent = LazyExoticComponent<ComponentType>;
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
+  commodityClassification: lazyPage(() => import('../features/category/pages/category-page')),
+  commodityList: lazyPage(() => import('../features/commodity/pages/commodity-list-page')),
 };
