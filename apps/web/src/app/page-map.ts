@@ -23,4 +23,6 @@ export const pageComponents: Record<string, PageComponent> = {
   supplierManagement: lazyPage(() => import('../features/procurement/pages/supplier-list-page')),
   procurementTaskList: lazyPage(() => import('../features/procurement/pages/procurement-task-list-page')),
   procurementTaskMaintain: lazyPage(() => import('../features/procurement/pages/procurement-task-maintain-page')),
+  commodityClassification: lazyPage(() => import('../features/category/pages/category-page')),
+  commodityList: lazyPage(() => import('../features/commodity/pages/commodity-list-page')),
 };

@@ -1,0 +1,282 @@
+import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Commodity, COMMODITY_SORT_FIELDS, yuanToFen } from '@scm/contract';
+import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { showApiError } from '../../../shared/http/hooks';
+import { Can, usePermission } from '../../../shared/permission/can';
+import { DataTable } from '../../../shared/table/data-table';
+import { FilterForm } from '../../../shared/table/filter-form';
+import { useUrlState } from '../../../shared/table/use-url-state';
+import { Money } from '../../../shared/ui/money';
+import { useDeleteCommodity } from '../api/delete-commodity';
+import { exportCommodities } from '../api/download-files';
+import { useCommodityList } from '../api/list-commodities';
+import { useDisableCommodities, useEnableCommodities } from '../api/set-commodity-status';
+import { CategoryTree } from '../components/category-tree';
+import { CommodityFormModal, type CommodityFormTarget } from '../components/commodity-form-modal';
+import { ImportModal } from '../components/import-modal';
+
+const PAGE = 'commodityList';
+type SortField = (typeof COMMODITY_SORT_FIELDS)[number];
+
+const defaults = {
+  page: 1,
+  pageSize: 20,
+  keyword: '',
+  categoryId: 0,
+  brand: '',
+  status: '',
+  minPrice: '',
+  maxPrice: '',
+  sortField: '',
+  sortOrder: '',
+};
+
+interface FilterValues {
+  keyword?: string;
+  brand?: string;
+  status?: string;
+  minPrice?: number | string | null;
+  maxPrice?: number | string | null;
+}
+
+const fen = (yuan: string) => (yuan === '' ? undefined : (yuanToFen(yuan) ?? undefined));
+
+export default function CommodityListPage() {
+  const { message } = App.useApp();
+  const [query, setQuery, resetQuery] = useUrlState(defaults);
+  const filter = {
+    keyword: query.keyword || undefined,
+    categoryId: query.categoryId || undefined,
+    brand: query.brand || undefined,
+    status: (query.status || undefined) as Commodity['status'] | undefined,
+    minPriceFen: fen(query.minPrice),
+    maxPriceFen: fen(query.maxPrice),
+  };
+  const filterValues = useMemo<FilterValues>(
+    () => ({
+      keyword: query.keyword,
+      brand: query.brand,
+      status: query.status || undefined,
+      minPrice: query.minPrice || null,
+      maxPrice: query.maxPrice || null,
+    }),
+    [query],
+  );
+  const sortField = COMMODITY_SORT_FIELDS.includes(query.sortField as SortField) ? (query.sortField as SortField) : undefined;
+  const { data, isFetching, refetch } = useCommodityList({
+    ...filter,
+    page: query.page,
+    pageSize: query.pageSize,
+    sortField,
+    sortOrder: sortField ? (query.sortOrder as 'ascend' | 'descend') : undefined,
+  });
+  const [selected, setSelected] = useState<Commodity[]>([]);
+  const [formTarget, setFormTarget] = useState<CommodityFormTarget | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const clearSelection = () => setSelected([]);
+  const enable = useEnableCommodities(clearSelection);
+  const disable = useDisableCommodities(clearSelection);
+  const remove = useDeleteCommodity();
+  const canEdit = usePermission(`${PAGE}:edit`);
+  const canStatus = usePermission(`${PAGE}:status`);
+  const canDelete = usePermission(`${PAGE}:delete`);
+
+  const sortOrderOf = (field: SortField) => (sortField === field ? (query.sortOrder as 'ascend' | 'descend') : null);
+  const columns: ColumnsType<Commodity> = [
+    { title: 'SKU编码', dataIndex: 'skuCode', key: 'sku_code', sorter: true, sortOrder: sortOrderOf('sku_code'), width: 150 },
+    { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name'), width: 220, ellipsis: true },
+    { title: '分类', dataIndex: 'categoryName', key: 'categoryName', width: 110 },
+    { title: '品牌', dataIndex: 'brand', key: 'brand', width: 100, render: (v: string | null) => v || <span className="muted">-</span> },
+    { title: '规格', dataIndex: 'spec', key: 'spec', width: 150, ellipsis: true, render: (v: string | null) => v || <span className="muted">-</span> },
+    { title: '单位', dataIndex: 'unit', key: 'unit', width: 60 },
+    { title: '条形码', dataIndex: 'barcode', key: 'barcode', width: 130, render: (v: string | null) => v || <span className="muted">-</span> },
+    {
+      title: '参考价(元)',
+      dataIndex: 'referencePriceFen',
+      key: 'reference_price_fen',
+      sorter: true,
+      sortOrder: sortOrderOf('reference_price_fen'),
+      align: 'right',
+      width: 110,
+      render: (v: number) => <Money fen={v} />,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 70,
+      render: (v: Commodity['status']) => (v === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+    },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updated_at',
+      sorter: true,
+      sortOrder: sortOrderOf('updated_at'),
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 160,
+      render: (_, row) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', commodity: row })}>
+              编辑
+            </Button>
+          )}
+          {canStatus &&
+            (row.status === 'enabled' ? (
+              <Popconfirm title={`确定停用「${row.name}」吗？`} onConfirm={() => disable.mutateAsync({ items: [{ id: row.id, version: row.version }] })}>
+                <Button type="link" size="small">
+                  停用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => enable.mutate({ items: [{ id: row.id, version: row.version }] })}>
+                启用
+              </Button>
+            ))}
+          {canDelete && (
+            <Popconfirm title={`确定删除「${row.name}」吗？`} onConfirm={() => remove.mutateAsync({ id: row.id, version: row.version })}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const batchItems = selected.map((c) => ({ id: c.id, version: c.version }));
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportCommodities(filter);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toolbar = (
+    <Space>
+      <Can code={`${PAGE}:create`}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+          新建
+        </Button>
+      </Can>
+      <Can code={`${PAGE}:status`}>
+        <Dropdown
+          disabled={selected.length === 0}
+          menu={{
+            items: [
+              { key: 'enable', label: `批量启用（${selected.length}）` },
+              { key: 'disable', label: `批量停用（${selected.length}）` },
+            ],
+            onClick: ({ key }) => (key === 'enable' ? enable : disable).mutate({ items: batchItems }),
+          }}
+        >
+          <Button>
+            批量操作 <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Can>
+      <Can code={`${PAGE}:import`}>
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          导入
+        </Button>
+      </Can>
+      <Can code={`${PAGE}:export`}>
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporting}
+          onClick={() => {
+            if ((data?.total ?? 0) === 0) message.info('当前筛选条件下没有商品');
+            else runExport();
+          }}
+        >
+          导出 Excel
+        </Button>
+      </Can>
+    </Space>
+  );
+
+  return (
+    <Row gutter={12} wrap={false} className="commodity-list-page">
+      <Col flex="240px">
+        <CategoryTree value={query.categoryId || undefined} onChange={(id) => setQuery({ categoryId: id ?? 0, page: 1 })} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <div className="page-stack">
+          <FilterForm<FilterValues>
+            values={filterValues}
+            onSearch={(values) =>
+              setQuery({
+                keyword: values.keyword?.trim() ?? '',
+                brand: values.brand?.trim() ?? '',
+                status: values.status ?? '',
+                minPrice: values.minPrice == null ? '' : String(values.minPrice),
+                maxPrice: values.maxPrice == null ? '' : String(values.maxPrice),
+                page: 1,
+              })
+            }
+            onReset={() => resetQuery()}
+          >
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="SKU编码 / 名称 / 条形码" allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="brand" label="品牌">
+              <Input placeholder="品牌" allowClear style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select
+                style={{ width: 100 }}
+                allowClear
+                placeholder="全部"
+                options={[{ label: '启用', value: 'enabled' }, { label: '停用', value: 'disabled' }]}
+              />
+            </Form.Item>
+            <Form.Item label="参考价">
+              <Space.Compact>
+                <Form.Item name="minPrice" noStyle>
+                  <InputNumber min={0} precision={2} placeholder="最低(元)" style={{ width: 100 }} />
+                </Form.Item>
+                <Form.Item name="maxPrice" noStyle>
+                  <InputNumber min={0} precision={2} placeholder="最高(元)" style={{ width: 100 }} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </FilterForm>
+          <DataTable<Commodity>
+            title="商品列表"
+            columns={columns}
+            data={data}
+            loading={isFetching}
+            onRefresh={() => refetch()}
+            toolbar={toolbar}
+            rowSelection={
+              canStatus
+                ? { selectedRowKeys: selected.map((c) => c.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false }
+                : undefined
+            }
+            onTableChange={(change) =>
+              setQuery({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
+            }
+          />
+        </div>
+      </Col>
+      <CommodityFormModal target={formTarget} onClose={() => setFormTarget(null)} />
+      <ImportModal open={importing} onClose={() => setImporting(false)} />
+    </Row>
+  );
+}
