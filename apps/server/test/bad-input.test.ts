@@ -35,9 +35,13 @@ describe('junk bodies are refused without a 500 or a database change', () => {
     const wrong: string[] = [];
     for (const { label, body, expect: expected } of junk) {
       const answer = await t.call(path, body, admin);
+      // Upload routes take bodies past 1 MB: there the junk reaches validation and must be refused by it.
+      const allowsLargeBodies = (route.bodyLimit ?? 0) > 1024 * 1024;
       const refused =
-        expected === 413
-          ? answer.status === 413
+        expected === 413 && allowsLargeBodies
+          ? answer.status === 200 && (answer.code === 400 || answer.code === 404)
+          : expected === 413
+            ? answer.status === 413
           : typeof body === 'string'
             ? answer.status === 400 || (answer.status === 200 && answer.code === 400)
             : answer.status === 200 && answer.code === 400 && Array.isArray(answer.data?.field_errors) && answer.data.field_errors.length > 0;
