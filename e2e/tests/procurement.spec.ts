@@ -136,8 +136,12 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await page.getByRole('button', { name: /刷\s*新/ }).first().click();
   await page.getByRole('button', { name: '定标' }).click();
   const award = page.getByRole('dialog', { name: /^定标/ });
-  await award.getByLabel(`中标供应商-${skus[0]}`).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(names.s2, { exact: false }).click();
+  // Under load the dropdown can still be animating when the option is clicked: retry until the row shows the choice.
+  await expect(async () => {
+    await award.getByLabel(`中标供应商-${skus[0]}`).click();
+    await page.locator('.ant-select-dropdown:visible').getByText(names.s2, { exact: false }).click({ timeout: 3000 });
+    await expect(award.locator('tr', { hasText: skus[0] })).toContainText(names.s2, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await award.getByRole('button', { name: '确认定标' }).click();
   await expect(award).toContainText('请填写定标理由');
   await award.getByLabel(`定标理由-${skus[0]}`).fill('顺德美居交期更稳定');
