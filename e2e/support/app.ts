@@ -42,6 +42,9 @@ export async function openFromMenu(page: Page, group: string, label: string) {
   const sider = page.locator('.shell-sider');
   const item = sider.getByRole('menuitem', { name: label, exact: true });
   if (!(await item.isVisible())) await sider.getByText(group, { exact: true }).click();
-  await item.click();
-  await expect(page.locator('.ant-breadcrumb')).toContainText(label);
+  // A click that lands while the group is still sliding open can miss: retry until the page shows.
+  await expect(async () => {
+    await item.click({ timeout: 3000 });
+    await expect(page.locator('.ant-breadcrumb')).toContainText(label, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
