@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { tabsStore } from '../../shared/tabs/tabs-store';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '../../shared/ui/menu-icons';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -3,7 +3,7 @@ import { Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Sw
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
 import { useUpdateMenu } from '../api/update-menu';
-import { IconPreview, MENU_ICONS } from './menu-icons';
+import { MENU_ICONS, MenuIcon } from '../../../shared/ui/menu-icons';
 
 interface MenuForm {
   label: string;
@@ -54,7 +54,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
                 value: name,
                 label: (
                   <Space>
-                    <IconPreview name={name} />
+                    <MenuIcon name={name} />
                     {name}
                   </Space>
                 ),

@@ -9,7 +9,7 @@ import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenuList } from '../api/menu-list';
 import { ActionFormModal } from '../components/action-form-modal';
-import { IconPreview } from '../components/menu-icons';
+import { MenuIcon } from '../../../shared/ui/menu-icons';
 import { MenuFormModal } from '../components/menu-form-modal';
 
 type MenuNode = MenuRow & { children?: MenuNode[] };
@@ -66,7 +66,7 @@ export default function MenuManagementPage() {
       key: 'label',
       render: (label: string, row) => (
         <Space>
-          <IconPreview name={row.icon} />
+          <MenuIcon name={row.icon} />
           <span>{label}</span>
         </Space>
       ),

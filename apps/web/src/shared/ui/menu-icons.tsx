@@ -21,7 +21,7 @@ export const MENU_ICONS: Record<string, typeof HomeOutlined> = {
   SafetyOutlined,
 };
 
-export function IconPreview({ name }: { name: string | null }) {
+export function MenuIcon({ name }: { name?: string | null }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
   return Icon ? <Icon /> : null;
 }
