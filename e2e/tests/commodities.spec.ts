@@ -61,9 +61,14 @@ test.describe.serial('commodities and categories', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('SKU编码').fill(`${codes.leafA}-001`);
     await dialog.getByLabel('商品名称').fill('测试纯棉方巾');
-    await dialog.getByLabel('商品分类').click();
-    await page.keyboard.type(names.leafA);
-    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: names.leafA }).click();
+    // The tree may still be loading or animating when the node is clicked: retry until the field shows it.
+    const categoryItem = dialog.locator('.ant-form-item', { has: page.getByLabel('商品分类') });
+    await expect(async () => {
+      await dialog.getByLabel('商品分类').click();
+      await page.keyboard.type(names.leafA);
+      await page.locator('.ant-select-tree-node-content-wrapper:visible', { hasText: names.leafA }).click({ timeout: 3000 });
+      await expect(categoryItem).toContainText(names.leafA, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await dialog.getByLabel('品牌').fill('洁丽雅');
     await dialog.getByLabel('条形码').fill('6901234567891');
     await dialog.getByLabel('参考价（元）').fill('12.5');
