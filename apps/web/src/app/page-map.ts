@@ -5,7 +5,7 @@ type PageComponent = LazyExoticComponent<ComponentType>;
 
 /**
  * Menu key → page component. The menu table decides labels, order and visibility; this map decides
- * what renders. A key without an entry shows the "功能建设中" notice.
+ * what renders. A key without an entry has no page (the 404 screen).
  */
 export const pageComponents: Record<string, PageComponent> = {
   basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),

@@ -75,6 +75,7 @@ export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string
 
 /** Adds the built-in types and items that are missing; edits made since are kept. */
 export async function seedBuiltInDictionaries(tx: Db) {
+  let added = 0;
   for (const dictionary of BUILT_IN_DICTIONARIES) {
     await tx
       .insert(dictTypes)
@@ -84,15 +85,19 @@ export async function seedBuiltInDictionaries(tx: Db) {
       .select({ id: dictTypes.id })
       .from(dictTypes)
       .where(sql`${dictTypes.code} = ${dictionary.code}`);
-    await tx
+    const inserted = await tx
       .insert(dictItems)
       .values(
         dictionary.items.map(([value, label, tagColor, isDefault], index) => ({
           typeId: type.id, value, label, tagColor, isDefault: isDefault ?? false, sort: (index + 1) * 10,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: dictItems.id });
+    added += inserted.length;
   }
+  // The version tells browsers to reload their dictionaries: bump it only when something was added.
+  if (added === 0) return;
   await tx
     .insert(dictVersion)
     .values({ id: 1, version: 1 })

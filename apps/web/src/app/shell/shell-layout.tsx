@@ -14,7 +14,6 @@ import { HeaderBar } from './header-bar';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
-import { UnderConstruction } from './under-construction';
 
 /** The authorized shell: a page renders only if the user's filtered menu contains it. */
 export default function ShellLayout() {
@@ -36,8 +35,8 @@ export default function ShellLayout() {
     refreshAuthorization();
   }, []);
 
-  if (!current) return <NotFoundPage />;
-  const Page = pageComponents[current.key];
+  const Page = current ? pageComponents[current.key] : undefined;
+  if (!current || !Page) return <NotFoundPage />;
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -56,7 +55,7 @@ export default function ShellLayout() {
           <OpenedTabs menus={menus} activeKey={current.key} />
           <Layout.Content className="shell-content">
             <Suspense fallback={<div className="page-loading" />}>
-              {Page ? <Page key={current.key} /> : <UnderConstruction title={current.label} />}
+              <Page key={current.key} />
             </Suspense>
           </Layout.Content>
         </Layout>

@@ -165,9 +165,7 @@ export default function UserManagementPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) =>
-          setState({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
-        }
+        onTableChange={setState}
         toolbar={
           <Can code="userManagement:create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

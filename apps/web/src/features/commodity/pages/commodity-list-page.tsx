@@ -269,9 +269,7 @@ export default function CommodityListPage() {
                 ? { selectedRowKeys: selected.map((c) => c.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false }
                 : undefined
             }
-            onTableChange={(change) =>
-              setQuery({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
-            }
+            onTableChange={setQuery}
           />
         </div>
       </Col>

@@ -167,7 +167,7 @@ export default function DictionaryListPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        onTableChange={update}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
           onChange: (_keys, rows) => setSelected(rows),

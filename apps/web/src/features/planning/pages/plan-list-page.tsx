@@ -212,9 +212,7 @@ export default function PlanListPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) =>
-          update({ page: change.page, pageSize: change.pageSize, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })
-        }
+        onTableChange={update}
         toolbar={
           <>
             <Can code="planningTaskList:create">

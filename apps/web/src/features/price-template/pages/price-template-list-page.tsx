@@ -149,7 +149,7 @@ export default function PriceTemplateListPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        onTableChange={update}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
           onChange: (_keys, rows) => setSelected(rows),

@@ -183,7 +183,7 @@ export default function ProcurementTaskListPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        onTableChange={update}
         toolbar={
           <>
             <Can code="procurementTaskList:export">

@@ -157,7 +157,7 @@ export default function SupplierListPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) => update({ ...change, sortField: change.sortField ?? '', sortOrder: change.sortOrder ?? '' })}
+        onTableChange={update}
         toolbar={
           <>
             <Can code="supplierManagement:export">
