@@ -163,5 +163,5 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
       return `${taskCount.toLocaleString('en-US')} tasks, ${lineId.toLocaleString('en-US')} lines, ${quoteId.toLocaleString('en-US')} quotations, ${quoteLines.toLocaleString('en-US')} quotation lines (task 1: 20 lines × 8 suppliers)`;
     },
   };
-  return [suppliers, tasks];
+  return { suppliers, tasks };
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { searchGrams } from '../src/lib/search-grams';
-import { seedDatabase } from '../src/db/seed';
+import { DEMO_SEEDER_NAMES, seedDatabase } from '../src/db/seed';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from '../src/db/seed/commodity-catalog';
 import { planningScaleSteps } from './seed-scale-planning';
 import { procurementScaleSteps } from './seed-scale-procurement';
@@ -131,10 +131,13 @@ const seedCommodities: ScaleStep = {
   },
 };
 
-/** In dependency order; procurement and planning append their steps here. */
-const steps: ScaleStep[] = [seedCategories, seedCommodities];
 let commodityCount = 0;
-steps.push(...procurementScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
+const procurement = procurementScaleSteps({ bulkInsert, commodityCount: () => commodityCount });
+/**
+ * In dependency order; procurement and planning append their steps here. Suppliers come first:
+ * commodities refer to them (default supplier), so truncating suppliers empties commodities too.
+ */
+const steps: ScaleStep[] = [procurement.suppliers, seedCategories, seedCommodities, procurement.tasks];
 steps.push(...planningScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
 steps.push(...boardScaleSteps());
 
@@ -162,6 +165,7 @@ async function main() {
       const summary = await step.run(pool, state);
       console.log(`  ${step.name}: ${summary} in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
     }
+    await pool.query('insert into seed_history (name) select unnest($1::text[]) on conflict do nothing', [DEMO_SEEDER_NAMES]);
   } finally {
     await pool.end();
   }

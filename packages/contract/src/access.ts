@@ -179,9 +179,12 @@ export const changePasswordRequest = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: '两次输入的新密码不一致' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: '新密码不能与原密码相同' });
 
+/** `enabledOnly` for pickers that assign a user; filters keep disabled users so old records stay findable. */
+export const backUserOptionsRequest = z.strictObject({ enabledOnly: z.boolean().optional() });
+
 export const backUserApi = {
   list: endpoint('/admin/back_user/list', backUserListRequest, pageResponse(backUserRowSchema)),
-  options: endpoint('/admin/back_user/options', z.strictObject({}), optionsResponse),
+  options: endpoint('/admin/back_user/options', backUserOptionsRequest, optionsResponse),
   create: endpoint('/admin/back_user/create', backUserCreateRequest, backUserCreateResponse),
   update: endpoint('/admin/back_user/update', backUserUpdateRequest, emptyResponse),
   enable: endpoint('/admin/back_user/enable', byIdVersionRequest, emptyResponse),

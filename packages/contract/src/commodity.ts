@@ -127,7 +127,10 @@ export const commoditySchema = z.object({
   volumeCm3: z.number().nullable(),
   referencePriceFen: z.number(),
   priceTemplateId: z.number().nullable(),
+  priceTemplateName: z.string().nullable(),
   defaultSupplierId: z.number().nullable(),
+  defaultSupplierCode: z.string().nullable(),
+  defaultSupplierName: z.string().nullable(),
   status: statusSchema,
   remark: z.string().nullable(),
   version: z.number(),
@@ -145,6 +148,7 @@ export const commodityFields = {
   categoryId: idSchema,
   brand: text('品牌', 50).nullish(),
   spec: text('规格', 100).nullish(),
+  /** A value of the `unit` dictionary; the server checks that the item exists and is enabled. */
   unit: requiredText('单位', 20),
   barcode: z
     .string()
@@ -186,9 +190,16 @@ export const commodityOptionSchema = z.object({
   value: z.number(),
   label: z.string(),
   skuCode: z.string(),
+  name: z.string(),
+  spec: z.string().nullable(),
   unit: z.string(),
   referencePriceFen: z.number(),
+  /** What a freight estimate of the commodity uses (product.md §8). */
+  weightG: z.number().nullable(),
+  volumeCm3: z.number().nullable(),
+  priceTemplateId: z.number().nullable(),
 });
+export type CommodityOption = z.infer<typeof commodityOptionSchema>;
 
 export const commodityImportRequest = z.strictObject({
   fileName: text('文件名', 200).optional(),
@@ -235,4 +246,7 @@ export const COMMODITY_EXCEL_COLUMNS = [
   { key: 'referencePrice', header: '参考价(元)', required: true, width: 12 },
   { key: 'status', header: '状态', required: false, width: 8 },
   { key: 'remark', header: '备注', required: false, width: 24 },
+  // Later additions: files made from the older template, without these columns, still import.
+  { key: 'priceTemplateName', header: '配送模板名称', required: false, width: 18, optionalHeader: true },
+  { key: 'defaultSupplierCode', header: '默认供应商编码', required: false, width: 18, optionalHeader: true },
 ] as const;

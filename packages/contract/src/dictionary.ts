@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
+import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 
 /** Tag colours an item may use (antd preset colours). */
@@ -8,6 +9,11 @@ export const TAG_COLORS = [
   'blue', 'cyan', 'green', 'gold', 'orange', 'red', 'magenta', 'purple', 'geekblue', 'lime', 'volcano',
 ] as const;
 export const tagColorSchema = z.enum(TAG_COLORS, '请选择标签颜色');
+/** Chinese names of the tag colours (the item form, the detail list and the Excel export). */
+export const TAG_COLOR_LABELS: Record<(typeof TAG_COLORS)[number], string> = {
+  default: '默认', processing: '进行中', success: '成功', warning: '警告', error: '错误', blue: '蓝', cyan: '青', green: '绿',
+  gold: '金', orange: '橙', red: '红', magenta: '品红', purple: '紫', geekblue: '极客蓝', lime: '青柠', volcano: '火山',
+};
 
 const typeCode = z
   .string('请输入字典编码')
@@ -25,11 +31,14 @@ const typeFields = {
 
 export const dictTypeCreateRequest = z.strictObject(typeFields);
 export const dictTypeUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...typeFields });
-export const dictTypeListRequest = pageRequest(['code', 'name', 'updatedAt']).extend({
+const dictTypeFilter = {
   keyword: text('关键字', 50).optional(),
   status: statusSchema.optional(),
   builtIn: z.boolean().optional(),
-});
+};
+export const dictTypeListRequest = pageRequest(['code', 'name', 'updatedAt']).extend(dictTypeFilter);
+/** Export takes the list's filter: the types on one sheet, their items on a second. */
+export const dictTypeExportRequest = z.strictObject(dictTypeFilter);
 
 export const dictTypeSchema = z.object({
   id: z.number(),
@@ -117,6 +126,7 @@ export const dictTypeApi = {
   options: endpoint('/admin/dict_type/options', z.strictObject({}), dictionaryBundleSchema),
   /** The dictionary version alone: the cache reloads when it changes. */
   version: endpoint('/admin/dict_type/version', z.strictObject({}), z.object({ version: z.number() })),
+  export: endpoint('/admin/dict_type/export', dictTypeExportRequest, fileResponse),
 };
 
 export const dictItemApi = {

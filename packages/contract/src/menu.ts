@@ -151,6 +151,7 @@ export const SEED_MENU: SeedNode[] = [
           a(138, 'priceModel', 'create', '新建'),
           a(139, 'priceModel', 'edit', '编辑'),
           a(140, 'priceModel', 'delete', '删除'),
+          a(154, 'priceModel', 'export', '导出'),
         ],
       },
       {
@@ -159,6 +160,7 @@ export const SEED_MENU: SeedNode[] = [
           a(141, 'dataDictionary', 'create', '新建'),
           a(142, 'dataDictionary', 'edit', '编辑'),
           a(143, 'dataDictionary', 'delete', '删除'),
+          a(155, 'dataDictionary', 'export', '导出'),
         ],
       },
       {

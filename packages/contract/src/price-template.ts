@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byIdRequest, byIdVersionRequest, idResponse, idSchema, optionSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
+import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import type { FreightTemplate } from './freight/estimate';
 import { regionCodeSchema } from './region';
@@ -90,11 +91,14 @@ export const priceTemplateUpdateRequest = z
   .superRefine(checkTemplateRules);
 export type PriceTemplateInput = z.infer<typeof priceTemplateCreateRequest>;
 
-export const priceTemplateListRequest = pageRequest(['name', 'updatedAt', 'createdAt']).extend({
+const priceTemplateFilter = {
   keyword: text('关键字', 50).optional(),
   chargeMode: chargeModeSchema.optional(),
   status: statusSchema.optional(),
-});
+};
+export const priceTemplateListRequest = pageRequest(['name', 'updatedAt', 'createdAt']).extend(priceTemplateFilter);
+/** Export takes the list's filter: one row per template, then its charge and free-shipping rows. */
+export const priceTemplateExportRequest = z.strictObject(priceTemplateFilter);
 
 const chargeRowOut = z.object({
   regionCodes: z.array(z.string()),
@@ -143,7 +147,11 @@ export const priceTemplateListItem = z.object({
 });
 export type PriceTemplateListItem = z.infer<typeof priceTemplateListItem>;
 
-export const priceTemplateOptionsRequest = z.strictObject({ includeDisabled: z.boolean().optional() });
+export const priceTemplateOptionsRequest = z.strictObject({
+  includeDisabled: z.boolean().optional(),
+  /** Part of the name, for pickers that search the server. */
+  keyword: text('关键字', 50).optional(),
+});
 export const priceTemplateOption = optionSchema.extend({ chargeMode: chargeModeSchema, status: statusSchema });
 
 export const priceTemplateApi = {
@@ -156,6 +164,7 @@ export const priceTemplateApi = {
   enable: endpoint('/admin/price_template/enable', byIdVersionRequest, idResponse),
   disable: endpoint('/admin/price_template/disable', byIdVersionRequest, idResponse),
   delete: endpoint('/admin/price_template/delete', byIdVersionRequest, z.null()),
+  export: endpoint('/admin/price_template/export', priceTemplateExportRequest, fileResponse),
 };
 
 /** The stored template in the shape the estimate takes. */

@@ -27,9 +27,17 @@ function unescapeCell(value: string): string {
   return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
+/** A time as Shanghai wall-clock text, "2026-05-01 09:30:00", for export cells. */
+export const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+/** "数据字典_20260501093000.xlsx": the export's name stamped with the Shanghai time it was made. */
+export const exportFileName = (base: string, now: Date) => `${base}_${shanghaiTime(now).replace(/\D/g, '')}.xlsx`;
+
 export interface XlsxStreamWriter {
-  /** Appends one row; escapes formula-like text. */
+  /** Appends one row to the current sheet; escapes formula-like text. */
   addRow(values: CellValue[]): void;
+  /** Closes the current sheet and starts another; later rows go there. */
+  nextSheet(sheetName: string, columns: ExcelColumn[]): void;
   /** Resolves once the client has taken what was written so far (call between batches). */
   drained(): Promise<void>;
   finish(): Promise<void>;
@@ -38,18 +46,26 @@ export interface XlsxStreamWriter {
 }
 
 /**
- * A streamed .xlsx (one sheet) sent as the response while rows are still being produced: memory
- * stays at about one batch however many rows are written.
+ * A streamed .xlsx sent as the response while rows are still being produced: memory stays at about
+ * one batch however many rows are written. Sheets are written one after the other.
  */
 export function createXlsxStream(fileName: string, sheetName: string, columns: ExcelColumn[]): XlsxStreamWriter {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const startSheet = (name: string, sheetColumns: ExcelColumn[]) => {
+    const started = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    started.columns = sheetColumns.map((c) => ({ header: c.header, width: c.width ?? 14 }));
+    started.getRow(1).font = { bold: true };
+    started.getRow(1).commit();
+    return started;
+  };
+  let sheet = startSheet(sheetName, columns);
   return {
     addRow: (values) => sheet.addRow(values.map(escapeCell)).commit(),
+    nextSheet: (name, sheetColumns) => {
+      sheet.commit();
+      sheet = startSheet(name, sheetColumns);
+    },
     drained: async () => {
       if (out.writableNeedDrain) await once(out, 'drain');
     },

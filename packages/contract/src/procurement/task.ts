@@ -81,6 +81,8 @@ const taskFilter = {
   status: procurementStatusSchema.optional(),
   buyerId: idSchema.optional(),
   planId: idSchema.optional(),
+  /** The source plan by its code (exact), as the list's plan picker stores it in the URL. */
+  planCode: text('计划编号', 50).optional(),
   supplierId: idSchema.optional(),
   deadlineFrom: z.iso.datetime({ offset: true }).optional(),
   deadlineTo: z.iso.datetime({ offset: true }).optional(),
@@ -93,6 +95,7 @@ export const taskListItemSchema = z.object({
   code: z.string(),
   name: z.string(),
   planId: z.number().nullable(),
+  planCode: z.string().nullable(),
   buyerId: z.number(),
   buyerName: z.string(),
   quoteDeadline: z.string(),
@@ -110,6 +113,11 @@ export const taskListItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type ProcurementTaskListItem = z.infer<typeof taskListItemSchema>;
+
+/** Source plans to filter the list by: plans that procurement tasks were created from. */
+export const taskPlanOptionsRequest = z.strictObject({ keyword: text('关键字', 50).optional() });
+export const taskPlanOptionSchema = z.object({ planId: z.number(), code: z.string(), name: z.string() });
+export type TaskPlanOption = z.infer<typeof taskPlanOptionSchema>;
 
 export const taskLineSchema = z.object({
   id: z.number(),
@@ -309,6 +317,7 @@ export const awardRequest = z.strictObject({
 export const procurementTaskApi = {
   list: endpoint('/admin/procurement_task/list', taskListRequest, pageResponse(taskListItemSchema)),
   info: endpoint('/admin/procurement_task/info', byIdRequest, taskDetailSchema),
+  planOptions: endpoint('/admin/procurement_task/plan_options', taskPlanOptionsRequest, z.array(taskPlanOptionSchema)),
   create: endpoint('/admin/procurement_task/create', taskCreateRequest, idResponse),
   update: endpoint('/admin/procurement_task/update', taskUpdateRequest, idResponse),
   delete: endpoint('/admin/procurement_task/delete', byIdVersionRequest, z.null()),

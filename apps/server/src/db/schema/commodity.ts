@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './common';
+import { priceTemplates } from './price-template';
+import { suppliers } from './procurement';
 
 export const categories = pgTable(
   'categories',
@@ -42,9 +44,8 @@ export const commodities = pgTable(
     weightG: integer('weight_g'),
     volumeCm3: integer('volume_cm3'),
     referencePriceFen: bigint('reference_price_fen', { mode: 'number' }).notNull(),
-    // Foreign keys follow when the price-template and supplier tables land (docs/decisions.md).
-    priceTemplateId: integer('price_template_id'),
-    defaultSupplierId: integer('default_supplier_id'),
+    priceTemplateId: integer('price_template_id').references(() => priceTemplates.id),
+    defaultSupplierId: integer('default_supplier_id').references(() => suppliers.id),
     status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
     remark: text('remark'),
     /** What keyword search matches: one trigram index serves code, name and barcode. */
@@ -53,18 +54,42 @@ export const commodities = pgTable(
     ),
     /** Characters and character pairs of the name, for one- and two-character searches (lib/search-grams). */
     nameGrams: text('name_grams').array().notNull(),
+    /**
+     * The name's grams plus `cat:<id>` for its category and each ancestor, kept by a trigger
+     * (migration 0003): a short keyword within a category subtree is one GIN lookup, and counts of
+     * such a filter never read the category tree.
+     */
+    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
     ...version,
     ...timestamps,
   },
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
     index('commodities_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('commodities_grams').using('gin', t.nameGrams),
+    index('commodities_search_tokens').using('gin', t.searchTokens),
     // Ascending columns: a backward scan serves the default ORDER BY updated_at DESC, id DESC.
     index('commodities_category_idx').on(t.categoryId, t.updatedAt, t.id),
     index('commodities_updated_idx').on(t.updatedAt, t.id),
     index('commodities_name_idx').on(t.name),
     index('commodities_price_idx').on(t.referencePriceFen),
     index('commodities_brand_idx').on(t.brand),
+    // Most commodities have neither: partial indexes serve the "still used?" checks of template and supplier deletes.
+    index('commodities_price_template_idx').on(t.priceTemplateId).where(sql`${t.priceTemplateId} is not null`),
+    index('commodities_default_supplier_idx').on(t.defaultSupplierId).where(sql`${t.defaultSupplierId} is not null`),
   ],
+);
+
+/**
+ * Commodities per category and status, kept exact by statement triggers on `commodities`
+ * (migration 0004): unfiltered, status-only and category-only totals and the tree's counts read a
+ * few hundred rows here instead of counting a million.
+ */
+export const commodityCounts = pgTable(
+  'commodity_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.status] })],
 );

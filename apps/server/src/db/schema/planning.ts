@@ -46,9 +46,11 @@ export const planningTasks = pgTable(
   },
   (t) => [
     index('planning_tasks_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('planning_tasks_status_idx').on(t.status, t.updatedAt.desc()),
-    index('planning_tasks_owner_idx').on(t.ownerId, t.updatedAt.desc()),
-    index('planning_tasks_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    // Ascending, scanned backward: they serve `order by updated_at desc, id desc` (a DESC NULLS LAST
+    // index does not, since plain DESC puts nulls first).
+    index('planning_tasks_status_idx').on(t.status, t.updatedAt, t.id),
+    index('planning_tasks_owner_idx').on(t.ownerId, t.updatedAt, t.id),
+    index('planning_tasks_updated_idx').on(t.updatedAt, t.id),
     index('planning_tasks_period_idx').on(t.periodStart, t.periodEnd),
   ],
 );

@@ -34,7 +34,7 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_code_unique').on(t.code),
     uniqueIndex('suppliers_name_unique').on(t.name),
     uniqueIndex('suppliers_credit_code_unique').on(t.creditCode),
-    index('suppliers_status_idx').on(t.status, t.updatedAt.desc()),
+    index('suppliers_status_idx').on(t.status, t.updatedAt, t.id),
     index('suppliers_search_trgm').using('gin', sql`(${t.code} || ' ' || ${t.name} || ' ' || ${t.contactPerson}) gin_trgm_ops`),
   ],
 );
@@ -79,8 +79,9 @@ export const procurementTasks = pgTable(
   },
   (t) => [
     uniqueIndex('procurement_tasks_code_unique').on(t.code),
-    index('procurement_tasks_status_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
-    index('procurement_tasks_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    // Ascending, scanned backward for `order by updated_at desc, id desc` (see planning_tasks).
+    index('procurement_tasks_status_idx').on(t.status, t.updatedAt, t.id),
+    index('procurement_tasks_updated_idx').on(t.updatedAt, t.id),
     index('procurement_tasks_deadline_idx').on(t.status, t.quoteDeadline),
     index('procurement_tasks_buyer_idx').on(t.buyerId),
     index('procurement_tasks_plan_idx').on(t.planId),

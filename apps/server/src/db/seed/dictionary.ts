@@ -49,6 +49,7 @@ export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string
     items: [
       ['piece', '件', 'default', true], ['box', '箱', 'default'], ['bag', '袋', 'default'], ['bottle', '瓶', 'default'],
       ['set', '套', 'default'], ['kg', '千克', 'default'], ['each', '个', 'default'], ['roll', '卷', 'default'], ['sheet', '张', 'default'],
+      ['pack', '包', 'default'], ['strip', '条', 'default'], ['handle', '把', 'default'], ['pair', '双', 'default'], ['case', '盒', 'default'],
     ],
   },
   {

@@ -3,7 +3,7 @@ import { generatePassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';
-import { seedDemoCommodities } from './demo-commodities';
+import { linkDemoCommodities, seedDemoCommodities } from './demo-commodities';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedDemoProcurement } from './demo-procurement';
@@ -44,9 +44,13 @@ const demoSeeders: DemoSeeder[] = [
     },
   },
   { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
+  { name: 'commodity_refs', run: async (tx) => { await linkDemoCommodities(tx); return true; } },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
 ];
+
+/** A database filled by seed:scale records these as applied: demo rows would collide with its own. */
+export const DEMO_SEEDER_NAMES = demoSeeders.map((seeder) => seeder.name);
 
 export interface SeedResult {
   adminEmail: string;

@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
 import { badRequest, conflict, fieldError, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { prepared } from '../../lib/prepared';
 import { hashToken, newToken } from '../../lib/tokens';
 
 let dummyHash: Promise<string> | undefined;
@@ -88,40 +89,35 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   return { uId: user.id, token };
 }
 
-function sessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      userId: backUsers.id,
-      username: backUsers.username,
-      email: backUsers.email,
-      status: backUsers.status,
-      roleId: backUsers.roleId,
-      roleStatus: roles.status,
-      codes: sql<string[] | null>`(select array_agg(${rolePermissions.code}) from ${rolePermissions} where ${rolePermissions.roleId} = ${backUsers.roleId})`,
-    })
-    .from(sessions)
-    .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
-    .innerJoin(roles, eq(roles.id, backUsers.roleId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('auth_session_lookup');
-}
-
-// Every signed-in request runs this lookup: a named prepared statement per database saves the parse and plan.
-const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+// Every signed-in request runs this lookup.
+const sessionLookup = prepared(
+  (db, name) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: backUsers.id,
+        username: backUsers.username,
+        email: backUsers.email,
+        status: backUsers.status,
+        roleId: backUsers.roleId,
+        roleStatus: roles.status,
+        codes: sql<string[] | null>`(select array_agg(${rolePermissions.code}) from ${rolePermissions} where ${rolePermissions.roleId} = ${backUsers.roleId})`,
+      })
+      .from(sessions)
+      .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, backUsers.roleId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare(name),
+  'auth_session_lookup',
+);
 
 /** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
 export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row || row.revokedAt || row.status !== 'enabled') return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;
@@ -157,14 +153,21 @@ export async function revokeUserSessions(tx: Db, userId: number, now: Date, keep
     .where(keepSessionId ? and(live, sql`${sessions.id} <> ${keepSessionId}`) : live);
 }
 
+const userInfoQuery = prepared(
+  (db, name) =>
+    db
+      .select({ user: backUsers, role: { id: roles.id, name: roles.name, code: roles.code } })
+      .from(backUsers)
+      .innerJoin(roles, eq(roles.id, backUsers.roleId))
+      .where(eq(backUsers.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  'back_user_info',
+);
+
 export async function getBackUserInfo(ctx: AuthedContext, id: number) {
   if (id !== ctx.user.id && !ctx.user.permissionCodes.has('userManagement')) throw forbidden();
-  const [row] = await ctx.db
-    .select({ user: backUsers, role: { id: roles.id, name: roles.name, code: roles.code } })
-    .from(backUsers)
-    .innerJoin(roles, eq(roles.id, backUsers.roleId))
-    .where(eq(backUsers.id, id))
-    .limit(1);
+  const [row] = await userInfoQuery(ctx.db).execute({ id });
   if (!row) throw notFound('用户不存在');
   const { user, role } = row;
   return {
@@ -180,16 +183,27 @@ export async function getBackUserInfo(ctx: AuthedContext, id: number) {
   };
 }
 
+const roleQuery = prepared((db, name) => db.select().from(roles).where(eq(roles.id, sql.placeholder('id'))).limit(1).prepare(name), 'role_info');
+const roleCodesQuery = prepared(
+  (db, name) =>
+    db
+      .select({ code: rolePermissions.code })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, sql.placeholder('id')))
+      .orderBy(asc(rolePermissions.code))
+      .prepare(name),
+  'role_info_codes',
+);
+const allMenusQuery = prepared((db, name) => db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)).prepare(name), 'all_menus');
+
 export async function getRoleInfo(ctx: AuthedContext, id: number) {
   if (id !== ctx.user.roleId && !ctx.user.permissionCodes.has('roleManagement')) throw forbidden();
-  const [role] = await ctx.db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  const [[role], codes, menuRows] = await Promise.all([
+    roleQuery(ctx.db).execute({ id }),
+    roleCodesQuery(ctx.db).execute({ id }),
+    allMenusQuery(ctx.db).execute(),
+  ]);
   if (!role) throw notFound('角色不存在');
-  const codes = await ctx.db
-    .select({ code: rolePermissions.code })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, id))
-    .orderBy(asc(rolePermissions.code));
-  const menuRows = await ctx.db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
   return {
     id: role.id,
     name: role.name,

@@ -75,10 +75,11 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
   return pageResult(rows.map(toUserRow), total, input);
 }
 
-export async function backUserOptions(ctx: AuthedContext) {
+export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean }) {
   return ctx.db
     .select({ value: backUsers.id, label: sql<string>`${backUsers.username} || '（' || ${backUsers.email} || '）'` })
     .from(backUsers)
+    .where(input.enabledOnly ? eq(backUsers.status, 'enabled') : undefined)
     .orderBy(asc(backUsers.username), asc(backUsers.id));
 }
 

@@ -23,7 +23,7 @@ async function info(id: number) {
 async function createCommodity(categoryId: number) {
   const answer = await t.call(
     '/admin/commodity/create',
-    { sku_code: unique('SKU'), name: '测试商品', category_id: categoryId, unit: '件', reference_price_fen: 100 },
+    { sku_code: unique('SKU'), name: '测试商品', category_id: categoryId, unit: 'piece', reference_price_fen: 100 },
     admin,
   );
   expect(answer.code, answer.message).toBe(200);

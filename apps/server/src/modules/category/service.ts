@@ -1,9 +1,9 @@
 import type { categoryCreateRequest, categoryListRequest, categoryMoveRequest, categoryUpdateRequest } from '@scm/contract';
 import { CATEGORY_MAX_LEVEL } from '@scm/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, commodities } from '../../db/schema';
+import { categories, commodities, commodityCounts } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
@@ -78,7 +78,10 @@ function toCategory(row: CategoryRow, commodityCount: number) {
 
 /** Commodity counts per category including descendants. */
 async function countsWithDescendants(db: Db, all: readonly CategoryRow[]): Promise<Map<number, number>> {
-  const own = await db.select({ id: commodities.categoryId, n: count() }).from(commodities).groupBy(commodities.categoryId);
+  const own = await db
+    .select({ id: commodityCounts.categoryId, n: sql<number>`sum(${commodityCounts.n})::int` })
+    .from(commodityCounts)
+    .groupBy(commodityCounts.categoryId);
   const totals = new Map<number, number>(own.map((r) => [r.id, r.n]));
   const byId = new Map(all.map((c) => [c.id, c]));
   const deepestFirst = [...all].sort((a, b) => b.level - a.level);
@@ -120,7 +123,10 @@ export async function getCategory(ctx: AuthedContext, id: number) {
   const row = await findCategory(ctx.db, id);
   const all = await loadAll(ctx.db);
   const ids = subtreeIds(all, id);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(commodities).where(inArray(commodities.categoryId, ids));
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${commodityCounts.n}), 0)::int` })
+    .from(commodityCounts)
+    .where(inArray(commodityCounts.categoryId, ids));
   return toCategory(row, n);
 }
 

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_ROWS } from '@scm/contract';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -31,7 +32,7 @@ interface CommodityBody {
 async function createCommodity(body: CommodityBody = {}) {
   const answer = await t.call(
     '/admin/commodity/create',
-    { sku_code: unique('SKU'), name: '纯棉毛巾', category_id: tree.leafA, unit: '件', reference_price_fen: 1990, ...body },
+    { sku_code: unique('SKU'), name: '纯棉毛巾', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1990, ...body },
     admin,
   );
   expect(answer.code, answer.message).toBe(200);
@@ -86,23 +87,23 @@ describe('commodity create and edit', () => {
     const { code, data } = await t.call('/admin/commodity/info', { id }, admin);
     expect(code).toBe(200);
     expect(data).toMatchObject({
-      sku_code: sku, name: '纯棉毛巾', category_id: tree.leafA, brand: '洁丽雅', unit: '件', barcode: '6901234567892',
+      sku_code: sku, name: '纯棉毛巾', category_id: tree.leafA, brand: '洁丽雅', unit: 'piece', barcode: '6901234567892',
       weight_g: 120, volume_cm3: 900, reference_price_fen: 1990, status: 'enabled', version: 0, price_template_id: null,
     });
     expect(typeof data.category_name).toBe('string');
   });
 
   it('checks the EAN-13 check digit, the leaf category and required fields', async () => {
-    const bad = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1, barcode: '6901234567891' }, admin);
+    const bad = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1, barcode: '6901234567891' }, admin);
     expect(bad.code).toBe(400);
     expect(bad.data.field_errors).toEqual([{ field: 'barcode', message: '条形码须为13位且校验位正确（EAN-13）' }]);
-    const parent = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: '件', reference_price_fen: 1 }, admin);
+    const parent = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: 'piece', reference_price_fen: 1 }, admin);
     expect(parent).toMatchObject({ code: 400, message: '请选择末级分类' });
     const missing = await t.call('/admin/commodity/create', {}, admin);
     expect(missing.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(
       ['category_id', 'name', 'reference_price_fen', 'sku_code', 'unit'],
     );
-    const float = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1.5 }, admin);
+    const float = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1.5 }, admin);
     expect(float.data.field_errors[0].field).toBe('reference_price_fen');
   });
 
@@ -110,7 +111,7 @@ describe('commodity create and edit', () => {
     const sku = unique('RACE');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.call('/admin/commodity/create', { sku_code: sku, name: '并发', category_id: tree.leafB, unit: '件', reference_price_fen: 1 }, admin),
+        t.call('/admin/commodity/create', { sku_code: sku, name: '并发', category_id: tree.leafB, unit: 'piece', reference_price_fen: 1 }, admin),
       ),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
@@ -122,7 +123,8 @@ describe('commodity create and edit', () => {
   it('answers 409 on a stale version and keeps the winner', async () => {
     const id = await createCommodity();
     const { data } = await t.call('/admin/commodity/info', { id }, admin);
-    const body = { ...data, category_name: undefined, created_at: undefined, updated_at: undefined };
+    const readOnly = { category_name: undefined, price_template_name: undefined, default_supplier_code: undefined, default_supplier_name: undefined };
+    const body = { ...data, ...readOnly, created_at: undefined, updated_at: undefined };
     const edit = (name: string) => t.call('/admin/commodity/update', { ...body, name }, admin);
     const results = await Promise.all([edit('赢家'), edit('输家一'), edit('输家二')]);
     expect(results.map((r) => r.code).sort()).toEqual([200, 409, 409]);
@@ -165,6 +167,26 @@ describe('commodity list', () => {
     expect(await ours({ category_id: tree.leafB })).toEqual([made.b1]);
   });
 
+  it('follows a category moved under another parent, with and without a keyword', async () => {
+    const [from, to] = [await category(null), await category(null)];
+    const mid = await category(from);
+    const sku = unique('MV');
+    await createCommodity({ sku_code: sku, name: '搬家测试毛巾', category_id: await category(mid) });
+    const found = async (body: Record<string, unknown>) => (await skus(body)).includes(sku);
+    expect([await found({ category_id: from }), await found({ category_id: from, keyword: '毛巾' }), await found({ category_id: to })]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const { version } = (await t.call('/admin/category/info', { id: mid }, admin)).data;
+    expect((await t.call('/admin/category/move', { id: mid, version, parent_id: to }, admin)).code).toBe(200);
+    expect([await found({ category_id: from }), await found({ category_id: to, keyword: '毛巾' }), await found({ category_id: to, keyword: '收纳' })]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('filters by keyword on code, name and barcode, brand, status and price range', async () => {
     expect(await ours({ keyword: '浴巾' })).toEqual([made.a1, made.b1].sort());
     expect(await ours({ keyword: made.c1.toLowerCase() })).toEqual([made.c1]);
@@ -202,7 +224,7 @@ describe('commodity list', () => {
 
   it('checks permission codes', async () => {
     expect((await list({}, buyer)).code).toBe(200);
-    const create = await t.call('/admin/commodity/create', { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: '件', reference_price_fen: 1 }, buyer);
+    const create = await t.call('/admin/commodity/create', { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1 }, buyer);
     expect(create.code).toBe(403);
     expect((await t.call('/admin/commodity/disable', { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
     expect((await t.call('/admin/commodity/import', { file_base64: 'AA==' }, buyer)).code).toBe(403);
@@ -260,7 +282,7 @@ describe('commodity Excel import', () => {
     const imported = (await list({ keyword: good[1] })).data.list[0];
     expect(imported).toMatchObject({ reference_price_fen: 5900, status: 'disabled', remark: '=cmd|calc', brand: null });
     const first3 = (await list({ keyword: good[0] })).data.list[0];
-    expect(first3).toMatchObject({ reference_price_fen: 1990, weight_g: 120, volume_cm3: 900, unit: '条' });
+    expect(first3).toMatchObject({ reference_price_fen: 1990, weight_g: 120, volume_cm3: 900, unit: 'strip' });
   });
 
   it('refuses wrong headers, non-Excel files, oversize files and too many rows with a clear message', async () => {
@@ -322,5 +344,35 @@ describe('commodity Excel export', () => {
     const answer = await t.call('/admin/commodity/import', { file_base64: file }, admin);
     expect(answer.data).toMatchObject({ imported: 1, errors: [] });
     expect((await list({ keyword: `${sku}-2` })).data.list[0].name).toBe('=往返');
+  });
+});
+
+describe('totals kept by the count table', () => {
+  it('agree with counting the rows after creates, imports, edits, batch status changes, moves and deletes', async () => {
+    const a = await createCommodity({ category_id: tree.leafB });
+    const b = await createCommodity({ category_id: tree.leafC });
+    const info = async (id: number) => (await t.call('/admin/commodity/info', { id }, admin)).data;
+    const disable = await t.call('/admin/commodity/disable', { items: [{ id: a, version: (await info(a)).version }] }, admin);
+    expect(disable.code).toBe(200);
+    const gone = await t.call('/admin/commodity/delete', { id: b, version: (await info(b)).version }, admin);
+    expect(gone.code).toBe(200);
+
+    const counted = async (where: string) => {
+      const result = (await t.database.db.execute(sql.raw(`select count(*)::int as n from commodities ${where}`))) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0].n);
+    };
+    const subtree = (id: number) =>
+      `category_id in (select id from categories where id = ${id} or parent_id = ${id} or parent_id in (select id from categories where parent_id = ${id}))`;
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, ''],
+      [{ status: 'disabled' }, `where status = 'disabled'`],
+      [{ category_id: tree.root }, `where ${subtree(tree.root)}`],
+      [{ category_id: tree.mid, status: 'enabled' }, `where ${subtree(tree.mid)} and status = 'enabled'`],
+    ];
+    for (const [filter, where] of cases) {
+      expect((await list({ ...filter, page_size: 1 })).data.total, JSON.stringify(filter)).toBe(await counted(where));
+    }
+    const categoryList = (await t.call('/admin/category/list', {}, admin)).data as { id: number; commodity_count: number }[];
+    expect(categoryList.find((c) => c.id === tree.root)?.commodity_count).toBe(await counted(`where ${subtree(tree.root)}`));
   });
 });

@@ -1,13 +1,13 @@
 import { COMMODITY_EXCEL_COLUMNS, type commodityExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream } from '../../lib/excel';
+import { createXlsxStream, shanghaiTime } from '../../lib/excel';
 import { exportBatch } from './queries';
+import { loadCommodityReferences } from './references';
 import { excelRow } from './service';
 
 const BATCH = 1000;
 
-const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 const shanghaiStamp = (at: Date) => shanghaiTime(at).replace(/\D/g, '');
 
 /**
@@ -23,11 +23,13 @@ export function exportCommodities(ctx: AuthedContext, filter: z.output<typeof co
   ];
   const writer = createXlsxStream(`商品列表_${shanghaiStamp(ctx.now())}.xlsx`, '商品', columns);
   const produce = async () => {
+    // Units go out as labels (件), which the import reads back.
+    const references = await loadCommodityReferences(ctx.db);
     let afterId = 0;
     for (;;) {
       const rows = await exportBatch(ctx.db, filter, afterId, BATCH);
       for (const row of rows) {
-        writer.addRow([...excelRow(row), row.categoryName, shanghaiTime(row.updatedAt)]);
+        writer.addRow([...excelRow({ ...row, unit: references.unitLabel(row.unit) }), row.categoryName, shanghaiTime(row.updatedAt)]);
       }
       if (rows.length < BATCH) break;
       afterId = rows[rows.length - 1].id;

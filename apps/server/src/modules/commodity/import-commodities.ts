@@ -5,6 +5,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportResult,
+  snakeToCamelKey,
   yuanToFen,
 } from '@scm/contract';
 import { inArray } from 'drizzle-orm';
@@ -14,11 +15,19 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { decodeUpload, RowErrors, readXlsxRows, type SheetRow, xlsxFile } from '../../lib/excel';
 import { conflict, pgErrorCode } from '../../lib/errors';
+import { type CommodityReferences, loadCommodityReferences } from './references';
 import { excelRow, normalizeCommodity, withGrams } from './service';
 
 type Column = (typeof COMMODITY_EXCEL_COLUMNS)[number];
 type Key = Column['key'];
 const header = Object.fromEntries(COMMODITY_EXCEL_COLUMNS.map((c) => [c.key, c.header])) as Record<Key, string>;
+/** The column of a field error (snake_case on the wire, as the shared checks name them). */
+const columnOfField = (field: string) => {
+  const key = snakeToCamelKey(field);
+  if (key === 'priceTemplateId') return header.priceTemplateName;
+  if (key === 'defaultSupplierId') return header.defaultSupplierCode;
+  return header[key as Key] ?? field;
+};
 const INSERT_CHUNK = 1000;
 
 export function importTemplate() {
@@ -36,6 +45,8 @@ export function importTemplate() {
     referencePriceFen: 1990,
     status: 'enabled',
     remark: '示例行，导入前请删除',
+    priceTemplateName: null,
+    defaultSupplierCode: null,
   });
   return xlsxFile('商品导入模板.xlsx', '商品', columns, [example]);
 }
@@ -53,8 +64,13 @@ function parseInteger(text: string): number | null | 'bad' {
 
 type Parsed = { row: number; values: ReturnType<typeof normalizeCommodity> };
 
-/** Validates one spreadsheet row with the same schema the form uses; problems go to `errors`. */
-function parseRow(sheetRow: SheetRow, categoryByCode: Map<string, CategoryInfo>, errors: RowErrors): Parsed | null {
+/** Validates one spreadsheet row with the same schema and reference checks the form uses; problems go to `errors`. */
+function parseRow(
+  sheetRow: SheetRow,
+  categoryByCode: Map<string, CategoryInfo>,
+  references: CommodityReferences,
+  errors: RowErrors,
+): Parsed | null {
   const row = sheetRow.rowNumber;
   const cell = (key: Key) => sheetRow.cells[header[key]] ?? '';
   const before = errors.list.length;
@@ -76,6 +92,13 @@ function parseRow(sheetRow: SheetRow, categoryByCode: Map<string, CategoryInfo>,
   const volumeCm3 = parseInteger(cell('volumeCm3'));
   if (volumeCm3 === 'bad') errors.add(row, header.volumeCm3, '体积须为非负整数（立方厘米）');
 
+  const templateName = cell('priceTemplateName');
+  const priceTemplateId = templateName ? references.templateIdOfName(templateName) : null;
+  if (priceTemplateId === undefined) errors.add(row, header.priceTemplateName, `配送模板“${templateName}”不存在`);
+  const supplierCode = cell('defaultSupplierCode');
+  const defaultSupplierId = supplierCode ? references.supplierIdOfCode(supplierCode) : null;
+  if (defaultSupplierId === undefined) errors.add(row, header.defaultSupplierCode, `供应商编码“${supplierCode}”不存在`);
+
   const statusText = cell('status');
   const status = statusText === '' || statusText === '启用' ? 'enabled' : statusText === '停用' ? 'disabled' : null;
   if (!status) errors.add(row, header.status, '状态须为“启用”或“停用”');
@@ -86,11 +109,13 @@ function parseRow(sheetRow: SheetRow, categoryByCode: Map<string, CategoryInfo>,
     categoryId: category?.id ?? 1,
     brand: cell('brand'),
     spec: cell('spec'),
-    unit: cell('unit'),
+    unit: references.unitOfText(cell('unit')),
     barcode: cell('barcode'),
     weightG: weightG === 'bad' ? null : weightG,
     volumeCm3: volumeCm3 === 'bad' ? null : volumeCm3,
     referencePriceFen: priceFen ?? 0,
+    priceTemplateId: priceTemplateId ?? null,
+    defaultSupplierId: defaultSupplierId ?? null,
     status: status ?? 'enabled',
     remark: cell('remark'),
   });
@@ -99,9 +124,12 @@ function parseRow(sheetRow: SheetRow, categoryByCode: Map<string, CategoryInfo>,
       const key = String(issue.path[0]) as Key;
       errors.add(row, header[key] ?? String(issue.path[0]), issue.message);
     }
+    return null;
   }
-  if (errors.list.length > before || !parsed.success) return null;
-  return { row, values: normalizeCommodity(parsed.data) };
+  const values = normalizeCommodity(parsed.data);
+  errors.addAll(row, references.check(values), columnOfField);
+  if (errors.list.length > before) return null;
+  return { row, values };
 }
 
 /**
@@ -113,7 +141,7 @@ export async function importCommodities(ctx: AuthedContext, input: z.output<type
   const buffer = decodeUpload(input.fileBase64, IMPORT_MAX_BYTES);
   const sheetRows = await readXlsxRows(
     buffer,
-    COMMODITY_EXCEL_COLUMNS.map((c) => c.header),
+    COMMODITY_EXCEL_COLUMNS.filter((c) => !('optionalHeader' in c)).map((c) => c.header),
     { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS },
   );
 
@@ -121,11 +149,16 @@ export async function importCommodities(ctx: AuthedContext, input: z.output<type
   const parents = new Set(all.map((c) => c.parentId));
   const categoryByCode = new Map(all.map((c) => [c.code, { id: c.id, isLeaf: !parents.has(c.id), enabled: c.status === 'enabled' }]));
 
+  const references = await loadCommodityReferences(ctx.db, {
+    templateNames: sheetRows.map((r) => r.cells[header.priceTemplateName] || null),
+    supplierCodes: sheetRows.map((r) => r.cells[header.defaultSupplierCode] || null),
+  });
+
   const errors = new RowErrors();
   const parsed: Parsed[] = [];
   const firstRowOfSku = new Map<string, number>();
   for (const sheetRow of sheetRows) {
-    const result = parseRow(sheetRow, categoryByCode, errors);
+    const result = parseRow(sheetRow, categoryByCode, references, errors);
     const sku = sheetRow.cells[header.skuCode];
     if (sku) {
       const first = firstRowOfSku.get(sku);

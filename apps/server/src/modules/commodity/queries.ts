@@ -1,8 +1,9 @@
 import type { commodityFilter, commodityListRequest } from '@scm/contract';
 import { and, arrayContains, asc, count, desc, eq, gt, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, commodities } from '../../db/schema';
+import { categories, commodities, commodityCounts, priceTemplates, suppliers } from '../../db/schema';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { isShortKeyword } from '../../lib/search-grams';
 
@@ -16,9 +17,9 @@ const sortColumns = {
   updated_at: commodities.updatedAt,
 };
 
-/** A category and its descendants (the tree is at most 3 levels deep). */
-function inCategoryTree(categoryId: number): SQL {
-  return sql`${commodities.categoryId} in (
+/** A category and its descendants (the tree is at most 3 levels deep), through a category_id index. */
+function inCategoryTree(column: AnyPgColumn, categoryId: number): SQL {
+  return sql`${column} in (
     select ${categories.id} from ${categories}
     where ${categories.id} = ${categoryId}
        or ${categories.parentId} = ${categoryId}
@@ -26,18 +27,24 @@ function inCategoryTree(categoryId: number): SQL {
 }
 
 /**
- * Keyword search: three or more characters go to the trigram index over code, name and barcode;
- * one or two characters (a Chinese word) to the name's gram index, which trigrams cannot serve.
+ * Keyword and category. A short keyword (one or two characters, most Chinese words: 毛巾, 收纳,
+ * which trigrams cannot serve) is a token of the name, and each commodity also carries `cat:<id>`
+ * of its category and ancestors: together one lookup in the tokens' GIN index, whose count never
+ * visits rows outside the subtree. Without a short keyword the category goes through its btree
+ * index (a whole subtree counts faster there), and a longer keyword through the trigram index
+ * over code, name and barcode.
  */
-function keywordMatch(keyword: string): SQL {
-  if (isShortKeyword(keyword)) return arrayContains(commodities.nameGrams, [keyword.toLowerCase()]);
-  return ilike(commodities.searchText, likePattern(keyword));
+function keywordAndCategory(keyword: string | undefined, categoryId: number | undefined): SQL | undefined {
+  if (keyword && isShortKeyword(keyword)) {
+    const tokens = [keyword.toLowerCase(), ...(categoryId ? [`cat:${categoryId}`] : [])];
+    return arrayContains(commodities.searchTokens, tokens);
+  }
+  return and(keyword ? ilike(commodities.searchText, likePattern(keyword)) : undefined, categoryId ? inCategoryTree(commodities.categoryId, categoryId) : undefined);
 }
 
 export function commodityWhere(filter: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    filter.keyword ? keywordMatch(filter.keyword) : undefined,
-    filter.categoryId ? inCategoryTree(filter.categoryId) : undefined,
+    keywordAndCategory(filter.keyword, filter.categoryId),
     filter.brand ? eq(commodities.brand, filter.brand) : undefined,
     filter.status ? eq(commodities.status, filter.status) : undefined,
     filter.minPriceFen != null ? gte(commodities.referencePriceFen, filter.minPriceFen) : undefined,
@@ -61,7 +68,10 @@ const listColumns = {
   volumeCm3: commodities.volumeCm3,
   referencePriceFen: commodities.referencePriceFen,
   priceTemplateId: commodities.priceTemplateId,
+  priceTemplateName: priceTemplates.name,
   defaultSupplierId: commodities.defaultSupplierId,
+  defaultSupplierCode: suppliers.code,
+  defaultSupplierName: suppliers.name,
   status: commodities.status,
   remark: commodities.remark,
   version: commodities.version,
@@ -71,7 +81,13 @@ const listColumns = {
 export type CommodityRow = Awaited<ReturnType<typeof selectCommodities>>[number];
 
 function selectCommodities(db: Db, where: SQL | undefined) {
-  return db.select(listColumns).from(commodities).innerJoin(categories, eq(categories.id, commodities.categoryId)).where(where);
+  return db
+    .select(listColumns)
+    .from(commodities)
+    .innerJoin(categories, eq(categories.id, commodities.categoryId))
+    .leftJoin(priceTemplates, eq(priceTemplates.id, commodities.priceTemplateId))
+    .leftJoin(suppliers, eq(suppliers.id, commodities.defaultSupplierId))
+    .where(where);
 }
 
 export function toCommodity({ categoryCode: _code, ...row }: CommodityRow) {
@@ -82,6 +98,25 @@ export function toCommodity({ categoryCode: _code, ...row }: CommodityRow) {
  * The commodity list page: filter, whitelisted sort, one page and the total. This one function is
  * what the page and the benchmark both call.
  */
+/**
+ * The total of a filter on category and status only, read from commodity_counts (kept by
+ * triggers): opening the list, or picking a category, never counts a million rows.
+ */
+function countedTotal(db: Db, filter: Filter) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${commodityCounts.n}), 0)::int` })
+    .from(commodityCounts)
+    .where(
+      and(
+        filter.categoryId ? inCategoryTree(commodityCounts.categoryId, filter.categoryId) : undefined,
+        filter.status ? eq(commodityCounts.status, filter.status) : undefined,
+      ),
+    );
+}
+
+const isCategoryAndStatusOnly = (filter: Filter) =>
+  !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
+
 export async function listCommodities(db: Db, input: CommodityListInput) {
   const where = commodityWhere(input);
   const [rows, [{ total }]] = await Promise.all([
@@ -89,7 +124,7 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
       .orderBy(...orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    db.select({ total: count() }).from(commodities).where(where),
+    isCategoryAndStatusOnly(input) ? countedTotal(db, input) : db.select({ total: count() }).from(commodities).where(where),
   ]);
   return pageResult(rows.map(toCommodity), total, input);
 }
@@ -112,12 +147,16 @@ export async function commodityOptions(db: Db, input: { keyword?: string; limit:
       value: commodities.id,
       skuCode: commodities.skuCode,
       name: commodities.name,
+      spec: commodities.spec,
       unit: commodities.unit,
       referencePriceFen: commodities.referencePriceFen,
+      weightG: commodities.weightG,
+      volumeCm3: commodities.volumeCm3,
+      priceTemplateId: commodities.priceTemplateId,
     })
     .from(commodities)
-    .where(and(eq(commodities.status, 'enabled'), input.keyword ? keywordMatch(input.keyword) : undefined))
+    .where(and(eq(commodities.status, 'enabled'), keywordAndCategory(input.keyword, undefined)))
     .orderBy(asc(commodities.skuCode))
     .limit(input.limit);
-  return rows.map(({ name, ...r }) => ({ ...r, label: `${r.skuCode} ${name}` }));
+  return rows.map((r) => ({ ...r, label: `${r.skuCode} ${r.name}` }));
 }

@@ -10,9 +10,10 @@ import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/crud';
-import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
+import { badRequest, conflict, fieldError, notFound, pgConstraint, pgErrorCode, staleVersion } from '../../lib/errors';
 import { searchGrams } from '../../lib/search-grams';
 import { findCommodity, toCommodity } from './queries';
+import { type CommodityRefs, loadCommodityReferences } from './references';
 
 const MODULE = 'commodity';
 type CommodityInput = z.output<typeof commodityCreateRequest>;
@@ -54,12 +55,26 @@ async function assertSkuFree(tx: Db, skuCode: string, exceptId?: number) {
   if (same && same.id !== exceptId) throw conflict('SKU编码已存在');
 }
 
-/** Two creators racing past the check meet the unique index; the loser gets the same 409. */
-async function withSkuConflict<T>(work: () => Promise<T>): Promise<T> {
+/** Unit, price template and default supplier: one check for the form and the import (references.ts). */
+async function assertReferences(tx: Db, values: CommodityRefs, before?: CommodityRefs) {
+  const references = await loadCommodityReferences(tx, { templateIds: [values.priceTemplateId], supplierIds: [values.defaultSupplierId] });
+  const errors = references.check(values, before);
+  if (errors.length > 0) throw badRequest(errors[0].message, errors);
+}
+
+/**
+ * Two creators racing past the checks meet the unique index, and a template or supplier deleted
+ * meanwhile meets its foreign key; the loser gets the answer the check would have given.
+ */
+async function withRaceAnswers<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === '23505') throw conflict('SKU编码已存在');
+    const code = pgErrorCode(error);
+    if (code === '23505') throw conflict('SKU编码已存在');
+    const constraint = code === '23503' ? (pgConstraint(error) ?? '') : '';
+    if (constraint.includes('price_template')) throw fieldError('price_template_id', '配送模板不存在');
+    if (constraint.includes('supplier')) throw fieldError('default_supplier_id', '默认供应商不存在');
     throw error;
   }
 }
@@ -72,9 +87,10 @@ export async function getCommodity(ctx: AuthedContext, id: number) {
 
 export function createCommodity(ctx: AuthedContext, input: CommodityInput) {
   const values = normalizeCommodity(input);
-  return withSkuConflict(() =>
+  return withRaceAnswers(() =>
     ctx.db.transaction(async (tx) => {
       await assertLeafCategory(tx, values.categoryId);
+      await assertReferences(tx, values);
       await assertSkuFree(tx, values.skuCode);
       const [row] = await tx.insert(commodities).values(withGrams(values)).returning({ id: commodities.id });
       await writeAudit(tx, ctx.actor, { module: MODULE, action: 'create', recordId: row.id, summary: values.skuCode, after: values });
@@ -85,14 +101,15 @@ export function createCommodity(ctx: AuthedContext, input: CommodityInput) {
 
 export async function updateCommodity(ctx: AuthedContext, input: z.output<typeof commodityUpdateRequest>) {
   const values = normalizeCommodity(input);
-  await withSkuConflict(() =>
+  await withRaceAnswers(() =>
     ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(commodities).where(eq(commodities.id, input.id));
       if (!before) throw notFound('商品不存在');
       if (before.categoryId !== values.categoryId) await assertLeafCategory(tx, values.categoryId);
+      await assertReferences(tx, values, before);
       await assertSkuFree(tx, values.skuCode, input.id);
       await updateVersioned(tx, commodities, input.id, input.version, withGrams(values));
-      const { searchText: _s, nameGrams: _g, ...beforeValues } = before;
+      const { searchText: _s, nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
       await writeAudit(tx, ctx.actor, {
         module: MODULE,
         action: 'update',
@@ -116,7 +133,7 @@ export async function deleteCommodity(ctx: AuthedContext, input: { id: number; v
       .where(and(eq(commodities.id, input.id), eq(commodities.version, input.version)))
       .returning({ id: commodities.id });
     if (deleted.length === 0) throw staleVersion();
-    const { searchText: _s, nameGrams: _g, ...beforeValues } = before;
+    const { searchText: _s, nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: before.skuCode, before: beforeValues });
   });
   return null;
@@ -158,6 +175,8 @@ export function excelRow(row: {
   referencePriceFen: number;
   status: 'enabled' | 'disabled';
   remark: string | null;
+  priceTemplateName: string | null;
+  defaultSupplierCode: string | null;
 }) {
   return [
     row.skuCode,
@@ -172,6 +191,8 @@ export function excelRow(row: {
     fenToYuan(row.referencePriceFen),
     STATUS_LABELS[row.status],
     row.remark,
+    row.priceTemplateName,
+    row.defaultSupplierCode,
   ];
 }
 

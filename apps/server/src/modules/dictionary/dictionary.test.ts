@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { loginWithCodes } from '../../../test/procurement-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -122,5 +124,59 @@ describe('dictionary types and items', () => {
     expect((await t.call('/admin/dict_type/options', {}, null)).code).toBe(401);
     const types = (await t.call('/admin/dict_type/list', { page_size: 1 }, buyer)).code;
     expect(types).toBe(403);
+  });
+});
+
+describe('dictionary Excel export', () => {
+  let code: string;
+
+  beforeAll(async () => {
+    code = `export_probe_${Date.now().toString(36)}`;
+    const type = await t.call('/admin/dict_type/create', { code, name: '=导出测试', status: 'enabled', remark: '+备注' }, admin);
+    expect(type.code, type.message).toBe(200);
+    const item = async (body: object) => {
+      const answer = await t.call('/admin/dict_item/create', { type_id: type.data.id, status: 'enabled', ...body }, admin);
+      expect(answer.code, answer.message).toBe(200);
+    };
+    await item({ label: '-负号开头', value: 'minus', sort: 2, tag_color: 'red', remark: '=SUM(A1)' });
+    await item({ label: '@艾特', value: 'at', sort: 1, is_default: true });
+  });
+
+  it('writes the filtered types and their items on two sheets, formula-like text escaped', async () => {
+    const response = await download(t, '/admin/dict_type/export', { keyword: code }, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(String(response.headers['content-disposition'])).toContain("filename*=UTF-8''");
+    const sheets = await readWorkbook(response.rawPayload);
+    expect([...sheets.keys()]).toEqual(['字典类型', '字典项']);
+    const types = sheets.get('字典类型')!;
+    expect(types[0]).toEqual(['字典编码', '字典名称', '状态', '类型', '字典项数量', '备注', '更新时间']);
+    expect(types).toHaveLength(2);
+    expect(types[1].slice(0, 6)).toEqual([code, "'=导出测试", '启用', '自定义', 2, "'+备注"]);
+    const items = sheets.get('字典项')!;
+    expect(items.slice(1)).toEqual([
+      [code, "'=导出测试", "'@艾特", 'at', 1, '默认', '是', '启用'],
+      [code, "'=导出测试", "'-负号开头", 'minus', 2, '红', '否', '启用', "'=SUM(A1)"],
+    ]);
+    expect([...sheets.values()].flat(2).some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
+  it('follows the list filter: built-in types only, with their items', async () => {
+    const sheets = await readWorkbook((await download(t, '/admin/dict_type/export', { built_in: true }, admin)).rawPayload);
+    const types = sheets.get('字典类型')!.slice(1);
+    expect(types.map((r) => r[0])).toEqual(expect.arrayContaining(['plan_status', 'unit', 'charge_mode']));
+    expect(types.every((r) => r[3] === '内置')).toBe(true);
+    const items = sheets.get('字典项')!.slice(1);
+    expect(items.filter((r) => r[0] === 'plan_status').map((r) => r[2])).toEqual(['草稿', '待审核', '已审核', '采购中', '已完成', '已驳回', '已作废']);
+    expect(items.some((r) => r[0] === code)).toBe(false);
+  });
+
+  it('needs dataDictionary:export', async () => {
+    const reader = await loginWithCodes(t, ['dataDictionary', 'dataDictionaryDetail'], 'dict-reader@test.com');
+    expect((await t.call('/admin/dict_type/list', {}, reader)).code).toBe(200);
+    expect((await t.call('/admin/dict_type/export', {}, reader)).code).toBe(403);
+    const exporter = await loginWithCodes(t, ['dataDictionary', 'dataDictionary:export'], 'dict-exporter@test.com');
+    expect((await download(t, '/admin/dict_type/export', {}, exporter)).statusCode).toBe(200);
+    expect((await t.call('/admin/dict_type/export', {}, null)).code).toBe(401);
   });
 });

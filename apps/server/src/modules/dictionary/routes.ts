@@ -1,5 +1,6 @@
 import { dictItemApi, dictTypeApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { exportDictionary } from './export-dictionary';
 import {
   createDictItem, createDictType, deleteDictItem, deleteDictType, dictionaryBundle, getDictionaryVersion, getDictItem,
   getDictTypeByCode, listDictItems, listDictTypes, setDictItemStatus, setDictTypeStatus, updateDictItem, updateDictType,
@@ -13,6 +14,7 @@ export const dictionaryRoutes = [
   defineRoute({ endpoint: dictTypeApi.enable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'enabled') }),
   defineRoute({ endpoint: dictTypeApi.disable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'disabled') }),
   defineRoute({ endpoint: dictTypeApi.delete, permission: 'dataDictionary:delete', handler: (input, ctx) => deleteDictType(ctx, input) }),
+  defineRoute({ endpoint: dictTypeApi.export, permission: 'dataDictionary:export', handler: async (input, ctx) => exportDictionary(ctx, input) }),
   defineRoute({ endpoint: dictTypeApi.options, permission: AUTHENTICATED, handler: (_input, ctx) => dictionaryBundle(ctx) }),
   defineRoute({
     endpoint: dictTypeApi.version,

@@ -1,4 +1,7 @@
-import type { dictItemCreateRequest, dictItemListRequest, dictItemUpdateRequest, dictTypeCreateRequest, dictTypeListRequest, dictTypeUpdateRequest } from '@scm/contract';
+import type {
+  dictItemCreateRequest, dictItemListRequest, dictItemUpdateRequest, dictTypeCreateRequest, dictTypeExportRequest, dictTypeListRequest,
+  dictTypeUpdateRequest,
+} from '@scm/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -57,7 +60,8 @@ function itemView(row: ItemRow) {
   };
 }
 
-export async function listDictTypes(ctx: AuthedContext, input: z.output<typeof dictTypeListRequest>) {
+/** The list's filter (keyword on code or name, status, built-in), shared with the export. */
+export function dictTypeWhere(input: z.output<typeof dictTypeExportRequest>): SQL | undefined {
   const where: SQL[] = [];
   if (input.keyword) {
     const pattern = likePattern(input.keyword);
@@ -65,7 +69,11 @@ export async function listDictTypes(ctx: AuthedContext, input: z.output<typeof d
   }
   if (input.status) where.push(eq(dictTypes.status, input.status));
   if (input.builtIn !== undefined) where.push(eq(dictTypes.builtIn, input.builtIn));
-  const filter = and(...where);
+  return and(...where);
+}
+
+export async function listDictTypes(ctx: AuthedContext, input: z.output<typeof dictTypeListRequest>) {
+  const filter = dictTypeWhere(input);
   const rows = await ctx.db
     .select({ row: dictTypes, itemCount: itemCountSql })
     .from(dictTypes)

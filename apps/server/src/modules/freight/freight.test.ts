@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { sql } from 'drizzle-orm';
+import { categories, commodities } from '../../db/schema';
+import { withGrams } from '../commodity/service';
 import { provideCommodityFreightSource, readCommodityTable } from './commodity-source';
 
 let t: TestApp;
@@ -144,5 +146,80 @@ describe('freight/estimate', () => {
   it('needs costCalculate', async () => {
     expect((await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, planner)).code).toBe(403);
     expect((await t.call('/admin/freight/compare', { destination: '310101', items: [{ quantity: 1 }] }, null)).code).toBe(401);
+  });
+});
+
+describe('freight with commodity lines (the commodities table)', () => {
+  const c = { light: 0, lighter: 0, perPiece: 0, noTemplate: 0, noWeight: 0, zeroWeight: 0 };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [category] = await db.insert(categories).values({ name: '运费测试分类', code: 'FREIGHT-T', level: 1 }).returning({ id: categories.id });
+    const commodity = (skuCode: string, fields: { priceTemplateId: number | null; weightG: number | null; volumeCm3?: number; referencePriceFen: number }) =>
+      withGrams({ skuCode, name: `运费测试${skuCode}`, categoryId: category.id, unit: '件', ...fields });
+    const rows = await db
+      .insert(commodities)
+      .values([
+        commodity('FT-LIGHT', { priceTemplateId: a, weightG: 800, referencePriceFen: 3000 }),
+        commodity('FT-LIGHTER', { priceTemplateId: a, weightG: 350, volumeCm3: 2000, referencePriceFen: 2000 }),
+        commodity('FT-PIECE', { priceTemplateId: b, weightG: null, referencePriceFen: 3000 }),
+        commodity('FT-NOTPL', { priceTemplateId: null, weightG: 500, volumeCm3: 20000, referencePriceFen: 1000 }),
+        commodity('FT-NOWEIGHT', { priceTemplateId: a, weightG: null, referencePriceFen: 1000 }),
+        commodity('FT-ZERO', { priceTemplateId: a, weightG: 0, referencePriceFen: 1000 }),
+      ])
+      .returning({ id: commodities.id });
+    [c.light, c.lighter, c.perPiece, c.noTemplate, c.noWeight, c.zeroWeight] = rows.map((r) => r.id);
+  });
+
+  const estimate = (items: object[]) => t.call('/admin/freight/estimate', { destination: '310101', items }, buyer);
+
+  it('groups commodity lines by their own template and charges quantity × the commodity weight', async () => {
+    const answer = await estimate([
+      { commodity_id: c.light, quantity: 2 },
+      { commodity_id: c.lighter, quantity: 3 },
+      { commodity_id: c.perPiece, quantity: 3 },
+    ]);
+    expect(answer.code).toBe(200);
+    expect(answer.data.total_fen).toBe(4000);
+    expect(answer.data.groups).toEqual([
+      expect.objectContaining({
+        template_id: a, q: 2 * 800 + 3 * 350, amount_fen: 2 * 3000 + 3 * 2000, free: false, fee_fen: 2000,
+        items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }],
+      }),
+      expect.objectContaining({ template_id: b, charge_mode: 'piece', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+    ]);
+  });
+
+  it('refuses a commodity without a template with a field error on its line', async () => {
+    const answer = await estimate([{ commodity_id: c.light, quantity: 1 }, { commodity_id: c.noTemplate, quantity: 1 }]);
+    expect(answer.code).toBe(400);
+    expect(answer.data.field_errors).toEqual([{ field: 'items.1.template_id', message: '第2项的商品未设置配送模板，请先在商品资料中设置' }]);
+  });
+
+  it('fails only the group of a commodity without weight (none recorded, or 0 g)', async () => {
+    const none = await estimate([{ commodity_id: c.perPiece, quantity: 1 }, { commodity_id: c.noWeight, quantity: 2 }]);
+    expect(none.code).toBe(200);
+    expect(none.data.groups[1]).toMatchObject({ template_id: a, error: '第2项缺少重量，无法按重量计费', fee_fen: 0, items: [{ index: 1, fee_fen: 0 }] });
+    expect(none.data.total_fen).toBe(1000);
+    const zero = await estimate([{ commodity_id: c.light, quantity: 1 }, { commodity_id: c.zeroWeight, quantity: 1 }]);
+    expect(zero.code).toBe(200);
+    expect(zero.data.groups[0]).toMatchObject({ error: '第2项缺少重量，无法按重量计费', fee_fen: 0 });
+    expect(zero.data.total_fen).toBe(0);
+  });
+
+  it('compares every enabled template for commodity lines, with or without a template of their own', async () => {
+    const answer = await t.call(
+      '/admin/freight/compare',
+      { destination: '310101', items: [{ commodity_id: c.light, quantity: 2 }, { commodity_id: c.noTemplate, quantity: 3 }] },
+      buyer,
+    );
+    expect(answer.code).toBe(200);
+    const list = answer.data.list as { template_id: number; template_name: string; q: number; fee_fen: number; amount_fen: number; error?: string }[];
+    expect(list.find((g) => g.template_id === a)).toMatchObject({ q: 2 * 800 + 3 * 500, amount_fen: 2 * 3000 + 3 * 1000, fee_fen: 800 + 5 * 300 });
+    expect(list.find((g) => g.template_id === b)).toMatchObject({ q: 5, fee_fen: 1000 + 4 * 500 });
+    expect(list.find((g) => g.template_name === '德邦大件-按体积')).toMatchObject({ error: '第1项缺少体积，无法按体积计费' });
+    const fees = list.filter((g) => !g.error).map((g) => g.fee_fen);
+    expect(fees).toEqual([...fees].sort((x, y) => x - y));
+    expect(list.findIndex((g) => g.error)).toBeGreaterThanOrEqual(fees.length);
   });
 });

@@ -10,6 +10,9 @@ import { lookupCommodities } from './commodity-source';
 
 type ItemInput = Omit<FreightItemRequest, 'templateId'> & { templateId?: number };
 
+/** A commodity may record 0 g or 0 cm³; for the estimate that is a missing measure (the group says so), not bad input. */
+const measured = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
+
 /**
  * Fills each line from its commodity (template, weight, volume, reference price × quantity) unless
  * the line gives them; a line naming a template keeps it even when it names a commodity too.
@@ -23,14 +26,14 @@ async function resolveItems(db: Db, items: ItemInput[], needTemplate: boolean) {
     if (item.commodityId !== undefined && !commodity) throw notFound(`第${i + 1}项的商品不存在`);
     const templateId = item.templateId ?? commodity?.templateId ?? undefined;
     if (needTemplate && templateId === undefined) {
-      errors.push({ field: `items.${i}.template_id`, message: `第${i + 1}项的商品未设置配送模板，请选择配送模板` });
+      errors.push({ field: `items.${i}.template_id`, message: `第${i + 1}项的商品未设置配送模板，请先在商品资料中设置` });
     }
     const referenceAmount = commodity?.referencePriceFen == null ? undefined : commodity.referencePriceFen * item.quantity;
     return {
       templateId: templateId ?? 0,
       quantity: item.quantity,
-      weightG: item.weightG ?? commodity?.weightG ?? null,
-      volumeCm3: item.volumeCm3 ?? commodity?.volumeCm3 ?? null,
+      weightG: item.weightG ?? measured(commodity?.weightG),
+      volumeCm3: item.volumeCm3 ?? measured(commodity?.volumeCm3),
       amountFen: item.amountFen ?? referenceAmount ?? null,
     } satisfies FreightItem;
   });

@@ -1,10 +1,9 @@
 import { fenToYuan, PLAN_STATUS_LABELS, type planExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream } from '../../lib/excel';
+import { createXlsxStream, shanghaiTime } from '../../lib/excel';
 import { dictionaryOf, plansForExport } from './service';
 
-const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 const COLUMNS = [
   { header: '计划编号', width: 18 },

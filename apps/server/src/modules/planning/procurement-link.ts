@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, type planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
+import { prepared } from '../../lib/prepared';
 import { createTask } from '../procurement-task/service';
 
 type PlanRow = typeof planningTasks.$inferSelect;
@@ -28,18 +29,25 @@ const DEFAULT_REGION = '310000';
 
 /** The procurement tasks created from a plan's lines (for the detail page). */
 export async function linkedProcurementTasks(db: Db, planId: number) {
-  return db
-    .select({
-      id: procurementTasks.id,
-      code: procurementTasks.code,
-      name: procurementTasks.name,
-      status: procurementTasks.status,
-      lineCount: sql<number>`(select count(*)::int from procurement_task_lines l where l.task_id = ${procurementTasks}.id)`,
-    })
-    .from(procurementTasks)
-    .where(eq(procurementTasks.planId, planId))
-    .orderBy(procurementTasks.id);
+  return linkedTasksQuery(db).execute({ planId });
 }
+
+const linkedTasksQuery = prepared(
+  (db, name) =>
+    db
+      .select({
+        id: procurementTasks.id,
+        code: procurementTasks.code,
+        name: procurementTasks.name,
+        status: procurementTasks.status,
+        lineCount: sql<number>`(select count(*)::int from procurement_task_lines l where l.task_id = ${procurementTasks}.id)`,
+      })
+      .from(procurementTasks)
+      .where(eq(procurementTasks.planId, sql.placeholder('planId')))
+      .orderBy(procurementTasks.id)
+      .prepare(name),
+  'plan_linked_tasks',
+);
 
 /** True when some line of the plan already has a procurement task line in a task that is not cancelled. */
 export async function planLinesAlreadyLinked(tx: Db, planId: number) {

@@ -22,6 +22,7 @@ import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
 import type { Actor, AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
+import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { createDraftTasksForPlan, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
 
@@ -121,21 +122,28 @@ export async function* plansForExport(db: Db, input: Filter, batchSize = 1000) {
   }
 }
 
+const creators = alias(backUsers, 'creator');
+const updaters = alias(backUsers, 'updater');
+const planQuery = prepared(
+  (db, name) =>
+    db
+      .select({
+        plan: planningTasks,
+        owner: { id: owners.id, username: owners.username },
+        createdBy: { id: creators.id, username: creators.username },
+        updatedBy: { id: updaters.id, username: updaters.username },
+      })
+      .from(planningTasks)
+      .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
+      .leftJoin(creators, eq(creators.id, planningTasks.createdBy))
+      .leftJoin(updaters, eq(updaters.id, planningTasks.updatedBy))
+      .where(eq(planningTasks.id, sql.placeholder('id')))
+      .prepare(name),
+  'plan_detail',
+);
+
 export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetail> {
-  const creators = alias(backUsers, 'creator');
-  const updaters = alias(backUsers, 'updater');
-  const [row] = await ctx.db
-    .select({
-      plan: planningTasks,
-      owner: { id: owners.id, username: owners.username },
-      createdBy: { id: creators.id, username: creators.username },
-      updatedBy: { id: updaters.id, username: updaters.username },
-    })
-    .from(planningTasks)
-    .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
-    .leftJoin(creators, eq(creators.id, planningTasks.createdBy))
-    .leftJoin(updaters, eq(updaters.id, planningTasks.updatedBy))
-    .where(eq(planningTasks.id, id));
+  const [row] = await planQuery(ctx.db).execute({ id });
   if (!row) throw notFound('计划任务不存在');
   const [lines, procurementTasks, timeline] = await Promise.all([
     planLines(ctx.db, id),
@@ -156,22 +164,29 @@ export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetai
   };
 }
 
+const planLinesQuery = prepared(
+  (db, name) =>
+    db
+      .select({
+        line: planningTaskLines,
+        skuCode: commodities.skuCode,
+        commodityName: commodities.name,
+        spec: commodities.spec,
+        unit: commodities.unit,
+        categoryId: categories.id,
+        categoryName: categories.name,
+      })
+      .from(planningTaskLines)
+      .innerJoin(commodities, eq(commodities.id, planningTaskLines.commodityId))
+      .leftJoin(categories, eq(categories.id, commodities.categoryId))
+      .where(eq(planningTaskLines.planId, sql.placeholder('planId')))
+      .orderBy(asc(planningTaskLines.sort), asc(planningTaskLines.id))
+      .prepare(name),
+  'plan_detail_lines',
+);
+
 async function planLines(db: Db, planId: number) {
-  const rows = await db
-    .select({
-      line: planningTaskLines,
-      skuCode: commodities.skuCode,
-      commodityName: commodities.name,
-      spec: commodities.spec,
-      unit: commodities.unit,
-      categoryId: categories.id,
-      categoryName: categories.name,
-    })
-    .from(planningTaskLines)
-    .innerJoin(commodities, eq(commodities.id, planningTaskLines.commodityId))
-    .leftJoin(categories, eq(categories.id, commodities.categoryId))
-    .where(eq(planningTaskLines.planId, planId))
-    .orderBy(asc(planningTaskLines.sort), asc(planningTaskLines.id));
+  const rows = await planLinesQuery(db).execute({ planId });
   return rows.map(({ line, ...commodity }) => ({
     id: line.id,
     commodityId: line.commodityId,
@@ -206,12 +221,19 @@ interface StatusChange {
 }
 
 /** The plan's history, read from the audit log (who, when, which status change, why). */
+const timelineQuery = prepared(
+  (db, name) =>
+    db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, MODULE), eq(auditLogs.recordId, sql.placeholder('recordId'))))
+      .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
+      .prepare(name),
+  'plan_timeline',
+);
+
 async function planTimeline(db: Db, planId: number) {
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.module, MODULE), eq(auditLogs.recordId, String(planId))))
-    .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
+  const rows = await timelineQuery(db).execute({ recordId: String(planId) });
   return rows.map((row) => {
     const before = (row.before ?? {}) as StatusChange;
     const after = (row.after ?? {}) as StatusChange;

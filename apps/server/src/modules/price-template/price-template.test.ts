@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { loginWithCodes } from '../../../test/procurement-fixtures';
 import { registerTemplateUsage } from './usage';
 
 let t: TestApp;
@@ -161,5 +163,66 @@ describe('regions', () => {
     const dongguan = guangdong.children.find((c: { code: string }) => c.code === '441900');
     expect(dongguan.children).toBeUndefined();
     expect(tree.length).toBe(34);
+  });
+});
+
+describe('price template Excel export', () => {
+  const name = `=导出模板${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    const created = await t.call(
+      '/admin/price_template/create',
+      {
+        ...weightTemplate,
+        name,
+        remark: '@备注',
+        free_rows: [
+          { region_codes: ['440300'], qty_limit: 2000, min_amount_fen: 10000, operator: 'and' },
+          { region_codes: [], min_amount_fen: 29900, operator: 'or' },
+        ],
+      },
+      admin,
+    );
+    expect(created.code, created.message).toBe(200);
+  });
+
+  it('writes the filtered templates, their charge rows with region names and their free rows, escaped', async () => {
+    const response = await download(t, '/admin/price_template/export', { keyword: name.slice(1) }, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const sheets = await readWorkbook(response.rawPayload);
+    expect([...sheets.keys()]).toEqual(['配送价格模板', '计费规则', '包邮规则']);
+    const templates = sheets.get('配送价格模板')!;
+    expect(templates[0].slice(0, 7)).toEqual(['模板名称', '计费方式', '状态', '默认首量', '默认首费(元)', '默认续量', '默认续费(元)']);
+    expect(templates).toHaveLength(2);
+    expect(templates[1].slice(0, 11)).toEqual([`'${name}`, '按重量', '启用', '1kg', '18.00', '1kg', '6.00', 3, 2, '西藏自治区', "'@备注"]);
+    expect(sheets.get('计费规则')!.slice(1)).toEqual([
+      [`'${name}`, '按重量', 1, '广东省 / 深圳市、广东省 / 广州市', '440300,440100', '1kg', '10.00', '0.5kg', '2.00'],
+      [`'${name}`, '按重量', 2, '江苏省', '320000', '1kg', '12.00', '1kg', '3.00'],
+      [`'${name}`, '按重量', 3, '全国默认', undefined, '1kg', '18.00', '1kg', '6.00'],
+    ]);
+    expect(sheets.get('包邮规则')!.slice(1)).toEqual([
+      [`'${name}`, 1, '广东省 / 深圳市', '440300', '2kg以内', '满100.00元', '且'],
+      [`'${name}`, 2, '全部地区', undefined, undefined, '满299.00元'],
+    ]);
+  });
+
+  it('follows the list filter (charge mode, status)', async () => {
+    const sheets = await readWorkbook((await download(t, '/admin/price_template/export', { charge_mode: 'volume' }, admin)).rawPayload);
+    expect(sheets.get('配送价格模板')!.slice(1).map((r) => r[0])).toEqual(['德邦大件-按体积']);
+    expect(sheets.get('计费规则')!.slice(1).map((r) => r[3])).toEqual(['上海市、江苏省、浙江省', '广东省', '全国默认']);
+    expect(sheets.get('包邮规则')).toHaveLength(1);
+    const disabled = await readWorkbook((await download(t, '/admin/price_template/export', { status: 'disabled' }, admin)).rawPayload);
+    expect(disabled.get('配送价格模板')!.slice(1).every((r) => r[2] === '停用')).toBe(true);
+    expect(disabled.get('配送价格模板')!.slice(1).map((r) => r[0])).toContain('中通经济-按重量');
+  });
+
+  it('needs priceModel:export', async () => {
+    const reader = await loginWithCodes(t, ['priceModel'], 'template-reader@test.com');
+    expect((await t.call('/admin/price_template/list', {}, reader)).code).toBe(200);
+    expect((await t.call('/admin/price_template/export', {}, reader)).code).toBe(403);
+    expect((await t.call('/admin/price_template/export', {}, buyer)).code).toBe(403);
+    const exporter = await loginWithCodes(t, ['priceModel:export'], 'template-exporter@test.com');
+    expect((await download(t, '/admin/price_template/export', {}, exporter)).statusCode).toBe(200);
   });
 });

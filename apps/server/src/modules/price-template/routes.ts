@@ -1,5 +1,6 @@
 import { priceTemplateApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { exportPriceTemplates } from './export-templates';
 import {
   copyPriceTemplate, createPriceTemplate, deletePriceTemplate, getPriceTemplate, listPriceTemplates, priceTemplateOptions,
   setPriceTemplateStatus, updatePriceTemplate,
@@ -11,7 +12,7 @@ export const priceTemplateRoutes = [
   defineRoute({
     endpoint: priceTemplateApi.options,
     permission: AUTHENTICATED,
-    handler: (input, ctx) => priceTemplateOptions(ctx, input.includeDisabled),
+    handler: (input, ctx) => priceTemplateOptions(ctx, input),
   }),
   defineRoute({ endpoint: priceTemplateApi.create, permission: 'priceModel:create', handler: (input, ctx) => createPriceTemplate(ctx, input) }),
   defineRoute({ endpoint: priceTemplateApi.copy, permission: 'priceModel:create', handler: (input, ctx) => copyPriceTemplate(ctx, input.id) }),
@@ -27,4 +28,5 @@ export const priceTemplateRoutes = [
     handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'disabled'),
   }),
   defineRoute({ endpoint: priceTemplateApi.delete, permission: 'priceModel:delete', handler: (input, ctx) => deletePriceTemplate(ctx, input) }),
+  defineRoute({ endpoint: priceTemplateApi.export, permission: 'priceModel:export', handler: async (input, ctx) => exportPriceTemplates(ctx, input) }),
 ];

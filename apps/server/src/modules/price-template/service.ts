@@ -1,4 +1,6 @@
-import type { PriceTemplate, PriceTemplateInput, priceTemplateListRequest, priceTemplateUpdateRequest } from '@scm/contract';
+import type {
+  PriceTemplate, PriceTemplateInput, priceTemplateExportRequest, priceTemplateListRequest, priceTemplateUpdateRequest,
+} from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -6,7 +8,7 @@ import { priceTemplateChargeRows, priceTemplateFreeRows, priceTemplates } from '
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
-import { conflict, notFound, staleVersion } from '../../lib/errors';
+import { conflict, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { assertKnownRegions } from '../region/regions';
 import { describeTemplateUsage } from './usage';
 
@@ -85,12 +87,17 @@ export async function getPriceTemplate(ctx: AuthedContext, id: number): Promise<
   return template;
 }
 
-export async function listPriceTemplates(ctx: AuthedContext, input: z.output<typeof priceTemplateListRequest>) {
+/** The list's filter (name keyword, charge mode, status), shared with the export. */
+export function priceTemplateWhere(input: z.output<typeof priceTemplateExportRequest>): SQL | undefined {
   const where: SQL[] = [];
   if (input.keyword) where.push(ilike(priceTemplates.name, likePattern(input.keyword)));
   if (input.chargeMode) where.push(eq(priceTemplates.chargeMode, input.chargeMode));
   if (input.status) where.push(eq(priceTemplates.status, input.status));
-  const filter = and(...where);
+  return and(...where);
+}
+
+export async function listPriceTemplates(ctx: AuthedContext, input: z.output<typeof priceTemplateListRequest>) {
+  const filter = priceTemplateWhere(input);
   const columns = { name: priceTemplates.name, updatedAt: priceTemplates.updatedAt, createdAt: priceTemplates.createdAt };
   const rows = await ctx.db
     .select()
@@ -121,11 +128,16 @@ export async function listPriceTemplates(ctx: AuthedContext, input: z.output<typ
   return pageResult(list, total, input);
 }
 
-export async function priceTemplateOptions(ctx: AuthedContext, includeDisabled = false) {
+export async function priceTemplateOptions(ctx: AuthedContext, input: { includeDisabled?: boolean; keyword?: string }) {
   const rows = await ctx.db
     .select({ id: priceTemplates.id, name: priceTemplates.name, chargeMode: priceTemplates.chargeMode, status: priceTemplates.status })
     .from(priceTemplates)
-    .where(includeDisabled ? undefined : eq(priceTemplates.status, 'enabled'))
+    .where(
+      and(
+        input.includeDisabled ? undefined : eq(priceTemplates.status, 'enabled'),
+        input.keyword ? ilike(priceTemplates.name, likePattern(input.keyword)) : undefined,
+      ),
+    )
     .orderBy(asc(priceTemplates.name));
   return rows.map((r) => ({ value: r.id, label: r.name, chargeMode: r.chargeMode, status: r.status }));
 }
@@ -249,7 +261,12 @@ export async function deletePriceTemplate(ctx: AuthedContext, input: { id: numbe
     const deleted = await tx
       .delete(priceTemplates)
       .where(and(eq(priceTemplates.id, input.id), eq(priceTemplates.version, input.version)))
-      .returning({ id: priceTemplates.id });
+      .returning({ id: priceTemplates.id })
+      .catch((error: unknown) => {
+        // A commodity took the template after the usage count above: its foreign key refuses.
+        if (pgErrorCode(error) === '23503') throw conflict('该模板正被使用，不能删除');
+        throw error;
+      });
     if (deleted.length === 0) throw staleVersion();
     await writeAudit(tx, ctx.actor, { module: 'price_template', action: 'delete', recordId: input.id, summary: before.name, before });
     return null;

@@ -1,9 +1,10 @@
 import { type CompareQuote, compareQuotes, type QuoteStatus } from '@scm/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotationLines, quotations } from '../../db/schema';
 import { iso } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { findTaskDetail, toTaskDetail } from './queries';
 
 /** The calendar day in Asia/Shanghai, as quote dates are written. */
@@ -17,17 +18,29 @@ export function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
   return quote.status;
 }
 
+const taskQuotesQuery = prepared(
+  (db, name) => db.select().from(quotations).where(eq(quotations.taskId, sql.placeholder('taskId'))).prepare(name),
+  'task_quotes',
+);
+const taskQuoteLinesQuery = prepared(
+  (db, name) =>
+    db
+      .select({ line: quotationLines })
+      .from(quotationLines)
+      .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
+      .where(eq(quotations.taskId, sql.placeholder('taskId')))
+      .prepare(name),
+  'task_quote_lines',
+);
+
 /** Everything the maintenance page and the award need: the task, each invited supplier's quote, the comparison. */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
   // Five independent reads in parallel: one round trip on a pool, the same order inside a transaction.
   const [found, quoteRows, quoteLineRows] = await Promise.all([
     findTaskDetail(db, taskId, now),
-    db.select().from(quotations).where(eq(quotations.taskId, taskId)),
-    db
-      .select({ line: quotationLines })
-      .from(quotationLines)
-      .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
-      .where(eq(quotations.taskId, taskId))
+    taskQuotesQuery(db).execute({ taskId }),
+    taskQuoteLinesQuery(db)
+      .execute({ taskId })
       .then((rows) => rows.map((r) => r.line)),
   ]);
   if (!found) throw notFound('采购任务不存在');

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { planningTasks } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { recordPlanAwards } from '../planning/service';
 
@@ -19,4 +21,9 @@ export async function onLinesAwarded(tx: Db, actor: Actor, awards: AwardedPlanLi
     actor,
     awards.map((a) => ({ planLineId: a.planLineId, quantity: a.quantity })),
   );
+}
+
+export async function planExists(tx: Db, planId: number): Promise<boolean> {
+  const [plan] = await tx.select({ id: planningTasks.id }).from(planningTasks).where(eq(planningTasks.id, planId));
+  return Boolean(plan);
 }

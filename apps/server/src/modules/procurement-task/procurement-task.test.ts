@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { procurementTaskLines, quotations } from '../../db/schema';
+import { backUsers, planningTasks, procurementTaskLines, quotations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
@@ -396,6 +396,99 @@ describe('quotation, comparison and award', () => {
       expect(file.headers['content-type']).toContain('spreadsheetml');
       expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
+  });
+});
+
+describe('buyer and list filters', () => {
+  const BUYER_CODES = [
+    'procurementTaskList', 'procurementTaskList:create', 'procurementTaskList:edit', 'procurementTaskMaintain',
+  ];
+  async function insertPlan(code: string, name: string) {
+    const [plan] = await t.database.db
+      .insert(planningTasks)
+      .values({ code, name, planType: 'regular', warehouse: 'sh_jiading', ownerId: 1 })
+      .returning({ id: planningTasks.id });
+    return plan.id;
+  }
+  async function insertUser(email: string, username: string, status: 'enabled' | 'disabled') {
+    const [user] = await t.database.db
+      .insert(backUsers)
+      .values({ email, username, passwordHash: 'x', roleId: 1, status })
+      .returning({ id: backUsers.id });
+    return user.id;
+  }
+  const names = (answer: { data: { list: { name: string }[] } }) => answer.data.list.map((row) => row.name).sort();
+
+  it('refuses an unknown or disabled buyer with a field error; a draft keeps a buyer disabled since', async () => {
+    const unknown = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: 99_999 }), token);
+    expect(unknown.code).toBe(400);
+    expect(unknown.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员不存在' }]);
+    const leaverId = await insertUser('leaver@test.com', '离职采购', 'disabled');
+    const disabled = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: leaverId }), token);
+    expect(disabled.code).toBe(400);
+    expect(disabled.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员已停用，请重新选择' }]);
+
+    const laterId = await insertUser('later@test.com', '稍后停用', 'enabled');
+    const id = await createTask([], { buyer_id: laterId });
+    expect(await info(id)).toMatchObject({ buyer_id: laterId, buyer_name: '稍后停用' });
+    await t.database.db.update(backUsers).set({ status: 'disabled' }).where(eq(backUsers.id, laterId));
+    const kept = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([], { buyer_id: laterId, name: '保留原采购员' }) }, token);
+    expect(kept.code).toBe(200);
+    const moved = await t.call('/admin/procurement_task/update', { id, version: 1, ...taskBody([], { buyer_id: leaverId }) }, token);
+    expect(moved.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员已停用，请重新选择' }]);
+    const noPlan = await t.call('/admin/procurement_task/create', taskBody([], { plan_id: 99_999 }), token);
+    expect(noPlan.data.field_errors).toEqual([{ field: 'plan_id', message: '来源计划不存在' }]);
+  });
+
+  it('lets a procurement-only role list enabled users, pick another buyer and filter by buyer', async () => {
+    const buyer = await loginWithCodes(t, BUYER_CODES, 'procurement-only@test.com');
+    const options = await t.call('/admin/back_user/options', { enabled_only: true }, buyer);
+    expect(options.code).toBe(200);
+    const labels = options.data.map((o: { label: string }) => o.label);
+    expect(labels).toContain('受限用户（procurement-only@test.com）');
+    expect(labels).not.toContain('离职采购（leaver@test.com）');
+    const all = await t.call('/admin/back_user/options', {}, buyer);
+    expect(all.data.map((o: { label: string }) => o.label)).toContain('离职采购（leaver@test.com）');
+    expect((await t.call('/admin/back_user/list', {}, buyer)).code).toBe(403);
+
+    const colleagueId = await insertUser('colleague@test.com', '同组采购', 'enabled');
+    const created = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: colleagueId, name: '替同事建的任务' }), buyer);
+    expect(created.code).toBe(200);
+    await createTask([], { buyer_id: colleagueId, name: '同事的第二个任务' });
+    const byBuyer = await t.call('/admin/procurement_task/list', { buyer_id: colleagueId }, buyer);
+    expect(byBuyer.data.total).toBe(2);
+    expect(names(byBuyer)).toEqual(['同事的第二个任务', '替同事建的任务']);
+    expect(byBuyer.data.list.every((row: { buyer_name: string }) => row.buyer_name === '同组采购')).toBe(true);
+  });
+
+  it('filters by source plan code, shows the code in the list and offers the plans tasks came from', async () => {
+    const springId = await insertPlan('JH202603010001', '春季收纳备货计划');
+    const summerId = await insertPlan('JH202606010001', '夏季凉席备货计划');
+    await insertPlan('JH202609010001', '尚未下发的秋季计划');
+    await createTask([], { plan_id: springId, name: '春季计划·收纳箱' });
+    await createTask([], { plan_id: springId, name: '春季计划·置物架' });
+    await createTask([], { plan_id: summerId, name: '夏季计划·凉席' });
+
+    const spring = await t.call('/admin/procurement_task/list', { plan_code: 'JH202603010001' }, token);
+    expect(names(spring)).toEqual(['春季计划·收纳箱', '春季计划·置物架']);
+    expect(spring.data.list[0]).toMatchObject({ plan_id: springId, plan_code: 'JH202603010001' });
+    expect((await t.call('/admin/procurement_task/list', { plan_code: 'JH2026030100' }, token)).data.total).toBe(0);
+    expect((await t.call('/admin/procurement_task/list', { plan_code: 'JH202606010001', keyword: '凉席' }, token)).data.total).toBe(1);
+    const unplanned = await t.call('/admin/procurement_task/list', { keyword: '客厅收纳季度采购' }, token);
+    expect(unplanned.data.list[0].plan_code).toBeNull();
+
+    const options = await t.call('/admin/procurement_task/plan_options', {}, token);
+    expect(options.data).toEqual([
+      { plan_id: summerId, code: 'JH202606010001', name: '夏季凉席备货计划' },
+      { plan_id: springId, code: 'JH202603010001', name: '春季收纳备货计划' },
+    ]);
+    expect((await t.call('/admin/procurement_task/plan_options', { keyword: '春季' }, token)).data.map((o: { code: string }) => o.code)).toEqual([
+      'JH202603010001',
+    ]);
+    const buyer = await t.login('procurement-only@test.com', 'Limited123');
+    expect((await t.call('/admin/procurement_task/plan_options', { keyword: '0601' }, buyer)).data).toHaveLength(1);
+    const nobody = await loginWithCodes(t, [], 'plan-options-nobody@test.com');
+    expect((await t.call('/admin/procurement_task/plan_options', {}, nobody)).code).toBe(403);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { taskExportRequest, taskListRequest } from '@scm/contract';
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { backUsers, commodities, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
+import { backUsers, commodities, planningTasks, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { prepared } from '../../lib/prepared';
 import { regionFullName } from '../region/regions';
 import { effectiveStatus, statusCondition } from './status';
 
@@ -15,6 +16,10 @@ export function taskWhere(filter: Filter, now: Date): SQL | undefined {
     filter.status ? statusCondition(filter.status, now) : undefined,
     filter.buyerId ? eq(procurementTasks.buyerId, filter.buyerId) : undefined,
     filter.planId ? eq(procurementTasks.planId, filter.planId) : undefined,
+    // Plan codes are unique: one index probe for the plan, then the task index on plan_id.
+    filter.planCode
+      ? sql`${procurementTasks.planId} = (select ${planningTasks.id} from ${planningTasks} where ${planningTasks.code} = ${filter.planCode})`
+      : undefined,
     filter.supplierId
       ? sql`exists (select 1 from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.supplierId} = ${filter.supplierId})`
       : undefined,
@@ -23,18 +28,23 @@ export function taskWhere(filter: Filter, now: Date): SQL | undefined {
   );
 }
 
-const selection = (now: Date) => ({
+const selection = (now: Date | Placeholder) => ({
   task: procurementTasks,
   status: effectiveStatus(now),
   buyerName: backUsers.username,
+  planCode: planningTasks.code,
   lineCount: sql<number>`(select count(*)::int from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id})`,
   invitedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id})`,
   quotedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.status} = 'received')`,
 });
 
 type Row = Awaited<ReturnType<typeof selectTasks>>[number];
-function selectTasks(db: Db, now: Date) {
-  return db.select(selection(now)).from(procurementTasks).innerJoin(backUsers, eq(backUsers.id, procurementTasks.buyerId));
+function selectTasks(db: Db, now: Date | Placeholder) {
+  return db
+    .select(selection(now))
+    .from(procurementTasks)
+    .innerJoin(backUsers, eq(backUsers.id, procurementTasks.buyerId))
+    .leftJoin(planningTasks, eq(planningTasks.id, procurementTasks.planId));
 }
 
 export function toListItem(row: Row) {
@@ -44,6 +54,7 @@ export function toListItem(row: Row) {
     code: t.code,
     name: t.name,
     planId: t.planId,
+    planCode: row.planCode,
     buyerId: t.buyerId,
     buyerName: row.buyerName,
     quoteDeadline: iso(t.quoteDeadline) as string,
@@ -91,10 +102,33 @@ export async function exportTaskBatch(db: Db, filter: Filter, now: Date, afterId
   return rows.map(toListItem);
 }
 
-/** The task, its lines and its invitations, read in parallel (one round trip on a pool). */
-export async function findTaskDetail(db: Db, id: number, now: Date) {
-  const [[row], lines, invited] = await Promise.all([
-    selectTasks(db, now).where(eq(procurementTasks.id, id)),
+const PLAN_OPTION_LIMIT = 30;
+
+/** Plans that tasks were created from, newest first, matched on code and name (the plan's trigram index). */
+export async function sourcePlanOptions(db: Db, keyword: string | undefined) {
+  return db
+    .select({ planId: planningTasks.id, code: planningTasks.code, name: planningTasks.name })
+    .from(planningTasks)
+    .where(
+      and(
+        sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
+        keyword ? ilike(planningTasks.searchText, likePattern(keyword)) : undefined,
+      ),
+    )
+    .orderBy(desc(planningTasks.id))
+    .limit(PLAN_OPTION_LIMIT);
+}
+
+const taskQuery = prepared(
+  (db, name) =>
+    selectTasks(db, sql.placeholder('now'))
+      .where(eq(procurementTasks.id, sql.placeholder('id')))
+      .prepare(name),
+  'task_detail',
+);
+
+const taskLinesQuery = prepared(
+  (db, name) =>
     db
       .select({
         id: procurementTaskLines.id,
@@ -116,8 +150,14 @@ export async function findTaskDetail(db: Db, id: number, now: Date) {
       })
       .from(procurementTaskLines)
       .innerJoin(commodities, eq(commodities.id, procurementTaskLines.commodityId))
-      .where(eq(procurementTaskLines.taskId, id))
-      .orderBy(asc(procurementTaskLines.sort), asc(procurementTaskLines.id)),
+      .where(eq(procurementTaskLines.taskId, sql.placeholder('id')))
+      .orderBy(asc(procurementTaskLines.sort), asc(procurementTaskLines.id))
+      .prepare(name),
+  'task_detail_lines',
+);
+
+const taskInvitationsQuery = prepared(
+  (db, name) =>
     db
       .select({
         supplierId: suppliers.id,
@@ -132,8 +172,18 @@ export async function findTaskDetail(db: Db, id: number, now: Date) {
       .from(procurementTaskSuppliers)
       .innerJoin(suppliers, eq(suppliers.id, procurementTaskSuppliers.supplierId))
       .leftJoin(priceTemplates, eq(priceTemplates.id, suppliers.priceTemplateId))
-      .where(eq(procurementTaskSuppliers.taskId, id))
-      .orderBy(asc(suppliers.code)),
+      .where(eq(procurementTaskSuppliers.taskId, sql.placeholder('id')))
+      .orderBy(asc(suppliers.code))
+      .prepare(name),
+  'task_detail_invitations',
+);
+
+/** The task, its lines and its invitations, read in parallel (one round trip on a pool). */
+export async function findTaskDetail(db: Db, id: number, now: Date) {
+  const [[row], lines, invited] = await Promise.all([
+    taskQuery(db).execute({ id, now: now.toISOString() }),
+    taskLinesQuery(db).execute({ id }),
+    taskInvitationsQuery(db).execute({ id }),
   ]);
   if (!row) return undefined;
   return { header: toListItem(row), task: row.task, lines, invited };

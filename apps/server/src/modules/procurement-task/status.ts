@@ -1,5 +1,5 @@
 import { PROCUREMENT_STATUS_LABELS, type ProcurementStatus } from '@scm/contract';
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -9,8 +9,8 @@ import { conflict } from '../../lib/errors';
  * The status a reader sees: a quoting task whose deadline has passed is 待定标 already, whether or
  * not a write has recorded it yet (no browser timer decides this).
  */
-export const effectiveStatus = (now: Date) =>
-  sql<ProcurementStatus>`case when ${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${now.toISOString()}::timestamptz then 'evaluating' else ${procurementTasks.status} end`;
+export const effectiveStatus = (now: Date | Placeholder) =>
+  sql<ProcurementStatus>`case when ${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${now instanceof Date ? now.toISOString() : now}::timestamptz then 'evaluating' else ${procurementTasks.status} end`;
 
 /** The status filter, written so the (status, …) indexes still serve it. */
 export function statusCondition(status: ProcurementStatus, now: Date): SQL | undefined {

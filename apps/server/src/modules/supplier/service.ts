@@ -1,8 +1,8 @@
 import { DICT, type supplierCreateRequest, type supplierUpdateRequest } from '@scm/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, dictItems, dictTypes, priceTemplates, procurementTaskSuppliers, supplierCategories, suppliers } from '../../db/schema';
+import { categories, commodities, dictItems, dictTypes, priceTemplates, procurementTaskSuppliers, supplierCategories, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
@@ -157,6 +157,8 @@ export async function setSupplierStatus(ctx: AuthedContext, input: { id: number;
   return { id: input.id };
 }
 
+const inUseAsDefault = (n?: number) => `该供应商是${n ? ` ${n} 个` : ''}商品的默认供应商，不能删除，可改为停用`;
+
 export async function deleteSupplier(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, input.id));
@@ -168,10 +170,17 @@ export async function deleteSupplier(ctx: AuthedContext, input: { id: number; ve
       .where(eq(procurementTaskSuppliers.supplierId, input.id))
       .limit(1);
     if (invited) throw conflict('该供应商已被邀请参与采购任务，不能删除，可改为停用');
+    const [{ n }] = await tx.select({ n: count() }).from(commodities).where(eq(commodities.defaultSupplierId, input.id));
+    if (n > 0) throw conflict(inUseAsDefault(n));
     const deleted = await tx
       .delete(suppliers)
       .where(and(eq(suppliers.id, input.id), eq(suppliers.version, input.version)))
-      .returning({ id: suppliers.id });
+      .returning({ id: suppliers.id })
+      .catch((error: unknown) => {
+        // A commodity took the supplier as its default after the count above.
+        if (pgErrorCode(error) === '23503') throw conflict(inUseAsDefault());
+        throw error;
+      });
     if (deleted.length === 0) throw staleVersion();
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: `${before.code} ${before.name}`, before });
   });
