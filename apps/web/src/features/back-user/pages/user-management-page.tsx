@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { BackUserRow, Status } from '@scm/contract';
+import { type BackUserRow, DICT, type Status } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -15,7 +15,8 @@ import { useRoleOptions } from '../api/role-options';
 import { useDisableBackUser, useEnableBackUser } from '../api/set-back-user-status';
 import { PasswordShownOnce } from '../components/password-shown-once';
 import { ResetPasswordModal } from '../components/reset-password-modal';
-import { StatusTag } from '../components/status-tag';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
 import { UserFormModal } from '../components/user-form-modal';
 
 const defaults = { page: 1, pageSize: 20, keyword: '', roleId: 0, status: '', sortField: '', sortOrder: '' };
@@ -67,7 +68,7 @@ export default function UserManagementPage() {
     },
     { title: '角色', dataIndex: ['role', 'name'], key: 'role' },
     { title: '手机号', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone || '-' },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 80, render: (status: Status) => <StatusTag status={status} /> },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 80, render: (status: Status) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '最后登录时间', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, width: 170, render: time },
     { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', render: (ip: string | null) => ip || '-' },
     { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: time },
@@ -148,15 +149,7 @@ export default function UserManagementPage() {
           <Select placeholder="全部" allowClear style={{ width: 160 }} options={roles.data ?? []} showSearch optionFilterProp="label" />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select
-            placeholder="全部"
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'enabled', label: '启用' },
-              { value: 'disabled', label: '停用' },
-            ]}
-          />
+          <DictSelect code={DICT.commonStatus} placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
       </FilterForm>
       <DataTable<BackUserRow>

@@ -1,14 +1,25 @@
-import { buildTree, type Commodity, commodityFields, fenToYuan, type TreeNode, yuanToFen, type CategoryOption } from '@scm/contract';
-import { AutoComplete, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
+import {
+  buildTree,
+  type CategoryOption,
+  type Commodity,
+  commodityFields,
+  DICT,
+  fenToYuan,
+  priceTemplateApi,
+  supplierApi,
+  type TreeNode,
+  yuanToFen,
+} from '@scm/contract';
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { useDict } from '../../../shared/dict/use-dict';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
+import { RemoteSelect } from '../../../shared/form/remote-select';
 import { useCategoryOptions } from '../api/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '../api/save-commodity';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };
-
-// Values of the `unit` dictionary; the dictionary hook replaces this list once the dictionary module lands.
-const UNITS = ['件', '个', '套', '条', '包', '瓶', '箱', '袋', '张', '把', '千克'];
 
 interface Values {
   skuCode: string;
@@ -23,9 +34,16 @@ interface Values {
   volume?: number | null;
   volumeUnit: 'm3' | 'cm3';
   referencePrice: number;
+  priceTemplateId?: number | null;
+  defaultSupplierId?: number | null;
   status: 'enabled' | 'disabled';
   remark?: string;
 }
+
+/** The pickers offer what a new choice may be: enabled templates, suppliers that are neither disabled nor blacklisted. */
+const templateRequest = (keyword: string) => ({ keyword: keyword || undefined });
+const supplierRequest = (keyword: string) => ({ keyword: keyword || undefined, invitable: true, limit: 20 });
+const supplierLabel = (code: string | null, name: string | null) => (name ? `${code ?? ''} ${name}`.trim() : null);
 
 interface TreeOption {
   value: number;
@@ -56,6 +74,8 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const update = useUpdateCommodity(onError);
   const { data: categories } = useCategoryOptions();
   const treeData = useMemo(() => leafTree(buildTree((categories ?? []).map((c) => ({ ...c, id: c.value })))), [categories]);
+  const defaultUnit = useDict(DICT.unit).defaultValue;
+  const editing = target?.mode === 'edit' ? target.commodity : null;
 
   useEffect(() => {
     if (!target) return;
@@ -77,6 +97,8 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
         volume: c.volumeCm3 == null ? null : volumeM3 ? c.volumeCm3 / 1_000_000 : c.volumeCm3,
         volumeUnit: volumeM3 ? 'm3' : 'cm3',
         referencePrice: Number(fenToYuan(c.referencePriceFen)),
+        priceTemplateId: c.priceTemplateId,
+        defaultSupplierId: c.defaultSupplierId,
         status: c.status,
         remark: c.remark ?? '',
       });
@@ -113,7 +135,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
         form={form}
         name="commodity-form"
         layout="vertical"
-        initialValues={{ status: 'enabled', unit: '件', weightUnit: 'kg', volumeUnit: 'cm3' }}
+        initialValues={{ status: 'enabled', unit: defaultUnit, weightUnit: 'kg', volumeUnit: 'cm3' }}
       >
         <Row gutter={16}>
           <Col span={12}>
@@ -143,7 +165,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
           </Col>
           <Col span={12}>
             <Form.Item name="unit" label="单位" required rules={[zodRule(commodityFields.unit)]}>
-              <AutoComplete options={UNITS.map((u) => ({ value: u }))} />
+              <DictSelect code={DICT.unit} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -178,6 +200,28 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
                   <Select style={{ width: 110 }} options={[{ label: '立方米', value: 'm3' }, { label: '立方厘米', value: 'cm3' }]} />
                 </Form.Item>
               </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="priceTemplateId" label="配送模板">
+              <RemoteSelect
+                endpoint={priceTemplateApi.options}
+                request={templateRequest}
+                toOption={(t) => ({ value: t.value, label: t.label })}
+                currentLabel={editing?.priceTemplateName}
+                placeholder="搜索模板名称"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="defaultSupplierId" label="默认供应商">
+              <RemoteSelect
+                endpoint={supplierApi.options}
+                request={supplierRequest}
+                toOption={(s) => ({ value: s.value, label: `${s.code} ${s.label}` })}
+                currentLabel={editing && supplierLabel(editing.defaultSupplierCode, editing.defaultSupplierName)}
+                placeholder="搜索供应商编码或名称"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>

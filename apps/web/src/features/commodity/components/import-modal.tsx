@@ -109,7 +109,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Text type="secondary">
-          请使用导入模板填写：带 * 的列必填，分类编码须为末级分类，条形码须符合 EAN-13，参考价单位为元。单个文件不超过10MB、50000行。
+          请使用导入模板填写：带 * 的列必填，分类编码须为末级分类，单位填写计量单位字典中启用的单位（如 件、套），条形码须符合 EAN-13，参考价单位为元，配送模板填写模板名称，默认供应商填写供应商编码。单个文件不超过10MB、50000行。
           <Button type="link" icon={<DownloadOutlined />} onClick={() => downloadImportTemplate().catch(showApiError)}>
             下载导入模板
           </Button>

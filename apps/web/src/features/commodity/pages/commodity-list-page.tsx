@@ -1,9 +1,10 @@
 import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Commodity, COMMODITY_SORT_FIELDS, yuanToFen } from '@scm/contract';
+import { type Commodity, COMMODITY_SORT_FIELDS, DICT, yuanToFen } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { DictTag } from '../../../shared/dict/dict-tag';
 import { showApiError } from '../../../shared/http/hooks';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
@@ -92,7 +93,7 @@ export default function CommodityListPage() {
     { title: '分类', dataIndex: 'categoryName', key: 'categoryName', width: 110 },
     { title: '品牌', dataIndex: 'brand', key: 'brand', width: 100, render: (v: string | null) => v || <span className="muted">-</span> },
     { title: '规格', dataIndex: 'spec', key: 'spec', width: 150, ellipsis: true, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '单位', dataIndex: 'unit', key: 'unit', width: 60 },
+    { title: '单位', dataIndex: 'unit', key: 'unit', width: 70, render: (v: string) => <DictTag code={DICT.unit} value={v} /> },
     { title: '条形码', dataIndex: 'barcode', key: 'barcode', width: 130, render: (v: string | null) => v || <span className="muted">-</span> },
     {
       title: '参考价(元)',
@@ -103,6 +104,22 @@ export default function CommodityListPage() {
       align: 'right',
       width: 110,
       render: (v: number) => <Money fen={v} />,
+    },
+    {
+      title: '配送模板',
+      dataIndex: 'priceTemplateName',
+      key: 'priceTemplateName',
+      width: 140,
+      ellipsis: true,
+      render: (v: string | null) => v || <span className="muted">-</span>,
+    },
+    {
+      title: '默认供应商',
+      dataIndex: 'defaultSupplierName',
+      key: 'defaultSupplierName',
+      width: 180,
+      ellipsis: true,
+      render: (v: string | null) => v || <span className="muted">-</span>,
     },
     {
       title: '状态',

@@ -1,9 +1,8 @@
-import { type DictItem, dictItemCreateRequest, TAG_COLORS } from '@scm/contract';
+import { type DictItem, dictItemCreateRequest, TAG_COLOR_LABELS, TAG_COLORS } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
 import { useCreateDictItem, useUpdateDictItem } from '../api/dict-items';
-import { COLOR_LABELS } from './tag-colors';
 
 const fields = dictItemCreateRequest.shape;
 
@@ -68,7 +67,7 @@ export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Prop
             aria-label="标签颜色"
             virtual={false}
             listHeight={320}
-            options={TAG_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{COLOR_LABELS[c]}</Tag> }))}
+            options={TAG_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{TAG_COLOR_LABELS[c]}</Tag> }))}
           />
         </Form.Item>
         <Form.Item name="isDefault" label="默认值" valuePropName="checked" extra="新建业务记录时默认选中；每个字典只有一个默认项">

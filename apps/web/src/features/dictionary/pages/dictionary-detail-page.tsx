@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT, type DictItem } from '@scm/contract';
+import { DICT, type DictItem, TAG_COLOR_LABELS } from '@scm/contract';
 import { Button, Card, Descriptions, Form, Input, Popconfirm, Result, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -15,7 +15,6 @@ import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '../api/dict-items';
 import { useDictTypeInfo } from '../api/dict-types';
 import { DictItemModal } from '../components/dict-item-modal';
-import { COLOR_LABELS } from '../components/tag-colors';
 
 export default function DictionaryDetailPage() {
   const [params] = useSearchParams();
@@ -51,7 +50,7 @@ export default function DictionaryDetailPage() {
     { title: '字典标签', dataIndex: 'label', key: 'label', render: (label: string, row) => <Tag color={row.tagColor}>{label}</Tag> },
     { title: '字典值', dataIndex: 'value', key: 'value', render: (value: string) => <code>{value}</code> },
     { title: '排序', dataIndex: 'sort', key: 'sort', align: 'right' },
-    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', render: (color: DictItem['tagColor']) => COLOR_LABELS[color] ?? color },
+    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', render: (color: DictItem['tagColor']) => TAG_COLOR_LABELS[color] ?? color },
     { title: '默认', dataIndex: 'isDefault', key: 'isDefault', render: (isDefault: boolean) => (isDefault ? <Tag color="gold">默认</Tag> : '-') },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DictType, DICT } from '@scm/contract';
+import { type DictType, DICT, dictTypeApi } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -11,17 +11,21 @@ import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '../api/dict-types';
 import { DictTypeModal } from '../components/dict-type-modal';
 
 export default function DictionaryListPage() {
   const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', status: '', builtIn: '', sortField: '', sortOrder: '' });
-  const body = {
-    page: state.page,
-    pageSize: state.pageSize,
+  const filter = {
     keyword: state.keyword || undefined,
     status: (state.status || undefined) as 'enabled' | 'disabled' | undefined,
     builtIn: state.builtIn === '' ? undefined : state.builtIn === 'true',
+  };
+  const body = {
+    page: state.page,
+    pageSize: state.pageSize,
+    ...filter,
     sortField: (state.sortField || undefined) as 'code' | 'name' | 'updatedAt' | undefined,
     sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
   };
@@ -182,6 +186,7 @@ export default function DictionaryListPage() {
                 <Button onClick={() => runBatch('disabled')}>批量停用</Button>
               </>
             )}
+            <ExportButton endpoint={dictTypeApi.export} filter={filter} fileName="数据字典" code="dataDictionary:export" />
             <Can code="dataDictionary:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
                 新建

@@ -1,13 +1,25 @@
-import { CHARGE_MODE_LABELS, DISPLAY_UNITS, type EndpointData, formatMeasure, type freightApi, MATCHED_BY_LABELS } from '@scm/contract';
+import { type ChargeMode, CHARGE_MODE_LABELS, DICT, DISPLAY_UNITS, type EndpointData, formatMeasure, type freightApi, MATCHED_BY_LABELS } from '@scm/contract';
 import { Alert, Card, Descriptions, Table, Tag, Typography } from 'antd';
+import { useDict } from '../../../shared/dict/use-dict';
 import { useRegions } from '../../../shared/region/use-regions';
 import { Money } from '../../../shared/ui/money';
+import type { ResultLine } from './cargo-lines';
 
 export type FreightGroupResult = EndpointData<typeof freightApi.estimate>['groups'][number];
 
+/** A line's share of Q: its count, or count × its per-unit weight / volume. */
+function lineMeasure(mode: ChargeMode, line: ResultLine | undefined) {
+  if (!line) return '-';
+  if (mode === 'piece') return `${line.quantity}件`;
+  const each = mode === 'weight' ? line.weightG : line.volumeCm3;
+  if (!each) return <Typography.Text type="danger">{mode === 'weight' ? '缺少重量' : '缺少体积'}</Typography.Text>;
+  return `${line.quantity} × ${formatMeasure(mode, each)} = ${formatMeasure(mode, line.quantity * each)}`;
+}
+
 /** One template group's working: matched row and why, Q, the free-shipping check, the formula, the split. */
-export function GroupResult({ group, lines }: { group: FreightGroupResult; lines?: { quantity: number }[] }) {
+export function GroupResult({ group, lines }: { group: FreightGroupResult; lines: ResultLine[] }) {
   const regions = useRegions();
+  const units = useDict(DICT.unit);
   const mode = group.chargeMode;
   const matched =
     group.matchedBy === null
@@ -58,8 +70,18 @@ export function GroupResult({ group, lines }: { group: FreightGroupResult; lines
         style={{ marginTop: 12 }}
         dataSource={group.items}
         columns={[
-          { title: '货物行', dataIndex: 'index', render: (index: number) => `第 ${index + 1} 行` },
-          { title: '数量', dataIndex: 'index', key: 'quantity', render: (index: number) => lines?.[index]?.quantity ?? '-' },
+          {
+            title: '货物行',
+            dataIndex: 'index',
+            render: (index: number) => (lines[index]?.label ? `第 ${index + 1} 行 · ${lines[index].label}` : `第 ${index + 1} 行`),
+          },
+          {
+            title: '数量',
+            dataIndex: 'index',
+            key: 'quantity',
+            render: (index: number) => (lines[index] ? `${lines[index].quantity}${units.label(lines[index].unit)}` : '-'),
+          },
+          { title: '计费量', dataIndex: 'index', key: 'measure', render: (index: number) => lineMeasure(mode, lines[index]) },
           { title: '分摊运费（元）', dataIndex: 'feeFen', align: 'right', render: (fen: number) => <Money fen={fen} /> },
         ]}
       />

@@ -1,61 +1,72 @@
-import { CalculatorOutlined, DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { CHARGE_MODE_LABELS, type EndpointData, type freightApi, MATCHED_BY_LABELS, formatMeasure, toStoredMeasure, yuanToFen } from '@scm/contract';
-import { Alert, Button, Card, Col, Empty, Form, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { CalculatorOutlined, SwapOutlined } from '@ant-design/icons';
+import { CHARGE_MODE_LABELS, type EndpointData, type freightApi, MATCHED_BY_LABELS, formatMeasure } from '@scm/contract';
+import { Alert, Button, Card, Empty, Form, type FormInstance, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import type { ApiError } from '../../../shared/http/api';
 import { RegionPicker } from '../../../shared/region/region-cascader';
 import { useRegions } from '../../../shared/region/use-regions';
 import { Money } from '../../../shared/ui/money';
 import { useCompareFreight, useEstimateFreight, useTemplateOptions } from '../api/freight';
+import {
+  type CargoItem, type CargoMode, type CommodityLine, type CustomLine, commodityItems, commodityResultLines, customItems, customResultLines, lineFieldOf,
+  type ResultLine,
+} from '../components/cargo-lines';
+import { CommodityLines } from '../components/commodity-lines';
+import { CustomLines } from '../components/custom-lines';
 import { type FreightGroupResult, GroupResult } from '../components/group-result';
 import './cost-calculate.css';
 
-interface Line {
-  templateId?: number;
-  quantity?: number;
-  weightKg?: number | null;
-  volumeM3?: number | null;
-  amountYuan?: number | null;
-}
 interface Values {
   destination?: string;
-  items: Line[];
+  commodityLines: CommodityLine[];
+  items: CustomLine[];
 }
 
-const emptyLine: Line = { quantity: 1 };
-
-function toItems(lines: Line[]) {
-  return lines.map((line) => ({
-    templateId: line.templateId,
-    quantity: line.quantity ?? 0,
-    weightG: line.weightKg ? toStoredMeasure('weight', line.weightKg) : undefined,
-    volumeCm3: line.volumeM3 ? toStoredMeasure('volume', line.volumeM3) : undefined,
-    amountFen: line.amountYuan == null ? undefined : (yuanToFen(line.amountYuan) ?? undefined),
-  }));
-}
+const MODES = [
+  { value: 'commodity' as const, label: '按商品' },
+  { value: 'custom' as const, label: '自定义货物' },
+];
+const MODE_HINTS: Record<CargoMode, string> = {
+  commodity: '每个商品按其配送模板、单件重量与体积计费，货值取参考价 × 数量',
+  custom: '自行选择配送模板，填写件数、单件重量 / 体积与货值',
+};
 
 export default function CostCalculatePage() {
   const [form] = Form.useForm<Values>();
   const templates = useTemplateOptions();
-  const estimate = useEstimateFreight();
-  const compare = useCompareFreight();
+  const [mode, setMode] = useState<CargoMode>('commodity');
+  // The server's field errors go on the line they name (a commodity without a template, a bad measure).
+  const onError = (error: ApiError) => {
+    const fields = error.fieldErrors.flatMap((e) => {
+      const name = lineFieldOf(mode, e.field);
+      return name ? [{ name, errors: [e.message] }] : [];
+    });
+    (form as FormInstance).setFields(fields);
+    return fields.length > 0;
+  };
+  const estimate = useEstimateFreight({ onError });
+  const compare = useCompareFreight({ onError });
   const regions = useRegions();
   const [view, setView] = useState<'estimate' | 'compare' | null>(null);
-  const [lines, setLines] = useState<Line[]>([]);
-  // Comparing prices the cargo with every template, so a line needs no template of its own then.
-  const action = useRef<'estimate' | 'compare'>('estimate');
-  const templateRule = {
-    validator: (_: unknown, value: unknown) =>
-      action.current === 'compare' || value ? Promise.resolve() : Promise.reject(new Error('请选择配送模板')),
-  };
+  const [lines, setLines] = useState<ResultLine[]>([]);
+  const comparing = useRef(false);
 
   const run = async (kind: 'estimate' | 'compare') => {
-    action.current = kind;
-    const values = await form.validateFields();
-    const items = toItems(values.items);
-    setLines(values.items);
+    comparing.current = kind === 'compare';
+    await form.validateFields();
+    // Lines of the hidden mode stay in the form (switching back keeps them) but are not sent.
+    const values = form.getFieldsValue(true) as Values;
+    const destination = values.destination!;
+    const items: CargoItem[] = mode === 'commodity' ? commodityItems(values.commodityLines) : customItems(values.items);
+    setLines(mode === 'commodity' ? commodityResultLines(values.commodityLines) : customResultLines(values.items));
     setView(kind);
-    if (kind === 'estimate') estimate.mutate({ destination: values.destination!, items: items as never });
-    else compare.mutate({ destination: values.destination!, items: items.map(({ templateId: _omit, ...rest }) => rest) });
+    if (kind === 'estimate') estimate.mutate({ destination, items });
+    else compare.mutate({ destination, items: items.map(({ templateId: _omit, ...rest }) => rest) });
+  };
+
+  const switchMode = (next: CargoMode) => {
+    setMode(next);
+    setView(null);
   };
 
   const result: EndpointData<typeof freightApi.estimate> | undefined = view === 'estimate' ? estimate.data : undefined;
@@ -65,72 +76,18 @@ export default function CostCalculatePage() {
   return (
     <div className="page-stack cost-calculate">
       <Card size="small" title="目的地与货物">
-        <Form form={form} layout="vertical" initialValues={{ items: [emptyLine] }}>
+        <Form form={form} layout="vertical" initialValues={{ commodityLines: [{ quantity: 1 }], items: [{ quantity: 1 }] }}>
           <Form.Item name="destination" label="目的地" rules={[{ required: true, message: '请选择目的地' }]} extra="可选到省、市或区县">
             <RegionPicker />
           </Form.Item>
-          <Form.List name="items">
-            {(rows, { add, remove }) => (
-              <div className="cargo-lines">
-                <Row gutter={8} className="cargo-head">
-                  <Col span={1}>#</Col>
-                  <Col span={7}>配送模板</Col>
-                  <Col span={3}>数量（件）</Col>
-                  <Col span={3}>单件重量（kg）</Col>
-                  <Col span={3}>单件体积（m³）</Col>
-                  <Col span={4}>货值（元）</Col>
-                  <Col span={2} />
-                </Row>
-                {rows.map((row) => (
-                  <Row gutter={8} key={row.key} data-testid={`cargo-line-${row.name}`}>
-                    <Col span={1} className="line-no">
-                      {row.name + 1}
-                    </Col>
-                    <Col span={7}>
-                      <Form.Item name={[row.name, 'templateId']} rules={[templateRule]}>
-                        <Select
-                          aria-label="配送模板"
-                          placeholder="选择配送模板"
-                          loading={templates.isLoading}
-                          showSearch={{ optionFilterProp: 'label' }}
-                          options={(templates.data ?? []).map((t) => ({
-                            value: t.value,
-                            label: `${t.label}（${CHARGE_MODE_LABELS[t.chargeMode]}${t.status === 'disabled' ? '，已停用' : ''}）`,
-                          }))}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={3}>
-                      <Form.Item name={[row.name, 'quantity']} rules={[{ required: true, message: '请输入数量' }]}>
-                        <InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} aria-label="数量" />
-                      </Form.Item>
-                    </Col>
-                    <Col span={3}>
-                      <Form.Item name={[row.name, 'weightKg']}>
-                        <InputNumber min={0.001} max={1000} precision={3} style={{ width: '100%' }} aria-label="单件重量" />
-                      </Form.Item>
-                    </Col>
-                    <Col span={3}>
-                      <Form.Item name={[row.name, 'volumeM3']}>
-                        <InputNumber min={0.000001} max={100} precision={6} style={{ width: '100%' }} aria-label="单件体积" />
-                      </Form.Item>
-                    </Col>
-                    <Col span={4}>
-                      <Form.Item name={[row.name, 'amountYuan']}>
-                        <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} aria-label="货值" />
-                      </Form.Item>
-                    </Col>
-                    <Col span={2}>
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除货物行" disabled={rows.length === 1} onClick={() => remove(row.name)} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...emptyLine })}>
-                  添加货物
-                </Button>
-              </div>
-            )}
-          </Form.List>
+          <Form.Item label="货物" extra={MODE_HINTS[mode]}>
+            <Segmented<CargoMode> options={MODES} value={mode} onChange={switchMode} aria-label="货物填写方式" />
+          </Form.Item>
+          {mode === 'commodity' ? (
+            <CommodityLines templates={templates.data ?? []} />
+          ) : (
+            <CustomLines templates={templates.data ?? []} loading={templates.isLoading} comparing={comparing} />
+          )}
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" icon={<CalculatorOutlined />} loading={estimate.isPending} onClick={() => run('estimate')}>
               估算运费
@@ -156,7 +113,7 @@ export default function CostCalculatePage() {
           )}
           <div className="freight-groups">
             {result.groups.map((group) => (
-              <GroupResult key={group.templateId} group={group} lines={lines.map((l) => ({ quantity: l.quantity ?? 0 }))} />
+              <GroupResult key={group.templateId} group={group} lines={lines} />
             ))}
           </div>
         </Card>

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { MenuRow } from '@scm/contract';
+import { DICT, type MenuRow } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useMemo, useState } from 'react';
+import { DictTag } from '../../../shared/dict/dict-tag';
 import { usePermission } from '../../../shared/permission/can';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
@@ -64,6 +65,7 @@ export default function MenuManagementPage() {
       title: '名称',
       dataIndex: 'label',
       key: 'label',
+      width: 170,
       render: (label: string, row) => (
         <Space>
           <MenuIcon name={row.icon} />
@@ -71,9 +73,9 @@ export default function MenuManagementPage() {
         </Space>
       ),
     },
-    { title: '编码', dataIndex: 'key', key: 'key', render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
-    { title: '类型', dataIndex: 'type', key: 'type', width: 80, render: (type: MenuRow['type']) => typeTag[type] },
-    { title: '路径', dataIndex: 'path', key: 'path', render: (path: string) => path || '-' },
+    { title: '编码', dataIndex: 'key', key: 'key', width: 210, render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
+    { title: '类型', dataIndex: 'type', key: 'type', width: 70, render: (type: MenuRow['type']) => typeTag[type] },
+    { title: '路径', dataIndex: 'path', key: 'path', ellipsis: { showTitle: true }, render: (path: string) => path || '-' },
     { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, align: 'right' },
     {
       title: '菜单中显示',
@@ -87,7 +89,7 @@ export default function MenuManagementPage() {
       dataIndex: 'status',
       key: 'status',
       width: 80,
-      render: (status: MenuRow['status']) => (status === 'enabled' ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+      render: (status: MenuRow['status']) => <DictTag code={DICT.commonStatus} value={status} />,
     },
     {
       title: '来源',
@@ -102,7 +104,7 @@ export default function MenuManagementPage() {
             title: '操作',
             key: 'actions',
             fixed: 'right' as const,
-            width: 200,
+            width: 170,
             render: (_: unknown, row: MenuNode) => (
               <Space size={4}>
                 <Button type="link" size="small" onClick={() => setEditing(row)}>
@@ -184,7 +186,9 @@ export default function MenuManagementPage() {
           dataSource={tree}
           loading={list.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          // Fixed widths that fit 1440 px, the path shortened with an ellipsis; narrower windows scroll.
+          // (With 'max-content' the fixed action column covered 状态.)
+          scroll={{ x: 1100 }}
           expandable={{
             expandedRowKeys: state.keyword || state.status ? parentIds(tree) : (expandedKeys as Key[]),
             onExpandedRowsChange: (keys) => setExpanded(keys),

@@ -1,19 +1,18 @@
-import { PlusOutlined, ExportOutlined } from '@ant-design/icons';
-import type { PlanListBody, PlanSummary } from '@scm/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { type PlanListBody, type PlanSummary, planningApi } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useDict } from '../../../shared/dict/use-dict';
-import { downloadFile } from '../../../shared/http/api';
-import { showApiError } from '../../../shared/http/hooks';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { Money } from '../../../shared/ui/money';
 import { usePlanList } from '../api/plan-list';
 import { useUserOptions } from '../api/user-options';
@@ -48,7 +47,6 @@ export default function PlanListPage() {
   const jump = useJump();
   const warehouses = useDict('warehouse');
   const users = useUserOptions();
-  const [exporting, setExporting] = useState(false);
 
   const filter = {
     keyword: state.keyword || undefined,
@@ -151,17 +149,6 @@ export default function PlanListPage() {
     },
   ];
 
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/admin/planning_task/export', filter, `计划任务_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <div className="page-stack">
       <FilterForm<FilterValues>
@@ -220,11 +207,7 @@ export default function PlanListPage() {
                 新建计划
               </Button>
             </Can>
-            <Can code="planningTaskList:export">
-              <Button icon={<ExportOutlined />} loading={exporting} onClick={exportExcel}>
-                导出 Excel
-              </Button>
-            </Can>
+            <ExportButton endpoint={planningApi.export} filter={filter} fileName="计划任务" code="planningTaskList:export" />
           </>
         }
       />

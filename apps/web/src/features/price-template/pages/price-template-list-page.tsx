@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem } from '@scm/contract';
+import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem, priceTemplateApi } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { Money } from '../../../shared/ui/money';
 import {
   useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
@@ -31,12 +32,15 @@ function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
 
 export default function PriceTemplateListPage() {
   const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', chargeMode: '', status: '', sortField: '', sortOrder: '' });
-  const list = usePriceTemplateList({
-    page: state.page,
-    pageSize: state.pageSize,
+  const filter = {
     keyword: state.keyword || undefined,
     chargeMode: (state.chargeMode || undefined) as PriceTemplate['chargeMode'] | undefined,
     status: (state.status || undefined) as PriceTemplate['status'] | undefined,
+  };
+  const list = usePriceTemplateList({
+    page: state.page,
+    pageSize: state.pageSize,
+    ...filter,
     sortField: (state.sortField || undefined) as 'name' | 'updatedAt' | undefined,
     sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
   });
@@ -164,6 +168,7 @@ export default function PriceTemplateListPage() {
                 <Button onClick={() => runBatch('disabled')}>批量停用</Button>
               </>
             )}
+            <ExportButton endpoint={priceTemplateApi.export} filter={filter} fileName="配送价格模板" code="priceModel:export" />
             <Can code="priceModel:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建

@@ -4,6 +4,7 @@ import { useCommodityOptions } from '../api/procurement-tasks';
 
 export interface CommodityChoice {
   value: number;
+  /** What the box shows: SKU code and name. */
   label: string;
   skuCode: string;
   referencePriceFen?: number;
@@ -29,7 +30,7 @@ export function CommoditySelect({ value, onChange, known = [] }: Props) {
       placeholder="搜索商品编码或名称"
       loading={options.isFetching}
       style={{ width: '100%' }}
-      options={all.map((o) => ({ value: o.value, label: `${o.skuCode} ${o.label}` }))}
+      options={all.map((o) => ({ value: o.value, label: o.label }))}
       onChange={(v: number) => onChange?.(v, all.find((o) => o.value === v))}
       notFoundContent={options.isFetching ? '搜索中…' : '没有匹配的商品'}
     />

@@ -76,7 +76,7 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
       title: '商品',
       key: 'commodity',
       fixed: 'left',
-      width: 200,
+      width: 180,
       render: (_, r) =>
         r.kind === 'line' && r.line ? (
           <div>
@@ -94,7 +94,7 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
       title: '目标单价',
       key: 'target',
       fixed: 'left',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.targetPriceFen} /> : null),
     },
@@ -105,7 +105,8 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
         </Tooltip>
       ),
       key: `s${s.supplierId}`,
-      width: 170,
+      // With the fixed columns below, three suppliers fit 1440 px without scrolling; more scroll.
+      width: 155,
       render: (_: unknown, r: MatrixRow) => {
         const total = totals.get(s.supplierId);
         if (r.kind === 'line') {
@@ -141,21 +142,21 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
     {
       title: '最低单价',
       key: 'lowest',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.lowestUnitPriceFen} /> : null),
     },
     {
       title: '平均报价金额',
       key: 'average',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.averageAmountFen} /> : null),
     },
     {
       title: '较目标节省',
       key: 'savingTarget',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (_, r) =>
         r.kind === 'line' ? <Money fen={r.row?.savingVsTargetFen} /> : r.key === 'saving' ? <Money fen={comparison.savingVsTargetFen} /> : null,
@@ -163,7 +164,7 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
     {
       title: '较均价节省',
       key: 'savingAverage',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (_, r) =>
         r.kind === 'line' ? <Money fen={r.row?.savingVsAverageFen} /> : r.key === 'saving' ? <Money fen={comparison.savingVsAverageFen} /> : null,

@@ -8,6 +8,7 @@ import { RegionPicker } from '../../../shared/region/region-cascader';
 import { useSession } from '../../../shared/session/session';
 import { useCreateTask, useUpdateTask } from '../api/procurement-tasks';
 import { useInvitableSuppliers } from '../api/suppliers';
+import { BuyerSelect } from './buyer-select';
 import { CommoditySelect } from './commodity-select';
 
 const shape = taskCreateRequest.shape;
@@ -20,6 +21,7 @@ interface LineValue {
 }
 interface FormValues {
   name: string;
+  buyerId: number;
   quoteDeadline: Dayjs;
   deliveryRegionCode: string;
   requiredBy?: Dayjs | null;
@@ -49,6 +51,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
     if (editing) {
       form.setFieldsValue({
         name: editing.name,
+        buyerId: editing.buyerId,
         quoteDeadline: dayjs(editing.quoteDeadline),
         deliveryRegionCode: editing.deliveryRegionCode,
         requiredBy: editing.requiredBy ? dayjs(editing.requiredBy) : null,
@@ -62,15 +65,15 @@ export function TaskForm({ open, editing, onClose }: Props) {
         })),
       });
     } else {
-      form.setFieldsValue({ quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0), supplierIds: [], lines: [{}] });
+      form.setFieldsValue({ buyerId: userInfo?.id, quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0), supplierIds: [], lines: [{}] });
     }
-  }, [open, editing, form]);
+  }, [open, editing, form, userInfo?.id]);
 
   const submit = async () => {
     const values = await form.validateFields();
     const body = {
       name: values.name,
-      buyerId: editing?.buyerId ?? userInfo?.id ?? 1,
+      buyerId: values.buyerId,
       quoteDeadline: values.quoteDeadline.toISOString(),
       deliveryRegionCode: values.deliveryRegionCode,
       requiredBy: values.requiredBy ? values.requiredBy.format('YYYY-MM-DD') : null,
@@ -87,7 +90,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
     else create.mutate(body, { onSuccess: onClose });
   };
 
-  const known = editing?.lines.map((l) => ({ value: l.commodityId, label: l.commodityName, skuCode: l.skuCode })) ?? [];
+  const known = editing?.lines.map((l) => ({ value: l.commodityId, label: `${l.skuCode} ${l.commodityName}`, skuCode: l.skuCode })) ?? [];
   return (
     <Drawer
       open={open}
@@ -104,7 +107,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
         </Space>
       }
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="procurement-task-form" layout="vertical">
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="任务名称" required rules={[zodRule(shape.name)]}>
@@ -112,8 +115,8 @@ export function TaskForm({ open, editing, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item label="采购员">
-              <Input value={editing?.buyerName ?? userInfo?.username} disabled />
+            <Form.Item name="buyerId" label="采购员" rules={[{ required: true, message: '请选择采购员' }]}>
+              <BuyerSelect enabledOnly current={editing && { id: editing.buyerId, name: editing.buyerName }} placeholder="选择采购员" />
             </Form.Item>
           </Col>
           <Col span={6}>

@@ -1,30 +1,44 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT, type ProcurementStatus, type ProcurementTaskListItem } from '@scm/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { DICT, type ProcurementStatus, procurementTaskApi, type ProcurementTaskListItem } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
-import { downloadFile } from '../../../shared/http/api';
-import { showApiError } from '../../../shared/http/hooks';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { Money } from '../../../shared/ui/money';
 import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '../api/procurement-tasks';
+import { BuyerSelect } from '../components/buyer-select';
 import { DeadlineCountdown } from '../components/deadline-countdown';
+import { SourcePlanSelect } from '../components/source-plan-select';
 import { TaskForm } from '../components/task-form';
+
+/** The planning module's detail page, opened by path (features do not import each other). */
+const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
+
+interface FilterValues {
+  keyword?: string;
+  status?: string;
+  buyerId?: number;
+  planCode?: string;
+  deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+}
 
 export default function ProcurementTaskListPage() {
   const [state, update, reset] = useUrlState({
-    page: 1, pageSize: 20, keyword: '', status: '', deadlineFrom: '', deadlineTo: '', sortField: '', sortOrder: '',
+    page: 1, pageSize: 20, keyword: '', status: '', buyerId: 0, planCode: '', deadlineFrom: '', deadlineTo: '', sortField: '', sortOrder: '',
   });
   const filter = {
     keyword: state.keyword || undefined,
     status: (state.status || undefined) as ProcurementStatus | undefined,
+    buyerId: state.buyerId || undefined,
+    planCode: state.planCode || undefined,
     deadlineFrom: state.deadlineFrom || undefined,
     deadlineTo: state.deadlineTo || undefined,
   };
@@ -51,8 +65,8 @@ export default function ProcurementTaskListPage() {
     complete: usePermission('procurementTaskList:complete'),
     remove: usePermission('procurementTaskList:delete'),
     maintain: usePermission('procurementTaskMaintain'),
+    viewPlan: usePermission('planningTaskDetail'),
   };
-  const [exporting, setExporting] = useState(false);
   const openMaintain = (id: number) => jump(`/procurementManagement/procurementTaskMaintain?id=${id}`);
 
   const columns: ColumnsType<ProcurementTaskListItem> = [
@@ -62,11 +76,19 @@ export default function ProcurementTaskListPage() {
       dataIndex: 'name',
       key: 'name',
       sorter: true,
+      width: 150,
+      ellipsis: { showTitle: true },
       render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
     },
-    { title: '来源计划', dataIndex: 'planId', key: 'planId', render: (planId: number | null) => (planId ? `#${planId}` : '-') },
+    {
+      title: '来源计划',
+      dataIndex: 'planCode',
+      key: 'planCode',
+      render: (code: string | null, row) =>
+        code && can.viewPlan ? <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${row.planId}`)}>{code}</Typography.Link> : (code ?? '-'),
+    },
     { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
-    { title: '邀请 / 已报价', key: 'suppliers', align: 'center', render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
+    { title: '邀请/已报价', key: 'suppliers', align: 'center', render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
     {
       title: '报价截止',
       dataIndex: 'quoteDeadline',
@@ -74,14 +96,15 @@ export default function ProcurementTaskListPage() {
       sorter: true,
       render: (deadline: string, row) => <DeadlineCountdown deadline={deadline} active={row.status === 'quoting'} />,
     },
-    { title: '交货地区', dataIndex: 'deliveryRegionName', key: 'deliveryRegionName' },
     { title: '定标金额(元)', dataIndex: 'awardedAmountFen', key: 'awardedAmountFen', sorter: true, align: 'right', render: (fen: number | null) => <Money fen={fen} /> },
     { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
-    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName' },
+    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, ellipsis: { showTitle: true } },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
+      // Narrow enough that every column fits 1440 px; a third or fourth action wraps to a second line.
+      width: 160,
       render: (_, row) => {
         const body = { id: row.id, version: row.version };
         const open = row.status === 'draft' || row.status === 'quoting' || row.status === 'evaluating';
@@ -138,28 +161,19 @@ export default function ProcurementTaskListPage() {
     },
   ];
 
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/admin/procurement_task/export', filter, '采购任务.xlsx');
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
     state.deadlineFrom && state.deadlineTo ? [dayjs(state.deadlineFrom), dayjs(state.deadlineTo)] : undefined;
   const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
   return (
     <div className="page-stack">
       <FilterForm
-        values={{ keyword: state.keyword, status: state.status, deadline: range }}
-        onSearch={(values: { keyword?: string; status?: string; deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+        values={{ keyword: state.keyword, status: state.status, buyerId: state.buyerId || undefined, planCode: state.planCode || undefined, deadline: range }}
+        onSearch={(values: FilterValues) =>
           update({
-            keyword: values.keyword ?? '',
+            keyword: values.keyword?.trim() ?? '',
             status: values.status ?? '',
+            buyerId: values.buyerId ?? 0,
+            planCode: values.planCode ?? '',
             deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString() ?? '',
             deadlineTo: values.deadline?.[1]?.endOf('day').toISOString() ?? '',
             page: 1,
@@ -172,6 +186,12 @@ export default function ProcurementTaskListPage() {
         </Form.Item>
         <Form.Item name="status" label="状态">
           <DictSelect code={DICT.procurementStatus} placeholder="全部" style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="buyerId" label="采购员">
+          <BuyerSelect allowClear placeholder="全部" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="planCode" label="来源计划">
+          <SourcePlanSelect allowClear placeholder="搜索计划编号 / 名称" style={{ width: 200 }} popupMatchSelectWidth={320} />
         </Form.Item>
         <Form.Item name="deadline" label="报价截止">
           <DatePicker.RangePicker />
@@ -186,11 +206,7 @@ export default function ProcurementTaskListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="procurementTaskList:export">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
-                导出 Excel
-              </Button>
-            </Can>
+            <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" code="procurementTaskList:export" />
             <Can code="procurementTaskList:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建

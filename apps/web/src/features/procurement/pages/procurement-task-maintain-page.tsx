@@ -79,6 +79,7 @@ export default function ProcurementTaskMaintainPage() {
           <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
           <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="采购员">{task.buyerName}</Descriptions.Item>
+          <Descriptions.Item label="来源计划">{task.planCode ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="邀请 / 已报价">
             {task.invitedCount} / {task.quotedCount}
           </Descriptions.Item>

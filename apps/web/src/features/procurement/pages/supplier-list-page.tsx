@@ -1,17 +1,16 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT, type Supplier, type SupplierStatus } from '@scm/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { DICT, type Supplier, type SupplierStatus, supplierApi } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
-import { showApiError } from '../../../shared/http/hooks';
-import { downloadFile } from '../../../shared/http/api';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { useCategoryOptions, useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '../api/suppliers';
 import { SupplierForm } from '../components/supplier-form';
 
@@ -43,7 +42,6 @@ export default function SupplierListPage() {
   const canEdit = usePermission('supplierManagement:edit');
   const canStatus = usePermission('supplierManagement:status');
   const canDelete = usePermission('supplierManagement:delete');
-  const [exporting, setExporting] = useState(false);
 
   const columns: ColumnsType<Supplier> = [
     { title: '供应商编码', dataIndex: 'code', key: 'code', sorter: true, width: 150 },
@@ -114,17 +112,6 @@ export default function SupplierListPage() {
     },
   ];
 
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/admin/supplier/export', filter, '供应商.xlsx');
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
   return (
     <div className="page-stack">
@@ -160,11 +147,7 @@ export default function SupplierListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="supplierManagement:export">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
-                导出 Excel
-              </Button>
-            </Can>
+            <ExportButton endpoint={supplierApi.export} filter={filter} fileName="供应商" code="supplierManagement:export" />
             <Can code="supplierManagement:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Role, roleApi } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import { DICT, type Role, roleApi } from '@scm/contract';
+import { Button, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -14,7 +14,8 @@ import { useRoleList } from '../api/role-list';
 import { useDisableRole, useEnableRole } from '../api/set-role-status';
 import { PermissionDrawer } from '../components/permission-drawer';
 import { RoleFormModal } from '../components/role-form-modal';
-import { StatusTag } from '../components/status-tag';
+import { DictSelect } from '../../../shared/dict/dict-select';
+import { DictTag } from '../../../shared/dict/dict-tag';
 
 const defaults = { page: 1, pageSize: 20, keyword: '', status: '', sortField: '', sortOrder: '' };
 
@@ -45,7 +46,7 @@ export default function RoleManagementPage() {
     { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true, render: (text: string | null) => text || '-' },
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', align: 'right', width: 90 },
     { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right', width: 80 },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <StatusTag status={status} /> },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <DictTag code={DICT.commonStatus} value={status} /> },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
@@ -123,15 +124,7 @@ export default function RoleManagementPage() {
           <Input placeholder="角色名称 / 编码" allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select
-            placeholder="全部"
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'enabled', label: '启用' },
-              { value: 'disabled', label: '停用' },
-            ]}
-          />
+          <DictSelect code={DICT.commonStatus} placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
       </FilterForm>
       <DataTable<Role>

@@ -1,0 +1,41 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { Endpoint, EndpointBody } from '@scm/contract';
+import { Button } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { downloadFile } from '../http/api';
+import { showApiError } from '../http/hooks';
+import { Can } from '../permission/can';
+
+interface ExportButtonProps<E extends Endpoint> {
+  /** The export route of the contract, e.g. dictTypeApi.export. */
+  endpoint: E;
+  /** The list's current filter, as the route takes it. */
+  filter: EndpointBody<E>;
+  /** The file's name without extension; the time of the download is appended. */
+  fileName: string;
+  /** The permission code that shows the button. */
+  code: string;
+}
+
+/** "导出 Excel" for a list: downloads the current filter's rows, busy while the file streams. */
+export function ExportButton<E extends Endpoint>({ endpoint, filter, fileName, code }: ExportButtonProps<E>) {
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(endpoint.path, filter, `${fileName}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Can code={code}>
+      <Button icon={<DownloadOutlined />} loading={exporting} onClick={run}>
+        导出 Excel
+      </Button>
+    </Can>
+  );
+}
