@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './constants';
 
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -47,4 +49,18 @@ export async function openFromMenu(page: Page, group: string, label: string) {
     await item.click({ timeout: 3000 });
     await expect(page.locator('.ant-breadcrumb')).toContainText(label, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Clicks "导出 Excel" and reads the downloaded workbook: each sheet's name and its rows of cell values. */
+export async function exportedSheets(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 Excel' }).click();
+  const file = await (await download).path();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+  return workbook.worksheets.map((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: sheet.name, rows };
+  });
 }

@@ -19,6 +19,38 @@ async function fillCategoryForm(page: Page, name: string, code: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The tree may still be loading or animating when the node is clicked: retry until the field shows
+ * it, replacing the search text each time (typing again would append to it).
+ */
+async function pickCategory(page: Page, name: string) {
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel('商品分类');
+  const item = dialog.locator('.ant-form-item', { has: page.getByLabel('商品分类') });
+  await expect(async () => {
+    await field.click();
+    await field.fill(name);
+    await page.locator('.ant-select-tree-node-content-wrapper:visible', { hasText: name }).click({ timeout: 3000 });
+    await expect(item).toContainText(name, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Types into a searchable select and picks the option holding `text` (server-searched options arrive after a pause). */
+async function pick(page: Page, field: string, typed: string, text: string) {
+  const dialog = page.getByRole('dialog');
+  const item = dialog.locator('.ant-form-item', { has: page.getByLabel(field) });
+  // The option list is replaced when the server's answer arrives: a click on the old list is lost, so retry.
+  let attempt = 0;
+  await expect(async () => {
+    // Escape closes the open list and clears its search text (a first Escape would close the dialog).
+    if (attempt++ > 0 && (await page.locator('.ant-select-dropdown:visible').count()) > 0) await page.keyboard.press('Escape');
+    await dialog.getByLabel(field).click();
+    await page.keyboard.type(typed);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
+    await expect(item).toContainText(text, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function importFile(rows: (string | number)[][]) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('商品');
@@ -61,14 +93,7 @@ test.describe.serial('commodities and categories', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('SKU编码').fill(`${codes.leafA}-001`);
     await dialog.getByLabel('商品名称').fill('测试纯棉方巾');
-    // The tree may still be loading or animating when the node is clicked: retry until the field shows it.
-    const categoryItem = dialog.locator('.ant-form-item', { has: page.getByLabel('商品分类') });
-    await expect(async () => {
-      await dialog.getByLabel('商品分类').click();
-      await page.keyboard.type(names.leafA);
-      await page.locator('.ant-select-tree-node-content-wrapper:visible', { hasText: names.leafA }).click({ timeout: 3000 });
-      await expect(categoryItem).toContainText(names.leafA, { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    await pickCategory(page, names.leafA);
     await dialog.getByLabel('品牌').fill('洁丽雅');
     await dialog.getByLabel('条形码').fill('6901234567891');
     await dialog.getByLabel('参考价（元）').fill('12.5');
@@ -83,7 +108,7 @@ test.describe.serial('commodities and categories', () => {
     const options = await api(request, token, '/admin/category/options');
     const leafB = options.data.find((c: { code: string }) => c.code === codes.leafB).value;
     const created = await api(request, token, '/admin/commodity/create', {
-      sku_code: `${codes.leafB}-001`, name: '测试加厚浴巾', category_id: leafB, unit: '条', reference_price_fen: 5990,
+      sku_code: `${codes.leafB}-001`, name: '测试加厚浴巾', category_id: leafB, unit: 'strip', reference_price_fen: 5990,
     });
     expect(created.code).toBe(200);
 
@@ -171,5 +196,43 @@ test.describe.serial('commodities and categories', () => {
     expect(formulaRow[11]).toBe("'=SUM(1,2)");
     expect(formulaRow[9]).toBe('15.00');
     await screenshot(page, 'commodity-export');
+  });
+
+  test('picks the unit, delivery price template and default supplier, and shows them on the list and the edit form', async ({ page }) => {
+    await login(page);
+    await openFromMenu(page, '商品管理', '商品列表');
+    await page.getByRole('button', { name: /新\s*建/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('SKU编码').fill(`${codes.leafA}-201`);
+    await dialog.getByLabel('商品名称').fill('测试竹纤维毛巾');
+    await pickCategory(page, names.leafA);
+    await expect(dialog.locator('.ant-form-item', { has: page.getByLabel('单位') })).toContainText('件');
+    await pick(page, '单位', '条', '条');
+    await dialog.getByLabel('参考价（元）').fill('29.9');
+    await pick(page, '配送模板', '顺丰', '顺丰标准-按重量');
+    await pick(page, '默认供应商', '义乌', '浙江义乌优品家居用品有限公司');
+    await expect(dialog.locator('.ant-form-item', { has: page.getByLabel('默认供应商') })).toContainText(/GYS\d{12}/);
+    await screenshot(page, 'commodity-form-pickers');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel('关键词').fill(`${codes.leafA}-201`);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(page.locator('.table-card .ant-table-row')).toHaveCount(1);
+    const row = await rowOf(page, `${codes.leafA}-201`);
+    await expect(row).toContainText('条');
+    await expect(row).toContainText('顺丰标准-按重量');
+    await expect(row).toContainText('浙江义乌优品家居用品有限公司');
+    // The new columns sit right of the fold on a 1440px screen: scroll the table to show them.
+    await page.locator('.table-card .ant-table-content').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await screenshot(page, 'commodity-list-references');
+
+    await row.getByRole('button', { name: '编辑' }).click();
+    await expect(dialog.locator('.ant-form-item', { has: page.getByLabel('单位') })).toContainText('条');
+    await expect(dialog.locator('.ant-form-item', { has: page.getByLabel('配送模板') })).toContainText('顺丰标准-按重量');
+    await expect(dialog.locator('.ant-form-item', { has: page.getByLabel('默认供应商') })).toContainText('浙江义乌优品家居用品有限公司');
+    await screenshot(page, 'commodity-edit-references');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, openFromMenu, screenshot, tabLabels } from '../support/app';
+import { exportedSheets, login, openFromMenu, screenshot, tabLabels } from '../support/app';
 
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
 const pickOption = async (page: Page, text: RegExp | string) =>
@@ -80,4 +80,20 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   await row.getByTestId(`dict-code-${code}`).click();
   await expect(page).toHaveURL(new RegExp(`code=${code}$`));
   await expect(page.locator('.table-card')).toContainText('木架');
+});
+
+test('export the filtered dictionary types with their items to Excel', async ({ page }) => {
+  await login(page);
+  await openFromMenu(page, '基础数据', '数据字典');
+  await page.getByPlaceholder('字典编码或名称').fill('unit');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.table-card .ant-table-row')).toHaveCount(1);
+  const [types, items] = await exportedSheets(page);
+  expect(types.name).toBe('字典类型');
+  expect(types.rows[0].slice(0, 2)).toEqual(['字典编码', '字典名称']);
+  expect(types.rows.slice(1).map((r) => r[0])).toEqual(['unit']);
+  expect(items.name).toBe('字典项');
+  const piece = items.rows.find((r) => r[3] === 'piece');
+  expect(piece?.slice(0, 3)).toEqual(['unit', types.rows[1][1], '件']);
+  expect(new Set(items.rows.slice(1).map((r) => r[0]))).toEqual(new Set(['unit']));
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, openFromMenu, screenshot } from '../support/app';
+import { exportedSheets, login, openFromMenu, screenshot } from '../support/app';
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: /配送模板/ });
 const menuItem = (page: Page, title: string, level: number) =>
@@ -61,6 +61,7 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await expect(row).toContainText('首重 1kg ¥10.00，续重 1kg ¥5.00');
 
   await openFromMenu(page, '成本管理', '配送费用估算');
+  await page.getByText('自定义货物', { exact: true }).click();
   const line = page.getByTestId('cargo-line-0');
   await line.getByLabel('配送模板').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'E2E快递-按重量' }).click();
@@ -109,4 +110,85 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await expect(compare).toContainText('最便宜');
   await expect(compare).toContainText('E2E快递-按重量');
   await screenshot(page, 'cost-calculate-compare');
+});
+
+/** Picks a commodity on a line by searching its SKU code. */
+async function pickCommodity(page: Page, lineIndex: number, sku: string) {
+  const line = page.getByTestId(`commodity-line-${lineIndex}`);
+  const picker = line.getByRole('combobox', { name: '商品' });
+  await picker.click();
+  await picker.fill(sku);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: sku }).click();
+  await expect(line).toContainText(sku);
+}
+
+test('estimate commodities with quantities: each priced with its own template, weight and reference price', async ({ page }) => {
+  await login(page);
+  await openFromMenu(page, '成本管理', '配送费用估算');
+  // 富安娜 浴巾 405 g ¥48.90 ×3 and 梦洁 地巾 239 g ¥62.90 ×2, both on 顺丰标准-按重量.
+  await pickCommodity(page, 0, 'JF0102-0000004');
+  const first = page.getByTestId('commodity-line-0');
+  await expect(first).toContainText('顺丰标准-按重量（按重量）');
+  await expect(first).toContainText('单件 0.405kg');
+  await first.getByLabel('数量').fill('3');
+  await page.getByRole('button', { name: '添加商品' }).click();
+  await pickCommodity(page, 1, 'JF0103-0000007');
+  await page.getByTestId('commodity-line-1').getByLabel('数量').fill('2');
+  // A decoration has no template yet: the line says so before and after asking.
+  await page.getByRole('button', { name: '添加商品' }).click();
+  await pickCommodity(page, 2, 'ZS0101-0000154');
+  const third = page.getByTestId('commodity-line-2');
+  await expect(third).toContainText('未设置配送模板');
+  await pickDestination(page, ['广东省', '深圳市', '南山区']);
+  await page.getByRole('button', { name: '估算运费' }).click();
+  await expect(third.locator('.ant-form-item-explain-error')).toHaveText('第3项的商品未设置配送模板，请先在商品资料中设置');
+  await screenshot(page, 'cost-calculate-commodity-no-template');
+  await third.getByRole('button', { name: '删除商品行' }).click();
+
+  await page.getByRole('button', { name: '估算运费' }).click();
+  const group = page.locator('.freight-group').first();
+  await expect(group).toContainText('顺丰标准-按重量');
+  await expect(group).toContainText('城市：广东省 / 深圳市');
+  await expect(group).toContainText('1.693kg（1693g）');
+  await expect(group).toContainText('不满足包邮条件：满¥299.00（货值¥272.50）✗');
+  await expect(group).toContainText('¥11.00 + ⌈(1693g − 1000g) ÷ 1000g⌉ × ¥2.00 = ¥11.00 + 1 × ¥2.00 = ¥13.00');
+  const rows = group.locator('.ant-table-row');
+  await expect(rows.nth(0)).toContainText('第 1 行 · JF0102-0000004');
+  await expect(rows.nth(0)).toContainText('3条');
+  await expect(rows.nth(0)).toContainText('3 × 0.405kg = 1.215kg');
+  await expect(rows.nth(0)).toContainText('9.33');
+  await expect(rows.nth(1)).toContainText('2 × 0.239kg = 0.478kg');
+  await expect(rows.nth(1)).toContainText('3.67');
+  await expect(page.locator('.freight-total')).toContainText('13.00');
+  await group.scrollIntoViewIfNeeded();
+  await screenshot(page, 'cost-calculate-commodities');
+
+  await page.getByRole('button', { name: '比较所有模板' }).click();
+  const compare = page.locator('.ant-card').filter({ hasText: '所有启用模板的运费比较' });
+  await expect(compare.getByRole('row', { name: /顺丰标准-按重量/ })).toContainText('13.00');
+  await expect(compare.getByRole('row', { name: /德邦大件-按体积/ })).toContainText('0.006991m³');
+  await expect(compare.getByRole('row', { name: /同城配送-按件数/ })).toContainText('65.00');
+  await expect(compare).toContainText('最便宜');
+  await compare.scrollIntoViewIfNeeded();
+  await screenshot(page, 'cost-calculate-commodities-compare');
+
+  // The ad-hoc lines are kept apart: switching shows them, switching back keeps the commodities.
+  await page.getByText('自定义货物', { exact: true }).click();
+  await expect(page.getByTestId('cargo-line-0')).toBeVisible();
+  await page.getByText('按商品', { exact: true }).click();
+  await expect(page.getByTestId('commodity-line-1')).toContainText('JF0103-0000007');
+});
+
+test('export the filtered delivery price templates with their charge rows to Excel', async ({ page }) => {
+  await login(page);
+  await openFromMenu(page, '基础数据', '配送价格模板');
+  await page.getByPlaceholder('模板名称').fill('顺丰标准');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.table-card .ant-table-row')).toHaveCount(1);
+  const [templates, rows] = await exportedSheets(page);
+  expect(templates.name).toBe('配送价格模板');
+  expect(templates.rows.slice(1).map((r) => r.slice(0, 3))).toEqual([['顺丰标准-按重量', '按重量', '启用']]);
+  expect(rows.name).toBe('计费规则');
+  expect(rows.rows.length).toBeGreaterThan(1);
+  expect(new Set(rows.rows.slice(1).map((r) => r[0]))).toEqual(new Set(['顺丰标准-按重量']));
 });

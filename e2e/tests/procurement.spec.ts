@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -51,8 +51,7 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await page.locator('.ant-cascader-menu-item[title="浙江省"]').click();
   await page.locator('.ant-cascader-menu-item[title="金华市"]').click();
   await page.locator('.ant-cascader-menu-item[title="义乌市"]').click();
-  await drawer.getByLabel('配送价格模板').click();
-  await page.locator('.ant-select-dropdown:visible').getByText(weightTemplate.label, { exact: true }).click();
+  await pick(page, drawer.locator('.ant-form-item', { has: page.getByLabel('配送价格模板') }), weightTemplate.label);
   await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.locator('.ant-message')).toContainText('新建成功');
   await expect(page.locator('.table-card')).toContainText(names.s1);
@@ -218,4 +217,88 @@ test('the comparison stays readable with 30 lines × 10 suppliers', async ({ pag
   await expect(matrix.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(34);
   await matrix.scrollIntoViewIfNeeded();
   await screenshot(page, 'procurement-matrix-30x10');
+});
+
+/** Picks an option in a form item's select; retried, since a click can land while a drawer or dropdown still animates. */
+async function pick(page: Page, item: Locator, option: string, search?: string) {
+  await expect(async () => {
+    await item.locator('.ant-select').click({ timeout: 3000 });
+    if (search) await page.keyboard.type(search);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click({ timeout: 3000 });
+    await expect(item).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('a buyer picked in the task form, then the list filtered by buyer and by source plan', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const commodity = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data[0] as { value: number; sku_code: string };
+  const formTask = `E2E指定采购员${stamp}`;
+  const adminTask = `E2E管理员任务${stamp}`;
+  const created = await api(request, token, '/admin/procurement_task/create', {
+    name: adminTask,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    delivery_region_code: '310114',
+    lines: [{ commodity_id: commodity.value, quantity: 5 }],
+  });
+  expect(created.code, created.message).toBe(200);
+
+  await login(page);
+  await openFromMenu(page, '采购管理', '采购任务列表');
+  await page.getByRole('button', { name: '新建' }).click();
+  const drawer = page.getByRole('dialog', { name: '新建采购任务' });
+  await expect(drawer.locator('.ant-form-item', { hasText: '采购员' })).toContainText('系统管理员（admin@jiaju.com）');
+  await pick(page, drawer.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
+  await drawer.getByLabel('任务名称').fill(formTask);
+  await drawer.locator('.ant-cascader').click();
+  await page.locator('.ant-cascader-menu-item[title="上海市"]').click();
+  await page.locator('.ant-cascader-menu-item[title="上海市"]').last().click();
+  await page.locator('.ant-cascader-menu-item[title="嘉定区"]').click();
+  const line = drawer.locator('.ant-table-row').first();
+  await expect(async () => {
+    await line.locator('.ant-select').click();
+    await page.keyboard.type(commodity.sku_code);
+    await page.locator('.ant-select-dropdown:visible').getByText(commodity.sku_code).first().click({ timeout: 3000 });
+    await expect(line).toContainText(commodity.sku_code, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await line.getByLabel('数量').fill('12');
+  await screenshot(page, 'procurement-task-form');
+  await drawer.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.locator('.ant-message')).toContainText('新建成功');
+
+  // Filter by buyer: the form's task is 李采购's, the API's the administrator's.
+  const filters = page.locator('.filter-card');
+  await filters.getByPlaceholder('任务编号 / 名称').fill(stamp);
+  await pick(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
+  await filters.getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(page).toHaveURL(/buyerId=\d+/);
+  const rows = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(formTask);
+  await expect(rows.first()).toContainText('李采购');
+  await screenshot(page, 'procurement-task-list-by-buyer');
+  await pick(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '系统管理员（admin@jiaju.com）');
+  await filters.getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(adminTask);
+
+  // Filter by source plan: the demo's 双十二 plan generated 厨房收纳618促销备货.
+  await filters.getByRole('button', { name: /^重\s*置$/ }).click();
+  await expect(page).not.toHaveURL(/buyerId=/);
+  const planItem = filters.locator('.ant-form-item', { hasText: '来源计划' });
+  const plans = await api(request, token, '/admin/procurement_task/plan_options', { keyword: '双十二' });
+  expect(plans.data).toHaveLength(1);
+  const planCode = plans.data[0].code as string;
+  await pick(page, planItem, planCode, '双十二');
+  await filters.getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`planCode=${planCode}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('厨房收纳618促销备货');
+  await expect(rows.first()).toContainText(planCode);
+  await expect(filters).toContainText(planCode);
+  await screenshot(page, 'procurement-task-list-by-plan');
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(filters).toContainText(planCode);
 });
