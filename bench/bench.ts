@@ -26,8 +26,11 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     db: { type: 'string' },
     scale: { type: 'boolean', default: false },
+    endpoints: { type: 'string' },
   },
 });
+/** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
+const benchedEndpoints = args.endpoints ? endpoints.filter((e) => args.endpoints?.split(',').some((part) => e.path.includes(part))) : endpoints;
 const sections = new Set((args.only ?? 'server,soak,freight,web').split(','));
 const durations = args.quick
   ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
@@ -91,7 +94,7 @@ async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: 
   cleanups.push(() => floor.stop());
   const api = apiClient(app.baseUrl);
   const floorApi = apiClient(floor.baseUrl);
-  for (const endpoint of endpoints) {
+  for (const endpoint of benchedEndpoints) {
     const fixtures = endpoint.prepare ? await endpoint.prepare(q) : {};
     const body: Body = endpoint.body(fixtures);
     const check = await api.call(endpoint.path, body, token);
@@ -173,7 +176,7 @@ async function benchSoak(app: NodeProcess, token: string, q: Query) {
   const writeIntervalMs = (writers * 1000) / soakWritesPerSecond;
   const api = apiClient(app.baseUrl);
   const reads = [];
-  for (const endpoint of endpoints) {
+  for (const endpoint of benchedEndpoints) {
     const body = endpoint.body(endpoint.prepare ? await endpoint.prepare(q) : {});
     if ((await api.call(endpoint.path, body, token)).code === 200) reads.push({ path: `/api${endpoint.path}`, body });
   }

@@ -3,7 +3,17 @@
  * here (a few lines each); the runners in bench.ts and faults/ never need to change.
  */
 import { boardBenchQueries } from '../apps/server/src/modules/data-board/bench-queries';
+import { commodityListRequest, taskListRequest, toCamelCase } from '@scm/contract';
+import type pg from 'pg';
+import { listCommodities } from '../apps/server/src/modules/commodity/queries';
+import { getPlan } from '../apps/server/src/modules/planning/service';
+import { listTasks } from '../apps/server/src/modules/procurement-task/queries';
+import { getMaintainView } from '../apps/server/src/modules/procurement-task/service';
+import type { Db } from '../apps/server/src/db/client';
+import type { AuthedContext } from '../apps/server/src/lib/context';
 import type { Api } from './lib/api';
+import { replayedFloor } from './lib/replayed-floor';
+import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';
 
 /** A query on the bench database: parameterised SQL in, rows out. */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -23,9 +33,10 @@ export interface BenchEndpoint {
   body: (fixtures: Body) => Body;
   /**
    * The floor: the same SQL the route runs, through a bare `pg` pool behind a bare `node:http`
-   * handler. The session lookup every signed-in call pays is run before it (floorAuthSql).
+   * handler. The session lookup every signed-in call pays is run before it (floorAuthSql). Most
+   * entries replay the app's own statements (lib/replayed-floor.ts), which needs the pool itself.
    */
-  floor: (q: Query, body: Body) => Promise<unknown>;
+  floor: (q: Query, body: Body, pool: pg.Pool) => Promise<unknown>;
 }
 
 /** A write for the soak and crash runs: one create per call, checkable afterwards. */
@@ -91,12 +102,51 @@ export const endpoints: BenchEndpoint[] = [
   },
 ];
 
-/** Mirrors effectiveStatus() in modules/procurement-task/status.ts. */
-const taskStatusSql = `case when t.status = 'quoting' and t.quote_deadline <= now() then 'evaluating' else t.status end`;
-const taskCountsSql = `
-  (select count(*)::int from procurement_task_lines l where l.task_id = t.id) as line_count,
-  (select count(*)::int from procurement_task_suppliers i where i.task_id = t.id) as invited_count,
-  (select count(*)::int from procurement_task_suppliers i where i.task_id = t.id and i.status = 'received') as quoted_count`;
+/** The service functions take a context; the queries these entries replay read only its database. */
+const readContext = (db: Db) => ({ db, now: () => new Date() }) as unknown as AuthedContext;
+
+/**
+ * The commodity list at the bar's filter: a keyword and a top-level category (its descendants
+ * included). On a seed:scale database '毛巾' under 家纺布艺 matches about 11,000 of 1,000,000 rows.
+ */
+const commodityListFixture: BenchEndpoint['prepare'] = async (q) => {
+  const [category] = await q<{ id: number }>(`select id from categories where code = 'JF' or parent_id is null order by (code = 'JF') desc, id limit 1`);
+  return { categoryId: category?.id };
+};
+const commodityListFloor = replayedFloor((db, body) => listCommodities(db, commodityListRequest.parse(toCamelCase(body))));
+
+endpoints.push(
+  {
+    name: '商品列表 commodity/list（关键词+分类, 第 1 页）',
+    kind: 'list',
+    path: '/admin/commodity/list',
+    prepare: commodityListFixture,
+    body: (f) => ({ page: 1, page_size: 20, keyword: '毛巾', category_id: f.categoryId }),
+    floor: commodityListFloor,
+  },
+  {
+    name: '商品列表 commodity/list（关键词+分类, 第 200 页）',
+    kind: 'list',
+    path: '/admin/commodity/list',
+    prepare: commodityListFixture,
+    body: (f) => ({ page: 200, page_size: 20, keyword: '毛巾', category_id: f.categoryId }),
+    floor: commodityListFloor,
+  },
+  {
+    name: '计划详情 planning_task/info（含明细）',
+    kind: 'detail',
+    path: '/admin/planning_task/info',
+    // The plan with the most lines (seed:scale plans carry 10 on average).
+    prepare: async (q) => {
+      const [row] = await q<{ plan_id: number }>(
+        'select plan_id from planning_task_lines group by plan_id order by count(*) desc, plan_id limit 1',
+      );
+      return { planId: row?.plan_id ?? 1 };
+    },
+    body: (f) => ({ id: f.planId }),
+    floor: replayedFloor((db, body) => getPlan(readContext(db), body.id)),
+  },
+);
 
 endpoints.push(
   {
@@ -104,16 +154,7 @@ endpoints.push(
     kind: 'list',
     path: '/admin/procurement_task/list',
     body: () => ({ page: 1, page_size: 20, status: 'quoting' }),
-    floor: async (q) => {
-      const where = `t.status = 'quoting' and t.quote_deadline > now()`;
-      const list = await q(
-        `select t.*, ${taskStatusSql} as shown_status, u.username as buyer_name, ${taskCountsSql}
-           from procurement_tasks t join back_users u on u.id = t.buyer_id
-          where ${where} order by t.updated_at desc, t.id desc limit 20`,
-      );
-      const [total] = await q(`select count(*)::int as n from procurement_tasks t where ${where}`);
-      return { list, total: total.n };
-    },
+    floor: replayedFloor((db, body) => listTasks(db, taskListRequest.parse(toCamelCase(body)), new Date())),
   },
   {
     name: '报价比价 procurement_task/compare（20行×8家）',
@@ -130,30 +171,7 @@ endpoints.push(
       return { taskId: row?.id ?? 1 };
     },
     body: (f) => ({ id: f.taskId }),
-    floor: async (q, body) => {
-      const [task] = await q(
-        `select t.*, ${taskStatusSql} as shown_status, u.username as buyer_name, ${taskCountsSql}
-           from procurement_tasks t join back_users u on u.id = t.buyer_id where t.id = $1`,
-        [body.id],
-      );
-      const [lines, invited, quotes] = await Promise.all([
-        q(
-          `select l.*, c.sku_code, c.name, c.spec, c.unit, c.weight_g, c.volume_cm3
-             from procurement_task_lines l join commodities c on c.id = l.commodity_id
-            where l.task_id = $1 order by l.sort, l.id`,
-          [body.id],
-        ),
-        q(
-          `select s.id, s.code, s.name, s.status, s.price_template_id, i.status as invitation_status, i.decline_reason
-             from procurement_task_suppliers i join suppliers s on s.id = i.supplier_id
-            where i.task_id = $1 order by s.code`,
-          [body.id],
-        ),
-        q('select * from quotations where task_id = $1', [body.id]),
-      ]);
-      const quoteLines = await q('select * from quotation_lines where quotation_id = any($1::int[])', [quotes.map((x) => x.id)]);
-      return { task, lines, invited, quotes, quoteLines };
-    },
+    floor: replayedFloor((db, body) => getMaintainView(readContext(db), body.id)),
   },
 );
 
@@ -228,8 +246,12 @@ export const web = {
   workbench: { selector: '.shell-content .page-stack', text: '快捷入口' },
   /** Menu keys of the pages allowed to load ECharts. */
   chartPageKeys: ['dataBoard'],
-  list: null as null | { path: string; rowSelector: string; rows: number },
+  list: { path: '/commodityManagement/commodityList?pageSize=50', rowSelector: '.ant-table-tbody tr.ant-table-row', rows: 50 } as null | {
+    path: string;
+    rowSelector: string;
+    rows: number;
+  },
 };
 
 /** The freight estimate: 100-item cart over 3 templates (bar: ≥ 100,000 estimates/s on one core). */
-export const freight: null | { setup: () => () => unknown } = null;
+export const freight: null | { setup: () => () => unknown } = { setup: setupFreightEstimate };

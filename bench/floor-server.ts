@@ -29,7 +29,7 @@ const server = createServer(async (req, res) => {
     const token = req.headers.authorization?.slice(7) ?? '';
     const [session] = await q(floorAuthSql, [createHash('sha256').update(token).digest('hex')]);
     if (!session) return send(res, 401, null);
-    send(res, 200, await route.floor(q, body));
+    send(res, 200, await route.floor(q, body, pool));
   } catch (error) {
     res.writeHead(500);
     res.end(String(error));
