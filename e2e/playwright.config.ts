@@ -18,6 +18,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'off',
+    // A click or navigation that cannot happen fails at its own line instead of at the test's timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

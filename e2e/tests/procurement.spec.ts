@@ -233,8 +233,10 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   test.setTimeout(120_000);
   const token = await apiLogin(request);
   const commodity = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data[0] as { value: number; sku_code: string };
-  const formTask = `E2E指定采购员${stamp}`;
-  const adminTask = `E2E管理员任务${stamp}`;
+  // The file's other tasks carry the same stamp: this test's pair shares a marker of its own.
+  const marker = `E2E按采购员${stamp}`;
+  const formTask = `${marker}-李采购`;
+  const adminTask = `${marker}-管理员`;
   const created = await api(request, token, '/admin/procurement_task/create', {
     name: adminTask,
     buyer_id: 1,
@@ -269,7 +271,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
 
   // Filter by buyer: the form's task is 李采购's, the API's the administrator's.
   const filters = page.locator('.filter-card');
-  await filters.getByPlaceholder('任务编号 / 名称').fill(stamp);
+  await filters.getByPlaceholder('任务编号 / 名称').fill(marker);
   await pick(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
   await filters.getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(page).toHaveURL(/buyerId=\d+/);
