@@ -114,10 +114,27 @@ export const taskListItemSchema = z.object({
 });
 export type ProcurementTaskListItem = z.infer<typeof taskListItemSchema>;
 
-/** Source plans to filter the list by: plans that procurement tasks were created from. */
-export const taskPlanOptionsRequest = z.strictObject({ keyword: text('关键字', 50).optional() });
+/**
+ * Plans by code or name: by default the plans tasks were created from (the list's filter); with
+ * `open`, the plans a new task may name as its source (采购中).
+ */
+export const taskPlanOptionsRequest = z.strictObject({ keyword: text('关键字', 50).optional(), open: z.boolean().optional() });
 export const taskPlanOptionSchema = z.object({ planId: z.number(), code: z.string(), name: z.string() });
 export type TaskPlanOption = z.infer<typeof taskPlanOptionSchema>;
+
+/** A source plan's lines still to procure, to bring into a task (`exceptTaskId`: the task being edited). */
+export const taskPlanLinesRequest = z.strictObject({ planId: idSchema, exceptTaskId: idSchema.optional() });
+export const taskPlanLineSchema = z.object({
+  planLineId: z.number(),
+  commodityId: z.number(),
+  skuCode: z.string(),
+  commodityName: z.string(),
+  plannedQuantity: z.number(),
+  /** Planned less what the plan's other tasks (not cancelled) already cover; always > 0. */
+  openQuantity: z.number(),
+  budgetUnitPriceFen: z.number(),
+});
+export type TaskPlanLine = z.infer<typeof taskPlanLineSchema>;
 
 export const taskLineSchema = z.object({
   id: z.number(),
@@ -318,6 +335,7 @@ export const procurementTaskApi = {
   list: endpoint('/admin/procurement_task/list', taskListRequest, pageResponse(taskListItemSchema)),
   info: endpoint('/admin/procurement_task/info', byIdRequest, taskDetailSchema),
   planOptions: endpoint('/admin/procurement_task/plan_options', taskPlanOptionsRequest, z.array(taskPlanOptionSchema)),
+  planLines: endpoint('/admin/procurement_task/plan_lines', taskPlanLinesRequest, z.array(taskPlanLineSchema)),
   create: endpoint('/admin/procurement_task/create', taskCreateRequest, idResponse),
   update: endpoint('/admin/procurement_task/update', taskUpdateRequest, idResponse),
   delete: endpoint('/admin/procurement_task/delete', byIdVersionRequest, z.null()),

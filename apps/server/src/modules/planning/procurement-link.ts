@@ -61,6 +61,9 @@ export async function planLinesAlreadyLinked(tx: Db, planId: number) {
   return Boolean(row);
 }
 
+/** How many tasks `createDraftTasksForPlan` makes of these groups (a group past the line limit is split). */
+export const draftTaskCount = (groups: TaskGroup[]) => groups.reduce((sum, group) => sum + Math.ceil(group.lines.length / TASK_MAX_LINES), 0);
+
 /**
  * Creates one draft procurement task per group (split at the task line limit) through the
  * procurement service, inside the caller's transaction, each line linked to its plan line.

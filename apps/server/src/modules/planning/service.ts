@@ -24,7 +24,7 @@ import type { Actor, AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
-import { createDraftTasksForPlan, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
+import { createDraftTasksForPlan, draftTaskCount, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
 
 export const MODULE = 'planning_task';
 
@@ -573,8 +573,10 @@ export async function generateProcurementTasks(ctx: AuthedContext, input: z.outp
             name: `${plan.name}-${group[0].categoryName ?? '未分类'}`,
             lines: group,
           }));
+    // The plan is 采购中 first: that is the status a task's source plan must have.
+    const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${draftTaskCount(groups)}个采购任务`;
+    await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, reason);
     const taskIds = await createDraftTasksForPlan(tx, ctx, plan, groups);
-    await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, `${input.mode === 'plan' ? '整单' : '按分类'}生成${taskIds.length}个采购任务`);
     return { taskIds };
   });
 }

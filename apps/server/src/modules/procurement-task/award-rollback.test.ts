@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
-import { procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
+import { planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 
 // The plan roll-up fails half-way through the award: nothing of the award may stay behind.
-vi.mock('./plan-link', () => ({
+vi.mock('./plan-link', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./plan-link')>()),
   onLinesAwarded: vi.fn(async () => {
     throw new Error('injected failure in the plan roll-up');
   }),
@@ -24,6 +25,14 @@ it('rolls the whole award back when a later write fails', async () => {
   const { ids } = await seedCommodities(t, [{ sku: 'RB-1', name: '回滚测试收纳盒', weightG: 500, priceFen: 1000 }]);
   await createWeightTemplate(t, token);
   const supplier = (await t.call('/admin/supplier/create', supplierBody('回滚测试供应商'), token)).data.id;
+  const [plan] = await t.database.db
+    .insert(planningTasks)
+    .values({ code: 'JH202601010001', name: '回滚测试计划', planType: 'regular', warehouse: 'sh_jiading', ownerId: 1, status: 'in_procurement' })
+    .returning({ id: planningTasks.id });
+  const [planLine] = await t.database.db
+    .insert(planningTaskLines)
+    .values({ planId: plan.id, commodityId: ids[0], quantity: 10, budgetUnitPriceFen: 1000 })
+    .returning({ id: planningTaskLines.id });
   const created = await t.call(
     '/admin/procurement_task/create',
     {
@@ -31,11 +40,13 @@ it('rolls the whole award back when a later write fails', async () => {
       buyer_id: 1,
       quote_deadline: new Date(t.clock.now.getTime() + 86_400_000).toISOString(),
       delivery_region_code: '440305',
-      lines: [{ commodity_id: ids[0], quantity: 10, target_price_fen: 1000, plan_line_id: 4242 }],
+      plan_id: plan.id,
+      lines: [{ commodity_id: ids[0], quantity: 10, target_price_fen: 1000, plan_line_id: planLine.id }],
       supplier_ids: [supplier],
     },
     token,
   );
+  expect(created.code, created.message).toBe(200);
   const id = created.data.id;
   await t.call('/admin/procurement_task/publish', { id, version: 0 }, token);
   const lineId = (await t.call('/admin/procurement_task/info', { id }, token)).data.lines[0].id;

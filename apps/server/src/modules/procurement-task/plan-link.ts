@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { planningTasks } from '../../db/schema';
+import { commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
 import type { Actor } from '../../lib/context';
+import { fieldError } from '../../lib/errors';
 import { recordPlanAwards } from '../planning/service';
 
 export interface AwardedPlanLine {
@@ -23,7 +24,81 @@ export async function onLinesAwarded(tx: Db, actor: Actor, awards: AwardedPlanLi
   );
 }
 
-export async function planExists(tx: Db, planId: number): Promise<boolean> {
-  const [plan] = await tx.select({ id: planningTasks.id }).from(planningTasks).where(eq(planningTasks.id, planId));
-  return Boolean(plan);
+interface LinkedLine {
+  commodityId: number;
+  planLineId?: number | null;
+}
+
+/**
+ * A new source plan must be 采购中 (a task keeps the plan it already has whatever that plan's status
+ * now), and a line naming a plan line must name one of that plan's lines for the same commodity:
+ * the award writes its quantity back there.
+ */
+export async function assertPlanLink(tx: Db, planId: number | null | undefined, lines: LinkedLine[], keepPlanId?: number | null) {
+  const linked = lines.flatMap((line, index) => (line.planLineId == null ? [] : [{ ...line, planLineId: line.planLineId, index }]));
+  if (planId == null) {
+    if (linked.length > 0) throw fieldError('plan_id', '明细关联了计划明细，请选择来源计划');
+    return;
+  }
+  const [plan] = await tx.select({ status: planningTasks.status }).from(planningTasks).where(eq(planningTasks.id, planId));
+  if (!plan) throw fieldError('plan_id', '来源计划不存在');
+  if (plan.status !== 'in_procurement' && planId !== keepPlanId) throw fieldError('plan_id', '只能选择采购中的计划作为来源计划');
+  if (linked.length === 0) return;
+  const found = await tx
+    .select({ id: planningTaskLines.id, commodityId: planningTaskLines.commodityId })
+    .from(planningTaskLines)
+    .where(
+      and(
+        eq(planningTaskLines.planId, planId),
+        inArray(
+          planningTaskLines.id,
+          linked.map((l) => l.planLineId),
+        ),
+      ),
+    );
+  const commodityOf = new Map(found.map((l) => [l.id, l.commodityId]));
+  for (const line of linked) {
+    const commodityId = commodityOf.get(line.planLineId);
+    if (commodityId == null) throw fieldError(`lines.${line.index}.plan_line_id`, `第${line.index + 1}行的计划明细不属于来源计划`);
+    if (commodityId !== line.commodityId) throw fieldError(`lines.${line.index}.commodity_id`, `第${line.index + 1}行商品与计划明细不一致`);
+  }
+}
+
+/**
+ * The plan's lines with what is still to procure: the planned quantity less what the plan's other
+ * tasks (not cancelled) already cover; lines fully covered are left out.
+ */
+export async function openPlanLines(db: Db, planId: number, exceptTaskId?: number) {
+  const covered = db
+    .select({
+      planLineId: procurementTaskLines.planLineId,
+      quantity: sql<number>`sum(${procurementTaskLines.quantity})::int`.as('covered_quantity'),
+    })
+    .from(procurementTaskLines)
+    .innerJoin(procurementTasks, eq(procurementTasks.id, procurementTaskLines.taskId))
+    .where(
+      and(
+        eq(procurementTasks.planId, planId),
+        ne(procurementTasks.status, 'cancelled'),
+        exceptTaskId ? ne(procurementTasks.id, exceptTaskId) : undefined,
+      ),
+    )
+    .groupBy(procurementTaskLines.planLineId)
+    .as('covered');
+  const rows = await db
+    .select({
+      planLineId: planningTaskLines.id,
+      commodityId: planningTaskLines.commodityId,
+      skuCode: commodities.skuCode,
+      commodityName: commodities.name,
+      plannedQuantity: planningTaskLines.quantity,
+      openQuantity: sql<number>`(${planningTaskLines.quantity} - coalesce(${covered.quantity}, 0))::int`,
+      budgetUnitPriceFen: planningTaskLines.budgetUnitPriceFen,
+    })
+    .from(planningTaskLines)
+    .innerJoin(commodities, eq(commodities.id, planningTaskLines.commodityId))
+    .leftJoin(covered, eq(covered.planLineId, planningTaskLines.id))
+    .where(eq(planningTaskLines.planId, planId))
+    .orderBy(planningTaskLines.sort, planningTaskLines.id);
+  return rows.filter((r) => r.openQuantity > 0);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { PlanStatus } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUsers, planningTasks, procurementTaskLines, quotations } from '../../db/schema';
+import { backUsers, planningTaskLines, planningTasks, procurementTaskLines, quotations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
@@ -403,10 +404,10 @@ describe('buyer and list filters', () => {
   const BUYER_CODES = [
     'procurementTaskList', 'procurementTaskList:create', 'procurementTaskList:edit', 'procurementTaskMaintain',
   ];
-  async function insertPlan(code: string, name: string) {
+  async function insertPlan(code: string, name: string, status: PlanStatus = 'in_procurement') {
     const [plan] = await t.database.db
       .insert(planningTasks)
-      .values({ code, name, planType: 'regular', warehouse: 'sh_jiading', ownerId: 1 })
+      .values({ code, name, planType: 'regular', warehouse: 'sh_jiading', ownerId: 1, status })
       .returning({ id: planningTasks.id });
     return plan.id;
   }
@@ -489,6 +490,62 @@ describe('buyer and list filters', () => {
     expect((await t.call('/admin/procurement_task/plan_options', { keyword: '0601' }, buyer)).data).toHaveLength(1);
     const nobody = await loginWithCodes(t, [], 'plan-options-nobody@test.com');
     expect((await t.call('/admin/procurement_task/plan_options', {}, nobody)).code).toBe(403);
+  });
+
+  it('takes a 采购中 plan as source: offers its open lines, checks every link and keeps it on edit', async () => {
+    const planId = await insertPlan('JH202610010001', '国庆家纺备货计划');
+    await insertPlan('JH202610020001', '未审核的家纺计划', 'draft');
+    const otherPlanId = await insertPlan('JH202610030001', '另一个家纺计划');
+    const planLine = (plan: number, commodity: number, quantity: number, sort: number) =>
+      ({ planId: plan, commodityId: commodity, quantity, budgetUnitPriceFen: 3000 - sort * 1000, sort }) as const;
+    const [first, second, foreign] = await t.database.db
+      .insert(planningTaskLines)
+      .values([planLine(planId, commodityIds[0], 10, 1), planLine(planId, commodityIds[1], 4, 2), planLine(otherPlanId, commodityIds[2], 1, 1)])
+      .returning({ id: planningTaskLines.id });
+
+    const sources = await t.call('/admin/procurement_task/plan_options', { open: true, keyword: '家纺' }, token);
+    expect(sources.data.map((o: { code: string }) => o.code)).toEqual(['JH202610030001', 'JH202610010001']);
+    const openLines = async (extra: Record<string, unknown> = {}) =>
+      (await t.call('/admin/procurement_task/plan_lines', { plan_id: planId, ...extra }, token)).data.map(
+        (l: { plan_line_id: number; open_quantity: number }) => [l.plan_line_id, l.open_quantity],
+      );
+    const lines = await t.call('/admin/procurement_task/plan_lines', { plan_id: planId }, token);
+    expect(lines.data[0]).toMatchObject({ plan_line_id: first.id, commodity_id: commodityIds[0], planned_quantity: 10, open_quantity: 10, budget_unit_price_fen: 2000 });
+    expect(await openLines()).toEqual([
+      [first.id, 10],
+      [second.id, 4],
+    ]);
+
+    const linkedLines = [
+      { commodity_id: commodityIds[0], quantity: 6, target_price_fen: 2000, plan_line_id: first.id },
+      { commodity_id: commodityIds[1], quantity: 4, plan_line_id: second.id },
+    ];
+    const id = await createTask([], { plan_id: planId, name: '国庆家纺·第一批', lines: linkedLines });
+    expect(await openLines()).toEqual([[first.id, 4]]);
+    expect(await openLines({ except_task_id: id })).toEqual([
+      [first.id, 10],
+      [second.id, 4],
+    ]);
+
+    // The plan moves on; the draft keeps its source plan and its links through an edit.
+    await t.database.db.update(planningTasks).set({ status: 'completed' }).where(eq(planningTasks.id, planId));
+    const kept = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([], { plan_id: planId, lines: linkedLines }) }, token);
+    expect(kept.code, kept.message).toBe(200);
+    const task = await info(id);
+    expect(task.plan_id).toBe(planId);
+    expect(task.lines.map((l: { plan_line_id: number }) => l.plan_line_id)).toEqual([first.id, second.id]);
+
+    const refused = async (extra: Record<string, unknown>) =>
+      (await t.call('/admin/procurement_task/create', taskBody([], extra), token)).data.field_errors;
+    expect(await refused({ plan_id: planId })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    const [draftPlan] = await t.database.db.select({ id: planningTasks.id }).from(planningTasks).where(eq(planningTasks.code, 'JH202610020001'));
+    expect(await refused({ plan_id: draftPlan.id })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    expect(await refused({ lines: linkedLines })).toEqual([{ field: 'plan_id', message: '明细关联了计划明细，请选择来源计划' }]);
+    const other = (lines: unknown[]) => refused({ plan_id: otherPlanId, lines });
+    expect(await other(linkedLines)).toEqual([{ field: 'lines.0.plan_line_id', message: '第1行的计划明细不属于来源计划' }]);
+    expect(await other([{ commodity_id: commodityIds[0], quantity: 1, plan_line_id: foreign.id }])).toEqual([
+      { field: 'lines.0.commodity_id', message: '第1行商品与计划明细不一致' },
+    ]);
   });
 });
 

@@ -104,14 +104,19 @@ export async function exportTaskBatch(db: Db, filter: Filter, now: Date, afterId
 
 const PLAN_OPTION_LIMIT = 30;
 
-/** Plans that tasks were created from, newest first, matched on code and name (the plan's trigram index). */
-export async function sourcePlanOptions(db: Db, keyword: string | undefined) {
+/**
+ * Plans matched on code and name (the plan's trigram index), newest first: those tasks were created
+ * from, or with `open` those a new task may come from.
+ */
+export async function sourcePlanOptions(db: Db, { keyword, open }: { keyword?: string; open?: boolean }) {
   return db
     .select({ planId: planningTasks.id, code: planningTasks.code, name: planningTasks.name })
     .from(planningTasks)
     .where(
       and(
-        sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
+        open
+          ? eq(planningTasks.status, 'in_procurement')
+          : sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
         keyword ? ilike(planningTasks.searchText, likePattern(keyword)) : undefined,
       ),
     )

@@ -1,6 +1,7 @@
 import { procurementTaskApi, quotationApi } from '@scm/contract';
 import { defineRoute } from '../../lib/route';
 import { exportComparison, exportTasks } from './export';
+import { openPlanLines } from './plan-link';
 import { listTasks, sourcePlanOptions } from './queries';
 import { declineQuote, estimateQuoteFreight, saveQuote } from './quotation';
 import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, updateTask } from './service';
@@ -10,7 +11,12 @@ const MAINTAIN = 'procurementTaskMaintain';
 
 export const procurementTaskRoutes = [
   defineRoute({ endpoint: procurementTaskApi.list, permission: LIST, handler: (input, ctx) => listTasks(ctx.db, input, ctx.now()) }),
-  defineRoute({ endpoint: procurementTaskApi.planOptions, permission: LIST, handler: (input, ctx) => sourcePlanOptions(ctx.db, input.keyword) }),
+  defineRoute({ endpoint: procurementTaskApi.planOptions, permission: LIST, handler: (input, ctx) => sourcePlanOptions(ctx.db, input) }),
+  defineRoute({
+    endpoint: procurementTaskApi.planLines,
+    permission: LIST,
+    handler: (input, ctx) => openPlanLines(ctx.db, input.planId, input.exceptTaskId),
+  }),
   defineRoute({ endpoint: procurementTaskApi.info, permission: LIST, handler: (input, ctx) => getTask(ctx, input.id) }),
   defineRoute({ endpoint: procurementTaskApi.create, permission: `${LIST}:create`, handler: (input, ctx) => createTask(ctx, input) }),
   defineRoute({ endpoint: procurementTaskApi.update, permission: `${LIST}:edit`, handler: (input, ctx) => updateTask(ctx, input) }),

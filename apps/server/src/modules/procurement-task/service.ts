@@ -11,7 +11,7 @@ import { updateVersioned } from '../../lib/crud';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { isKnownRegion } from '../region/regions';
 import { loadMaintainState } from './maintain-view';
-import { onLinesAwarded, planExists } from './plan-link';
+import { assertPlanLink, onLinesAwarded } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { illegalTransition, recordDeadlineClose } from './status';
 
@@ -47,10 +47,9 @@ async function assertBuyer(tx: Db, buyerId: number, keepBuyerId?: number) {
   if (buyer.status !== 'enabled' && buyerId !== keepBuyerId) throw fieldError('buyer_id', '采购员已停用，请重新选择');
 }
 
-async function validateTask(tx: Db, input: TaskInput, keep: { buyerId?: number; suppliers?: Set<number> } = {}) {
+async function validateTask(tx: Db, input: TaskInput, keep: { buyerId?: number; planId?: number | null; suppliers?: Set<number> } = {}) {
   if (!isKnownRegion(input.deliveryRegionCode)) throw fieldError('delivery_region_code', '请选择有效的交货地区');
   await assertBuyer(tx, input.buyerId, keep.buyerId);
-  if (input.planId != null && !(await planExists(tx, input.planId))) throw fieldError('plan_id', '来源计划不存在');
   const commodityIds = [...new Set(input.lines.map((l) => l.commodityId))];
   if (commodityIds.length !== input.lines.length) {
     const seen = new Set<number>();
@@ -64,6 +63,7 @@ async function validateTask(tx: Db, input: TaskInput, keep: { buyerId?: number; 
   input.lines.forEach((l, i) => {
     if (!known.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品不存在`);
   });
+  await assertPlanLink(tx, input.planId, input.lines, keep.planId);
   const supplierIds = [...new Set(input.supplierIds)];
   await assertInvitable(tx, supplierIds, keep.suppliers);
   return supplierIds;
@@ -128,7 +128,7 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
   await ctx.db.transaction(async (tx) => {
     const before = await lockTask(tx, input.id, input.version, ctx.now());
     if (before.status !== 'draft') throw illegalTransition(before.status, '编辑');
-    const supplierIds = await validateTask(tx, input, { buyerId: before.buyerId });
+    const supplierIds = await validateTask(tx, input, { buyerId: before.buyerId, planId: before.planId });
     const values = header(input);
     await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, 'draft'));
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
