@@ -304,3 +304,70 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await expect(rows).toHaveCount(1);
   await expect(filters).toContainText(planCode);
 });
+
+test('a task re-created from its plan: the plan picked as source, its open lines brought in and linked', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiLogin(request);
+  const manager = await apiLogin(request, 'manager@jiaju.com');
+  const commodities = (await api(request, admin, '/admin/commodity/options', { limit: 2 })).data as { value: number; sku_code: string }[];
+  const planName = `E2E来源计划${stamp}`;
+  const created = await api(request, admin, '/admin/planning_task/create', {
+    name: planName,
+    plan_type: 'regular',
+    warehouse: 'sh_jiading',
+    period_start: '2027-03-01',
+    period_end: '2027-03-31',
+    lines: [
+      { commodity_id: commodities[0].value, quantity: 30 },
+      { commodity_id: commodities[1].value, quantity: 12 },
+    ],
+  });
+  expect(created.code, created.message).toBe(200);
+  const planId = created.data.id as number;
+  const plan = async () => (await api(request, admin, '/admin/planning_task/info', { id: planId })).data;
+  const planAct = async (token: string, action: string, extra: Record<string, unknown> = {}) => {
+    const answer = await api(request, token, `/admin/planning_task/${action}`, { id: planId, version: (await plan()).version, ...extra });
+    expect(answer.code, `${action}: ${answer.message}`).toBe(200);
+    return answer.data;
+  };
+  await planAct(admin, 'submit');
+  await planAct(manager, 'approve');
+  const [generatedId] = (await planAct(manager, 'generate', { mode: 'plan' })).task_ids as number[];
+  // The generated task is cancelled, so the plan's lines are open again.
+  const generated = (await api(request, admin, '/admin/procurement_task/info', { id: generatedId })).data;
+  const cancelled = await api(request, admin, '/admin/procurement_task/cancel', { id: generatedId, version: generated.version, reason: '调整邀请范围，重新建任务' });
+  expect(cancelled.code, cancelled.message).toBe(200);
+
+  await login(page);
+  await openFromMenu(page, '采购管理', '采购任务列表');
+  await page.getByRole('button', { name: '新建' }).click();
+  const drawer = page.getByRole('dialog', { name: '新建采购任务' });
+  const taskName = `${planName}-重建任务`;
+  await drawer.getByLabel('任务名称').fill(taskName);
+  await drawer.locator('.ant-cascader').click();
+  await page.locator('.ant-cascader-menu-item[title="上海市"]').click();
+  await page.locator('.ant-cascader-menu-item[title="上海市"]').last().click();
+  await page.locator('.ant-cascader-menu-item[title="嘉定区"]').click();
+  await expect(drawer.getByRole('button', { name: '带入计划明细' })).toBeDisabled();
+  await pick(page, drawer.locator('.ant-form-item', { hasText: '来源计划' }), planName, planName);
+  await drawer.getByRole('button', { name: '带入计划明细' }).click();
+  await expect(page.locator('.ant-message')).toContainText('已带入 2 行计划明细');
+  const lines = drawer.locator('.ant-table-row');
+  await expect(lines).toHaveCount(2);
+  for (const [i, quantity] of ['30', '12'].entries()) {
+    await expect(lines.nth(i)).toContainText(commodities[i].sku_code);
+    await expect(lines.nth(i).locator('.ant-tag', { hasText: '计划' })).toBeVisible();
+    await expect(lines.nth(i).getByLabel('数量')).toHaveValue(quantity);
+  }
+  await screenshot(page, 'procurement-task-form-from-plan');
+  await drawer.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.locator('.ant-message')).toContainText('新建成功');
+
+  // Saved as the plan's task: each line points at its plan line, so the award is written back there.
+  const found = await api(request, admin, '/admin/procurement_task/list', { keyword: taskName });
+  expect(found.data.total).toBe(1);
+  const saved = (await api(request, admin, '/admin/procurement_task/info', { id: found.data.list[0].id })).data;
+  expect(saved.plan_id).toBe(planId);
+  const planLineIds = ((await plan()).lines as { id: number }[]).map((l) => l.id);
+  expect(saved.lines.map((l: { plan_line_id: number }) => l.plan_line_id)).toEqual(planLineIds);
+});

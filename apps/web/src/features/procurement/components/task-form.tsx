@@ -1,15 +1,19 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { fenToYuan, type ProcurementTaskDetail, taskCreateRequest, yuanToFen } from '@scm/contract';
-import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
+import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
+import { callApi } from '../../../shared/http/api';
+import { showApiError } from '../../../shared/http/hooks';
+import { feedback } from '../../../shared/ui/feedback';
 import { RegionPicker } from '../../../shared/region/region-cascader';
 import { useSession } from '../../../shared/session/session';
 import { useCreateTask, useUpdateTask } from '../api/procurement-tasks';
 import { useInvitableSuppliers } from '../api/suppliers';
 import { BuyerSelect } from './buyer-select';
-import { CommoditySelect } from './commodity-select';
+import { type CommodityChoice, CommoditySelect } from './commodity-select';
+import { SourcePlanSelect } from './plan-select';
 
 const shape = taskCreateRequest.shape;
 
@@ -18,9 +22,12 @@ interface LineValue {
   quantity?: number;
   targetPriceYuan?: number | null;
   remark?: string;
+  /** The source plan's line this one procures (its award is written back there). */
+  planLineId?: number | null;
 }
 interface FormValues {
   name: string;
+  planId?: number | null;
   buyerId: number;
   quoteDeadline: Dayjs;
   deliveryRegionCode: string;
@@ -44,6 +51,8 @@ export function TaskForm({ open, editing, onClose }: Props) {
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateTask(onError);
   const update = useUpdateTask(onError);
+  const [planCommodities, setPlanCommodities] = useState<CommodityChoice[]>([]);
+  const [bringing, setBringing] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -51,6 +60,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
     if (editing) {
       form.setFieldsValue({
         name: editing.name,
+        planId: editing.planId,
         buyerId: editing.buyerId,
         quoteDeadline: dayjs(editing.quoteDeadline),
         deliveryRegionCode: editing.deliveryRegionCode,
@@ -62,6 +72,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
           quantity: l.quantity,
           targetPriceYuan: l.targetPriceFen == null ? null : Number(fenToYuan(l.targetPriceFen)),
           remark: l.remark ?? undefined,
+          planLineId: l.planLineId,
         })),
       });
     } else {
@@ -73,6 +84,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
     const values = await form.validateFields();
     const body = {
       name: values.name,
+      planId: values.planId ?? null,
       buyerId: values.buyerId,
       quoteDeadline: values.quoteDeadline.toISOString(),
       deliveryRegionCode: values.deliveryRegionCode,
@@ -84,13 +96,54 @@ export function TaskForm({ open, editing, onClose }: Props) {
         quantity: l.quantity as number,
         targetPriceFen: l.targetPriceYuan == null ? null : yuanToFen(l.targetPriceYuan),
         remark: l.remark ?? null,
+        planLineId: l.planLineId ?? null,
       })),
     };
     if (editing) update.mutate({ ...body, id: editing.id, version: editing.version }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: onClose });
   };
 
-  const known = editing?.lines.map((l) => ({ value: l.commodityId, label: `${l.skuCode} ${l.commodityName}`, skuCode: l.skuCode })) ?? [];
+  /** Appends the source plan's open lines (quantity still to procure, budget price as target) not on the task yet. */
+  const bringPlanLines = async () => {
+    const planId = form.getFieldValue('planId') as number;
+    setBringing(true);
+    try {
+      const open = await callApi(procurementTaskApi.planLines, { planId, exceptTaskId: editing?.id });
+      const lines = ((form.getFieldValue('lines') ?? []) as LineValue[]).filter((l) => l.commodityId != null);
+      const linked = new Set(lines.map((l) => l.planLineId));
+      const present = new Set(lines.map((l) => l.commodityId));
+      const added = open.filter((l) => !linked.has(l.planLineId) && !present.has(l.commodityId));
+      setPlanCommodities(open.map((l) => ({ value: l.commodityId, label: `${l.skuCode} ${l.commodityName}`, skuCode: l.skuCode })));
+      form.setFieldValue('lines', [
+        ...lines,
+        ...added.map((l) => ({
+          commodityId: l.commodityId,
+          quantity: l.openQuantity,
+          targetPriceYuan: Number(fenToYuan(l.budgetUnitPriceFen)),
+          planLineId: l.planLineId,
+        })),
+      ]);
+      if (added.length > 0) feedback.message?.success(`已带入 ${added.length} 行计划明细`);
+      else feedback.message?.info('该计划没有可带入的明细：已在本任务中，或已由其他采购任务覆盖');
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBringing(false);
+    }
+  };
+  /** A new source plan: the lines' links to the previous plan's lines no longer hold. */
+  const unlinkLines = () => {
+    const lines = (form.getFieldValue('lines') ?? []) as LineValue[];
+    form.setFieldValue(
+      'lines',
+      lines.map((l) => ({ ...l, planLineId: null })),
+    );
+  };
+
+  const known = [
+    ...(editing?.lines.map((l) => ({ value: l.commodityId, label: `${l.skuCode} ${l.commodityName}`, skuCode: l.skuCode })) ?? []),
+    ...planCommodities,
+  ];
   return (
     <Drawer
       open={open}
@@ -134,6 +187,17 @@ export function TaskForm({ open, editing, onClose }: Props) {
               <DatePicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+          <Col span={6}>
+            <Form.Item name="planId" label="来源计划" extra="可选：采购中的计划，定标数量回写到计划明细">
+              <SourcePlanSelect
+                allowClear
+                placeholder="搜索计划编号 / 名称"
+                popupMatchSelectWidth={360}
+                current={editing?.planId ? { planId: editing.planId, code: editing.planCode ?? String(editing.planId) } : undefined}
+                onChange={unlinkLines}
+              />
+            </Form.Item>
+          </Col>
           <Col span={24}>
             <Form.Item name="supplierIds" label="邀请供应商" extra="只能邀请启用状态的供应商；发布前至少邀请一家">
               <Select
@@ -161,7 +225,28 @@ export function TaskForm({ open, editing, onClose }: Props) {
                 pagination={false}
                 dataSource={fields}
                 columns={[
-                  { title: '#', key: 'index', width: 40, render: (_, __, i) => i + 1 },
+                  {
+                    title: '#',
+                    key: 'index',
+                    width: 64,
+                    render: (_, field, i) => (
+                      <Space size={4}>
+                        {i + 1}
+                        <Form.Item noStyle shouldUpdate>
+                          {() =>
+                            form.getFieldValue(['lines', field.name, 'planLineId']) != null && (
+                              <Tooltip title="来自来源计划的明细，定标数量回写到计划">
+                                <Tag color="blue">计划</Tag>
+                              </Tooltip>
+                            )
+                          }
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'planLineId']} hidden>
+                          <Input />
+                        </Form.Item>
+                      </Space>
+                    ),
+                  },
                   {
                     title: '商品',
                     key: 'commodity',
@@ -170,6 +255,8 @@ export function TaskForm({ open, editing, onClose }: Props) {
                         <CommoditySelect
                           known={known}
                           onChange={(_v, option) => {
+                            // Another commodity is no longer the plan line's.
+                            form.setFieldValue(['lines', field.name, 'planLineId'], null);
                             const current = form.getFieldValue(['lines', field.name, 'targetPriceYuan']);
                             if (current == null && option?.referencePriceFen != null) {
                               form.setFieldValue(['lines', field.name, 'targetPriceYuan'], Number(fenToYuan(option.referencePriceFen)));
@@ -217,9 +304,18 @@ export function TaskForm({ open, editing, onClose }: Props) {
                   },
                 ]}
               />
-              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})} style={{ marginTop: 8 }}>
-                添加商品行
-              </Button>
+              <Space.Compact block style={{ marginTop: 8 }}>
+                <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})}>
+                  添加商品行
+                </Button>
+                <Form.Item noStyle shouldUpdate={(before, after) => before.planId !== after.planId}>
+                  {() => (
+                    <Button icon={<ImportOutlined />} disabled={!form.getFieldValue('planId')} loading={bringing} onClick={bringPlanLines}>
+                      带入计划明细
+                    </Button>
+                  )}
+                </Form.Item>
+              </Space.Compact>
             </>
           )}
         </Form.List>

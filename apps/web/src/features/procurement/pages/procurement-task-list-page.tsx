@@ -16,7 +16,7 @@ import { Money } from '../../../shared/ui/money';
 import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '../api/procurement-tasks';
 import { BuyerSelect } from '../components/buyer-select';
 import { DeadlineCountdown } from '../components/deadline-countdown';
-import { SourcePlanSelect } from '../components/source-plan-select';
+import { SourcePlanFilter } from '../components/plan-select';
 import { TaskForm } from '../components/task-form';
 
 /** The planning module's detail page, opened by path (features do not import each other). */
@@ -191,7 +191,7 @@ export default function ProcurementTaskListPage() {
           <BuyerSelect allowClear placeholder="全部" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item name="planCode" label="来源计划">
-          <SourcePlanSelect allowClear placeholder="搜索计划编号 / 名称" style={{ width: 200 }} popupMatchSelectWidth={320} />
+          <SourcePlanFilter allowClear placeholder="搜索计划编号 / 名称" style={{ width: 200 }} popupMatchSelectWidth={320} />
         </Form.Item>
         <Form.Item name="deadline" label="报价截止">
           <DatePicker.RangePicker />
