@@ -7,9 +7,8 @@ export const useTaskList = (body: TaskListBody) => useApiQuery(procurementTaskAp
 export const useTaskInfo = (id: number | undefined) =>
   useApiQuery(procurementTaskApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
 export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
-/** `open`: plans a task may come from (采购中); otherwise the plans tasks came from. */
-export const usePlanOptions = (keyword: string, open: boolean) =>
-  useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined, open: open || undefined }, { staleTime: 30_000 });
+export const useSourcePlanOptions = (keyword: string) =>
+  useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
 export const useCommodityOptions = (keyword: string) => useApiQuery(commodityApi.options, { keyword: keyword || undefined, limit: 50 });
 
 const stale = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];

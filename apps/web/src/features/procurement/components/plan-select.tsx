@@ -1,41 +1,31 @@
-import type { TaskPlanOption } from '@scm/contract';
+import { procurementTaskApi } from '@scm/contract';
 import { Select, type SelectProps } from 'antd';
-import { useDeferredValue, useState } from 'react';
-import { usePlanOptions } from '../api/procurement-tasks';
+import { type ComponentProps, useDeferredValue, useState } from 'react';
+import { RemoteSelect } from '../../../shared/form/remote-select';
+import { useSourcePlanOptions } from '../api/procurement-tasks';
 
-type Props<V> = Omit<SelectProps<V>, 'options' | 'showSearch' | 'loading'>;
-type Option<V extends string | number> = { value: V; label: string };
-
-/** Plans searched on the server by code or name; `open`: plans 采购中, otherwise plans tasks came from. */
-function PlanSearch<V extends string | number>({ open, toOption, pinned, ...props }: Props<V> & { open: boolean; toOption: (plan: TaskPlanOption) => Option<V>; pinned?: Option<V> }) {
+/** 来源计划 filter: the plans tasks came from, searched on the server; the value is the plan code. */
+export function SourcePlanFilter(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'loading'>) {
   const [keyword, setKeyword] = useState('');
-  const plans = usePlanOptions(useDeferredValue(keyword.trim()), open);
-  const options = (plans.data ?? []).map(toOption);
-  if (pinned && !options.some((o) => o.value === pinned.value)) options.unshift(pinned);
+  const plans = useSourcePlanOptions(useDeferredValue(keyword.trim()));
   return (
-    <Select<V>
+    <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={plans.isFetching}
-      options={options}
-      notFoundContent={plans.isFetching ? '搜索中…' : open ? '没有采购中的计划' : '没有匹配的计划'}
+      options={(plans.data ?? []).map((p) => ({ value: p.code, label: `${p.code} ${p.name}` }))}
+      notFoundContent={plans.isFetching ? '搜索中…' : '没有匹配的计划'}
+      // The box shows the code alone: it is what the URL keeps, so a reopened tab reads the same.
+      labelRender={(option) => option.value}
       {...props}
     />
   );
 }
 
-/** 来源计划 filter of the task list: the value is the plan code, and the box shows the code alone since it is what the URL keeps. */
-export function SourcePlanFilter(props: Props<string>) {
-  return <PlanSearch<string> open={false} toOption={(p) => ({ value: p.code, label: `${p.code} ${p.name}` })} labelRender={(option) => option.value} {...props} />;
-}
+const openPlans = (keyword: string) => ({ keyword: keyword || undefined, open: true });
 
-/** A task's 来源计划 (value: the plan id); `current`, the plan the task has, shows even when that plan has moved on since. */
-export function SourcePlanSelect({ current, ...props }: Props<number> & { current?: { planId: number; code: string } }) {
-  return (
-    <PlanSearch<number>
-      open
-      toOption={(p) => ({ value: p.planId, label: `${p.code} ${p.name}` })}
-      pinned={current && { value: current.planId, label: current.code }}
-      {...props}
-    />
-  );
+type SourcePlanProps = Omit<ComponentProps<typeof RemoteSelect<typeof procurementTaskApi.planOptions>>, 'endpoint' | 'request' | 'toOption'>;
+
+/** A task's 来源计划 (value: the plan id): plans 采购中; `currentLabel` shows the task's plan even after it has moved on. */
+export function SourcePlanSelect(props: SourcePlanProps) {
+  return <RemoteSelect endpoint={procurementTaskApi.planOptions} request={openPlans} toOption={(p) => ({ value: p.planId, label: `${p.code} ${p.name}` })} {...props} />;
 }

@@ -189,13 +189,7 @@ export function TaskForm({ open, editing, onClose }: Props) {
           </Col>
           <Col span={6}>
             <Form.Item name="planId" label="来源计划" extra="可选：采购中的计划，定标数量回写到计划明细">
-              <SourcePlanSelect
-                allowClear
-                placeholder="搜索计划编号 / 名称"
-                popupMatchSelectWidth={360}
-                current={editing?.planId ? { planId: editing.planId, code: editing.planCode ?? String(editing.planId) } : undefined}
-                onChange={unlinkLines}
-              />
+              <SourcePlanSelect placeholder="搜索计划编号 / 名称" popupMatchSelectWidth={360} currentLabel={editing?.planCode} onChange={unlinkLines} />
             </Form.Item>
           </Col>
           <Col span={24}>
