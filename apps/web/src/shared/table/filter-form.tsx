@@ -19,7 +19,8 @@ export function FilterForm<T extends object>({ values, onSearch, onReset, childr
   // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey stands for values
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(values);
+    // The URL keeps "no filter" as ''; a select shows its placeholder (全部) only for undefined.
+    form.setFieldsValue(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === '' ? undefined : value])));
   }, [form, valuesKey]);
 
   return (
