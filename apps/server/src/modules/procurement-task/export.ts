@@ -8,19 +8,19 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, escapeCell } from '../../lib/excel';
+import { createXlsxStream, escapeCell, exportFileName, shanghaiTime } from '../../lib/excel';
 import { FileReply, XLSX_TYPE } from '../../lib/file-reply';
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
 
 const BATCH = 500;
-const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 16);
-const stamp = (at: Date) => shanghaiTime(at).replace(/\D/g, '');
+/** A deadline is set to the minute. */
+const shanghaiMinute = (at: Date | string) => shanghaiTime(at).slice(0, 16);
 const yuan = (fen: number | null | undefined) => (fen == null ? null : fenToYuan(fen));
 
 export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExportRequest>) {
   const now = ctx.now();
-  const writer = createXlsxStream(`采购任务_${stamp(now)}.xlsx`, '采购任务', [
+  const writer = createXlsxStream(exportFileName('采购任务', now), '采购任务', [
     { header: '任务编号', width: 18 },
     { header: '任务名称', width: 28 },
     { header: '状态' },
@@ -40,7 +40,7 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
       const rows = await exportTaskBatch(ctx.db, filter, now, afterId, BATCH);
       for (const t of rows) {
         writer.addRow([
-          t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiTime(t.quoteDeadline), t.deliveryRegionName,
+          t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiMinute(t.quoteDeadline), t.deliveryRegionName,
           t.requiredBy, t.lineCount, t.invitedCount, t.quotedCount, yuan(t.awardedAmountFen), t.remark,
         ]);
       }
