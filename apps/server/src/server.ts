@@ -2,6 +2,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { closePassedDeadlines } from './modules/procurement-task/status';
+
+/** How often the server records quoting deadlines that have passed (readers see them closed at once). */
+const DEADLINE_SWEEP_MS = 60_000;
 
 const config = loadConfig();
 // Requests give up on a query after 5 s (503) rather than wait forever on a database that hangs.
@@ -12,7 +16,12 @@ const seed = await database.withStartupLock(async () => {
 });
 const app = await buildApp({ db: database.db, config });
 
+const sweepDeadlines = () =>
+  closePassedDeadlines(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'recording passed quote deadlines failed'));
+const deadlineSweep = setInterval(sweepDeadlines, DEADLINE_SWEEP_MS);
+
 const shutdown = async () => {
+  clearInterval(deadlineSweep);
   await app.close();
   await database.close();
   process.exit(0);
@@ -21,6 +30,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ host: config.HOST, port: config.PORT });
+void sweepDeadlines();
 
 const where = database.kind === 'pglite' ? `嵌入式 PGlite (${config.DATA_DIR})` : 'PostgreSQL (DATABASE_URL)';
 const lines = [

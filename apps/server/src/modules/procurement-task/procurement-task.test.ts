@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PlanStatus } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUsers, planningTaskLines, planningTasks, procurementTaskLines, quotations } from '../../db/schema';
+import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
+import { closePassedDeadlines } from './status';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
@@ -562,5 +563,30 @@ describe('permission codes', () => {
     const nobody = await loginWithCodes(t, [], 'buyer-nobody@test.com');
     expect((await t.call('/admin/procurement_task/list', {}, nobody)).code).toBe(403);
     expect((await t.call('/admin/procurement_task/compare', { id: 1 }, nobody)).code).toBe(403);
+  });
+});
+
+describe('deadline sweep', () => {
+  it('records every passed deadline once, with the system as author, and leaves open tasks alone', async () => {
+    const passing = await createTask([sup.s3], { name: '截止后自动关闭的任务' });
+    const later = await createTask([sup.s3], { name: '截止时间较晚的任务', quote_deadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString() });
+    expect((await act('publish', passing)).code).toBe(200);
+    expect((await act('publish', later)).code).toBe(200);
+    t.clock.advance(3 * DAY);
+    token = await t.login();
+
+    const db = t.database.db;
+    const closed = await closePassedDeadlines(db, t.clock.now);
+    expect(closed).toContain(passing);
+    expect(closed).not.toContain(later);
+    const stored = await db.select({ id: procurementTasks.id, status: procurementTasks.status, version: procurementTasks.version }).from(procurementTasks);
+    expect(stored.find((row) => row.id === passing)).toMatchObject({ status: 'evaluating', version: 1 });
+    expect(stored.find((row) => row.id === later)).toMatchObject({ status: 'quoting' });
+    const log = await db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auto_close_quote'), eq(auditLogs.recordId, String(passing))));
+    expect(log).toMatchObject([{ userName: '系统', module: 'procurement_task' }]);
+
+    expect(await closePassedDeadlines(db, t.clock.now)).toEqual([]);
+    // The version is untouched: a buyer holding it still awards or cancels without a 409.
+    expect((await t.call('/admin/procurement_task/cancel', { id: passing, version: 1, reason: '需求取消' }, token)).code).toBe(200);
   });
 });

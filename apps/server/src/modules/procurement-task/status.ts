@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
+import { refreshBoardFacts } from '../data-board/board-facts';
 
 /**
  * The status a reader sees: a quoting task whose deadline has passed is 待定标 already, whether or
@@ -26,7 +27,7 @@ export function statusCondition(status: ProcurementStatus, now: Date): SQL | und
  * Records the deadline close of one task inside a write's transaction. It does not bump the
  * version: it only writes down what every reader already saw, so their version stays valid.
  */
-export async function recordDeadlineClose(tx: Db, taskId: number, now: Date) {
+export async function recordDeadlineClose(tx: Db, taskId: number, now: Date): Promise<boolean> {
   const closed = await tx
     .update(procurementTasks)
     .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
@@ -42,8 +43,31 @@ export async function recordDeadlineClose(tx: Db, taskId: number, now: Date) {
       after: { status: 'evaluating' },
     });
   }
+  return closed.length > 0;
 }
 
 export function illegalTransition(from: ProcurementStatus, action: string) {
   return conflict(`任务当前为「${PROCUREMENT_STATUS_LABELS[from]}」，不能${action}`);
+}
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Records the close of every task whose deadline has passed, so stored statuses, the operation log
+ * and the board facts catch up even when nobody opens the task. Safe beside other server
+ * processes: each close is written by whichever one moves the row out of 报价中.
+ */
+export async function closePassedDeadlines(db: Db, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: procurementTasks.id })
+      .from(procurementTasks)
+      .where(and(eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now)))
+      .orderBy(procurementTasks.quoteDeadline)
+      .limit(SWEEP_BATCH);
+    const closed: number[] = [];
+    for (const { id } of due) if (await recordDeadlineClose(tx, id, now)) closed.push(id);
+    if (closed.length > 0) await refreshBoardFacts(tx, closed);
+    return closed;
+  });
 }
