@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './constants';
 
@@ -49,6 +49,53 @@ export async function openFromMenu(page: Page, group: string, label: string) {
     await item.click({ timeout: 3000 });
     await expect(page.locator('.ant-breadcrumb')).toContainText(label, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Picks the option holding `option` in the select inside `field` (a form item, a table row), typing
+ * `search` first for a server-searched select; `shows` is what the field then shows, if not the
+ * option's text. Retried whole: a click can land while the dropdown still animates, or on an option
+ * list that the server's answer is about to replace.
+ */
+export async function pickOption(
+  page: Page,
+  field: Locator,
+  option: string | RegExp,
+  { search, shows = option }: { search?: string; shows?: string | RegExp } = {},
+) {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    // Escape closes a list left open by a failed try and clears its search text.
+    if ((await dropdown.count()) > 0) await page.keyboard.press('Escape');
+    await field.locator('.ant-select').first().click({ timeout: 3000 });
+    if (search) await page.keyboard.type(search);
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    await expect(field).toContainText(shows, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+const cascaderMenu = (page: Page, level: number) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level);
+
+/** Expands `path` (province, city…) in the open region cascader, retried until its last entry shows. */
+export async function expandRegions(page: Page, opener: Locator, path: string[]) {
+  const last = cascaderMenu(page, path.length - 1).locator(`.ant-cascader-menu-item[title="${path[path.length - 1]}"]`);
+  await expect(async () => {
+    if ((await page.locator('.ant-cascader-dropdown:visible').count()) === 0) await opener.click({ timeout: 3000 });
+    for (const [level, name] of path.slice(0, -1).entries()) {
+      await cascaderMenu(page, level).locator(`.ant-cascader-menu-item[title="${name}"]`).click({ timeout: 3000 });
+    }
+    await expect(last).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return last;
+}
+
+/** Picks a region (province → city → district) in a single-choice cascader and waits for it to close. */
+export async function pickRegion(page: Page, opener: Locator, path: string[]) {
+  await expect(async () => {
+    const last = await expandRegions(page, opener, path);
+    await last.click({ timeout: 3000 });
+    await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Clicks "导出 Excel" and reads the downloaded workbook: each sheet's name and its rows of cell values. */

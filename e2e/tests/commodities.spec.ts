@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const codes = { root: `E2E${suffix}`, mid: `E2E${suffix}-M`, leafA: `E2E${suffix}-A`, leafB: `E2E${suffix}-B` };
@@ -35,20 +35,10 @@ async function pickCategory(page: Page, name: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Types into a searchable select and picks the option holding `text` (server-searched options arrive after a pause). */
+/** Types into a searchable select of the open dialog and picks the option holding `text`. */
 async function pick(page: Page, field: string, typed: string, text: string) {
   const dialog = page.getByRole('dialog');
-  const item = dialog.locator('.ant-form-item', { has: page.getByLabel(field) });
-  // The option list is replaced when the server's answer arrives: a click on the old list is lost, so retry.
-  let attempt = 0;
-  await expect(async () => {
-    // Escape closes the open list and clears its search text (a first Escape would close the dialog).
-    if (attempt++ > 0 && (await page.locator('.ant-select-dropdown:visible').count()) > 0) await page.keyboard.press('Escape');
-    await dialog.getByLabel(field).click();
-    await page.keyboard.type(typed);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
-    await expect(item).toContainText(text, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await pickOption(page, dialog.locator('.ant-form-item', { has: page.getByLabel(field) }), text, { search: typed });
 }
 
 async function importFile(rows: (string | number)[][]) {

@@ -1,15 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { exportedSheets, login, openFromMenu, screenshot } from '../support/app';
+import { expandRegions, exportedSheets, login, openFromMenu, pickRegion, screenshot } from '../support/app';
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: /配送模板/ });
-const menuItem = (page: Page, title: string, level: number) =>
-  page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level).locator(`.ant-cascader-menu-item[title="${title}"]`);
 
 /** Ticks a region in a multi-select cascader: expands the path, then checks the last entry. */
 async function tickRegion(page: Page, cascaderLabel: string, path: string[]) {
-  await drawer(page).getByLabel(cascaderLabel).click();
-  for (const [level, name] of path.slice(0, -1).entries()) await menuItem(page, name, level).click();
-  await menuItem(page, path[path.length - 1], path.length - 1).locator('.ant-cascader-checkbox').click();
+  const last = await expandRegions(page, drawer(page).getByLabel(cascaderLabel), path);
+  await last.locator('.ant-cascader-checkbox').click();
   await page.locator('.ant-drawer-title').click();
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
 }
@@ -20,11 +17,7 @@ async function fillRow(page: Page, testId: string, values: number[]) {
   for (const [i, value] of values.entries()) await inputs.nth(i).fill(String(value));
 }
 
-async function pickDestination(page: Page, path: string[]) {
-  await page.locator('.ant-cascader').first().click();
-  for (const [level, name] of path.entries()) await menuItem(page, name, level).click();
-  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
-}
+const pickDestination = (page: Page, path: string[]) => pickRegion(page, page.locator('.ant-cascader').first(), path);
 
 test('build a weight template with region rows, a free row and a no-delivery region, then estimate with it', async ({ page }) => {
   await login(page);
@@ -47,9 +40,8 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await drawer(page).getByRole('button', { name: '添加包邮规则' }).click();
   await fillRow(page, 'free-row-0', [2, 100]);
   // A region already in one row cannot be ticked in another.
-  await drawer(page).getByLabel('计费规则1地区').click();
-  await menuItem(page, '江苏省', 0).click();
-  await expect(menuItem(page, '南京市', 1).locator('.ant-cascader-checkbox')).toHaveClass(/ant-cascader-checkbox-disabled/);
+  const taken = await expandRegions(page, drawer(page).getByLabel('计费规则1地区'), ['江苏省', '南京市']);
+  await expect(taken.locator('.ant-cascader-checkbox')).toHaveClass(/ant-cascader-checkbox-disabled/);
   await page.locator('.ant-drawer-title').click();
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
   await tickRegion(page, '不配送区域', ['西藏自治区']);

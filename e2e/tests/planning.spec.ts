@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
 
 const PLAN_NAME = '2027年2月常规补货计划-上海仓（验收）';
 
@@ -91,18 +91,23 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(planner).toHaveURL(/planningTaskDetail$/);
   await expect(planner.getByText('新建计划任务')).toBeVisible();
   await planner.getByRole('textbox', { name: '计划名称' }).fill(PLAN_NAME);
-  await planner.getByRole('combobox', { name: '仓库' }).click();
-  await planner.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '上海嘉定中心仓' }).click();
+  await pickOption(planner, planner.locator('.ant-form-item', { has: planner.getByRole('combobox', { name: '仓库' }) }), '上海嘉定中心仓');
   const period = planner.locator('.ant-form-item').filter({ hasText: '计划周期' });
   await period.getByPlaceholder('开始日期').click();
   await period.getByPlaceholder('开始日期').fill('2027-02-01');
   await period.getByPlaceholder('结束日期').fill('2027-02-28');
   await period.getByPlaceholder('结束日期').press('Enter');
-  for (let i = 0; i < 3; i++) {
-    await planner.locator('.ant-select').filter({ hasText: '搜索SKU编码' }).click();
-    await planner.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
-  }
   const quantities = planner.getByLabel('计划数量');
+  for (let added = 1; added <= 3; added++) {
+    // Retried until the line shows; a try that already added it is not repeated.
+    await expect(async () => {
+      if ((await quantities.count()) >= added) return;
+      if ((await planner.locator('.ant-select-dropdown:visible').count()) > 0) await planner.keyboard.press('Escape');
+      await planner.locator('.ant-select').filter({ hasText: '搜索SKU编码' }).click({ timeout: 3000 });
+      await planner.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click({ timeout: 3000 });
+      await expect(quantities).toHaveCount(added, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+  }
   await expect(quantities).toHaveCount(3);
   for (const [i, quantity] of [100, 60, 30].entries()) await quantities.nth(i).fill(String(quantity));
   await screenshot(planner, 'planning-detail-new');
@@ -234,8 +239,7 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
 test('the list keeps its filters in the URL, shows actions by status and role, and exports Excel', async ({ browser }) => {
   const planner = await asUser(browser, 'planner@jiaju.com');
   await openFromMenu(planner, '计划管理', '计划任务列表');
-  await planner.getByRole('combobox', { name: '状态' }).click();
-  await planner.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '已驳回' }).click();
+  await pickOption(planner, planner.locator('.ant-form-item', { has: planner.getByRole('combobox', { name: '状态' }) }), '已驳回');
   await planner.getByRole('button', { name: /查\s*询/ }).click();
   await expect(planner).toHaveURL(/status=rejected/);
   const row = planner.locator('.ant-table-row').first();

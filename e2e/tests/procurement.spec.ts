@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { expect, type Page, test } from '@playwright/test';
+import { api, apiLogin, login, openFromMenu, pickOption, pickRegion, screenshot } from '../support/app';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -47,11 +47,8 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await expect(drawer).toContainText('统一社会信用代码须为18位且校验位正确');
   await drawer.getByLabel('联系电话').fill('13957912345');
   await drawer.getByLabel('统一社会信用代码').fill(creditCode(`91330782MA2E${stamp.slice(0, 5)}`));
-  await drawer.locator('.ant-cascader').click();
-  await page.locator('.ant-cascader-menu-item[title="浙江省"]').click();
-  await page.locator('.ant-cascader-menu-item[title="金华市"]').click();
-  await page.locator('.ant-cascader-menu-item[title="义乌市"]').click();
-  await pick(page, drawer.locator('.ant-form-item', { has: page.getByLabel('配送价格模板') }), weightTemplate.label);
+  await pickRegion(page, drawer.locator('.ant-cascader'), ['浙江省', '金华市', '义乌市']);
+  await pickOption(page, drawer.locator('.ant-form-item', { has: page.getByLabel('配送价格模板') }), weightTemplate.label);
   await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.locator('.ant-message')).toContainText('新建成功');
   await expect(page.locator('.table-card')).toContainText(names.s1);
@@ -140,12 +137,7 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await expect(firstLine).toContainText('最低');
   const preselected = await firstLine.innerText();
   const other = [names.s2, names.s3, names.s1].find((name) => !preselected.includes(name))!;
-  // Under load the dropdown can still be animating when the option is clicked: retry until the row shows the choice.
-  await expect(async () => {
-    await award.getByLabel(`中标供应商-${skus[0]}`).click();
-    await page.locator('.ant-select-dropdown:visible').getByText(other, { exact: false }).click({ timeout: 3000 });
-    await expect(firstLine).toContainText(other, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await pickOption(page, firstLine, other);
   await award.getByRole('button', { name: '确认定标' }).click();
   await expect(award).toContainText('请填写定标理由');
   await award.getByLabel(`定标理由-${skus[0]}`).fill('顺德美居交期更稳定');
@@ -219,16 +211,6 @@ test('the comparison stays readable with 30 lines × 10 suppliers', async ({ pag
   await screenshot(page, 'procurement-matrix-30x10');
 });
 
-/** Picks an option in a form item's select; retried, since a click can land while a drawer or dropdown still animates. */
-async function pick(page: Page, item: Locator, option: string, search?: string) {
-  await expect(async () => {
-    await item.locator('.ant-select').click({ timeout: 3000 });
-    if (search) await page.keyboard.type(search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click({ timeout: 3000 });
-    await expect(item).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 test('a buyer picked in the task form, then the list filtered by buyer and by source plan', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await apiLogin(request);
@@ -251,19 +233,11 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await page.getByRole('button', { name: '新建' }).click();
   const drawer = page.getByRole('dialog', { name: '新建采购任务' });
   await expect(drawer.locator('.ant-form-item', { hasText: '采购员' })).toContainText('系统管理员（admin@jiaju.com）');
-  await pick(page, drawer.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
+  await pickOption(page, drawer.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
   await drawer.getByLabel('任务名称').fill(formTask);
-  await drawer.locator('.ant-cascader').click();
-  await page.locator('.ant-cascader-menu-item[title="上海市"]').click();
-  await page.locator('.ant-cascader-menu-item[title="上海市"]').last().click();
-  await page.locator('.ant-cascader-menu-item[title="嘉定区"]').click();
+  await pickRegion(page, drawer.locator('.ant-cascader'), ['上海市', '上海市', '嘉定区']);
   const line = drawer.locator('.ant-table-row').first();
-  await expect(async () => {
-    await line.locator('.ant-select').click();
-    await page.keyboard.type(commodity.sku_code);
-    await page.locator('.ant-select-dropdown:visible').getByText(commodity.sku_code).first().click({ timeout: 3000 });
-    await expect(line).toContainText(commodity.sku_code, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await pickOption(page, line, commodity.sku_code, { search: commodity.sku_code });
   await line.getByLabel('数量').fill('12');
   await screenshot(page, 'procurement-task-form');
   await drawer.getByRole('button', { name: '保存草稿' }).click();
@@ -272,7 +246,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   // Filter by buyer: the form's task is 李采购's, the API's the administrator's.
   const filters = page.locator('.filter-card');
   await filters.getByPlaceholder('任务编号 / 名称').fill(marker);
-  await pick(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
+  await pickOption(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
   await filters.getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(page).toHaveURL(/buyerId=\d+/);
   const rows = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
@@ -280,7 +254,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await expect(rows.first()).toContainText(formTask);
   await expect(rows.first()).toContainText('李采购');
   await screenshot(page, 'procurement-task-list-by-buyer');
-  await pick(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '系统管理员（admin@jiaju.com）');
+  await pickOption(page, filters.locator('.ant-form-item', { hasText: '采购员' }), '系统管理员（admin@jiaju.com）');
   await filters.getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(adminTask);
@@ -292,7 +266,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   const plans = await api(request, token, '/admin/procurement_task/plan_options', { keyword: '双十二' });
   expect(plans.data).toHaveLength(1);
   const planCode = plans.data[0].code as string;
-  await pick(page, planItem, planCode, '双十二');
+  await pickOption(page, planItem, planCode, { search: '双十二' });
   await filters.getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(page).toHaveURL(new RegExp(`planCode=${planCode}`));
   await expect(rows).toHaveCount(1);
@@ -344,12 +318,9 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   const drawer = page.getByRole('dialog', { name: '新建采购任务' });
   const taskName = `${planName}-重建任务`;
   await drawer.getByLabel('任务名称').fill(taskName);
-  await drawer.locator('.ant-cascader').click();
-  await page.locator('.ant-cascader-menu-item[title="上海市"]').click();
-  await page.locator('.ant-cascader-menu-item[title="上海市"]').last().click();
-  await page.locator('.ant-cascader-menu-item[title="嘉定区"]').click();
+  await pickRegion(page, drawer.locator('.ant-cascader'), ['上海市', '上海市', '嘉定区']);
   await expect(drawer.getByRole('button', { name: '带入计划明细' })).toBeDisabled();
-  await pick(page, drawer.locator('.ant-form-item', { hasText: '来源计划' }), planName, planName);
+  await pickOption(page, drawer.locator('.ant-form-item', { hasText: '来源计划' }), planName, { search: planName });
   await drawer.getByRole('button', { name: '带入计划明细' }).click();
   await expect(page.locator('.ant-message')).toContainText('已带入 2 行计划明细');
   const lines = drawer.locator('.ant-table-row');
