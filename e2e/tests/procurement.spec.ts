@@ -334,11 +334,28 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   await drawer.getByRole('button', { name: '保存草稿' }).click();
   await expect(page.locator('.ant-message')).toContainText('新建成功');
 
+  // Edited in the form, the draft keeps its plan and its links.
+  await page.locator('.filter-card').getByPlaceholder('任务编号 / 名称').fill(taskName);
+  await page.locator('.filter-card').getByRole('button', { name: /^查\s*询$/ }).click();
+  const row = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(created.data.code);
+  await row.getByRole('button', { name: '编辑' }).click();
+  const editor = page.getByRole('dialog', { name: /^编辑采购任务/ });
+  await expect(editor.locator('.ant-form-item', { hasText: '来源计划' })).toContainText(created.data.code);
+  await expect(editor.locator('.ant-table-row .ant-tag', { hasText: '计划' })).toHaveCount(2);
+  await editor.locator('.ant-table-row').first().getByLabel('数量').fill('25');
+  await editor.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.locator('.ant-message')).toContainText('保存成功');
+
   // Saved as the plan's task: each line points at its plan line, so the award is written back there.
   const found = await api(request, admin, '/admin/procurement_task/list', { keyword: taskName });
   expect(found.data.total).toBe(1);
   const saved = (await api(request, admin, '/admin/procurement_task/info', { id: found.data.list[0].id })).data;
-  expect(saved.plan_id).toBe(planId);
+  expect(saved).toMatchObject({ plan_id: planId, plan_code: created.data.code, version: 1 });
   const planLineIds = ((await plan()).lines as { id: number }[]).map((l) => l.id);
-  expect(saved.lines.map((l: { plan_line_id: number }) => l.plan_line_id)).toEqual(planLineIds);
+  expect(saved.lines.map((l: { plan_line_id: number; quantity: number }) => [l.plan_line_id, l.quantity])).toEqual([
+    [planLineIds[0], 25],
+    [planLineIds[1], 12],
+  ]);
 });
