@@ -97,3 +97,14 @@ test('export the filtered dictionary types with their items to Excel', async ({ 
   expect(piece?.slice(0, 3)).toEqual(['unit', types.rows[1][1], '件']);
   expect(new Set(items.rows.slice(1).map((r) => r[0]))).toEqual(new Set(['unit']));
 });
+
+test('a detail page for a dictionary that does not exist says so and leads back to the list', async ({ page }) => {
+  await login(page);
+  await page.goto('/basicData/dataDictionaryDetail?code=no_such_dict');
+  await expect(page.getByText('字典不存在')).toBeVisible();
+  await expect(page.getByText('没有编码为 no_such_dict 的字典')).toBeVisible();
+  await screenshot(page, 'dictionary-detail-missing');
+  await page.getByRole('button', { name: '返回数据字典' }).click();
+  await expect(page).toHaveURL(/\/basicData\/dataDictionary$/);
+  await expect(page.locator('.table-card .ant-table-row').first()).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT, type DictItem, TAG_COLOR_LABELS } from '@scm/contract';
-import { Button, Card, Descriptions, Form, Input, Popconfirm, Result, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
+import { PageNotice } from '../../../shared/ui/page-notice';
 import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '../api/dict-items';
 import { useDictTypeInfo } from '../api/dict-types';
 import { DictItemModal } from '../components/dict-item-modal';
@@ -37,11 +38,10 @@ export default function DictionaryDetailPage() {
 
   if (!code || type.error?.code === 404) {
     return (
-      <Result
-        status="404"
+      <PageNotice
         title="字典不存在"
-        subTitle={code ? `没有编码为 ${code} 的字典` : '请从数据字典列表进入'}
-        extra={<Button onClick={() => jump('/basicData/dataDictionary')}>返回数据字典</Button>}
+        detail={code ? `没有编码为 ${code} 的字典` : '请从数据字典列表进入'}
+        action={<Button onClick={() => jump('/basicData/dataDictionary')}>返回数据字典</Button>}
       />
     );
   }

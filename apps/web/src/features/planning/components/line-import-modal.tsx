@@ -27,7 +27,7 @@ interface LineImportModalProps {
  * Imports plan lines from an .xlsx: every row is checked, bad rows are listed with their reason,
  * and nothing is written unless the user chooses to import only the valid rows.
  */
-export function LineImportModal({ open, plan, onClose }: LineImportModalProps) {
+export default function LineImportModal({ open, plan, onClose }: LineImportModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [onlyValid, setOnlyValid] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);

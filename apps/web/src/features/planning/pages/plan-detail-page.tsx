@@ -19,7 +19,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Space,
@@ -29,7 +28,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
@@ -39,12 +38,12 @@ import { useJump } from '../../../shared/navigation/use-jump';
 import { usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
 import { Money } from '../../../shared/ui/money';
+import { PageNotice } from '../../../shared/ui/page-notice';
 import { useCreatePlan } from '../api/create-plan';
 import { usePlanInfo } from '../api/plan-info';
 import { useUpdatePlan } from '../api/update-plan';
 import { useUserOptions } from '../api/user-options';
 import { CommoditySelect, type PickedCommodity } from '../components/commodity-select';
-import { LineImportModal } from '../components/line-import-modal';
 import { DETAIL_PATH, LIST_PATH, PlanActions } from '../components/plan-actions';
 import { PlanProgress } from '../components/plan-progress';
 import { PlanTimeline } from '../components/plan-timeline';
@@ -74,6 +73,9 @@ interface PlanFormValues {
   remark?: string | null;
   lines: LineValues[];
 }
+
+// The import dialog brings the upload area: loaded when the user imports lines.
+const LineImportModal = lazy(() => import('../components/line-import-modal'));
 
 const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
 const dateText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
@@ -130,11 +132,15 @@ export default function PlanDetailPage() {
   const info = usePlanInfo(id);
   const [importing, setImporting] = useState(false);
   if (id && info.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
-  if (id && info.isError) return <Result status="warning" title="计划任务不存在或无权查看" />;
+  if (id && info.isError) return <PageNotice title="计划任务不存在或无权查看" />;
   return (
     <>
       <PlanEditor key={id ?? 'new'} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />
-      {info.data && <LineImportModal open={importing} plan={info.data} onClose={() => setImporting(false)} />}
+      {info.data && importing && (
+        <Suspense fallback={null}>
+          <LineImportModal open plan={info.data} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

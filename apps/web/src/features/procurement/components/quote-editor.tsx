@@ -31,7 +31,7 @@ interface FormValues {
 const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(fenToYuan(fen)));
 
 /** One invited supplier's quotation: header, freight (typed or estimated with its working), lines, completeness. */
-export function QuoteEditor({ task, supplier, editable }: { task: Task; supplier: InvitedSupplier; editable: boolean }) {
+export default function QuoteEditor({ task, supplier, editable }: { task: Task; supplier: InvitedSupplier; editable: boolean }) {
   const [form] = Form.useForm<FormValues>();
   const save = useSaveQuote((error) => applyFieldErrors(form, error));
   const decline = useDeclineQuote();

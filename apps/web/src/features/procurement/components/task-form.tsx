@@ -44,7 +44,7 @@ interface Props {
 }
 
 /** 新建 / 编辑 采购任务 (draft only): header, commodity lines with target prices, invited suppliers. */
-export function TaskForm({ open, editing, onClose }: Props) {
+export default function TaskForm({ open, editing, onClose }: Props) {
   const [form] = Form.useForm<FormValues>();
   const { userInfo } = useSession();
   const suppliers = useInvitableSuppliers();

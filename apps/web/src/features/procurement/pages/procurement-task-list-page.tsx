@@ -3,7 +3,7 @@ import { DICT, type ProcurementStatus, procurementTaskApi, type ProcurementTaskL
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useJump } from '../../../shared/navigation/use-jump';
@@ -17,10 +17,11 @@ import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublis
 import { BuyerSelect } from '../components/buyer-select';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { SourcePlanFilter } from '../components/plan-select';
-import { TaskForm } from '../components/task-form';
 
 /** The planning module's detail page, opened by path (features do not import each other). */
 const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
+// The form brings the region, number and commodity inputs: loaded when a task is created or edited.
+const TaskForm = lazy(() => import('../components/task-form'));
 
 interface FilterValues {
   keyword?: string;
@@ -215,7 +216,11 @@ export default function ProcurementTaskListPage() {
           </>
         }
       />
-      <TaskForm open={editor.open && (editor.id === undefined || editing !== undefined)} editing={editing} onClose={() => setEditor({ open: false })} />
+      {editor.open && (
+        <Suspense fallback={null}>
+          <TaskForm open={editor.id === undefined || editing !== undefined} editing={editing} onClose={() => setEditor({ open: false })} />
+        </Suspense>
+      )}
     </div>
   );
 }

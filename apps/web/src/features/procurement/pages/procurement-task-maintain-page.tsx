@@ -1,19 +1,22 @@
 import { DownloadOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { DICT } from '@scm/contract';
-import { Alert, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { downloadFile } from '../../../shared/http/api';
 import { showApiError } from '../../../shared/http/hooks';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { Money } from '../../../shared/ui/money';
+import { PageNotice } from '../../../shared/ui/page-notice';
 import { useMaintainView } from '../api/procurement-tasks';
 import { AwardDrawer } from '../components/award-drawer';
 import { ComparisonMatrix } from '../components/comparison-matrix';
 import { DeadlineCountdown } from '../components/deadline-countdown';
-import { QuoteEditor } from '../components/quote-editor';
+
+// The editor brings the date and number inputs: loaded once the page shows a supplier's tab.
+const QuoteEditor = lazy(() => import('../components/quote-editor'));
 
 export default function ProcurementTaskMaintainPage() {
   const [params] = useSearchParams();
@@ -23,10 +26,10 @@ export default function ProcurementTaskMaintainPage() {
   const [awardOpen, setAwardOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  if (!id) return <Result status="warning" title="请从采购任务列表打开报价维护" />;
+  if (!id) return <PageNotice title="请从采购任务列表打开报价维护" />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   const view = query.data;
-  if (!view) return <Result status="404" title="采购任务不存在" />;
+  if (!view) return <PageNotice title="采购任务不存在" />;
   const { task } = view;
   const quoting = task.status === 'quoting';
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
@@ -106,7 +109,11 @@ export default function ProcurementTaskMaintainPage() {
                   <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />
                 </Space>
               ),
-              children: <QuoteEditor task={task} supplier={s} editable={quoting && canQuote && s.supplierStatus === 'enabled'} />,
+              children: (
+                <Suspense fallback={<Spin />}>
+                  <QuoteEditor task={task} supplier={s} editable={quoting && canQuote && s.supplierStatus === 'enabled'} />
+                </Suspense>
+              ),
             }))}
           />
         )}
