@@ -17,6 +17,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The app honours reduced motion: no dialog or drawer is caught mid-animation by a click.
+    reducedMotion: 'reduce',
     trace: 'off',
     // A click or navigation that cannot happen fails at its own line instead of at the test's timeout.
     actionTimeout: 20_000,

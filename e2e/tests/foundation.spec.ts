@@ -225,3 +225,28 @@ test('a page chunk that fails to load shows the error page with Reload', async (
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('.shell-sider')).toBeVisible();
 });
+
+test('a user who asks for reduced motion gets dialogs without animation; others get the animation', async ({ browser }) => {
+  for (const [reducedMotion, animated] of [
+    ['reduce', false],
+    ['no-preference', true],
+  ] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await login(page);
+    // Watch every class the dialog is given from the moment it is created.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { dialogClasses: string[] }).dialogClasses = seen;
+      new MutationObserver(() => {
+        for (const modal of document.querySelectorAll('.ant-modal')) seen.push(modal.className);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.getByTestId('user-menu').click();
+    await page.getByText('修改密码').click();
+    await expect(page.locator('.ant-modal', { hasText: '修改密码' })).toBeVisible();
+    const classes = await page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses.join(' '));
+    expect(/ant-zoom/.test(classes), `${reducedMotion}: ${classes}`).toBe(animated);
+    await context.close();
+  }
+});

@@ -10,6 +10,9 @@ import { theme } from './theme';
 
 dayjs.locale('zh-cn');
 
+// Someone who asks the system for less motion gets dialogs, drawers and menus without animation.
+const appTheme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? { ...theme, token: { ...theme.token, motion: false } } : theme;
+
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp();
   useEffect(() => {
@@ -21,7 +24,7 @@ function FeedbackBridge() {
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={appTheme}>
       <AntApp>
         <FeedbackBridge />
         <RouterProvider router={router} />
