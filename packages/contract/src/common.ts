@@ -34,3 +34,5 @@ export const optionsResponse = z.array(optionSchema);
 
 export const statusSchema = z.enum(['enabled', 'disabled']);
 export type Status = z.infer<typeof statusSchema>;
+/** How exports write a status (pages show the `common_status` dictionary's label and colour). */
+export const STATUS_LABELS: Record<Status, string> = { enabled: '启用', disabled: '停用' };

@@ -2,6 +2,7 @@ import {
   type commodityCreateRequest,
   type commodityUpdateRequest,
   fenToYuan,
+  STATUS_LABELS,
 } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -159,7 +160,6 @@ export async function setCommodityStatus(
   return null;
 }
 
-export const STATUS_LABELS = { enabled: '启用', disabled: '停用' } as const;
 
 /** A row of the Excel template / export, in COMMODITY_EXCEL_COLUMNS order. */
 export function excelRow(row: {

@@ -1,5 +1,5 @@
-import { TAG_COLOR_LABELS, type dictTypeExportRequest } from '@scm/contract';
-import { and, asc, gt, inArray } from 'drizzle-orm';
+import { STATUS_LABELS, TAG_COLOR_LABELS, type dictTypeExportRequest } from '@scm/contract';
+import { and, asc, count, gt, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { dictItems, dictTypes } from '../../db/schema';
@@ -8,7 +8,6 @@ import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel'
 import { dictTypeWhere } from './service';
 
 const BATCH = 500;
-const STATUS = { enabled: '启用', disabled: '停用' } as const;
 
 type TypeRow = typeof dictTypes.$inferSelect;
 type Filter = z.output<typeof dictTypeExportRequest>;
@@ -45,11 +44,17 @@ export function exportDictionary(ctx: AuthedContext, filter: Filter) {
   ]);
   const produce = async () => {
     await forEachTypeBatch(ctx.db, filter, async (types) => {
-      const counts = new Map<number, number>();
-      const items = await ctx.db.select({ typeId: dictItems.typeId }).from(dictItems).where(inArray(dictItems.typeId, types.map((t) => t.id)));
-      for (const item of items) counts.set(item.typeId, (counts.get(item.typeId) ?? 0) + 1);
+      const counted = await ctx.db
+        .select({ typeId: dictItems.typeId, n: count() })
+        .from(dictItems)
+        .where(inArray(
+          dictItems.typeId,
+          types.map((t) => t.id),
+        ))
+        .groupBy(dictItems.typeId);
+      const counts = new Map(counted.map((c) => [c.typeId, c.n]));
       for (const t of types) {
-        writer.addRow([t.code, t.name, STATUS[t.status], t.builtIn ? '内置' : '自定义', counts.get(t.id) ?? 0, t.remark, shanghaiTime(t.updatedAt)]);
+        writer.addRow([t.code, t.name, STATUS_LABELS[t.status], t.builtIn ? '内置' : '自定义', counts.get(t.id) ?? 0, t.remark, shanghaiTime(t.updatedAt)]);
       }
       await writer.drained();
     });
@@ -74,7 +79,7 @@ export function exportDictionary(ctx: AuthedContext, filter: Filter) {
       for (const item of items) {
         const type = byId.get(item.typeId)!;
         const color = TAG_COLOR_LABELS[item.tagColor as keyof typeof TAG_COLOR_LABELS] ?? item.tagColor;
-        writer.addRow([type.code, type.name, item.label, item.value, item.sort, color, item.isDefault ? '是' : '否', STATUS[item.status], item.remark]);
+        writer.addRow([type.code, type.name, item.label, item.value, item.sort, color, item.isDefault ? '是' : '否', STATUS_LABELS[item.status], item.remark]);
       }
       await writer.drained();
     });

@@ -1,4 +1,4 @@
-import { CHARGE_MODE_LABELS, type ChargeMode, fenToYuan, formatMeasure, type PriceTemplate, type priceTemplateExportRequest } from '@scm/contract';
+import { CHARGE_MODE_LABELS, type ChargeMode, fenToYuan, formatMeasure, type PriceTemplate, type priceTemplateExportRequest, STATUS_LABELS } from '@scm/contract';
 import { and, asc, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { priceTemplates } from '../../db/schema';
@@ -8,7 +8,6 @@ import { regionFullName } from '../region/regions';
 import { loadTemplates, priceTemplateWhere } from './service';
 
 const BATCH = 200;
-const STATUS = { enabled: '启用', disabled: '停用' } as const;
 
 const regionNames = (codes: readonly string[]) => codes.map((code) => regionFullName(code) || code).join('、');
 const money = (fen: number | null | undefined) => (fen == null ? null : fenToYuan(fen));
@@ -59,7 +58,7 @@ export function exportPriceTemplates(ctx: AuthedContext, filter: z.output<typeof
       for (const t of templates) {
         const d = t.chargeRows.find((row) => row.isDefault);
         writer.addRow([
-          t.name, CHARGE_MODE_LABELS[t.chargeMode], STATUS[t.status], measure(t.chargeMode, d?.firstQty), money(d?.firstFeeFen),
+          t.name, CHARGE_MODE_LABELS[t.chargeMode], STATUS_LABELS[t.status], measure(t.chargeMode, d?.firstQty), money(d?.firstFeeFen),
           measure(t.chargeMode, d?.additionalQty), money(d?.additionalFeeFen), t.chargeRows.length, t.freeRows.length,
           regionNames(t.noDeliveryCodes), t.remark, t.updatedBy, shanghaiTime(t.updatedAt),
         ]);

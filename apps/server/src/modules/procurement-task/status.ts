@@ -1,5 +1,5 @@
 import { PROCUREMENT_STATUS_LABELS, type ProcurementStatus } from '@scm/contract';
-import { and, eq, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -23,27 +23,38 @@ export function statusCondition(status: ProcurementStatus, now: Date): SQL | und
   return eq(procurementTasks.status, status);
 }
 
+const passedDeadline = (now: Date) => and(eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now));
+
 /**
- * Records the deadline close of one task inside a write's transaction. It does not bump the
- * version: it only writes down what every reader already saw, so their version stays valid.
+ * Moves the tasks in `scope` whose deadline has passed from 报价中 to 待定标, one audit row each by
+ * 系统. It does not bump the version: it only writes down what every reader already saw, so their
+ * version stays valid. Whichever transaction moves a row writes its audit row, so concurrent
+ * writers and server processes record each close once.
  */
-export async function recordDeadlineClose(tx: Db, taskId: number, now: Date): Promise<boolean> {
+async function recordDeadlineCloses(tx: Db, scope: SQL, now: Date): Promise<number[]> {
   const closed = await tx
     .update(procurementTasks)
     .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
-    .where(and(eq(procurementTasks.id, taskId), eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now)))
-    .returning({ code: procurementTasks.code });
-  if (closed.length > 0) {
-    await writeAudit(tx, { userId: null, userName: '系统', ip: '' }, {
+    .where(and(scope, passedDeadline(now)))
+    .returning({ id: procurementTasks.id, code: procurementTasks.code });
+  await writeAudit(
+    tx,
+    { userId: null, userName: '系统', ip: '' },
+    closed.map((task) => ({
       module: 'procurement_task',
       action: 'auto_close_quote',
-      recordId: taskId,
-      summary: `${closed[0].code} 报价截止，转为待定标`,
+      recordId: task.id,
+      summary: `${task.code} 报价截止，转为待定标`,
       before: { status: 'quoting' },
       after: { status: 'evaluating' },
-    });
-  }
-  return closed.length > 0;
+    })),
+  );
+  return closed.map((task) => task.id);
+}
+
+/** Records the deadline close of one task inside a write's transaction, before the write reads its status. */
+export async function recordDeadlineClose(tx: Db, taskId: number, now: Date): Promise<void> {
+  await recordDeadlineCloses(tx, eq(procurementTasks.id, taskId), now);
 }
 
 export function illegalTransition(from: ProcurementStatus, action: string) {
@@ -53,21 +64,19 @@ export function illegalTransition(from: ProcurementStatus, action: string) {
 const SWEEP_BATCH = 500;
 
 /**
- * Records the close of every task whose deadline has passed, so stored statuses, the operation log
- * and the board facts catch up even when nobody opens the task. Safe beside other server
- * processes: each close is written by whichever one moves the row out of 报价中.
+ * Records the close of every task whose deadline has passed (oldest first, a batch at a time), so
+ * stored statuses, the operation log and the board facts catch up even when nobody opens the task.
  */
 export async function closePassedDeadlines(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
+    const due = tx
       .select({ id: procurementTasks.id })
       .from(procurementTasks)
-      .where(and(eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now)))
+      .where(passedDeadline(now))
       .orderBy(procurementTasks.quoteDeadline)
       .limit(SWEEP_BATCH);
-    const closed: number[] = [];
-    for (const { id } of due) if (await recordDeadlineClose(tx, id, now)) closed.push(id);
-    if (closed.length > 0) await refreshBoardFacts(tx, closed);
+    const closed = await recordDeadlineCloses(tx, inArray(procurementTasks.id, due), now);
+    await refreshBoardFacts(tx, closed);
     return closed;
   });
 }

@@ -2,7 +2,8 @@ import { type CommodityOption, DICT } from '@scm/contract';
 import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useDict } from '../dict/use-dict';
-import { useCommodityOptions, useDebounced } from './use-commodity-options';
+import { useDebounced } from '../form/use-debounced';
+import { useCommodityOptions } from './use-commodity-options';
 
 interface CommodityPickerProps {
   value?: CommodityOption;

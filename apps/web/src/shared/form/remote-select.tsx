@@ -1,7 +1,8 @@
 import type { Endpoint, EndpointBody, EndpointData } from '@scm/contract';
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApiQuery } from '../http/hooks';
+import { useDebounced } from './use-debounced';
 
 export interface RemoteOption {
   value: number;
@@ -30,12 +31,8 @@ interface RemoteSelectProps<E extends Endpoint> extends Omit<SelectProps<number>
  */
 export function RemoteSelect<E extends Endpoint>({ endpoint, request, toOption, currentLabel, value, onChange, ...rest }: RemoteSelectProps<E>) {
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const keyword = useDebounced(input.trim());
   const [picked, setPicked] = useState<RemoteOption | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
   const answer = useApiQuery(endpoint, request(keyword), { staleTime: 30_000 });
   const options = ((answer.data ?? []) as Item<E>[]).map(toOption);
   const known = picked?.value === value ? picked : value != null && currentLabel ? { value, label: currentLabel } : null;

@@ -8,7 +8,7 @@ import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useOperationLogFilters } from '../api/operation-log-filters';
 import { useOperationLogList } from '../api/operation-log-list';
-import { useUserOptions } from '../api/user-options';
+import { useUserOptions } from '../../../shared/user/use-user-options';
 import { ChangeDiff } from '../components/change-diff';
 import { actionLabel, isFailure, moduleLabel } from '../components/labels';
 

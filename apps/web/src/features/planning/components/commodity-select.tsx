@@ -1,6 +1,7 @@
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
-import { useCommodityOptions } from '../api/commodity-options';
+import { useState } from 'react';
+import { useCommodityOptions } from '../../../shared/commodity/use-commodity-options';
+import { useDebounced } from '../../../shared/form/use-debounced';
 
 export interface PickedCommodity {
   value: number;
@@ -23,12 +24,7 @@ interface CommoditySelectProps {
  */
 export function CommoditySelect({ excluded, onPick, disabled }: CommoditySelectProps) {
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const options = useCommodityOptions(keyword);
+  const options = useCommodityOptions(useDebounced(input.trim()));
   const list = options.data ?? [];
 
   return (

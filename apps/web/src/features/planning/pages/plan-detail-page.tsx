@@ -42,7 +42,7 @@ import { PageNotice } from '../../../shared/ui/page-notice';
 import { useCreatePlan } from '../api/create-plan';
 import { usePlanInfo } from '../api/plan-info';
 import { useUpdatePlan } from '../api/update-plan';
-import { useUserOptions } from '../api/user-options';
+import { useUserOptions } from '../../../shared/user/use-user-options';
 import { CommoditySelect, type PickedCommodity } from '../components/commodity-select';
 import { DETAIL_PATH, LIST_PATH, PlanActions } from '../components/plan-actions';
 import { PlanProgress } from '../components/plan-progress';

@@ -15,7 +15,7 @@ import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
 import { Money } from '../../../shared/ui/money';
 import { usePlanList } from '../api/plan-list';
-import { useUserOptions } from '../api/user-options';
+import { useUserOptions } from '../../../shared/user/use-user-options';
 import { DETAIL_PATH, PlanActions } from '../components/plan-actions';
 import { PlanProgress } from '../components/plan-progress';
 

@@ -1,4 +1,4 @@
-import { commodityApi, type EndpointBody, procurementTaskApi, quotationApi, supplierApi } from '@scm/contract';
+import { type EndpointBody, procurementTaskApi, quotationApi, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
 
 export type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
@@ -9,7 +9,6 @@ export const useTaskInfo = (id: number | undefined) =>
 export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
 export const useSourcePlanOptions = (keyword: string) =>
   useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
-export const useCommodityOptions = (keyword: string) => useApiQuery(commodityApi.options, { keyword: keyword || undefined, limit: 50 });
 
 const stale = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];
 type OnError = (error: unknown) => boolean;

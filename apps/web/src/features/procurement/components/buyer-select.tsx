@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { useUserOptions } from '../api/user-options';
+import { useUserOptions } from '../../../shared/user/use-user-options';
 
 interface Props extends Omit<SelectProps<number>, 'options' | 'loading'> {
   /** Offer enabled users only (assigning a buyer); the filter lists everyone, so old tasks stay findable. */

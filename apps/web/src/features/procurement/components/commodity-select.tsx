@@ -1,6 +1,7 @@
 import { Select } from 'antd';
-import { useDeferredValue, useState } from 'react';
-import { useCommodityOptions } from '../api/procurement-tasks';
+import { useState } from 'react';
+import { useCommodityOptions } from '../../../shared/commodity/use-commodity-options';
+import { useDebounced } from '../../../shared/form/use-debounced';
 
 export interface CommodityChoice {
   value: number;
@@ -20,7 +21,7 @@ interface Props {
 /** A commodity picked by SKU code or name, searched on the server as the user types. */
 export function CommoditySelect({ value, onChange, known = [] }: Props) {
   const [keyword, setKeyword] = useState('');
-  const options = useCommodityOptions(useDeferredValue(keyword));
+  const options = useCommodityOptions(useDebounced(keyword.trim()));
   const found: CommodityChoice[] = (options.data ?? []).map((o) => ({ value: o.value, label: o.label, skuCode: o.skuCode, referencePriceFen: o.referencePriceFen }));
   const all = [...known.filter((k) => !found.some((f) => f.value === k.value)), ...found];
   return (

@@ -1,13 +1,14 @@
 import { procurementTaskApi } from '@scm/contract';
 import { Select, type SelectProps } from 'antd';
-import { type ComponentProps, useDeferredValue, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { RemoteSelect } from '../../../shared/form/remote-select';
+import { useDebounced } from '../../../shared/form/use-debounced';
 import { useSourcePlanOptions } from '../api/procurement-tasks';
 
 /** 来源计划 filter: the plans tasks came from, searched on the server; the value is the plan code. */
 export function SourcePlanFilter(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'loading'>) {
   const [keyword, setKeyword] = useState('');
-  const plans = useSourcePlanOptions(useDeferredValue(keyword.trim()));
+  const plans = useSourcePlanOptions(useDebounced(keyword.trim()));
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
