@@ -33,6 +33,23 @@ export const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime
 /** "数据字典_20260501093000.xlsx": the export's name stamped with the Shanghai time it was made. */
 export const exportFileName = (base: string, now: Date) => `${base}_${shanghaiTime(now).replace(/\D/g, '')}.xlsx`;
 
+/**
+ * Reads an export's rows in id order a batch at a time (keyset paging: no deep OFFSET) and hands
+ * each non-empty batch on, so memory holds one batch whatever the filter matches.
+ */
+export async function forEachBatch<T extends { id: number }>(
+  read: (afterId: number, size: number) => Promise<T[]>,
+  size: number,
+  each: (rows: T[]) => Promise<void>,
+): Promise<void> {
+  for (let afterId = 0; ; ) {
+    const rows = await read(afterId, size);
+    if (rows.length > 0) await each(rows);
+    if (rows.length < size) return;
+    afterId = rows[rows.length - 1].id;
+  }
+}
+
 export interface XlsxStreamWriter {
   /** Appends one row to the current sheet; escapes formula-like text. */
   addRow(values: CellValue[]): void;

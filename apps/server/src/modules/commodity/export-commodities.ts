@@ -1,14 +1,13 @@
 import { COMMODITY_EXCEL_COLUMNS, type commodityExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, shanghaiTime } from '../../lib/excel';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
 import { exportBatch } from './queries';
 import { loadCommodityReferences } from './references';
 import { excelRow } from './service';
 
 const BATCH = 1000;
 
-const shanghaiStamp = (at: Date) => shanghaiTime(at).replace(/\D/g, '');
 
 /**
  * Streams the commodities matching the list filter as .xlsx, 1,000 rows per query, so 100,000
@@ -21,20 +20,20 @@ export function exportCommodities(ctx: AuthedContext, filter: z.output<typeof co
     { header: '分类名称', width: 14 },
     { header: '更新时间', width: 20 },
   ];
-  const writer = createXlsxStream(`商品列表_${shanghaiStamp(ctx.now())}.xlsx`, '商品', columns);
+  const writer = createXlsxStream(exportFileName('商品列表', ctx.now()), '商品', columns);
   const produce = async () => {
     // Units go out as labels (件), which the import reads back.
     const references = await loadCommodityReferences(ctx.db);
-    let afterId = 0;
-    for (;;) {
-      const rows = await exportBatch(ctx.db, filter, afterId, BATCH);
-      for (const row of rows) {
-        writer.addRow([...excelRow({ ...row, unit: references.unitLabel(row.unit) }), row.categoryName, shanghaiTime(row.updatedAt)]);
-      }
-      if (rows.length < BATCH) break;
-      afterId = rows[rows.length - 1].id;
-      await writer.drained();
-    }
+    await forEachBatch(
+      (afterId, size) => exportBatch(ctx.db, filter, afterId, size),
+      BATCH,
+      async (rows) => {
+        for (const row of rows) {
+          writer.addRow([...excelRow({ ...row, unit: references.unitLabel(row.unit) }), row.categoryName, shanghaiTime(row.updatedAt)]);
+        }
+        await writer.drained();
+      },
+    );
     await writer.finish();
   };
   produce().catch((error) => writer.fail(error));

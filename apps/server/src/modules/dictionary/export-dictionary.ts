@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { dictItems, dictTypes } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
 import { dictTypeWhere } from './service';
 
 const BATCH = 500;
@@ -12,21 +12,19 @@ const BATCH = 500;
 type TypeRow = typeof dictTypes.$inferSelect;
 type Filter = z.output<typeof dictTypeExportRequest>;
 
-/** The filtered types in id order, a batch at a time (keyset: no deep OFFSET). */
-async function forEachTypeBatch(db: Db, filter: Filter, each: (types: TypeRow[]) => Promise<void>) {
-  let afterId = 0;
-  for (;;) {
-    const types = await db
-      .select()
-      .from(dictTypes)
-      .where(and(dictTypeWhere(filter), gt(dictTypes.id, afterId)))
-      .orderBy(asc(dictTypes.id))
-      .limit(BATCH);
-    if (types.length > 0) await each(types);
-    if (types.length < BATCH) return;
-    afterId = types[types.length - 1].id;
-  }
-}
+/** The filtered types in id order, a batch at a time. */
+const forEachTypeBatch = (db: Db, filter: Filter, each: (types: TypeRow[]) => Promise<void>) =>
+  forEachBatch(
+    (afterId, size) =>
+      db
+        .select()
+        .from(dictTypes)
+        .where(and(dictTypeWhere(filter), gt(dictTypes.id, afterId)))
+        .orderBy(asc(dictTypes.id))
+        .limit(size),
+    BATCH,
+    each,
+  );
 
 /**
  * The dictionary types matching the list filter on sheet 字典类型, and the items of those types on

@@ -1,7 +1,7 @@
 import { fenToYuan, PLAN_STATUS_LABELS, type planExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, shanghaiTime } from '../../lib/excel';
+import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
 import { dictionaryOf, plansForExport } from './service';
 
 
@@ -28,7 +28,7 @@ const COLUMNS = [
  * shown by their labels.
  */
 export function exportPlans(ctx: AuthedContext, filter: z.output<typeof planExportRequest>) {
-  const writer = createXlsxStream(`计划任务_${shanghaiTime(ctx.now()).replace(/\D/g, '')}.xlsx`, '计划任务', COLUMNS);
+  const writer = createXlsxStream(exportFileName('计划任务', ctx.now()), '计划任务', COLUMNS);
   const produce = async () => {
     const [planTypes, warehouses] = await Promise.all([dictionaryOf(ctx.db, 'plan_type'), dictionaryOf(ctx.db, 'warehouse')]);
     for await (const plans of plansForExport(ctx.db, filter)) {

@@ -3,7 +3,7 @@ import { and, asc, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { priceTemplates } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
 import { regionFullName } from '../region/regions';
 import { loadTemplates, priceTemplateWhere } from './service';
 
@@ -17,20 +17,18 @@ const measure = (mode: ChargeMode, qty: number | null | undefined) => (qty == nu
 const qtyCondition = (mode: ChargeMode, qty: number | null) => (qty == null ? null : mode === 'piece' ? `满${qty}件` : `${formatMeasure(mode, qty)}以内`);
 
 /** The filtered templates with their rows in id order, a batch at a time (keyset: no deep OFFSET). */
-async function forEachTemplateBatch(ctx: AuthedContext, filter: z.output<typeof priceTemplateExportRequest>, each: (templates: PriceTemplate[]) => Promise<void>) {
-  let afterId = 0;
-  for (;;) {
-    const ids = await ctx.db
-      .select({ id: priceTemplates.id })
-      .from(priceTemplates)
-      .where(and(priceTemplateWhere(filter), gt(priceTemplates.id, afterId)))
-      .orderBy(asc(priceTemplates.id))
-      .limit(BATCH);
-    if (ids.length > 0) await each(await loadTemplates(ctx.db, ids.map((r) => r.id)));
-    if (ids.length < BATCH) return;
-    afterId = ids[ids.length - 1].id;
-  }
-}
+const forEachTemplateBatch = (ctx: AuthedContext, filter: z.output<typeof priceTemplateExportRequest>, each: (templates: PriceTemplate[]) => Promise<void>) =>
+  forEachBatch(
+    (afterId, size) =>
+      ctx.db
+        .select({ id: priceTemplates.id })
+        .from(priceTemplates)
+        .where(and(priceTemplateWhere(filter), gt(priceTemplates.id, afterId)))
+        .orderBy(asc(priceTemplates.id))
+        .limit(size),
+    BATCH,
+    async (ids) => each(await loadTemplates(ctx.db, ids.map((r) => r.id))),
+  );
 
 /**
  * The templates matching the list filter as .xlsx: one row per template (its nationwide default

@@ -1,15 +1,14 @@
 import { SUPPLIER_STATUS_LABELS, type supplierExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream } from '../../lib/excel';
+import { createXlsxStream, exportFileName, forEachBatch } from '../../lib/excel';
 import { exportSupplierBatch } from './queries';
 
 const BATCH = 500;
-const shanghaiStamp = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/\D/g, '');
 
 /** Streams the suppliers matching the list filter, with their statistics, as .xlsx. */
 export function exportSuppliers(ctx: AuthedContext, filter: z.output<typeof supplierExportRequest>) {
-  const writer = createXlsxStream(`供应商_${shanghaiStamp(ctx.now())}.xlsx`, '供应商', [
+  const writer = createXlsxStream(exportFileName('供应商', ctx.now()), '供应商', [
     { header: '供应商编码', width: 18 },
     { header: '供应商名称', width: 28 },
     { header: '简称' },
@@ -33,20 +32,20 @@ export function exportSuppliers(ctx: AuthedContext, filter: z.output<typeof supp
     { header: '备注', width: 24 },
   ]);
   const produce = async () => {
-    let afterId = 0;
-    for (;;) {
-      const rows = await exportSupplierBatch(ctx.db, filter, afterId, BATCH);
-      for (const s of rows) {
-        writer.addRow([
-          s.code, s.name, s.shortName, s.contactPerson, s.phone, s.email, s.regionName, s.address, s.categoryNames.join('、'),
-          s.creditCode, s.bankName, s.bankAccount, s.settlementType, s.grade, s.priceTemplateName, SUPPLIER_STATUS_LABELS[s.status],
-          s.tasksInvited, s.quotesSubmitted, s.awardsWon, s.winRateBp == null ? null : `${(s.winRateBp / 100).toFixed(2)}%`, s.remark,
-        ]);
-      }
-      if (rows.length < BATCH) break;
-      afterId = rows[rows.length - 1].id;
-      await writer.drained();
-    }
+    await forEachBatch(
+      (afterId, size) => exportSupplierBatch(ctx.db, filter, afterId, size),
+      BATCH,
+      async (rows) => {
+        for (const s of rows) {
+          writer.addRow([
+            s.code, s.name, s.shortName, s.contactPerson, s.phone, s.email, s.regionName, s.address, s.categoryNames.join('、'),
+            s.creditCode, s.bankName, s.bankAccount, s.settlementType, s.grade, s.priceTemplateName, SUPPLIER_STATUS_LABELS[s.status],
+            s.tasksInvited, s.quotesSubmitted, s.awardsWon, s.winRateBp == null ? null : `${(s.winRateBp / 100).toFixed(2)}%`, s.remark,
+          ]);
+        }
+        await writer.drained();
+      },
+    );
     await writer.finish();
   };
   produce().catch((error) => writer.fail(error));
