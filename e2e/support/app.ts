@@ -43,9 +43,9 @@ export const tabLabels = (page: Page) => page.locator('.opened-tabs .ant-tabs-ta
 export async function openFromMenu(page: Page, group: string, label: string) {
   const sider = page.locator('.shell-sider');
   const item = sider.getByRole('menuitem', { name: label, exact: true });
-  if (!(await item.isVisible())) await sider.getByText(group, { exact: true }).click();
   // A click that lands while the group is still sliding open can miss: retry until the page shows.
   await expect(async () => {
+    if (!(await item.isVisible())) await sider.getByText(group, { exact: true }).click();
     await item.click({ timeout: 3000 });
     await expect(page.locator('.ant-breadcrumb')).toContainText(label, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });

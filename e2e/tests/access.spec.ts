@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
 
 /**
  * Access management end to end: a role limited to 商品管理, a user holding it, what that user can
@@ -21,26 +21,14 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Picks an option of the antd Select in the form item labelled `label`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const select = scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }).locator('.ant-select');
-  const choice = page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true });
-  await expect(async () => {
-    if (!(await choice.isVisible())) await select.click();
-    await choice.click({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
-}
+/** Picks the option reading exactly `option` in the select of the form item labelled `label`. */
+const choose = (page: Page, scope: Locator, label: string, option: string) =>
+  pickOption(page, scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }), new RegExp(`^${option}$`), {
+    shows: option,
+  });
 
 /** Opens a 权限管理 page from the sidebar; a click that lands while the group is still opening is retried. */
-async function openAccessPage(page: Page, label: string) {
-  const sider = page.locator('.shell-sider');
-  const item = sider.getByRole('menuitem', { name: label, exact: true });
-  await expect(async () => {
-    if (!(await item.isVisible())) await sider.getByText('权限管理', { exact: true }).click();
-    await item.click({ timeout: 2000 });
-    await expect(page.locator('.ant-breadcrumb')).toHaveText(`权限管理/${label}`, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
+const openAccessPage = (page: Page, label: string) => openFromMenu(page, '权限管理', label);
 
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.locator('.ant-message').getByText(text)).toBeVisible();

@@ -1,17 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { exportedSheets, login, openFromMenu, screenshot, tabLabels } from '../support/app';
+import { exportedSheets, login, openFromMenu, pickOption, screenshot, tabLabels } from '../support/app';
 
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
-const pickOption = async (page: Page, text: RegExp | string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 
 async function addItem(page: Page, item: { label: string; value: string; color: RegExp; isDefault?: boolean }) {
   await page.getByRole('button', { name: '新增字典项' }).click();
   const modal = dialog(page);
   await modal.getByLabel('字典标签').fill(item.label);
   await modal.getByLabel('字典值').fill(item.value);
-  await modal.getByLabel('标签颜色').click();
-  await pickOption(page, item.color);
+  await pickOption(page, modal.locator('.ant-form-item', { has: page.getByLabel('标签颜色') }), item.color);
   if (item.isDefault) await modal.getByRole('switch').click();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toBeHidden();
