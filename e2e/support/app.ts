@@ -52,24 +52,25 @@ export async function openFromMenu(page: Page, group: string, label: string) {
 }
 
 /**
- * Picks the option holding `option` in the select inside `field` (a form item, a table row), typing
- * `search` first for a server-searched select; `shows` is what the field then shows, if not the
- * option's text. Retried whole: a click can land while the dropdown still animates, or on an option
- * list that the server's answer is about to replace.
+ * Picks the option holding `option` (reading exactly `option` with `exact`) in the select inside
+ * `field` (a form item, a table row), typing `search` first for a server-searched select; `shows` is
+ * what the field then shows, if not the option's text. Retried whole: a click can land while the
+ * dropdown still animates, or on an option list that the server's answer is about to replace.
  */
 export async function pickOption(
   page: Page,
   field: Locator,
-  option: string | RegExp,
-  { search, shows = option }: { search?: string; shows?: string | RegExp } = {},
+  option: string,
+  { search, shows = option, exact = false }: { search?: string; shows?: string; exact?: boolean } = {},
 ) {
   const dropdown = page.locator('.ant-select-dropdown:visible');
+  const text = exact ? new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : option;
   await expect(async () => {
     // Escape closes a list left open by a failed try and clears its search text.
     if ((await dropdown.count()) > 0) await page.keyboard.press('Escape');
     await field.locator('.ant-select').first().click({ timeout: 3000 });
     if (search) await page.keyboard.type(search);
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
     await expect(field).toContainText(shows, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }

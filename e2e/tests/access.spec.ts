@@ -23,9 +23,7 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /** Picks the option reading exactly `option` in the select of the form item labelled `label`. */
 const choose = (page: Page, scope: Locator, label: string, option: string) =>
-  pickOption(page, scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }), new RegExp(`^${option}$`), {
-    shows: option,
-  });
+  pickOption(page, scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }), option, { exact: true });
 
 /** Opens a 权限管理 page from the sidebar; a click that lands while the group is still opening is retried. */
 const openAccessPage = (page: Page, label: string) => openFromMenu(page, '权限管理', label);

@@ -3,12 +3,12 @@ import { exportedSheets, login, openFromMenu, pickOption, screenshot, tabLabels 
 
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
 
-async function addItem(page: Page, item: { label: string; value: string; color: RegExp; isDefault?: boolean }) {
+async function addItem(page: Page, item: { label: string; value: string; color: string; isDefault?: boolean }) {
   await page.getByRole('button', { name: '新增字典项' }).click();
   const modal = dialog(page);
   await modal.getByLabel('字典标签').fill(item.label);
   await modal.getByLabel('字典值').fill(item.value);
-  await pickOption(page, modal.locator('.ant-form-item', { has: page.getByLabel('标签颜色') }), item.color);
+  await pickOption(page, modal.locator('.ant-form-item', { has: page.getByLabel('标签颜色') }), item.color, { exact: true });
   if (item.isDefault) await modal.getByRole('switch').click();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toBeHidden();
@@ -38,8 +38,8 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   expect(await tabLabels(page)).not.toContain('数据字典');
   await expect(page.getByText(`包装方式（${code}）`)).toBeVisible();
 
-  await addItem(page, { label: '纸箱', value: 'carton', color: /^蓝$/, isDefault: true });
-  await addItem(page, { label: '木架', value: 'crate', color: /^橙$/ });
+  await addItem(page, { label: '纸箱', value: 'carton', color: '蓝', isDefault: true });
+  await addItem(page, { label: '木架', value: 'crate', color: '橙' });
   await page.getByRole('button', { name: '新增字典项' }).click();
   await dialog(page).getByLabel('字典标签').fill('重复');
   await dialog(page).getByLabel('字典值').fill('carton');
