@@ -6,7 +6,12 @@ export interface AuthUser {
   username: string;
   email: string;
   roleId: number;
+  /** The user's role is the built-in 超级管理员: only such a user may touch super-admin accounts or that role. */
+  superAdmin: boolean;
+  /** 数据范围 of the user's role: `own` sees and writes only their own plans and procurement tasks. */
+  dataScope: 'all' | 'own';
   sessionId: number;
+  /** The role's codes less those of disabled menu entries (an entry, its page or its group disabled). */
   permissionCodes: ReadonlySet<string>;
 }
 

@@ -12,6 +12,8 @@ export const roles = pgTable('roles', {
   sort: integer('sort').notNull().default(0),
   status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
   builtIn: boolean('built_in').notNull().default(false),
+  /** 数据范围: `own` limits plans and procurement tasks to the user's own records (docs/access-management.md). */
+  dataScope: text('data_scope', { enum: ['all', 'own'] }).notNull().default('all'),
   ...version,
   ...timestamps,
 });

@@ -27,6 +27,8 @@ export const planningTasks = pgTable(
       .default('draft'),
     /** Who last submitted it: neither they nor the owner may approve it (four-eyes). */
     submittedBy: integer('submitted_by').references(() => backUsers.id),
+    /** Users who changed the lines since the last approval round: none of them may approve it. */
+    lineEditorIds: integer('line_editor_ids').array().notNull().default(sql`'{}'::integer[]`),
     rejectReason: text('reject_reason'),
     closeReason: text('close_reason'),
     remark: text('remark'),

@@ -108,6 +108,8 @@ export const procurementTaskLines = pgTable(
     awardedUnitPriceFen: bigint('awarded_unit_price_fen', { mode: 'number' }),
     awardedFreightFen: bigint('awarded_freight_fen', { mode: 'number' }),
     awardReason: text('award_reason'),
+    /** What is actually bought: the quantity, or the awarded quote's MOQ when that is larger. */
+    awardedQuantity: integer('awarded_quantity'),
   },
   (t) => [index('procurement_task_lines_task_idx').on(t.taskId, t.sort), index('procurement_task_lines_plan_line_idx').on(t.planLineId)],
 );

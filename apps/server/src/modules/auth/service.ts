@@ -2,13 +2,14 @@ import { messages } from '@scm/contract';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SECURITY } from '../../config';
 import type { Db } from '../../db/client';
-import { backUsers, loginAttempts, menus, rolePermissions, roles, sessions } from '../../db/schema';
+import { backUsers, loginAttempts, menus, roles, sessions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
 import { badRequest, conflict, fieldError, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepared } from '../../lib/prepared';
 import { hashToken, newToken } from '../../lib/tokens';
+import { grantedCodes } from './granted-codes';
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a throwaway hash makes an unknown email cost as much as a wrong password. */
@@ -104,7 +105,9 @@ const sessionLookup = prepared(
         status: backUsers.status,
         roleId: backUsers.roleId,
         roleStatus: roles.status,
-        codes: sql<string[] | null>`(select array_agg(${rolePermissions.code}) from ${rolePermissions} where ${rolePermissions.roleId} = ${backUsers.roleId})`,
+        roleBuiltIn: roles.builtIn,
+        dataScope: roles.dataScope,
+        codes: grantedCodes(backUsers.roleId),
       })
       .from(sessions)
       .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
@@ -131,6 +134,8 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     username: row.username,
     email: row.email,
     roleId: row.roleId,
+    superAdmin: row.roleBuiltIn,
+    dataScope: row.dataScope,
     sessionId: row.sessionId,
     permissionCodes: new Set(row.roleStatus === 'enabled' ? (row.codes ?? []) : []),
   };
@@ -183,24 +188,22 @@ export async function getBackUserInfo(ctx: AuthedContext, id: number) {
   };
 }
 
-const roleQuery = prepared((db, name) => db.select().from(roles).where(eq(roles.id, sql.placeholder('id'))).limit(1).prepare(name), 'role_info');
-const roleCodesQuery = prepared(
+const roleQuery = prepared(
   (db, name) =>
     db
-      .select({ code: rolePermissions.code })
-      .from(rolePermissions)
-      .where(eq(rolePermissions.roleId, sql.placeholder('id')))
-      .orderBy(asc(rolePermissions.code))
+      .select({ id: roles.id, name: roles.name, code: roles.code, status: roles.status, codes: grantedCodes(roles.id) })
+      .from(roles)
+      .where(eq(roles.id, sql.placeholder('id')))
+      .limit(1)
       .prepare(name),
-  'role_info_codes',
+  'role_info',
 );
 const allMenusQuery = prepared((db, name) => db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)).prepare(name), 'all_menus');
 
 export async function getRoleInfo(ctx: AuthedContext, id: number) {
   if (id !== ctx.user.roleId && !ctx.user.permissionCodes.has('roleManagement')) throw forbidden();
-  const [[role], codes, menuRows] = await Promise.all([
+  const [[role], menuRows] = await Promise.all([
     roleQuery(ctx.db).execute({ id }),
-    roleCodesQuery(ctx.db).execute({ id }),
     allMenusQuery(ctx.db).execute(),
   ]);
   if (!role) throw notFound('角色不存在');
@@ -208,7 +211,7 @@ export async function getRoleInfo(ctx: AuthedContext, id: number) {
     id: role.id,
     name: role.name,
     code: role.code,
-    permissionCodes: role.status === 'enabled' ? codes.map((c) => c.code) : [],
+    permissionCodes: role.status === 'enabled' ? (role.codes ?? []) : [],
     menus: menuRows.map((m) => ({
       id: m.id,
       parentId: m.parentId,
