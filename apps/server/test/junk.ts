@@ -77,6 +77,13 @@ export function sampleValue(schema: Schema, key = ''): unknown {
   }
 }
 
+/** A plausible body (snake_case) with only the fields a caller must send. */
+export function requiredSample(schema: Schema): Record<string, unknown> {
+  const shape = objectShape(schema) ?? {};
+  const required = Object.entries(shape).filter(([, field]) => !unwrap(field).optional);
+  return toSnakeCase(Object.fromEntries(required.map(([key, field]) => [key, sampleValue(field, key)])));
+}
+
 const META_STRINGS = [
   "' OR '1'='1' --",
   '"; DROP TABLE back_users; --',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { backUserSchema, emailSchema, menuRecordSchema, newPasswordSchema, passwordSchema } from './auth';
+import { backUserSchema, dataScopeSchema, emailSchema, menuRecordSchema, newPasswordSchema, passwordSchema } from './auth';
 import {
   byIdVersionRequest,
   emptyResponse,
   idResponse,
   idSchema,
+  optionSchema,
   optionsResponse,
   pageRequest,
   pageResponse,
@@ -47,6 +48,7 @@ export const roleSchema = z.object({
   description: z.string().nullable(),
   sort: z.number(),
   status: statusSchema,
+  dataScope: dataScopeSchema,
   builtIn: z.boolean(),
   userCount: z.number(),
   version: z.number(),
@@ -67,8 +69,13 @@ const roleFields = {
   sort: sortSchema.default(0),
   status: statusSchema.default('enabled'),
 };
-export const roleCreateRequest = z.strictObject({ ...roleFields, permissionCodes: permissionCodesSchema.default([]) });
-export const roleUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...roleFields });
+/** Left out on create: 全部数据, as before the field existed; left out on update: unchanged. */
+export const roleCreateRequest = z.strictObject({
+  ...roleFields,
+  dataScope: dataScopeSchema.default('all'),
+  permissionCodes: permissionCodesSchema.default([]),
+});
+export const roleUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...roleFields, dataScope: dataScopeSchema.optional() });
 export const rolePermissionsRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
@@ -76,9 +83,12 @@ export const rolePermissionsRequest = z.strictObject({
 });
 export const roleDetailResponse = roleSchema.extend({ permissionCodes: z.array(z.string()) });
 
+/** `assignable`: the caller may give this role to a user (the grant ceiling, docs/access-management.md). */
+export const roleOptionsResponse = z.array(optionSchema.extend({ assignable: z.boolean() }));
+
 export const roleApi = {
   list: endpoint('/admin/role/list', roleListRequest, pageResponse(roleSchema)),
-  options: endpoint('/admin/role/options', z.strictObject({}), optionsResponse),
+  options: endpoint('/admin/role/options', z.strictObject({}), roleOptionsResponse),
   detail: endpoint('/admin/role/detail', z.strictObject({ id: idSchema }), roleDetailResponse),
   create: endpoint('/admin/role/create', roleCreateRequest, idResponse),
   update: endpoint('/admin/role/update', roleUpdateRequest, emptyResponse),
@@ -137,7 +147,16 @@ export const phoneSchema = z
   .trim()
   .regex(/^(1\d{10})?$/, '请输入11位手机号');
 
-export const backUserRowSchema = backUserSchema.extend({ version: z.number(), updatedAt: z.string() });
+/**
+ * `superAdmin`: the user's role is the built-in 超级管理员. `manageable`: the caller may edit, reset,
+ * enable / disable or delete this account (the grant ceiling, docs/access-management.md).
+ */
+export const backUserRowSchema = backUserSchema.extend({
+  superAdmin: z.boolean(),
+  manageable: z.boolean(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
 export type BackUserRow = z.infer<typeof backUserRowSchema>;
 
 export const backUserListRequest = pageRequest(['email', 'username', 'lastLoginAt', 'createdAt']).extend({

@@ -13,6 +13,12 @@ interface RouteBase<E extends Endpoint> {
   endpoint: E;
   /** Larger than the default 1 MB only for uploads. */
   bodyLimit?: number;
+  /**
+   * What the route hands out, bounded by the grant ceiling (docs/access-management.md): a role to a
+   * user (`roleId` in the body) or permission codes to a role (`permissionCodes`). The generated
+   * grant-ceiling test finds the routes by it.
+   */
+  grants?: 'role' | 'codes';
 }
 
 export interface PublicRoute<E extends Endpoint = Endpoint> extends RouteBase<E> {

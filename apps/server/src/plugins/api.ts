@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { AuthedContext, ServiceContext } from '../lib/context';
 import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
-import { checkBodyShape } from '../lib/body-guard';
+import { guardBody } from '../lib/body-guard';
 import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 
@@ -62,8 +62,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
         ctx.user = user;
         ctx.actor = { userId: user.id, userName: user.username, ip: request.ip };
       }
-      const shapeError = checkBodyShape(request.body);
-      if (shapeError) throw shapeError;
+      const guardError = guardBody(request.body);
+      if (guardError) throw guardError;
       const parsed = route.endpoint.body.safeParse(toCamelCase(request.body ?? {}));
       if (!parsed.success) throw validationError(parsed.error);
       const data = await route.handler(parsed.data, ctx as AuthedContext);

@@ -191,7 +191,7 @@ export async function getBackUserInfo(ctx: AuthedContext, id: number) {
 const roleQuery = prepared(
   (db, name) =>
     db
-      .select({ id: roles.id, name: roles.name, code: roles.code, status: roles.status, codes: grantedCodes(roles.id) })
+      .select({ id: roles.id, name: roles.name, code: roles.code, status: roles.status, dataScope: roles.dataScope, codes: grantedCodes(roles.id) })
       .from(roles)
       .where(eq(roles.id, sql.placeholder('id')))
       .limit(1)
@@ -211,6 +211,7 @@ export async function getRoleInfo(ctx: AuthedContext, id: number) {
     id: role.id,
     name: role.name,
     code: role.code,
+    dataScope: role.dataScope,
     permissionCodes: role.status === 'enabled' ? (role.codes ?? []) : [],
     menus: menuRows.map((m) => ({
       id: m.id,

@@ -13,8 +13,8 @@ import {
 export const backUserRoutes = [
   defineRoute({ endpoint: backUserApi.list, permission: 'userManagement', handler: (input, ctx) => listBackUsers(ctx, input) }),
   defineRoute({ endpoint: backUserApi.options, permission: AUTHENTICATED, handler: (input, ctx) => backUserOptions(ctx, input) }),
-  defineRoute({ endpoint: backUserApi.create, permission: 'userManagement:create', handler: (input, ctx) => createBackUser(ctx, input) }),
-  defineRoute({ endpoint: backUserApi.update, permission: 'userManagement:edit', handler: (input, ctx) => updateBackUser(ctx, input) }),
+  defineRoute({ endpoint: backUserApi.create, permission: 'userManagement:create', grants: 'role', handler: (input, ctx) => createBackUser(ctx, input) }),
+  defineRoute({ endpoint: backUserApi.update, permission: 'userManagement:edit', grants: 'role', handler: (input, ctx) => updateBackUser(ctx, input) }),
   defineRoute({
     endpoint: backUserApi.enable,
     permission: 'userManagement:status',

@@ -7,9 +7,10 @@ import { writeAudit } from '../../lib/audit';
 import { auditDiff } from '../../lib/audit-diff';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
-import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
+import { assertRoleIdWithinReach, rolesWithinReach } from '../auth/grant-ceiling';
 import { revokeUserSessions } from '../auth/service';
 
 type ListInput = z.output<typeof backUserListRequest>;
@@ -20,15 +21,24 @@ type UserRow = typeof backUsers.$inferSelect;
 const userColumns = {
   user: backUsers,
   role: { id: roles.id, name: roles.name, code: roles.code },
+  superAdmin: roles.builtIn,
 };
 
-const toUserRow = ({ user, role }: { user: UserRow; role: { id: number; name: string; code: string } }) => ({
+interface ListedUser {
+  user: UserRow;
+  role: { id: number; name: string; code: string };
+  superAdmin: boolean;
+}
+
+const toUserRow = ({ user, role, superAdmin }: ListedUser, manageable: boolean) => ({
   id: user.id,
   email: user.email,
   username: user.username,
   phone: user.phone,
   status: user.status,
   role,
+  superAdmin,
+  manageable,
   lastLoginAt: iso(user.lastLoginAt),
   lastLoginIp: user.lastLoginIp,
   createdAt: iso(user.createdAt)!,
@@ -54,7 +64,7 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
   if (input.roleId) filters.push(eq(backUsers.roleId, input.roleId));
   if (input.status) filters.push(eq(backUsers.status, input.status));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total }], reachable] = await Promise.all([
     ctx.db
       .select(userColumns)
       .from(backUsers)
@@ -71,8 +81,13 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
       .limit(input.pageSize)
       .offset(pageOffset(input)),
     ctx.db.select({ total: count() }).from(backUsers).where(where),
+    rolesWithinReach(ctx.db, ctx.user),
   ]);
-  return pageResult(rows.map(toUserRow), total, input);
+  return pageResult(
+    rows.map((row) => toUserRow(row, row.user.id === ctx.user.id || reachable.has(row.user.roleId))),
+    total,
+    input,
+  );
 }
 
 export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean }) {
@@ -107,12 +122,18 @@ function assertNotSelf(ctx: AuthedContext, id: number, what: string) {
   if (id === ctx.user.id) throw conflict(`不能${what}自己的账号`);
 }
 
+/** Acting on another account is bounded by the grant ceiling on its role (docs/access-management.md). */
+async function assertMayManage(tx: Db, ctx: AuthedContext, user: UserRow) {
+  if (user.id !== ctx.user.id) await assertRoleIdWithinReach(tx, ctx.user, user.roleId);
+}
+
 export async function createBackUser(ctx: AuthedContext, input: CreateInput) {
   const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email);
     await assertRoleExists(tx, input.roleId);
+    await assertRoleIdWithinReach(tx, ctx.user, input.roleId);
     const values = {
       email: input.email.toLowerCase(),
       username: input.username,
@@ -133,9 +154,14 @@ export async function updateBackUser(ctx: AuthedContext, input: UpdateInput) {
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const user = await findUser(tx, input.id);
+    await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
     await assertEmailFree(tx, input.email, user.id);
     await assertRoleExists(tx, input.roleId);
+    if (input.roleId !== user.roleId) {
+      if (user.id === ctx.user.id) throw forbidden('不能修改自己的角色');
+      await assertRoleIdWithinReach(tx, ctx.user, input.roleId);
+    }
     const values = { email: input.email.toLowerCase(), username: input.username, phone: input.phone || null, roleId: input.roleId };
     await updateVersioned(tx, backUsers, user.id, input.version, values);
     if (values.roleId !== user.roleId) await assertAccessManagerRemains(tx);
@@ -156,6 +182,7 @@ export async function setBackUserStatus(ctx: AuthedContext, input: { id: number;
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const user = await findUser(tx, input.id);
+    await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
     if (user.status === status) throw conflict(enabling ? '用户已是启用状态' : '用户已是停用状态');
     await updateVersioned(tx, backUsers, user.id, input.version, { status });
@@ -180,6 +207,7 @@ export async function resetBackUserPassword(ctx: AuthedContext, input: { id: num
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     const user = await findUser(tx, input.id);
+    await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
     await updateVersioned(tx, backUsers, user.id, input.version, { passwordHash });
     await revokeUserSessions(tx, user.id, ctx.now(), user.id === ctx.user.id ? ctx.user.sessionId : undefined);
@@ -194,6 +222,7 @@ export async function deleteBackUser(ctx: AuthedContext, input: { id: number; ve
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const user = await findUser(tx, input.id);
+    await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
     await tx.delete(backUsers).where(and(eq(backUsers.id, user.id), eq(backUsers.version, input.version)));
     await assertAccessManagerRemains(tx);

@@ -7,8 +7,9 @@ import { writeAudit } from '../../lib/audit';
 import { auditDiff } from '../../lib/audit-diff';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
-import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
+import { assertMayGrantCodes, assertMayGrantDataScope, assertRoleWithinReach, rolesWithinReach } from '../auth/grant-ceiling';
 
 type ListInput = z.output<typeof roleListRequest>;
 type CreateInput = z.output<typeof roleCreateRequest>;
@@ -25,6 +26,7 @@ const toRole = (row: RoleRow, users: number) => ({
   description: row.description,
   sort: row.sort,
   status: row.status,
+  dataScope: row.dataScope,
   builtIn: row.builtIn,
   userCount: Number(users),
   version: row.version,
@@ -61,18 +63,27 @@ export async function listRoles(ctx: AuthedContext, input: ListInput) {
 }
 
 export async function roleOptions(ctx: AuthedContext) {
-  const rows = await ctx.db
-    .select({ value: roles.id, label: roles.name })
-    .from(roles)
-    .where(eq(roles.status, 'enabled'))
-    .orderBy(asc(roles.sort), asc(roles.id));
-  return rows;
+  const [rows, reachable] = await Promise.all([
+    ctx.db.select({ value: roles.id, label: roles.name }).from(roles).where(eq(roles.status, 'enabled')).orderBy(asc(roles.sort), asc(roles.id)),
+    rolesWithinReach(ctx.db, ctx.user),
+  ]);
+  return rows.map((row) => ({ ...row, assignable: reachable.has(row.value) }));
 }
 
 async function findRole(db: Db, id: number): Promise<RoleRow> {
   const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
   if (!row) throw notFound('角色不存在');
   return row;
+}
+
+/**
+ * Changing a role (its fields, codes, status, or deleting it) is bounded like giving it: the role must
+ * be within the actor's reach, the built-in one is a super admin's alone, and nobody else changes the
+ * role they hold themselves (docs/access-management.md).
+ */
+async function assertMayChangeRole(tx: Db, ctx: AuthedContext, role: RoleRow) {
+  if (role.id === ctx.user.roleId && !ctx.user.superAdmin) throw forbidden('不能修改自己所属的角色');
+  await assertRoleWithinReach(tx, ctx.user, role);
 }
 
 async function roleCodes(db: Db, id: number): Promise<string[]> {
@@ -117,12 +128,15 @@ export async function createRole(ctx: AuthedContext, input: CreateInput) {
     await assertCodeFree(tx, input.code);
     await assertNameFree(tx, input.name);
     const codes = await checkedCodes(tx, input.permissionCodes);
+    assertMayGrantCodes(ctx.user, codes);
+    assertMayGrantDataScope(ctx.user, input.dataScope);
     const values = {
       name: input.name,
       code: input.code,
       description: input.description || null,
       sort: input.sort,
       status: input.status,
+      dataScope: input.dataScope,
     };
     const [{ id }] = await tx.insert(roles).values(values).returning({ id: roles.id });
     if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: id, code })));
@@ -141,7 +155,10 @@ export async function updateRole(ctx: AuthedContext, input: UpdateInput) {
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const role = await findRole(tx, input.id);
+    await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
+    const dataScope = input.dataScope ?? role.dataScope;
+    if (dataScope !== role.dataScope) assertMayGrantDataScope(ctx.user, dataScope);
     if (role.builtIn && input.code !== role.code) throw conflict('内置角色的编码不能修改');
     if (role.builtIn && input.status !== 'enabled') throw conflict('内置角色不能停用');
     await assertCodeFree(tx, input.code, role.id);
@@ -152,6 +169,7 @@ export async function updateRole(ctx: AuthedContext, input: UpdateInput) {
       description: input.description || null,
       sort: input.sort,
       status: input.status,
+      dataScope,
     };
     await updateVersioned(tx, roles, role.id, input.version, values);
     if (values.status !== role.status) await assertAccessManagerRemains(tx);
@@ -170,6 +188,7 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const role = await findRole(tx, input.id);
+    await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
     const codes = await checkedCodes(tx, input.permissionCodes);
     if (role.builtIn) {
@@ -177,6 +196,7 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
       if (missing.length > 0) throw conflict(`超级管理员必须保留角色管理与用户管理权限（${missing.join(', ')}）`);
     }
     const before = await roleCodes(tx, role.id);
+    assertMayGrantCodes(ctx.user, codes.filter((c) => !before.includes(c)));
     await updateVersioned(tx, roles, role.id, input.version, {});
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
     if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
@@ -199,6 +219,7 @@ export async function setRoleStatus(ctx: AuthedContext, input: { id: number; ver
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const role = await findRole(tx, input.id);
+    await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
     if (role.builtIn && status === 'disabled') throw conflict('内置角色不能停用');
     if (role.status === status) throw conflict(status === 'enabled' ? '角色已是启用状态' : '角色已是停用状态');
@@ -220,6 +241,7 @@ export async function deleteRole(ctx: AuthedContext, input: { id: number; versio
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const role = await findRole(tx, input.id);
+    await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
     if (role.builtIn) throw conflict('内置角色不能删除');
     const [{ users }] = await tx.select({ users: count() }).from(backUsers).where(eq(backUsers.roleId, role.id));
