@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { createTestApp, type TestApp } from './helpers';
-import { isStrictObject, junkBodies, metaCharacterBodies } from './junk';
+import { isStrictObject, junkBodies, metaCharacterBodies, uncleanTextBodies } from './junk';
 
 /**
  * quality.md "Bad input", generated from the route registry: every route gets junk bodies built
@@ -46,6 +46,23 @@ describe('junk bodies are refused without a 500 or a database change', () => {
             ? answer.status === 400 || (answer.status === 200 && answer.code === 400)
             : answer.status === 200 && answer.code === 400 && Array.isArray(answer.data?.field_errors) && answer.data.field_errors.length > 0;
       if (!refused) wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('text hygiene: unclean text in any string field is refused naming that field', () => {
+  const withText = allRoutes.filter((r) => uncleanTextBodies(r.endpoint.body).length > 0);
+  it.each(withText.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+    const before = await databaseFingerprint(t.database.db);
+    const wrong: string[] = [];
+    for (const { label, body, field } of uncleanTextBodies(route.endpoint.body)) {
+      const answer = await t.call(path, body, admin);
+      const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
+      if (answer.status !== 200 || answer.code !== 400 || !named) {
+        wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message} ${JSON.stringify(answer.data)}`);
+      }
     }
     expect(wrong).toEqual([]);
     expect(await databaseFingerprint(t.database.db)).toEqual(before);

@@ -180,3 +180,45 @@ export function metaCharacterBodies(schema: Schema): unknown[] {
   }
   return bodies;
 }
+
+/** Text the request guard refuses in any string field, whatever the field (docs/access-management.md, text hygiene). */
+const UNCLEAN_TEXT: [string, string][] = [
+  ['lone surrogate', '坏\ud800字'],
+  ['lone low surrogate', '\udc00名称'],
+  ['bidi override', '名称\u202efdp.exe'],
+  ['bidi isolate', '\u2066名称\u2069'],
+  ['control character', '名\u0007称'],
+  ['escape character', '名称\u001b[31m'],
+  ['zero-width only', '\u200b\u200d'],
+  ['BOM and spaces only', ' \ufeff '],
+];
+
+export interface UncleanBody {
+  label: string;
+  body: unknown;
+  /** The field the answer's field errors must name. */
+  field: string;
+}
+
+/** Every string in a plausible body (snake_case, nested paths joined with dots), with its path. */
+function stringPaths(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, path ? `${path}.${key}` : key));
+}
+
+function planted(body: unknown, path: string[], text: string): unknown {
+  if (path.length === 0) return text;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string, unknown>;
+  copy[head] = planted(copy[head], rest, text);
+  return copy;
+}
+
+/** A plausible body with each unclean text planted in each string field, nested ones included. */
+export function uncleanTextBodies(schema: Schema): UncleanBody[] {
+  const base = toSnakeCase(sampleValue(schema));
+  return stringPaths(base, '').flatMap((field) =>
+    UNCLEAN_TEXT.map(([label, text]) => ({ label: `${field} = ${label}`, body: planted(base, field.split('.'), text), field })),
+  );
+}

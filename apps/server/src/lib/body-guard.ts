@@ -7,6 +7,7 @@ const MAX_DEPTH = 32;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one: not text, and PostgreSQL refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** C0 and C1 control characters and DEL, less tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Embeddings, overrides and isolates: they make text display in an order other than stored (U+202A–U+202E, U+2066–U+2069). */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;

@@ -180,3 +180,38 @@ describe('changing one’s own password', () => {
     expect(log.data.total).toBe(5);
   });
 });
+
+describe('what a user manager without super-admin rights is offered', () => {
+  it('rows say which accounts they may act on; role options say which roles they may give', async () => {
+    const codes = ['userManagement', 'userManagement:edit', 'planningTaskList'];
+    const role = await t.call('/admin/role/create', { name: '用户专员', code: 'user_clerk', permission_codes: codes }, admin);
+    await t.call('/admin/back_user/create', { email: 'clerk@jiaju.com', username: '用户专员', role_id: role.data.id, password: 'Clerk12345' }, admin);
+    const clerk = await t.login('clerk@jiaju.com', 'Clerk12345');
+
+    const rows = (await t.call('/admin/back_user/list', { page_size: 200 }, clerk)).data.list;
+    const row = (email: string) => rows.find((u: { email: string }) => u.email === email);
+    expect(row(ADMIN_EMAIL)).toMatchObject({ super_admin: true, manageable: false });
+    expect(row('clerk@jiaju.com')).toMatchObject({ super_admin: false, manageable: true });
+    expect(row('planner@jiaju.com')).toMatchObject({ manageable: false });
+
+    const options = (await t.call('/admin/role/options', {}, clerk)).data;
+    const option = (label: string) => options.find((o: { label: string }) => o.label === label);
+    expect(option('超级管理员').assignable).toBe(false);
+    expect(option('用户专员').assignable).toBe(true);
+    expect(options.filter((o: { assignable: boolean }) => o.assignable).map((o: { label: string }) => o.label)).toEqual(['用户专员']);
+
+    const planner = row('planner@jiaju.com');
+    const takeOver = await t.call(
+      '/admin/back_user/update',
+      { id: planner.id, version: planner.version, email: 'clerk.owned@jiaju.com', username: planner.username, role_id: planner.role.id },
+      clerk,
+    );
+    expect(takeOver.code).toBe(403);
+    expect(takeOver.message).toMatch(/^角色「计划专员」含有你没有的权限/);
+  });
+
+  it('an email differing only by zero-width characters is the same email', async () => {
+    const answer = await t.call('/admin/back_user/create', { email: 'clerk\u200b@jiaju.com', username: '重复', role_id: plannerRoleId }, admin);
+    expect(answer.code).toBe(409);
+  });
+});

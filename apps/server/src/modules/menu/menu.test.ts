@@ -111,3 +111,43 @@ describe('action entries', () => {
     expect(await menu('supplierManagement:edit')).toBeTruthy();
   });
 });
+
+describe('a disabled entry stops working for every role at the next request', () => {
+  async function plannerRoleInfo(token: string) {
+    const roles = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
+    const info = await t.call('/admin/role/info', { id: roles.data.list[0].id }, token);
+    return info.data.permission_codes as string[];
+  }
+  const setStatus = async (key: string, status: string) =>
+    expect((await t.call('/admin/menu/update', edit(await menu(key), { status }), admin)).code).toBe(200);
+
+  it('an action entry: its route answers 403 and role info leaves its code out, until it is enabled again', async () => {
+    const planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(400);
+
+    await setStatus('planningTaskList:create', 'disabled');
+    expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(403);
+    expect(await plannerRoleInfo(planner)).not.toContain('planningTaskList:create');
+    expect(await plannerRoleInfo(planner)).toContain('planningTaskList');
+    const stored = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
+    const detail = await t.call('/admin/role/detail', { id: stored.data.list[0].id }, admin);
+    expect(detail.data.permission_codes, 'the role keeps its stored choice').toContain('planningTaskList:create');
+
+    await setStatus('planningTaskList:create', 'enabled');
+    expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(400);
+    expect(await plannerRoleInfo(planner)).toContain('planningTaskList:create');
+  });
+
+  it('a page entry takes its actions’ codes with it', async () => {
+    const planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    await setStatus('planningTaskList', 'disabled');
+    const codes = await plannerRoleInfo(planner);
+    expect(codes.filter((c) => c.startsWith('planningTaskList'))).toEqual([]);
+    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(403);
+    expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(403);
+
+    await setStatus('planningTaskList', 'enabled');
+    expect(await plannerRoleInfo(planner)).toEqual(expect.arrayContaining(['planningTaskList', 'planningTaskList:create']));
+    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(200);
+  });
+});

@@ -184,3 +184,51 @@ async function roleByCodeAs(token: string, code: string) {
   const list = await t.call('/admin/role/list', { keyword: code }, token);
   return list.data.list.find((r: { code: string }) => r.code === code);
 }
+
+describe('数据范围 (data scope)', () => {
+  it('is 全部数据 when left out, stored when given, kept when an update leaves it out, and shown in detail and info', async () => {
+    const plain = await t.call('/admin/role/create', { name: '默认范围', code: 'scope_default' }, admin);
+    expect((await t.call('/admin/role/detail', { id: plain.data.id }, admin)).data.data_scope).toBe('all');
+    const own = await t.call('/admin/role/create', { name: '仅本人角色', code: 'scope_own', data_scope: 'own' }, admin);
+    expect((await t.call('/admin/role/detail', { id: own.data.id }, admin)).data.data_scope).toBe('own');
+    expect((await roleByCode('scope_own')).data_scope).toBe('own');
+
+    const base = { id: own.data.id, name: '仅本人角色', code: 'scope_own' };
+    expect((await t.call('/admin/role/update', { ...base, version: 0, description: '不改范围' }, admin)).code).toBe(200);
+    expect((await t.call('/admin/role/info', { id: own.data.id }, admin)).data.data_scope).toBe('own');
+    expect((await t.call('/admin/role/update', { ...base, version: 1, data_scope: 'all' }, admin)).code).toBe(200);
+    expect((await t.call('/admin/role/info', { id: own.data.id }, admin)).data.data_scope).toBe('all');
+    const bad = await t.call('/admin/role/update', { ...base, version: 2, data_scope: 'mine' }, admin);
+    expect(bad.data.field_errors[0].field).toBe('data_scope');
+  });
+
+  it('someone whose own scope is 仅本人 cannot give 全部数据', async () => {
+    const role = await t.call(
+      '/admin/role/create',
+      { name: '本人范围管理员', code: 'own_manager', data_scope: 'own', permission_codes: ['roleManagement', 'roleManagement:create'] },
+      admin,
+    );
+    await t.call('/admin/back_user/create', { email: 'own.manager@jiaju.com', username: '本人管理', role_id: role.data.id, password: 'Owner12345' }, admin);
+    const token = await t.login('own.manager@jiaju.com', 'Owner12345');
+    const wide = await t.call('/admin/role/create', { name: '全部范围', code: 'wide_scope' }, token);
+    expect(wide).toMatchObject({ code: 403, message: '你的数据范围是仅本人，不能授予全部数据' });
+    expect(await roleByCode('wide_scope')).toBeUndefined();
+    expect((await t.call('/admin/role/create', { name: '窄范围', code: 'narrow_scope', data_scope: 'own' }, token)).code).toBe(200);
+  });
+});
+
+describe('text hygiene in role names', () => {
+  it('a name differing only by zero-width characters clashes; invisible-only or broken text is refused naming the field', async () => {
+    const clash = await t.call('/admin/role/create', { name: '超级管理员\u200b', code: 'fake_admin' }, admin);
+    expect(clash).toMatchObject({ code: 409, message: '角色名称 超级管理员 已存在' });
+    for (const name of ['\u200b', '\u200b \ufeff', '坏\ud800字', '管理\u202e员', '管\u0007理']) {
+      const answer = await t.call('/admin/role/create', { name, code: 'odd_name' }, admin);
+      expect(answer.status).toBe(200);
+      expect(answer.code).toBe(400);
+      expect(answer.data.field_errors[0].field).toBe('name');
+    }
+    expect(await roleByCode('odd_name')).toBeUndefined();
+    const composed = await t.call('/admin/role/create', { name: 'Cafe\u0301 角色', code: 'nfc_name' }, admin);
+    expect((await t.call('/admin/role/detail', { id: composed.data.id }, admin)).data.name).toBe('Caf\u00e9 角色');
+  });
+});
