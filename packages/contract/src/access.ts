@@ -26,6 +26,9 @@ export const ACCESS_MANAGER_CODES = [
   'userManagement:status',
 ] as const;
 
+/** The built-in 超级管理员 role's code, which never changes: its holders are the super admins. */
+export const SUPER_ADMIN_ROLE_CODE = 'admin';
+
 const keyword = text('关键字', 100).optional();
 const sortSchema = z.int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能超过9999');
 const permissionCodesSchema = z

@@ -1,10 +1,10 @@
-import { ALL_PERMISSION_CODES, seedMenuRecords } from '@scm/contract';
+import { ALL_PERMISSION_CODES, SUPER_ADMIN_ROLE_CODE, seedMenuRecords } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { backUsers, menus, rolePermissions, roles } from '../schema';
 
-export const ADMIN_ROLE_CODE = 'admin';
+export const ADMIN_ROLE_CODE = SUPER_ADMIN_ROLE_CODE;
 
 /** Menu entries missing from the table (new ones appear as the product grows; edited ones are kept). */
 export async function seedMenus(tx: Db) {

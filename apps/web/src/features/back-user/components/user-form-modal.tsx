@@ -2,6 +2,7 @@ import { type BackUserRow, backUserUpdateRequest, newPasswordSchema } from '@scm
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
+import { useSession } from '../../../shared/session/session';
 import { useRoleOptions } from '../api/role-options';
 import { useCreateBackUser } from '../api/create-back-user';
 import { useUpdateBackUser } from '../api/update-back-user';
@@ -32,6 +33,8 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
   const create = useCreateBackUser({ onError });
   const update = useUpdateBackUser({ onSuccess: onClose, onError });
   const passwordMode = Form.useWatch('passwordMode', form);
+  const me = useSession().userInfo?.id;
+  const self = !!user && user.id === me;
 
   useEffect(() => {
     if (!open) return;
@@ -43,9 +46,10 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
     );
   }, [open, user, form]);
 
+  // Only roles the signed-in user may give are offered (the grant ceiling); the user's current role still shows by name.
+  const assignable = (roles.data ?? []).filter((r) => r.assignable || r.value === user?.role.id);
   const roleOptions = [
-    ...(roles.data ?? []),
-    // A disabled role is not offered, but the user's current one must still show by name.
+    ...assignable,
     ...(user && !roles.data?.some((r) => r.value === user.role.id) ? [{ value: user.role.id, label: `${user.role.name}（已停用）` }] : []),
   ];
 
@@ -87,8 +91,15 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
         <Form.Item name="phone" label="手机号" rules={[zodRule(fields.phone)]}>
           <Input placeholder="选填" maxLength={11} />
         </Form.Item>
-        <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-          <Select placeholder="请选择角色" options={roleOptions} loading={roles.isLoading} showSearch optionFilterProp="label" />
+        <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]} extra={self ? '不能修改自己的角色' : undefined}>
+          <Select
+            placeholder="请选择角色"
+            options={roleOptions}
+            loading={roles.isLoading}
+            disabled={self}
+            showSearch
+            optionFilterProp="label"
+          />
         </Form.Item>
         {!user && (
           <>

@@ -19,6 +19,10 @@ import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { UserFormModal } from '../components/user-form-modal';
 
+/** Why the signed-in user may not act on this account (the server refuses the same), or undefined when they may. */
+const lockReason = (user: BackUserRow) =>
+  user.manageable ? undefined : user.superAdmin ? '只有超级管理员可以操作超级管理员账号' : '该用户的角色含有你没有的权限，不能操作';
+
 const defaults = { page: 1, pageSize: 20, keyword: '', roleId: 0, status: '', sortField: '', sortOrder: '' };
 const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -79,49 +83,62 @@ export default function UserManagementPage() {
       width: 240,
       render: (_, user) => {
         const self = user.id === me;
+        const locked = lockReason(user);
+        const statusLocked = locked ?? (self ? '不能停用自己的账号' : undefined);
+        const deleteLocked = locked ?? (self ? '不能删除自己的账号' : undefined);
         return (
           <Space size={4}>
             {canEdit && (
-              <Button type="link" size="small" onClick={() => setEditing({ user })}>
-                编辑
-              </Button>
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => setEditing({ user })}>
+                  编辑
+                </Button>
+              </Tooltip>
             )}
             {canStatus &&
               (user.status === 'enabled' ? (
                 <Popconfirm
                   title={`停用用户「${user.username}」？`}
                   description="停用后该用户会被立即强制下线"
-                  disabled={self}
+                  disabled={!!statusLocked}
                   onConfirm={() => disable.mutateAsync({ id: user.id, version: user.version })}
                 >
-                  <Tooltip title={self ? '不能停用自己的账号' : undefined}>
-                    <Button type="link" size="small" disabled={self}>
+                  <Tooltip title={statusLocked}>
+                    <Button type="link" size="small" disabled={!!statusLocked}>
                       停用
                     </Button>
                   </Tooltip>
                 </Popconfirm>
               ) : (
-                <Popconfirm title={`启用用户「${user.username}」？`} onConfirm={() => enable.mutateAsync({ id: user.id, version: user.version })}>
-                  <Button type="link" size="small">
-                    启用
-                  </Button>
+                <Popconfirm
+                  title={`启用用户「${user.username}」？`}
+                  disabled={!!locked}
+                  onConfirm={() => enable.mutateAsync({ id: user.id, version: user.version })}
+                >
+                  <Tooltip title={locked}>
+                    <Button type="link" size="small" disabled={!!locked}>
+                      启用
+                    </Button>
+                  </Tooltip>
                 </Popconfirm>
               ))}
             {canReset && (
-              <Button type="link" size="small" onClick={() => setResetting(user)}>
-                重置密码
-              </Button>
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => setResetting(user)}>
+                  重置密码
+                </Button>
+              </Tooltip>
             )}
             {canDelete && (
               <Popconfirm
                 title={`删除用户「${user.username}」？`}
                 description="删除后不可恢复，其操作日志会保留"
                 okButtonProps={{ danger: true }}
-                disabled={self}
+                disabled={!!deleteLocked}
                 onConfirm={() => remove.mutateAsync({ id: user.id, version: user.version })}
               >
-                <Tooltip title={self ? '不能删除自己的账号' : undefined}>
-                  <Button type="link" size="small" danger disabled={self}>
+                <Tooltip title={deleteLocked}>
+                  <Button type="link" size="small" danger disabled={!!deleteLocked}>
                     删除
                   </Button>
                 </Tooltip>

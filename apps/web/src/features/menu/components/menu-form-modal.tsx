@@ -1,5 +1,5 @@
 import { type MenuRow, menuUpdateRequest } from '@scm/contract';
-import { Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
 import { useUpdateMenu } from '../api/update-menu';
@@ -19,6 +19,7 @@ const typeLabel = { group: '目录', page: '页面', action: '操作' } as const
 export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () => void }) {
   const [form] = Form.useForm<MenuForm>();
   const update = useUpdateMenu({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
+  const { modal } = App.useApp();
 
   useEffect(() => {
     if (!menu) return;
@@ -29,7 +30,18 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
   const submit = async () => {
     if (!menu) return;
     const values = await form.validateFields();
-    update.mutate({ id: menu.id, version: menu.version, ...values, icon: values.icon ?? '' });
+    const body = { id: menu.id, version: menu.version, ...values, icon: values.icon ?? '' };
+    if (menu.status === 'enabled' && values.status === 'disabled') {
+      modal.confirm({
+        title: `停用「${menu.label}」？`,
+        content: `停用后，「${menu.label}」${menu.type === 'action' ? '' : '及其下级'}的权限编码对所有角色立即失效：菜单不再显示，相关接口拒绝访问。角色中保存的勾选不变，重新启用即恢复。`,
+        okText: '停用',
+        okButtonProps: { danger: true },
+        onOk: () => update.mutateAsync(body),
+      });
+      return;
+    }
+    update.mutate(body);
   };
 
   return (
@@ -70,7 +82,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
             <Switch />
           </Form.Item>
         )}
-        <Form.Item name="status" label="状态" extra="停用后该项及其下级不再出现在菜单中">
+        <Form.Item name="status" label="状态" extra="停用后该项及其下级不再出现在菜单中，其权限编码对所有角色失效">
           <Radio.Group>
             <Radio value="enabled">启用</Radio>
             <Radio value="disabled">停用</Radio>

@@ -1,6 +1,7 @@
-import type { Role } from '@scm/contract';
+import { type Role, SUPER_ADMIN_ROLE_CODE } from '@scm/contract';
 import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
+import { useSession } from '../../../shared/session/session';
 import { useMenuRecords } from '../api/menu-records';
 import { useRoleDetail } from '../api/role-detail';
 import { useUpdateRolePermissions } from '../api/update-role-permissions';
@@ -20,9 +21,11 @@ interface Props {
 
 const kindLabel: Record<PermissionNode['kind'], string> = { group: '目录', page: '页面', view: '页面', action: '操作' };
 
-function toTreeData(nodes: PermissionNode[]): object[] {
+/** A code the signed-in user does not hold cannot be given (the grant ceiling): its box is disabled. */
+function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolean): object[] {
   return nodes.map((node) => ({
     key: node.key,
+    disableCheckbox: !node.children && !grantable(node.key),
     title: (
       <Space size={6}>
         <span>{node.title}</span>
@@ -30,9 +33,10 @@ function toTreeData(nodes: PermissionNode[]): object[] {
           {node.kind === 'action' ? node.key : kindLabel[node.kind]}
         </Typography.Text>
         {node.disabledMenu && <Tag>菜单已停用</Tag>}
+        {!node.children && !grantable(node.key) && <Tag>你没有此权限</Tag>}
       </Space>
     ),
-    children: node.children ? toTreeData(node.children) : undefined,
+    children: node.children ? toTreeData(node.children, grantable) : undefined,
   }));
 }
 
@@ -43,6 +47,12 @@ export function PermissionDrawer({ role, onClose }: Props) {
   const save = useUpdateRolePermissions({ onSuccess: onClose });
   const tree = useMemo(() => buildPermissionTree(menus.data?.menus ?? []), [menus.data]);
   const leaves = useMemo(() => new Set(leafKeys(tree)), [tree]);
+  const { codes: held, userInfo } = useSession();
+  const grantable = useMemo(() => {
+    const superAdmin = userInfo?.role.code === SUPER_ADMIN_ROLE_CODE;
+    const heldCodes = new Set(held);
+    return (code: string) => superAdmin || heldCodes.has(code);
+  }, [held, userInfo]);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
 
@@ -55,7 +65,9 @@ export function PermissionDrawer({ role, onClose }: Props) {
   const onCheck = (next: { checked: Key[] } | Key[]) => {
     const keys = (Array.isArray(next) ? next : next.checked).map(String);
     // Granting an action grants seeing its page: the action is useless without it.
-    const pages = keys.map(pageOfAction).filter((page): page is string => !!page && leaves.has(page) && !keys.includes(page));
+    const pages = keys
+      .map(pageOfAction)
+      .filter((page): page is string => !!page && leaves.has(page) && grantable(page) && !keys.includes(page));
     setChecked([...keys, ...pages]);
   };
 
@@ -71,8 +83,8 @@ export function PermissionDrawer({ role, onClose }: Props) {
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={() => setChecked([...leaves])}>全选</Button>
-          <Button onClick={() => setChecked([])}>清空</Button>
+          <Button onClick={() => setChecked([...leaves].filter((code) => grantable(code) || checked.includes(code)))}>全选</Button>
+          <Button onClick={() => setChecked(checked.filter((code) => !grantable(code)))}>清空</Button>
         </Space>
       }
       footer={
@@ -111,7 +123,7 @@ export function PermissionDrawer({ role, onClose }: Props) {
         <Tree
           checkable
           selectable={false}
-          treeData={toTreeData(tree) as never}
+          treeData={toTreeData(tree, grantable) as never}
           checkedKeys={checked}
           expandedKeys={expanded}
           onExpand={(keys) => setExpanded(keys.map(String))}

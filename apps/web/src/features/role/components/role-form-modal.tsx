@@ -1,4 +1,4 @@
-import { type Role, roleCodeSchema, roleUpdateRequest } from '@scm/contract';
+import { DATA_SCOPE_LABELS, type DataScope, type Role, roleCodeSchema, roleUpdateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
@@ -11,6 +11,7 @@ interface RoleForm {
   description?: string;
   sort: number;
   status: 'enabled' | 'disabled';
+  dataScope: DataScope;
 }
 
 interface Props {
@@ -34,8 +35,8 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
     form.resetFields();
     form.setFieldsValue(
       role
-        ? { name: role.name, code: role.code, description: role.description ?? '', sort: role.sort, status: role.status }
-        : { sort: 0, status: 'enabled' },
+        ? { name: role.name, code: role.code, description: role.description ?? '', sort: role.sort, status: role.status, dataScope: role.dataScope }
+        : { sort: 0, status: 'enabled', dataScope: 'all' },
     );
   }, [open, role, form]);
 
@@ -82,6 +83,15 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[zodRule(fields.sort)]} extra="数字越小越靠前">
           <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="dataScope" label="数据范围" extra="仅本人：计划只看到自己负责或创建的，采购任务只看到自己采购或创建的">
+          <Radio.Group>
+            {(Object.keys(DATA_SCOPE_LABELS) as DataScope[]).map((scope) => (
+              <Radio key={scope} value={scope}>
+                {DATA_SCOPE_LABELS[scope]}
+              </Radio>
+            ))}
+          </Radio.Group>
         </Form.Item>
         <Form.Item name="status" label="状态">
           <Radio.Group disabled={role?.builtIn}>

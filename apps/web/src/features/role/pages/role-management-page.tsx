@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, type Role, roleApi } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { DATA_SCOPE_LABELS, DICT, type Role, roleApi } from '@scm/contract';
+import { Button, Form, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -44,6 +44,13 @@ export default function RoleManagementPage() {
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
     { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true, render: (text: string | null) => text || '-' },
+    {
+      title: '数据范围',
+      dataIndex: 'dataScope',
+      key: 'dataScope',
+      width: 100,
+      render: (scope: Role['dataScope']) => <Tag color={scope === 'own' ? 'orange' : 'blue'}>{DATA_SCOPE_LABELS[scope]}</Tag>,
+    },
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', align: 'right', width: 90 },
     { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right', width: 80 },
     { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <DictTag code={DICT.commonStatus} value={status} /> },
