@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
+import { E2E_ADMIN_EMAIL } from '../support/constants';
 
 /**
  * Access management end to end: a role limited to 商品管理, a user holding it, what that user can
@@ -243,4 +244,66 @@ test('the operation log shows all of it with before/after', async ({ page }) => 
   await expect(page.locator('.filter-card')).toContainText('登录失败');
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-row').first()).toContainText('账号已停用');
+});
+
+test('a role’s 数据范围 is edited in the role form and shown in the list', async ({ page }) => {
+  await login(page);
+  await openAccessPage(page, '角色管理');
+  const row = page.locator('.ant-table-row', { hasText: ROLE_CODE });
+  await expect(row).toContainText('全部数据');
+  await row.getByRole('button', { name: '编辑' }).click();
+  const modal = page.locator('.ant-modal', { hasText: '编辑角色' });
+  await expect(modal.getByLabel('全部数据')).toBeChecked();
+  await modal.getByText('仅本人', { exact: true }).click();
+  await modal.getByRole('button', { name: /保\s*存/ }).click();
+  await toast(page, '保存成功');
+  await expect(row).toContainText('仅本人');
+  await screenshot(page, 'access-role-data-scope');
+  await row.getByRole('button', { name: '编辑' }).click();
+  await expect(page.locator('.ant-modal', { hasText: '编辑角色' }).getByLabel('仅本人')).toBeChecked();
+});
+
+test('a user manager without super-admin rights is not offered the super-admin role nor its row', async ({ browser, request }) => {
+  const admin = await apiLogin(request);
+  const clerkRole = `用户专员${stamp}`;
+  const codes = ['permissionManagement', 'userManagement', 'userManagement:create', 'userManagement:edit', 'userManagement:status'];
+  const role = await api(request, admin, '/admin/role/create', {
+    name: clerkRole,
+    code: `user_clerk_${stamp}`,
+    permission_codes: [...codes, 'userManagement:resetPassword', 'userManagement:delete'],
+  });
+  const email = `clerk.${stamp}@jiaju.com`;
+  expect((await api(request, admin, '/admin/back_user/create', { email, username: `孙专员${stamp}`, role_id: role.data.id, password: USER_PASSWORD })).code).toBe(200);
+
+  const page = await newPage(browser);
+  await login(page, email, USER_PASSWORD);
+  await openAccessPage(page, '用户管理');
+  const superRow = page.locator('.ant-table-row', { hasText: E2E_ADMIN_EMAIL });
+  for (const action of ['编辑', '停用', '重置密码', '删除']) {
+    await expect(superRow.getByRole('button', { name: action })).toBeDisabled();
+  }
+  await superRow.getByRole('button', { name: '编辑' }).hover({ force: true });
+  await expect(page.locator('.ant-tooltip', { hasText: '只有超级管理员可以操作超级管理员账号' })).toBeVisible();
+  await screenshot(page, 'access-users-clerk');
+
+  await page.getByRole('button', { name: '新建用户' }).click();
+  const modal = page.locator('.ant-modal', { hasText: '新建用户' });
+  await modal.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: clerkRole })).toHaveCount(1);
+  await expect(options.filter({ hasText: '超级管理员' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await modal.getByRole('button', { name: /取\s*消/ }).click();
+
+  const ownRow = page.locator('.ant-table-row', { hasText: email });
+  await ownRow.getByRole('button', { name: '编辑' }).click();
+  const own = page.locator('.ant-modal', { hasText: '编辑用户' });
+  await expect(own.getByText('不能修改自己的角色')).toBeVisible();
+  await expect(own.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
+
+  const token = await apiLogin(request, email, USER_PASSWORD);
+  const users = await api(request, token, '/admin/back_user/list', { keyword: E2E_ADMIN_EMAIL });
+  const target = users.data.list[0];
+  expect((await api(request, token, '/admin/back_user/disable', { id: target.id, version: target.version })).code).toBe(403);
+  await page.context().close();
 });
