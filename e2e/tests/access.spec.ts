@@ -246,10 +246,12 @@ test('the operation log shows all of it with before/after', async ({ page }) => 
   await expect(page.locator('.ant-table-row').first()).toContainText('账号已停用');
 });
 
-test('a role’s 数据范围 is edited in the role form and shown in the list', async ({ page }) => {
+test('a role’s 数据范围 is edited in the role form and shown in the list', async ({ page, request }) => {
+  const scopeCode = `scope_${stamp}`;
+  await api(request, await apiLogin(request), '/admin/role/create', { name: `范围角色${stamp}`, code: scopeCode });
   await login(page);
   await openAccessPage(page, '角色管理');
-  const row = page.locator('.ant-table-row', { hasText: ROLE_CODE });
+  const row = page.locator('.ant-table-row', { hasText: scopeCode });
   await expect(row).toContainText('全部数据');
   await row.getByRole('button', { name: '编辑' }).click();
   const modal = page.locator('.ant-modal', { hasText: '编辑角色' });
@@ -266,7 +268,7 @@ test('a role’s 数据范围 is edited in the role form and shown in the list',
 test('a user manager without super-admin rights is not offered the super-admin role nor its row', async ({ browser, request }) => {
   const admin = await apiLogin(request);
   const clerkRole = `用户专员${stamp}`;
-  const codes = ['permissionManagement', 'userManagement', 'userManagement:create', 'userManagement:edit', 'userManagement:status'];
+  const codes = ['dashboard', 'basic', 'permissionManagement', 'userManagement', 'userManagement:create', 'userManagement:edit', 'userManagement:status'];
   const role = await api(request, admin, '/admin/role/create', {
     name: clerkRole,
     code: `user_clerk_${stamp}`,
