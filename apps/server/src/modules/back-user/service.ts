@@ -11,6 +11,7 @@ import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 import { revokeUserSessions } from '../auth/service';
+import { assignableWhere } from './assignable';
 
 type ListInput = z.output<typeof backUserListRequest>;
 type CreateInput = z.output<typeof backUserCreateRequest>;
@@ -75,11 +76,16 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
   return pageResult(rows.map(toUserRow), total, input);
 }
 
-export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean }) {
+export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean; permissionCodes?: string[] }) {
   return ctx.db
     .select({ value: backUsers.id, label: sql<string>`${backUsers.username} || '（' || ${backUsers.email} || '）'` })
     .from(backUsers)
-    .where(input.enabledOnly ? eq(backUsers.status, 'enabled') : undefined)
+    .where(
+      and(
+        input.enabledOnly ? eq(backUsers.status, 'enabled') : undefined,
+        input.permissionCodes?.length ? assignableWhere(input.permissionCodes) : undefined,
+      ),
+    )
     .orderBy(asc(backUsers.username), asc(backUsers.id));
 }
 
