@@ -213,6 +213,44 @@ describe('four-eyes approval', () => {
     expect((await act('approve', submittedByAdmin, manager)).code).toBe(200);
   });
 
+  it('refuses the creator and anyone who changed the lines since the last approval round', async () => {
+    // Created by the administrator for the planner: the creator may not review it.
+    const forPlanner = await createPlan(admin, [goods[0]], { owner_id: plannerId });
+    expect((await act('submit', forPlanner, planner)).code).toBe(200);
+    expect(await act('approve', forPlanner, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect(await act('reject', forPlanner, admin, { reason: '创建人驳回' })).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect((await act('approve', forPlanner, manager)).code).toBe(200);
+
+    // The administrator changes a line of the planner's plan: from then on not their plan to review.
+    const id = await createPlan(planner, [goods[0], goods[1]]);
+    const edit = async (token: string, changes: { name?: string; quantity?: number }) => {
+      const plan = await info(id);
+      const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }, i: number) => ({
+        id: l.id,
+        commodity_id: l.commodity_id,
+        quantity: i === 0 && changes.quantity ? changes.quantity : l.quantity,
+      }));
+      const answer = await t.call('/admin/planning_task/update', { ...header, name: changes.name ?? plan.name, id, version: plan.version, lines }, token);
+      expect(answer.code, answer.message).toBe(200);
+    };
+    await edit(admin, { name: '只改名称不改明细' });
+    expect(await t.database.db.select({ editors: planningTasks.lineEditorIds }).from(planningTasks).where(eq(planningTasks.id, id))).toEqual([
+      { editors: [] },
+    ]);
+    await edit(admin, { quantity: 99 });
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    const overview = (await t.call('/admin/workbench/overview', {}, admin)).data;
+    const waiting = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, admin)).data.list as { id: number }[];
+    expect(overview.todos.plans_to_approve).toBeLessThan(waiting.length);
+
+    // A rejection closes the round: the line editors are forgotten, the next round starts clean.
+    expect((await act('reject', id, manager, { reason: '请再核对' })).code).toBe(200);
+    await edit(planner, { quantity: 98 });
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await act('approve', id, admin)).code).toBe(200);
+  });
+
   it('lets exactly one of two concurrent approvals win', async () => {
     const id = await createPlan();
     expect((await act('submit', id, planner)).code).toBe(200);
