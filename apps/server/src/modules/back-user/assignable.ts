@@ -4,10 +4,6 @@ import { backUsers, roles } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { grantedCodes } from '../auth/granted-codes';
 
-/** The codes a user must hold to be a procurement task's buyer (open the task list and work a task's quotes). */
-export const BUYER_CODES = ['procurementTaskList', 'procurementTaskMaintain'] as const;
-/** The code a user must hold to be a plan's owner. */
-export const PLAN_OWNER_CODES = ['planningTaskList'] as const;
 
 /**
  * Users who may be given work needing `codes`: enabled, with an enabled role that grants every one

@@ -1,5 +1,6 @@
 import {
   PLAN_ACTION_FROM,
+  PLAN_OWNER_PERMISSION_CODES,
   PLAN_ACTION_LABELS,
   PLAN_STATUS_LABELS,
   type PlanAction,
@@ -24,7 +25,7 @@ import type { Actor, AuthedContext, AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
-import { assertAssignable, PLAN_OWNER_CODES } from '../back-user/assignable';
+import { assertAssignable } from '../back-user/assignable';
 import { assertMayReview } from './four-eyes';
 import { createDraftTasksForPlan, draftTaskCount, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
 import { loadPlanForUser, planScope } from './scope';
@@ -397,7 +398,7 @@ async function assertDictionaryValues(tx: Db, input: { planType: string; warehou
 
 /** A plan's owner must be an enabled user whose role opens the plan list (a plan keeps the owner it has). */
 const assertOwner = (tx: Db, ownerId: number, keepId?: number) =>
-  assertAssignable(tx, ownerId, { field: 'owner_id', label: '负责人', codes: PLAN_OWNER_CODES, keepId });
+  assertAssignable(tx, ownerId, { field: 'owner_id', label: '负责人', codes: PLAN_OWNER_PERMISSION_CODES, keepId });
 
 /**
  * Checks the lines' commodities (exist, enabled unless the line already had it, not twice in one

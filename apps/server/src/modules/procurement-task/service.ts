@@ -1,4 +1,4 @@
-import { type awardRequest, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
+import { type awardRequest, BUYER_PERMISSION_CODES, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
-import { assertAssignable, BUYER_CODES } from '../back-user/assignable';
+import { assertAssignable } from '../back-user/assignable';
 import { isKnownRegion } from '../region/regions';
 import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded } from './plan-link';
@@ -52,7 +52,7 @@ async function validateTask(
 ) {
   if (!isKnownRegion(input.deliveryRegionCode)) throw fieldError('delivery_region_code', '请选择有效的交货地区');
   // The buyer must be able to work the task; a draft may keep the buyer it has (disabled or moved since).
-  await assertAssignable(tx, input.buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_CODES, keepId: keep.buyerId });
+  await assertAssignable(tx, input.buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_PERMISSION_CODES, keepId: keep.buyerId });
   const commodityIds = [...new Set(input.lines.map((l) => l.commodityId))];
   if (commodityIds.length !== input.lines.length) {
     const seen = new Set<number>();
