@@ -47,6 +47,8 @@ export const roleSchema = z.object({
   description: z.string().nullable(),
   sort: z.number(),
   status: statusSchema,
+  /** 数据范围: `own` sees and changes only the user's own plans and procurement tasks. */
+  dataScope: z.enum(['all', 'own']),
   builtIn: z.boolean(),
   userCount: z.number(),
   version: z.number(),
@@ -66,6 +68,8 @@ const roleFields = {
   description: text('描述', 200).optional(),
   sort: sortSchema.default(0),
   status: statusSchema.default('enabled'),
+  /** Left out: `all` for a new role, unchanged on update. */
+  dataScope: z.enum(['all', 'own'], '数据范围只能是全部数据或仅本人').optional(),
 };
 export const roleCreateRequest = z.strictObject({ ...roleFields, permissionCodes: permissionCodesSchema.default([]) });
 export const roleUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...roleFields });

@@ -25,6 +25,7 @@ const toRole = (row: RoleRow, users: number) => ({
   description: row.description,
   sort: row.sort,
   status: row.status,
+  dataScope: row.dataScope,
   builtIn: row.builtIn,
   userCount: Number(users),
   version: row.version,
@@ -123,6 +124,7 @@ export async function createRole(ctx: AuthedContext, input: CreateInput) {
       description: input.description || null,
       sort: input.sort,
       status: input.status,
+      dataScope: input.dataScope ?? 'all',
     };
     const [{ id }] = await tx.insert(roles).values(values).returning({ id: roles.id });
     if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: id, code })));
@@ -152,6 +154,7 @@ export async function updateRole(ctx: AuthedContext, input: UpdateInput) {
       description: input.description || null,
       sort: input.sort,
       status: input.status,
+      dataScope: input.dataScope ?? role.dataScope,
     };
     await updateVersioned(tx, roles, role.id, input.version, values);
     if (values.status !== role.status) await assertAccessManagerRemains(tx);
