@@ -30,7 +30,7 @@ test('a user with data scope 仅本人 sees only their own plans and tasks', asy
     data_scope: 'own',
     permission_codes: ROLE_CODES,
   });
-  expect((await ok(admin, '/admin/role/info', { id: role.id })).data_scope).toBe('own');
+  expect((await ok(admin, '/admin/role/detail', { id: role.id })).data_scope).toBe('own');
   const user = await ok(admin, '/admin/back_user/create', { email: EMAIL, username: `赵本人${stamp}`, role_id: role.id, password: PASSWORD });
   const own = await apiLogin(request, EMAIL, PASSWORD);
 
