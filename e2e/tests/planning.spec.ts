@@ -175,6 +175,8 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(status(manager)).toHaveText('已审核');
   await manager.getByRole('button', { name: '生成采购任务' }).click();
   await expect(manager.locator('.ant-modal').getByText('按商品分类，每个分类一个采购任务')).toBeVisible();
+  // Only users who may work procurement tasks are offered as the tasks' buyer.
+  await pickOption(manager, manager.locator('.ant-modal .ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
   await manager.locator('.ant-modal').getByRole('button', { name: /生\s*成/ }).click();
   await expect(status(manager)).toHaveText('采购中');
   const plan = (await api(request, admin, '/admin/planning_task/info', { id: planId })).data;

@@ -306,7 +306,13 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   };
   await planAct(admin, 'submit');
   await planAct(manager, 'approve');
-  const [generatedId] = (await planAct(manager, 'generate', { mode: 'plan' })).task_ids as number[];
+  // The plan manager generates; the task goes to a buyer (only a user who may work tasks can be one).
+  const users = (await api(request, admin, '/admin/back_user/options', { permission_codes: ['procurementTaskList', 'procurementTaskMaintain'] })).data as {
+    value: number;
+    label: string;
+  }[];
+  const buyerId = users.find((u) => u.label.includes('buyer@jiaju.com'))?.value;
+  const [generatedId] = (await planAct(manager, 'generate', { mode: 'plan', buyer_id: buyerId })).task_ids as number[];
   // The generated task is cancelled, so the plan's lines are open again.
   const generated = (await api(request, admin, '/admin/procurement_task/info', { id: generatedId })).data;
   const cancelled = await api(request, admin, '/admin/procurement_task/cancel', { id: generatedId, version: generated.version, reason: '调整邀请范围，重新建任务' });

@@ -201,8 +201,20 @@ export const changePasswordRequest = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: '两次输入的新密码不一致' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: '新密码不能与原密码相同' });
 
-/** `enabledOnly` for pickers that assign a user; filters keep disabled users so old records stay findable. */
-export const backUserOptionsRequest = z.strictObject({ enabledOnly: z.boolean().optional() });
+/** The codes a procurement task's buyer must hold: open the task list and work a task's quotes. */
+export const BUYER_PERMISSION_CODES = ['procurementTaskList', 'procurementTaskMaintain'] as const;
+/** The code a plan's owner must hold: open the plan list. */
+export const PLAN_OWNER_PERMISSION_CODES = ['planningTaskList'] as const;
+
+/**
+ * `enabledOnly` for pickers that assign a user; filters keep disabled users so old records stay
+ * findable. `permissionCodes` offers only the users who may be given such work: enabled, their role
+ * enabled and granting every one of the codes (a task's buyer, a plan's owner).
+ */
+export const backUserOptionsRequest = z.strictObject({
+  enabledOnly: z.boolean().optional(),
+  permissionCodes: z.array(z.string('权限编码必须是文本').min(1, '权限编码不能为空').max(100, '权限编码过长'), '权限编码必须是列表').max(20, '权限编码过多').optional(),
+});
 
 export const backUserApi = {
   list: endpoint('/admin/back_user/list', backUserListRequest, pageResponse(backUserRowSchema)),

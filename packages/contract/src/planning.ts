@@ -219,6 +219,8 @@ export const planGenerateRequest = z.strictObject({
   version: versionSchema,
   /** One procurement task per commodity category, or one for the whole plan. */
   mode: z.enum(GENERATE_MODES, '请选择生成方式'),
+  /** The generated tasks' buyer (a user who may work procurement tasks); the caller when left out. */
+  buyerId: idSchema.optional(),
 });
 export const planGenerateResponse = z.object({ taskIds: z.array(z.number()) });
 

@@ -12,6 +12,7 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 import { assertRoleIdWithinReach, rolesWithinReach } from '../auth/grant-ceiling';
 import { revokeUserSessions } from '../auth/service';
+import { assignableWhere } from './assignable';
 
 type ListInput = z.output<typeof backUserListRequest>;
 type CreateInput = z.output<typeof backUserCreateRequest>;
@@ -90,11 +91,16 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
   );
 }
 
-export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean }) {
+export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean; permissionCodes?: string[] }) {
   return ctx.db
     .select({ value: backUsers.id, label: sql<string>`${backUsers.username} || '（' || ${backUsers.email} || '）'` })
     .from(backUsers)
-    .where(input.enabledOnly ? eq(backUsers.status, 'enabled') : undefined)
+    .where(
+      and(
+        input.enabledOnly ? eq(backUsers.status, 'enabled') : undefined,
+        input.permissionCodes?.length ? assignableWhere(input.permissionCodes) : undefined,
+      ),
+    )
     .orderBy(asc(backUsers.username), asc(backUsers.id));
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { planningTasks, procurementTasks } from '../../db/schema';
 import type { Period } from './period';
 
 /**
@@ -9,6 +10,22 @@ import type { Period } from './period';
  */
 
 const ts = (instant: string) => sql`${instant}::timestamptz`;
+
+/**
+ * The user's data scope on the board (planning/scope.ts, procurement-task/scope.ts): conditions on
+ * procurement_tasks and planning_tasks, or undefined for every record. The facts are filtered by
+ * their task, so an `own` user's figures count only their own tasks and plans.
+ */
+export interface BoardScope {
+  tasks?: SQL;
+  plans?: SQL;
+}
+export const ALL_DATA: BoardScope = {};
+
+/** `and <column> in (ids of the table's rows meeting the scope condition)`, or nothing without a condition. */
+export const inScope = (column: SQL, table: typeof procurementTasks | typeof planningTasks, condition: SQL | undefined) =>
+  condition ? sql`and ${column} in (select ${table.id} from ${table} where ${condition})` : sql``;
+const taskInScope = (scope: BoardScope, column = sql`f.task_id`) => inScope(column, procurementTasks, scope.tasks);
 
 /**
  * Each category with its parent and grandparent: the tree has at most 3 levels (product.md §7,
@@ -34,13 +51,14 @@ export function commoditiesInCategory(categoryId: number | undefined, commodityC
  * Awarded lines whose task was awarded in [fromInstant, toInstant), from the award facts (one row
  * per awarded line with its average-quote and budget baselines, kept by board-facts.ts).
  */
-function awardedLines(fromInstant: string, toInstant: string, categoryId?: number): SQL {
+function awardedLines(fromInstant: string, toInstant: string, categoryId: number | undefined, scope: BoardScope): SQL {
   return sql`
     select f.task_line_id as id, f.task_id, f.category_id, f.supplier_id, f.awarded_at, f.awarded_month,
            f.amount_fen as amount, f.freight_fen as freight, f.average_amount, f.budget_amount_fen as budget_amount
       from board_award_lines f
      where f.awarded_at >= ${ts(fromInstant)} and f.awarded_at < ${ts(toInstant)}
-       ${categoryId === undefined ? sql`` : sql`and f.category_id in ${categorySubtree(categoryId)}`}`;
+       ${categoryId === undefined ? sql`` : sql`and f.category_id in ${categorySubtree(categoryId)}`}
+       ${taskInScope(scope)}`;
 }
 
 /** Savings as a ratio of the baseline: (baseline − awarded) / baseline over lines that have one. */
@@ -54,19 +72,19 @@ const taskCategoryFilter = (categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`and f.category_ids && array${categorySubtree(categoryId)}`;
 
 /** KPI figures for the current and the previous period in one pass over both. */
-export function summaryQuery(current: Period, previous: Period, categoryId?: number): SQL {
+export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA): SQL {
   const split = ts(current.fromInstant);
   return sql`
     with awards as (
       select (awarded_at >= ${split}) as cur, sum(amount)::text as amount, ${savingsColumns}
-        from (${awardedLines(previous.fromInstant, current.toInstant, categoryId)}) p
+        from (${awardedLines(previous.fromInstant, current.toInstant, categoryId, scope)}) p
        group by 1
     ),
     completed as (
       select (f.completed_at >= ${split}) as cur, count(*)::int as n
         from board_task_facts f
        where f.completed_at >= ${ts(previous.fromInstant)} and f.completed_at < ${ts(current.toInstant)}
-         ${taskCategoryFilter(categoryId)}
+         ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     ),
     responses as (
@@ -75,7 +93,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
         from board_task_facts f
        where f.status in ${PUBLISHED}
          and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
-         ${taskCategoryFilter(categoryId)}
+         ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     )
     select p.cur, coalesce(a.amount, '0') as amount, coalesce(c.n, 0) as completed,
@@ -89,11 +107,11 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
 const monthsOf = (current: Period) => sql`
   select generate_series(date_trunc('month', ${current.from}::date), date_trunc('month', ${current.to}::date), interval '1 month')::date as month`;
 
-export function monthlyAwardQuery(current: Period, categoryId?: number): SQL {
+export function monthlyAwardQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     with a as (
       select awarded_month as month, sum(amount)::text as amount, count(distinct task_id)::int as tasks
-        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId, scope)}) l
        group by 1
     )
     select to_char(m.month, 'YYYY-MM') as month, coalesce(a.amount, '0') as amount, coalesce(a.tasks, 0) as tasks
@@ -101,11 +119,11 @@ export function monthlyAwardQuery(current: Period, categoryId?: number): SQL {
      order by m.month`;
 }
 
-export function savingsTrendQuery(current: Period, categoryId?: number): SQL {
+export function savingsTrendQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     with a as (
       select awarded_month as month, ${savingsColumns}
-        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) p
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId, scope)}) p
        group by 1
     )
     select to_char(m.month, 'YYYY-MM') as month, a.savings_vs_average, a.savings_vs_budget, a.freight_share
@@ -117,7 +135,7 @@ export function savingsTrendQuery(current: Period, categoryId?: number): SQL {
  * Awarded amount per child of `parentId` (the roots when null): every line's category is rolled
  * up to the child it descends from. A parent without children answers for itself.
  */
-export function categoryAmountQuery(current: Period, parentId: number | null, categoryId?: number): SQL {
+export function categoryAmountQuery(current: Period, parentId: number | null, categoryId?: number, scope = ALL_DATA): SQL {
   const parent = parentId === null ? sql`null::int` : sql`${parentId}::int`;
   return sql`
     with shown as (
@@ -134,7 +152,7 @@ export function categoryAmountQuery(current: Period, parentId: number | null, ca
     ),
     sums as (
       select tree.top, sum(l.amount)::text as amount
-        from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+        from (${awardedLines(current.fromInstant, current.toInstant, categoryId, scope)}) l
         join tree on tree.id = l.category_id
        group by tree.top
     )
@@ -143,12 +161,12 @@ export function categoryAmountQuery(current: Period, parentId: number | null, ca
      order by s.amount::bigint desc, k.sort, k.id`;
 }
 
-export function topSuppliersQuery(current: Period, categoryId?: number): SQL {
+export function topSuppliersQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     select s.id, s.name, a.amount::text as amount
       from (
         select supplier_id, sum(amount) as amount
-          from (${awardedLines(current.fromInstant, current.toInstant, categoryId)}) l
+          from (${awardedLines(current.fromInstant, current.toInstant, categoryId, scope)}) l
          group by supplier_id
          order by sum(amount) desc, supplier_id
          limit 10
@@ -158,7 +176,7 @@ export function topSuppliersQuery(current: Period, categoryId?: number): SQL {
 }
 
 /** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period. */
-export function supplierResponseQuery(current: Period, categoryId?: number): SQL {
+export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     select s.id, s.name, r.invited, r.quoted,
            round(r.quoted::numeric / r.invited, 4)::float8 as rate
@@ -168,7 +186,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number): SQL
           join procurement_task_suppliers ts on ts.task_id = f.task_id
          where f.status in ${PUBLISHED}
            and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
-           ${taskCategoryFilter(categoryId)}
+           ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
          group by ts.supplier_id
          order by count(*) desc, ts.supplier_id
          limit 15
@@ -181,7 +199,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number): SQL
  * Plans created in the period by the furthest stage they reached: every stage counts the plans
  * that are in it or went past it (a cancelled or rejected plan stops counting after 已创建).
  */
-export function planFunnelQuery(current: Period, categoryId?: number): SQL {
+export function planFunnelQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   const inCategory =
     categoryId === undefined
       ? sql`true`
@@ -193,7 +211,8 @@ export function planFunnelQuery(current: Period, categoryId?: number): SQL {
            (count(*) filter (where p.status in ('in_procurement', 'completed')))::int as in_procurement,
            (count(*) filter (where p.status = 'completed'))::int as completed
       from planning_tasks p
-     where p.created_at >= ${ts(current.fromInstant)} and p.created_at < ${ts(current.toInstant)} and ${inCategory}`;
+     where p.created_at >= ${ts(current.fromInstant)} and p.created_at < ${ts(current.toInstant)} and ${inCategory}
+       ${inScope(sql`p.id`, planningTasks, scope.plans)}`;
 }
 
 export function categoryHeaderQuery(id: number): SQL {

@@ -1,9 +1,12 @@
 import { type BoardKpis, PLAN_STATUS_LABELS } from '@scm/contract';
 import type { Db } from '../../db/client';
-import type { AuthedContext } from '../../lib/context';
+import type { AuthedContext, AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { planScope } from '../planning/scope';
+import { taskScope } from '../procurement-task/scope';
 import { type Period, period, previousPeriod } from './period';
 import {
+  type BoardScope,
   categoryAmountQuery,
   categoryHeaderQuery,
   monthlyAwardQuery,
@@ -40,10 +43,13 @@ const toKpis = (row: KpiRow | undefined): BoardKpis => ({
   freightShare: row?.freight_share ?? null,
 });
 
+/** Every figure counts only the tasks and plans in the user's data scope. */
+export const boardScope = (user: AuthUser): BoardScope => ({ tasks: taskScope(user), plans: planScope(user) });
+
 /** The KPI figures of a period and of the period of the same length before it. */
-export async function kpisFor(db: Db, current: Period, categoryId?: number) {
+export async function kpisFor(db: Db, scope: BoardScope, current: Period, categoryId?: number) {
   const previous = previousPeriod(current);
-  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId));
+  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId, scope));
   return {
     current: toKpis(rows.find((r) => r.cur)),
     previous: toKpis(rows.find((r) => !r.cur)),
@@ -52,12 +58,12 @@ export async function kpisFor(db: Db, current: Period, categoryId?: number) {
   };
 }
 
-export const getSummary = (ctx: AuthedContext, f: Filter) => kpisFor(ctx.db, period(f.dateFrom, f.dateTo), f.categoryId);
+export const getSummary = (ctx: AuthedContext, f: Filter) => kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId);
 
 export async function getMonthlyAward(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ month: string; amount: string; tasks: number }>(
     ctx.db,
-    monthlyAwardQuery(period(f.dateFrom, f.dateTo), f.categoryId),
+    monthlyAwardQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
   );
   return rows.map((r) => ({ month: r.month, amountFen: fen(r.amount), taskCount: r.tasks }));
 }
@@ -73,7 +79,7 @@ export async function getCategoryAmount(ctx: AuthedContext, f: Filter & { parent
   const rows = await queryRows<{ id: number; name: string; amount: string; has_children: boolean }>(
     ctx.db,
     // Drilling at the filter's own category: the tree already holds only its descendants.
-    categoryAmountQuery(period(f.dateFrom, f.dateTo), parentId, parentId === f.categoryId ? undefined : f.categoryId),
+    categoryAmountQuery(period(f.dateFrom, f.dateTo), parentId, parentId === f.categoryId ? undefined : f.categoryId, boardScope(ctx.user)),
   );
   return {
     parent,
@@ -82,14 +88,14 @@ export async function getCategoryAmount(ctx: AuthedContext, f: Filter & { parent
 }
 
 export async function getTopSuppliers(ctx: AuthedContext, f: Filter) {
-  const rows = await queryRows<{ id: number; name: string; amount: string }>(ctx.db, topSuppliersQuery(period(f.dateFrom, f.dateTo), f.categoryId));
+  const rows = await queryRows<{ id: number; name: string; amount: string }>(ctx.db, topSuppliersQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)));
   return rows.map((r) => ({ supplierId: r.id, name: r.name, amountFen: fen(r.amount) }));
 }
 
 export async function getSupplierResponse(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ id: number; name: string; invited: number; quoted: number; rate: number }>(
     ctx.db,
-    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId),
+    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
   );
   return rows.map((r) => ({ supplierId: r.id, name: r.name, invited: r.invited, quoted: r.quoted, rate: r.rate }));
 }
@@ -105,7 +111,7 @@ const FUNNEL_STAGES = [
 export async function getPlanFunnel(ctx: AuthedContext, f: Filter) {
   const [row] = await queryRows<Record<(typeof FUNNEL_STAGES)[number][0], number>>(
     ctx.db,
-    planFunnelQuery(period(f.dateFrom, f.dateTo), f.categoryId),
+    planFunnelQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
   );
   return FUNNEL_STAGES.map(([status, label]) => ({ status, label, count: row?.[status] ?? 0 }));
 }
@@ -113,7 +119,7 @@ export async function getPlanFunnel(ctx: AuthedContext, f: Filter) {
 export async function getSavingsTrend(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ month: string; savings_vs_average: number | null; savings_vs_budget: number | null; freight_share: number | null }>(
     ctx.db,
-    savingsTrendQuery(period(f.dateFrom, f.dateTo), f.categoryId),
+    savingsTrendQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
   );
   return rows.map((r) => ({
     month: r.month,

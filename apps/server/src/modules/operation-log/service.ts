@@ -1,14 +1,35 @@
 import type { operationLogListRequest } from '@scm/contract';
-import { and, asc, count, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditLogs } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
+import { auditLogs, planningTasks, procurementTasks, quotations } from '../../db/schema';
+import type { AuthedContext, AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { planScope } from '../planning/scope';
+import { taskScope } from '../procurement-task/scope';
 
 type ListInput = z.output<typeof operationLogListRequest>;
 
+/**
+ * With data scope `own`, the rows about plans, procurement tasks and quotations are shown only for
+ * the records the user may see (a quote's row names the quote, a decline names its task).
+ */
+function scopeWhere(user: AuthUser): SQL | undefined {
+  const plans = planScope(user);
+  const tasks = taskScope(user);
+  if (!plans || !tasks) return undefined;
+  const ownTaskIds = sql`(select ${procurementTasks.id}::text from ${procurementTasks} where ${tasks})`;
+  return sql`case ${auditLogs.module}
+    when 'planning_task' then ${auditLogs.recordId} in (select ${planningTasks.id}::text from ${planningTasks} where ${plans})
+    when 'procurement_task' then ${auditLogs.recordId} in ${ownTaskIds}
+    when 'quotation' then case when ${auditLogs.action} = 'decline' then ${auditLogs.recordId} in ${ownTaskIds}
+      else ${auditLogs.recordId} in (select ${quotations.id}::text from ${quotations} where ${quotations.taskId}::text in ${ownTaskIds}) end
+    else true end`;
+}
+
 export async function listOperationLogs(ctx: AuthedContext, input: ListInput) {
   const filters: SQL[] = [];
+  const scope = scopeWhere(ctx.user);
+  if (scope) filters.push(scope);
   if (input.userId) filters.push(eq(auditLogs.userId, input.userId));
   if (input.module) filters.push(eq(auditLogs.module, input.module));
   if (input.action) filters.push(eq(auditLogs.action, input.action));

@@ -31,7 +31,7 @@ export function exportPlans(ctx: AuthedContext, filter: z.output<typeof planExpo
   const writer = createXlsxStream(exportFileName('计划任务', ctx.now()), '计划任务', COLUMNS);
   const produce = async () => {
     const [planTypes, warehouses] = await Promise.all([dictionaryOf(ctx.db, 'plan_type'), dictionaryOf(ctx.db, 'warehouse')]);
-    for await (const plans of plansForExport(ctx.db, filter)) {
+    for await (const plans of plansForExport(ctx.db, ctx.user, filter)) {
       for (const p of plans) {
         writer.addRow([
           p.code,

@@ -79,7 +79,7 @@ function parseRow(sheetRow: SheetRow, commodity: CommodityInfo | undefined, erro
  * nothing is written unless `onlyValid`. The good rows go in one transaction with one audit row.
  */
 export async function importPlanLines(ctx: AuthedContext, input: z.output<typeof planImportRequest>): Promise<ImportResult> {
-  await planForAction(ctx.db, input.id, input.version, 'edit');
+  await planForAction(ctx.db, ctx.user, input.id, input.version, 'edit');
   const buffer = decodeUpload(input.fileBase64, IMPORT_MAX_BYTES);
   const sheetRows = await readXlsxRows(
     buffer,
@@ -124,7 +124,7 @@ export async function importPlanLines(ctx: AuthedContext, input: z.output<typeof
   if (inPlan.size + valid.length > PLAN_MAX_LINES) throw badRequest(`计划明细不能超过${PLAN_MAX_LINES}行`);
 
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'edit');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'edit');
     await appendPlanLines(
       tx,
       ctx.actor,

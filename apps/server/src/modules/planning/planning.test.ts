@@ -13,6 +13,7 @@ let planner: string;
 let manager: string;
 let buyer: string;
 let plannerId: number;
+let buyerId: number;
 let goods: { id: number; sku_code: string; reference_price_fen: number; category_id: number }[];
 
 beforeAll(async () => {
@@ -21,7 +22,9 @@ beforeAll(async () => {
   planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
   manager = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
   buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
-  plannerId = (await t.call('/admin/back_user/options', {}, admin)).data.find((o: { label: string }) => o.label.includes('王计划')).value;
+  const users = (await t.call('/admin/back_user/options', {}, admin)).data as { value: number; label: string }[];
+  plannerId = users.find((o) => o.label.includes('王计划'))?.value as number;
+  buyerId = users.find((o) => o.label.includes('李采购'))?.value as number;
   goods = (await t.call('/admin/commodity/list', { page_size: 50, status: 'enabled' }, admin)).data.list;
   // Lines in at least two categories, for generation by category.
   goods.sort((a, b) => a.category_id - b.category_id || a.id - b.id);
@@ -200,7 +203,7 @@ describe('four-eyes approval', () => {
   it('refuses approval or rejection by the owner or the submitter', async () => {
     const own = await createPlan(admin);
     expect((await act('submit', own, admin)).code).toBe(200);
-    expect(await act('approve', own, admin)).toMatchObject({ code: 403, message: '不能审核自己负责或提交的计划' });
+    expect(await act('approve', own, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
     expect(await act('reject', own, admin, { reason: '自己驳回' })).toMatchObject({ code: 403 });
     expect((await act('approve', own, manager)).code).toBe(200);
 
@@ -208,6 +211,44 @@ describe('four-eyes approval', () => {
     expect((await act('submit', submittedByAdmin, admin)).code).toBe(200);
     expect((await act('approve', submittedByAdmin, admin)).code).toBe(403);
     expect((await act('approve', submittedByAdmin, manager)).code).toBe(200);
+  });
+
+  it('refuses the creator and anyone who changed the lines since the last approval round', async () => {
+    // Created by the administrator for the planner: the creator may not review it.
+    const forPlanner = await createPlan(admin, [goods[0]], { owner_id: plannerId });
+    expect((await act('submit', forPlanner, planner)).code).toBe(200);
+    expect(await act('approve', forPlanner, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect(await act('reject', forPlanner, admin, { reason: '创建人驳回' })).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect((await act('approve', forPlanner, manager)).code).toBe(200);
+
+    // The administrator changes a line of the planner's plan: from then on not their plan to review.
+    const id = await createPlan(planner, [goods[0], goods[1]]);
+    const edit = async (token: string, changes: { name?: string; quantity?: number }) => {
+      const plan = await info(id);
+      const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }, i: number) => ({
+        id: l.id,
+        commodity_id: l.commodity_id,
+        quantity: i === 0 && changes.quantity ? changes.quantity : l.quantity,
+      }));
+      const answer = await t.call('/admin/planning_task/update', { ...header, name: changes.name ?? plan.name, id, version: plan.version, lines }, token);
+      expect(answer.code, answer.message).toBe(200);
+    };
+    await edit(admin, { name: '只改名称不改明细' });
+    expect(await t.database.db.select({ editors: planningTasks.lineEditorIds }).from(planningTasks).where(eq(planningTasks.id, id))).toEqual([
+      { editors: [] },
+    ]);
+    await edit(admin, { quantity: 99 });
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    const overview = (await t.call('/admin/workbench/overview', {}, admin)).data;
+    const waiting = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, admin)).data.list as { id: number }[];
+    expect(overview.todos.plans_to_approve).toBeLessThan(waiting.length);
+
+    // A rejection closes the round: the line editors are forgotten, the next round starts clean.
+    expect((await act('reject', id, manager, { reason: '请再核对' })).code).toBe(200);
+    await edit(planner, { quantity: 98 });
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect((await act('approve', id, admin)).code).toBe(200);
   });
 
   it('lets exactly one of two concurrent approvals win', async () => {
@@ -460,7 +501,7 @@ describe('generating procurement tasks', () => {
 
   it('creates one draft task per commodity category, linked to the plan lines, and moves the plan to 采购中', async () => {
     const id = await approvedPlan();
-    const answer = await act('generate', id, manager, { mode: 'category' });
+    const answer = await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId });
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data.task_ids).toHaveLength(2);
     const plan = await info(id);
@@ -477,10 +518,10 @@ describe('generating procurement tasks', () => {
     expect(tasks[0].name).toContain(plan.name);
     expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
 
-    expect(await act('generate', id, manager, { mode: 'category' })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
+    expect(await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
     // Even if the plan were approved again, its lines already have tasks.
     await setStatus(id, 'approved');
-    expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
+    expect(await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
     expect((await info(id)).procurement_tasks).toHaveLength(2);
   });
 
@@ -495,7 +536,7 @@ describe('generating procurement tasks', () => {
     );
     await t.database.db.execute(sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'));
     try {
-      const answer = await act('generate', id, manager, { mode: 'category' });
+      const answer = await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId });
       expect(answer.code).not.toBe(200);
     } finally {
       await t.database.db.execute(sql.raw('drop trigger fail_doomed on procurement_task_lines'));
@@ -503,12 +544,12 @@ describe('generating procurement tasks', () => {
     const after = await info(id);
     expect(after).toMatchObject({ status: 'approved', version: plan.version, procurement_tasks: [] });
     expect(after.timeline.at(-1).action).toBe('approve');
-    expect((await act('generate', id, manager, { mode: 'category' })).code).toBe(200);
+    expect((await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId })).code).toBe(200);
   });
 
   it('creates a single task for the whole plan', async () => {
     const id = await approvedPlan();
-    const answer = await act('generate', id, manager, { mode: 'plan' });
+    const answer = await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId });
     expect(answer.data.task_ids).toHaveLength(1);
     const task = await taskInfo(answer.data.task_ids[0]);
     expect(task.lines).toHaveLength(4);
@@ -517,7 +558,7 @@ describe('generating procurement tasks', () => {
 
   it('rolls the plan up to 已完成 when procurement awards every line', async () => {
     const id = await approvedPlan();
-    const [taskId] = (await act('generate', id, manager, { mode: 'plan' })).data.task_ids;
+    const [taskId] = (await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId })).data.task_ids;
     const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
     const draft = await taskInfo(taskId);
     const update = await t.call(

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, type planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
-import { prepared } from '../../lib/prepared';
+import type { AuthedContext, AuthUser } from '../../lib/context';
+import { taskScope } from '../procurement-task/scope';
 import { createTask } from '../procurement-task/service';
 
 type PlanRow = typeof planningTasks.$inferSelect;
@@ -27,27 +27,20 @@ const WAREHOUSE_REGIONS: Record<string, string> = {
 };
 const DEFAULT_REGION = '310000';
 
-/** The procurement tasks created from a plan's lines (for the detail page). */
-export async function linkedProcurementTasks(db: Db, planId: number) {
-  return linkedTasksQuery(db).execute({ planId });
+/** The procurement tasks created from a plan's lines that the user may see (for the detail page). */
+export async function linkedProcurementTasks(db: Db, user: AuthUser, planId: number) {
+  return db
+    .select({
+      id: procurementTasks.id,
+      code: procurementTasks.code,
+      name: procurementTasks.name,
+      status: procurementTasks.status,
+      lineCount: sql<number>`(select count(*)::int from procurement_task_lines l where l.task_id = ${procurementTasks}.id)`,
+    })
+    .from(procurementTasks)
+    .where(and(eq(procurementTasks.planId, planId), taskScope(user)))
+    .orderBy(procurementTasks.id);
 }
-
-const linkedTasksQuery = prepared(
-  (db, name) =>
-    db
-      .select({
-        id: procurementTasks.id,
-        code: procurementTasks.code,
-        name: procurementTasks.name,
-        status: procurementTasks.status,
-        lineCount: sql<number>`(select count(*)::int from procurement_task_lines l where l.task_id = ${procurementTasks}.id)`,
-      })
-      .from(procurementTasks)
-      .where(eq(procurementTasks.planId, sql.placeholder('planId')))
-      .orderBy(procurementTasks.id)
-      .prepare(name),
-  'plan_linked_tasks',
-);
 
 /** True when some line of the plan already has a procurement task line in a task that is not cancelled. */
 export async function planLinesAlreadyLinked(tx: Db, planId: number) {
@@ -65,10 +58,16 @@ export async function planLinesAlreadyLinked(tx: Db, planId: number) {
 export const draftTaskCount = (groups: TaskGroup[]) => groups.reduce((sum, group) => sum + Math.ceil(group.lines.length / TASK_MAX_LINES), 0);
 
 /**
- * Creates one draft procurement task per group (split at the task line limit) through the
+ * Creates one draft procurement task per group for the buyer (split at the task line limit) through the
  * procurement service, inside the caller's transaction, each line linked to its plan line.
  */
-export async function createDraftTasksForPlan(tx: Db, ctx: AuthedContext, plan: PlanRow, groups: TaskGroup[]): Promise<number[]> {
+export async function createDraftTasksForPlan(
+  tx: Db,
+  ctx: AuthedContext,
+  plan: PlanRow,
+  groups: TaskGroup[],
+  buyerId: number,
+): Promise<number[]> {
   const inTransaction = { ...ctx, db: tx };
   const quoteDeadline = new Date(ctx.now().getTime() + QUOTE_WINDOW_MS).toISOString();
   const ids: number[] = [];
@@ -79,7 +78,7 @@ export async function createDraftTasksForPlan(tx: Db, ctx: AuthedContext, plan: 
       const { id } = await createTask(inTransaction, {
         name: (parts > 1 ? `${group.name}（${part + 1}）` : group.name).slice(0, 100),
         planId: plan.id,
-        buyerId: ctx.user.id,
+        buyerId,
         quoteDeadline,
         deliveryRegionCode: WAREHOUSE_REGIONS[plan.warehouse] ?? DEFAULT_REGION,
         requiredBy: plan.requiredBy,

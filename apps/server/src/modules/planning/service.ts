@@ -1,5 +1,6 @@
 import {
   PLAN_ACTION_FROM,
+  PLAN_OWNER_PERMISSION_CODES,
   PLAN_ACTION_LABELS,
   PLAN_STATUS_LABELS,
   type PlanAction,
@@ -20,11 +21,14 @@ import type { Db } from '../../db/client';
 import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, planningTaskLines, planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
-import type { Actor, AuthedContext } from '../../lib/context';
+import type { Actor, AuthedContext, AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
-import { badRequest, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
+import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
+import { assertAssignable } from '../back-user/assignable';
+import { assertMayReview } from './four-eyes';
 import { createDraftTasksForPlan, draftTaskCount, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
+import { loadPlanForUser, planScope } from './scope';
 
 export const MODULE = 'planning_task';
 
@@ -61,8 +65,10 @@ function summaryOf(row: PlanRow, owner: { id: number; username: string } | null)
 
 type Filter = Omit<z.output<typeof planListRequest>, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
-function filterWhere(input: Filter): SQL | undefined {
+/** The list filter within the user's data scope (the list and the export read the same plans). */
+function filterWhere(user: AuthUser, input: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    planScope(user),
     input.keyword ? ilike(planningTasks.searchText, likePattern(input.keyword)) : undefined,
     input.status ? eq(planningTasks.status, input.status) : undefined,
     input.planType ? eq(planningTasks.planType, input.planType) : undefined,
@@ -85,7 +91,7 @@ const sortColumns = {
 };
 
 export async function listPlans(ctx: AuthedContext, input: z.output<typeof planListRequest>) {
-  const where = filterWhere(input);
+  const where = filterWhere(ctx.user, input);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
@@ -105,8 +111,8 @@ export async function listPlans(ctx: AuthedContext, input: z.output<typeof planL
 }
 
 /** Every plan matching a filter, in list order, a batch at a time (for the Excel export). */
-export async function* plansForExport(db: Db, input: Filter, batchSize = 1000) {
-  const where = filterWhere(input);
+export async function* plansForExport(db: Db, user: AuthUser, input: Filter, batchSize = 1000) {
+  const where = filterWhere(user, input);
   for (let offset = 0; ; offset += batchSize) {
     const rows = await db
       .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
@@ -143,11 +149,11 @@ const planQuery = prepared(
 );
 
 export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetail> {
-  const [row] = await planQuery(ctx.db).execute({ id });
-  if (!row) throw notFound('计划任务不存在');
-  const [lines, procurementTasks, timeline] = await Promise.all([
+  await loadPlanForUser(ctx.db, ctx.user, id);
+  const [[row], lines, procurementTasks, timeline] = await Promise.all([
+    planQuery(ctx.db).execute({ id }),
     planLines(ctx.db, id),
-    linkedProcurementTasks(ctx.db, id),
+    linkedProcurementTasks(ctx.db, ctx.user, id),
     planTimeline(ctx.db, id),
   ]);
   return {
@@ -253,13 +259,12 @@ async function planTimeline(db: Db, planId: number) {
 // ---------------------------------------------------------------- status machine
 
 /**
- * Reads the plan for a change and checks the status machine and the version the caller read.
- * The update that follows repeats both conditions in its WHERE, so two concurrent changes
- * cannot both pass.
+ * Reads the plan for a change (404 outside the user's data scope) and checks the status machine
+ * and the version the caller read. The update that follows repeats both conditions in its WHERE,
+ * so two concurrent changes cannot both pass.
  */
-export async function planForAction(tx: Db, id: number, version: number, action: PlanAction): Promise<PlanRow> {
-  const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, id));
-  if (!plan) throw notFound('计划任务不存在');
+export async function planForAction(tx: Db, user: AuthUser, id: number, version: number, action: PlanAction): Promise<PlanRow> {
+  const plan = await loadPlanForUser(tx, user, id);
   const allowed = PLAN_ACTION_FROM[action] as readonly PlanStatus[];
   if (!allowed.includes(plan.status)) {
     throw conflict(`计划当前状态为「${PLAN_STATUS_LABELS[plan.status]}」，不能${PLAN_ACTION_LABELS[action]}`);
@@ -297,7 +302,7 @@ async function changeStatus(
 
 export async function submitPlan(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'submit');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'submit');
     if (plan.lineCount === 0) throw badRequest('计划至少需要一条明细才能提交');
     if (!plan.periodStart || !plan.periodEnd) throw fieldError('period_start', '请先填写计划周期再提交');
     await changeStatus(tx, ctx, plan, 'submit', 'submitted', { submittedBy: ctx.user.id, rejectReason: null });
@@ -305,34 +310,31 @@ export async function submitPlan(ctx: AuthedContext, input: { id: number; versio
   return null;
 }
 
-/** Four-eyes: whoever owns or submitted a plan cannot also approve or reject it. */
-function assertNotOwnPlan(ctx: AuthedContext, plan: PlanRow) {
-  if (plan.ownerId === ctx.user.id || plan.submittedBy === ctx.user.id) {
-    throw forbidden('不能审核自己负责或提交的计划');
-  }
-}
+/** Adds the user to the plan's line editors (once), in the same update that changes the lines. */
+const withLineEditor = (plan: PlanRow, userId: number) =>
+  plan.lineEditorIds.includes(userId) ? {} : { lineEditorIds: [...plan.lineEditorIds, userId] };
 
 export async function approvePlan(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'approve');
-    assertNotOwnPlan(ctx, plan);
-    await changeStatus(tx, ctx, plan, 'approve', 'approved');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'approve');
+    assertMayReview(ctx.user, plan);
+    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [] });
   });
   return null;
 }
 
 export async function rejectPlan(ctx: AuthedContext, input: z.output<typeof planReasonRequest>) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'reject');
-    assertNotOwnPlan(ctx, plan);
-    await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason }, input.reason);
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'reject');
+    assertMayReview(ctx.user, plan);
+    await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason, lineEditorIds: [] }, input.reason);
   });
   return null;
 }
 
 export async function cancelPlan(ctx: AuthedContext, input: z.output<typeof planCancelRequest>) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'cancel');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'cancel');
     await changeStatus(tx, ctx, plan, 'cancel', 'cancelled', {}, input.reason || null);
   });
   return null;
@@ -340,7 +342,7 @@ export async function cancelPlan(ctx: AuthedContext, input: z.output<typeof plan
 
 export async function closePlan(ctx: AuthedContext, input: z.output<typeof planReasonRequest>) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'close');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'close');
     await changeStatus(tx, ctx, plan, 'close', 'completed', { closeReason: input.reason }, input.reason);
   });
   return null;
@@ -348,7 +350,7 @@ export async function closePlan(ctx: AuthedContext, input: z.output<typeof planR
 
 export async function deletePlan(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'delete');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'delete');
     const deleted = await tx
       .delete(planningTasks)
       .where(and(eq(planningTasks.id, plan.id), eq(planningTasks.version, plan.version)))
@@ -394,11 +396,9 @@ async function assertDictionaryValues(tx: Db, input: { planType: string; warehou
   }
 }
 
-async function assertOwner(tx: Db, ownerId: number) {
-  const [owner] = await tx.select({ status: backUsers.status }).from(backUsers).where(eq(backUsers.id, ownerId));
-  if (!owner) throw fieldError('owner_id', '负责人不存在');
-  if (owner.status !== 'enabled') throw fieldError('owner_id', '负责人已停用');
-}
+/** A plan's owner must be an enabled user whose role opens the plan list (a plan keeps the owner it has). */
+const assertOwner = (tx: Db, ownerId: number, keepId?: number) =>
+  assertAssignable(tx, ownerId, { field: 'owner_id', label: '负责人', codes: PLAN_OWNER_PERMISSION_CODES, keepId });
 
 /**
  * Checks the lines' commodities (exist, enabled unless the line already had it, not twice in one
@@ -488,29 +488,27 @@ export async function createPlan(ctx: AuthedContext, input: CreateInput) {
 
 export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
   await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'edit');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'edit');
     const ownerId = input.ownerId ?? plan.ownerId;
-    if (ownerId !== plan.ownerId) await assertOwner(tx, ownerId);
+    await assertOwner(tx, ownerId, plan.ownerId);
     await assertDictionaryValues(tx, input, plan);
-    const existing = await tx
-      .select({ id: planningTaskLines.id, commodityId: planningTaskLines.commodityId })
-      .from(planningTaskLines)
-      .where(eq(planningTaskLines.planId, plan.id));
+    const existing = await tx.select().from(planningTaskLines).where(eq(planningTaskLines.planId, plan.id));
     const existingIds = new Set(existing.map((l) => l.id));
     input.lines.forEach((line, index) => {
       if (line.id && !existingIds.has(line.id)) throw fieldError(`lines.${index}.id`, `第${index + 1}行：明细不属于该计划`);
     });
     const lines = await resolveLines(tx, input.lines, new Set(existing.map((l) => l.commodityId)));
+    const keptIds = lines.flatMap((l) => (l.id ? [l.id] : []));
+    const removed = [...existingIds].filter((id) => !keptIds.includes(id));
+    const linesChanged = removed.length > 0 || lines.some((line, index) => !sameLine(existing, lineValues(plan.id, line, index + 1), line.id));
     await updateVersioned(
       tx,
       planningTasks,
       plan.id,
       plan.version,
-      { ...headerValues(input), ownerId, updatedBy: ctx.user.id },
+      { ...headerValues(input), ownerId, updatedBy: ctx.user.id, ...(linesChanged ? withLineEditor(plan, ctx.user.id) : {}) },
       eq(planningTasks.status, plan.status),
     );
-    const keptIds = lines.flatMap((l) => (l.id ? [l.id] : []));
-    const removed = [...existingIds].filter((id) => !keptIds.includes(id));
     if (removed.length > 0) await tx.delete(planningTaskLines).where(inArray(planningTaskLines.id, removed));
     for (const [index, line] of lines.entries()) {
       const values = lineValues(plan.id, line, index + 1);
@@ -531,6 +529,20 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
   return null;
 }
 
+/** True when the stored line `id` already holds these values (a new line never does). */
+function sameLine(existing: (typeof planningTaskLines.$inferSelect)[], values: ReturnType<typeof lineValues>, id: number | undefined) {
+  const stored = existing.find((l) => l.id === id);
+  return (
+    stored !== undefined &&
+    stored.commodityId === values.commodityId &&
+    stored.quantity === values.quantity &&
+    stored.budgetUnitPriceFen === values.budgetUnitPriceFen &&
+    (stored.requiredBy ?? null) === values.requiredBy &&
+    (stored.remark ?? null) === values.remark &&
+    stored.sort === values.sort
+  );
+}
+
 /** Appends already validated lines to an editable plan (the Excel import). */
 export async function appendPlanLines(
   tx: Db,
@@ -544,7 +556,14 @@ export async function appendPlanLines(
     .select({ maxSort: sql<number>`coalesce(max(${planningTaskLines.sort}), 0)::int` })
     .from(planningTaskLines)
     .where(eq(planningTaskLines.planId, plan.id));
-  await updateVersioned(tx, planningTasks, plan.id, plan.version, { updatedBy: userId }, eq(planningTasks.status, plan.status));
+  await updateVersioned(
+    tx,
+    planningTasks,
+    plan.id,
+    plan.version,
+    { updatedBy: userId, ...(lines.length > 0 ? withLineEditor(plan, userId) : {}) },
+    eq(planningTasks.status, plan.status),
+  );
   if (lines.length > 0) {
     await tx.insert(planningTaskLines).values(lines.map((l, i) => lineValues(plan.id, l, maxSort + i + 1)));
   }
@@ -562,7 +581,7 @@ export async function appendPlanLines(
 
 export async function generateProcurementTasks(ctx: AuthedContext, input: z.output<typeof planGenerateRequest>) {
   return ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, input.id, input.version, 'generate');
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'generate');
     if (await planLinesAlreadyLinked(tx, plan.id)) throw conflict('该计划的明细已生成过采购任务，不能重复生成');
     const lines = await planLines(tx, plan.id);
     if (lines.length === 0) throw badRequest('计划没有明细，无法生成采购任务');
@@ -576,7 +595,7 @@ export async function generateProcurementTasks(ctx: AuthedContext, input: z.outp
     // The plan is 采购中 first: that is the status a task's source plan must have.
     const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${draftTaskCount(groups)}个采购任务`;
     await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, reason);
-    const taskIds = await createDraftTasksForPlan(tx, ctx, plan, groups);
+    const taskIds = await createDraftTasksForPlan(tx, ctx, plan, groups, input.buyerId ?? ctx.user.id);
     return { taskIds };
   });
 }

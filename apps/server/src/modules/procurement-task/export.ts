@@ -12,6 +12,7 @@ import { createXlsxStream, escapeCell, exportFileName, shanghaiTime } from '../.
 import { FileReply, XLSX_TYPE } from '../../lib/file-reply';
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
+import { loadTaskForUser } from './scope';
 
 const BATCH = 500;
 /** A deadline is set to the minute. */
@@ -37,7 +38,7 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
   const produce = async () => {
     let afterId = 0;
     for (;;) {
-      const rows = await exportTaskBatch(ctx.db, filter, now, afterId, BATCH);
+      const rows = await exportTaskBatch(ctx.db, ctx.user, filter, now, afterId, BATCH);
       for (const t of rows) {
         writer.addRow([
           t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiMinute(t.quoteDeadline), t.deliveryRegionName,
@@ -58,6 +59,7 @@ const HIGHLIGHT: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { 
 
 /** The comparison matrix (lines × suppliers, best cells shaded) and the award result, one sheet each. */
 export async function exportComparison(ctx: AuthedContext, id: number) {
+  await loadTaskForUser(ctx.db, ctx.user, id);
   const { found, suppliers, comparison, award } = await loadMaintainState(ctx.db, id, ctx.now());
   const quoted = suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));
   const workbook = new ExcelJS.Workbook();

@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
-import type { Actor } from '../../lib/context';
+import type { Actor, AuthUser } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
+import { loadPlanForUser, planScope } from '../planning/scope';
 import { recordPlanAwards } from '../planning/service';
 
 export interface AwardedPlanLine {
@@ -34,13 +35,23 @@ interface LinkedLine {
  * now), and a line naming a plan line must name one of that plan's lines for the same commodity:
  * the award writes its quantity back there.
  */
-export async function assertPlanLink(tx: Db, planId: number | null | undefined, lines: LinkedLine[], keepPlanId?: number | null) {
+export async function assertPlanLink(
+  tx: Db,
+  user: AuthUser,
+  planId: number | null | undefined,
+  lines: LinkedLine[],
+  keepPlanId?: number | null,
+) {
   const linked = lines.flatMap((line, index) => (line.planLineId == null ? [] : [{ ...line, planLineId: line.planLineId, index }]));
   if (planId == null) {
     if (linked.length > 0) throw fieldError('plan_id', '明细关联了计划明细，请选择来源计划');
     return;
   }
-  const [plan] = await tx.select({ status: planningTasks.status }).from(planningTasks).where(eq(planningTasks.id, planId));
+  // A plan outside the user's data scope is as unknown as a missing one (a task keeps the plan it has).
+  const [plan] = await tx
+    .select({ status: planningTasks.status })
+    .from(planningTasks)
+    .where(and(eq(planningTasks.id, planId), planId === keepPlanId ? undefined : planScope(user)));
   if (!plan) throw fieldError('plan_id', '来源计划不存在');
   if (plan.status !== 'in_procurement' && planId !== keepPlanId) throw fieldError('plan_id', '只能选择采购中的计划作为来源计划');
   if (linked.length === 0) return;
@@ -68,7 +79,8 @@ export async function assertPlanLink(tx: Db, planId: number | null | undefined, 
  * The plan's lines with what is still to procure: the planned quantity less what the plan's other
  * tasks (not cancelled) already cover; lines fully covered are left out.
  */
-export async function openPlanLines(db: Db, planId: number, exceptTaskId?: number) {
+export async function openPlanLines(db: Db, user: AuthUser, planId: number, exceptTaskId?: number) {
+  await loadPlanForUser(db, user, planId);
   const covered = db
     .select({
       planLineId: procurementTaskLines.planLineId,

@@ -3,15 +3,20 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, type Placeholder, type SQ
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, commodities, planningTasks, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
+import { planScope } from '../planning/scope';
 import { regionFullName } from '../region/regions';
+import { taskScope } from './scope';
 import { effectiveStatus, statusCondition } from './status';
 
 type Filter = z.output<typeof taskExportRequest>;
 
-export function taskWhere(filter: Filter, now: Date): SQL | undefined {
+/** The list filter within the user's data scope (the list and the export read the same tasks). */
+export function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | undefined {
   return and(
+    taskScope(user),
     filter.keyword ? sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name}) ILIKE ${likePattern(filter.keyword)}` : undefined,
     filter.status ? statusCondition(filter.status, now) : undefined,
     filter.buyerId ? eq(procurementTasks.buyerId, filter.buyerId) : undefined,
@@ -73,8 +78,8 @@ export function toListItem(row: Row) {
   };
 }
 
-export async function listTasks(db: Db, input: z.output<typeof taskListRequest>, now: Date) {
-  const where = taskWhere(input, now);
+export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof taskListRequest>, now: Date) {
+  const where = taskWhere(user, input, now);
   const order = orderBy(
     input,
     {
@@ -94,9 +99,9 @@ export async function listTasks(db: Db, input: z.output<typeof taskListRequest>,
   return pageResult(rows.map(toListItem), Number(total), input);
 }
 
-export async function exportTaskBatch(db: Db, filter: Filter, now: Date, afterId: number, size: number) {
+export async function exportTaskBatch(db: Db, user: AuthUser, filter: Filter, now: Date, afterId: number, size: number) {
   const rows = await selectTasks(db, now)
-    .where(and(taskWhere(filter, now), sql`${procurementTasks.id} > ${afterId}`))
+    .where(and(taskWhere(user, filter, now), sql`${procurementTasks.id} > ${afterId}`))
     .orderBy(asc(procurementTasks.id))
     .limit(size);
   return rows.map(toListItem);
@@ -108,7 +113,7 @@ const PLAN_OPTION_LIMIT = 30;
  * Plans matched on code and name (the plan's trigram index), newest first: those tasks were created
  * from, or with `open` those a new task may come from.
  */
-export async function sourcePlanOptions(db: Db, { keyword, open }: { keyword?: string; open?: boolean }) {
+export async function sourcePlanOptions(db: Db, user: AuthUser, { keyword, open }: { keyword?: string; open?: boolean }) {
   return db
     .select({ planId: planningTasks.id, code: planningTasks.code, name: planningTasks.name })
     .from(planningTasks)
@@ -118,6 +123,7 @@ export async function sourcePlanOptions(db: Db, { keyword, open }: { keyword?: s
           ? eq(planningTasks.status, 'in_procurement')
           : sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
         keyword ? ilike(planningTasks.searchText, likePattern(keyword)) : undefined,
+        planScope(user),
       ),
     )
     .orderBy(desc(planningTasks.id))

@@ -5,19 +5,21 @@ import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { refreshBoardFacts } from '../data-board/board-facts';
-import type { AuthedContext } from '../../lib/context';
+import type { AuthedContext, AuthUser } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
 import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
+import { loadTaskForUser } from './scope';
 import { recordDeadlineClose } from './status';
 
 const MODULE = 'quotation';
 
 /** A quote is entered only while the task is quoting, before its deadline, for an invited supplier in good standing. */
-async function quotableContext(tx: Db, taskId: number, supplierId: number, now: Date) {
+async function quotableContext(tx: Db, user: AuthUser, taskId: number, supplierId: number, now: Date) {
+  await loadTaskForUser(tx, user, taskId);
   await recordDeadlineClose(tx, taskId, now);
   const found = await findTaskDetail(tx, taskId, now);
   if (!found) throw notFound('采购任务不存在');
@@ -78,7 +80,7 @@ async function estimateFor(db: Db, found: Found, templateId: number | null, pric
 }
 
 export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<typeof quoteEstimateRequest>) {
-  const { found, invited } = await quotableContext(ctx.db, input.taskId, input.supplierId, ctx.now());
+  const { found, invited } = await quotableContext(ctx.db, ctx.user, input.taskId, input.supplierId, ctx.now());
   const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
   return estimateFor(ctx.db, found, invited.priceTemplateId, prices);
 }
@@ -86,7 +88,7 @@ export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<t
 export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quoteSaveRequest>) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const { found, invited } = await quotableContext(tx, input.taskId, input.supplierId, now);
+    const { found, invited } = await quotableContext(tx, ctx.user, input.taskId, input.supplierId, now);
     if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
     const taskLineIds = new Set(found.lines.map((l) => l.id));
     const seen = new Set<number>();
@@ -172,7 +174,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
 export async function declineQuote(ctx: AuthedContext, input: z.output<typeof quoteDeclineRequest>) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const { found, invited } = await quotableContext(tx, input.taskId, input.supplierId, now);
+    const { found, invited } = await quotableContext(tx, ctx.user, input.taskId, input.supplierId, now);
     const removed = await tx
       .delete(quotations)
       .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)))

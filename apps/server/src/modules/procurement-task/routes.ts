@@ -10,12 +10,12 @@ const LIST = 'procurementTaskList';
 const MAINTAIN = 'procurementTaskMaintain';
 
 export const procurementTaskRoutes = [
-  defineRoute({ endpoint: procurementTaskApi.list, permission: LIST, handler: (input, ctx) => listTasks(ctx.db, input, ctx.now()) }),
-  defineRoute({ endpoint: procurementTaskApi.planOptions, permission: LIST, handler: (input, ctx) => sourcePlanOptions(ctx.db, input) }),
+  defineRoute({ endpoint: procurementTaskApi.list, permission: LIST, handler: (input, ctx) => listTasks(ctx.db, ctx.user, input, ctx.now()) }),
+  defineRoute({ endpoint: procurementTaskApi.planOptions, permission: LIST, handler: (input, ctx) => sourcePlanOptions(ctx.db, ctx.user, input) }),
   defineRoute({
     endpoint: procurementTaskApi.planLines,
     permission: LIST,
-    handler: (input, ctx) => openPlanLines(ctx.db, input.planId, input.exceptTaskId),
+    handler: (input, ctx) => openPlanLines(ctx.db, ctx.user, input.planId, input.exceptTaskId),
   }),
   defineRoute({ endpoint: procurementTaskApi.info, permission: LIST, handler: (input, ctx) => getTask(ctx, input.id) }),
   defineRoute({ endpoint: procurementTaskApi.create, permission: `${LIST}:create`, handler: (input, ctx) => createTask(ctx, input) }),

@@ -1,30 +1,34 @@
-import { type awardRequest, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
+import { type awardRequest, BUYER_PERMISSION_CODES, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { backUsers, commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
+import { commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { assertAssignable } from '../back-user/assignable';
 import { isKnownRegion } from '../region/regions';
 import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
+import { loadTaskForUser } from './scope';
 import { illegalTransition, recordDeadlineClose } from './status';
 
 const MODULE = 'procurement_task';
 type TaskInput = z.output<typeof taskCreateRequest>;
 
 export async function getTask(ctx: AuthedContext, id: number) {
+  await loadTaskForUser(ctx.db, ctx.user, id);
   const found = await findTaskDetail(ctx.db, id, ctx.now());
   if (!found) throw notFound('采购任务不存在');
   return toTaskDetail(found);
 }
 
 export async function getMaintainView(ctx: AuthedContext, id: number) {
+  await loadTaskForUser(ctx.db, ctx.user, id);
   return (await loadMaintainState(ctx.db, id, ctx.now())).view;
 }
 
@@ -40,16 +44,15 @@ async function assertInvitable(tx: Db, supplierIds: number[], keep: Set<number> 
   });
 }
 
-/** The buyer must exist and be enabled; a draft may keep a buyer disabled since (`keepBuyerId`). */
-async function assertBuyer(tx: Db, buyerId: number, keepBuyerId?: number) {
-  const [buyer] = await tx.select({ status: backUsers.status }).from(backUsers).where(eq(backUsers.id, buyerId));
-  if (!buyer) throw fieldError('buyer_id', '采购员不存在');
-  if (buyer.status !== 'enabled' && buyerId !== keepBuyerId) throw fieldError('buyer_id', '采购员已停用，请重新选择');
-}
-
-async function validateTask(tx: Db, input: TaskInput, keep: { buyerId?: number; planId?: number | null; suppliers?: Set<number> } = {}) {
+async function validateTask(
+  tx: Db,
+  ctx: AuthedContext,
+  input: TaskInput,
+  keep: { buyerId?: number; planId?: number | null; suppliers?: Set<number> } = {},
+) {
   if (!isKnownRegion(input.deliveryRegionCode)) throw fieldError('delivery_region_code', '请选择有效的交货地区');
-  await assertBuyer(tx, input.buyerId, keep.buyerId);
+  // The buyer must be able to work the task; a draft may keep the buyer it has (disabled or moved since).
+  await assertAssignable(tx, input.buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_PERMISSION_CODES, keepId: keep.buyerId });
   const commodityIds = [...new Set(input.lines.map((l) => l.commodityId))];
   if (commodityIds.length !== input.lines.length) {
     const seen = new Set<number>();
@@ -63,7 +66,7 @@ async function validateTask(tx: Db, input: TaskInput, keep: { buyerId?: number; 
   input.lines.forEach((l, i) => {
     if (!known.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品不存在`);
   });
-  await assertPlanLink(tx, input.planId, input.lines, keep.planId);
+  await assertPlanLink(tx, ctx.user, input.planId, input.lines, keep.planId);
   const supplierIds = [...new Set(input.supplierIds)];
   await assertInvitable(tx, supplierIds, keep.suppliers);
   return supplierIds;
@@ -98,7 +101,7 @@ const header = (input: TaskInput) => ({
 
 export async function createTask(ctx: AuthedContext, input: TaskInput) {
   return ctx.db.transaction(async (tx) => {
-    const supplierIds = await validateTask(tx, input);
+    const supplierIds = await validateTask(tx, ctx, input);
     const code = await nextCode(tx, 'CG', ctx.now());
     const values = header(input);
     const [row] = await tx.insert(procurementTasks).values({ ...values, code }).returning({ id: procurementTasks.id });
@@ -115,8 +118,10 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
   });
 }
 
-async function lockTask(tx: Db, id: number, version: number, now: Date) {
-  await recordDeadlineClose(tx, id, now);
+/** The task for a change: 404 outside the user's data scope (before anything is written), 409 on a stale version. */
+async function lockTask(tx: Db, ctx: AuthedContext, id: number, version: number) {
+  await loadTaskForUser(tx, ctx.user, id);
+  await recordDeadlineClose(tx, id, ctx.now());
   const [task] = await tx.select().from(procurementTasks).where(eq(procurementTasks.id, id));
   if (!task) throw notFound('采购任务不存在');
   if (task.version !== version) throw staleVersion();
@@ -126,9 +131,9 @@ async function lockTask(tx: Db, id: number, version: number, now: Date) {
 /** Only a draft is edited; the lines and invitations are replaced as a whole. */
 export async function updateTask(ctx: AuthedContext, input: z.output<typeof taskUpdateRequest>) {
   await ctx.db.transaction(async (tx) => {
-    const before = await lockTask(tx, input.id, input.version, ctx.now());
+    const before = await lockTask(tx, ctx, input.id, input.version);
     if (before.status !== 'draft') throw illegalTransition(before.status, '编辑');
-    const supplierIds = await validateTask(tx, input, { buyerId: before.buyerId, planId: before.planId });
+    const supplierIds = await validateTask(tx, ctx, input, { buyerId: before.buyerId, planId: before.planId });
     const values = header(input);
     await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, 'draft'));
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
@@ -149,7 +154,7 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
 
 export async function deleteTask(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
-    const before = await lockTask(tx, input.id, input.version, ctx.now());
+    const before = await lockTask(tx, ctx, input.id, input.version);
     if (before.status !== 'draft') throw illegalTransition(before.status, '删除');
     const deleted = await tx
       .delete(procurementTasks)
@@ -203,7 +208,7 @@ export async function transitionTask(
 ) {
   const transition: Transition = TRANSITIONS[kind];
   await ctx.db.transaction(async (tx) => {
-    const task = await lockTask(tx, input.id, input.version, ctx.now());
+    const task = await lockTask(tx, ctx, input.id, input.version);
     if (!transition.from.includes(task.status)) throw illegalTransition(task.status, transition.label);
     await transition.check?.(tx, task, ctx.now());
     await updateVersioned(
@@ -237,7 +242,7 @@ const OUTCOME_STATUS = { won: 'awarded', partial: 'partially_awarded', lost: 'lo
 export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const task = await lockTask(tx, input.id, input.version, now);
+    const task = await lockTask(tx, ctx, input.id, input.version);
     if (task.status !== 'evaluating') throw illegalTransition(task.status, '定标');
     await updateVersioned(
       tx,

@@ -1,9 +1,11 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { auditLogs, pageVisits } from '../../db/schema';
+import { auditLogs, pageVisits, planningTasks, procurementTasks } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
 import { addDays, period, shanghaiDay } from '../data-board/period';
 import { queryRows } from '../data-board/rows';
-import { kpisFor } from '../data-board/service';
+import { inScope } from '../data-board/queries';
+import { boardScope, kpisFor } from '../data-board/service';
+import { drawnUpBy } from '../planning/four-eyes';
 
 const DAY_MS = 86_400_000;
 const SHORTCUT_COUNT = 8;
@@ -20,25 +22,32 @@ const TODO_CODES = {
 } as const;
 type TodoKey = keyof typeof TODO_CODES;
 
-/** The to-do counts in one statement, one scalar subquery per card the user may see. */
+/**
+ * The to-do counts in one statement, one scalar subquery per card the user may see, each over the
+ * plans and tasks of the user's data scope.
+ */
 async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | null>> {
   const me = ctx.user.id;
   const now = ctx.now();
   const today = shanghaiDay(now);
+  const scope = boardScope(ctx.user);
+  const plans = inScope(sql`p.id`, planningTasks, scope.plans);
+  const tasks = inScope(sql`t.id`, procurementTasks, scope.tasks);
   const counts: Record<TodoKey, ReturnType<typeof sql>> = {
-    // Four-eyes: neither the owner nor the submitter may approve (the planning module refuses it).
-    plansToApprove: sql`select count(*) from planning_tasks where status = 'submitted' and owner_id <> ${me} and coalesce(submitted_by, 0) <> ${me}`,
-    myDraftPlans: sql`select count(*) from planning_tasks where status = 'draft' and owner_id = ${me}`,
-    myRejectedPlans: sql`select count(*) from planning_tasks where status = 'rejected' and owner_id = ${me}`,
-    tasksDeadlineSoon: sql`select count(*) from procurement_tasks
-      where status = 'quoting' and quote_deadline >= ${now.toISOString()}::timestamptz
-        and quote_deadline < ${new Date(now.getTime() + 3 * DAY_MS).toISOString()}::timestamptz`,
+    // Four-eyes: plans the user took part in drawing up are not theirs to review (planning refuses it).
+    plansToApprove: sql`select count(*) from planning_tasks p where p.status = 'submitted'
+      and p.id not in (select ${planningTasks.id} from ${planningTasks} where ${drawnUpBy(ctx.user)}) ${plans}`,
+    myDraftPlans: sql`select count(*) from planning_tasks p where p.status = 'draft' and p.owner_id = ${me} ${plans}`,
+    myRejectedPlans: sql`select count(*) from planning_tasks p where p.status = 'rejected' and p.owner_id = ${me} ${plans}`,
+    tasksDeadlineSoon: sql`select count(*) from procurement_tasks t
+      where t.status = 'quoting' and t.quote_deadline >= ${now.toISOString()}::timestamptz
+        and t.quote_deadline < ${new Date(now.getTime() + 3 * DAY_MS).toISOString()}::timestamptz ${tasks}`,
     // A quoting task whose deadline has passed is waiting for award too (the task list reads it so).
-    tasksToAward: sql`select count(*) from procurement_tasks
-      where status = 'evaluating' or (status = 'quoting' and quote_deadline <= ${now.toISOString()}::timestamptz)`,
+    tasksToAward: sql`select count(*) from procurement_tasks t
+      where (t.status = 'evaluating' or (t.status = 'quoting' and t.quote_deadline <= ${now.toISOString()}::timestamptz)) ${tasks}`,
     quotesExpiringSoon: sql`select count(*) from quotations q join procurement_tasks t on t.id = q.task_id
       where q.status = 'submitted' and t.status in ('quoting', 'evaluating')
-        and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date`,
+        and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date ${tasks}`,
   };
   const keys = Object.keys(TODO_CODES) as TodoKey[];
   const columns = keys.map((key, i) =>
@@ -52,7 +61,7 @@ async function monthKpis(ctx: AuthedContext) {
   if (!ctx.user.permissionCodes.has('dataBoard')) return null;
   const today = shanghaiDay(ctx.now());
   const monthStart = `${today.slice(0, 7)}-01`;
-  const { current } = await kpisFor(ctx.db, period(monthStart, today));
+  const { current } = await kpisFor(ctx.db, boardScope(ctx.user), period(monthStart, today));
   return { awardedAmountFen: current.awardedAmountFen, tasksCompleted: current.tasksCompleted, savingsVsAverage: current.savingsVsAverage, monthStart };
 }
 

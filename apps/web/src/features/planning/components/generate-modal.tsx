@@ -1,23 +1,33 @@
+import { BUYER_PERMISSION_CODES } from '@scm/contract';
 import { Form, Modal, Radio } from 'antd';
+import { UserSelect } from '../../../shared/user/user-select';
+
+export interface GenerateChoice {
+  mode: 'category' | 'plan';
+  buyerId: number;
+}
 
 interface GenerateModalProps {
   open: boolean;
   planLabel: string;
   loading: boolean;
-  onOk: (mode: 'category' | 'plan') => void;
+  onOk: (choice: GenerateChoice) => void;
   onCancel: () => void;
 }
 
-/** 生成采购任务: one draft task per commodity category, or one for the whole plan. */
+/**
+ * 生成采购任务: one draft task per commodity category, or one for the whole plan, for a buyer who
+ * may work procurement tasks (only such users are offered).
+ */
 export function GenerateModal({ open, planLabel, loading, onOk, onCancel }: GenerateModalProps) {
-  const [form] = Form.useForm<{ mode: 'category' | 'plan' }>();
+  const [form] = Form.useForm<GenerateChoice>();
   return (
     <Modal
       open={open}
       title="生成采购任务"
       okText="生成"
       okButtonProps={{ loading }}
-      onOk={() => form.validateFields().then((values) => onOk(values.mode))}
+      onOk={() => form.validateFields().then(onOk)}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden
@@ -32,6 +42,9 @@ export function GenerateModal({ open, planLabel, loading, onOk, onCancel }: Gene
             ]}
             style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           />
+        </Form.Item>
+        <Form.Item name="buyerId" label="采购员" rules={[{ required: true, message: '请选择采购员' }]}>
+          <UserSelect filter={{ permissionCodes: BUYER_PERMISSION_CODES }} placeholder="选择负责这些采购任务的采购员" />
         </Form.Item>
       </Form>
     </Modal>

@@ -27,6 +27,8 @@ interface PlanRef {
   code: string;
   name: string;
   owner: { id: number; username: string } | null;
+  /** Known on the detail page: the creator may not review the plan either (the server checks the whole four-eyes rule). */
+  createdBy?: { id: number } | null;
 }
 
 interface PlanActionsProps {
@@ -52,7 +54,7 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
   const can = {
     edit: usePermission('planningTaskList:edit') && planActionAllowed('edit', plan.status),
     submit: usePermission('planningTaskList:submit') && planActionAllowed('submit', plan.status),
-    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status) && plan.owner?.id !== me?.id,
+    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status) && ![plan.owner?.id, plan.createdBy?.id].includes(me?.id),
     generate: usePermission('planningTaskList:generate') && planActionAllowed('generate', plan.status),
     close: usePermission('planningTaskList:close') && planActionAllowed('close', plan.status),
     cancel: usePermission('planningTaskList:cancel') && planActionAllowed('cancel', plan.status),
@@ -144,7 +146,7 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         open={dialog === 'generate'}
         planLabel={label}
         loading={generate.isPending}
-        onOk={(mode) => generate.mutate({ ...ref, mode })}
+        onOk={(choice) => generate.mutate({ ...ref, ...choice })}
         onCancel={done}
       />
       <ReasonModal

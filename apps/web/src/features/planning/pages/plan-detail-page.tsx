@@ -1,6 +1,7 @@
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import {
   fenToYuan,
+  PLAN_OWNER_PERMISSION_CODES,
   type PlanDetail,
   planActionAllowed,
   planFields,
@@ -20,7 +21,6 @@ import {
   Input,
   InputNumber,
   Row,
-  Select,
   Space,
   Spin,
   Table,
@@ -42,7 +42,7 @@ import { PageNotice } from '../../../shared/ui/page-notice';
 import { useCreatePlan } from '../api/create-plan';
 import { usePlanInfo } from '../api/plan-info';
 import { useUpdatePlan } from '../api/update-plan';
-import { useUserOptions } from '../../../shared/user/use-user-options';
+import { UserSelect } from '../../../shared/user/user-select';
 import { CommoditySelect, type PickedCommodity } from '../components/commodity-select';
 import { DETAIL_PATH, LIST_PATH, PlanActions } from '../components/plan-actions';
 import { PlanProgress } from '../components/plan-progress';
@@ -150,7 +150,6 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   const me = useSession().userInfo;
   const [form] = Form.useForm<PlanFormValues>();
   const [dirty, setDirty] = useState(false);
-  const users = useUserOptions();
   const units = useDict('unit');
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
@@ -273,7 +272,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
             </Col>
             <Col xs={12} md={6} xl={4}>
               <Form.Item name="ownerId" label="负责人">
-                <Select showSearch={{ optionFilterProp: 'label' }} loading={users.isLoading} options={users.data ?? []} />
+                <UserSelect filter={{ permissionCodes: PLAN_OWNER_PERMISSION_CODES }} current={plan?.owner && { id: plan.owner.id, name: plan.owner.username }} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6} xl={4}>

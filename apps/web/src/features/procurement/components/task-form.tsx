@@ -169,7 +169,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
           </Col>
           <Col span={6}>
             <Form.Item name="buyerId" label="采购员" rules={[{ required: true, message: '请选择采购员' }]}>
-              <BuyerSelect enabledOnly current={editing && { id: editing.buyerId, name: editing.buyerName }} placeholder="选择采购员" />
+              <BuyerSelect eligibleOnly current={editing && { id: editing.buyerId, name: editing.buyerName }} placeholder="选择采购员" />
             </Form.Item>
           </Col>
           <Col span={6}>

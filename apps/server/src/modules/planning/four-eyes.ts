@@ -1,0 +1,30 @@
+import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { planningTasks } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
+import { forbidden } from '../../lib/errors';
+
+/*
+ * Four-eyes (四眼原则): whoever took part in drawing up a plan — its creator, its owner, its last
+ * submitter, anyone who changed its lines since the last approval round — cannot approve or reject
+ * it. The same rule twice: for one loaded plan, and as SQL for the workbench's to-do count.
+ */
+
+type PlanParticipants = Pick<typeof planningTasks.$inferSelect, 'createdBy' | 'ownerId' | 'submittedBy' | 'lineEditorIds'>;
+
+export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
+  const me = user.id;
+  if (plan.createdBy === me || plan.ownerId === me || plan.submittedBy === me || plan.lineEditorIds.includes(me)) {
+    throw forbidden('不能审核自己参与编制的计划');
+  }
+}
+
+/** Plans the user took part in drawing up (the negation is what they may review). */
+export function drawnUpBy(user: AuthUser): SQL {
+  const me = user.id;
+  return or(
+    eq(planningTasks.createdBy, me),
+    eq(planningTasks.ownerId, me),
+    eq(planningTasks.submittedBy, me),
+    sql`${me} = any(${planningTasks.lineEditorIds})`,
+  ) as SQL;
+}

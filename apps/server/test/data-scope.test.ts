@@ -1,0 +1,349 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { backUsers, menus, planningTasks, rolePermissions, roles } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import type { AnyRoute } from '../src/lib/route';
+import { allRoutes } from '../src/modules';
+import { download, readWorkbook } from './excel';
+import { databaseFingerprint } from './fingerprint';
+import { createTestApp, type TestApp } from './helpers';
+import { seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
+
+/**
+ * quality.md "Grant ceiling and data scope", generated from the route registry: for every plan,
+ * procurement-task and quotation route that names a record, a user whose role holds every code
+ * but has data scope 仅本人 (`own`) gets 404 on someone else's record, with nothing changed, and a
+ * normal answer on their own. Lists, exports, the board and the workbench count only their records.
+ */
+
+const DAY = 24 * 3600_000;
+const SCOPED_EMAIL = 'own@scope.test';
+const PASSWORD = 'Scoped12345';
+
+let t: TestApp;
+let admin: string;
+let scoped: string;
+let scopedId: number;
+let adminId: number;
+let commodityIds: number[];
+let supplierId: number;
+
+const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const { db } = t.database;
+  await seedDictionaries(t);
+  ({ ids: commodityIds } = await seedCommodities(t, [
+    { sku: 'DS-1', name: '北欧风收纳箱', weightG: 800, priceFen: 3000 },
+    { sku: 'DS-2', name: '硅胶保鲜盒', weightG: 350, priceFen: 2000 },
+  ]));
+  const supplier = await t.call('/admin/supplier/create', supplierBody('义乌优品家居有限公司'), admin);
+  supplierId = supplier.data.id;
+
+  const allCodes = (await db.select({ key: menus.key }).from(menus)).map((m) => m.key);
+  const [role] = await db.insert(roles).values({ name: '仅本人采购', code: 'own_scope', dataScope: 'own' }).returning({ id: roles.id });
+  await db.insert(rolePermissions).values(allCodes.map((code) => ({ roleId: role.id, code })));
+  [{ id: scopedId }] = await db
+    .insert(backUsers)
+    .values({ email: SCOPED_EMAIL, username: '赵本人', passwordHash: await hashPassword(PASSWORD), roleId: role.id })
+    .returning({ id: backUsers.id });
+  scoped = await t.login(SCOPED_EMAIL, PASSWORD);
+  [{ id: adminId }] = await db.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, 'admin@test.com'));
+});
+afterAll(() => t.close());
+
+const planHeader = () => ({
+  name: '数据范围测试计划',
+  plan_type: 'regular',
+  warehouse: 'sh_jiading',
+  period_start: day(1),
+  period_end: day(30),
+  lines: [{ commodity_id: commodityIds[0], quantity: 10 }],
+});
+const taskHeader = (buyerId: number) => ({
+  name: '数据范围测试任务',
+  buyer_id: buyerId,
+  quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+  delivery_region_code: '440305',
+  lines: [{ commodity_id: commodityIds[0], quantity: 5, target_price_fen: 3000 }],
+  supplier_ids: [supplierId],
+});
+
+async function ok(path: string, body: unknown, token: string) {
+  const answer = await t.call(path, body, token);
+  expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+  return answer.data;
+}
+const createPlan = async (token: string, extra: Record<string, unknown> = {}): Promise<number> =>
+  (await ok('/admin/planning_task/create', { ...planHeader(), ...extra }, token)).id;
+const createTask = async (token: string, buyerId: number): Promise<number> =>
+  (await ok('/admin/procurement_task/create', taskHeader(buyerId), token)).id;
+
+interface RecordRef {
+  id: number;
+  version: number;
+  lineId: number;
+}
+const planRef = async (id: number): Promise<RecordRef> => {
+  const plan = await ok('/admin/planning_task/info', { id }, admin);
+  return { id, version: plan.version, lineId: plan.lines[0]?.id ?? 1 };
+};
+const taskRef = async (id: number): Promise<RecordRef> => {
+  const task = await ok('/admin/procurement_task/info', { id }, admin);
+  return { id, version: task.version, lineId: task.lines[0]?.id ?? 1 };
+};
+
+/** The record a route names: a plan or a procurement task, and the body key that carries its id. */
+function recordOf(route: AnyRoute): { kind: 'plan' | 'task'; key: string } | null {
+  const path = route.endpoint.path;
+  if (!/^\/admin\/(planning_task|procurement_task|quotation)\//.test(path)) return null;
+  // A required id field names the record; an optional one (a list filter, a source plan) does not.
+  const shape = (route.endpoint.body as unknown as { shape?: Record<string, ZodType> }).shape ?? {};
+  const key = ['id', 'planId', 'taskId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
+  if (!key) return null;
+  return { kind: path.startsWith('/admin/planning_task/') || key === 'planId' ? 'plan' : 'task', key };
+}
+
+/** A body each record route accepts (it passes validation, so the scope decides the answer). */
+const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
+  '/admin/planning_task/info': (r) => ({ id: r.id }),
+  '/admin/planning_task/update': (r) => ({ id: r.id, version: r.version, ...planHeader(), name: '改名' }),
+  '/admin/planning_task/delete': (r) => ({ id: r.id, version: r.version }),
+  '/admin/planning_task/submit': (r) => ({ id: r.id, version: r.version }),
+  '/admin/planning_task/approve': (r) => ({ id: r.id, version: r.version }),
+  '/admin/planning_task/reject': (r) => ({ id: r.id, version: r.version, reason: '数量偏大' }),
+  '/admin/planning_task/cancel': (r) => ({ id: r.id, version: r.version, reason: '不再需要' }),
+  '/admin/planning_task/close': (r) => ({ id: r.id, version: r.version, reason: '提前结束' }),
+  '/admin/planning_task/generate': (r) => ({ id: r.id, version: r.version, mode: 'plan' }),
+  '/admin/planning_task/import': (r) => ({ id: r.id, version: r.version, file_name: 'lines.xlsx', file_base64: 'UEsDBA==' }),
+  '/admin/procurement_task/plan_lines': (r) => ({ plan_id: r.id }),
+  '/admin/procurement_task/info': (r) => ({ id: r.id }),
+  '/admin/procurement_task/update': (r) => ({ id: r.id, version: r.version, ...taskHeader(adminId), name: '改名' }),
+  '/admin/procurement_task/delete': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/publish': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/close_quote': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/cancel': (r) => ({ id: r.id, version: r.version, reason: '取消' }),
+  '/admin/procurement_task/complete': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/compare': (r) => ({ id: r.id }),
+  '/admin/procurement_task/award': (r) => ({ id: r.id, version: r.version, lines: [{ task_line_id: r.lineId, supplier_id: supplierId }] }),
+  '/admin/procurement_task/export_compare': (r) => ({ id: r.id }),
+  '/admin/quotation/save': (r) => ({
+    task_id: r.id,
+    supplier_id: supplierId,
+    quote_date: day(0),
+    valid_until: day(30),
+    tax_rate_percent: 13,
+    freight_mode: 'manual',
+    freight_fen: 0,
+    lines: [{ task_line_id: r.lineId, unit_price_fen: 2800 }],
+  }),
+  '/admin/quotation/decline': (r) => ({ task_id: r.id, supplier_id: supplierId, reason: '产能不足' }),
+  '/admin/quotation/estimate_freight': (r) => ({ task_id: r.id, supplier_id: supplierId, lines: [{ task_line_id: r.lineId, unit_price_fen: 2800 }] }),
+};
+
+const recordRoutes = allRoutes.flatMap((route) => {
+  const record = recordOf(route);
+  return record ? [[route.endpoint.path, record] as const] : [];
+});
+
+describe('the record routes of plans and procurement tasks', () => {
+  it('are all covered here (a new route that names a record needs a body above)', () => {
+    expect(recordRoutes.length).toBeGreaterThan(20);
+    expect(recordRoutes.map(([path]) => path).sort()).toEqual(Object.keys(bodies).sort());
+  });
+});
+
+/** A file route answers with the file itself, an application outcome with the JSON envelope. */
+async function answerOf(path: string, body: unknown, token: string) {
+  const response = await download(t, path, body, token);
+  const json = response.headers['content-type']?.toString().includes('json') ? response.json() : null;
+  return { status: response.statusCode, code: json ? json.code : 200, message: json?.message };
+}
+
+describe.each(recordRoutes)('%s', (path, record) => {
+  const body = bodies[path];
+
+  it("answers 404 on someone else's record and changes nothing", async () => {
+    // The administrator's own plan and task: neither owner, creator nor buyer is the scoped user.
+    const ref = record.kind === 'plan' ? await planRef(await createPlan(admin)) : await taskRef(await createTask(admin, adminId));
+    const before = await databaseFingerprint(t.database.db);
+    const answer = await answerOf(path, body(ref), scoped);
+    expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 404 });
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+    // The same call by a user who may see every record is not refused for scope.
+    expect((await answerOf(path, body(ref), admin)).code).not.toBe(404);
+  });
+
+  it('answers normally on their own record', async () => {
+    const ref = record.kind === 'plan' ? await planRef(await createPlan(scoped)) : await taskRef(await createTask(scoped, scopedId));
+    const answer = await answerOf(path, body(ref), scoped);
+    expect(answer.status).toBe(200);
+    expect([401, 403, 404, 500], `${path}: ${answer.message}`).not.toContain(answer.code);
+  });
+});
+
+describe('lists, exports and figures with data scope 仅本人', () => {
+  const mine: { plans: number[]; tasks: number[] } = { plans: [], tasks: [] };
+  const theirs: { plans: number[]; tasks: number[] } = { plans: [], tasks: [] };
+
+  beforeAll(async () => {
+    // Own: created by the user (owned by someone else), or owned by the user (created by someone else).
+    mine.plans.push(await createPlan(scoped, { owner_id: adminId, name: '本人创建的计划' }));
+    mine.plans.push(await createPlan(admin, { owner_id: scopedId, name: '本人负责的计划' }));
+    theirs.plans.push(await createPlan(admin, { name: '他人的计划' }));
+    // Own: bought by the user (created by someone else), or created by the user for another buyer.
+    mine.tasks.push(await createTask(admin, scopedId));
+    mine.tasks.push(await createTask(scoped, adminId));
+    theirs.tasks.push(await createTask(admin, adminId));
+    // Published, so the board's response figures and the workbench's deadline card count them.
+    for (const id of [...mine.tasks, ...theirs.tasks]) await ok('/admin/procurement_task/publish', { id, version: 0 }, admin);
+  });
+
+  const ids = (list: { id: number }[]) => list.map((row) => row.id);
+
+  it('lists only their plans and tasks; the administrator sees all of them', async () => {
+    const plans = ids((await ok('/admin/planning_task/list', { page: 1, page_size: 200 }, scoped)).list);
+    expect(plans).toEqual(expect.arrayContaining(mine.plans));
+    expect(plans).not.toEqual(expect.arrayContaining([theirs.plans[0]]));
+    const allPlans = ids((await ok('/admin/planning_task/list', { page: 1, page_size: 200 }, admin)).list);
+    expect(allPlans).toEqual(expect.arrayContaining([...mine.plans, ...theirs.plans]));
+
+    const tasks = await ok('/admin/procurement_task/list', { page: 1, page_size: 200 }, scoped);
+    expect(ids(tasks.list)).toEqual(expect.arrayContaining(mine.tasks));
+    expect(ids(tasks.list)).not.toContain(theirs.tasks[0]);
+    expect(tasks.total).toBe(tasks.list.length);
+  });
+
+  it('exports only their plans and tasks', async () => {
+    const codes = async (infoPath: string, list: number[]) =>
+      Promise.all(list.map(async (id) => (await ok(infoPath, { id }, admin)).code as string));
+    const exported = async (path: string) => {
+      const response = await download(t, path, {}, scoped);
+      expect(response.statusCode).toBe(200);
+      const [rows] = [...(await readWorkbook(response.rawPayload)).values()];
+      return rows.slice(1).map((row) => String(row[0]));
+    };
+    const plans = await exported('/admin/planning_task/export');
+    expect(plans).toEqual(expect.arrayContaining(await codes('/admin/planning_task/info', mine.plans)));
+    expect(plans).not.toContain((await codes('/admin/planning_task/info', theirs.plans))[0]);
+    const tasks = await exported('/admin/procurement_task/export');
+    expect(tasks.sort()).toEqual(
+      (await codes('/admin/procurement_task/info', (await ok('/admin/procurement_task/list', { page: 1, page_size: 200 }, scoped)).list.map((r: { id: number }) => r.id))).sort(),
+    );
+    expect(tasks).not.toContain((await codes('/admin/procurement_task/info', theirs.tasks))[0]);
+  });
+
+  it('offers only their plans as source plans', async () => {
+    await t.database.db.execute(`update planning_tasks set status = 'in_procurement' where id in (${[...mine.plans, ...theirs.plans].join(',')})`);
+    const offered = (await ok('/admin/procurement_task/plan_options', { open: true }, scoped)).map((p: { plan_id: number }) => p.plan_id);
+    expect(offered.sort()).toEqual([...mine.plans].sort());
+    await t.database.db.execute(`update planning_tasks set status = 'draft' where id in (${[...mine.plans, ...theirs.plans].join(',')})`);
+  });
+
+  it('counts only their records on the data board and the workbench', async () => {
+    const range = { date_from: day(-1), date_to: day(10) };
+    const invited = async (token: string) => {
+      const rows = await ok('/admin/data_board/supplier_response', range, token);
+      return rows.find((r: { supplier_id: number }) => r.supplier_id === supplierId)?.invited ?? 0;
+    };
+    const mineInvited = await invited(scoped);
+    const allInvited = await invited(admin);
+    const visibleTasks = (await ok('/admin/procurement_task/list', { page: 1, page_size: 200, status: 'quoting' }, scoped)).total;
+    expect(mineInvited).toBe(visibleTasks);
+    expect(allInvited).toBeGreaterThan(mineInvited);
+
+    const created = async (token: string) => (await ok('/admin/data_board/plan_funnel', range, token)).find((s: { status: string }) => s.status === 'created').count;
+    const visiblePlans = (await ok('/admin/planning_task/list', { page: 1, page_size: 1 }, scoped)).total;
+    expect(await created(scoped)).toBe(visiblePlans);
+    expect(await created(admin)).toBeGreaterThan(visiblePlans);
+
+    const soon = async (token: string) => (await ok('/admin/workbench/overview', {}, token)).todos.tasks_deadline_soon;
+    expect(await soon(scoped)).toBe(visibleTasks);
+    expect(await soon(admin)).toBeGreaterThan(visibleTasks);
+  });
+});
+
+describe('who may be a buyer or a plan owner', () => {
+  /** A user whose role holds exactly `codes`, in the given state. */
+  async function userWith(email: string, codes: string[], state: { user?: 'disabled'; role?: 'disabled' } = {}) {
+    const { db } = t.database;
+    const [role] = await db
+      .insert(roles)
+      .values({ name: `角色${email}`, code: `r_${email.replace(/\W/g, '_')}`, status: state.role ?? 'enabled' })
+      .returning({ id: roles.id });
+    await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
+    const [user] = await db
+      .insert(backUsers)
+      .values({ email, username: email.split('@')[0], passwordHash: await hashPassword(PASSWORD), roleId: role.id, status: state.user ?? 'enabled' })
+      .returning({ id: backUsers.id });
+    return user.id;
+  }
+  const BUYER = ['procurementTaskList', 'procurementTaskMaintain'];
+  const fieldErrorOf = (answer: { code: number; data: { field_errors?: { field: string; message: string }[] } }) => ({
+    code: answer.code,
+    field: answer.data?.field_errors?.[0]?.field,
+    message: answer.data?.field_errors?.[0]?.message,
+  });
+
+  let planner: number;
+  let buyer: number;
+  let disabledBuyer: number;
+  let buyerOfDisabledRole: number;
+  beforeAll(async () => {
+    planner = await userWith('planner@eligible.test', ['planningTaskList', 'planningTaskList:create']);
+    buyer = await userWith('buyer@eligible.test', BUYER);
+    disabledBuyer = await userWith('off@eligible.test', BUYER, { user: 'disabled' });
+    buyerOfDisabledRole = await userWith('role-off@eligible.test', BUYER, { role: 'disabled' });
+  });
+
+  it('refuses a buyer without the procurement task codes, disabled, or of a disabled role', async () => {
+    for (const [userId, message] of [
+      [planner, '该用户的角色没有采购员所需的权限，请重新选择'],
+      [buyerOfDisabledRole, '该用户的角色没有采购员所需的权限，请重新选择'],
+      [disabledBuyer, '采购员已停用，请重新选择'],
+      [999_999, '采购员不存在'],
+    ] as const) {
+      const answer = await t.call('/admin/procurement_task/create', taskHeader(userId), admin);
+      expect(fieldErrorOf(answer)).toEqual({ code: 400, field: 'buyer_id', message });
+    }
+    const id = await createTask(admin, buyer);
+    const reassigned = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskHeader(planner) }, admin);
+    expect(fieldErrorOf(reassigned)).toMatchObject({ code: 400, field: 'buyer_id' });
+    expect((await ok('/admin/procurement_task/info', { id }, admin)).buyer_id).toBe(buyer);
+    await ok('/admin/procurement_task/update', { id, version: 0, ...taskHeader(buyer), name: '保留原采购员' }, admin);
+  });
+
+  it('refuses a plan owner without the plan list code', async () => {
+    const answer = await t.call('/admin/planning_task/create', { ...planHeader(), owner_id: buyer }, admin);
+    expect(fieldErrorOf(answer)).toEqual({ code: 400, field: 'owner_id', message: '该用户的角色没有负责人所需的权限，请重新选择' });
+    const id = await createPlan(admin, { owner_id: planner });
+    const reassigned = await t.call('/admin/planning_task/update', { id, version: 0, ...planHeader(), owner_id: disabledBuyer }, admin);
+    expect(fieldErrorOf(reassigned)).toMatchObject({ code: 400, field: 'owner_id', message: '负责人已停用，请重新选择' });
+  });
+
+  it('generates tasks only for an eligible buyer', async () => {
+    const id = await createPlan(admin, { owner_id: planner });
+    await ok('/admin/planning_task/submit', { id, version: 0 }, admin);
+    await t.database.db.update(planningTasks).set({ status: 'approved' }).where(eq(planningTasks.id, id));
+    const refused = await t.call('/admin/planning_task/generate', { id, version: 1, mode: 'plan', buyer_id: planner }, admin);
+    expect(fieldErrorOf(refused)).toMatchObject({ code: 400, field: 'buyer_id' });
+    const { task_ids: taskIds } = await ok('/admin/planning_task/generate', { id, version: 1, mode: 'plan', buyer_id: buyer }, admin);
+    expect((await ok('/admin/procurement_task/info', { id: taskIds[0] }, admin)).buyer_id).toBe(buyer);
+  });
+
+  it('offers only eligible users in the buyer and owner pickers', async () => {
+    const options = async (codes: string[]) =>
+      (await ok('/admin/back_user/options', { permission_codes: codes }, scoped)).map((o: { value: number }) => o.value);
+    const buyers = await options(BUYER);
+    expect(buyers).toEqual(expect.arrayContaining([adminId, scopedId, buyer]));
+    for (const id of [planner, disabledBuyer, buyerOfDisabledRole]) expect(buyers).not.toContain(id);
+    const owners = await options(['planningTaskList']);
+    expect(owners).toEqual(expect.arrayContaining([adminId, planner]));
+    expect(owners).not.toContain(buyer);
+    // Without the filter every user is still listed (the list filters find old records).
+    expect(await options([])).toEqual(expect.arrayContaining([planner, buyer, disabledBuyer]));
+  });
+});
