@@ -25,6 +25,16 @@ const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
   cancelled: '任务已取消，不能定标',
 };
 
+/** Why a supplier's quote cannot be entered now, or null when it can (the server refuses the same). */
+function quoteLocked(status: ProcurementStatus, supplierStatus: string, canQuote: boolean): string | null {
+  if (!canQuote) return '没有录入报价的权限';
+  if (status === 'draft') return '任务尚未发布，发布后才能录入报价';
+  if (status !== 'quoting') return '报价已截止或已关闭，不能再录入报价';
+  if (supplierStatus === 'blacklisted') return '该供应商已列入黑名单，不能录入报价';
+  if (supplierStatus !== 'enabled') return '该供应商已停用，不能录入报价';
+  return null;
+}
+
 // The editor brings the date and number inputs: loaded once the page shows a supplier's tab.
 const QuoteEditor = lazy(() => import('../components/quote-editor'));
 
@@ -123,7 +133,6 @@ export default function ProcurementTaskMaintainPage() {
           </Descriptions.Item>
           <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
         </Descriptions>
-        {task.status === 'draft' && <Alert type="info" showIcon message="任务尚未发布，发布后才能录入报价" />}
         {task.status === 'evaluating' && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
       </Card>
 
@@ -142,7 +151,7 @@ export default function ProcurementTaskMaintainPage() {
               ),
               children: (
                 <Suspense fallback={<Spin />}>
-                  <QuoteEditor task={task} supplier={s} editable={quoting && canQuote && s.supplierStatus === 'enabled'} />
+                  <QuoteEditor task={task} supplier={s} lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)} />
                 </Suspense>
               ),
             }))}
