@@ -45,6 +45,24 @@ async function act(action: string, id: number, extra: Record<string, unknown> = 
   const { version } = await info(id);
   return t.call(`/admin/procurement_task/${action}`, { id, version, ...extra }, token);
 }
+/** Saves a supplier's quote for a task: quoted today, valid 30 days, freight typed (0 unless `extra` says). */
+function saveQuote(taskId: number, supplierId: number, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return t.call(
+    '/admin/quotation/save',
+    {
+      task_id: taskId,
+      supplier_id: supplierId,
+      quote_date: day(0),
+      valid_until: day(30),
+      tax_rate_percent: 13,
+      freight_mode: 'manual',
+      freight_fen: 0,
+      lines,
+      ...extra,
+    },
+    token,
+  );
+}
 async function createTask(supplierIds: number[], extra: Record<string, unknown> = {}) {
   const answer = await t.call('/admin/procurement_task/create', taskBody(supplierIds, extra), token);
   expect(answer.code).toBe(200);
@@ -137,20 +155,11 @@ describe('quotation, comparison and award', () => {
   let id: number;
   const lineIds: number[] = [];
   const quote = (supplierId: number, lines: (number | null)[], extra: Record<string, unknown> = {}) =>
-    t.call(
-      '/admin/quotation/save',
-      {
-        task_id: id,
-        supplier_id: supplierId,
-        quote_date: day(0),
-        valid_until: day(30),
-        tax_rate_percent: 13,
-        freight_mode: 'manual',
-        freight_fen: 0,
-        lines: lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
-        ...extra,
-      },
-      token,
+    saveQuote(
+      id,
+      supplierId,
+      lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
+      extra,
     );
 
   beforeAll(async () => {
@@ -573,20 +582,7 @@ describe('awarding a quote below its MOQ', () => {
     expect((await act('publish', id)).code).toBe(200);
     const [lineId] = (await info(id)).lines.map((l: { id: number }) => l.id);
     const save = (supplierId: number, price: number, moq: number) =>
-      t.call(
-        '/admin/quotation/save',
-        {
-          task_id: id,
-          supplier_id: supplierId,
-          quote_date: day(0),
-          valid_until: day(30),
-          tax_rate_percent: 13,
-          freight_mode: 'manual',
-          freight_fen: 300,
-          lines: [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }],
-        },
-        token,
-      );
+      saveQuote(id, supplierId, [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }], { freight_fen: 300 });
     expect((await save(sup.s2, 2500, 12)).code).toBe(200); // cheaper, but asks for 12 where 10 are needed
     expect((await save(sup.s3, 2800, 1)).code).toBe(200);
     expect((await act('close_quote', id)).code).toBe(200);
