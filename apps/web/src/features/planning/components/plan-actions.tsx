@@ -102,7 +102,10 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
             confirm: { title: '提交后计划将进入审核，确定提交？', onConfirm: () => submit.mutate(ref) },
           })}
         {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review'), disabledReason: unsaved ?? ownPlan })}
-        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => setDialog('generate') })}
+        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => {
+            generate.reset();
+            setDialog('generate');
+          } })}
         {list ? (
           <ListMore
             items={[
@@ -144,8 +147,10 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         onReject={(reason) => reject.mutate({ ...ref, reason })}
         onCancel={done}
       />
+      {/* Mounted only while open: it reads the plan's lines and the user list. */}
+      {dialog === 'generate' && (
       <GenerateModal
-        open={dialog === 'generate'}
+        open
         planId={plan.id}
         planLabel={label}
         loading={generate.isPending}
@@ -153,6 +158,7 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         onOk={(values) => generate.mutate({ ...ref, ...values })}
         onCancel={done}
       />
+      )}
       <ReasonModal
         open={dialog === 'close'}
         title="手动关闭计划"
