@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { login, screenshot } from '../support/app';
 
-const CHARTS = ['月度定标金额', '分类采购金额', '供应商定标金额 TOP10', '计划状态漏斗', '供应商报价响应率', '节约率趋势'];
+const CHARTS = ['月度定标货值', '分类定标货值', '供应商定标货值 TOP10', '计划状态漏斗', '供应商报价响应率', '节约率趋势'];
 
 const chart = (page: Page, title: string) => page.locator(`.board-chart[data-chart="${title}"]`);
 const kpi = (page: Page, title: string) => page.locator(`.kpi-card[data-kpi="${title}"] .kpi-value`);
@@ -17,7 +17,7 @@ test.describe('数据看板', () => {
   test('renders every chart and the KPI cards with the demo data', async ({ page }) => {
     await login(page);
     await openBoard(page);
-    await expect(kpi(page, '定标采购金额')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+    await expect(kpi(page, '定标货值')).toHaveText(/^¥[\d,]+\.\d{2}$/);
     await expect(kpi(page, '较平均报价节约率')).toHaveText(/^-?\d+\.\d{2}%$/);
     await expect(page.locator('.kpi-card')).toHaveCount(6);
     await expect(page.getByText(/对比上期：\d{4}-\d{2}-\d{2} 至/)).toBeVisible();
@@ -30,37 +30,37 @@ test.describe('数据看板', () => {
   test('the category filter changes the figures and stays in the URL', async ({ page }) => {
     await login(page);
     await openBoard(page);
-    const before = await kpi(page, '定标采购金额').innerText();
+    const before = await kpi(page, '定标货值').innerText();
     await page.locator('.filter-form .ant-select').click();
     await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '厨房用品' }).click();
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(page).toHaveURL(/categoryId=\d+/);
-    await expect(kpi(page, '定标采购金额')).not.toHaveText(before);
+    await expect(kpi(page, '定标货值')).not.toHaveText(before);
     await expect(page.locator('.board-chart .ant-spin-spinning')).toHaveCount(0);
     await screenshot(page, 'data-board-kitchen');
 
     // The tab reopens where it was: the filter comes back from the URL after a reload.
-    const filtered = await kpi(page, '定标采购金额').innerText();
+    const filtered = await kpi(page, '定标货值').innerText();
     await page.reload();
-    await expect(kpi(page, '定标采购金额')).toHaveText(filtered);
+    await expect(kpi(page, '定标货值')).toHaveText(filtered);
     await expect(page.locator('.filter-form .ant-select')).toContainText('厨房用品');
   });
 
   test('an empty period shows the empty states', async ({ page }) => {
     await login(page);
     await page.goto('/dataBoard?dateFrom=2020-01-01&dateTo=2020-01-31');
-    await expect(kpi(page, '定标采购金额')).toHaveText('¥0.00');
-    await expect(chart(page, '月度定标金额').getByText('所选期间暂无数据')).toBeVisible();
-    await expect(chart(page, '供应商定标金额 TOP10').getByText('所选期间暂无数据')).toBeVisible();
+    await expect(kpi(page, '定标货值')).toHaveText('¥0.00');
+    await expect(chart(page, '月度定标货值').getByText('所选期间暂无数据')).toBeVisible();
+    await expect(chart(page, '供应商定标货值 TOP10').getByText('所选期间暂无数据')).toBeVisible();
   });
 
   test('saves a chart as PNG', async ({ page }) => {
     await login(page);
     await openBoard(page);
     const download = page.waitForEvent('download');
-    await chart(page, '月度定标金额').getByRole('button', { name: '保存为PNG' }).click();
+    await chart(page, '月度定标货值').getByRole('button', { name: '保存为PNG' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('月度定标金额.png');
+    expect(file.suggestedFilename()).toBe('月度定标货值.png');
     const stream = await file.createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -89,7 +89,9 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await screenshot(planner, 'planning-list');
   await planner.getByRole('button', { name: '新建计划' }).click();
   await expect(planner).toHaveURL(/planningTaskDetail$/);
-  await expect(planner.getByText('新建计划任务')).toBeVisible();
+  await expect(planner.locator('.ant-card-head-title').first()).toHaveText('计划任务详情 · 新建计划');
+  await expect(planner.locator('.opened-tabs .ant-tabs-tab-active')).toContainText('计划任务详情');
+  await expect(planner.getByRole('button', { name: '保存并导入明细' })).toBeVisible();
   await planner.getByRole('textbox', { name: '计划名称' }).fill(PLAN_NAME);
   await pickOption(planner, planner.locator('.ant-form-item', { has: planner.getByRole('combobox', { name: '仓库' }) }), '上海嘉定中心仓');
   const period = planner.locator('.ant-form-item').filter({ hasText: '计划周期' });
@@ -174,13 +176,29 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await manager.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
   await expect(status(manager)).toHaveText('已审核');
   await manager.getByRole('button', { name: '生成采购任务' }).click();
-  await expect(manager.locator('.ant-modal').getByText('按商品分类，每个分类一个采购任务')).toBeVisible();
-  // Only users who may work procurement tasks are offered as the tasks' buyer.
-  await pickOption(manager, manager.locator('.ant-modal .ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
-  await manager.locator('.ant-modal').getByRole('button', { name: /生\s*成/ }).click();
+  const generate = manager.locator('.ant-modal');
+  await expect(generate.getByText('按商品分类，每个分类一个采购任务')).toBeVisible();
+  // The preview lists every task with its lines; the manager holds no procurement codes, so no buyer is proposed.
+  const preview = generate.getByRole('region', { name: '将生成的采购任务' });
+  await expect(preview.locator('.ant-card')).not.toHaveCount(0);
+  const byCategory = await preview.locator('.ant-card').count();
+  await expect(preview).toContainText(`将生成 ${byCategory} 个采购任务`);
+  await expect(preview.locator('.ant-table-row')).toHaveCount(5);
+  await generate.getByText('整个计划生成一个采购任务').click();
+  await expect(preview.locator('.ant-card')).toHaveCount(1);
+  await expect(preview.locator('.ant-card').first()).toContainText('整单');
+  await generate.getByText('按商品分类，每个分类一个采购任务').click();
+  await generate.getByRole('button', { name: /生成 \d+ 个采购任务/ }).click();
+  await expect(generate.locator('.ant-form-item-explain-error')).toHaveText('请选择采购员');
+  await pickOption(manager, generate.locator('.ant-form-item', { hasText: '采购员' }), '李采购（buyer@jiaju.com）');
+  await screenshot(manager, 'planning-generate-preview');
+  await generate.getByRole('button', { name: /生成 \d+ 个采购任务/ }).click();
   await expect(status(manager)).toHaveText('采购中');
   const plan = (await api(request, admin, '/admin/planning_task/info', { id: planId })).data;
-  expect(plan.procurement_tasks.length).toBeGreaterThanOrEqual(1);
+  expect(plan.procurement_tasks.length).toBe(byCategory);
+  for (const task of plan.procurement_tasks as { id: number }[]) {
+    expect((await api(request, admin, '/admin/procurement_task/info', { id: task.id })).data.buyer_name).toBe('李采购');
+  }
   await expect(manager.getByText(plan.procurement_tasks[0].code)).toBeVisible();
 
   // Procurement awards every task; the plan shows progress and ends 已完成 by itself.
@@ -219,6 +237,12 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(timeline.getByText('原因：收纳箱数量偏大，请压缩到80件以内')).toBeVisible();
   await expect(timeline.getByText(/张主管/).first()).toBeVisible();
   await expect(timeline.getByText(/李采购/).first()).toBeVisible();
+  // Each 定标回写 names its task, the bought quantity and its 定标货值; the awarding buyer updated the plan last.
+  await expect(timeline.getByText(`采购任务 ${plan.procurement_tasks[0].code}：定标数量`)).toBeVisible();
+  await expect(timeline).toContainText('定标货值 ¥');
+  const header = planner.locator('.ant-descriptions').first();
+  await expect(header.locator('.ant-descriptions-item', { hasText: '更新人' })).toContainText('李采购');
+  await expect(header.locator('.ant-descriptions-item', { hasText: '定标货值 / 预算' })).toContainText('%');
   await planner.locator('.plan-timeline').scrollIntoViewIfNeeded();
   await screenshot(planner, 'planning-detail-completed');
 

@@ -365,3 +365,100 @@ test('a task re-created from its plan: the plan picked as source, its open lines
     [planLineIds[1], 12],
   ]);
 });
+
+test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报价维护; disabled actions say why', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const commodity = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data[0] as { value: number; sku_code: string };
+  const base = { contact_person: '周经理', phone: '13800138001', region_code: '440300', settlement_type: 'monthly', grade: 'B', status: 'enabled' };
+  const moqName = `E2E整箱起订${stamp}有限公司`;
+  const plainName = `E2E散件供应${stamp}有限公司`;
+  const moqSupplier = await api(request, token, '/admin/supplier/create', { ...base, name: moqName, credit_code: creditCode(`91440300MA${stamp}7`) });
+  const plainSupplier = await api(request, token, '/admin/supplier/create', { ...base, name: plainName, credit_code: creditCode(`91440300MA${stamp}8`) });
+  expect([moqSupplier.code, plainSupplier.code]).toEqual([200, 200]);
+  const taskName = `E2E起订量任务${stamp}`;
+  const task = await api(request, token, '/admin/procurement_task/create', {
+    name: taskName,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    delivery_region_code: '440305',
+    lines: [{ commodity_id: commodity.value, quantity: 10, target_price_fen: 3000 }],
+    supplier_ids: [moqSupplier.data.id, plainSupplier.data.id],
+  });
+  expect(task.code, task.message).toBe(200);
+  const id = task.data.id as number;
+  const info = async () => (await api(request, token, '/admin/procurement_task/info', { id })).data;
+  expect((await api(request, token, '/admin/procurement_task/publish', { id, version: (await info()).version })).code).toBe(200);
+  const [lineId] = ((await info()).lines as { id: number }[]).map((l) => l.id);
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  for (const [supplierId, price, moq] of [
+    [moqSupplier.data.id, 2000, 50], // cheaper, but sells by the case of 50 where 10 are needed
+    [plainSupplier.data.id, 2500, 1],
+  ]) {
+    const saved = await api(request, token, '/admin/quotation/save', {
+      task_id: id,
+      supplier_id: supplierId,
+      quote_date: today,
+      valid_until: '2099-12-31',
+      tax_rate_percent: 13,
+      freight_mode: 'manual',
+      freight_fen: 0,
+      lines: [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }],
+    });
+    expect(saved.code, saved.message).toBe(200);
+  }
+
+  await login(page);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${id}`);
+  // While quoting, 定标 is disabled and says why on hover.
+  const awardButton = page.locator('.reasoned-disabled', { has: page.getByRole('button', { name: '定标' }) });
+  await expect(awardButton.getByRole('button', { name: '定标' })).toBeDisabled();
+  await awardButton.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('报价截止或关闭报价后才能定标');
+  await screenshot(page, 'procurement-award-disabled');
+
+  // The MOQ cell is flagged, priced at the MOQ and never the lowest.
+  const matrix = page.locator('.comparison-matrix');
+  const line = matrix.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(line.locator('[data-below-moq]')).toHaveText('不满足起订量');
+  await expect(line.locator('[data-best-price]')).toHaveCount(1);
+  await expect(line.locator('[data-best-price]')).toContainText('25.00');
+  await expect(line).toContainText('1,000.00（按50）');
+
+  // 关闭报价 right here, after a confirmation.
+  await page.getByRole('button', { name: '关闭报价' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.locator('.ant-card-head').first()).toContainText('待定标');
+  await expect(page.getByRole('button', { name: '关闭报价' })).toHaveCount(0);
+
+  // The award pre-selects the supplier that meets its MOQ; picking the other needs a reason and buys 50.
+  await page.getByRole('button', { name: '定标' }).click();
+  const award = page.getByRole('dialog', { name: /^定标/ });
+  const awardLine = award.locator('tr', { hasText: commodity.sku_code });
+  await expect(awardLine).toContainText(plainName);
+  await expect(awardLine.getByRole('cell').nth(2)).toHaveText('10');
+  await pickOption(page, awardLine, moqName);
+  await expect(awardLine).toContainText('不满足起订量');
+  await expect(awardLine.getByRole('cell').nth(2)).toHaveText('50');
+  await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(award).toContainText('所选供应商不满足起订量，请填写定标理由');
+  await award.getByLabel(`定标理由-${commodity.sku_code}`).fill('整箱价更低，多余40件转入下月');
+  await expect(award).toContainText('定标货值 ¥1,000.00');
+  await screenshot(page, 'procurement-award-moq');
+  await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(page.locator('.ant-message').last()).toContainText('定标成功');
+  const result = page.locator('.ant-card', { hasText: '定标结果' });
+  await expect(result).toContainText('50（起订量）');
+  await expect(result).toContainText('定标货值 ¥1,000.00');
+  await screenshot(page, 'procurement-awarded-moq');
+
+  // A supplier already invited to a task cannot be deleted: 删除 is disabled with the reason.
+  await openFromMenu(page, '采购管理', '供应商管理');
+  await page.getByPlaceholder('编码 / 名称 / 联系人').fill(moqName);
+  await page.getByRole('button', { name: /^查\s*询$/ }).click();
+  const supplierRow = page.locator('.table-card .ant-table-tbody tr.ant-table-row', { hasText: moqName });
+  await expect(supplierRow.getByRole('button', { name: /删\s*除/ })).toBeDisabled();
+  await supplierRow.locator('.reasoned-disabled').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('已被邀请参与1个采购任务，不能删除，可改为停用');
+  await screenshot(page, 'supplier-delete-disabled');
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_ACTION_FROM, PLAN_STATUSES, planActionAllowed, planCreateRequest } from './planning';
+import { GENERATED_TASK_MAX_LINES, PLAN_ACTION_FROM, PLAN_STATUSES, planActionAllowed, planCreateRequest, plannedTasks } from './planning';
 
 describe('plan status machine (product.md §5)', () => {
   it('allows each action from exactly the statuses of the spec', () => {
@@ -38,5 +38,28 @@ describe('plan form validation', () => {
       path: ['periodEnd'],
       message: '计划结束日期不能早于开始日期',
     });
+  });
+});
+
+describe('plannedTasks', () => {
+  const line = (id: number, categoryId: number | null, categoryName: string | null) => ({ id, categoryId, categoryName });
+  const lines = [line(1, 7, '收纳'), line(2, 9, '厨具'), line(3, 7, '收纳'), line(4, null, null)];
+
+  it('groups by category in order of first appearance, or makes one 整单 task', () => {
+    expect(plannedTasks('春季计划', 'category', lines).map((t) => [t.name, t.categoryName, t.lines.map((l) => l.id)])).toEqual([
+      ['春季计划-收纳', '收纳', [1, 3]],
+      ['春季计划-厨具', '厨具', [2]],
+      ['春季计划-未分类', '未分类', [4]],
+    ]);
+    expect(plannedTasks('春季计划', 'plan', lines)).toEqual([{ name: '春季计划', categoryName: null, lines }]);
+  });
+
+  it('splits a group at the task line limit', () => {
+    const many = Array.from({ length: GENERATED_TASK_MAX_LINES + 1 }, (_, i) => line(i + 1, 7, '收纳'));
+    const tasks = plannedTasks('大计划', 'category', many);
+    expect(tasks.map((t) => [t.name, t.lines.length])).toEqual([
+      ['大计划-收纳（1）', GENERATED_TASK_MAX_LINES],
+      ['大计划-收纳（2）', 1],
+    ]);
   });
 });

@@ -185,6 +185,8 @@ export const planTimelineEntrySchema = z.object({
   fromStatus: planStatusSchema.nullable(),
   toStatus: planStatusSchema.nullable(),
   reason: z.string().nullable(),
+  /** A 定标回写 entry: the awarding task, the bought quantity it added and its 定标货值. */
+  award: z.object({ taskCode: z.string(), quantity: z.number(), goodsFen: z.number() }).nullable(),
 });
 export type PlanTimelineEntry = z.infer<typeof planTimelineEntrySchema>;
 
@@ -203,6 +205,8 @@ export const planDetailSchema = planSummarySchema.extend({
   createdBy: userRef,
   updatedBy: userRef,
   createdAt: z.string(),
+  /** 定标货值 awarded against this plan's lines so far (goods only), to set against the budget. */
+  awardedGoodsFen: z.number(),
   lines: z.array(planLineSchema),
   procurementTasks: z.array(planProcurementLinkSchema),
   timeline: z.array(planTimelineEntrySchema),
@@ -214,14 +218,59 @@ export const planReasonRequest = z.strictObject({ id: idSchema, version: version
 export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
 
 export const GENERATE_MODES = ['category', 'plan'] as const;
+export type GenerateMode = (typeof GENERATE_MODES)[number];
 export const planGenerateRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
   /** One procurement task per commodity category, or one for the whole plan. */
   mode: z.enum(GENERATE_MODES, '请选择生成方式'),
-  /** The generated tasks' buyer (a user who may work procurement tasks); the caller when left out. */
-  buyerId: idSchema.optional(),
+  /**
+   * 采购员 of the created tasks: an enabled user whose role holds the procurement task codes
+   * (`BUYER_PERMISSION_CODES`); the caller when omitted, checked the same way.
+   */
+  buyerId: z.int('请选择采购员').min(1, '请选择采购员').max(2_147_483_647, '请选择采购员').optional(),
 });
+
+/** A procurement task holds at most this many lines; a larger group is split. */
+export const GENERATED_TASK_MAX_LINES = 200;
+
+interface GroupableLine {
+  categoryId: number | null;
+  categoryName: string | null;
+}
+
+export interface PlannedTask<T> {
+  name: string;
+  /** The category of its lines, or null for a task of the whole plan (整单). */
+  categoryName: string | null;
+  lines: T[];
+}
+
+/**
+ * The tasks 生成采购任务 creates, in order: one per commodity category (first appearance order) or one
+ * for the whole plan, each split at the task line limit. The dialog previews exactly this.
+ */
+export function plannedTasks<T extends GroupableLine>(planName: string, mode: GenerateMode, lines: readonly T[]): PlannedTask<T>[] {
+  const groups = new Map<number, { categoryName: string | null; lines: T[] }>();
+  if (mode === 'plan') groups.set(0, { categoryName: null, lines: [...lines] });
+  else {
+    for (const line of lines) {
+      const key = line.categoryId ?? 0;
+      const group = groups.get(key) ?? { categoryName: line.categoryName ?? '未分类', lines: [] };
+      group.lines.push(line);
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].flatMap((group) => {
+    const base = group.categoryName == null ? planName : `${planName}-${group.categoryName}`;
+    const parts = Math.ceil(group.lines.length / GENERATED_TASK_MAX_LINES);
+    return Array.from({ length: parts }, (_, part) => ({
+      name: (parts > 1 ? `${base}（${part + 1}）` : base).slice(0, 100),
+      categoryName: group.categoryName,
+      lines: group.lines.slice(part * GENERATED_TASK_MAX_LINES, (part + 1) * GENERATED_TASK_MAX_LINES),
+    }));
+  });
+}
 export const planGenerateResponse = z.object({ taskIds: z.array(z.number()) });
 
 export const planCreateResponse = z.object({ id: z.number(), code: z.string() });

@@ -33,13 +33,18 @@ export interface CompareCell {
   leadTimeDays: number | null;
   /** The line has no price from this supplier (flagged, never zero). */
   missing: boolean;
-  /** The task quantity is below the supplier's minimum order quantity. */
+  /**
+   * The task quantity is below the supplier's minimum order quantity (不满足起订量): buying from it
+   * means buying the MOQ, so the cell never counts as lowest, earliest or recommended.
+   */
   belowMoq: boolean;
+  /** What would be bought from this supplier: the MOQ when it exceeds the task quantity, else the quantity. */
+  boughtQuantity: number;
   lowestPrice: boolean;
   earliestLead: boolean;
   /** This line's share of the supplier's freight (by amount, largest remainder). */
   freightShareFen: number | null;
-  /** Amount + freight share: what pre-selects the award. */
+  /** Amount (unit price × bought quantity) + freight share: what pre-selects the award. */
   landedFen: number | null;
 }
 
@@ -112,6 +117,11 @@ export function splitProportional(total: number, weights: readonly number[]): nu
   return parts;
 }
 
+/** The quantity bought from a supplier: its MOQ when that exceeds the required quantity. */
+export function boughtQuantityOf(quantity: number, moq: number | null): number {
+  return moq != null && moq > quantity ? moq : quantity;
+}
+
 function minOf(values: (number | null)[]): number | null {
   let min: number | null = null;
   for (const v of values) if (v != null && (min == null || v < min)) min = v;
@@ -124,7 +134,10 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
   // Each supplier's freight over its priced lines, by line amount.
   const freightShares = quotes.map((quote, q) => {
     const priced = lines.filter((line) => byQuote[q].get(line.id)?.unitPriceFen != null);
-    const amounts = priced.map((line) => (byQuote[q].get(line.id)?.unitPriceFen ?? 0) * line.quantity);
+    const amounts = priced.map((line) => {
+      const quoted = byQuote[q].get(line.id);
+      return (quoted?.unitPriceFen ?? 0) * boughtQuantityOf(line.quantity, quoted?.moq ?? null);
+    });
     const parts = splitProportional(quote.freightFen ?? 0, amounts);
     return new Map(priced.map((line, i) => [line.id, parts[i]]));
   });
@@ -133,23 +146,27 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
     const cells: CompareCell[] = quotes.map((quote, q) => {
       const quoted = byQuote[q].get(line.id);
       const unitPriceFen = quoted?.unitPriceFen ?? null;
-      const amountFen = unitPriceFen == null ? null : unitPriceFen * line.quantity;
+      const moq = quoted?.moq ?? null;
+      const boughtQuantity = boughtQuantityOf(line.quantity, moq);
+      const amountFen = unitPriceFen == null ? null : unitPriceFen * boughtQuantity;
       const freightShareFen = amountFen == null ? null : (freightShares[q].get(line.id) ?? 0);
       return {
         supplierId: quote.supplierId,
         unitPriceFen,
         amountFen,
-        moq: quoted?.moq ?? null,
+        moq,
         leadTimeDays: quoted?.leadTimeDays ?? null,
         missing: unitPriceFen == null,
-        belowMoq: quoted?.moq != null && line.quantity < quoted.moq,
+        belowMoq: boughtQuantity > line.quantity,
+        boughtQuantity,
         lowestPrice: false,
         earliestLead: false,
         freightShareFen,
         landedFen: amountFen == null || freightShareFen == null ? null : amountFen + freightShareFen,
       };
     });
-    const eligible = cells.filter((cell, q) => quotes[q].eligible && !cell.missing);
+    // Only cells that can be bought at the task quantity compete for lowest, earliest, average and the recommendation.
+    const eligible = cells.filter((cell, q) => quotes[q].eligible && !cell.missing && !cell.belowMoq);
     const lowestUnitPriceFen = minOf(eligible.map((c) => c.unitPriceFen));
     const earliestLeadTimeDays = minOf(eligible.map((c) => c.leadTimeDays));
     for (const cell of eligible) {
@@ -235,11 +252,15 @@ export interface AwardChoice {
 export interface AwardedLine {
   lineId: number;
   supplierId: number;
+  /** The required quantity (the task line's). */
   quantity: number;
+  /** The quantity bought: the supplier's MOQ when it exceeds the required quantity. */
+  boughtQuantity: number;
   unitPriceFen: number;
+  /** Unit price × bought quantity. */
   amountFen: number;
   freightShareFen: number;
-  /** The chosen supplier is not the recommended (lowest landed) one: a reason is required. */
+  /** The chosen supplier is not the recommended (lowest landed) one, or fails its MOQ: a reason is required. */
   notLowest: boolean;
 }
 
@@ -272,10 +293,11 @@ export function priceAward(
       lineId: row.lineId,
       supplierId: choice.supplierId,
       quantity: row.quantity,
+      boughtQuantity: cell.boughtQuantity,
       unitPriceFen: cell.unitPriceFen as number,
       amountFen: cell.amountFen as number,
       freightShareFen: cell.freightShareFen ?? 0,
-      notLowest: row.recommendedSupplierId !== choice.supplierId && cell.landedFen !== lowestLandedOf(row),
+      notLowest: cell.belowMoq || (row.recommendedSupplierId !== choice.supplierId && cell.landedFen !== lowestLandedOf(row)),
     });
   }
   const pricedBySupplier = new Map(result.suppliers.map((s) => [s.supplierId, s.pricedLines]));

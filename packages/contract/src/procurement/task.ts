@@ -106,6 +106,11 @@ export const taskListItemSchema = z.object({
   lineCount: z.number(),
   invitedCount: z.number(),
   quotedCount: z.number(),
+  /** 定标货值: Σ awarded unit price × bought quantity (goods only). */
+  awardedGoodsFen: z.number().nullable(),
+  /** 运费: the awarded freight. */
+  awardedFreightFen: z.number().nullable(),
+  /** 到货成本: goods + freight. */
   awardedAmountFen: z.number().nullable(),
   remark: z.string().nullable(),
   version: z.number(),
@@ -149,6 +154,8 @@ export const taskLineSchema = z.object({
   remark: z.string().nullable(),
   awardedSupplierId: z.number().nullable(),
   awardedUnitPriceFen: z.number().nullable(),
+  /** Bought quantity of the award (the MOQ when it exceeded the required quantity). */
+  awardedQuantity: z.number().nullable(),
 });
 export const invitedSupplierSchema = z.object({
   supplierId: z.number(),
@@ -251,6 +258,7 @@ const compareCellSchema = z.object({
   leadTimeDays: z.number().nullable(),
   missing: z.boolean(),
   belowMoq: z.boolean(),
+  boughtQuantity: z.number(),
   lowestPrice: z.boolean(),
   earliestLead: z.boolean(),
   freightShareFen: z.number().nullable(),
@@ -292,13 +300,21 @@ export const compareResultSchema = z.object({
 export const awardLineSchema = z.object({
   taskLineId: z.number(),
   supplierId: z.number(),
+  /** Required quantity. */
   quantity: z.number(),
+  /** Bought quantity: the supplier's MOQ when it exceeds the required quantity. */
+  boughtQuantity: z.number(),
   unitPriceFen: z.number(),
   amountFen: z.number(),
   freightShareFen: z.number(),
   reason: z.string().nullable(),
 });
 export const awardSchema = z.object({
+  /** 定标货值 (goods only). */
+  goodsFen: z.number(),
+  /** 运费. */
+  freightFen: z.number(),
+  /** 到货成本: goods + freight. */
   totalFen: z.number(),
   awardedAt: z.string(),
   awardedBy: z.string().nullable(),

@@ -22,7 +22,7 @@ export function boardBenchQueries(today: string, categoryId?: number): { name: s
   const current = period(`${Number(from.slice(0, 4)) - 1}${from.slice(4)}`, today);
   const list = [
     ['KPI 汇总 (本期+上期)', summaryQuery(current, previousPeriod(current))],
-    ['月度定标金额', monthlyAwardQuery(current)],
+    ['月度定标货值', monthlyAwardQuery(current)],
     ['分类金额 (一级)', categoryAmountQuery(current, null)],
     ['供应商 TOP10', topSuppliersQuery(current)],
     ['计划状态漏斗', planFunnelQuery(current)],

@@ -18,10 +18,10 @@ export async function refreshBoardFacts(tx: Db, taskIds?: number[]) {
                                    amount_fen, freight_fen, average_amount, budget_amount_fen)
     select l.id, l.task_id, t.awarded_at, date_trunc('month', t.awarded_at at time zone 'Asia/Shanghai')::date,
            l.commodity_id, c.category_id, l.awarded_supplier_id,
-           l.quantity::bigint * l.awarded_unit_price_fen,
+           coalesce(l.awarded_quantity, l.quantity)::bigint * l.awarded_unit_price_fen,
            coalesce(l.awarded_freight_fen, 0),
-           a.average_price * l.quantity,
-           coalesce(pl.budget_unit_price_fen, l.target_price_fen) * l.quantity
+           a.average_price * coalesce(l.awarded_quantity, l.quantity),
+           coalesce(pl.budget_unit_price_fen, l.target_price_fen) * coalesce(l.awarded_quantity, l.quantity)
       from procurement_tasks t
       join procurement_task_lines l on l.task_id = t.id
       join commodities c on c.id = l.commodity_id

@@ -22,7 +22,7 @@ beforeAll(async () => {
   planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
   manager = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
   buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
-  const users = (await t.call('/admin/back_user/options', {}, admin)).data as { value: number; label: string }[];
+  const users = (await t.call('/admin/back_user/options', {}, admin)).data as { label: string; value: number }[];
   plannerId = users.find((o) => o.label.includes('王计划'))?.value as number;
   buyerId = users.find((o) => o.label.includes('李采购'))?.value as number;
   goods = (await t.call('/admin/commodity/list', { page_size: 50, status: 'enabled' }, admin)).data.list;
@@ -425,7 +425,14 @@ describe('awards and completion', () => {
   }
 
   const award = (awards: { planLineId: number; quantity: number }[]) =>
-    t.database.db.transaction((tx) => recordPlanAwards(tx, { userId: null, userName: '李采购', ip: '127.0.0.1' }, awards));
+    t.database.db.transaction((tx) =>
+      recordPlanAwards(
+        tx,
+        { userId: buyerId, userName: '李采购', ip: '127.0.0.1' },
+        'CG202612010001',
+        awards.map((a) => ({ ...a, goodsFen: a.quantity * 100 })),
+      ),
+    );
 
   it('adds awarded quantities, shows progress and completes the plan when every line is reached', async () => {
     const lines = await planInProcurement();
@@ -434,6 +441,9 @@ describe('awards and completion', () => {
     let plan = await info(planId);
     expect(plan).toMatchObject({ status: 'in_procurement', awarded_quantity: 4, progress: 13 });
     expect(plan.lines[0]).toMatchObject({ awarded_quantity: 4, progress: 40 });
+    // The write-back names the task and what it added, and the awarding user is the last updater.
+    expect(plan.updated_by).toMatchObject({ id: buyerId, username: '李采购' });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'award', label: '定标回写', award: { task_code: 'CG202612010001', quantity: 4, goods_fen: 400 } });
     await award([
       { planLineId: lines[0].id, quantity: 10 },
       { planLineId: lines[1].id, quantity: 19 },
@@ -444,7 +454,10 @@ describe('awards and completion', () => {
     await award([{ planLineId: lines[1].id, quantity: 1 }]);
     plan = await info(planId);
     expect(plan).toMatchObject({ status: 'completed', awarded_quantity: 30, progress: 100 });
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '李采购' });
+    expect(plan.timeline.slice(-2)).toMatchObject([
+      { action: 'award', award: { quantity: 1 } },
+      { action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '李采购' },
+    ]);
     expect((await act('close', planId, manager, { reason: 'x' })).code).toBe(409);
   });
 
@@ -501,7 +514,7 @@ describe('generating procurement tasks', () => {
 
   it('creates one draft task per commodity category, linked to the plan lines, and moves the plan to 采购中', async () => {
     const id = await approvedPlan();
-    const answer = await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId });
+    const answer = await act('generate', id, manager, { mode: 'category', buyer_id: buyerId });
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data.task_ids).toHaveLength(2);
     const plan = await info(id);
@@ -515,14 +528,32 @@ describe('generating procurement tasks', () => {
     const linked = tasks.flatMap((task) => task.lines.map((l: { plan_line_id: number; quantity: number }) => [l.plan_line_id, l.quantity]));
     expect(linked.sort()).toEqual(plan.lines.map((l: { id: number; quantity: number }) => [l.id, l.quantity]).sort());
     expect(tasks[0]).toMatchObject({ status: 'draft', plan_id: id, delivery_region_code: '310114' });
+    // The buyer chosen in the dialog, not the manager who generated.
+    expect(tasks.map((task) => task.buyer_name)).toEqual(['李采购', '李采购']);
     expect(tasks[0].name).toContain(plan.name);
     expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
 
-    expect(await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
+    expect(await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
     // Even if the plan were approved again, its lines already have tasks.
     await setStatus(id, 'approved');
-    expect(await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
+    expect(await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
     expect((await info(id)).procurement_tasks).toHaveLength(2);
+  });
+
+  it('takes as buyer only an enabled user whose role holds the procurement task codes', async () => {
+    const id = await approvedPlan();
+    // Without a buyer the generating user is proposed; the manager's role has no procurement codes.
+    expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({
+      code: 400,
+      data: { field_errors: [{ field: 'buyer_id', message: '该用户的角色没有采购任务权限，不能担任采购员' }] },
+    });
+    expect((await act('generate', id, manager, { mode: 'plan', buyer_id: plannerId })).data.field_errors[0].field).toBe('buyer_id');
+    expect((await act('generate', id, manager, { mode: 'plan', buyer_id: 999_999 })).data.field_errors[0].message).toBe('采购员不存在');
+    expect((await info(id)).status).toBe('approved');
+    // The administrator's role holds every code, so generating without a buyer makes them the buyer.
+    const answer = await act('generate', id, admin, { mode: 'plan' });
+    expect(answer.code, answer.message).toBe(200);
+    expect((await taskInfo(answer.data.task_ids[0])).buyer_name).toBe('系统管理员');
   });
 
   it('leaves nothing behind when a task fails half-way through generation', async () => {
@@ -536,7 +567,7 @@ describe('generating procurement tasks', () => {
     );
     await t.database.db.execute(sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'));
     try {
-      const answer = await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId });
+      const answer = await act('generate', id, manager, { mode: 'category', buyer_id: buyerId });
       expect(answer.code).not.toBe(200);
     } finally {
       await t.database.db.execute(sql.raw('drop trigger fail_doomed on procurement_task_lines'));
@@ -544,12 +575,12 @@ describe('generating procurement tasks', () => {
     const after = await info(id);
     expect(after).toMatchObject({ status: 'approved', version: plan.version, procurement_tasks: [] });
     expect(after.timeline.at(-1).action).toBe('approve');
-    expect((await act('generate', id, manager, { mode: 'category' , buyer_id: buyerId })).code).toBe(200);
+    expect((await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).code).toBe(200);
   });
 
   it('creates a single task for the whole plan', async () => {
     const id = await approvedPlan();
-    const answer = await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId });
+    const answer = await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId });
     expect(answer.data.task_ids).toHaveLength(1);
     const task = await taskInfo(answer.data.task_ids[0]);
     expect(task.lines).toHaveLength(4);
@@ -558,7 +589,7 @@ describe('generating procurement tasks', () => {
 
   it('rolls the plan up to 已完成 when procurement awards every line', async () => {
     const id = await approvedPlan();
-    const [taskId] = (await act('generate', id, manager, { mode: 'plan' , buyer_id: buyerId })).data.task_ids;
+    const [taskId] = (await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).data.task_ids;
     const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
     const draft = await taskInfo(taskId);
     const update = await t.call(
@@ -612,6 +643,9 @@ describe('generating procurement tasks', () => {
     expect(plan).toMatchObject({ status: 'completed', progress: 100 });
     expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
     expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '系统管理员' });
+    expect(plan.updated_by.username).toBe('系统管理员');
+    // 4 lines × 1000 fen × their quantities (10, 20, 30, 40).
+    expect(plan.awarded_goods_fen).toBe(1000 * 100);
     const taskLines = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, taskId));
     expect(taskLines.every((l) => l.planLineId !== null)).toBe(true);
   });

@@ -1,3 +1,4 @@
+import type { PlannedTask } from '@scm/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, type planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
@@ -7,13 +8,6 @@ import { createTask } from '../procurement-task/service';
 
 type PlanRow = typeof planningTasks.$inferSelect;
 
-export interface TaskGroup {
-  name: string;
-  lines: { id: number; commodityId: number; quantity: number; budgetUnitPriceFen: number; requiredBy: string | null; remark: string | null }[];
-}
-
-/** A procurement task holds at most this many lines (the procurement contract's limit). */
-const TASK_MAX_LINES = 200;
 /** Buyers get a week to collect quotes on a generated draft; they adjust it before publishing. */
 const QUOTE_WINDOW_MS = 7 * 24 * 3600_000;
 
@@ -54,46 +48,53 @@ export async function planLinesAlreadyLinked(tx: Db, planId: number) {
   return Boolean(row);
 }
 
-/** How many tasks `createDraftTasksForPlan` makes of these groups (a group past the line limit is split). */
-export const draftTaskCount = (groups: TaskGroup[]) => groups.reduce((sum, group) => sum + Math.ceil(group.lines.length / TASK_MAX_LINES), 0);
+/** 定标货值 the plan's lines have received: Σ awarded unit price × bought quantity over its awarded task lines. */
+export async function planAwardedGoodsFen(db: Db, planId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      goods: sql<string>`coalesce(sum(coalesce(${procurementTaskLines.awardedQuantity}, ${procurementTaskLines.quantity})::bigint * ${procurementTaskLines.awardedUnitPriceFen}), 0)`,
+    })
+    .from(procurementTaskLines)
+    .innerJoin(planningTaskLines, eq(planningTaskLines.id, procurementTaskLines.planLineId))
+    .where(and(eq(planningTaskLines.planId, planId), isNotNull(procurementTaskLines.awardedSupplierId)));
+  return Number(row?.goods ?? 0);
+}
+
+type PlanTaskLine = { id: number; commodityId: number; quantity: number; budgetUnitPriceFen: number; remark: string | null };
 
 /**
- * Creates one draft procurement task per group for the buyer (split at the task line limit) through the
- * procurement service, inside the caller's transaction, each line linked to its plan line.
+ * Creates the planned draft procurement tasks through the procurement service, inside the
+ * caller's transaction, each line linked to its plan line.
  */
 export async function createDraftTasksForPlan(
   tx: Db,
   ctx: AuthedContext,
   plan: PlanRow,
-  groups: TaskGroup[],
   buyerId: number,
+  tasks: PlannedTask<PlanTaskLine>[],
 ): Promise<number[]> {
   const inTransaction = { ...ctx, db: tx };
   const quoteDeadline = new Date(ctx.now().getTime() + QUOTE_WINDOW_MS).toISOString();
   const ids: number[] = [];
-  for (const group of groups) {
-    const parts = Math.ceil(group.lines.length / TASK_MAX_LINES);
-    for (let part = 0; part < parts; part++) {
-      const lines = group.lines.slice(part * TASK_MAX_LINES, (part + 1) * TASK_MAX_LINES);
-      const { id } = await createTask(inTransaction, {
-        name: (parts > 1 ? `${group.name}（${part + 1}）` : group.name).slice(0, 100),
-        planId: plan.id,
-        buyerId,
-        quoteDeadline,
-        deliveryRegionCode: WAREHOUSE_REGIONS[plan.warehouse] ?? DEFAULT_REGION,
-        requiredBy: plan.requiredBy,
-        remark: `由计划 ${plan.code} 生成`,
-        lines: lines.map((line) => ({
-          commodityId: line.commodityId,
-          quantity: line.quantity,
-          targetPriceFen: line.budgetUnitPriceFen,
-          planLineId: line.id,
-          remark: line.remark,
-        })),
-        supplierIds: [],
-      });
-      ids.push(id);
-    }
+  for (const task of tasks) {
+    const { id } = await createTask(inTransaction, {
+      name: task.name,
+      planId: plan.id,
+      buyerId,
+      quoteDeadline,
+      deliveryRegionCode: WAREHOUSE_REGIONS[plan.warehouse] ?? DEFAULT_REGION,
+      requiredBy: plan.requiredBy,
+      remark: `由计划 ${plan.code} 生成`,
+      lines: task.lines.map((line) => ({
+        commodityId: line.commodityId,
+        quantity: line.quantity,
+        targetPriceFen: line.budgetUnitPriceFen,
+        planLineId: line.id,
+        remark: line.remark,
+      })),
+      supplierIds: [],
+    });
+    ids.push(id);
   }
   return ids;
 }

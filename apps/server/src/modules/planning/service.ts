@@ -1,10 +1,12 @@
 import {
+  BUYER_PERMISSION_CODES,
   PLAN_ACTION_FROM,
   PLAN_OWNER_PERMISSION_CODES,
   PLAN_ACTION_LABELS,
   PLAN_STATUS_LABELS,
   type PlanAction,
   type PlanDetail,
+  plannedTasks,
   type PlanStatus,
   type planCancelRequest,
   type planCreateRequest,
@@ -27,7 +29,7 @@ import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { assertMayReview } from './four-eyes';
-import { createDraftTasksForPlan, draftTaskCount, linkedProcurementTasks, planLinesAlreadyLinked } from './procurement-link';
+import { createDraftTasksForPlan, linkedProcurementTasks, planAwardedGoodsFen, planLinesAlreadyLinked } from './procurement-link';
 import { loadPlanForUser, planScope } from './scope';
 
 export const MODULE = 'planning_task';
@@ -150,11 +152,12 @@ const planQuery = prepared(
 
 export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetail> {
   await loadPlanForUser(ctx.db, ctx.user, id);
-  const [[row], lines, procurementTasks, timeline] = await Promise.all([
+  const [[row], lines, procurementTasks, timeline, awardedGoodsFen] = await Promise.all([
     planQuery(ctx.db).execute({ id }),
     planLines(ctx.db, id),
     linkedProcurementTasks(ctx.db, ctx.user, id),
     planTimeline(ctx.db, id),
+    planAwardedGoodsFen(ctx.db, id),
   ]);
   return {
     ...summaryOf(row.plan, row.owner),
@@ -164,6 +167,7 @@ export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetai
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: iso(row.plan.createdAt) ?? '',
+    awardedGoodsFen,
     lines,
     procurementTasks,
     timeline,
@@ -224,6 +228,10 @@ const TIMELINE_LABELS: Record<string, string> = {
 interface StatusChange {
   status?: PlanStatus;
   reason?: string | null;
+  /** An award write-back: which task, how much it added. */
+  taskCode?: string;
+  quantity?: number;
+  goodsFen?: number;
 }
 
 /** The plan's history, read from the audit log (who, when, which status change, why). */
@@ -252,6 +260,7 @@ async function planTimeline(db: Db, planId: number) {
       fromStatus: before.status ?? null,
       toStatus: after.status ?? null,
       reason: after.reason ?? null,
+      award: after.taskCode ? { taskCode: after.taskCode, quantity: after.quantity ?? 0, goodsFen: after.goodsFen ?? 0 } : null,
     };
   });
 }
@@ -582,47 +591,49 @@ export async function appendPlanLines(
 export async function generateProcurementTasks(ctx: AuthedContext, input: z.output<typeof planGenerateRequest>) {
   return ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'generate');
+    const buyerId = input.buyerId ?? ctx.user.id;
+    await assertAssignable(tx, buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_PERMISSION_CODES });
     if (await planLinesAlreadyLinked(tx, plan.id)) throw conflict('该计划的明细已生成过采购任务，不能重复生成');
     const lines = await planLines(tx, plan.id);
     if (lines.length === 0) throw badRequest('计划没有明细，无法生成采购任务');
-    const groups =
-      input.mode === 'plan'
-        ? [{ name: plan.name, lines }]
-        : [...groupBy(lines, (l) => l.categoryId ?? 0).values()].map((group) => ({
-            name: `${plan.name}-${group[0].categoryName ?? '未分类'}`,
-            lines: group,
-          }));
+    const tasks = plannedTasks(plan.name, input.mode, lines);
     // The plan is 采购中 first: that is the status a task's source plan must have.
-    const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${draftTaskCount(groups)}个采购任务`;
+    const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${tasks.length}个采购任务`;
     await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, reason);
-    const taskIds = await createDraftTasksForPlan(tx, ctx, plan, groups, input.buyerId ?? ctx.user.id);
+    const taskIds = await createDraftTasksForPlan(tx, ctx, plan, buyerId, tasks);
     return { taskIds };
   });
 }
 
 export interface PlanLineAward {
   planLineId: number;
+  /** Bought quantity. */
   quantity: number;
+  /** 定标货值 of the line. */
+  goodsFen: number;
 }
 
 /**
- * The hook procurement's award calls inside its own transaction: adds the awarded quantities to
- * the plan lines and completes every touched plan whose lines have all reached their planned
- * quantity (over-award is kept and shown).
+ * The hook procurement's award calls inside its own transaction: adds the bought quantities to the
+ * plan lines, records on each touched plan which task awarded how much (the awarding user becomes
+ * its last updater), and completes a plan whose lines have all reached their planned quantity
+ * (over-award is kept and shown).
  */
-export async function recordPlanAwards(tx: Db, actor: Actor, awards: PlanLineAward[]) {
+export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, awards: PlanLineAward[]) {
   const positive = awards.filter((a) => a.quantity > 0);
   if (positive.length === 0) return;
-  const planIds = new Set<number>();
+  const byPlan = new Map<number, { quantity: number; goodsFen: number }>();
   for (const award of positive) {
     const [line] = await tx
       .update(planningTaskLines)
       .set({ awardedQuantity: sql`${planningTaskLines.awardedQuantity} + ${award.quantity}` })
       .where(eq(planningTaskLines.id, award.planLineId))
       .returning({ planId: planningTaskLines.planId });
-    if (line) planIds.add(line.planId);
+    if (!line) continue;
+    const sum = byPlan.get(line.planId) ?? { quantity: 0, goodsFen: 0 };
+    byPlan.set(line.planId, { quantity: sum.quantity + award.quantity, goodsFen: sum.goodsFen + award.goodsFen });
   }
-  for (const planId of planIds) {
+  for (const [planId, added] of byPlan) {
     await refreshPlanTotals(tx, planId);
     const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId));
     const [{ open }] = await tx
@@ -635,27 +646,26 @@ export async function recordPlanAwards(tx: Db, actor: Actor, awards: PlanLineAwa
       .set({
         version: sql`${planningTasks.version} + 1`,
         updatedAt: sql`now()`,
+        ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
         ...(done ? { status: 'completed' as const } : {}),
       })
       .where(eq(planningTasks.id, planId));
     await writeAudit(tx, actor, {
       module: MODULE,
-      action: done ? 'complete' : 'award',
+      action: 'award',
       recordId: planId,
-      summary: done ? `${plan.code} 全部明细已定标，计划自动完成` : `${plan.code} 定标数量回写`,
-      before: done ? { status: plan.status } : undefined,
-      after: done ? { status: 'completed' } : { awardedQuantity: plan.awardedQuantity },
+      summary: `${plan.code} 定标回写：${taskCode} 数量 ${added.quantity}，定标货值 ${added.goodsFen} 分`,
+      after: { taskCode, ...added },
     });
+    if (done) {
+      await writeAudit(tx, actor, {
+        module: MODULE,
+        action: 'complete',
+        recordId: planId,
+        summary: `${plan.code} 全部明细已定标，计划自动完成`,
+        before: { status: plan.status },
+        after: { status: 'completed' },
+      });
+    }
   }
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }

@@ -32,7 +32,9 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
     { header: '商品行数' },
     { header: '邀请供应商' },
     { header: '已报价' },
-    { header: '定标金额(元)', width: 16 },
+    { header: '定标货值(元)', width: 16 },
+    { header: '运费(元)', width: 12 },
+    { header: '到货成本(元)', width: 16 },
     { header: '备注', width: 24 },
   ]);
   const produce = async () => {
@@ -42,7 +44,8 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
       for (const t of rows) {
         writer.addRow([
           t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiMinute(t.quoteDeadline), t.deliveryRegionName,
-          t.requiredBy, t.lineCount, t.invitedCount, t.quotedCount, yuan(t.awardedAmountFen), t.remark,
+          t.requiredBy, t.lineCount, t.invitedCount, t.quotedCount, yuan(t.awardedGoodsFen), yuan(t.awardedFreightFen),
+          yuan(t.awardedAmountFen), t.remark,
         ]);
       }
       if (rows.length < BATCH) break;
@@ -81,7 +84,7 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
       values.push(
         cell?.missing ? '未报价' : yuan(cell?.unitPriceFen),
         yuan(cell?.amountFen),
-        cell?.moq == null ? null : cell.belowMoq ? `${cell.moq}（高于需求量）` : cell.moq,
+        cell?.moq == null ? null : cell.belowMoq ? `${cell.moq}（不满足起订量）` : cell.moq,
         cell?.leadTimeDays ?? null,
       );
     }
@@ -90,9 +93,9 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
     for (const col of highlight) added.getCell(col).fill = HIGHLIGHT;
   });
   for (const [label, pick] of [
-    ['货款合计(元)', (c: (typeof comparison.suppliers)[number]) => c.goodsTotalFen],
+    ['货值合计(元)', (c: (typeof comparison.suppliers)[number]) => c.goodsTotalFen],
     ['运费(元)', (c: (typeof comparison.suppliers)[number]) => c.freightFen],
-    ['到货总价(元)', (c: (typeof comparison.suppliers)[number]) => c.landedTotalFen],
+    ['到货成本(元)', (c: (typeof comparison.suppliers)[number]) => c.landedTotalFen],
   ] as const) {
     const values: (string | number | null)[] = ['', label, null, null];
     const shaded: number[] = [];
@@ -111,17 +114,35 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   sheet.getColumn(2).width = 24;
 
   const result = workbook.addWorksheet('定标结果');
-  result.addRow(['商品编码', '商品名称', '数量', '中标供应商', '单价(元)', '金额(元)', '分摊运费(元)', '定标理由']).font = { bold: true };
+  result.addRow(['商品编码', '商品名称', '需求数量', '采购数量', '中标供应商', '单价(元)', '定标货值(元)', '分摊运费(元)', '定标理由']).font = {
+    bold: true,
+  };
   for (const line of award?.lines ?? []) {
     const source = found.lines.find((l) => l.id === line.taskLineId);
     const supplier = suppliers.find((s) => s.supplierId === line.supplierId);
     result.addRow(
-      [source?.skuCode, source?.commodityName, line.quantity, supplier?.name, yuan(line.unitPriceFen), yuan(line.amountFen), yuan(line.freightShareFen), line.reason].map(
-        (v) => escapeCell(v ?? null),
-      ),
+      [
+        source?.skuCode,
+        source?.commodityName,
+        line.quantity,
+        line.boughtQuantity,
+        supplier?.name,
+        yuan(line.unitPriceFen),
+        yuan(line.amountFen),
+        yuan(line.freightShareFen),
+        line.reason,
+      ].map((v) => escapeCell(v ?? null)),
     );
   }
-  if (award) result.addRow(['', '定标总额(含运费)', null, null, null, yuan(award.totalFen)]).font = { bold: true };
+  if (award) {
+    for (const [label, fen] of [
+      ['定标货值(元)', award.goodsFen],
+      ['运费(元)', award.freightFen],
+      ['到货成本(元)', award.totalFen],
+    ] as const) {
+      result.addRow(['', label, null, null, null, null, yuan(fen)]).font = { bold: true };
+    }
+  }
   result.addRow([]);
   result.addRow(['供应商', '报价状态', '报价单状态', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
   for (const s of suppliers) {

@@ -99,21 +99,28 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
   const comparison = compareQuotes(compareLines, compareInput);
 
   const awarded = found.lines.filter((l) => l.awardedSupplierId != null);
+  const awardLines = awarded.map((l) => {
+    const boughtQuantity = l.awardedQuantity ?? l.quantity;
+    return {
+      taskLineId: l.id,
+      supplierId: l.awardedSupplierId as number,
+      quantity: l.quantity,
+      boughtQuantity,
+      unitPriceFen: l.awardedUnitPriceFen ?? 0,
+      amountFen: (l.awardedUnitPriceFen ?? 0) * boughtQuantity,
+      freightShareFen: l.awardedFreightFen ?? 0,
+      reason: l.awardReason,
+    };
+  });
   const award =
     found.task.awardedAt && awarded.length > 0
       ? {
+          goodsFen: awardLines.reduce((s, l) => s + l.amountFen, 0),
+          freightFen: awardLines.reduce((s, l) => s + l.freightShareFen, 0),
           totalFen: found.task.awardedAmountFen ?? 0,
           awardedAt: iso(found.task.awardedAt) as string,
           awardedBy: found.task.awardedBy,
-          lines: awarded.map((l) => ({
-            taskLineId: l.id,
-            supplierId: l.awardedSupplierId as number,
-            quantity: l.quantity,
-            unitPriceFen: l.awardedUnitPriceFen ?? 0,
-            amountFen: (l.awardedUnitPriceFen ?? 0) * l.quantity,
-            freightShareFen: l.awardedFreightFen ?? 0,
-            reason: l.awardReason,
-          })),
+          lines: awardLines,
         }
       : null;
 

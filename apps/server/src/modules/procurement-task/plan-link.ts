@@ -9,19 +9,22 @@ import { recordPlanAwards } from '../planning/service';
 export interface AwardedPlanLine {
   planLineId: number;
   taskLineId: number;
-  /** The quantity this award adds to the plan line (a task line is awarded once). */
+  /** The bought quantity this award adds to the plan line (a task line is awarded once). */
   quantity: number;
+  /** 定标货值 of the line: unit price × bought quantity. */
+  goodsFen: number;
 }
 
 /**
  * Called inside the award transaction with the awarded lines that came from a plan: the plan lines
- * get the awarded quantities, and a plan whose lines are all reached completes by itself.
+ * get the bought quantities, and a plan whose lines are all reached completes by itself.
  */
-export async function onLinesAwarded(tx: Db, actor: Actor, awards: AwardedPlanLine[]): Promise<void> {
+export async function onLinesAwarded(tx: Db, actor: Actor, taskCode: string, awards: AwardedPlanLine[]): Promise<void> {
   await recordPlanAwards(
     tx,
     actor,
-    awards.map((a) => ({ planLineId: a.planLineId, quantity: a.quantity })),
+    taskCode,
+    awards.map((a) => ({ planLineId: a.planLineId, quantity: a.quantity, goodsFen: a.goodsFen })),
   );
 }
 

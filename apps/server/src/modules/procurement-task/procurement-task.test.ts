@@ -45,6 +45,24 @@ async function act(action: string, id: number, extra: Record<string, unknown> = 
   const { version } = await info(id);
   return t.call(`/admin/procurement_task/${action}`, { id, version, ...extra }, token);
 }
+/** Saves a supplier's quote for a task: quoted today, valid 30 days, freight typed (0 unless `extra` says). */
+function saveQuote(taskId: number, supplierId: number, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return t.call(
+    '/admin/quotation/save',
+    {
+      task_id: taskId,
+      supplier_id: supplierId,
+      quote_date: day(0),
+      valid_until: day(30),
+      tax_rate_percent: 13,
+      freight_mode: 'manual',
+      freight_fen: 0,
+      lines,
+      ...extra,
+    },
+    token,
+  );
+}
 async function createTask(supplierIds: number[], extra: Record<string, unknown> = {}) {
   const answer = await t.call('/admin/procurement_task/create', taskBody(supplierIds, extra), token);
   expect(answer.code).toBe(200);
@@ -137,20 +155,11 @@ describe('quotation, comparison and award', () => {
   let id: number;
   const lineIds: number[] = [];
   const quote = (supplierId: number, lines: (number | null)[], extra: Record<string, unknown> = {}) =>
-    t.call(
-      '/admin/quotation/save',
-      {
-        task_id: id,
-        supplier_id: supplierId,
-        quote_date: day(0),
-        valid_until: day(30),
-        tax_rate_percent: 13,
-        freight_mode: 'manual',
-        freight_fen: 0,
-        lines: lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
-        ...extra,
-      },
-      token,
+    saveQuote(
+      id,
+      supplierId,
+      lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
+      extra,
     );
 
   beforeAll(async () => {
@@ -274,27 +283,29 @@ describe('quotation, comparison and award', () => {
     expect(suppliers).toHaveLength(3); // only received quotes compete
 
     expect(flagged(0, 'lowest_price')).toEqual([sup.s1, sup.s2].sort()); // 28.00 tie
-    expect(flagged(0, 'earliest_lead')).toEqual([sup.s3]);
+    // S3 has the earliest lead time on line 1 but asks for 5 where 2 are needed: flagged, never highlighted.
+    expect(flagged(0, 'earliest_lead')).toEqual([sup.s2]);
     expect(flagged(1, 'lowest_price')).toEqual([sup.s3]);
     expect(flagged(2, 'lowest_price')).toEqual([sup.s2]);
     expect(flagged(2, 'earliest_lead')).toEqual([sup.s2, sup.s3].sort()); // 10 days tie
     const missing = cells(2).find((c) => c.supplier_id === sup.s1);
     expect(missing).toMatchObject({ missing: true, unit_price_fen: null, amount_fen: null, lowest_price: false });
-    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({ below_moq: true, moq: 5 });
+    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({ below_moq: true, moq: 5, bought_quantity: 5, amount_fen: 14500, lowest_price: false });
 
     const total = (supplierId: number) => suppliers.find((s: { supplier_id: number }) => s.supplier_id === supplierId);
     // S1: goods 5600 + 5700; freight 2000 split 991 / 1009; missing one line, so not in the landed race.
     expect(total(sup.s1)).toMatchObject({ goods_total_fen: 11300, freight_fen: 2000, landed_total_fen: 13300, missing_lines: 1, complete: false, lowest_landed: false });
     expect(rows.map((r: { cells: { supplier_id: number; freight_share_fen: number }[] }) => r.cells.find((c) => c.supplier_id === sup.s1)?.freight_share_fen)).toEqual([991, 1009, null]);
     // S2: 5600 + 6300 + 5000 = 16900, freight 1500 split 497 / 559 / 444.
-    expect(total(sup.s2)).toMatchObject({ goods_total_fen: 16900, freight_fen: 1500, landed_total_fen: 18400, lowest_landed: false });
-    expect(total(sup.s3)).toMatchObject({ goods_total_fen: 16400, freight_fen: 0, landed_total_fen: 16400, lowest_landed: true });
-    // Per line: S3 has the lowest landed cost everywhere (5800 < 6097 < 6591; 5400; 5200 < 5444).
-    expect(rows.map((r: { recommended_supplier_id: number }) => r.recommended_supplier_id)).toEqual([sup.s3, sup.s3, sup.s3]);
-    expect(rows.map((r: { average_amount_fen: number }) => r.average_amount_fen)).toEqual([5667, 5800, 5100]);
+    expect(total(sup.s2)).toMatchObject({ goods_total_fen: 16900, freight_fen: 1500, landed_total_fen: 18400, lowest_landed: true });
+    // S3 buys its MOQ of 5 on line 1: 14500 + 5400 + 5200.
+    expect(total(sup.s3)).toMatchObject({ goods_total_fen: 25100, freight_fen: 0, landed_total_fen: 25100, lowest_landed: false });
+    // Per line: line 1 goes to S2 (6097 < 6591; S3 fails its MOQ), then S3 (5400; 5200 < 5444).
+    expect(rows.map((r: { recommended_supplier_id: number }) => r.recommended_supplier_id)).toEqual([sup.s2, sup.s3, sup.s3]);
+    expect(rows.map((r: { average_amount_fen: number }) => r.average_amount_fen)).toEqual([5600, 5800, 5100]);
     expect(rows.map((r: { saving_vs_target_fen: number | null }) => r.saving_vs_target_fen)).toEqual([400, 600, null]);
-    expect(rows.map((r: { saving_vs_average_fen: number }) => r.saving_vs_average_fen)).toEqual([67, 400, 100]);
-    expect(view.comparison).toMatchObject({ saving_vs_target_fen: 1000, saving_vs_average_fen: 567 });
+    expect(rows.map((r: { saving_vs_average_fen: number }) => r.saving_vs_average_fen)).toEqual([0, 400, 100]);
+    expect(view.comparison).toMatchObject({ saving_vs_target_fen: 1000, saving_vs_average_fen: 500 });
     expect(col(sup.s1)).toBeGreaterThanOrEqual(0);
   });
 
@@ -318,16 +329,17 @@ describe('quotation, comparison and award', () => {
     expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === sup.s1).quote.status).toBe('expired');
   });
 
-  it('awards: non-lowest needs a reason, expired quotes and missing prices are refused', async () => {
+  it('awards: non-lowest and below-MOQ need a reason, expired quotes and missing prices are refused', async () => {
     const { version } = await info(id);
-    const lines = (l1: number, reason?: string) => [
+    const lines = (l1: number, reason?: string, l2 = sup.s3) => [
       { task_line_id: lineIds[0], supplier_id: l1, reason },
-      { task_line_id: lineIds[1], supplier_id: sup.s3 },
+      { task_line_id: lineIds[1], supplier_id: l2 },
       { task_line_id: lineIds[2], supplier_id: sup.s3 },
     ];
-    const noReason = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s2) }, token);
-    expect(noReason.code).toBe(400);
-    expect(noReason.data.field_errors[0].field).toBe('lines.0.reason');
+    const belowMoq = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s3) }, token);
+    expect(belowMoq.data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不满足起订量，请填写定标理由' }]);
+    const noReason = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s2, undefined, sup.s2) }, token);
+    expect(noReason.data.field_errors).toEqual([{ field: 'lines.1.reason', message: '所选供应商不是该行到货成本最低的，请填写定标理由' }]);
     const expired = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s1, '老供应商') }, token);
     expect(expired.code).toBe(400);
     expect(expired.data.field_errors[0].field).toBe('lines.0.supplier_id');
@@ -342,7 +354,7 @@ describe('quotation, comparison and award', () => {
       id,
       version,
       lines: [
-        { task_line_id: lineIds[0], supplier_id: l1, reason: l1 === sup.s2 ? '交期更稳' : undefined },
+        { task_line_id: lineIds[0], supplier_id: l1, reason: l1 === sup.s3 ? '多买的3件留作备货' : undefined },
         { task_line_id: lineIds[1], supplier_id: sup.s3 },
         { task_line_id: lineIds[2], supplier_id: sup.s3 },
       ],
@@ -365,8 +377,11 @@ describe('quotation, comparison and award', () => {
       // 5600 + 497 freight share, then S3's 5400 + 5200 with no freight.
       expect(after.awarded_amount_fen).toBe(16697);
       expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'partially_awarded', [sup.s3]: 'partially_awarded' });
+      expect(after).toMatchObject({ awarded_goods_fen: 16200, awarded_freight_fen: 497 });
     } else {
-      expect(after.awarded_amount_fen).toBe(16400);
+      // S3 on line 1 buys its MOQ: 5 × 2900 + 5400 + 5200, no freight.
+      expect(after).toMatchObject({ awarded_amount_fen: 25100, awarded_goods_fen: 25100, awarded_freight_fen: 0 });
+      expect(awarded.find((l) => l.id === lineIds[0])).toMatchObject({ quantity: 2, awardedQuantity: 5 });
       expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'lost', [sup.s3]: 'awarded' });
     }
     const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
@@ -547,6 +562,59 @@ describe('buyer and list filters', () => {
     expect(await other([{ commodity_id: commodityIds[0], quantity: 1, plan_line_id: foreign.id }])).toEqual([
       { field: 'lines.0.commodity_id', message: '第1行商品与计划明细不一致' },
     ]);
+  });
+});
+
+describe('awarding a quote below its MOQ', () => {
+  it('buys the MOQ: the award records it beside the required quantity, prices it and adds it to the plan line', async () => {
+    const [plan] = await t.database.db
+      .insert(planningTasks)
+      .values({ code: 'JH202611010001', name: '起订量测试计划', planType: 'regular', warehouse: 'sh_jiading', ownerId: 1, status: 'in_procurement' })
+      .returning({ id: planningTasks.id });
+    const [planLine] = await t.database.db
+      .insert(planningTaskLines)
+      .values({ planId: plan.id, commodityId: commodityIds[0], quantity: 10, budgetUnitPriceFen: 3000, sort: 1 })
+      .returning({ id: planningTaskLines.id });
+    const id = await createTask([sup.s2, sup.s3], {
+      plan_id: plan.id,
+      lines: [{ commodity_id: commodityIds[0], quantity: 10, target_price_fen: 3000, plan_line_id: planLine.id }],
+    });
+    expect((await act('publish', id)).code).toBe(200);
+    const [lineId] = (await info(id)).lines.map((l: { id: number }) => l.id);
+    const save = (supplierId: number, price: number, moq: number) =>
+      saveQuote(id, supplierId, [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }], { freight_fen: 300 });
+    expect((await save(sup.s2, 2500, 12)).code).toBe(200); // cheaper, but asks for 12 where 10 are needed
+    expect((await save(sup.s3, 2800, 1)).code).toBe(200);
+    expect((await act('close_quote', id)).code).toBe(200);
+
+    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    const [row] = view.comparison.rows;
+    expect(row.recommended_supplier_id).toBe(sup.s3);
+    expect(row.cells.find((c: { supplier_id: number }) => c.supplier_id === sup.s2)).toMatchObject({
+      below_moq: true,
+      lowest_price: false,
+      bought_quantity: 12,
+      amount_fen: 30000,
+    });
+
+    const award = (reason?: string) => act('award', id, { lines: [{ task_line_id: lineId, supplier_id: sup.s2, reason }] });
+    expect((await award()).data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不满足起订量，请填写定标理由' }]);
+    expect((await award('整箱起订，多出部分转下月')).code).toBe(200);
+
+    const [line] = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.id, lineId));
+    expect(line).toMatchObject({ quantity: 10, awardedQuantity: 12, awardedUnitPriceFen: 2500, awardedFreightFen: 300 });
+    expect(await info(id)).toMatchObject({ awarded_goods_fen: 30000, awarded_freight_fen: 300, awarded_amount_fen: 30300 });
+    const after = (await t.call('/admin/procurement_task/compare', { id }, token)).data.award;
+    expect(after).toMatchObject({ goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
+    expect(after.lines[0]).toMatchObject({ quantity: 10, bought_quantity: 12, amount_fen: 30000 });
+    // The plan line gets the bought quantity, so the plan completes (12 ≥ 10) and shows the over-award.
+    const planInfo = (await t.call('/admin/planning_task/info', { id: plan.id }, token)).data;
+    expect(planInfo.lines[0]).toMatchObject({ awarded_quantity: 12, progress: 120 });
+    expect(planInfo).toMatchObject({ status: 'completed', awarded_goods_fen: 30000 });
+    expect(planInfo.timeline.find((e: { action: string }) => e.action === 'award')).toMatchObject({
+      label: '定标回写',
+      award: { task_code: (await info(id)).code, quantity: 12, goods_fen: 30000 },
+    });
   });
 });
 

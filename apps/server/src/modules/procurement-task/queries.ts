@@ -41,6 +41,8 @@ const selection = (now: Date | Placeholder) => ({
   lineCount: sql<number>`(select count(*)::int from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id})`,
   invitedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id})`,
   quotedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.status} = 'received')`,
+  // 定标货值: the stored awarded amount is the landed cost (goods + freight); goods come from the lines.
+  awardedGoodsFen: sql<number | null>`(select sum(coalesce(${procurementTaskLines.awardedQuantity}, ${procurementTaskLines.quantity})::bigint * ${procurementTaskLines.awardedUnitPriceFen})::bigint from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id} and ${procurementTaskLines.awardedSupplierId} is not null)`,
 });
 
 type Row = Awaited<ReturnType<typeof selectTasks>>[number];
@@ -70,12 +72,19 @@ export function toListItem(row: Row) {
     lineCount: Number(row.lineCount),
     invitedCount: Number(row.invitedCount),
     quotedCount: Number(row.quotedCount),
-    awardedAmountFen: t.awardedAmountFen,
+    ...awardedAmounts(t.awardedAmountFen, row.awardedGoodsFen),
     remark: t.remark,
     version: t.version,
     createdAt: iso(t.createdAt) as string,
     updatedAt: iso(t.updatedAt) as string,
   };
+}
+
+/** 定标货值, 运费 and 到货成本 of a task; all null before the award. */
+function awardedAmounts(landedFen: number | null, goodsFen: number | string | null) {
+  if (landedFen == null || goodsFen == null) return { awardedGoodsFen: null, awardedFreightFen: null, awardedAmountFen: landedFen };
+  const goods = Number(goodsFen);
+  return { awardedGoodsFen: goods, awardedFreightFen: landedFen - goods, awardedAmountFen: landedFen };
 }
 
 export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof taskListRequest>, now: Date) {
@@ -156,6 +165,7 @@ const taskLinesQuery = prepared(
         remark: procurementTaskLines.remark,
         awardedSupplierId: procurementTaskLines.awardedSupplierId,
         awardedUnitPriceFen: procurementTaskLines.awardedUnitPriceFen,
+        awardedQuantity: procurementTaskLines.awardedQuantity,
         awardedFreightFen: procurementTaskLines.awardedFreightFen,
         awardReason: procurementTaskLines.awardReason,
       })

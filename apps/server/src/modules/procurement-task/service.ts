@@ -277,7 +277,12 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
     priced.lines.forEach((line) => {
       const i = input.lines.findIndex((c) => c.taskLineId === line.lineId);
       if (line.notLowest && !input.lines[i].reason) {
-        throw fieldError(`lines.${i}.reason`, '所选供应商不是该行到货成本最低的，请填写定标理由');
+        throw fieldError(
+          `lines.${i}.reason`,
+          comparison.rows.find((r) => r.lineId === line.lineId)?.cells.find((c) => c.supplierId === line.supplierId)?.belowMoq
+            ? '所选供应商不满足起订量，请填写定标理由'
+            : '所选供应商不是该行到货成本最低的，请填写定标理由',
+        );
       }
     });
 
@@ -288,6 +293,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
         .set({
           awardedSupplierId: line.supplierId,
           awardedUnitPriceFen: line.unitPriceFen,
+          awardedQuantity: line.boughtQuantity,
           awardedFreightFen: line.freightShareFen,
           awardReason: choice?.reason || null,
         })
@@ -302,15 +308,17 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
     await tx.update(procurementTasks).set({ awardedAmountFen: priced.totalFen }).where(eq(procurementTasks.id, input.id));
     const planLines = priced.lines.flatMap((line) => {
       const source = found.lines.find((l) => l.id === line.lineId);
-      return source?.planLineId == null ? [] : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.quantity }];
+      return source?.planLineId == null
+        ? []
+        : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.boughtQuantity, goodsFen: line.amountFen }];
     });
-    if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, planLines);
+    if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, task.code, planLines);
     await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'award',
       recordId: input.id,
-      summary: `${task.code} 定标，金额 ${priced.totalFen} 分`,
+      summary: `${task.code} 定标，到货成本 ${priced.totalFen} 分`,
       before: { status: task.status },
       after: { status: 'awarded', totalFen: priced.totalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
     });

@@ -23,12 +23,12 @@ export function monthlyAwardOption(rows: { month: string; amountFen: number; tas
       trigger: 'axis',
       formatter: (items: AxisItem[]) => {
         const row = rows.find((r) => r.month === items[0]?.axisValue);
-        return row ? `${row.month}<br/>定标金额 ${yuan(row.amountFen)}<br/>定标任务 ${row.taskCount} 个` : '';
+        return row ? `${row.month}<br/>定标货值 ${yuan(row.amountFen)}<br/>定标任务 ${row.taskCount} 个` : '';
       },
     },
     xAxis: { type: 'category', data: rows.map((r) => r.month), boundaryGap: false },
     yAxis: { type: 'value', axisLabel: { formatter: wan } },
-    series: [{ name: '定标金额', type: 'line', areaStyle: { opacity: 0.12 }, data: rows.map((r) => r.amountFen) }],
+    series: [{ name: '定标货值', type: 'line', areaStyle: { opacity: 0.12 }, data: rows.map((r) => r.amountFen) }],
   };
 }
 
@@ -42,7 +42,7 @@ export function categoryPieOption(items: { name: string; amountFen: number }[]):
     legend: { type: 'scroll', orient: 'vertical', right: 8, top: 'middle' },
     series: [
       {
-        name: '分类金额',
+        name: '分类定标货值',
         type: 'pie',
         radius: ['38%', '68%'],
         center: ['38%', '50%'],
@@ -61,7 +61,7 @@ export function topSuppliersOption(rows: { name: string; amountFen: number }[]):
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (items: AxisItem[]) => `${items[0].axisValue}<br/>${yuan(items[0].value ?? 0)}` },
     xAxis: { type: 'value', axisLabel: { formatter: wan } },
     yAxis: { type: 'category', data: ordered.map((r) => r.name), axisLabel: { width: 120, overflow: 'truncate' } },
-    series: [{ name: '定标金额', type: 'bar', barMaxWidth: 18, data: ordered.map((r) => r.amountFen) }],
+    series: [{ name: '定标货值', type: 'bar', barMaxWidth: 18, data: ordered.map((r) => r.amountFen) }],
   };
 }
 
@@ -120,7 +120,7 @@ export function savingsTrendOption(
     series: [
       { name: '较平均报价节约率', type: 'line', connectNulls: true, data: rows.map((r) => asPercent(r.savingsVsAverage)) },
       { name: '较预算节约率', type: 'line', connectNulls: true, data: rows.map((r) => asPercent(r.savingsVsBudget)) },
-      { name: '运费占到岸成本', type: 'line', connectNulls: true, lineStyle: { type: 'dashed' }, data: rows.map((r) => asPercent(r.freightShare)) },
+      { name: '运费占到货成本', type: 'line', connectNulls: true, lineStyle: { type: 'dashed' }, data: rows.map((r) => asPercent(r.freightShare)) },
     ],
   };
 }

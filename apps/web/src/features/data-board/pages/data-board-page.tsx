@@ -78,12 +78,12 @@ export default function DataBoardPage() {
       />
       <Row gutter={[16, 16]}>
         {[
-          { title: '定标采购金额', kind: 'money' as const, pick: (k: typeof cur) => k?.awardedAmountFen ?? null, format: money },
+          { title: '定标货值', kind: 'money' as const, pick: (k: typeof cur) => k?.awardedAmountFen ?? null, format: money },
           { title: '完成任务数', kind: 'count' as const, pick: (k: typeof cur) => k?.tasksCompleted ?? null, format: count },
           { title: '较平均报价节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsAverage ?? null, format: percent },
           { title: '较预算节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsBudget ?? null, format: percent },
           { title: '报价响应率', kind: 'rate' as const, pick: (k: typeof cur) => k?.responseRate ?? null, format: percent },
-          { title: '运费占到岸成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
+          { title: '运费占到货成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
         ].map((kpi) => (
           <Col key={kpi.title} xs={24} sm={12} lg={8} xl={4}>
             <KpiCard
@@ -106,7 +106,7 @@ export default function DataBoardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <ChartCard
-            title="月度定标金额"
+            title="月度定标货值"
             loading={monthly.isPending}
             empty={!monthly.data?.some((m) => m.amountFen > 0)}
             option={options.monthly}
@@ -114,7 +114,7 @@ export default function DataBoardPage() {
         </Col>
         <Col xs={24} xl={10}>
           <ChartCard
-            title="分类采购金额"
+            title="分类定标货值"
             loading={byCategory.isPending}
             empty={categoryItems.length === 0}
             option={options.category}
@@ -135,7 +135,7 @@ export default function DataBoardPage() {
           />
         </Col>
         <Col xs={24} xl={12}>
-          <ChartCard title="供应商定标金额 TOP10" loading={suppliers.isPending} empty={!suppliers.data?.length} option={options.suppliers} />
+          <ChartCard title="供应商定标货值 TOP10" loading={suppliers.isPending} empty={!suppliers.data?.length} option={options.suppliers} />
         </Col>
         <Col xs={24} xl={12}>
           <ChartCard

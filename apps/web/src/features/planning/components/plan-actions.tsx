@@ -1,11 +1,12 @@
 import { type PlanStatus, planActionAllowed } from '@scm/contract';
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
 import { feedback } from '../../../shared/ui/feedback';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { useApprovePlan } from '../api/approve-plan';
 import { useCancelPlan } from '../api/cancel-plan';
 import { useClosePlan } from '../api/close-plan';
@@ -78,25 +79,35 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
   const label = `${plan.code} ${plan.name}`;
 
   const list = variant === 'list';
-  const button = (text: string, props: Parameters<typeof Button>[0] = {}) => (
-    <Button type={list ? 'link' : 'default'} size={list ? 'small' : 'middle'} disabled={disabled} {...props}>
+  const unsaved = disabled ? '有未保存的修改，请先保存或放弃修改' : null;
+  const button = (
+    text: string,
+    props: ButtonProps & { disabledReason?: string | null; confirm?: { title: string; onConfirm: () => void } } = {},
+  ) => (
+    <ReasonedButton type={list ? 'link' : 'default'} size={list ? 'small' : 'middle'} disabledReason={unsaved} {...props}>
       {text}
-    </Button>
+    </ReasonedButton>
   );
+  // Four-eyes: the owner may not review their own plan (the server also refuses the creator and the submitter).
+  const ownPlan = plan.owner?.id === me?.id ? '不能审核自己负责的计划' : null;
   const detailPath = `${DETAIL_PATH}?id=${plan.id}`;
 
   return (
     <>
       <Space size={list ? 0 : 8} wrap>
-        {list && button('详情', { onClick: () => jump(detailPath), disabled: false })}
+        {list && button('详情', { onClick: () => jump(detailPath), disabledReason: null })}
         {list && can.edit && button('编辑', { onClick: () => jump(detailPath) })}
-        {can.submit && (
-          <Popconfirm title="提交后计划将进入审核，确定提交？" onConfirm={() => submit.mutateAsync(ref)} disabled={disabled}>
-            {button('提交', { type: list ? 'link' : 'primary', loading: submit.isPending })}
-          </Popconfirm>
-        )}
-        {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review') })}
-        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => setDialog('generate') })}
+        {can.submit &&
+          button('提交', {
+            type: list ? 'link' : 'primary',
+            loading: submit.isPending,
+            confirm: { title: '提交后计划将进入审核，确定提交？', onConfirm: () => submit.mutate(ref) },
+          })}
+        {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review'), disabledReason: unsaved ?? ownPlan })}
+        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => {
+            generate.reset();
+            setDialog('generate');
+          } })}
         {list ? (
           <ListMore
             items={[
@@ -121,16 +132,12 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
           <>
             {can.close && button('关闭', { onClick: () => setDialog('close') })}
             {can.cancel && button('作废', { danger: true, onClick: () => setDialog('cancel') })}
-            {can.delete && (
-              <Popconfirm
-                title="删除后不可恢复，确定删除该计划？"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutateAsync(ref)}
-                disabled={disabled}
-              >
-                {button('删除', { danger: true, loading: remove.isPending })}
-              </Popconfirm>
-            )}
+            {can.delete &&
+              button('删除', {
+                danger: true,
+                loading: remove.isPending,
+                confirm: { title: '删除后不可恢复，确定删除该计划？', onConfirm: () => remove.mutate(ref) },
+              })}
           </>
         )}
       </Space>
@@ -142,13 +149,18 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
         onReject={(reason) => reject.mutate({ ...ref, reason })}
         onCancel={done}
       />
+      {/* Mounted only while open: it reads the plan's lines and the user list. */}
+      {dialog === 'generate' && (
       <GenerateModal
-        open={dialog === 'generate'}
+        open
+        planId={plan.id}
         planLabel={label}
         loading={generate.isPending}
-        onOk={(choice) => generate.mutate({ ...ref, ...choice })}
+        error={generate.error}
+        onOk={(values) => generate.mutate({ ...ref, ...values })}
         onCancel={done}
       />
+      )}
       <ReasonModal
         open={dialog === 'close'}
         title="手动关闭计划"

@@ -1,9 +1,10 @@
-import { PLAN_STATUS_LABELS, type PlanTimelineEntry } from '@scm/contract';
+import { fenToYuan, PLAN_STATUS_LABELS, type PlanTimelineEntry } from '@scm/contract';
 import { Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 
 const COLORS: Record<string, string> = {
   approve: 'green',
+  award: 'cyan',
   complete: 'green',
   close: 'green',
   reject: 'red',
@@ -35,6 +36,11 @@ export function PlanTimeline({ entries }: { entries: PlanTimelineEntry[] }) {
             <Typography.Text type="secondary">
               {entry.userName ?? '系统'} · {dayjs(entry.at).format('YYYY-MM-DD HH:mm:ss')}
             </Typography.Text>
+            {entry.award && (
+              <div className="plan-timeline-reason">
+                采购任务 {entry.award.taskCode}：定标数量 {entry.award.quantity}，定标货值 ¥{fenToYuan(entry.award.goodsFen, true)}
+              </div>
+            )}
             {entry.reason && (
               <div className="plan-timeline-reason">
                 {entry.action === 'generate' ? '说明' : '原因'}：{entry.reason}

@@ -28,7 +28,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
@@ -39,6 +39,7 @@ import { usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
 import { Money } from '../../../shared/ui/money';
 import { PageNotice } from '../../../shared/ui/page-notice';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { useCreatePlan } from '../api/create-plan';
 import { usePlanInfo } from '../api/plan-info';
 import { useUpdatePlan } from '../api/update-plan';
@@ -126,11 +127,19 @@ function bodyOf(values: PlanFormValues) {
   };
 }
 
+/** The tab shows the menu label of the page; the header starts with the same words. */
+const PAGE_LABEL = '计划任务详情';
+
 export default function PlanDetailPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const info = usePlanInfo(id);
-  const [importing, setImporting] = useState(false);
+  // `import=1`: a new plan was just saved by 保存并导入明细, so the import opens at once.
+  const [importing, setImporting] = useState(params.get('import') === '1');
+  const closeImport = () => {
+    setImporting(false);
+    if (params.has('import')) setParams({ id: String(id) }, { replace: true });
+  };
   if (id && info.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (id && info.isError) return <PageNotice title="计划任务不存在或无权查看" />;
   return (
@@ -138,7 +147,7 @@ export default function PlanDetailPage() {
       <PlanEditor key={id ?? 'new'} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />
       {info.data && importing && (
         <Suspense fallback={null}>
-          <LineImportModal open plan={info.data} onClose={() => setImporting(false)} />
+          <LineImportModal open plan={info.data} onClose={closeImport} />
         </Suspense>
       )}
     </>
@@ -169,7 +178,11 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
     setDirty(false);
   }, [form, initial, loadedVersion]);
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreatePlan({ onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}`), onError });
+  const importAfterCreate = useRef(false);
+  const create = useCreatePlan({
+    onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`),
+    onError,
+  });
   const update = useUpdatePlan({ onSuccess: () => setDirty(false), onError });
 
   // preserve: the display fields of a line (SKU, name, unit) are values without a form item.
@@ -183,7 +196,8 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   );
   const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
 
-  const save = async () => {
+  const save = async (thenImport = false) => {
+    importAfterCreate.current = thenImport;
     await form.validateFields();
     const body = bodyOf(form.getFieldsValue(true) as PlanFormValues);
     if (plan) update.mutate({ ...body, id: plan.id, version: plan.version });
@@ -211,12 +225,12 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   const title = plan ? (
     <Space>
       <span>
-        {plan.code} {plan.name}
+        {PAGE_LABEL} · {plan.code} {plan.name}
       </span>
       <DictTag code="plan_status" value={plan.status} />
     </Space>
   ) : (
-    '新建计划任务'
+    `${PAGE_LABEL} · 新建计划`
   );
 
   return (
@@ -226,17 +240,11 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         extra={
           <Space wrap>
             {editable && (
-              <Button type="primary" loading={create.isPending || update.isPending} onClick={save}>
+              <Button type="primary" loading={create.isPending || update.isPending} onClick={() => save()}>
                 {plan ? '保存' : '创建计划'}
               </Button>
             )}
-            {plan && (
-              <Tooltip title={dirty ? '有未保存的修改，请先保存' : undefined}>
-                <span>
-                  <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(LIST_PATH)} />
-                </span>
-              </Tooltip>
-            )}
+            {plan && <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(LIST_PATH)} />}
             <Button onClick={() => jump(LIST_PATH)}>返回列表</Button>
           </Space>
         }
@@ -301,6 +309,9 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
               <Descriptions.Item label="预算总额(元)">
                 <Money fen={plan.budgetTotalFen} />
               </Descriptions.Item>
+              <Descriptions.Item label="定标货值 / 预算">
+                <AwardedAgainstBudget awardedFen={plan.awardedGoodsFen} budgetFen={plan.budgetTotalFen} />
+              </Descriptions.Item>
               <Descriptions.Item label="定标进度" span={2}>
                 <PlanProgress percent={plan.progress} awarded={plan.awardedQuantity} planned={plan.plannedQuantity} />
               </Descriptions.Item>
@@ -316,10 +327,14 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
               editable && (
                 <Space>
                   <CommoditySelect excluded={inPlan} onPick={addLine} />
-                  {plan && (
-                    <Tooltip title={dirty ? '有未保存的修改，请先保存' : undefined}>
-                      <Button icon={<ImportOutlined />} disabled={dirty} onClick={onImport}>
-                        导入明细
+                  {plan ? (
+                    <ReasonedButton icon={<ImportOutlined />} disabledReason={dirty ? '有未保存的修改，请先保存' : null} onClick={onImport}>
+                      导入明细
+                    </ReasonedButton>
+                  ) : (
+                    <Tooltip title="先保存为草稿，再打开Excel导入">
+                      <Button icon={<ImportOutlined />} loading={create.isPending} onClick={() => save(true)}>
+                        保存并导入明细
                       </Button>
                     </Tooltip>
                   )}
@@ -515,5 +530,21 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         </Row>
       )}
     </div>
+  );
+}
+
+/** 定标货值 so far against the plan's budget, with the share spent. */
+function AwardedAgainstBudget({ awardedFen, budgetFen }: { awardedFen: number; budgetFen: number }) {
+  const share = budgetFen > 0 ? Math.round((awardedFen * 1000) / budgetFen) / 10 : null;
+  return (
+    <span className="plan-awarded-budget">
+      ¥<Money fen={awardedFen} /> / ¥<Money fen={budgetFen} />
+      {share != null && (
+        <Typography.Text type={share > 100 ? 'warning' : 'secondary'}>
+          {'　'}
+          {share}%
+        </Typography.Text>
+      )}
+    </span>
   );
 }

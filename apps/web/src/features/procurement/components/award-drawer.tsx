@@ -10,7 +10,10 @@ interface Choice {
   reason?: string;
 }
 
-/** 定标: per line a supplier, pre-selected at the lowest landed cost; a reason when the choice is not the lowest. */
+/**
+ * 定标: per line a supplier, pre-selected at the lowest landed cost among the quotes that meet their
+ * MOQ; a reason when the choice is not the lowest or fails its MOQ (then the MOQ is bought).
+ */
 export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open: boolean; onClose: () => void }) {
   const { comparison, task } = view;
   const [choices, setChoices] = useState<Record<number, Choice>>({});
@@ -30,16 +33,27 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
   }, [open, comparison.rows]);
 
   const rows = comparison.rows.map((row, i) => ({ row, line: task.lines[i], index: i }));
-  const total = useMemo(
+  type Row = (typeof rows)[number]['row'];
+  const chosenCell = (row: Row) => row.cells.find((c) => c.supplierId === choices[row.lineId]?.supplierId);
+  const totals = useMemo(
     () =>
-      rows.reduce((sum, { row }) => {
-        const cell = row.cells.find((c) => c.supplierId === choices[row.lineId]?.supplierId);
-        return sum + (cell?.landedFen ?? 0);
-      }, 0),
+      rows.reduce(
+        (sum, { row }) => {
+          const cell = row.cells.find((c) => c.supplierId === choices[row.lineId]?.supplierId);
+          return { goods: sum.goods + (cell?.amountFen ?? 0), freight: sum.freight + (cell?.freightShareFen ?? 0) };
+        },
+        { goods: 0, freight: 0 },
+      ),
     [rows, choices],
   );
-  const landedOf = (row: (typeof rows)[number]['row'], supplierId?: number) => row.cells.find((c) => c.supplierId === supplierId)?.landedFen ?? null;
-  const lowest = (row: (typeof rows)[number]['row']) => landedOf(row, row.recommendedSupplierId ?? undefined);
+  const lowest = (row: Row) => row.cells.find((c) => c.supplierId === row.recommendedSupplierId)?.landedFen ?? null;
+  /** Why the chosen supplier needs a reason, if it does (the server asks the same). */
+  const reasonNeeded = (row: Row): string | null => {
+    const cell = chosenCell(row);
+    if (cell?.landedFen == null) return null;
+    if (cell.belowMoq) return '不满足起订量';
+    return cell.landedFen !== lowest(row) ? '非最低' : null;
+  };
 
   const submit = () => {
     setErrors({});
@@ -64,8 +78,9 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
       destroyOnHidden
       extra={
         <Space>
-          <span>
-            定标总额（含分摊运费）：<strong>¥<Money fen={total} /></strong>
+          <span className="award-totals">
+            定标货值 <strong>¥<Money fen={totals.goods} /></strong> · 运费 <strong>¥<Money fen={totals.freight} /></strong> · 到货成本{' '}
+            <strong>¥<Money fen={totals.goods + totals.freight} /></strong>
           </span>
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" onClick={submit} loading={award.isPending}>
@@ -78,7 +93,7 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message="默认选中每行到货成本（货款 + 按金额分摊的运费）最低的供应商；改选其他供应商时须填写定标理由。已过期或未报价的报价不能中标。"
+        message="默认选中每行到货成本（定标货值 + 按金额分摊的运费）最低、且满足起订量的供应商；改选其他供应商或选择不满足起订量的报价（按起订量采购）时须填写定标理由。已过期或未报价的报价不能中标。"
       />
       <Table
         size="small"
@@ -87,7 +102,16 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
         dataSource={rows}
         columns={[
           { title: '商品', key: 'commodity', render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
-          { title: '数量', key: 'quantity', align: 'right', render: (_, r) => r.line.quantity },
+          { title: '需求数量', key: 'quantity', align: 'right', render: (_, r) => r.line.quantity },
+          {
+            title: '采购数量',
+            key: 'bought',
+            align: 'right',
+            render: (_, r) => {
+              const cell = chosenCell(r.row);
+              return cell ? <span className={cell.belowMoq ? 'matrix-warn' : undefined}>{cell.boughtQuantity}</span> : '-';
+            },
+          },
           {
             title: '中标供应商',
             key: 'supplier',
@@ -104,21 +128,28 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
                   .filter((c) => !c.missing && eligible.has(c.supplierId))
                   .map((c) => ({
                     value: c.supplierId,
-                    label: `${names.get(c.supplierId)}  ¥${((c.landedFen ?? 0) / 100).toFixed(2)}${c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''}`,
+                    label: `${names.get(c.supplierId)}  ¥${((c.landedFen ?? 0) / 100).toFixed(2)}${
+                      c.belowMoq ? `（不满足起订量，须采购${c.boughtQuantity}）` : c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''
+                    }`,
                   }))}
               />
             ),
+          },
+          {
+            title: '定标货值',
+            key: 'goods',
+            align: 'right',
+            render: (_, r) => <Money fen={chosenCell(r.row)?.amountFen} />,
           },
           {
             title: '到货成本',
             key: 'landed',
             align: 'right',
             render: (_, r) => {
-              const landed = landedOf(r.row, choices[r.row.lineId]?.supplierId);
-              const notLowest = landed != null && landed !== lowest(r.row);
+              const flag = reasonNeeded(r.row);
               return (
                 <span>
-                  <Money fen={landed} /> {notLowest && <Tag color="warning">非最低</Tag>}
+                  <Money fen={chosenCell(r.row)?.landedFen} /> {flag && <Tag color="warning">{flag}</Tag>}
                 </span>
               );
             },
@@ -128,13 +159,12 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
             key: 'reason',
             width: 240,
             render: (_, r) => {
-              const landed = landedOf(r.row, choices[r.row.lineId]?.supplierId);
-              const needed = landed != null && landed !== lowest(r.row);
+              const needed = reasonNeeded(r.row);
               const error = errors[`lines.${r.index}.reason`];
               return needed ? (
                 <div>
                   <Input
-                    placeholder="请填写选择非最低价的理由"
+                    placeholder={needed === '不满足起订量' ? '不满足起订量，请填写理由' : '请填写选择非最低价的理由'}
                     aria-label={`定标理由-${r.line.skuCode}`}
                     status={error ? 'error' : undefined}
                     value={choices[r.row.lineId]?.reason}

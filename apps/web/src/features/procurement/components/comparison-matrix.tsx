@@ -31,16 +31,17 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
       </div>
       <div className="muted">
         金额 <Money fen={cell.amountFen} />
+        {cell.belowMoq && `（按${cell.boughtQuantity}）`}
       </div>
+      {cell.belowMoq && (
+        <Tooltip title={`需求数量低于起订量 ${cell.moq}：须按起订量采购，不参与最低价比较，定标时须填写理由`}>
+          <Tag color="warning" className="matrix-moq-tag" data-below-moq>
+            不满足起订量
+          </Tag>
+        </Tooltip>
+      )}
       <div>
-        {cell.moq != null && (
-          <Tooltip title={cell.belowMoq ? '需求数量低于该供应商的起订量' : undefined}>
-            <span className={cell.belowMoq ? 'matrix-warn' : 'muted'}>
-              起订 {cell.moq}
-              {cell.belowMoq ? ' ⚠' : ''}
-            </span>
-          </Tooltip>
-        )}
+        {cell.moq != null && <span className={cell.belowMoq ? 'matrix-warn' : 'muted'}>起订 {cell.moq}</span>}
         {cell.leadTimeDays != null && (
           <span className={cell.earliestLead ? 'matrix-fast' : 'muted'} data-best-lead={cell.earliestLead || undefined} style={{ marginLeft: 8 }}>
             交期 {cell.leadTimeDays}天
@@ -65,9 +66,9 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
 
   const data: MatrixRow[] = [
     ...comparison.rows.map((row, i) => ({ key: `l${row.lineId}`, kind: 'line' as const, label: task.lines[i].commodityName, row, line: task.lines[i] })),
-    { key: 'goods', kind: 'total', label: '货款合计' },
+    { key: 'goods', kind: 'total', label: '货值合计' },
     { key: 'freight', kind: 'total', label: '运费' },
-    { key: 'landed', kind: 'total', label: '到货总价' },
+    { key: 'landed', kind: 'total', label: '到货成本' },
     { key: 'saving', kind: 'total', label: '较目标价节省' },
   ];
 

@@ -31,7 +31,9 @@ interface FormValues {
 const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(fenToYuan(fen)));
 
 /** One invited supplier's quotation: header, freight (typed or estimated with its working), lines, completeness. */
-export default function QuoteEditor({ task, supplier, editable }: { task: Task; supplier: InvitedSupplier; editable: boolean }) {
+/** `lockedReason`: why this quote cannot be entered now (shown above the read-only form), or null. */
+export default function QuoteEditor({ task, supplier, lockedReason }: { task: Task; supplier: InvitedSupplier; lockedReason: string | null }) {
+  const editable = lockedReason == null;
   const [form] = Form.useForm<FormValues>();
   const save = useSaveQuote((error) => applyFieldErrors(form, error));
   const decline = useDeclineQuote();
@@ -110,6 +112,7 @@ export default function QuoteEditor({ task, supplier, editable }: { task: Task; 
       {supplier.invitationStatus === 'declined' && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`供应商已放弃报价${supplier.declineReason ? `：${supplier.declineReason}` : ''}`} />
       )}
+      {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}
       <Form form={form} layout="vertical" disabled={!editable}>
         <Row gutter={16}>
           <Col span={5}>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
@@ -304,9 +305,14 @@ export default function TaskForm({ open, editing, onClose }: Props) {
                 </Button>
                 <Form.Item noStyle shouldUpdate={(before, after) => before.planId !== after.planId}>
                   {() => (
-                    <Button icon={<ImportOutlined />} disabled={!form.getFieldValue('planId')} loading={bringing} onClick={bringPlanLines}>
+                    <ReasonedButton
+                      icon={<ImportOutlined />}
+                      disabledReason={form.getFieldValue('planId') ? null : '请先选择来源计划'}
+                      loading={bringing}
+                      onClick={bringPlanLines}
+                    >
                       带入计划明细
-                    </Button>
+                    </ReasonedButton>
                   )}
                 </Form.Item>
               </Space.Compact>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, type ProcurementStatus, procurementTaskApi, type ProcurementTaskListItem } from '@scm/contract';
-import { Button, DatePicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { DICT, fenToYuan, type ProcurementStatus, procurementTaskApi, type ProcurementTaskListItem } from '@scm/contract';
+import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -13,6 +13,7 @@ import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
 import { Money } from '../../../shared/ui/money';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '../api/procurement-tasks';
 import { BuyerSelect } from '../components/buyer-select';
 import { DeadlineCountdown } from '../components/deadline-countdown';
@@ -29,6 +30,15 @@ interface FilterValues {
   buyerId?: number;
   planCode?: string;
   deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+}
+
+const yuan = (fen: number | null) => `¥${fenToYuan(fen ?? 0, true)}`;
+
+/** What the server would refuse 发布 for, said before the click. */
+function publishBlocked(row: ProcurementTaskListItem): string | null {
+  if (row.invitedCount === 0) return '请先编辑任务邀请至少一家供应商';
+  if (dayjs(row.quoteDeadline).isBefore(dayjs())) return '报价截止时间已过，请先编辑任务修改截止时间';
+  return null;
 }
 
 export default function ProcurementTaskListPage() {
@@ -97,7 +107,21 @@ export default function ProcurementTaskListPage() {
       sorter: true,
       render: (deadline: string, row) => <DeadlineCountdown deadline={deadline} active={row.status === 'quoting'} />,
     },
-    { title: '定标金额(元)', dataIndex: 'awardedAmountFen', key: 'awardedAmountFen', sorter: true, align: 'right', render: (fen: number | null) => <Money fen={fen} /> },
+    { title: '定标货值(元)', dataIndex: 'awardedGoodsFen', key: 'awardedGoodsFen', align: 'right', render: (fen: number | null) => <Money fen={fen} /> },
+    {
+      title: '到货成本(元)',
+      dataIndex: 'awardedAmountFen',
+      key: 'awardedAmountFen',
+      sorter: true,
+      align: 'right',
+      render: (fen: number | null, row) => (
+        <Tooltip title={fen == null ? undefined : `定标货值 ${yuan(row.awardedGoodsFen)} + 运费 ${yuan(row.awardedFreightFen)}`}>
+          <span>
+            <Money fen={fen} />
+          </span>
+        </Tooltip>
+      ),
+    },
     { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
     { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, ellipsis: { showTitle: true } },
     {
@@ -117,11 +141,14 @@ export default function ProcurementTaskListPage() {
               </Button>
             )}
             {can.publish && row.status === 'draft' && (
-              <Popconfirm title="发布后供应商开始报价，任务不能再编辑。确认发布？" onConfirm={() => publish.mutate(body)}>
-                <Button type="link" size="small">
-                  发布
-                </Button>
-              </Popconfirm>
+              <ReasonedButton
+                type="link"
+                size="small"
+                disabledReason={publishBlocked(row)}
+                confirm={{ title: '发布后供应商开始报价，任务不能再编辑。确认发布？', onConfirm: () => publish.mutate(body) }}
+              >
+                发布
+              </ReasonedButton>
             )}
             {can.maintain && row.status !== 'draft' && (
               <Button type="link" size="small" onClick={() => openMaintain(row.id)}>

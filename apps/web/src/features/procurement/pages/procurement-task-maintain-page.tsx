@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
-import { DICT } from '@scm/contract';
+import { DICT, type ProcurementStatus } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -10,10 +10,30 @@ import { showApiError } from '../../../shared/http/hooks';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { Money } from '../../../shared/ui/money';
 import { PageNotice } from '../../../shared/ui/page-notice';
-import { useMaintainView } from '../api/procurement-tasks';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
+import { useCloseQuote, useMaintainView } from '../api/procurement-tasks';
 import { AwardDrawer } from '../components/award-drawer';
 import { ComparisonMatrix } from '../components/comparison-matrix';
 import { DeadlineCountdown } from '../components/deadline-countdown';
+
+/** Why 定标 is not available in each status but 待定标. */
+const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
+  draft: '任务尚未发布：报价截止或关闭报价后才能定标',
+  quoting: '报价截止或关闭报价后才能定标',
+  awarded: '任务已定标',
+  completed: '任务已完成',
+  cancelled: '任务已取消，不能定标',
+};
+
+/** Why a supplier's quote cannot be entered now, or null when it can (the server refuses the same). */
+function quoteLocked(status: ProcurementStatus, supplierStatus: string, canQuote: boolean): string | null {
+  if (!canQuote) return '没有录入报价的权限';
+  if (status === 'draft') return '任务尚未发布，发布后才能录入报价';
+  if (status !== 'quoting') return '报价已截止或已关闭，不能再录入报价';
+  if (supplierStatus === 'blacklisted') return '该供应商已列入黑名单，不能录入报价';
+  if (supplierStatus !== 'enabled') return '该供应商已停用，不能录入报价';
+  return null;
+}
 
 // The editor brings the date and number inputs: loaded once the page shows a supplier's tab.
 const QuoteEditor = lazy(() => import('../components/quote-editor'));
@@ -23,6 +43,7 @@ export default function ProcurementTaskMaintainPage() {
   const id = Number(params.get('id') ?? 0);
   const query = useMaintainView(id);
   const canQuote = usePermission('procurementTaskMaintain:quote');
+  const closeQuote = useCloseQuote();
   const [awardOpen, setAwardOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -67,10 +88,24 @@ export default function ProcurementTaskMaintainPage() {
                 导出比价 Excel
               </Button>
             </Can>
+            {quoting && (
+              <Can code="procurementTaskList:closeQuote">
+                <ReasonedButton
+                  loading={closeQuote.isPending}
+                  confirm={{
+                    title: '提前关闭报价？',
+                    description: '关闭后供应商不能再录入报价，任务进入待定标。',
+                    onConfirm: () => closeQuote.mutate({ id: task.id, version: task.version }),
+                  }}
+                >
+                  关闭报价
+                </ReasonedButton>
+              </Can>
+            )}
             <Can code="procurementTaskMaintain:award">
-              <Button type="primary" icon={<TrophyOutlined />} disabled={task.status !== 'evaluating'} onClick={() => setAwardOpen(true)}>
+              <ReasonedButton type="primary" icon={<TrophyOutlined />} disabledReason={AWARD_BLOCKED[task.status]} onClick={() => setAwardOpen(true)}>
                 定标
-              </Button>
+              </ReasonedButton>
             </Can>
           </Space>
         }
@@ -87,12 +122,17 @@ export default function ProcurementTaskMaintainPage() {
             {task.invitedCount} / {task.quotedCount}
           </Descriptions.Item>
           <Descriptions.Item label="商品行">{task.lineCount}</Descriptions.Item>
-          <Descriptions.Item label="定标金额">
+          <Descriptions.Item label="定标货值">
+            <Money fen={task.awardedGoodsFen} />
+          </Descriptions.Item>
+          <Descriptions.Item label="运费">
+            <Money fen={task.awardedFreightFen} />
+          </Descriptions.Item>
+          <Descriptions.Item label="到货成本">
             <Money fen={task.awardedAmountFen} />
           </Descriptions.Item>
           <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
         </Descriptions>
-        {task.status === 'draft' && <Alert type="info" showIcon message="任务尚未发布，发布后才能录入报价" />}
         {task.status === 'evaluating' && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
       </Card>
 
@@ -111,7 +151,7 @@ export default function ProcurementTaskMaintainPage() {
               ),
               children: (
                 <Suspense fallback={<Spin />}>
-                  <QuoteEditor task={task} supplier={s} editable={quoting && canQuote && s.supplierStatus === 'enabled'} />
+                  <QuoteEditor task={task} supplier={s} lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)} />
                 </Suspense>
               ),
             }))}
@@ -124,9 +164,9 @@ export default function ProcurementTaskMaintainPage() {
         title="比价矩阵"
         extra={
           <span className="matrix-legend">
-            <span className="matrix-best">最低单价 / 最低到货总价</span>
+            <span className="matrix-best">最低单价 / 最低到货成本</span>
             <span className="matrix-fast">最早交期</span>
-            <span className="matrix-warn">⚠ 需求量低于起订量</span>
+            <Tag color="warning">不满足起订量</Tag>
             <Tag color="error">未报价</Tag>
           </span>
         }
@@ -151,20 +191,24 @@ export default function ProcurementTaskMaintainPage() {
                 },
               },
               { title: '中标供应商', key: 'supplier', render: (_, l) => names.get(l.supplierId) },
-              { title: '数量', dataIndex: 'quantity', align: 'right' },
+              { title: '需求数量', dataIndex: 'quantity', align: 'right' },
+              {
+                title: '采购数量',
+                dataIndex: 'boughtQuantity',
+                align: 'right',
+                render: (bought: number, l) => (bought > l.quantity ? <span className="matrix-warn">{bought}（起订量）</span> : bought),
+              },
               { title: '单价', dataIndex: 'unitPriceFen', align: 'right', render: (f: number) => <Money fen={f} /> },
-              { title: '金额', dataIndex: 'amountFen', align: 'right', render: (f: number) => <Money fen={f} /> },
+              { title: '定标货值', dataIndex: 'amountFen', align: 'right', render: (f: number) => <Money fen={f} /> },
               { title: '分摊运费', dataIndex: 'freightShareFen', align: 'right', render: (f: number) => <Money fen={f} /> },
               { title: '定标理由', dataIndex: 'reason', render: (r: string | null) => r ?? '-' },
             ]}
             summary={() => (
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={4}>
-                  <strong>定标总额（含运费）</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} colSpan={3}>
+                <Table.Summary.Cell index={0} colSpan={8}>
                   <strong>
-                    ¥<Money fen={view.award?.totalFen} />
+                    定标货值 ¥<Money fen={view.award?.goodsFen} /> · 运费 ¥<Money fen={view.award?.freightFen} /> · 到货成本 ¥
+                    <Money fen={view.award?.totalFen} />
                   </strong>
                 </Table.Summary.Cell>
               </Table.Summary.Row>

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, type Supplier, type SupplierStatus, supplierApi } from '@scm/contract';
-import { Button, Dropdown, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { Can, usePermission } from '../../../shared/permission/can';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { DataTable } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
@@ -101,11 +102,15 @@ export default function SupplierListPage() {
             </Dropdown>
           )}
           {canDelete && (
-            <Popconfirm title={`删除「${row.name}」？`} description="已被邀请报价的供应商不能删除，可改为停用" onConfirm={() => remove.mutate({ id: row.id, version: row.version })}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+            <ReasonedButton
+              type="link"
+              size="small"
+              danger
+              disabledReason={row.tasksInvited > 0 ? `已被邀请参与${row.tasksInvited}个采购任务，不能删除，可改为停用` : null}
+              confirm={{ title: `删除「${row.name}」？`, onConfirm: () => remove.mutate({ id: row.id, version: row.version }) }}
+            >
+              删除
+            </ReasonedButton>
           )}
         </Space>
       ),

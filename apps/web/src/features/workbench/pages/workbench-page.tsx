@@ -103,7 +103,7 @@ export default function WorkbenchPage() {
         <Card title={`本月数据（${dayjs(data.kpis.monthStart).format('YYYY年M月')}）`} size="small">
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Statistic title="定标采购金额" prefix="¥" value={fenToYuan(data.kpis.awardedAmountFen, true)} />
+              <Statistic title="本月定标货值" prefix="¥" value={fenToYuan(data.kpis.awardedAmountFen, true)} />
             </Col>
             <Col xs={12} md={8}>
               <Statistic title="完成任务数" value={data.kpis.tasksCompleted} suffix="个" />
