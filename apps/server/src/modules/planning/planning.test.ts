@@ -545,7 +545,7 @@ describe('generating procurement tasks', () => {
     // Without a buyer the generating user is proposed; the manager's role has no procurement codes.
     expect(await act('generate', id, manager, { mode: 'plan' })).toMatchObject({
       code: 400,
-      data: { field_errors: [{ field: 'buyer_id', message: '该用户的角色没有采购任务权限，不能担任采购员' }] },
+      data: { field_errors: [{ field: 'buyer_id', message: '该用户的角色没有采购员所需的权限，请重新选择' }] },
     });
     expect((await act('generate', id, manager, { mode: 'plan', buyer_id: plannerId })).data.field_errors[0].field).toBe('buyer_id');
     expect((await act('generate', id, manager, { mode: 'plan', buyer_id: 999_999 })).data.field_errors[0].message).toBe('采购员不存在');
