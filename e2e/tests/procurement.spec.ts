@@ -259,7 +259,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(adminTask);
 
-  // Filter by source plan: the demo's 双十二 plan generated 厨房收纳618促销备货.
+  // Filter by source plan: the demo's 双十二 plan generated 厨房收纳双十二促销备货.
   await filters.getByRole('button', { name: /^重\s*置$/ }).click();
   await expect(page).not.toHaveURL(/buyerId=/);
   const planItem = filters.locator('.ant-form-item', { hasText: '来源计划' });
@@ -270,7 +270,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await filters.getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(page).toHaveURL(new RegExp(`planCode=${planCode}`));
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('厨房收纳618促销备货');
+  await expect(rows.first()).toContainText('厨房收纳双十二促销备货');
   await expect(rows.first()).toContainText(planCode);
   await expect(filters).toContainText(planCode);
   await screenshot(page, 'procurement-task-list-by-plan');

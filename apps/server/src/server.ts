@@ -2,9 +2,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { purgeExpiredIdempotencyKeys } from './lib/idempotency';
 import { closePassedDeadlines } from './modules/procurement-task/status';
 
-/** How often the server records quoting deadlines that have passed (readers see them closed at once). */
+/** How often the server records quoting deadlines that have passed (readers see them closed at once) and forgets idempotency keys older than 24 h. */
 const DEADLINE_SWEEP_MS = 60_000;
 
 const config = loadConfig();
@@ -16,8 +17,10 @@ const seed = await database.withStartupLock(async () => {
 });
 const app = await buildApp({ db: database.db, config });
 
-const sweepDeadlines = () =>
+const sweepDeadlines = () => {
   closePassedDeadlines(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'recording passed quote deadlines failed'));
+  purgeExpiredIdempotencyKeys(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'purging expired idempotency keys failed'));
+};
 const deadlineSweep = setInterval(sweepDeadlines, DEADLINE_SWEEP_MS);
 
 const shutdown = async () => {

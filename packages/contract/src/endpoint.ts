@@ -13,3 +13,15 @@ export function endpoint<B extends z.ZodType, R extends z.ZodType>(path: string,
 
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['response']>;
+
+/** The request header that makes a creating call safe to repeat (product.md §2). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Visible ASCII only, 1–100 characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
+/** Actions that add records: a repeat of one of these would make a second copy. */
+const CREATING_ACTIONS = new Set(['create', 'create_action', 'copy', 'generate', 'import']);
+
+/** Whether the endpoint at `path` creates records, and so honours an Idempotency-Key. */
+export function createsRecords(path: string): boolean {
+  return CREATING_ACTIONS.has(path.slice(path.lastIndexOf('/') + 1));
+}

@@ -1,4 +1,4 @@
-import { messages, ResultCode, toCamelCase, toSnakeCase } from '@scm/contract';
+import { createsRecords, IDEMPOTENCY_HEADER, messages, ResultCode, toCamelCase, toSnakeCase } from '@scm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -7,6 +7,7 @@ import type { AuthedContext, ServiceContext } from '../lib/context';
 import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
 import { guardBody } from '../lib/body-guard';
+import { readIdempotencyKey, runOnce } from '../lib/idempotency';
 import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 
@@ -44,6 +45,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
   const { db, config, now } = options;
 
   for (const route of options.routes) {
+    const idempotent = createsRecords(route.endpoint.path);
     app.post(`/api${route.endpoint.path}`, { bodyLimit: route.bodyLimit }, async (request, reply) => {
       const ctx: ServiceContext = {
         db,
@@ -66,9 +68,14 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       if (guardError) throw guardError;
       const parsed = route.endpoint.body.safeParse(toCamelCase(request.body ?? {}));
       if (!parsed.success) throw validationError(parsed.error);
-      const data = await route.handler(parsed.data, ctx as AuthedContext);
+      const key = idempotent && ctx.user ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
+      const run = async () => {
+        const data = await route.handler(parsed.data, ctx as AuthedContext);
+        return data instanceof FileReply ? data : toSnakeCase(data ?? null);
+      };
+      const data = key && ctx.user ? await runOnce({ db, userId: ctx.user.id, key, path: route.endpoint.path, now }, run) : await run();
       if (data instanceof FileReply) return data.send(reply);
-      return reply.send({ code: ResultCode.ok, message: 'success', data: toSnakeCase(data ?? null) });
+      return reply.send({ code: ResultCode.ok, message: 'success', data });
     });
   }
 

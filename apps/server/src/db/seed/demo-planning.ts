@@ -4,6 +4,7 @@ import { nextCode } from '../../lib/codes';
 import { refreshPlanTotals } from '../../modules/planning/service';
 import type { Db } from '../client';
 import { auditLogs, backUsers, commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../schema';
+import { type DemoGood, loadDemoGoods, pickGoods } from './demo-goods';
 
 interface DemoPlan {
   name: string;
@@ -12,6 +13,8 @@ interface DemoPlan {
   period: [string, string];
   status: PlanStatus;
   lines: number;
+  /** Leaf categories (catalogue codes) of its lines, fitting its name (used when no demo task is linked). */
+  leaves: string[];
   /** Share of each line's quantity already awarded, in percent. */
   awardedPercent?: number;
   reason?: string;
@@ -20,18 +23,18 @@ interface DemoPlan {
 }
 
 const DEMO_PLANS: DemoPlan[] = [
-  { name: '2026年12月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-12-01', '2026-12-31'], status: 'draft', lines: 5 },
-  { name: '2027年春节促销备货计划-广州仓', planType: 'promotion', warehouse: 'gz_baiyun', period: ['2027-01-05', '2027-02-10'], status: 'draft', lines: 3 },
-  { name: '2027年1月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2027-01-01', '2027-01-31'], status: 'submitted', lines: 6 },
-  { name: '北欧风收纳系列新品首采计划-上海仓', planType: 'new_product', warehouse: 'sh_jiading', period: ['2026-12-10', '2027-01-10'], status: 'submitted', lines: 4 },
-  { name: '2026年冬季床品季节备货计划-成都仓', planType: 'seasonal', warehouse: 'cd_shuangliu', period: ['2026-11-20', '2027-01-20'], status: 'approved', lines: 5 },
-  { name: '2027年元旦促销备货计划-武汉仓', planType: 'promotion', warehouse: 'wh_dongxihu', period: ['2026-12-15', '2027-01-05'], status: 'approved', lines: 4 },
-  { name: '2026年11月常规补货计划-广州仓', planType: 'regular', warehouse: 'gz_baiyun', period: ['2026-11-01', '2026-11-30'], status: 'rejected', lines: 3, reason: '毛巾类数量超出月度预算，请压缩后重新提交' },
-  { name: '2026年双十二促销备货计划-上海仓', planType: 'promotion', warehouse: 'sh_jiading', period: ['2026-11-25', '2026-12-15'], status: 'in_procurement', lines: 6, awardedPercent: 40, task: '厨房收纳618促销备货' },
-  { name: '2026年10月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2026-10-01', '2026-10-31'], status: 'in_procurement', lines: 4, awardedPercent: 75, task: '客厅家纺换季采购' },
-  { name: '2026年9月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-09-01', '2026-09-30'], status: 'completed', lines: 5, awardedPercent: 100, task: '收纳箱常规补货（三月）' },
-  { name: '2026年国庆促销备货计划-成都仓', planType: 'promotion', warehouse: 'cd_shuangliu', period: ['2026-09-20', '2026-10-07'], status: 'completed', lines: 3, awardedPercent: 60, reason: '活动提前结束，剩余数量不再采购', task: '餐具新品首采' },
-  { name: '2026年秋季新品首采计划-武汉仓', planType: 'new_product', warehouse: 'wh_dongxihu', period: ['2026-09-01', '2026-10-15'], status: 'cancelled', lines: 2, reason: '新品上市推迟到明年' },
+  { name: '2026年12月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-12-01', '2026-12-31'], status: 'draft', lines: 5, leaves: ['JF0101', 'QJ0101', 'QJ0301', 'SN0101', 'CF0401'] },
+  { name: '2027年春节促销备货计划-广州仓', planType: 'promotion', warehouse: 'gz_baiyun', period: ['2027-01-05', '2027-02-10'], status: 'draft', lines: 3, leaves: ['JF0201', 'CF0301', 'ZS0101'] },
+  { name: '2027年1月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2027-01-01', '2027-01-31'], status: 'submitted', lines: 6, leaves: ['QJ0201', 'QJ0302', 'QJ0203', 'JF0101', 'WY0202', 'CF0401'] },
+  { name: '北欧风收纳系列新品首采计划-上海仓', planType: 'new_product', warehouse: 'sh_jiading', period: ['2026-12-10', '2027-01-10'], status: 'submitted', lines: 4, leaves: ['SN0101', 'SN0102', 'SN0202', 'SN0302'] },
+  { name: '2026年冬季床品季节备货计划-成都仓', planType: 'seasonal', warehouse: 'cd_shuangliu', period: ['2026-11-20', '2027-01-20'], status: 'approved', lines: 5, leaves: ['JF0201', 'JF0202', 'JF0203', 'JF0204'] },
+  { name: '2027年元旦促销备货计划-武汉仓', planType: 'promotion', warehouse: 'wh_dongxihu', period: ['2026-12-15', '2027-01-05'], status: 'approved', lines: 4, leaves: ['CF0101', 'CF0102', 'CF0301', 'ZS0102'] },
+  { name: '2026年11月常规补货计划-广州仓', planType: 'regular', warehouse: 'gz_baiyun', period: ['2026-11-01', '2026-11-30'], status: 'rejected', lines: 3, reason: '毛巾类数量超出月度预算，请压缩后重新提交', leaves: ['JF0101', 'JF0102', 'JF0103'] },
+  { name: '2026年双十二促销备货计划-上海仓', planType: 'promotion', warehouse: 'sh_jiading', period: ['2026-11-25', '2026-12-15'], status: 'in_procurement', lines: 4, awardedPercent: 40, task: '厨房收纳双十二促销备货', leaves: ['CF0401', 'CF0402'] },
+  { name: '2026年10月常规补货计划-北京仓', planType: 'regular', warehouse: 'bj_daxing', period: ['2026-10-01', '2026-10-31'], status: 'in_procurement', lines: 6, awardedPercent: 75, task: '客厅家纺换季采购', leaves: ['JF0301', 'JF0302', 'JF0303'] },
+  { name: '2026年9月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-09-01', '2026-09-30'], status: 'completed', lines: 2, awardedPercent: 100, task: '收纳箱常规补货（九月）', leaves: ['SN0101', 'SN0102'] },
+  { name: '2026年国庆促销备货计划-成都仓', planType: 'promotion', warehouse: 'cd_shuangliu', period: ['2026-09-20', '2026-10-07'], status: 'completed', lines: 3, awardedPercent: 60, reason: '活动提前结束，剩余数量不再采购', task: '餐具新品首采', leaves: ['CF0301', 'CF0302', 'CF0303'] },
+  { name: '2026年秋季新品首采计划-武汉仓', planType: 'new_product', warehouse: 'wh_dongxihu', period: ['2026-09-01', '2026-10-15'], status: 'cancelled', lines: 2, reason: '新品上市推迟到明年', leaves: ['ZS0201', 'DJ0102'] },
 ];
 
 /** The steps a plan went through to reach its status, for the audit log (and so the timeline). */
@@ -68,13 +71,9 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
     .where(inArray(backUsers.email, ['planner@jiaju.com', 'manager@jiaju.com']));
   const planner = users.find((u) => u.email === 'planner@jiaju.com');
   const manager = users.find((u) => u.email === 'manager@jiaju.com');
-  const goods = await tx
-    .select({ id: commodities.id, referencePriceFen: commodities.referencePriceFen })
-    .from(commodities)
-    .where(and(eq(commodities.status, 'enabled')))
-    .orderBy(asc(commodities.id))
-    .limit(60);
-  if (!planner || !manager || goods.length < 12) return false;
+  const goods = await loadDemoGoods(tx);
+  const planGoods = DEMO_PLANS.map((plan) => pickGoods(goods, plan.leaves, plan.lines));
+  if (!planner || !manager || planGoods.some((g) => g === null)) return false;
 
   const dayMs = 24 * 3600_000;
   for (const [index, plan] of DEMO_PLANS.entries()) {
@@ -108,9 +107,8 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
       .returning({ id: planningTasks.id });
     const linked = plan.task ? await linkTask(tx, id, plan.task) : false;
     if (!linked) {
-      const start = (index * 5) % (goods.length - plan.lines);
       await tx.insert(planningTaskLines).values(
-        goods.slice(start, start + plan.lines).map((g, i) => {
+        (planGoods[index] as DemoGood[]).map((g, i) => {
           const quantity = (i + 2) * 50;
           return {
             planId: id,

@@ -5,7 +5,7 @@ import { estimateFreightFor } from '../../modules/freight/service';
 import type { Db } from '../client';
 import {
   backUsers,
-  commodities,
+  categories,
   priceTemplates,
   procurementTaskLines,
   procurementTaskSuppliers,
@@ -15,6 +15,7 @@ import {
   supplierCategories,
   suppliers,
 } from '../schema';
+import { type DemoGood, loadDemoGoods, pickGoods } from './demo-goods';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -24,14 +25,15 @@ const withCheck = (body: string) => {
   return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
 };
 
+/** `supplies`: the leaf categories (catalogue codes) each supplier is named for and quotes on. */
 const DEMO_SUPPLIERS = [
-  { name: '浙江义乌优品家居用品有限公司', shortName: '义乌优品', contact: '陈建国', phone: '13957912345', region: '330782', address: '义乌市稠江街道工业园区8号', credit: '91330782MA2E5K7Q1', grade: 'A', settlement: 'monthly', bank: '中国工商银行义乌分行', template: 0, status: 'enabled' },
-  { name: '广东佛山顺德美居制品厂', shortName: '顺德美居', contact: '梁志强', phone: '0757-22334455', region: '440606', address: '佛山市顺德区容桂街道华口工业区', credit: '92440606L12345678', grade: 'A', settlement: 'monthly', bank: '招商银行佛山顺德支行', template: 1, status: 'enabled' },
-  { name: '苏州恒达塑胶制品有限公司', shortName: '恒达塑胶', contact: '周丽华', phone: '13862188888', region: '320506', address: '苏州市吴中区木渎镇金山路168号', credit: '91320506MA1N2X3Y4', grade: 'B', settlement: 'prepaid', bank: '中国银行苏州吴中支行', template: null, status: 'enabled' },
-  { name: '山东潍坊华纺家纺有限公司', shortName: '华纺家纺', contact: '刘德明', phone: '15306361234', region: '370702', address: '潍坊市潍城区北宫西街99号', credit: '91370702MA3C4D5E6', grade: 'B', settlement: 'monthly', bank: '中国建设银行潍坊分行', template: 0, status: 'enabled' },
-  { name: '福建德化瓷艺餐具有限公司', shortName: '德化瓷艺', contact: '林雅芳', phone: '13905951122', region: '350526', address: '泉州市德化县浔中镇瓷都大道', credit: '91350526MA2Y8R6T2', grade: 'A', settlement: 'cash', bank: '中国农业银行德化支行', template: 3, status: 'enabled' },
-  { name: '河北霸州金达木业有限公司', shortName: '金达木业', contact: '张卫东', phone: '13831611223', region: '131081', address: '霸州市胜芳镇家具产业园', credit: '91131081MA0D7E8F9', grade: 'C', settlement: 'prepaid', bank: '河北银行霸州支行', template: null, status: 'disabled' },
-  { name: '江苏南通宏泰床品有限公司', shortName: '宏泰床品', contact: '吴海燕', phone: '0513-85551234', region: '320602', address: '南通市崇川区工农路288号', credit: '91320602MA1P2Q3R4', grade: 'D', settlement: 'cash', bank: '交通银行南通分行', template: null, status: 'blacklisted' },
+  { name: '浙江义乌优品家居用品有限公司', shortName: '义乌优品', contact: '陈建国', phone: '13957912345', region: '330782', address: '义乌市稠江街道工业园区8号', credit: '91330782MA2E5K7Q1', grade: 'A', settlement: 'monthly', bank: '中国工商银行义乌分行', template: 0, status: 'enabled', supplies: ['SN0101', 'SN0102', 'CF0401', 'CF0402', 'QJ0201', 'QJ0202', 'QJ0203', 'QJ0301', 'JF0302', 'JF0303', 'JF0203', 'WY0202'] },
+  { name: '广东佛山顺德美居制品厂', shortName: '顺德美居', contact: '梁志强', phone: '0757-22334455', region: '440606', address: '佛山市顺德区容桂街道华口工业区', credit: '92440606L12345678', grade: 'A', settlement: 'monthly', bank: '招商银行佛山顺德支行', template: 1, status: 'enabled', supplies: ['CF0101', 'CF0102', 'CF0103', 'CF0301', 'CF0302', 'CF0401', 'CF0402', 'WY0101', 'WY0102'] },
+  { name: '苏州恒达塑胶制品有限公司', shortName: '恒达塑胶', contact: '周丽华', phone: '13862188888', region: '320506', address: '苏州市吴中区木渎镇金山路168号', credit: '91320506MA1N2X3Y4', grade: 'B', settlement: 'prepaid', bank: '中国银行苏州吴中支行', template: null, status: 'enabled', supplies: ['SN0101', 'SN0102', 'CF0401', 'QJ0202', 'QJ0203', 'WY0201', 'WY0103'] },
+  { name: '山东潍坊华纺家纺有限公司', shortName: '华纺家纺', contact: '刘德明', phone: '15306361234', region: '370702', address: '潍坊市潍城区北宫西街99号', credit: '91370702MA3C4D5E6', grade: 'B', settlement: 'monthly', bank: '中国建设银行潍坊分行', template: 0, status: 'enabled', supplies: ['JF0101', 'JF0102', 'JF0103', 'JF0201', 'JF0202', 'JF0203', 'JF0204', 'JF0301', 'JF0302', 'JF0303'] },
+  { name: '福建德化瓷艺餐具有限公司', shortName: '德化瓷艺', contact: '林雅芳', phone: '13905951122', region: '350526', address: '泉州市德化县浔中镇瓷都大道', credit: '91350526MA2Y8R6T2', grade: 'A', settlement: 'cash', bank: '中国农业银行德化支行', template: 3, status: 'enabled', supplies: ['CF0301', 'CF0302', 'CF0303', 'ZS0101', 'ZS0102'] },
+  { name: '河北霸州金达木业有限公司', shortName: '金达木业', contact: '张卫东', phone: '13831611223', region: '131081', address: '霸州市胜芳镇家具产业园', credit: '91131081MA0D7E8F9', grade: 'C', settlement: 'prepaid', bank: '河北银行霸州支行', template: null, status: 'disabled', supplies: ['JJ0101', 'JJ0102', 'JJ0201', 'JJ0202', 'JJ0301', 'JJ0302', 'JJ0303', 'CF0202'] },
+  { name: '江苏南通宏泰床品有限公司', shortName: '宏泰床品', contact: '吴海燕', phone: '0513-85551234', region: '320602', address: '南通市崇川区工农路288号', credit: '91320602MA1P2Q3R4', grade: 'D', settlement: 'cash', bank: '交通银行南通分行', template: null, status: 'blacklisted', supplies: ['JF0201', 'JF0202', 'JF0203', 'JF0204'] },
 ] as const;
 
 const DAY = 24 * 3600_000;
@@ -42,7 +44,10 @@ interface DemoTask {
   status: 'draft' | 'quoting' | 'evaluating' | 'awarded' | 'completed' | 'cancelled';
   deadlineDays: number;
   region: string;
-  lines: number[];
+  /** Leaf categories (catalogue codes) of the lines, which fit the task's name. */
+  leaves: string[];
+  lineCount: number;
+  /** Supplier indexes; each supplies the task's categories. */
   invite: number[];
   declined?: number[];
   pending?: number[];
@@ -52,12 +57,14 @@ interface DemoTask {
 }
 
 const DEMO_TASKS: DemoTask[] = [
-  { name: '卫浴用品月度补货', status: 'draft', deadlineDays: 7, region: '310114', lines: [0, 1, 2], invite: [0, 2] },
-  { name: '厨房收纳618促销备货', status: 'quoting', deadlineDays: 3, region: '440305', lines: [3, 4, 5, 6], invite: [0, 1, 2, 3], pending: [3], declined: [2] },
-  { name: '客厅家纺换季采购', status: 'evaluating', deadlineDays: -1, region: '330106', lines: [7, 8, 9, 10, 11, 12], invite: [0, 1, 2, 3], gaps: { 2: [4] }, remark: '秋冬换季，优先考虑交期' },
-  { name: '餐具新品首采', status: 'awarded', deadlineDays: -6, region: '110105', lines: [13, 14, 15], invite: [1, 3, 4] },
-  { name: '收纳箱常规补货（三月）', status: 'completed', deadlineDays: -25, region: '510107', lines: [16, 17], invite: [0, 2, 4] },
-  { name: '洗护用品试采（已取消）', status: 'cancelled', deadlineDays: -10, region: '420106', lines: [18, 19], invite: [0, 1], remark: '品类调整，取消本次采购' },
+  { name: '卫浴用品月度补货', status: 'draft', deadlineDays: 7, region: '310114', leaves: ['WY0101', 'WY0102', 'WY0201'], lineCount: 3, invite: [1, 2] },
+  { name: '厨房收纳双十二促销备货', status: 'quoting', deadlineDays: 3, region: '440305', leaves: ['CF0401', 'CF0402'], lineCount: 4, invite: [0, 1, 2], pending: [1], declined: [2] },
+  { name: '客厅家纺换季采购', status: 'evaluating', deadlineDays: -1, region: '330106', leaves: ['JF0301', 'JF0302', 'JF0303'], lineCount: 6, invite: [0, 3], gaps: { 0: [0, 3] }, remark: '秋冬换季，优先考虑交期' },
+  { name: '餐具新品首采', status: 'awarded', deadlineDays: -6, region: '110105', leaves: ['CF0301', 'CF0302', 'CF0303'], lineCount: 3, invite: [1, 4], gaps: { 1: [2] } },
+  { name: '收纳箱常规补货（九月）', status: 'completed', deadlineDays: -25, region: '510107', leaves: ['SN0101', 'SN0102'], lineCount: 2, invite: [0, 2] },
+  { name: '洗护用品试采（已取消）', status: 'cancelled', deadlineDays: -10, region: '420106', leaves: ['WY0202'], lineCount: 2, invite: [0], remark: '品类调整，取消本次采购' },
+  { name: '冬季床品补货', status: 'completed', deadlineDays: -40, region: '320106', leaves: ['JF0201', 'JF0202', 'JF0203'], lineCount: 3, invite: [3, 0], gaps: { 0: [0, 1] } },
+  { name: '清洁用品季度补货', status: 'awarded', deadlineDays: -15, region: '330106', leaves: ['QJ0202', 'QJ0203', 'QJ0201'], lineCount: 3, invite: [0, 2], gaps: { 2: [2] } },
 ];
 
 /** A stable pseudo-random factor per (supplier, line), so the demo looks the same on every start. */
@@ -67,10 +74,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
   const [buyer] = await tx.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, 'buyer@jiaju.com'));
   const [admin] = await tx.select({ id: backUsers.id }).from(backUsers).orderBy(asc(backUsers.id)).limit(1);
   const buyerId = buyer?.id ?? admin?.id;
-  const items = await tx.select().from(commodities).where(eq(commodities.status, 'enabled')).orderBy(asc(commodities.id)).limit(60);
-  if (!buyerId || items.length < 20) return false;
+  const goods = await loadDemoGoods(tx);
+  const taskGoods = DEMO_TASKS.map((demo) => pickGoods(goods, demo.leaves, demo.lineCount));
+  if (!buyerId || taskGoods.some((g) => g === null)) return false;
   const templates = await tx.select({ id: priceTemplates.id }).from(priceTemplates).orderBy(asc(priceTemplates.id));
-  const categoryIds = [...new Set(items.map((c) => c.categoryId))];
+  const leafRows = await tx.select({ id: categories.id, code: categories.code }).from(categories);
+  const categoryIdOf = new Map(leafRows.map((c) => [c.code, c.id]));
 
   const supplierIds: number[] = [];
   for (const [i, s] of DEMO_SUPPLIERS.entries()) {
@@ -97,11 +106,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
       })
       .returning({ id: suppliers.id });
     supplierIds.push(row.id);
-    const supplied = categoryIds.filter((_, k) => (k + i) % 3 !== 0).slice(0, 4);
+    const supplied = s.supplies.flatMap((code) => categoryIdOf.get(code) ?? []);
     if (supplied.length) await tx.insert(supplierCategories).values(supplied.map((categoryId) => ({ supplierId: row.id, categoryId })));
   }
 
   for (const [taskIndex, demo] of DEMO_TASKS.entries()) {
+    const items = taskGoods[taskIndex] as DemoGood[];
     const code = await nextCode(tx, 'CG', now);
     const deadline = new Date(now.getTime() + demo.deadlineDays * DAY);
     const [task] = await tx
@@ -121,13 +131,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     const lineRows = await tx
       .insert(procurementTaskLines)
       .values(
-        demo.lines.map((itemIndex, sort) => {
-          const c = items[itemIndex];
+        items.map((c, sort) => {
           return {
             taskId: task.id,
             sort,
             commodityId: c.id,
-            quantity: [60, 120, 40, 200, 100, 30][(itemIndex + sort) % 6],
+            quantity: [60, 120, 40, 200, 100, 30][(taskIndex * 3 + sort) % 6],
             targetPriceFen: sort % 4 === 3 ? null : Math.round((c.referencePriceFen * 0.95) / 10) * 10,
           };
         }),
@@ -148,7 +157,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     for (const s of quoted) {
       const gaps = demo.gaps?.[s] ?? [];
       const prices = lineRows.map((_line, pos) => {
-        const c = items[demo.lines[pos]];
+        const c = items[pos];
         return gaps.includes(pos) ? null : Math.round((c.referencePriceFen * factor(s, pos + taskIndex)) / 10) * 10;
       });
       let freightFen = 1500 + ((s * 700 + taskIndex * 300) % 3000);
@@ -159,7 +168,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
         const estimate = await estimateFreightFor(tx, {
           destination: demo.region,
           items: lineRows.flatMap((line, pos) => {
-            const c = items[demo.lines[pos]];
+            const c = items[pos];
             const price = prices[pos];
             return price == null
               ? []

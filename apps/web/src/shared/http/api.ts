@@ -17,8 +17,12 @@ export class ApiError extends Error {
 }
 
 /** Calls a contract endpoint and returns its data, or throws ApiError. */
-export async function callApi<E extends Endpoint>(endpoint: E, body: EndpointBody<E>): Promise<EndpointData<E>> {
-  const envelope = await post<EndpointData<E>>(endpoint.path, body);
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  body: EndpointBody<E>,
+  headers: Record<string, string> = {},
+): Promise<EndpointData<E>> {
+  const envelope = await post<EndpointData<E>>(endpoint.path, body, headers);
   if (!envelope) throw new ApiError(0, '请求失败');
   if (envelope.code !== 200) {
     const data = envelope.data as { fieldErrors?: FieldError[] } | null;

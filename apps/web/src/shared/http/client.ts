@@ -69,7 +69,7 @@ http.interceptors.response.use(
 );
 
 /** POST a JSON body; resolves to the envelope, or null after an HTTP error (already toasted). */
-export async function post<T = unknown>(path: string, body: unknown = {}): Promise<Envelope<T> | null> {
-  const response = await http.post<Envelope<T> | null>(path, body);
+export async function post<T = unknown>(path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<Envelope<T> | null> {
+  const response = await http.post<Envelope<T> | null>(path, body, { headers });
   return response.data;
 }

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointBody, EndpointData } from '@scm/contract';
+import { createsRecords, type Endpoint, type EndpointBody, type EndpointData, IDEMPOTENCY_HEADER } from '@scm/contract';
 import {
   keepPreviousData,
   type UseQueryOptions,
@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { feedback } from '../ui/feedback';
 import { ApiError, callApi } from './api';
 
@@ -43,12 +44,25 @@ interface MutationOptions<E extends Endpoint> {
   onError?: (error: ApiError) => boolean | undefined;
 }
 
-/** A write through a contract endpoint: toasts the outcome and refreshes the reads it invalidates. */
+/** 32 random hex characters (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A write through a contract endpoint: toasts the outcome and refreshes the reads it invalidates.
+ * A creating endpoint gets an Idempotency-Key made when the hook mounts (the form opens) and kept
+ * for every retry of the submit, so a repeat the server already ran returns its first answer
+ * instead of creating twice; a success starts a new key for the next record.
+ */
 export function useApiMutation<E extends Endpoint>(endpoint: E, options: MutationOptions<E> = {}) {
   const client = useQueryClient();
+  const idempotencyKey = useRef<string | null>(null);
+  if (idempotencyKey.current === null && createsRecords(endpoint.path)) idempotencyKey.current = newIdempotencyKey();
   return useMutation<EndpointData<E>, ApiError, EndpointBody<E>>({
-    mutationFn: (body) => callApi(endpoint, body),
+    mutationFn: (body) => callApi(endpoint, body, idempotencyKey.current ? { [IDEMPOTENCY_HEADER]: idempotencyKey.current } : {}),
     onSuccess: (data, body) => {
+      if (idempotencyKey.current) idempotencyKey.current = newIdempotencyKey();
       if (options.successMessage) feedback.message?.success(options.successMessage);
       for (const stale of options.invalidates ?? []) client.invalidateQueries({ queryKey: [stale.path] });
       options.onSuccess?.(data, body);

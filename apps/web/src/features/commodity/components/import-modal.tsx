@@ -2,9 +2,9 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { commodityApi, IMPORT_MAX_BYTES, type ImportError, type ImportResult } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../shared/http/api';
-import { showApiError } from '../../../shared/http/hooks';
+import { newIdempotencyKey, showApiError } from '../../../shared/http/hooks';
 import { downloadImportTemplate } from '../api/download-files';
 import { importCommodities } from '../api/import-commodities';
 
@@ -49,6 +49,8 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Kept across a retry after a lost answer, so an import the server already ran is not run twice.
+  const idempotencyKey = useRef(newIdempotencyKey());
 
   const reset = () => {
     setFile(null);
@@ -67,7 +69,8 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
     setFailure(null);
     setProgress(0);
     try {
-      const answer = await importCommodities({ fileName: file.name, fileBase64: file.base64, onlyValid }, setProgress);
+      const answer = await importCommodities({ fileName: file.name, fileBase64: file.base64, onlyValid }, idempotencyKey.current, setProgress);
+      idempotencyKey.current = newIdempotencyKey();
       setResult(answer);
       if (answer.imported > 0) client.invalidateQueries({ queryKey: [commodityApi.list.path] });
     } catch (error) {

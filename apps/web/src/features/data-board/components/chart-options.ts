@@ -1,10 +1,14 @@
 import { fenToYuan } from '@scm/contract';
+import { escapeHtml } from '../../../shared/ui/escape-html';
 import type { EChartsCoreOption } from './echarts';
 
 /** Tooltips show amounts as "0,0.00" (seed §9); axes show 万元 to stay short. */
 export const yuan = (fen: number) => `¥${fenToYuan(Math.round(fen), true)}`;
 export const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(2)}%`);
 const wan = (fen: number) => `${(fen / 1_000_000).toLocaleString('zh-CN', { maximumFractionDigits: 1 })}万`;
+
+/** Tooltip HTML, one line per text: every text is escaped, since names are whatever users typed. */
+const tooltipLines = (...lines: unknown[]) => lines.map(escapeHtml).join('<br/>');
 
 const PALETTE = ['#106898', '#2f9e8f', '#f2a93b', '#e8684a', '#6f5ef9', '#5b8ff9', '#9270ca', '#ff9d4d', '#269a99', '#ff99c3'];
 
@@ -23,7 +27,7 @@ export function monthlyAwardOption(rows: { month: string; amountFen: number; tas
       trigger: 'axis',
       formatter: (items: AxisItem[]) => {
         const row = rows.find((r) => r.month === items[0]?.axisValue);
-        return row ? `${row.month}<br/>定标货值 ${yuan(row.amountFen)}<br/>定标任务 ${row.taskCount} 个` : '';
+        return row ? tooltipLines(row.month, `定标货值 ${yuan(row.amountFen)}`, `定标任务 ${row.taskCount} 个`) : '';
       },
     },
     xAxis: { type: 'category', data: rows.map((r) => r.month), boundaryGap: false },
@@ -37,7 +41,7 @@ export function categoryPieOption(items: { name: string; amountFen: number }[]):
     color: PALETTE,
     tooltip: {
       trigger: 'item',
-      formatter: (p: { name: string; value: number; percent: number }) => `${p.name}<br/>${yuan(p.value)}（${p.percent.toFixed(2)}%）`,
+      formatter: (p: { name: string; value: number; percent: number }) => tooltipLines(p.name, `${yuan(p.value)}（${p.percent.toFixed(2)}%）`),
     },
     legend: { type: 'scroll', orient: 'vertical', right: 8, top: 'middle' },
     series: [
@@ -58,7 +62,11 @@ export function topSuppliersOption(rows: { name: string; amountFen: number }[]):
   return {
     color: PALETTE,
     grid: { left: 140, right: 32, top: 12, bottom: 28 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (items: AxisItem[]) => `${items[0].axisValue}<br/>${yuan(items[0].value ?? 0)}` },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (items: AxisItem[]) => tooltipLines(items[0].axisValue, yuan(items[0].value ?? 0)),
+    },
     xAxis: { type: 'value', axisLabel: { formatter: wan } },
     yAxis: { type: 'category', data: ordered.map((r) => r.name), axisLabel: { width: 120, overflow: 'truncate' } },
     series: [{ name: '定标货值', type: 'bar', barMaxWidth: 18, data: ordered.map((r) => r.amountFen) }],
@@ -68,7 +76,7 @@ export function topSuppliersOption(rows: { name: string; amountFen: number }[]):
 export function planFunnelOption(stages: { label: string; count: number }[]): EChartsCoreOption {
   return {
     color: PALETTE,
-    tooltip: { trigger: 'item', formatter: (p: { name: string; value: number }) => `${p.name}<br/>${p.value} 个计划` },
+    tooltip: { trigger: 'item', formatter: (p: { name: string; value: number }) => tooltipLines(p.name, `${p.value} 个计划`) },
     series: [
       {
         name: '计划状态',
@@ -93,7 +101,7 @@ export function responseRateOption(rows: { name: string; invited: number; quoted
       axisPointer: { type: 'shadow' },
       formatter: (items: AxisItem[]) => {
         const row = rows.find((r) => r.name === items[0]?.axisValue);
-        return row ? `${row.name}<br/>报价响应率 ${percent(row.rate)}<br/>邀请 ${row.invited} 次，报价 ${row.quoted} 次` : '';
+        return row ? tooltipLines(row.name, `报价响应率 ${percent(row.rate)}`, `邀请 ${row.invited} 次，报价 ${row.quoted} 次`) : '';
       },
     },
     xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { rotate: 35, width: 90, overflow: 'truncate' } },
@@ -113,7 +121,11 @@ export function savingsTrendOption(
     tooltip: {
       trigger: 'axis',
       formatter: (items: AxisItem[]) =>
-        [items[0]?.axisValue, ...items.map((i) => `${i.marker}${i.seriesName} ${i.value === null || i.value === undefined ? '—' : `${Number(i.value).toFixed(2)}%`}`)].join('<br/>'),
+        // The marker is ECharts' own coloured dot (HTML it built); everything else is escaped.
+        [
+          escapeHtml(items[0]?.axisValue),
+          ...items.map((i) => `${i.marker}${escapeHtml(`${i.seriesName} ${i.value === null || i.value === undefined ? '—' : `${Number(i.value).toFixed(2)}%`}`)}`),
+        ].join('<br/>'),
     },
     xAxis: { type: 'category', data: rows.map((r) => r.month) },
     yAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },

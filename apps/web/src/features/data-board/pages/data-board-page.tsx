@@ -1,6 +1,5 @@
 import { type BoardFilter, fenToYuan } from '@scm/contract';
 import { Button, Col, Row, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useBoardSummary } from '../api/board-summary';
@@ -13,6 +12,7 @@ import { useSupplierResponse } from '../api/supplier-response';
 import { useTopSuppliers } from '../api/top-suppliers';
 import { BoardFilters } from '../components/board-filters';
 import { ChartCard } from '../components/chart-card';
+import { defaultBoardRange } from '../components/default-range';
 import {
   categoryPieOption,
   monthlyAwardOption,
@@ -25,17 +25,12 @@ import {
 import { KpiCard } from '../components/kpi-card';
 import './data-board.css';
 
-/** Default: the last 12 calendar months, the current one included. */
-const defaultRange = () => ({
-  dateFrom: dayjs().subtract(11, 'month').startOf('month').format('YYYY-MM-DD'),
-  dateTo: dayjs().format('YYYY-MM-DD'),
-});
 
 const money = (fen: number | null) => (fen === null ? '—' : `¥${fenToYuan(fen, true)}`);
 const count = (n: number | null) => (n === null ? '—' : String(n));
 
 export default function DataBoardPage() {
-  const [state, update, reset] = useUrlState({ ...defaultRange(), categoryId: 0, parentId: 0 });
+  const [state, update, reset] = useUrlState({ ...defaultBoardRange(), categoryId: 0, parentId: 0 });
   const filter: BoardFilter = useMemo(
     () => ({ dateFrom: state.dateFrom, dateTo: state.dateTo, ...(state.categoryId ? { categoryId: state.categoryId } : {}) }),
     [state.dateFrom, state.dateTo, state.categoryId],

@@ -105,7 +105,7 @@ export default function PriceTemplateListPage() {
             </Button>
           )}
           {canCreate && (
-            <Button type="link" size="small" onClick={() => copy.mutate({ id: row.id })}>
+            <Button type="link" size="small" disabled={copy.isPending} onClick={() => copy.mutate({ id: row.id })}>
               复制
             </Button>
           )}
