@@ -1,10 +1,11 @@
-import { type Role, SUPER_ADMIN_ROLE_CODE } from '@scm/contract';
+import type { Role } from '@scm/contract';
 import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../../shared/session/session';
 import { useMenuRecords } from '../api/menu-records';
 import { useRoleDetail } from '../api/role-detail';
 import { useUpdateRolePermissions } from '../api/update-role-permissions';
+import { useMyRole } from './use-my-role';
 import {
   allNodeKeys,
   buildPermissionTree,
@@ -47,12 +48,12 @@ export function PermissionDrawer({ role, onClose }: Props) {
   const save = useUpdateRolePermissions({ onSuccess: onClose });
   const tree = useMemo(() => buildPermissionTree(menus.data?.menus ?? []), [menus.data]);
   const leaves = useMemo(() => new Set(leafKeys(tree)), [tree]);
-  const { codes: held, userInfo } = useSession();
+  const held = useSession().codes;
+  const { superAdmin } = useMyRole();
   const grantable = useMemo(() => {
-    const superAdmin = userInfo?.role.code === SUPER_ADMIN_ROLE_CODE;
     const heldCodes = new Set(held);
     return (code: string) => superAdmin || heldCodes.has(code);
-  }, [held, userInfo]);
+  }, [held, superAdmin]);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
 

@@ -14,6 +14,7 @@ import { useRoleList } from '../api/role-list';
 import { useDisableRole, useEnableRole } from '../api/set-role-status';
 import { PermissionDrawer } from '../components/permission-drawer';
 import { RoleFormModal } from '../components/role-form-modal';
+import { useMyRole } from '../components/use-my-role';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 
@@ -36,6 +37,10 @@ export default function RoleManagementPage() {
   const remove = useDeleteRole();
   const canEdit = usePermission('roleManagement:edit');
   const canDelete = usePermission('roleManagement:delete');
+  const { role: myRole, superAdmin } = useMyRole();
+  /** Why the signed-in user may not change this role (the server refuses the same), or undefined. */
+  const lockReason = (role: Role) =>
+    superAdmin ? undefined : role.builtIn ? '只有超级管理员可以修改内置的超级管理员角色' : role.id === myRole?.id ? '不能修改自己所属的角色' : undefined;
 
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
@@ -67,56 +72,71 @@ export default function RoleManagementPage() {
       key: 'actions',
       fixed: 'right',
       width: 250,
-      render: (_, role) => (
-        <Space size={4} wrap={false}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setEditing({ role })}>
-              编辑
-            </Button>
-          )}
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setPermissionsOf(role)}>
-              分配权限
-            </Button>
-          )}
-          {canEdit &&
-            (role.status === 'enabled' ? (
+      render: (_, role) => {
+        const locked = lockReason(role);
+        const statusLocked = locked ?? (role.builtIn ? '内置角色不能停用' : undefined);
+        const deleteLocked = locked ?? (role.builtIn ? '内置角色不能删除' : role.userCount > 0 ? '该角色下还有用户，不能删除' : undefined);
+        return (
+          <Space size={4} wrap={false}>
+            {canEdit && (
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => setEditing({ role })}>
+                  编辑
+                </Button>
+              </Tooltip>
+            )}
+            {canEdit && (
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => setPermissionsOf(role)}>
+                  分配权限
+                </Button>
+              </Tooltip>
+            )}
+            {canEdit &&
+              (role.status === 'enabled' ? (
+                <Popconfirm
+                  title={`停用角色「${role.name}」？`}
+                  description={role.userCount > 0 ? `${role.userCount} 个用户将立即失去该角色的全部权限` : undefined}
+                  onConfirm={() => disable.mutateAsync({ id: role.id, version: role.version })}
+                  disabled={!!statusLocked}
+                >
+                  <Tooltip title={statusLocked}>
+                    <Button type="link" size="small" disabled={!!statusLocked}>
+                      停用
+                    </Button>
+                  </Tooltip>
+                </Popconfirm>
+              ) : (
+                <Popconfirm
+                  title={`启用角色「${role.name}」？`}
+                  disabled={!!locked}
+                  onConfirm={() => enable.mutateAsync({ id: role.id, version: role.version })}
+                >
+                  <Tooltip title={locked}>
+                    <Button type="link" size="small" disabled={!!locked}>
+                      启用
+                    </Button>
+                  </Tooltip>
+                </Popconfirm>
+              ))}
+            {canDelete && (
               <Popconfirm
-                title={`停用角色「${role.name}」？`}
-                description={role.userCount > 0 ? `${role.userCount} 个用户将立即失去该角色的全部权限` : undefined}
-                onConfirm={() => disable.mutateAsync({ id: role.id, version: role.version })}
-                disabled={role.builtIn}
+                title={`删除角色「${role.name}」？`}
+                description="删除后不可恢复"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutateAsync({ id: role.id, version: role.version })}
+                disabled={!!deleteLocked}
               >
-                <Tooltip title={role.builtIn ? '内置角色不能停用' : undefined}>
-                  <Button type="link" size="small" disabled={role.builtIn}>
-                    停用
+                <Tooltip title={deleteLocked}>
+                  <Button type="link" size="small" danger disabled={!!deleteLocked}>
+                    删除
                   </Button>
                 </Tooltip>
               </Popconfirm>
-            ) : (
-              <Popconfirm title={`启用角色「${role.name}」？`} onConfirm={() => enable.mutateAsync({ id: role.id, version: role.version })}>
-                <Button type="link" size="small">
-                  启用
-                </Button>
-              </Popconfirm>
-            ))}
-          {canDelete && (
-            <Popconfirm
-              title={`删除角色「${role.name}」？`}
-              description="删除后不可恢复"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync({ id: role.id, version: role.version })}
-              disabled={role.builtIn || role.userCount > 0}
-            >
-              <Tooltip title={role.builtIn ? '内置角色不能删除' : role.userCount > 0 ? '该角色下还有用户，不能删除' : undefined}>
-                <Button type="link" size="small" danger disabled={role.builtIn || role.userCount > 0}>
-                  删除
-                </Button>
-              </Tooltip>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+            )}
+          </Space>
+        );
+      },
     },
   ];
 
