@@ -22,6 +22,9 @@ export const theme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     // Danger links and buttons: white on it and it on white are 5.6 : 1.
     colorError: '#cf1322',
+    // Success and warning as text (Typography type="success" / "warning", alerts): 5.4 and 5.6 : 1.
+    colorSuccessText: '#237804',
+    colorWarningText: '#ad4e00',
     colorPrimaryBg: PRIMARY_TINT,
     colorInfoBg: PRIMARY_TINT,
     controlItemBgActive: PRIMARY_TINT,
@@ -42,6 +45,5 @@ export const theme: ThemeConfig = {
       colorWarning: '#874d00',
     },
     Progress: { colorSuccess: '#237804' },
-    Typography: { colorSuccess: '#237804', colorWarning: '#ad4e00' },
   },
 };
