@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from './audit';
 import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
@@ -27,6 +28,24 @@ const typeFields = {
   name: requiredText('字典名称', 50),
   status: statusSchema,
   remark: text('备注', 500).nullish(),
+};
+
+/** The dictionary area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const DICT_TYPE_AUDIT: AuditVocabulary = {
+  module: 'dict_type',
+  label: '数据字典',
+  actions: { create: '新建', update: '编辑', enable: '启用', disable: '停用', delete: '删除' },
+  fields: { code: '字典编码', name: '字典名称' },
+  values: enabledStatusValues,
+  statusColors: ENABLED_STATUS_COLORS,
+};
+export const DICT_ITEM_AUDIT: AuditVocabulary = {
+  module: 'dict_item',
+  label: '字典项',
+  actions: { create: '新建', update: '编辑', enable: '启用', disable: '停用', delete: '删除' },
+  fields: { typeId: '所属字典', label: '标签', value: '值', tagColor: '标签颜色', isDefault: '默认项' },
+  values: { ...enabledStatusValues, tagColor: TAG_COLOR_LABELS },
+  statusColors: ENABLED_STATUS_COLORS,
 };
 
 export const dictTypeCreateRequest = z.strictObject(typeFields);

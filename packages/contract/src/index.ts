@@ -15,3 +15,5 @@ export * from './price-template';
 export * from './freight';
 export * from './board';
 export * from './procurement';
+export * from './audit';
+export * from './audit-labels';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditVocabulary } from './audit';
 import {
   byIdRequest,
   byIdVersionRequest,
@@ -13,8 +14,8 @@ import {
 import { fileResponse, IMPORT_MAX_BYTES, importResultSchema } from './commodity';
 import { endpoint } from './endpoint';
 
-/** Values of the `plan_status` dictionary (product.md §5). */
-export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'in_procurement', 'completed', 'cancelled'] as const;
+/** Values of the `plan_status` dictionary (product.md §5), in its order: the main flow, then the side exits. */
+export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'in_procurement', 'completed', 'rejected', 'cancelled'] as const;
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
@@ -27,6 +28,17 @@ export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
   in_procurement: '采购中',
   completed: '已完成',
   cancelled: '已作废',
+};
+
+/** Tag colours of the statuses (the `plan_status` dictionary is seeded with them). */
+export const PLAN_STATUS_COLORS: Record<PlanStatus, string> = {
+  draft: 'default',
+  submitted: 'processing',
+  approved: 'cyan',
+  rejected: 'error',
+  in_procurement: 'blue',
+  completed: 'success',
+  cancelled: 'volcano',
 };
 
 /**
@@ -54,6 +66,45 @@ export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
   cancel: '作废',
   generate: '生成采购任务',
   close: '关闭',
+};
+
+/** The planning area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const PLAN_AUDIT: AuditVocabulary = {
+  module: 'planning_task',
+  label: '计划任务',
+  actions: {
+    ...PLAN_ACTION_LABELS,
+    create: '创建',
+    update: '编辑',
+    import: '导入明细',
+    close: '手动关闭',
+    award: '定标回写',
+    complete: '全部定标，自动完成',
+  },
+  fields: {
+    name: '计划名称',
+    code: '计划编号',
+    planType: '计划类型',
+    warehouse: '仓库',
+    periodStart: '计划开始日期',
+    periodEnd: '计划结束日期',
+    requiredBy: '需求日期',
+    ownerId: '负责人',
+    submittedBy: '提交人',
+    lineEditorIds: '明细编辑人',
+    rejectReason: '驳回原因',
+    closeReason: '关闭原因',
+    lineCount: '明细行数',
+    plannedQuantity: '计划数量',
+    awardedQuantity: '已定标数量',
+    budgetTotalFen: '预算总额',
+    imported: '导入行数',
+    commodityId: '商品',
+    quantity: '数量',
+    budgetUnitPriceFen: '预算单价',
+  },
+  values: { status: PLAN_STATUS_LABELS },
+  statusColors: PLAN_STATUS_COLORS,
 };
 
 export function planActionAllowed(action: PlanAction, status: PlanStatus): boolean {

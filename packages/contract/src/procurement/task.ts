@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditVocabulary } from '../audit';
 import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
@@ -15,13 +16,14 @@ export const PROCUREMENT_STATUS_LABELS: Record<ProcurementStatus, string> = {
   completed: '已完成',
   cancelled: '已取消',
 };
+/** Tag colours of the statuses (the `procurement_status` dictionary is seeded with them). */
 export const PROCUREMENT_STATUS_COLORS: Record<ProcurementStatus, string> = {
   draft: 'default',
   quoting: 'processing',
   evaluating: 'warning',
-  awarded: 'success',
-  completed: 'cyan',
-  cancelled: 'error',
+  awarded: 'cyan',
+  completed: 'success',
+  cancelled: 'volcano',
 };
 /** States from which a task may still be cancelled. */
 export const OPEN_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'quoting', 'evaluating'];
@@ -30,6 +32,7 @@ export const INVITATION_STATUSES = ['pending', 'received', 'declined'] as const;
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = { pending: '待报价', received: '已报价', declined: '已放弃' };
+export const INVITATION_STATUS_COLORS: Record<InvitationStatus, string> = { pending: 'warning', received: 'success', declined: 'default' };
 
 export const QUOTE_STATUSES = ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost', 'expired'] as const;
 export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
@@ -49,6 +52,110 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
   partially_awarded: 'cyan',
   lost: 'default',
   expired: 'error',
+};
+
+/**
+ * The status machine: for each action, the statuses it may start from. The server refuses any
+ * other start with 409; the pages use the same table to decide which buttons to show.
+ */
+export const PROCUREMENT_ACTION_FROM = {
+  edit: ['draft'],
+  delete: ['draft'],
+  publish: ['draft'],
+  close_quote: ['quoting'],
+  cancel: OPEN_PROCUREMENT_STATUSES,
+  award: ['evaluating'],
+  complete: ['awarded'],
+} as const satisfies Record<string, readonly ProcurementStatus[]>;
+export type ProcurementAction = keyof typeof PROCUREMENT_ACTION_FROM;
+
+export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
+  edit: '编辑',
+  delete: '删除',
+  publish: '发布',
+  close_quote: '关闭报价',
+  cancel: '取消',
+  award: '定标',
+  complete: '完成',
+};
+
+export function procurementActionAllowed(action: ProcurementAction, status: ProcurementStatus): boolean {
+  return (PROCUREMENT_ACTION_FROM[action] as readonly ProcurementStatus[]).includes(status);
+}
+
+/** How a supplier's quote came out of an award (written to the award's audit row). */
+export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+
+/** Fields of a task's and a quotation's lines, as their audit rows hold them. */
+const PROCUREMENT_LINE_FIELDS: Record<string, string> = {
+  lineId: '明细行',
+  taskLineId: '明细行',
+  commodityId: '商品',
+  supplierId: '供应商',
+  quantity: '数量',
+  targetPriceFen: '目标单价',
+  planLineId: '计划明细',
+  unitPriceFen: '单价',
+  amountFen: '金额',
+  freightShareFen: '分摊运费',
+  notLowest: '非最低价',
+  reason: '定标理由',
+  moq: '起订量',
+  leadTimeDays: '交期(天)',
+};
+
+/** The procurement task area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
+  module: 'procurement_task',
+  label: '采购任务',
+  actions: {
+    create: '新建',
+    update: '编辑',
+    ...PROCUREMENT_ACTION_LABELS,
+    auto_close_quote: '报价截止自动关闭',
+  },
+  fields: {
+    ...PROCUREMENT_LINE_FIELDS,
+    code: '任务编号',
+    name: '任务名称',
+    planId: '来源计划',
+    buyerId: '采购员',
+    quoteDeadline: '报价截止时间',
+    deliveryRegionCode: '交货地区',
+    requiredBy: '需求日期',
+    statusReason: '状态原因',
+    awardedAmountFen: '定标金额',
+    awardedAt: '定标时间',
+    awardedBy: '定标人',
+    supplierIds: '邀请供应商',
+    totalFen: '定标金额',
+    outcomes: '各供应商结果',
+  },
+  values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS },
+  statusColors: PROCUREMENT_STATUS_COLORS,
+};
+
+/** Quotations are entered per invited supplier of a task (product.md §6). */
+export const QUOTATION_AUDIT: AuditVocabulary = {
+  module: 'quotation',
+  label: '报价单',
+  actions: { create: '录入报价', update: '修改报价', decline: '放弃报价' },
+  fields: {
+    ...PROCUREMENT_LINE_FIELDS,
+    code: '报价单号',
+    quoteDate: '报价日期',
+    validUntil: '有效期至',
+    taxRatePercent: '税率(%)',
+    freightMode: '运费方式',
+    freightFen: '运费',
+    freightFormula: '运费计算',
+    quotation: '报价单',
+  },
+  values: {
+    status: { ...QUOTE_STATUS_LABELS, ...INVITATION_STATUS_LABELS },
+    freightMode: { manual: '手工填写', estimated: '按模板估算' },
+  },
+  statusColors: QUOTE_STATUS_COLORS,
 };
 
 const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);

@@ -1,10 +1,32 @@
-import { DICT, type TAG_COLORS } from '@scm/contract';
+import {
+  DICT,
+  INVITATION_STATUS_COLORS,
+  INVITATION_STATUS_LABELS,
+  INVITATION_STATUSES,
+  PLAN_STATUS_COLORS,
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  PROCUREMENT_STATUS_COLORS,
+  PROCUREMENT_STATUS_LABELS,
+  PROCUREMENT_STATUSES,
+  QUOTE_STATUS_COLORS,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  SUPPLIER_STATUS_COLORS,
+  SUPPLIER_STATUS_LABELS,
+  SUPPLIER_STATUSES,
+  type TAG_COLORS,
+} from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { dictItems, dictTypes, dictVersion } from '../schema';
 
 type Color = (typeof TAG_COLORS)[number];
 type Item = [value: string, label: string, color: Color, isDefault?: boolean];
+
+/** A status dictionary from its area's vocabulary (docs/rules/vocabulary.md); the first status is the default. */
+const statusItems = <S extends string>(statuses: readonly S[], labels: Record<S, string>, colors: Record<S, string>): Item[] =>
+  statuses.map((status, index) => [status, labels[status], colors[status] as Color, index === 0]);
 
 /** The built-in types with their items; labels are the ones product.md names. */
 export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
@@ -14,28 +36,19 @@ export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string
   },
   {
     code: DICT.planStatus, name: '计划状态', remark: '计划任务的状态流转',
-    items: [
-      ['draft', '草稿', 'default', true], ['submitted', '待审核', 'processing'], ['approved', '已审核', 'cyan'],
-      ['in_procurement', '采购中', 'blue'], ['completed', '已完成', 'success'], ['rejected', '已驳回', 'error'], ['cancelled', '已作废', 'volcano'],
-    ],
+    items: statusItems(PLAN_STATUSES, PLAN_STATUS_LABELS, PLAN_STATUS_COLORS),
   },
   {
     code: DICT.procurementStatus, name: '采购任务状态', remark: '采购任务的状态流转',
-    items: [
-      ['draft', '草稿', 'default', true], ['quoting', '报价中', 'processing'], ['evaluating', '待定标', 'warning'],
-      ['awarded', '已定标', 'cyan'], ['completed', '已完成', 'success'], ['cancelled', '已取消', 'volcano'],
-    ],
+    items: statusItems(PROCUREMENT_STATUSES, PROCUREMENT_STATUS_LABELS, PROCUREMENT_STATUS_COLORS),
   },
   {
     code: DICT.quoteStatus, name: '报价状态', remark: '受邀供应商的报价状态',
-    items: [['pending', '待报价', 'warning', true], ['received', '已报价', 'success'], ['declined', '已放弃', 'default']],
+    items: statusItems(INVITATION_STATUSES, INVITATION_STATUS_LABELS, INVITATION_STATUS_COLORS),
   },
   {
     code: DICT.quotationStatus, name: '报价单状态', remark: '报价单的状态',
-    items: [
-      ['draft', '草稿', 'default', true], ['submitted', '已提交', 'processing'], ['awarded', '中标', 'success'],
-      ['partially_awarded', '部分中标', 'cyan'], ['lost', '未中标', 'default'], ['expired', '已过期', 'error'],
-    ],
+    items: statusItems(QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_STATUS_COLORS),
   },
   {
     code: DICT.warehouse, name: '仓库', remark: '收货仓库',
@@ -62,7 +75,7 @@ export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string
   },
   {
     code: DICT.supplierStatus, name: '供应商状态', remark: '停用或黑名单的供应商不能被邀请报价',
-    items: [['enabled', '启用', 'success', true], ['disabled', '停用', 'default'], ['blacklisted', '黑名单', 'error']],
+    items: statusItems(SUPPLIER_STATUSES, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_COLORS),
   },
   {
     code: DICT.chargeMode, name: '计费方式', remark: '配送价格模板的计费方式',

@@ -3,6 +3,7 @@ import {
   PLAN_ACTION_FROM,
   PLAN_OWNER_PERMISSION_CODES,
   PLAN_ACTION_LABELS,
+  PLAN_AUDIT,
   PLAN_STATUS_LABELS,
   type PlanAction,
   type PlanDetail,
@@ -211,20 +212,6 @@ async function planLines(db: Db, planId: number) {
   }));
 }
 
-const TIMELINE_LABELS: Record<string, string> = {
-  create: '创建',
-  update: '编辑',
-  import: '导入明细',
-  submit: '提交',
-  approve: '审核通过',
-  reject: '驳回',
-  cancel: '作废',
-  generate: '生成采购任务',
-  award: '定标回写',
-  complete: '全部定标，自动完成',
-  close: '手动关闭',
-};
-
 interface StatusChange {
   status?: PlanStatus;
   reason?: string | null;
@@ -254,7 +241,7 @@ async function planTimeline(db: Db, planId: number) {
     return {
       id: row.id,
       action: row.action,
-      label: TIMELINE_LABELS[row.action] ?? row.action,
+      label: PLAN_AUDIT.actions[row.action] ?? row.action,
       userName: row.userName,
       at: iso(row.createdAt) ?? '',
       fromStatus: before.status ?? null,

@@ -1,4 +1,15 @@
-import { type awardRequest, BUYER_PERMISSION_CODES, priceAward, type ProcurementStatus, type taskCreateRequest, type taskUpdateRequest } from '@scm/contract';
+import {
+  type awardRequest,
+  BUYER_PERMISSION_CODES,
+  fenToYuan,
+  PROCUREMENT_ACTION_FROM,
+  PROCUREMENT_ACTION_LABELS,
+  priceAward,
+  type ProcurementStatus,
+  procurementActionAllowed,
+  type taskCreateRequest,
+  type taskUpdateRequest,
+} from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -132,7 +143,7 @@ async function lockTask(tx: Db, ctx: AuthedContext, id: number, version: number)
 export async function updateTask(ctx: AuthedContext, input: z.output<typeof taskUpdateRequest>) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockTask(tx, ctx, input.id, input.version);
-    if (before.status !== 'draft') throw illegalTransition(before.status, '编辑');
+    if (!procurementActionAllowed('edit', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.edit);
     const supplierIds = await validateTask(tx, ctx, input, { buyerId: before.buyerId, planId: before.planId });
     const values = header(input);
     await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, 'draft'));
@@ -155,7 +166,7 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
 export async function deleteTask(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockTask(tx, ctx, input.id, input.version);
-    if (before.status !== 'draft') throw illegalTransition(before.status, '删除');
+    if (!procurementActionAllowed('delete', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.delete);
     const deleted = await tx
       .delete(procurementTasks)
       .where(and(eq(procurementTasks.id, input.id), eq(procurementTasks.version, input.version)))
@@ -178,8 +189,8 @@ interface Transition {
 const TRANSITIONS = {
   publish: {
     action: 'publish',
-    label: '发布',
-    from: ['draft'],
+    label: PROCUREMENT_ACTION_LABELS.publish,
+    from: PROCUREMENT_ACTION_FROM.publish,
     to: 'quoting',
     check: async (tx, task, now) => {
       if (task.quoteDeadline <= now) throw fieldError('quote_deadline', '报价截止时间已过，请先修改截止时间');
@@ -196,9 +207,9 @@ const TRANSITIONS = {
       if (blocked) throw conflict(`供应商「${blocked.name}」已停用或列入黑名单，请调整邀请名单后再发布`);
     },
   },
-  closeQuote: { action: 'close_quote', label: '关闭报价', from: ['quoting'], to: 'evaluating' },
-  cancel: { action: 'cancel', label: '取消', from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
-  complete: { action: 'complete', label: '完成', from: ['awarded'], to: 'completed' },
+  closeQuote: { action: 'close_quote', label: PROCUREMENT_ACTION_LABELS.close_quote, from: PROCUREMENT_ACTION_FROM.close_quote, to: 'evaluating' },
+  cancel: { action: 'cancel', label: PROCUREMENT_ACTION_LABELS.cancel, from: PROCUREMENT_ACTION_FROM.cancel, to: 'cancelled' },
+  complete: { action: 'complete', label: PROCUREMENT_ACTION_LABELS.complete, from: PROCUREMENT_ACTION_FROM.complete, to: 'completed' },
 } satisfies Record<string, Transition>;
 
 export async function transitionTask(
@@ -243,7 +254,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const task = await lockTask(tx, ctx, input.id, input.version);
-    if (task.status !== 'evaluating') throw illegalTransition(task.status, '定标');
+    if (!procurementActionAllowed('award', task.status)) throw illegalTransition(task.status, PROCUREMENT_ACTION_LABELS.award);
     await updateVersioned(
       tx,
       procurementTasks,
@@ -318,7 +329,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       module: MODULE,
       action: 'award',
       recordId: input.id,
-      summary: `${task.code} 定标，到货成本 ${priced.totalFen} 分`,
+      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}`,
       before: { status: task.status },
       after: { status: 'awarded', totalFen: priced.totalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
     });

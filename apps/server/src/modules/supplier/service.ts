@@ -1,4 +1,4 @@
-import { DICT, type supplierCreateRequest, type supplierUpdateRequest } from '@scm/contract';
+import { DICT, SUPPLIER_STATUS_LABELS, type supplierCreateRequest, type supplierUpdateRequest } from '@scm/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -149,7 +149,7 @@ export async function setSupplierStatus(ctx: AuthedContext, input: { id: number;
       module: MODULE,
       action: 'status',
       recordId: input.id,
-      summary: `${before.code} ${before.status} → ${input.status}`,
+      summary: `${before.code} ${SUPPLIER_STATUS_LABELS[before.status]} → ${SUPPLIER_STATUS_LABELS[input.status]}`,
       before: { status: before.status },
       after: { status: input.status },
     });

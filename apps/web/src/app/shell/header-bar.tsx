@@ -15,7 +15,11 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
   const group = current ? findParentOf(menus, current.key) : undefined;
-  const crumbs = [group?.label, current?.label].filter(Boolean).map((title) => ({ title }));
+  // The current page's name is the page's one h1 (docs/web-guide.md "Accessibility").
+  const crumbs = [
+    ...(group ? [{ title: group.label }] : []),
+    ...(current ? [{ title: <h1 className="shell-page-title">{current.label}</h1> }] : []),
+  ];
 
   const logout = async () => {
     try {

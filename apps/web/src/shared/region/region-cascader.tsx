@@ -60,6 +60,8 @@ export function RegionCascader({ value, onChange, placeholder = '请选择地区
 }
 
 interface SingleProps {
+  /** Set by Form.Item, so the item's label names the field. */
+  id?: string;
   value?: string;
   onChange?: (code: string | undefined) => void;
   placeholder?: string;
@@ -67,10 +69,11 @@ interface SingleProps {
 }
 
 /** One destination: a province, a city or a district (any level may be chosen). */
-export function RegionPicker({ value, onChange, placeholder = '请选择目的地', style }: SingleProps) {
+export function RegionPicker({ id, value, onChange, placeholder = '请选择目的地', style }: SingleProps) {
   const regions = useRegions();
   return (
     <Cascader
+      id={id}
       changeOnSelect
       showSearch={{ filter: (input, path) => path.some((node) => String(node.name).includes(input)) }}
       options={regions.tree as never}

@@ -1,4 +1,4 @@
-import type { OperationLog } from '@scm/contract';
+import { auditActionLabel, auditModuleLabel, type OperationLog } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,7 +10,6 @@ import { useOperationLogFilters } from '../api/operation-log-filters';
 import { useOperationLogList } from '../api/operation-log-list';
 import { useUserOptions } from '../../../shared/user/use-user-options';
 import { ChangeDiff } from '../components/change-diff';
-import { actionLabel, isFailure, moduleLabel } from '../components/labels';
 
 const defaults = { page: 1, pageSize: 20, userId: 0, module: '', action: '', keyword: '', startTime: '', endTime: '', sortOrder: '' };
 
@@ -50,12 +49,14 @@ export default function OperationLogPage() {
     },
     { title: '操作人', dataIndex: 'userName', key: 'userName', render: (name: string | null) => name || '-' },
     { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip || '-' },
-    { title: '模块', dataIndex: 'module', key: 'module', render: moduleLabel },
+    { title: '模块', dataIndex: 'module', key: 'module', render: auditModuleLabel },
     {
       title: '操作',
       dataIndex: 'action',
       key: 'action',
-      render: (action: string) => <Tag color={isFailure(action) ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{actionLabel(action)}</Tag>,
+      render: (action: string, row) => (
+        <Tag color={action.endsWith('_failed') ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{auditActionLabel(row.module, action)}</Tag>
+      ),
     },
     { title: '记录', dataIndex: 'recordId', key: 'recordId', render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
@@ -98,7 +99,7 @@ export default function OperationLogPage() {
             placeholder="全部"
             allowClear
             style={{ width: 140 }}
-            options={(filters.data?.modules ?? []).map((m) => ({ value: m, label: moduleLabel(m) }))}
+            options={(filters.data?.modules ?? []).map((m) => ({ value: m, label: auditModuleLabel(m) }))}
           />
         </Form.Item>
         <Form.Item name="action" label="操作">
@@ -106,7 +107,7 @@ export default function OperationLogPage() {
             placeholder="全部"
             allowClear
             style={{ width: 140 }}
-            options={(filters.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
+            options={(filters.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(state.module, a) }))}
           />
         </Form.Item>
         <Form.Item name="range" label="时间">
@@ -124,7 +125,7 @@ export default function OperationLogPage() {
         onRefresh={() => list.refetch()}
         onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder ?? '' })}
         expandable={{
-          expandedRowRender: (row) => <ChangeDiff before={row.before} after={row.after} />,
+          expandedRowRender: (row) => <ChangeDiff module={row.module} before={row.before} after={row.after} />,
           rowExpandable: (row) => row.before != null || row.after != null,
         }}
       />

@@ -6,6 +6,7 @@ export function PlanProgress({ percent, awarded, planned }: { percent: number; a
   return (
     <Tooltip title={`已定标 ${awarded} / 计划 ${planned}${over ? `（超额 ${awarded - planned}）` : ''}`}>
       <Progress
+        aria-label="定标进度"
         percent={Math.min(percent, 100)}
         size="small"
         style={{ width: 110, margin: 0 }}

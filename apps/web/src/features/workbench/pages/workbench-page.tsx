@@ -1,11 +1,10 @@
-import { fenToYuan, flattenMenu, type WorkbenchOverview } from '@scm/contract';
+import { auditActionLabel, auditModuleLabel, fenToYuan, flattenMenu, type WorkbenchOverview } from '@scm/contract';
 import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../shared/session/session';
 import { useWorkbenchOverview } from '../api/overview';
-import { actionLabel, moduleLabel } from '../components/operation-labels';
 import './workbench.css';
 
 function greeting(hour: number): string {
@@ -140,8 +139,8 @@ export default function WorkbenchPage() {
               renderItem={(op) => (
                 <List.Item>
                   <div className="operation-row">
-                    <Tag color="blue">{moduleLabel(op.module)}</Tag>
-                    <span className="operation-action">{actionLabel(op.action)}</span>
+                    <Tag color="blue">{auditModuleLabel(op.module)}</Tag>
+                    <span className="operation-action">{auditActionLabel(op.module, op.action)}</span>
                     {op.summary && (
                       <Typography.Text type="secondary" ellipsis={{ tooltip: op.summary }} className="operation-summary">
                         {op.summary}

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { login, screenshot } from '../support/app';
+
+/** Every page of the administrator's menu, in menu order (the first test checks it against the sidebar). */
+const MENU_PAGES = [
+  '/dashboard/basic',
+  '/planningManagement/planningTaskList',
+  '/procurementManagement/procurementTaskList',
+  '/procurementManagement/supplierManagement',
+  '/commodityManagement/commodityList',
+  '/commodityManagement/commodityClassification',
+  '/costManagement/costCalculate',
+  '/dataBoard',
+  '/basicData/priceModel',
+  '/basicData/dataDictionary',
+  '/permissionManagement/roleManagement',
+  '/permissionManagement/menuManagement',
+  '/permissionManagement/userManagement',
+  '/permissionManagement/operationLog',
+];
+
+interface MenuNode {
+  path: string;
+  isMenu: boolean;
+  children?: MenuNode[];
+}
+
+/** The paths of every page the signed-in user's sidebar offers (the session's menu tree). */
+async function menuPages(page: Page): Promise<string[]> {
+  const tree: MenuNode[] = await page.evaluate(() => JSON.parse(sessionStorage.getItem('authorizatedMenuList') ?? '[]'));
+  const walk = (nodes: MenuNode[]): string[] =>
+    nodes.flatMap((node) => (node.children?.length ? walk(node.children) : node.isMenu ? [node.path] : []));
+  return walk(tree);
+}
+
+/** Runs axe (WCAG 2 A and AA) and fails on any critical or serious violation, naming rule and elements. */
+async function expectAccessible(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  const report = blocking.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect.soft(report, `${name}:\n${report.join('\n')}`).toEqual([]);
+}
+
+test('the login page has no serious accessibility violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  await expectAccessible(page, '/login');
+  await screenshot(page, 'accessibility-login');
+});
+
+test('the checked pages are every page of the administrator menu', async ({ page }) => {
+  await login(page);
+  expect(await menuPages(page)).toEqual(MENU_PAGES);
+});
+
+for (const path of MENU_PAGES) {
+  test(`${path} has one h1 and no serious accessibility violation`, async ({ page }) => {
+    // axe reads the whole page; a long list takes a while on a busy machine.
+    test.setTimeout(180_000);
+    await login(page);
+    await page.goto(path);
+    await expect(page.locator('.shell-sider')).toBeVisible();
+    await expect.soft(page.locator('h1'), `${path} has one h1`).toHaveCount(1);
+    // Check the page with its data: every request answered, no skeleton left.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
+    await expectAccessible(page, path);
+    await screenshot(page, `accessibility${path.replaceAll('/', '-')}`);
+  });
+}
