@@ -204,12 +204,5 @@ export async function importCommodities(ctx: AuthedContext, input: ImportInput):
 
 /** The same upload checked and answered with the error report file. */
 export async function commodityImportReport(ctx: AuthedContext, input: ImportInput) {
-  const { sheetRows, errors } = await checkRows(ctx, input);
-  return importErrorReport(
-    '商品导入错误报告.xlsx',
-    '错误行',
-    COMMODITY_EXCEL_COLUMNS.map((c) => c.header),
-    sheetRows,
-    errors,
-  );
+  return importErrorReport('商品导入错误报告.xlsx', COMMODITY_EXCEL_COLUMNS, await checkRows(ctx, input));
 }

@@ -150,12 +150,5 @@ export async function importPlanLines(ctx: AuthedContext, input: ImportInput): P
 
 /** The same upload checked and answered with the error report file. */
 export async function planLineImportReport(ctx: AuthedContext, input: ImportInput) {
-  const { sheetRows, errors } = await checkRows(ctx, input);
-  return importErrorReport(
-    '计划明细导入错误报告.xlsx',
-    '错误行',
-    PLAN_LINE_EXCEL_COLUMNS.map((c) => c.header),
-    sheetRows,
-    errors,
-  );
+  return importErrorReport('计划明细导入错误报告.xlsx', PLAN_LINE_EXCEL_COLUMNS, await checkRows(ctx, input));
 }
