@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, login, screenshot } from '../support/app';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -51,7 +51,8 @@ test('commodity import: check, report, download the bad rows, import the valid o
     ],
   );
   await login(page);
-  await openFromMenu(page, '商品管理', '商品列表');
+  await page.goto('/commodityManagement/commodityList');
+  await expect(page.locator('.table-card .ant-table-row').first()).toBeVisible();
   await page.getByRole('button', { name: /导\s*入/ }).first().click();
   const dialog = page.getByRole('dialog', { name: '导入商品' });
   await dialog.locator('input[type=file]').setInputFiles({ name: '商品导入.xlsx', mimeType: XLSX, buffer: file });
@@ -82,12 +83,12 @@ test('commodity import: check, report, download the bad rows, import the valid o
 
 test('plan-line import: real date cells and serial dates are read, a bad row is reported, nothing imports twice', async ({ page, request }) => {
   const token = await apiLogin(request);
-  const options = (await api(request, token, '/admin/commodity/options', { limit: 50 })).data as { id: number; sku_code: string }[];
+  const options = (await api(request, token, '/admin/commodity/options', { limit: 50 })).data as { value: number; sku_code: string }[];
   const plan = await api(request, token, '/admin/planning_task/create', {
     name: `导入验收计划${suffix}`,
     plan_type: 'regular',
     warehouse: 'sh_jiading',
-    lines: [{ commodity_id: options[0].id, quantity: 5 }],
+    lines: [{ commodity_id: options[0].value, quantity: 5 }],
   });
   expect(plan.code, plan.message).toBe(200);
   const file = await workbookFile(
@@ -116,7 +117,7 @@ test('plan-line import: real date cells and serial dates are read, a bad row is 
 
   const rows = await downloadedRows(page, () => dialog.getByRole('button', { name: '下载错误报告' }).click());
   expect(rows).toHaveLength(2);
-  expect(rows[1].slice(0, 2)).toEqual([5, '计划数量、需求日期']);
+  expect(rows[1].slice(0, 2)).toEqual([5, '需求日期、计划数量']);
   expect(rows[1].slice(3)).toEqual([options[33].sku_code, '0', undefined, '下周', '有误的行']);
 
   await dialog.getByRole('button', { name: '仅导入有效行（3行）' }).click();

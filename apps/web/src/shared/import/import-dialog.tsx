@@ -15,6 +15,8 @@ export interface ImportDialogProps {
   reportPath: string;
   /** Fields the endpoint needs besides the file (a plan's id and version). */
   extraBody?: Record<string, unknown>;
+  /** The endpoint's row limit (blank rows count). */
+  maxRows: number;
   onImported: (result: ImportResult) => void;
   onClose: () => void;
 }
@@ -31,7 +33,7 @@ type Step = 'check' | 'import';
  * 下载错误报告 / 仅导入有效行, or 开始导入 when every row is valid. The body scrolls, so the footer
  * stays visible on a short window; nothing can be imported twice.
  */
-export function ImportDialog({ title, hint, template, importPath, reportPath, extraBody, onImported, onClose }: ImportDialogProps) {
+export function ImportDialog({ title, hint, template, importPath, reportPath, extraBody, maxRows, onImported, onClose }: ImportDialogProps) {
   const [file, setFile] = useState<PickedFile | null>(null);
   const [running, setRunning] = useState<Step | null>(null);
   const [progress, setProgress] = useState(0);
@@ -124,7 +126,7 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
       }
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Text type="secondary">{hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、50000行（空行也计入）。</Typography.Text>
+        <Typography.Text type="secondary">{hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、{maxRows}行（空行也计入）。</Typography.Text>
         {!done && (
           <Upload.Dragger
             accept=".xlsx"

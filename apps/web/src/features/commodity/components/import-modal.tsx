@@ -1,4 +1,4 @@
-import { commodityApi } from '@scm/contract';
+import { commodityApi, IMPORT_MAX_ROWS } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImportDialog } from '../../../shared/import/import-dialog';
 
@@ -16,6 +16,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
       template={{ path: commodityApi.importTemplate.path, fileName: '商品导入模板.xlsx' }}
       importPath={commodityApi.import.path}
       reportPath={commodityApi.importReport.path}
+      maxRows={IMPORT_MAX_ROWS}
       onImported={() => client.invalidateQueries({ queryKey: [commodityApi.list.path] })}
       onClose={onClose}
     />

@@ -1,4 +1,4 @@
-import { planningApi } from '@scm/contract';
+import { PLAN_MAX_LINES, planningApi } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImportDialog } from '../../../shared/import/import-dialog';
 
@@ -20,6 +20,7 @@ export default function LineImportModal({ plan, onClose }: LineImportModalProps)
       importPath={planningApi.importLines.path}
       reportPath={planningApi.importReport.path}
       extraBody={{ id: plan.id, version: plan.version }}
+      maxRows={PLAN_MAX_LINES}
       onImported={() => {
         for (const stale of [planningApi.list, planningApi.info]) client.invalidateQueries({ queryKey: [stale.path] });
       }}
