@@ -52,8 +52,9 @@ test('commodity import: check, report, download the bad rows, import the valid o
   );
   await login(page);
   await page.goto('/commodityManagement/commodityList');
-  await expect(page.locator('.table-card .ant-table-row').first()).toBeVisible();
-  await page.getByRole('button', { name: /导\s*入/ }).first().click();
+  // The list and the category tree load first (a click while they lay out waits for stability).
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'import 导入', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '导入商品' });
   await dialog.locator('input[type=file]').setInputFiles({ name: '商品导入.xlsx', mimeType: XLSX, buffer: file });
   await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
