@@ -140,8 +140,9 @@ test.describe.serial('commodities and categories', () => {
       name: '商品导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file,
     });
     await expect(dialog).toContainText('已选择：商品导入.xlsx');
-    await dialog.getByRole('button', { name: '开始导入' }).click();
-    await expect(dialog).toContainText('共 5 行，其中 2 行有误，未导入任何数据');
+    await dialog.getByRole('button', { name: /校\s*验/ }).click();
+    await expect(dialog).toContainText('共 5 行，其中 2 行有误');
+    await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
     const report = dialog.locator('.import-errors .ant-table-row');
     await expect(report).toHaveCount(2);
     await expect(report.nth(0)).toContainText('5');
@@ -152,14 +153,16 @@ test.describe.serial('commodities and categories', () => {
     await expect(report.nth(1)).toContainText('参考价须为不超过两位小数的非负金额');
     await screenshot(page, 'commodity-import-report');
 
-    const csv = page.waitForEvent('download');
+    const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: '下载错误报告' }).click();
-    const reportText = await readFile(await (await csv).path(), 'utf8');
-    expect(reportText).toContain('"5","分类编码","请填写末级分类的编码"');
+    const reportFile = new ExcelJS.Workbook();
+    await reportFile.xlsx.load((await readFile(await (await download).path())) as unknown as ArrayBuffer);
+    const reportRow = (reportFile.worksheets[0].getRow(2).values as unknown[]).slice(1);
+    expect(reportRow.slice(0, 4)).toEqual([5, '分类编码', '请填写末级分类的编码', `${codes.leafA}-104`]);
 
     await expect(page.locator('.table-card .ant-table-row')).toHaveCount(2);
     await dialog.getByRole('button', { name: '仅导入有效行（3行）' }).click();
-    await expect(dialog).toContainText('成功导入 3 条，跳过 2 行有误的数据');
+    await expect(dialog).toContainText('成功导入 3 行，跳过 2 行有误的数据');
     await dialog.getByRole('button', { name: /完\s*成/ }).click();
     await expect(page.locator('.table-card .ant-table-row')).toHaveCount(5);
     await expect(await rowOf(page, `${codes.leafA}-103`)).toContainText('停用');

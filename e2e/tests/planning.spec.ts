@@ -126,9 +126,9 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: await lineImportFile(importSkus, true),
   });
-  await planner.getByRole('button', { name: '开始导入' }).click();
+  await planner.getByRole('button', { name: /校\s*验/ }).click();
   const report = planner.locator('.ant-modal');
-  await expect(report).toContainText('发现 4 处错误，未导入任何数据');
+  await expect(report).toContainText('错误明细（4 处）');
   await expect(report).toContainText('SKU编码“NO-SUCH-SKU”不存在');
   await expect(report).toContainText('计划数量须大于0');
   await expect(report).toContainText('需求日期不是有效日期');
@@ -139,7 +139,11 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: await lineImportFile(importSkus),
   });
+  await planner.getByRole('button', { name: /校\s*验/ }).click();
+  await expect(report).toContainText('全部有效');
   await planner.getByRole('button', { name: '开始导入' }).click();
+  await expect(report).toContainText('成功导入 2 行');
+  await planner.getByRole('button', { name: /完\s*成/ }).click();
   await expect(planner.locator('.ant-modal')).toHaveCount(0);
   await expect(planner.getByText('计划明细（5）')).toBeVisible();
   await expect(planner.getByText(importSkus[1])).toBeVisible();

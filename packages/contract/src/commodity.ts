@@ -237,19 +237,25 @@ export const commodityOptionSchema = z.object({
 });
 export type CommodityOption = z.infer<typeof commodityOptionSchema>;
 
-export const commodityImportRequest = z.strictObject({
+/** The upload fields every Excel import takes (docs/rules/imports.md). */
+export const importUploadFields = {
   fileName: text('文件名', 200).optional(),
   /** The .xlsx file, base64-encoded (decoded size at most IMPORT_MAX_BYTES). */
   fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
+  /** Only check the rows and answer the report; nothing is written. */
+  checkOnly: z.boolean().default(false),
   /** When false, one bad row means nothing is written. */
   onlyValid: z.boolean().default(false),
-});
+};
+export const commodityImportRequest = z.strictObject(importUploadFields);
 export const importErrorSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type ImportError = z.infer<typeof importErrorSchema>;
 export const importResultSchema = z.object({
   totalRows: z.number(),
   validRows: z.number(),
   imported: z.number(),
+  /** Every problem found; `errors` lists at most the first 1,000 (the report file holds all). */
+  errorCount: z.number(),
   errors: z.array(importErrorSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
@@ -265,6 +271,8 @@ export const commodityApi = {
   disable: endpoint('/admin/commodity/disable', commodityStatusRequest, emptyResponse),
   importTemplate: endpoint('/admin/commodity/import_template', z.strictObject({}), fileResponse),
   import: endpoint('/admin/commodity/import', commodityImportRequest, importResultSchema),
+  /** The same upload answered with the error report (.xlsx: each bad row's cells beside 行号 / 列 / 原因). */
+  importReport: endpoint('/admin/commodity/import_report', commodityImportRequest, fileResponse),
   export: endpoint('/admin/commodity/export', commodityExportRequest, fileResponse),
 };
 

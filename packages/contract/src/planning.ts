@@ -11,7 +11,7 @@ import {
   text,
   versionSchema,
 } from './common';
-import { fileResponse, IMPORT_MAX_BYTES, importResultSchema } from './commodity';
+import { fileResponse, importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
 
 /** Values of the `plan_status` dictionary (product.md §5), in its order: the main flow, then the side exits. */
@@ -329,11 +329,7 @@ export const planCreateResponse = z.object({ id: z.number(), code: z.string() })
 export const planImportRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
-  fileName: text('文件名', 200).optional(),
-  /** The .xlsx file, base64-encoded (decoded size at most IMPORT_MAX_BYTES). */
-  fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
-  /** When false, one bad row means nothing is written. */
-  onlyValid: z.boolean().default(false),
+  ...importUploadFields,
 });
 
 /** Columns of the line import template, in order. */
@@ -341,7 +337,7 @@ export const PLAN_LINE_EXCEL_COLUMNS = [
   { key: 'skuCode', header: 'SKU编码', required: true, width: 18 },
   { key: 'quantity', header: '计划数量', required: true, width: 12 },
   { key: 'budgetUnitPrice', header: '预算单价(元)', required: false, width: 14 },
-  { key: 'requiredBy', header: '需求日期', required: false, width: 14 },
+  { key: 'requiredBy', header: '需求日期', required: false, width: 14, date: true },
   { key: 'remark', header: '备注', required: false, width: 24 },
 ] as const;
 
@@ -359,5 +355,7 @@ export const planningApi = {
   generate: endpoint('/admin/planning_task/generate', planGenerateRequest, planGenerateResponse),
   importTemplate: endpoint('/admin/planning_task/import_template', z.strictObject({}), fileResponse),
   importLines: endpoint('/admin/planning_task/import', planImportRequest, importResultSchema),
+  /** The same upload answered with the error report (.xlsx: each bad row's cells beside 行号 / 列 / 原因). */
+  importReport: endpoint('/admin/planning_task/import_report', planImportRequest, fileResponse),
   export: endpoint('/admin/planning_task/export', planExportRequest, fileResponse),
 };

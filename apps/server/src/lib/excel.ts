@@ -1,16 +1,18 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import type { FieldError } from '@scm/contract';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AppError, badRequest } from './errors';
 import { FileReply, XLSX_TYPE } from './file-reply';
 
 export interface ExcelColumn {
   header: string;
   width?: number;
+  /** A date column: its cells are formatted as dates, so Excel offers its date input. */
+  date?: boolean;
 }
 
-type CellValue = string | number | null | undefined;
+const DATE_FORMAT = 'yyyy-mm-dd';
+
+export type CellValue = string | number | Date | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -23,7 +25,7 @@ export function escapeCell(value: CellValue): CellValue {
 }
 
 /** The reverse of `escapeCell`, so an exported file imports back unchanged. */
-function unescapeCell(value: string): string {
+export function unescapeCell(value: string): string {
   return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
@@ -99,111 +101,9 @@ export function createXlsxStream(fileName: string, sheetName: string, columns: E
 export async function xlsxFile(fileName: string, sheetName: string, columns: ExcelColumn[], rows: CellValue[][]) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14 }));
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14, style: c.date ? { numFmt: DATE_FORMAT } : {} }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row.map(escapeCell));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return new FileReply(fileName, XLSX_TYPE, buffer);
-}
-
-export interface ImportLimits {
-  maxBytes: number;
-  maxRows: number;
-}
-
-export interface SheetRow {
-  /** The spreadsheet's own row number (the header is row 1), as the user sees it. */
-  rowNumber: number;
-  /** Cell texts by header name, trimmed; empty cells are ''. */
-  cells: Record<string, string>;
-}
-
-/** Decodes a base64 upload, refusing anything over the size limit before parsing it. */
-export function decodeUpload(base64: string, maxBytes: number): Buffer {
-  const payload = base64.replace(/^data:[^,]*,/, '');
-  if (Math.floor((payload.length * 3) / 4) - 2 > maxBytes) throw tooLarge(maxBytes);
-  const buffer = Buffer.from(payload, 'base64');
-  if (buffer.length > maxBytes) throw tooLarge(maxBytes);
-  if (buffer.length === 0) throw badRequest('文件为空');
-  return buffer;
-}
-
-const tooLarge = (maxBytes: number) => badRequest(`文件不能超过${Math.round(maxBytes / 1024 / 1024)}MB`);
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result == null ? '' : cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-/**
- * Reads the first sheet of an .xlsx upload row by row (streaming, so the row limit is enforced
- * while reading). Row 1 must hold the expected headers; blank rows are skipped.
- */
-export async function readXlsxRows(buffer: Buffer, headers: readonly string[], limits: ImportLimits): Promise<SheetRow[]> {
-  if (buffer.length > limits.maxBytes) throw tooLarge(limits.maxBytes);
-  const rows: SheetRow[] = [];
-  let columnHeaders: string[] | null = null;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1).map((v) => unescapeCell(cellText(v).trim()));
-        if (!columnHeaders) {
-          columnHeaders = values.map((v) => v.replace(/\*$/, ''));
-          const missing = headers.filter((h) => !columnHeaders?.includes(h));
-          if (missing.length > 0) throw badRequest(`模板表头不正确，缺少列：${missing.join('、')}`);
-          continue;
-        }
-        if (values.every((v) => v === '')) continue;
-        if (rows.length >= limits.maxRows) throw badRequest(`数据不能超过${limits.maxRows}行，请拆分后再导入`);
-        const cells: Record<string, string> = {};
-        columnHeaders.forEach((header, index) => {
-          if (header) cells[header] = values[index] ?? '';
-        });
-        rows.push({ rowNumber: row.number, cells });
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest('无法读取文件，请上传 .xlsx 格式的Excel文件');
-  }
-  if (!columnHeaders) throw badRequest('文件中没有数据');
-  return rows;
-}
-
-/** Collects per-row problems of an import: the report shows row number, column and reason. */
-export class RowErrors {
-  readonly list: { row: number; column: string; message: string }[] = [];
-  private readonly badRows = new Set<number>();
-
-  add(row: number, column: string, message: string) {
-    this.list.push({ row, column, message });
-    this.badRows.add(row);
-  }
-
-  addAll(row: number, errors: FieldError[], columnOf: (field: string) => string) {
-    for (const e of errors) this.add(row, columnOf(e.field), e.message);
-  }
-
-  has(row: number) {
-    return this.badRows.has(row);
-  }
-
-  get size() {
-    return this.badRows.size;
-  }
 }

@@ -297,7 +297,7 @@ describe('commodity Excel import', () => {
     expect(tooBig).toMatchObject({ status: 200, code: 400, message: '文件不能超过10MB' });
     const many = await xlsxBase64(Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`R${i}`, 'n', 'c', '', '', '件', '', '', '', 1]));
     const tooMany = await t.call('/admin/commodity/import', { file_base64: many }, admin);
-    expect(tooMany).toMatchObject({ code: 400, message: '数据不能超过50000行，请拆分后再导入' });
+    expect(tooMany).toMatchObject({ code: 400, message: '数据不能超过50000行（空行也计入），请拆分后再导入' });
   });
 
   it('offers a template that the import reads', async () => {

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
-import { decodeUpload, RowErrors, readXlsxRows, type SheetRow, xlsxFile } from '../../lib/excel';
+import { xlsxFile } from '../../lib/excel';
+import { decodeUpload, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/xlsx-import';
 import { conflict, pgErrorCode } from '../../lib/errors';
 import { type CommodityReferences, loadCommodityReferences } from './references';
 import { excelRow, normalizeCommodity, withGrams } from './service';
@@ -74,6 +75,7 @@ function parseRow(
   const row = sheetRow.rowNumber;
   const cell = (key: Key) => sheetRow.cells[header[key]] ?? '';
   const before = errors.list.length;
+  errors.addCut(sheetRow);
 
   const categoryCode = cell('categoryCode');
   const category = categoryByCode.get(categoryCode);
@@ -132,18 +134,12 @@ function parseRow(
   return { row, values };
 }
 
-/**
- * Excel import: every row is checked (fields, category, SKU unique in the file and in the
- * database). With any bad row nothing is written unless `onlyValid`; the good rows go in one
- * transaction with one audit row.
- */
-export async function importCommodities(ctx: AuthedContext, input: z.output<typeof commodityImportRequest>): Promise<ImportResult> {
+type ImportInput = z.output<typeof commodityImportRequest>;
+
+/** Checks every row (fields, category, references, SKU unique in the file and in the database). */
+async function checkRows(ctx: AuthedContext, input: ImportInput) {
   const buffer = decodeUpload(input.fileBase64, IMPORT_MAX_BYTES);
-  const sheetRows = await readXlsxRows(
-    buffer,
-    COMMODITY_EXCEL_COLUMNS.filter((c) => !('optionalHeader' in c)).map((c) => c.header),
-    { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS },
-  );
+  const sheetRows = await readXlsxRows(buffer, COMMODITY_EXCEL_COLUMNS, { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS });
 
   const all = await ctx.db.select({ id: categories.id, code: categories.code, parentId: categories.parentId, status: categories.status }).from(categories);
   const parents = new Set(all.map((c) => c.parentId));
@@ -176,11 +172,16 @@ export async function importCommodities(ctx: AuthedContext, input: z.output<type
       .where(inArray(commodities.skuCode, skus.slice(i, i + INSERT_CHUNK)));
     for (const { skuCode } of existing) errors.add(firstRowOfSku.get(skuCode)!, header.skuCode, 'SKU编码已存在');
   }
+  return { sheetRows, errors, valid: parsed.filter((p) => !errors.has(p.row)) };
+}
 
-  errors.list.sort((a, b) => a.row - b.row);
-  const valid = parsed.filter((p) => !errors.has(p.row));
-  const result = { totalRows: sheetRows.length, validRows: valid.length, imported: 0, errors: errors.list };
-  if (valid.length === 0 || (errors.size > 0 && !input.onlyValid)) return result;
+/**
+ * Excel import (docs/rules/imports.md). With `checkOnly`, or with any bad row and not `onlyValid`,
+ * nothing is written; otherwise the good rows go in one transaction with one audit row.
+ */
+export async function importCommodities(ctx: AuthedContext, input: ImportInput): Promise<ImportResult> {
+  const { sheetRows, errors, valid } = await checkRows(ctx, input);
+  if (input.checkOnly || valid.length === 0 || (errors.size > 0 && !input.onlyValid)) return importAnswer(sheetRows, valid.length, 0, errors);
 
   try {
     await ctx.db.transaction(async (tx) => {
@@ -198,5 +199,10 @@ export async function importCommodities(ctx: AuthedContext, input: z.output<type
     if (pgErrorCode(error) === '23505') throw conflict('导入期间有相同SKU编码的商品被创建，请重新导入');
     throw error;
   }
-  return { ...result, imported: valid.length };
+  return importAnswer(sheetRows, valid.length, valid.length, errors);
+}
+
+/** The same upload checked and answered with the error report file. */
+export async function commodityImportReport(ctx: AuthedContext, input: ImportInput) {
+  return importErrorReport('商品导入错误报告.xlsx', COMMODITY_EXCEL_COLUMNS, await checkRows(ctx, input));
 }

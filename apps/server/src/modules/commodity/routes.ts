@@ -1,7 +1,8 @@
-import { commodityApi, IMPORT_MAX_BYTES } from '@scm/contract';
+import { commodityApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
 import { exportCommodities } from './export-commodities';
-import { importCommodities, importTemplate } from './import-commodities';
+import { commodityImportReport, importCommodities, importTemplate } from './import-commodities';
 import { commodityOptions, listCommodities } from './queries';
 import { createCommodity, deleteCommodity, getCommodity, setCommodityStatus, updateCommodity } from './service';
 
@@ -28,9 +29,14 @@ export const commodityRoutes = [
   defineRoute({
     endpoint: commodityApi.import,
     permission: `${PAGE}:import`,
-    // base64 makes the 10 MB file about 13.4 MB; a little more lets oversize files get the clear message.
-    bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+    bodyLimit: IMPORT_BODY_LIMIT,
     handler: (input, ctx) => importCommodities(ctx, input),
+  }),
+  defineRoute({
+    endpoint: commodityApi.importReport,
+    permission: `${PAGE}:import`,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    handler: (input, ctx) => commodityImportReport(ctx, input),
   }),
   defineRoute({ endpoint: commodityApi.export, permission: `${PAGE}:export`, handler: async (input, ctx) => exportCommodities(ctx, input) }),
 ];

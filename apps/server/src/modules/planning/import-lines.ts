@@ -12,7 +12,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commodities, planningTaskLines } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
-import { decodeUpload, RowErrors, readXlsxRows, type SheetRow, xlsxFile } from '../../lib/excel';
+import { xlsxFile } from '../../lib/excel';
+import { decodeUpload, excelDate, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/xlsx-import';
 import { badRequest } from '../../lib/errors';
 import { appendPlanLines, planForAction } from './service';
 
@@ -27,8 +28,12 @@ const fieldColumn: Record<string, string> = {
 };
 
 export function lineImportTemplate() {
-  const columns = PLAN_LINE_EXCEL_COLUMNS.map((c) => ({ header: c.required ? `${c.header}*` : c.header, width: c.width }));
-  const example = ['SKU编码（商品列表中的编码）', 100, fenToYuan(1990), '2026-12-20', '示例行，导入前请删除'];
+  const columns = PLAN_LINE_EXCEL_COLUMNS.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    width: c.width,
+    date: 'date' in c && c.date,
+  }));
+  const example = ['SKU编码（商品列表中的编码）', 100, fenToYuan(1990), new Date(Date.UTC(2026, 11, 20)), '示例行，导入前请删除'];
   return xlsxFile('计划明细导入模板.xlsx', '计划明细', columns, [example]);
 }
 
@@ -44,6 +49,7 @@ function parseRow(sheetRow: SheetRow, commodity: CommodityInfo | undefined, erro
   const row = sheetRow.rowNumber;
   const cell = (key: Key) => sheetRow.cells[header[key]] ?? '';
   const before = errors.list.length;
+  errors.addCut(sheetRow);
 
   const sku = cell('skuCode');
   if (!sku) errors.add(row, header.skuCode, '请填写SKU编码');
@@ -59,11 +65,15 @@ function parseRow(sheetRow: SheetRow, commodity: CommodityInfo | undefined, erro
   const priceFen = priceText === '' ? commodity?.referencePriceFen : /^\d{1,9}(\.\d{1,2})?$/.test(priceText) ? yuanToFen(priceText) : null;
   if (priceFen == null && priceText !== '') errors.add(row, header.budgetUnitPrice, '预算单价须为不超过两位小数的非负金额');
 
+  const dateText = cell('requiredBy');
+  const requiredBy = dateText === '' ? null : excelDate(dateText);
+  if (dateText !== '' && !requiredBy) errors.add(row, header.requiredBy, '需求日期须为日期，如 2026-03-01、2026/3/1 或 2026年3月1日');
+
   const parsed = planLineInput.safeParse({
     commodityId: commodity?.id ?? 1,
     quantity: /^\d{1,9}$/.test(quantityText) ? Number(quantityText) : 1,
     budgetUnitPriceFen: priceFen ?? 0,
-    requiredBy: cell('requiredBy') || null,
+    requiredBy,
     remark: cell('remark') || null,
   });
   if (!parsed.success) {
@@ -73,19 +83,13 @@ function parseRow(sheetRow: SheetRow, commodity: CommodityInfo | undefined, erro
   return { ...parsed.data, budgetUnitPriceFen: parsed.data.budgetUnitPriceFen ?? 0 };
 }
 
-/**
- * Appends lines from an .xlsx to an editable plan. Every row is checked (commodity exists and is
- * enabled, not already in the plan or twice in the file, quantity, price, date); with any bad row
- * nothing is written unless `onlyValid`. The good rows go in one transaction with one audit row.
- */
-export async function importPlanLines(ctx: AuthedContext, input: z.output<typeof planImportRequest>): Promise<ImportResult> {
+type ImportInput = z.output<typeof planImportRequest>;
+
+/** Checks every row: commodity exists and is enabled, not already in the plan or twice in the file, quantity, price, date. */
+async function checkRows(ctx: AuthedContext, input: ImportInput) {
   await planForAction(ctx.db, ctx.user, input.id, input.version, 'edit');
   const buffer = decodeUpload(input.fileBase64, IMPORT_MAX_BYTES);
-  const sheetRows = await readXlsxRows(
-    buffer,
-    PLAN_LINE_EXCEL_COLUMNS.map((c) => c.header),
-    { maxBytes: IMPORT_MAX_BYTES, maxRows: PLAN_MAX_LINES },
-  );
+  const sheetRows = await readXlsxRows(buffer, PLAN_LINE_EXCEL_COLUMNS, { maxBytes: IMPORT_MAX_BYTES, maxRows: PLAN_MAX_LINES });
 
   const skus = [...new Set(sheetRows.map((r) => r.cells[header.skuCode]).filter(Boolean))];
   const found = skus.length
@@ -117,10 +121,17 @@ export async function importPlanLines(ctx: AuthedContext, input: z.output<typeof
     if (line) parsed.push({ row: sheetRow.rowNumber, line });
   }
 
-  errors.list.sort((a, b) => a.row - b.row);
-  const valid = parsed.filter((p) => !errors.has(p.row));
-  const result = { totalRows: sheetRows.length, validRows: valid.length, imported: 0, errors: errors.list };
-  if (valid.length === 0 || (errors.size > 0 && !input.onlyValid)) return result;
+  return { sheetRows, errors, inPlan, valid: parsed.filter((p) => !errors.has(p.row)) };
+}
+
+/**
+ * Appends lines from an .xlsx to an editable plan (docs/rules/imports.md). With `checkOnly`, or
+ * with any bad row and not `onlyValid`, nothing is written; otherwise the good rows go in one
+ * transaction with one audit row.
+ */
+export async function importPlanLines(ctx: AuthedContext, input: ImportInput): Promise<ImportResult> {
+  const { sheetRows, errors, inPlan, valid } = await checkRows(ctx, input);
+  if (input.checkOnly || valid.length === 0 || (errors.size > 0 && !input.onlyValid)) return importAnswer(sheetRows, valid.length, 0, errors);
   if (inPlan.size + valid.length > PLAN_MAX_LINES) throw badRequest(`计划明细不能超过${PLAN_MAX_LINES}行`);
 
   await ctx.db.transaction(async (tx) => {
@@ -134,5 +145,10 @@ export async function importPlanLines(ctx: AuthedContext, input: z.output<typeof
       input.fileName,
     );
   });
-  return { ...result, imported: valid.length };
+  return importAnswer(sheetRows, valid.length, valid.length, errors);
+}
+
+/** The same upload checked and answered with the error report file. */
+export async function planLineImportReport(ctx: AuthedContext, input: ImportInput) {
+  return importErrorReport('计划明细导入错误报告.xlsx', PLAN_LINE_EXCEL_COLUMNS, await checkRows(ctx, input));
 }

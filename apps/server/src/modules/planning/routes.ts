@@ -1,7 +1,8 @@
-import { IMPORT_MAX_BYTES, planningApi } from '@scm/contract';
+import { planningApi } from '@scm/contract';
 import { defineRoute } from '../../lib/route';
+import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
 import { exportPlans } from './export-plans';
-import { importPlanLines, lineImportTemplate } from './import-lines';
+import { importPlanLines, lineImportTemplate, planLineImportReport } from './import-lines';
 import {
   approvePlan,
   cancelPlan,
@@ -38,8 +39,14 @@ export const planningRoutes = [
   defineRoute({
     endpoint: planningApi.importLines,
     permission: `${PAGE}:edit`,
-    bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+    bodyLimit: IMPORT_BODY_LIMIT,
     handler: (input, ctx) => importPlanLines(ctx, input),
+  }),
+  defineRoute({
+    endpoint: planningApi.importReport,
+    permission: `${PAGE}:edit`,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    handler: (input, ctx) => planLineImportReport(ctx, input),
   }),
   defineRoute({
     endpoint: planningApi.export,

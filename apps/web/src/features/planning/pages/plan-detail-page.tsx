@@ -147,7 +147,7 @@ export default function PlanDetailPage() {
       <PlanEditor key={id ?? 'new'} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />
       {info.data && importing && (
         <Suspense fallback={null}>
-          <LineImportModal open plan={info.data} onClose={closeImport} />
+          <LineImportModal plan={info.data} onClose={closeImport} />
         </Suspense>
       )}
     </>

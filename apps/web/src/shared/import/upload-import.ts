@@ -1,0 +1,42 @@
+import { type Envelope, IDEMPOTENCY_HEADER, type ImportResult } from '@scm/contract';
+import { ApiError } from '../http/api';
+import { http } from '../http/client';
+
+/** What every Excel import endpoint takes besides its own fields (a plan's id and version). */
+export interface ImportUpload {
+  fileName: string;
+  fileBase64: string;
+  checkOnly: boolean;
+  onlyValid: boolean;
+}
+
+/**
+ * Posts an upload to an import endpoint, outside the shared hooks because it needs a long timeout
+ * and upload progress (a 10 MB file takes a while on a slow line). A writing import carries an
+ * Idempotency-Key, so a retry after a lost answer does not import twice; a check carries none (it
+ * writes nothing, and must not answer a later import with its own result).
+ */
+export async function uploadImport(
+  path: string,
+  body: ImportUpload & Record<string, unknown>,
+  onProgress: (percent: number) => void,
+  idempotencyKey?: string,
+): Promise<ImportResult> {
+  const response = await http.post<Envelope<ImportResult> | null>(path, body, {
+    headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
+    timeout: 300_000,
+    onUploadProgress: (event) => onProgress(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
+  });
+  const envelope = response.data;
+  if (!envelope) throw new ApiError(0, '导入失败');
+  if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message);
+  return envelope.data;
+}
+
+export const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
