@@ -104,7 +104,8 @@ test.describe('stored HTML in names', () => {
 
     const names = [IMG, META];
     for (const [i, item] of pie.items.slice(0, 2).entries()) {
-      restore.push(await rename(request, token, 'category', item.category_id, `${names[i]}分类`));
+      // Category names stop at 50 characters: the payload alone.
+      restore.push(await rename(request, token, 'category', item.category_id, names[i]));
     }
     for (const [i, item] of top.slice(0, 2).entries()) {
       restore.push(await rename(request, token, 'supplier', item.supplier_id, `${names[i]}义乌优品`));
@@ -133,7 +134,7 @@ test.describe('stored HTML in names', () => {
         const tooltips = await hoverEveryChart(page);
         // The tooltips did show the hostile names, as text.
         expect(tooltips.some((t) => t.includes(`${META}义乌优品`))).toBe(true);
-        expect(tooltips.some((t) => t.includes(`${IMG}分类`))).toBe(true);
+        expect(tooltips.some((t) => t.includes(IMG))).toBe(true);
         await screenshot(page, 'stored-html-board');
       }
       if (label === '供应商管理') await expect(page.getByText(`${IMG}义乌优品`).first()).toBeVisible();
