@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, screenshot } from '../support/app';
 
-// Names that would become markup if any page put them into HTML unescaped. The user name has to
+// Names that would become markup if any page put them into HTML unescaped (category names stop at
+// 50 characters, hence the short refresh target). The user name has to
 // fit 30 characters, hence the short handler (a bare assignment still sets window.__xss).
 const IMG = '<img src=x onerror="window.__xss=1">';
-const META = '<meta http-equiv=refresh content=0;url=about:blank>';
+const META = '<meta http-equiv=refresh content=0;url=/x>';
 const SHORT_IMG = '<img src=x onerror=__xss=1>';
 
 const UPDATE_FIELDS = {
@@ -104,7 +105,8 @@ test.describe('stored HTML in names', () => {
 
     const names = [IMG, META];
     for (const [i, item] of pie.items.slice(0, 2).entries()) {
-      restore.push(await rename(request, token, 'category', item.category_id, `${names[i]}分类`));
+      // Category names stop at 50 characters: the payload alone.
+      restore.push(await rename(request, token, 'category', item.category_id, names[i]));
     }
     for (const [i, item] of top.slice(0, 2).entries()) {
       restore.push(await rename(request, token, 'supplier', item.supplier_id, `${names[i]}义乌优品`));
@@ -133,7 +135,7 @@ test.describe('stored HTML in names', () => {
         const tooltips = await hoverEveryChart(page);
         // The tooltips did show the hostile names, as text.
         expect(tooltips.some((t) => t.includes(`${META}义乌优品`))).toBe(true);
-        expect(tooltips.some((t) => t.includes(`${IMG}分类`))).toBe(true);
+        expect(tooltips.some((t) => t.includes(IMG))).toBe(true);
         await screenshot(page, 'stored-html-board');
       }
       if (label === '供应商管理') await expect(page.getByText(`${IMG}义乌优品`).first()).toBeVisible();
