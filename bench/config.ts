@@ -10,7 +10,7 @@ import { getPlan } from '../apps/server/src/modules/planning/service';
 import { listTasks } from '../apps/server/src/modules/procurement-task/queries';
 import { getMaintainView } from '../apps/server/src/modules/procurement-task/service';
 import type { Db } from '../apps/server/src/db/client';
-import type { AuthedContext } from '../apps/server/src/lib/context';
+import type { AuthedContext, AuthUser } from '../apps/server/src/lib/context';
 import type { Api } from './lib/api';
 import { replayedFloor } from './lib/replayed-floor';
 import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';
@@ -103,7 +103,18 @@ export const endpoints: BenchEndpoint[] = [
 ];
 
 /** The service functions take a context; the queries these entries replay read only its database. */
-const readContext = (db: Db) => ({ db, now: () => new Date() }) as unknown as AuthedContext;
+/** The floors replay the statements an administrator's request runs (data scope 全部数据). */
+const benchUser: AuthUser = {
+  id: 1,
+  username: 'bench',
+  email: 'bench@jiaju.com',
+  roleId: 1,
+  superAdmin: true,
+  dataScope: 'all',
+  sessionId: 0,
+  permissionCodes: new Set(),
+};
+const readContext = (db: Db) => ({ db, now: () => new Date(), user: benchUser }) as unknown as AuthedContext;
 
 /**
  * The commodity list at the bar's filter: a keyword and a top-level category (its descendants
@@ -154,7 +165,7 @@ endpoints.push(
     kind: 'list',
     path: '/admin/procurement_task/list',
     body: () => ({ page: 1, page_size: 20, status: 'quoting' }),
-    floor: replayedFloor((db, body) => listTasks(db, taskListRequest.parse(toCamelCase(body)), new Date())),
+    floor: replayedFloor((db, body) => listTasks(db, benchUser, taskListRequest.parse(toCamelCase(body)), new Date())),
   },
   {
     name: '报价比价 procurement_task/compare（20行×8家）',

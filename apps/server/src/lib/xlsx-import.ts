@@ -40,8 +40,8 @@ const tooLarge = (maxBytes: number) => badRequest(`文件不能超过${Math.roun
 interface ZipDirectory {
   files: { uncompressedSize: number }[];
 }
-// The zip reader exceljs itself reads uploads with: listing the central directory inflates nothing.
-const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as {
+// The zip reader exceljs itself reads uploads with (same version): listing the central directory inflates nothing.
+const unzipper = createRequire(import.meta.url)('unzipper') as {
   Open: { buffer(file: Buffer): Promise<ZipDirectory> };
 };
 
