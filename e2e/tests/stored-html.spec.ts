@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
 
 // Names that would become markup if any page put them into HTML unescaped (category names stop at
 // 50 characters, hence the short refresh target). The user name has to
@@ -116,19 +116,19 @@ test.describe('stored HTML in names', () => {
 
     await login(page);
     const sider = page.locator('.shell-sider');
-    // Every page of the menu: open each group, then each entry in turn.
-    const expandGroups = async () => {
-      for (const group of await sider.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title').all()) {
-        await group.click();
-      }
-    };
-    await expandGroups();
-    const labels = (await sider.locator('.ant-menu-item').allInnerTexts()).map((l) => l.trim());
-    expect(labels).toContain('数据看板');
-    for (const label of labels) {
-      await expandGroups();
-      await sider.locator('.ant-menu-item', { hasText: label }).first().click();
-      await expect(page.locator('.ant-breadcrumb')).toContainText(label);
+    // Every page of the menu: each group's entries, opened through the shared helper.
+    const pages: [string, string][] = (await sider.locator('.ant-menu-root > .ant-menu-item').allInnerTexts()).map((l) => ['', l.trim()]);
+    for (const group of (await sider.locator('.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts()).map((g) => g.trim())) {
+      const submenu = sider.locator('.ant-menu-submenu', { has: page.getByText(group, { exact: true }) });
+      await expect(async () => {
+        if (!(await submenu.evaluate((e) => e.classList.contains('ant-menu-submenu-open')))) await submenu.locator('.ant-menu-submenu-title').click();
+        await expect(submenu.locator('.ant-menu-item').first()).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
+      for (const label of await submenu.locator('.ant-menu-item').allInnerTexts()) pages.push([group, label.trim()]);
+    }
+    expect(pages.map(([, label]) => label)).toContain('数据看板');
+    for (const [group, label] of pages) {
+      await openFromMenu(page, group, label);
       await page.waitForLoadState('networkidle');
       const url = page.url();
       if (label === '数据看板') {
