@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
+import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, selectedIdsSchema, pageResponse, requiredText, text, versionSchema } from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { EMAIL_PATTERN } from '../validation';
@@ -71,6 +71,8 @@ const supplierFilter = {
   settlementType: z.string().max(50).optional(),
   categoryId: idSchema.optional(),
   regionCode: z.string().regex(REGION_CODE_6).optional(),
+  /** Only these suppliers (导出选中). */
+  ids: selectedIdsSchema.optional(),
 };
 export const supplierListRequest = pageRequest(['code', 'name', 'grade', 'updatedAt', 'tasksInvited', 'awardsWon']).extend(supplierFilter);
 export const supplierExportRequest = z.strictObject(supplierFilter);

@@ -1,9 +1,8 @@
 import type { OperationLog } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useOperationLogFilters } from '../api/operation-log-filters';
@@ -39,7 +38,7 @@ export default function OperationLogPage() {
   const users = useUserOptions();
   const filters = useOperationLogFilters();
 
-  const columns: ColumnsType<OperationLog> = [
+  const columns: ListColumns<OperationLog> = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -49,7 +48,7 @@ export default function OperationLogPage() {
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
     },
     { title: '操作人', dataIndex: 'userName', key: 'userName', render: (name: string | null) => name || '-' },
-    { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip || '-' },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', hideBelow: 1100, render: (ip: string | null) => ip || '-' },
     { title: '模块', dataIndex: 'module', key: 'module', render: moduleLabel },
     {
       title: '操作',
@@ -57,7 +56,7 @@ export default function OperationLogPage() {
       key: 'action',
       render: (action: string) => <Tag color={isFailure(action) ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{actionLabel(action)}</Tag>,
     },
-    { title: '记录', dataIndex: 'recordId', key: 'recordId', render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
+    { title: '记录', dataIndex: 'recordId', key: 'recordId', hideBelow: 1300, render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
   ];
 
@@ -117,6 +116,7 @@ export default function OperationLogPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<OperationLog>
+        tableId="operationLogList"
         title="操作日志"
         columns={columns}
         data={list.data}
