@@ -55,8 +55,8 @@ for (const viewport of [
     for (const list of LISTS) {
       await page.goto(list.path);
       await expect(page).toHaveTitle(`${list.title} - 悦居供应链`);
-      await expect(firstRow(page)).toBeVisible();
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
       const { header, cell } = await statusCells(page, list.status);
       await cell.scrollIntoViewIfNeeded();
       expect(await onScreenAndUncovered(page, header), `${list.name}: header`).toBe('ok');
@@ -79,6 +79,7 @@ test('the login page has its title', async ({ page }) => {
 test('column settings and density are remembered across a reload', async ({ page }) => {
   await login(page);
   await page.goto('/planningManagement/planningTaskList');
+  await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });
   const headers = table(page).locator('thead').first();
   await expect(headers).toContainText('进度');
 
@@ -94,7 +95,7 @@ test('column settings and density are remembered across a reload', async ({ page
   await expect(table(page)).toHaveClass(/ant-table-small/);
 
   await page.reload();
-  await expect(firstRow(page)).toBeVisible();
+  await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });
   await expect(table(page).locator('thead').first()).not.toContainText('进度');
   await expect(table(page).locator('thead').first()).toContainText('状态');
   await expect(table(page)).toHaveClass(/ant-table-small/);
@@ -144,7 +145,7 @@ test('batch export of two selected plans and a batch submit with its summary', a
   await login(page);
   await page.goto(`/planningManagement/planningTaskList?keyword=${encodeURIComponent(prefix)}&sortField=name&sortOrder=ascend`);
   const rows = table(page).locator('tbody tr.ant-table-row');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(3, { timeout: 30_000 });
   const codes = (await rows.allInnerTexts()).map((text) => /JH\d{12}/.exec(text)?.[0] ?? '');
 
   await rows.nth(0).locator('.ant-checkbox-input').check();

@@ -69,7 +69,7 @@ export default function UserManagementPage() {
     { title: '手机号', dataIndex: 'phone', key: 'phone', hideBelow: 1300, render: (phone: string | null) => phone || '-' },
     { title: '状态', dataIndex: 'status', key: 'status', width: 80, render: (status: Status) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '最后登录时间', dataIndex: 'lastLoginAt', key: 'lastLoginAt', hideBelow: 1100, sorter: true, width: 170, render: time },
-    { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', hideBelow: 1300, render: (ip: string | null) => ip || '-' },
+    { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', hideBelow: 1100, render: (ip: string | null) => ip || '-' },
     { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', hideBelow: 1300, sorter: true, width: 170, render: time },
     {
       title: '操作',

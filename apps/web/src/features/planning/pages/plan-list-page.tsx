@@ -95,7 +95,7 @@ export default function PlanListPage() {
         </Button>
       ),
     },
-    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 180 },
+    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 160 },
     { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code="plan_status" value={v} /> },
     {
       title: '预算总额(元)',
