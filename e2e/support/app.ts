@@ -31,7 +31,7 @@ export async function api(request: APIRequestContext, token: string, path: strin
   return response.json();
 }
 
-/** Saves a 1440×900 screenshot to the git-ignored e2e/screenshots/ folder. */
+/** Saves a screenshot of the viewport (1440×900 unless the test sets another) to the git-ignored e2e/screenshots/ folder. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}${name}.png` });
@@ -99,10 +99,10 @@ export async function pickRegion(page: Page, opener: Locator, path: string[]) {
   }).toPass({ timeout: 30_000 });
 }
 
-/** Clicks "导出 Excel" and reads the downloaded workbook: each sheet's name and its rows of cell values. */
-export async function exportedSheets(page: Page) {
+/** Clicks "导出 Excel" (or `button`) and reads the downloaded workbook: each sheet's name and its rows of cell values. */
+export async function exportedSheets(page: Page, button = '导出 Excel') {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByRole('button', { name: button }).click();
   const file = await (await download).path();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);

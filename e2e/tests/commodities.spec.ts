@@ -214,10 +214,11 @@ test.describe.serial('commodities and categories', () => {
     await expect(page.locator('.table-card .ant-table-row')).toHaveCount(1);
     const row = await rowOf(page, `${codes.leafA}-201`);
     await expect(row).toContainText('条');
-    await expect(row).toContainText('顺丰标准-按重量');
-    await expect(row).toContainText('浙江义乌优品家居用品有限公司');
-    // The new columns sit right of the fold on a 1440px screen: scroll the table to show them.
-    await page.locator('.table-card .ant-table-content').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    // 配送模板 and 默认供应商 are secondary columns at 1440 px: the row's expanded part shows them.
+    await row.locator('.ant-table-row-expand-icon').click();
+    const details = page.locator('.table-card .row-details').first();
+    await expect(details).toContainText('顺丰标准-按重量');
+    await expect(details).toContainText('浙江义乌优品家居用品有限公司');
     await screenshot(page, 'commodity-list-references');
 
     await row.getByRole('button', { name: '编辑' }).click();

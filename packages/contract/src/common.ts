@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const idSchema = z.int().min(1).max(2_147_483_647);
+/** The rows a user ticked in a list (batch export): at most one page of the largest size. */
+export const selectedIdsSchema = z.array(idSchema).min(1, '请选择数据').max(200, '一次最多选择200条');
 export const versionSchema = z.int().min(0).max(2_147_483_647);
 export const byIdRequest = z.strictObject({ id: idSchema });
 export const byIdVersionRequest = z.strictObject({ id: idSchema, version: versionSchema });

@@ -7,6 +7,7 @@ import {
   idSchema,
   pageRequest,
   pageResponse,
+  selectedIdsSchema,
   requiredText,
   text,
   versionSchema,
@@ -177,6 +178,8 @@ export const planFilter = {
   /** Plans whose period overlaps [periodFrom, periodTo]. */
   periodFrom: dateText('开始日期').optional(),
   periodTo: dateText('结束日期').optional(),
+  /** Only these plans (导出选中). */
+  ids: selectedIdsSchema.optional(),
 };
 export const PLAN_SORT_FIELDS = ['code', 'name', 'periodStart', 'budgetTotalFen', 'updatedAt', 'createdAt'] as const;
 export const planListRequest = pageRequest(PLAN_SORT_FIELDS).extend(planFilter);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from '../audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
+import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, selectedIdsSchema, pageResponse, requiredText, text, versionSchema } from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { EMAIL_PATTERN } from '../validation';
@@ -98,6 +98,8 @@ const supplierFilter = {
   settlementType: z.string().max(50).optional(),
   categoryId: idSchema.optional(),
   regionCode: z.string().regex(REGION_CODE_6).optional(),
+  /** Only these suppliers (导出选中). */
+  ids: selectedIdsSchema.optional(),
 };
 export const supplierListRequest = pageRequest(['code', 'name', 'grade', 'updatedAt', 'tasksInvited', 'awardsWon']).extend(supplierFilter);
 export const supplierExportRequest = z.strictObject(supplierFilter);

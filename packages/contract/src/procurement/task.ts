@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from '../audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from '../common';
+import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, selectedIdsSchema, pageResponse, requiredText, text, versionSchema } from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { REGION_CODE_6 } from './supplier';
@@ -193,6 +193,8 @@ const taskFilter = {
   supplierId: idSchema.optional(),
   deadlineFrom: z.iso.datetime({ offset: true }).optional(),
   deadlineTo: z.iso.datetime({ offset: true }).optional(),
+  /** Only these tasks (导出选中). */
+  ids: selectedIdsSchema.optional(),
 };
 export const taskListRequest = pageRequest(['code', 'name', 'quoteDeadline', 'updatedAt', 'awardedAmountFen']).extend(taskFilter);
 export const taskExportRequest = z.strictObject(taskFilter);

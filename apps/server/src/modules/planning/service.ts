@@ -80,6 +80,7 @@ function filterWhere(user: AuthUser, input: Filter): SQL | undefined {
     // The plan's period overlaps the chosen range.
     input.periodFrom ? gte(planningTasks.periodEnd, input.periodFrom) : undefined,
     input.periodTo ? lte(planningTasks.periodStart, input.periodTo) : undefined,
+    input.ids ? inArray(planningTasks.id, input.ids) : undefined,
   ];
   return and(...conditions);
 }

@@ -21,6 +21,7 @@ export function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | unde
     filter.status ? statusCondition(filter.status, now) : undefined,
     filter.buyerId ? eq(procurementTasks.buyerId, filter.buyerId) : undefined,
     filter.planId ? eq(procurementTasks.planId, filter.planId) : undefined,
+    filter.ids ? inArray(procurementTasks.id, filter.ids) : undefined,
     // Plan codes are unique: one index probe for the plan, then the task index on plan_id.
     filter.planCode
       ? sql`${procurementTasks.planId} = (select ${planningTasks.id} from ${planningTasks} where ${planningTasks.code} = ${filter.planCode})`

@@ -14,6 +14,7 @@ export function supplierWhere(filter: Filter): SQL | undefined {
     const pattern = likePattern(filter.keyword);
     conditions.push(sql`(${suppliers.code} || ' ' || ${suppliers.name} || ' ' || ${suppliers.contactPerson}) ILIKE ${pattern}`);
   }
+  if (filter.ids) conditions.push(inArray(suppliers.id, filter.ids));
   if (filter.status) conditions.push(eq(suppliers.status, filter.status));
   if (filter.grade) conditions.push(eq(suppliers.grade, filter.grade));
   if (filter.settlementType) conditions.push(eq(suppliers.settlementType, filter.settlementType));

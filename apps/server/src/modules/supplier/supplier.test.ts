@@ -1,5 +1,6 @@
 import { isValidCreditCode } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, creditCode, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
@@ -110,6 +111,16 @@ describe('supplier', () => {
     });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('exports only the selected suppliers when the filter names their ids (导出选中)', async () => {
+    const first = await t.call('/admin/supplier/create', supplierBody('选中导出甲有限公司'), token);
+    const second = await t.call('/admin/supplier/create', supplierBody('选中导出乙有限公司'), token);
+    await t.call('/admin/supplier/create', supplierBody('未选中导出丙有限公司'), token);
+    const file = await download(t, '/admin/supplier/export', { ids: [first.data.id, second.data.id] }, token);
+    const rows = [...(await readWorkbook(file.rawPayload)).values()][0].slice(1);
+    expect(rows.map((row) => row[1]).sort()).toEqual(['选中导出乙有限公司', '选中导出甲有限公司'].sort());
+    expect((await t.call('/admin/supplier/export', { ids: [] }, token)).code).toBe(400);
   });
 
   it('checks permission codes on every action', async () => {

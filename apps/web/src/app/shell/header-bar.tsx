@@ -7,6 +7,7 @@ import { requestLogout } from '../../features/auth/api/login';
 import { queryClient } from '../../shared/http/query-client';
 import { session, useSession } from '../../shared/session/session';
 import { tabsStore } from '../../shared/tabs/tabs-store';
+import { lastPaths } from './last-paths';
 
 const ChangePasswordModal = lazy(() => import('../../features/back-user/components/change-password-modal'));
 
@@ -27,6 +28,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
     } catch (error) {
       console.error(error);
     }
+    lastPaths.clear();
     session.clear();
     tabsStore.reset();
     queryClient.clear();

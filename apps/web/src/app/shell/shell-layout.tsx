@@ -10,7 +10,9 @@ import { recordVisit } from '../../features/workbench/api/record-visit';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { NotFoundPage } from '../not-found-page';
 import { pageComponents } from '../page-map';
+import { APP_NAME, usePageTitle } from '../../shared/ui/page-title';
 import { HeaderBar } from './header-bar';
+import { lastPaths } from './last-paths';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
@@ -23,8 +25,11 @@ export default function ShellLayout() {
   const fullPath = location.pathname + location.search;
 
   useEffect(() => {
-    if (current) tabsStore.add({ key: current.key, path: fullPath });
+    if (!current) return;
+    tabsStore.add({ key: current.key, path: fullPath });
+    lastPaths.remember(current.key, fullPath);
   }, [current, fullPath]);
+  usePageTitle(current?.label ?? '404');
 
   const currentKey = current?.key;
   useEffect(() => {
@@ -44,7 +49,7 @@ export default function ShellLayout() {
         <Layout.Sider width={220} className="shell-sider">
           <div className="shell-logo">
             <img src="/logo.svg" alt="" width={28} height={28} />
-            <span>悦居供应链</span>
+            <span>{APP_NAME}</span>
           </div>
           <SidebarMenu menus={menus} currentKey={current.key} />
         </Layout.Sider>

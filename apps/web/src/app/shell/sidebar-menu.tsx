@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { MenuIcon } from '../../shared/ui/menu-icons';
+import { lastPaths } from './last-paths';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -51,8 +52,10 @@ export function SidebarMenu({ menus, currentKey }: { menus: MenuEntry[]; current
       onClick={({ key }) => {
         const entry = byKey.get(key);
         if (!entry) return;
-        tabsStore.add({ key: entry.key, path: entry.path });
-        navigate(entry.path);
+        // Reopen where the page was: its tab's path, or the last one it had before its tab closed.
+        const path = tabsStore.get().find((page) => page.key === entry.key)?.path ?? lastPaths.pathFor(entry.key, entry.path);
+        tabsStore.add({ key: entry.key, path });
+        navigate(path);
       }}
       style={{ borderInlineEnd: 0 }}
     />

@@ -1,7 +1,8 @@
-import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, Popover, Space, Table, type TableProps, Tooltip } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useMemo, useState } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Space, Table, type TableProps, Tooltip } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { type ListColumns, useColumnSettings } from './column-settings';
 
 export interface PageData<T> {
   list: T[];
@@ -17,9 +18,13 @@ export interface TableChange {
   sortOrder?: 'ascend' | 'descend';
 }
 
+export type { ListColumn, ListColumns } from './column-settings';
+
 interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'columns' | 'onChange' | 'title'> {
+  /** Names the list in the remembered settings (column choice, density), e.g. "planList". */
+  tableId: string;
   title?: ReactNode;
-  columns: ColumnsType<T>;
+  columns: ListColumns<T>;
   data: PageData<T> | undefined;
   loading: boolean;
   /** Paging and sorting changes, to be written to the URL state. */
@@ -30,10 +35,14 @@ interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'columns'
 }
 
 /**
- * The server-paged table of every list page: toolbar (actions, column settings, refresh),
- * loading and empty states, paging with totals.
+ * The server-paged table of every list page: toolbar (actions, column settings, density, refresh),
+ * loading and empty states, paging with totals. Columns are chosen for the width: secondary
+ * columns (`hideBelow`) give way on narrow screens and show in the expanded row instead; the
+ * user's column choice and density are remembered per user. The header and the horizontal
+ * scroll bar stick to the window, so the bar is on screen whenever the table is wider than it.
  */
 export function DataTable<T extends object>({
+  tableId,
   title,
   columns,
   data,
@@ -43,21 +52,7 @@ export function DataTable<T extends object>({
   toolbar,
   ...rest
 }: DataTableProps<T>) {
-  const [hidden, setHidden] = useState<string[]>([]);
-  const keyed = useMemo(
-    () => columns.map((column, index) => ({ column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : index)) })),
-    [columns],
-  );
-  const visible = keyed.filter(({ key }) => !hidden.includes(key)).map(({ column }) => column);
-
-  const settings = (
-    <Checkbox.Group
-      value={keyed.map(({ key }) => key).filter((key) => !hidden.includes(key))}
-      onChange={(checked) => setHidden(keyed.map(({ key }) => key).filter((key) => !checked.includes(key)))}
-      options={keyed.map(({ column, key }) => ({ label: String(column.title ?? key), value: key }))}
-      style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
-    />
-  );
+  const { ref, columns: shown, size, controls, expandable } = useColumnSettings(tableId, columns);
 
   return (
     <Card
@@ -67,45 +62,45 @@ export function DataTable<T extends object>({
       extra={
         <Space>
           {toolbar}
-          <Popover content={settings} title="列设置" trigger="click" placement="bottomRight">
-            <Tooltip title="列设置">
-              <Button icon={<SettingOutlined />} aria-label="列设置" />
-            </Tooltip>
-          </Popover>
+          {controls}
           <Tooltip title="刷新">
             <Button icon={<ReloadOutlined />} aria-label="刷新" onClick={onRefresh} />
           </Tooltip>
         </Space>
       }
     >
-      <Table<T>
-        rowKey="id"
-        size="middle"
-        columns={visible}
-        dataSource={data?.list ?? []}
-        loading={loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100, 200],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
-          const field = single?.order ? (single.columnKey ?? single.field) : undefined;
-          onTableChange({
-            page: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? 20,
-            sortField: field === undefined ? undefined : String(field),
-            sortOrder: single?.order ?? undefined,
-          });
-        }}
-        {...rest}
-      />
+      <div ref={ref}>
+        <Table<T>
+          rowKey="id"
+          size={size}
+          columns={shown}
+          dataSource={data?.list ?? []}
+          loading={loading}
+          scroll={{ x: 'max-content' }}
+          sticky
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          pagination={{
+            current: data?.page ?? 1,
+            pageSize: data?.pageSize ?? 20,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100, 200],
+            showTotal: (total) => `共 ${total} 条`,
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+            const field = single?.order ? (single.columnKey ?? single.field) : undefined;
+            onTableChange({
+              page: pagination.current ?? 1,
+              pageSize: pagination.pageSize ?? 20,
+              sortField: field === undefined ? undefined : String(field),
+              sortOrder: single?.order ?? undefined,
+            });
+          }}
+          {...rest}
+          expandable={rest.expandable ?? expandable}
+        />
+      </div>
     </Card>
   );
 }

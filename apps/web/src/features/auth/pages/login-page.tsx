@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../../shared/session/session';
 import { tabsStore } from '../../../shared/tabs/tabs-store';
+import { usePageTitle } from '../../../shared/ui/page-title';
 import { requestBackUserInfo, requestLogin, requestRoleInfo } from '../api/login';
 import styles from './login-page.module.css';
 
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
   const { message } = App.useApp();
+  usePageTitle('登录');
 
   // Seed §7 sequence: login → user info → role info; success means code 200.
   const onFinish = async ({ email, password }: LoginForm) => {

@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BackUserRow, DICT, type Status } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useBackUserList } from '../api/back-user-list';
@@ -56,7 +55,7 @@ export default function UserManagementPage() {
     [state.keyword, state.roleId, state.status],
   );
 
-  const columns: ColumnsType<BackUserRow> = [
+  const columns: ListColumns<BackUserRow> = [
     { title: '邮箱', dataIndex: 'email', key: 'email', sorter: true },
     {
       title: '用户名',
@@ -71,11 +70,11 @@ export default function UserManagementPage() {
       ),
     },
     { title: '角色', dataIndex: ['role', 'name'], key: 'role' },
-    { title: '手机号', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone || '-' },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', hideBelow: 1300, render: (phone: string | null) => phone || '-' },
     { title: '状态', dataIndex: 'status', key: 'status', width: 80, render: (status: Status) => <DictTag code={DICT.commonStatus} value={status} /> },
-    { title: '最后登录时间', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, width: 170, render: time },
-    { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', render: (ip: string | null) => ip || '-' },
-    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: time },
+    { title: '最后登录时间', dataIndex: 'lastLoginAt', key: 'lastLoginAt', hideBelow: 1100, sorter: true, width: 170, render: time },
+    { title: '最后登录IP', dataIndex: 'lastLoginIp', key: 'lastLoginIp', hideBelow: 1100, render: (ip: string | null) => ip || '-' },
+    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', hideBelow: 1300, sorter: true, width: 170, render: time },
     {
       title: '操作',
       key: 'actions',
@@ -170,6 +169,7 @@ export default function UserManagementPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<BackUserRow>
+        tableId="userList"
         title="用户列表"
         columns={columns}
         data={list.data}

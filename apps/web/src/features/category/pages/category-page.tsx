@@ -1,10 +1,10 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { buildTree, type Category, CATEGORY_MAX_LEVEL, type TreeNode } from '@scm/contract';
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '../../../shared/permission/can';
+import { type ListColumns, useColumnSettings } from '../../../shared/table/column-settings';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteCategory } from '../api/delete-category';
@@ -37,11 +37,11 @@ export default function CategoryPage() {
   const canCreate = usePermission(`${PAGE}:create`);
   const canDelete = usePermission(`${PAGE}:delete`);
 
-  const columns: ColumnsType<Row> = [
+  const columns: ListColumns<Row> = [
     { title: '分类名称', dataIndex: 'name', key: 'name', width: 260 },
     { title: '分类编码', dataIndex: 'code', key: 'code', width: 120 },
     { title: '层级', dataIndex: 'level', key: 'level', width: 70, render: (level: number) => `${level}级` },
-    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70 },
+    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, hideBelow: 1100 },
     { title: '商品数', dataIndex: 'commodityCount', key: 'commodityCount', width: 90, align: 'right' },
     {
       title: '状态',
@@ -50,8 +50,8 @@ export default function CategoryPage() {
       width: 80,
       render: (status: Category['status']) => (status === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, width: 200, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', width: 170, hideBelow: 1100, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
     {
       title: '操作',
       key: 'actions',
@@ -100,6 +100,7 @@ export default function CategoryPage() {
       ),
     },
   ];
+  const table = useColumnSettings('categoryList', columns);
 
   return (
     <div className="page-stack">
@@ -134,16 +135,19 @@ export default function CategoryPage() {
                 新增根分类
               </Button>
             </Can>
+            {table.controls}
             <Tooltip title="刷新">
               <Button icon={<ReloadOutlined />} aria-label="刷新" onClick={() => refetch()} />
             </Tooltip>
           </Space>
         }
       >
+        <div ref={table.ref}>
         <Table<Row>
           rowKey="id"
-          size="middle"
-          columns={columns}
+          size={table.size}
+          columns={table.columns}
+          sticky
           dataSource={rows}
           loading={isFetching}
           pagination={false}
@@ -160,6 +164,7 @@ export default function CategoryPage() {
           }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分类" /> }}
         />
+        </div>
       </Card>
       <CategoryFormModal target={formTarget} onClose={() => setFormTarget(null)} />
       <MoveCategoryModal category={moving} categories={categories} onClose={() => setMoving(null)} />

@@ -1,13 +1,12 @@
 import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Commodity, COMMODITY_SORT_FIELDS, DICT, yuanToFen } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { showApiError } from '../../../shared/http/hooks';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { Money } from '../../../shared/ui/money';
@@ -87,14 +86,21 @@ export default function CommodityListPage() {
   const canDelete = usePermission(`${PAGE}:delete`);
 
   const sortOrderOf = (field: SortField) => (sortField === field ? (query.sortOrder as 'ascend' | 'descend') : null);
-  const columns: ColumnsType<Commodity> = [
-    { title: 'SKU编码', dataIndex: 'skuCode', key: 'sku_code', sorter: true, sortOrder: sortOrderOf('sku_code'), width: 150 },
-    { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name'), width: 220, ellipsis: true },
-    { title: '分类', dataIndex: 'categoryName', key: 'categoryName', width: 110 },
-    { title: '品牌', dataIndex: 'brand', key: 'brand', width: 100, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '规格', dataIndex: 'spec', key: 'spec', width: 150, ellipsis: true, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '单位', dataIndex: 'unit', key: 'unit', width: 70, render: (v: string) => <DictTag code={DICT.unit} value={v} /> },
-    { title: '条形码', dataIndex: 'barcode', key: 'barcode', width: 130, render: (v: string | null) => v || <span className="muted">-</span> },
+  const columns: ListColumns<Commodity> = [
+    { title: 'SKU编码', dataIndex: 'skuCode', key: 'sku_code', sorter: true, sortOrder: sortOrderOf('sku_code'), width: 140 },
+    { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name'), width: 180, ellipsis: true },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 80,
+      render: (v: Commodity['status']) => (v === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+    },
+    { title: '分类', dataIndex: 'categoryName', key: 'categoryName', width: 110, ellipsis: true, hideBelow: 850 },
+    { title: '品牌', dataIndex: 'brand', key: 'brand', width: 100, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
+    { title: '规格', dataIndex: 'spec', key: 'spec', width: 150, ellipsis: true, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
+    { title: '单位', dataIndex: 'unit', key: 'unit', width: 70, hideBelow: 850, render: (v: string) => <DictTag code={DICT.unit} value={v} /> },
+    { title: '条形码', dataIndex: 'barcode', key: 'barcode', width: 130, hideBelow: 1600, render: (v: string | null) => v || <span className="muted">-</span> },
     {
       title: '参考价(元)',
       dataIndex: 'referencePriceFen',
@@ -110,6 +116,7 @@ export default function CommodityListPage() {
       dataIndex: 'priceTemplateName',
       key: 'priceTemplateName',
       width: 140,
+      hideBelow: 1600,
       ellipsis: true,
       render: (v: string | null) => v || <span className="muted">-</span>,
     },
@@ -118,15 +125,9 @@ export default function CommodityListPage() {
       dataIndex: 'defaultSupplierName',
       key: 'defaultSupplierName',
       width: 180,
+      hideBelow: 1300,
       ellipsis: true,
       render: (v: string | null) => v || <span className="muted">-</span>,
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      key: 'status',
-      width: 70,
-      render: (v: Commodity['status']) => (v === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
     {
       title: '更新时间',
@@ -135,13 +136,14 @@ export default function CommodityListPage() {
       sorter: true,
       sortOrder: sortOrderOf('updated_at'),
       width: 160,
+      hideBelow: 1600,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 160,
+      width: 150,
       render: (_, row) => (
         <Space size={0}>
           {canEdit && (
@@ -275,6 +277,7 @@ export default function CommodityListPage() {
             </Form.Item>
           </FilterForm>
           <DataTable<Commodity>
+            tableId="commodityList"
             title="商品列表"
             columns={columns}
             data={data}

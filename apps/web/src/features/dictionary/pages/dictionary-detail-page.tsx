@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT, type DictItem, TAG_COLOR_LABELS } from '@scm/contract';
 import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +8,7 @@ import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { PageNotice } from '../../../shared/ui/page-notice';
@@ -46,15 +45,15 @@ export default function DictionaryDetailPage() {
     );
   }
 
-  const columns: ColumnsType<DictItem> = [
+  const columns: ListColumns<DictItem> = [
     { title: '字典标签', dataIndex: 'label', key: 'label', render: (label: string, row) => <Tag color={row.tagColor}>{label}</Tag> },
     { title: '字典值', dataIndex: 'value', key: 'value', render: (value: string) => <code>{value}</code> },
     { title: '排序', dataIndex: 'sort', key: 'sort', align: 'right' },
-    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', render: (color: DictItem['tagColor']) => TAG_COLOR_LABELS[color] ?? color },
+    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', hideBelow: 1100, render: (color: DictItem['tagColor']) => TAG_COLOR_LABELS[color] ?? color },
     { title: '默认', dataIndex: 'isDefault', key: 'isDefault', render: (isDefault: boolean) => (isDefault ? <Tag color="gold">默认</Tag> : '-') },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', hideBelow: 1300, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
     {
       title: '操作',
       key: 'actions',
@@ -125,6 +124,7 @@ export default function DictionaryDetailPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<DictItem>
+        tableId="dictItemList"
         title="字典项"
         columns={columns}
         data={items.data}

@@ -1,14 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictType, DICT, dictTypeApi } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
@@ -60,7 +59,7 @@ export default function DictionaryListPage() {
     });
   };
 
-  const columns: ColumnsType<DictType> = [
+  const columns: ListColumns<DictType> = [
     {
       title: '字典编码',
       dataIndex: 'code',
@@ -87,11 +86,11 @@ export default function DictionaryListPage() {
       align: 'right',
       render: (n: number) => <span data-testid="item-count">{n}</span>,
     },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
+    { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      key: 'updatedAt',
+      key: 'updatedAt', hideBelow: 1100,
       sorter: true,
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
     },
@@ -166,6 +165,7 @@ export default function DictionaryListPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<DictType>
+        tableId="dictTypeList"
         title="数据字典"
         columns={columns}
         data={list.data}

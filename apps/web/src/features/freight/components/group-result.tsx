@@ -2,7 +2,7 @@ import { type ChargeMode, CHARGE_MODE_LABELS, DICT, DISPLAY_UNITS, type Endpoint
 import { Alert, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useDict } from '../../../shared/dict/use-dict';
 import { useRegions } from '../../../shared/region/use-regions';
-import { Money } from '../../../shared/ui/money';
+import { formatCount, Money, STORED_UNITS } from '../../../shared/ui/money';
 import type { ResultLine } from './cargo-lines';
 
 export type FreightGroupResult = EndpointData<typeof freightApi.estimate>['groups'][number];
@@ -51,7 +51,7 @@ export function GroupResult({ group, lines }: { group: FreightGroupResult; lines
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label="匹配规则">{matched}</Descriptions.Item>
         <Descriptions.Item label={`计费量 Q（${DISPLAY_UNITS[mode].unit}）`}>
-          {mode === 'piece' ? `${group.q}件` : `${formatMeasure(mode, group.q)}（${group.q}${mode === 'weight' ? 'g' : 'cm³'}）`}
+          {mode === 'piece' ? `${formatCount(group.q)} 件` : `${formatMeasure(mode, group.q)}（${formatCount(group.q)} ${STORED_UNITS[mode]}）`}
         </Descriptions.Item>
         <Descriptions.Item label="货值">
           <Money fen={group.amountFen} prefix="¥" />

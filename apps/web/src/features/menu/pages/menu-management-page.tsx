@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { DICT, type MenuRow } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { type Key, useMemo, useState } from 'react';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { usePermission } from '../../../shared/permission/can';
+import { type ListColumns, useColumnSettings } from '../../../shared/table/column-settings';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteMenu } from '../api/delete-menu';
@@ -60,7 +60,7 @@ export default function MenuManagementPage() {
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
 
-  const columns: ColumnsType<MenuNode> = [
+  const columns: ListColumns<MenuNode> = [
     {
       title: '名称',
       dataIndex: 'label',
@@ -74,9 +74,16 @@ export default function MenuManagementPage() {
       ),
     },
     { title: '编码', dataIndex: 'key', key: 'key', width: 210, render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 80,
+      render: (status: MenuRow['status']) => <DictTag code={DICT.commonStatus} value={status} />,
+    },
     { title: '类型', dataIndex: 'type', key: 'type', width: 70, render: (type: MenuRow['type']) => typeTag[type] },
-    { title: '路径', dataIndex: 'path', key: 'path', ellipsis: { showTitle: true }, render: (path: string) => path || '-' },
-    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, align: 'right' },
+    { title: '路径', dataIndex: 'path', key: 'path', width: 220, hideBelow: 1300, ellipsis: { showTitle: true }, render: (path: string) => path || '-' },
+    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, align: 'right', hideBelow: 1100 },
     {
       title: '菜单中显示',
       dataIndex: 'isMenu',
@@ -85,17 +92,11 @@ export default function MenuManagementPage() {
       render: (isMenu: boolean, row) => (row.type === 'action' ? '-' : isMenu ? <Tag color="success">显示</Tag> : <Tag>隐藏</Tag>),
     },
     {
-      title: '状态',
-      dataIndex: 'status',
-      key: 'status',
-      width: 80,
-      render: (status: MenuRow['status']) => <DictTag code={DICT.commonStatus} value={status} />,
-    },
-    {
       title: '来源',
       dataIndex: 'builtIn',
       key: 'builtIn',
       width: 80,
+      hideBelow: 1300,
       render: (builtIn: boolean) => (builtIn ? <Tag>内置</Tag> : <Tag color="purple">自定义</Tag>),
     },
     ...(canEdit
@@ -136,6 +137,7 @@ export default function MenuManagementPage() {
         ]
       : []),
   ];
+  const table = useColumnSettings('menuList', columns);
 
   return (
     <div className="page-stack">
@@ -167,6 +169,7 @@ export default function MenuManagementPage() {
           <Space>
             <Button onClick={() => setExpanded(list.data?.filter((r) => r.type !== 'action').map((r) => r.id) ?? [])}>全部展开</Button>
             <Button onClick={() => setExpanded([])}>全部收起</Button>
+            {table.controls}
             <Tooltip title="刷新">
               <Button icon={<ReloadOutlined />} aria-label="刷新" onClick={() => list.refetch()} />
             </Tooltip>
@@ -179,22 +182,23 @@ export default function MenuManagementPage() {
           style={{ marginBottom: 12 }}
           message="名称、排序、图标和显示状态修改后，用户重新加载页面或下次登录时生效；编码和路径由系统使用，不能修改。"
         />
+        <div ref={table.ref}>
         <Table<MenuNode>
           rowKey="id"
-          size="middle"
-          columns={columns}
+          size={table.size}
+          columns={table.columns}
+          sticky
           dataSource={tree}
           loading={list.isFetching}
           pagination={false}
-          // Fixed widths that fit 1440 px, the path shortened with an ellipsis; narrower windows scroll.
-          // (With 'max-content' the fixed action column covered 状态.)
-          scroll={{ x: 1100 }}
+          scroll={{ x: 'max-content' }}
           expandable={{
             expandedRowKeys: state.keyword || state.status ? parentIds(tree) : (expandedKeys as Key[]),
             onExpandedRowsChange: (keys) => setExpanded(keys),
           }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
         />
+        </div>
       </Card>
       <MenuFormModal menu={editing} onClose={() => setEditing(undefined)} />
       <ActionFormModal page={addingTo} onClose={() => setAddingTo(undefined)} />

@@ -1,9 +1,8 @@
 import { auditActionLabel, auditModuleLabel, type OperationLog } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useOperationLogFilters } from '../api/operation-log-filters';
@@ -38,7 +37,7 @@ export default function OperationLogPage() {
   const users = useUserOptions();
   const filters = useOperationLogFilters();
 
-  const columns: ColumnsType<OperationLog> = [
+  const columns: ListColumns<OperationLog> = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -48,7 +47,7 @@ export default function OperationLogPage() {
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
     },
     { title: '操作人', dataIndex: 'userName', key: 'userName', render: (name: string | null) => name || '-' },
-    { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip || '-' },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', hideBelow: 1100, render: (ip: string | null) => ip || '-' },
     { title: '模块', dataIndex: 'module', key: 'module', render: auditModuleLabel },
     {
       title: '操作',
@@ -58,7 +57,7 @@ export default function OperationLogPage() {
         <Tag color={action.endsWith('_failed') ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{auditActionLabel(row.module, action)}</Tag>
       ),
     },
-    { title: '记录', dataIndex: 'recordId', key: 'recordId', render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
+    { title: '记录', dataIndex: 'recordId', key: 'recordId', hideBelow: 1300, render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
   ];
 
@@ -118,6 +117,7 @@ export default function OperationLogPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<OperationLog>
+        tableId="operationLogList"
         title="操作日志"
         columns={columns}
         data={list.data}

@@ -1,19 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type PlanListBody, type PlanSummary, planningApi } from '@scm/contract';
+import { type PlanListBody, type PlanSummary, planActionAllowed, planningApi } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { callApi } from '../../../shared/http/api';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useDict } from '../../../shared/dict/use-dict';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { BatchActions } from '../../../shared/table/batch-actions';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
-import { Money } from '../../../shared/ui/money';
+import { formatCount, Money } from '../../../shared/ui/money';
 import { usePlanList } from '../api/plan-list';
 import { useUserOptions } from '../../../shared/user/use-user-options';
 import { DETAIL_PATH, PlanActions } from '../components/plan-actions';
@@ -65,6 +66,7 @@ export default function PlanListPage() {
     sortOrder: (state.sortOrder || undefined) as PlanListBody['sortOrder'],
   };
   const list = usePlanList(body);
+  const [selected, setSelected] = useState<PlanSummary[]>([]);
 
   const formValues = useMemo<FilterValues>(
     () => ({
@@ -79,12 +81,12 @@ export default function PlanListPage() {
   );
 
   const sorted = (key: string) => (state.sortField === key ? (state.sortOrder as 'ascend' | 'descend') || null : null);
-  const columns: ColumnsType<PlanSummary> = [
+  const columns: ListColumns<PlanSummary> = [
     {
       title: '计划编号',
       dataIndex: 'code',
       key: 'code',
-      fixed: 'left',
+      width: 160,
       sorter: true,
       sortOrder: sorted('code'),
       render: (code: string, row) => (
@@ -93,12 +95,30 @@ export default function PlanListPage() {
         </Button>
       ),
     },
-    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 190 },
-    { title: '计划类型', dataIndex: 'planType', key: 'planType', render: (v: string) => <DictTag code="plan_type" value={v} /> },
-    { title: '仓库', dataIndex: 'warehouse', key: 'warehouse', render: (v: string) => warehouses.label(v) },
+    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 160 },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code="plan_status" value={v} /> },
+    {
+      title: '预算总额(元)',
+      dataIndex: 'budgetTotalFen',
+      key: 'budgetTotalFen',
+      align: 'right',
+      width: 130,
+      sorter: true,
+      sortOrder: sorted('budgetTotalFen'),
+      render: (fen: number) => <Money fen={fen} />,
+    },
+    {
+      title: '进度',
+      key: 'progress',
+      width: 140,
+      render: (_: unknown, row) => <PlanProgress percent={row.progress} awarded={row.awardedQuantity} planned={row.plannedQuantity} />,
+    },
+    { title: '负责人', key: 'owner', width: 90, ellipsis: true, hideBelow: 1100, render: (_: unknown, row) => row.owner?.username ?? '-' },
     {
       title: '计划周期',
       key: 'periodStart',
+      width: 120,
+      hideBelow: 1100,
       sorter: true,
       sortOrder: sorted('periodStart'),
       render: (_: unknown, row) =>
@@ -111,27 +131,14 @@ export default function PlanListPage() {
           <span className="muted">-</span>
         ),
     },
-    { title: '明细', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
-    {
-      title: '预算总额(元)',
-      dataIndex: 'budgetTotalFen',
-      key: 'budgetTotalFen',
-      align: 'right',
-      sorter: true,
-      sortOrder: sorted('budgetTotalFen'),
-      render: (fen: number) => <Money fen={fen} />,
-    },
-    {
-      title: '进度',
-      key: 'progress',
-      render: (_: unknown, row) => <PlanProgress percent={row.progress} awarded={row.awardedQuantity} planned={row.plannedQuantity} />,
-    },
-    { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code="plan_status" value={v} /> },
-    { title: '负责人', key: 'owner', render: (_: unknown, row) => row.owner?.username ?? '-' },
+    { title: '计划类型', dataIndex: 'planType', key: 'planType', hideBelow: 1300, render: (v: string) => <DictTag code="plan_type" value={v} /> },
+    { title: '仓库', dataIndex: 'warehouse', key: 'warehouse', hideBelow: 1300, ellipsis: true, width: 120, render: (v: string) => warehouses.label(v) },
+    { title: '明细', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300, render: (n: number) => `${formatCount(n)} 行` },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
       key: 'updatedAt',
+      hideBelow: 1300,
       sorter: true,
       sortOrder: sorted('updatedAt'),
       render: (iso: string) => (
@@ -145,6 +152,7 @@ export default function PlanListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
+      width: 170,
       render: (_: unknown, row) => <PlanActions plan={row} variant="list" />,
     },
   ];
@@ -194,8 +202,10 @@ export default function PlanListPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<PlanSummary>
+        tableId="planList"
         title="计划任务列表"
         columns={columns}
+        rowSelection={{ selectedRowKeys: selected.map((p) => p.id), onChange: (_keys, rows) => setSelected(rows) }}
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
@@ -207,6 +217,47 @@ export default function PlanListPage() {
                 新建计划
               </Button>
             </Can>
+            <BatchActions<PlanSummary>
+              selected={selected}
+              describe={(plan) => plan.code}
+              invalidates={[planningApi.list]}
+              onDone={() => setSelected([])}
+              actions={[
+                {
+                  key: 'submit',
+                  label: '提交',
+                  code: 'planningTaskList:submit',
+                  allowed: (plan) => planActionAllowed('submit', plan.status),
+                  run: (plan) => callApi(planningApi.submit, { id: plan.id, version: plan.version }),
+                },
+                {
+                  key: 'cancel',
+                  label: '作废',
+                  code: 'planningTaskList:cancel',
+                  danger: true,
+                  confirm: '作废后计划不能再编辑或提交。',
+                  allowed: (plan) => planActionAllowed('cancel', plan.status),
+                  run: (plan) => callApi(planningApi.cancel, { id: plan.id, version: plan.version }),
+                },
+                {
+                  key: 'delete',
+                  label: '删除',
+                  code: 'planningTaskList:delete',
+                  danger: true,
+                  confirm: '删除后不可恢复；只有草稿和已驳回的计划能删除。',
+                  allowed: (plan) => planActionAllowed('delete', plan.status),
+                  run: (plan) => callApi(planningApi.delete, { id: plan.id, version: plan.version }),
+                },
+              ]}
+            />
+            <ExportButton
+              endpoint={planningApi.export}
+              filter={{ ids: selected.map((p) => p.id) }}
+              label="导出选中"
+              disabled={selected.length === 0}
+              fileName="计划任务_选中"
+              code="planningTaskList:export"
+            />
             <ExportButton endpoint={planningApi.export} filter={filter} fileName="计划任务" code="planningTaskList:export" />
           </>
         }

@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem, priceTemplateApi } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
@@ -75,7 +74,7 @@ export default function PriceTemplateListPage() {
     });
   };
 
-  const columns: ColumnsType<PriceTemplateListItem> = [
+  const columns: ListColumns<PriceTemplateListItem> = [
     {
       title: '模板名称',
       dataIndex: 'name',
@@ -88,11 +87,11 @@ export default function PriceTemplateListPage() {
     { title: '全国默认运费', key: 'defaultRow', render: (_, row) => <DefaultRowSummary row={row} /> },
     { title: '计费规则', dataIndex: 'chargeRowCount', key: 'chargeRowCount', align: 'right', render: (n: number) => `${n} 条` },
     { title: '包邮规则', dataIndex: 'freeRowCount', key: 'freeRowCount', align: 'right', render: (n: number) => (n ? `${n} 条` : '-') },
-    { title: '不配送地区', dataIndex: 'noDeliveryCount', key: 'noDeliveryCount', align: 'right', render: (n: number) => (n ? `${n} 个` : '-') },
+    { title: '不配送地区', dataIndex: 'noDeliveryCount', key: 'noDeliveryCount', hideBelow: 1300, align: 'right', render: (n: number) => (n ? `${n} 个` : '-') },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (remark: string | null) => remark || '-' },
-    { title: '更新人', dataIndex: 'updatedBy', key: 'updatedBy', render: (by: string | null) => by ?? '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
+    { title: '更新人', dataIndex: 'updatedBy', key: 'updatedBy', hideBelow: 1300, render: (by: string | null) => by ?? '-' },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', hideBelow: 1100, sorter: true, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
     {
       title: '操作',
       key: 'actions',
@@ -148,6 +147,7 @@ export default function PriceTemplateListPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<PriceTemplateListItem>
+        tableId="priceTemplateList"
         title="配送价格模板"
         columns={columns}
         data={list.data}

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { applyFieldErrors } from '../../../shared/form/field-errors';
-import { Money } from '../../../shared/ui/money';
+import { Money, Quantity, STORED_UNITS } from '../../../shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '../api/procurement-tasks';
 
 type Task = MaintainView['task'];
@@ -172,7 +172,9 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
             description={
               estimate && !estimate.error ? (
                 <Descriptions size="small" column={1}>
-                  <Descriptions.Item label="计费量">{estimate.q}</Descriptions.Item>
+                  <Descriptions.Item label="计费量">
+                    <Quantity value={estimate.q} unit={STORED_UNITS[estimate.chargeMode ?? '']} />
+                  </Descriptions.Item>
                   <Descriptions.Item label="计算过程">{estimate.formula}</Descriptions.Item>
                   {estimate.freeNote && <Descriptions.Item label="包邮">{estimate.freeNote}</Descriptions.Item>}
                 </Descriptions>

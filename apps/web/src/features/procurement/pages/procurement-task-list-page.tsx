@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, fenToYuan, type ProcurementStatus, procurementTaskApi, type ProcurementTaskListItem } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { useJump } from '../../../shared/navigation/use-jump';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { BatchActions } from '../../../shared/table/batch-actions';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
+import { callApi } from '../../../shared/http/api';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
@@ -23,6 +24,9 @@ import { SourcePlanFilter } from '../components/plan-select';
 const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
 // The form brings the region, number and commodity inputs: loaded when a task is created or edited.
 const TaskForm = lazy(() => import('../components/task-form'));
+
+/** The statuses a task can still be cancelled from. */
+const OPEN_STATUSES: string[] = ['draft', 'quoting', 'evaluating'];
 
 interface FilterValues {
   keyword?: string;
@@ -62,6 +66,7 @@ export default function ProcurementTaskListPage() {
   });
   const jump = useJump();
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
+  const [selected, setSelected] = useState<ProcurementTaskListItem[]>([]);
   const info = useTaskInfo(editor.id);
   const publish = usePublishTask();
   const closeQuote = useCloseQuote();
@@ -80,40 +85,25 @@ export default function ProcurementTaskListPage() {
   };
   const openMaintain = (id: number) => jump(`/procurementManagement/procurementTaskMaintain?id=${id}`);
 
-  const columns: ColumnsType<ProcurementTaskListItem> = [
-    { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 150 },
+  const columns: ListColumns<ProcurementTaskListItem> = [
+    { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 160 },
     {
       title: '任务名称',
       dataIndex: 'name',
       key: 'name',
       sorter: true,
-      width: 150,
+      width: 160,
       ellipsis: { showTitle: true },
       render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
     },
-    {
-      title: '来源计划',
-      dataIndex: 'planCode',
-      key: 'planCode',
-      render: (code: string | null, row) =>
-        code && can.viewPlan ? <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${row.planId}`)}>{code}</Typography.Link> : (code ?? '-'),
-    },
-    { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right' },
-    { title: '邀请/已报价', key: 'suppliers', align: 'center', render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
-    {
-      title: '报价截止',
-      dataIndex: 'quoteDeadline',
-      key: 'quoteDeadline',
-      sorter: true,
-      render: (deadline: string, row) => <DeadlineCountdown deadline={deadline} active={row.status === 'quoting'} />,
-    },
-    { title: '定标货值(元)', dataIndex: 'awardedGoodsFen', key: 'awardedGoodsFen', align: 'right', render: (fen: number | null) => <Money fen={fen} /> },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
     {
       title: '到货成本(元)',
       dataIndex: 'awardedAmountFen',
       key: 'awardedAmountFen',
       sorter: true,
       align: 'right',
+      width: 130,
       render: (fen: number | null, row) => (
         <Tooltip title={fen == null ? undefined : `定标货值 ${yuan(row.awardedGoodsFen)} + 运费 ${yuan(row.awardedFreightFen)}`}>
           <span>
@@ -122,17 +112,35 @@ export default function ProcurementTaskListPage() {
         </Tooltip>
       ),
     },
-    { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
     { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, ellipsis: { showTitle: true } },
+    {
+      title: '报价截止',
+      dataIndex: 'quoteDeadline',
+      key: 'quoteDeadline',
+      width: 150,
+      sorter: true,
+      render: (deadline: string, row) => <DeadlineCountdown deadline={deadline} active={row.status === 'quoting'} />,
+    },
+    {
+      title: '来源计划',
+      dataIndex: 'planCode',
+      key: 'planCode',
+      hideBelow: 1100,
+      render: (code: string | null, row) =>
+        code && can.viewPlan ? <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${row.planId}`)}>{code}</Typography.Link> : (code ?? '-'),
+    },
+    { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300 },
+    { title: '邀请/已报价', key: 'suppliers', align: 'center', hideBelow: 1100, render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
+    { title: '定标货值(元)', dataIndex: 'awardedGoodsFen', key: 'awardedGoodsFen', align: 'right', width: 130, hideBelow: 1300, render: (fen: number | null) => <Money fen={fen} /> },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      // Narrow enough that every column fits 1440 px; a third or fourth action wraps to a second line.
+      // A third or fourth action wraps to a second line rather than widening the table.
       width: 160,
       render: (_, row) => {
         const body = { id: row.id, version: row.version };
-        const open = row.status === 'draft' || row.status === 'quoting' || row.status === 'evaluating';
+        const open = OPEN_STATUSES.includes(row.status);
         return (
           <Space size={0} wrap>
             {can.edit && row.status === 'draft' && (
@@ -226,14 +234,41 @@ export default function ProcurementTaskListPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<ProcurementTaskListItem>
+        tableId="procurementTaskList"
         title="采购任务列表"
         columns={columns}
+        rowSelection={{ selectedRowKeys: selected.map((t) => t.id), onChange: (_keys, rows) => setSelected(rows) }}
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
         toolbar={
           <>
+            <BatchActions<ProcurementTaskListItem>
+              selected={selected}
+              describe={(task) => task.code}
+              invalidates={[procurementTaskApi.list]}
+              onDone={() => setSelected([])}
+              actions={[
+                {
+                  key: 'cancel',
+                  label: '取消',
+                  code: 'procurementTaskList:cancel',
+                  danger: true,
+                  confirm: '取消后任务不能恢复，已收到的报价作废。',
+                  allowed: (task) => OPEN_STATUSES.includes(task.status),
+                  run: (task) => callApi(procurementTaskApi.cancel, { id: task.id, version: task.version }),
+                },
+              ]}
+            />
+            <ExportButton
+              endpoint={procurementTaskApi.export}
+              filter={{ ids: selected.map((t) => t.id) }}
+              label="导出选中"
+              disabled={selected.length === 0}
+              fileName="采购任务_选中"
+              code="procurementTaskList:export"
+            />
             <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" code="procurementTaskList:export" />
             <Can code="procurementTaskList:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>

@@ -1,14 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, type Supplier, type SupplierStatus, supplierApi } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../shared/dict/dict-select';
 import { DictTag } from '../../../shared/dict/dict-tag';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { DataTable } from '../../../shared/table/data-table';
+import { BatchActions } from '../../../shared/table/batch-actions';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
+import { callApi } from '../../../shared/http/api';
+import { formatCount } from '../../../shared/ui/money';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { ExportButton } from '../../../shared/ui/export-button';
@@ -37,6 +39,7 @@ export default function SupplierListPage() {
   });
   const categories = useCategoryOptions();
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
+  const [selected, setSelected] = useState<Supplier[]>([]);
   const info = useSupplierInfo(editor.id);
   const setStatus = useSupplierStatus();
   const remove = useDeleteSupplier();
@@ -44,44 +47,61 @@ export default function SupplierListPage() {
   const canStatus = usePermission('supplierManagement:status');
   const canDelete = usePermission('supplierManagement:delete');
 
-  const columns: ColumnsType<Supplier> = [
-    { title: '供应商编码', dataIndex: 'code', key: 'code', sorter: true, width: 150 },
+  const columns: ListColumns<Supplier> = [
+    { title: '供应商编码', dataIndex: 'code', key: 'code', sorter: true, width: 170 },
     {
       title: '供应商名称',
       dataIndex: 'name',
       key: 'name',
       sorter: true,
+      width: 200,
+      ellipsis: true,
       render: (name: string, row) => (
-        <Space direction="vertical" size={0}>
-          {canEdit ? <Typography.Link onClick={() => setEditor({ open: true, id: row.id })}>{name}</Typography.Link> : name}
+        <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180 }}>
+            {canEdit ? <Typography.Link onClick={() => setEditor({ open: true, id: row.id })}>{name}</Typography.Link> : name}
+          </Typography.Text>
           {row.shortName && <span className="muted">{row.shortName}</span>}
         </Space>
       ),
     },
-    { title: '联系人', key: 'contact', render: (_, row) => `${row.contactPerson} ${row.phone}` },
-    { title: '所在地区', dataIndex: 'regionName', key: 'regionName' },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code={DICT.supplierStatus} value={v} /> },
+    { title: '等级', dataIndex: 'grade', key: 'grade', sorter: true, width: 80, render: (v: string) => <DictTag code={DICT.supplierGrade} value={v} /> },
+    {
+      title: '联系人',
+      key: 'contact',
+      width: 130,
+      render: (_, row) => (
+        <div>
+          <div>{row.contactPerson}</div>
+          <div className="muted">{row.phone}</div>
+        </div>
+      ),
+    },
+    { title: '中标率', dataIndex: 'winRateBp', key: 'winRateBp', align: 'right', width: 80, render: winRate },
+    { title: '中标次数', dataIndex: 'awardsWon', key: 'awardsWon', sorter: true, align: 'right', hideBelow: 1100, render: formatCount },
+    { title: '受邀任务', dataIndex: 'tasksInvited', key: 'tasksInvited', sorter: true, align: 'right', hideBelow: 1100, render: formatCount },
+    { title: '报价次数', dataIndex: 'quotesSubmitted', key: 'quotesSubmitted', align: 'right', hideBelow: 1300, render: formatCount },
+    { title: '所在地区', dataIndex: 'regionName', key: 'regionName', width: 160, ellipsis: true, hideBelow: 1300 },
     {
       title: '供应品类',
       dataIndex: 'categoryNames',
       key: 'categoryNames',
+      width: 160,
       ellipsis: true,
+      hideBelow: 1300,
       render: (names: string[]) => (names.length ? names.join('、') : '-'),
     },
-    { title: '等级', dataIndex: 'grade', key: 'grade', sorter: true, render: (v: string) => <DictTag code={DICT.supplierGrade} value={v} /> },
-    { title: '结算方式', dataIndex: 'settlementType', key: 'settlementType', render: (v: string) => <DictTag code={DICT.settlementType} value={v} /> },
-    { title: '配送模板', dataIndex: 'priceTemplateName', key: 'priceTemplateName', render: (v: string | null) => v ?? '-' },
-    { title: '受邀任务', dataIndex: 'tasksInvited', key: 'tasksInvited', sorter: true, align: 'right' },
-    { title: '报价次数', dataIndex: 'quotesSubmitted', key: 'quotesSubmitted', align: 'right' },
-    { title: '中标次数', dataIndex: 'awardsWon', key: 'awardsWon', sorter: true, align: 'right' },
-    { title: '中标率', dataIndex: 'winRateBp', key: 'winRateBp', align: 'right', render: winRate },
-    { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <DictTag code={DICT.supplierStatus} value={v} /> },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: '结算方式', dataIndex: 'settlementType', key: 'settlementType', hideBelow: 1300, render: (v: string) => <DictTag code={DICT.settlementType} value={v} /> },
+    { title: '配送模板', dataIndex: 'priceTemplateName', key: 'priceTemplateName', hideBelow: 1600, render: (v: string | null) => v ?? '-' },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, hideBelow: 1600, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
+      width: 160,
       render: (_, row) => (
-        <Space size={4}>
+        <Space size={0}>
           {canEdit && (
             <Button type="link" size="small" onClick={() => setEditor({ open: true, id: row.id })}>
               编辑
@@ -144,14 +164,48 @@ export default function SupplierListPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<Supplier>
+        tableId="supplierList"
         title="供应商管理"
         columns={columns}
+        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) }}
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
         toolbar={
           <>
+            <BatchActions<Supplier>
+              selected={selected}
+              describe={(supplier) => supplier.name}
+              invalidates={[supplierApi.list]}
+              onDone={() => setSelected([])}
+              actions={[
+                {
+                  key: 'enable',
+                  label: '启用',
+                  code: 'supplierManagement:status',
+                  allowed: (supplier) => supplier.status !== 'enabled',
+                  run: (supplier) => callApi(supplierApi.status, { id: supplier.id, version: supplier.version, status: 'enabled' }),
+                },
+                {
+                  key: 'disable',
+                  label: '停用',
+                  code: 'supplierManagement:status',
+                  danger: true,
+                  confirm: '停用的供应商不能再被邀请报价。',
+                  allowed: (supplier) => supplier.status !== 'disabled',
+                  run: (supplier) => callApi(supplierApi.status, { id: supplier.id, version: supplier.version, status: 'disabled' }),
+                },
+              ]}
+            />
+            <ExportButton
+              endpoint={supplierApi.export}
+              filter={{ ids: selected.map((r) => r.id) }}
+              label="导出选中"
+              disabled={selected.length === 0}
+              fileName="供应商_选中"
+              code="supplierManagement:export"
+            />
             <ExportButton endpoint={supplierApi.export} filter={filter} fileName="供应商" code="supplierManagement:export" />
             <Can code="supplierManagement:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>

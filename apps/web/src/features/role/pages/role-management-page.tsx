@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DATA_SCOPE_LABELS, DICT, type Role, roleApi } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { callApi } from '../../../shared/http/api';
 import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable } from '../../../shared/table/data-table';
+import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteRole } from '../api/delete-role';
@@ -45,7 +44,7 @@ export default function RoleManagementPage() {
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
 
-  const columns: ColumnsType<Role> = [
+  const columns: ListColumns<Role> = [
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
     { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true, render: (text: string | null) => text || '-' },
@@ -57,12 +56,12 @@ export default function RoleManagementPage() {
       render: (scope: Role['dataScope']) => <Tag color={scope === 'own' ? 'orange' : 'blue'}>{DATA_SCOPE_LABELS[scope]}</Tag>,
     },
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', align: 'right', width: 90 },
-    { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right', width: 80 },
+    { title: '排序', dataIndex: 'sort', key: 'sort', hideBelow: 1300, sorter: true, align: 'right', width: 80 },
     { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <DictTag code={DICT.commonStatus} value={status} /> },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      key: 'updatedAt',
+      key: 'updatedAt', hideBelow: 1100,
       sorter: true,
       width: 170,
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
@@ -155,6 +154,7 @@ export default function RoleManagementPage() {
         </Form.Item>
       </FilterForm>
       <DataTable<Role>
+        tableId="roleList"
         title="角色列表"
         columns={columns}
         data={list.data}
