@@ -119,6 +119,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/planning_task/close': (r) => ({ id: r.id, version: r.version, reason: '提前结束' }),
   '/admin/planning_task/generate': (r) => ({ id: r.id, version: r.version, mode: 'plan' }),
   '/admin/planning_task/import': (r) => ({ id: r.id, version: r.version, file_name: 'lines.xlsx', file_base64: 'UEsDBA==' }),
+  '/admin/planning_task/import_report': (r) => ({ id: r.id, version: r.version, file_name: 'lines.xlsx', file_base64: 'UEsDBA==' }),
   '/admin/procurement_task/plan_lines': (r) => ({ plan_id: r.id }),
   '/admin/procurement_task/info': (r) => ({ id: r.id }),
   '/admin/procurement_task/update': (r) => ({ id: r.id, version: r.version, ...taskHeader(adminId), name: '改名' }),
