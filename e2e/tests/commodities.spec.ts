@@ -108,7 +108,9 @@ test.describe.serial('commodities and categories', () => {
     await expect(page.locator('.table-card')).toContainText('共 2 条');
     const row = await rowOf(page, `${codes.leafA}-001`);
     await expect(row).toContainText('12.50');
-    await expect(row).toContainText('洁丽雅');
+    // 品牌 is a secondary column at 1440 px: the row's expanded part shows it.
+    await row.locator('.ant-table-row-expand-icon').click();
+    await expect(page.locator('.table-card .row-details').first()).toContainText('洁丽雅');
     const tree = page.locator('.commodity-category-tree');
     await tree.locator('.ant-tree-treenode', { hasText: names.mid }).locator('.ant-tree-switcher').click();
     await tree.getByText(names.leafB, { exact: true }).click();

@@ -86,7 +86,7 @@ test('plan-line import: real date cells and serial dates are read, a bad row is 
   const token = await apiLogin(request);
   const options = (await api(request, token, '/admin/commodity/options', { limit: 50 })).data as { value: number; sku_code: string }[];
   const plan = await api(request, token, '/admin/planning_task/create', {
-    name: `导入验收计划${suffix}`,
+    name: `导入明细计划${suffix}`,
     plan_type: 'regular',
     warehouse: 'sh_jiading',
     lines: [{ commodity_id: options[0].value, quantity: 5 }],

@@ -118,7 +118,7 @@ test.describe('stored HTML in names', () => {
     const sider = page.locator('.shell-sider');
     // Every page of the menu: each group's entries, opened through the shared helper.
     const pages: [string, string][] = (await sider.locator('.ant-menu-root > .ant-menu-item').allInnerTexts()).map((l) => ['', l.trim()]);
-    for (const group of (await sider.locator('.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts()).map((g) => g.trim())) {
+    for (const group of (await sider.locator('.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts()).map((g) => g.trim()).filter(Boolean)) {
       const submenu = sider.locator('.ant-menu-submenu', { has: page.getByText(group, { exact: true }) });
       await expect(async () => {
         if (!(await submenu.evaluate((e) => e.classList.contains('ant-menu-submenu-open')))) await submenu.locator('.ant-menu-submenu-title').click();
