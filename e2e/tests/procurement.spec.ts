@@ -458,7 +458,11 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
   await page.getByRole('button', { name: /^查\s*询$/ }).click();
   const supplierRow = page.locator('.table-card .ant-table-tbody tr.ant-table-row', { hasText: moqName });
   await expect(supplierRow.getByRole('button', { name: /删\s*除/ })).toBeDisabled();
-  await supplierRow.locator('.reasoned-disabled').hover();
-  await expect(page.getByRole('tooltip')).toHaveText('已被邀请参与1个采购任务，不能删除，可改为停用');
+  // The list may re-render under the pointer once its counts load: hover again until the reason shows.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await supplierRow.locator('.reasoned-disabled').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('已被邀请参与1个采购任务，不能删除，可改为停用', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await screenshot(page, 'supplier-delete-disabled');
 });

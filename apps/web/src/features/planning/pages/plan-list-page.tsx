@@ -86,7 +86,7 @@ export default function PlanListPage() {
       title: '计划编号',
       dataIndex: 'code',
       key: 'code',
-      width: 160,
+      width: 140,
       sorter: true,
       sortOrder: sorted('code'),
       render: (code: string, row) => (
@@ -118,7 +118,7 @@ export default function PlanListPage() {
       title: '计划周期',
       key: 'periodStart',
       width: 120,
-      hideBelow: 1100,
+      hideBelow: 1300,
       sorter: true,
       sortOrder: sorted('periodStart'),
       render: (_: unknown, row) =>

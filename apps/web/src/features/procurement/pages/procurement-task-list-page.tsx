@@ -86,13 +86,13 @@ export default function ProcurementTaskListPage() {
   const openMaintain = (id: number) => jump(`/procurementManagement/procurementTaskMaintain?id=${id}`);
 
   const columns: ListColumns<ProcurementTaskListItem> = [
-    { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 160 },
+    { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 140 },
     {
       title: '任务名称',
       dataIndex: 'name',
       key: 'name',
       sorter: true,
-      width: 160,
+      width: 150,
       ellipsis: { showTitle: true },
       render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
     },
@@ -125,7 +125,7 @@ export default function ProcurementTaskListPage() {
       title: '来源计划',
       dataIndex: 'planCode',
       key: 'planCode',
-      hideBelow: 1100,
+      hideBelow: 1300,
       render: (code: string | null, row) =>
         code && can.viewPlan ? <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${row.planId}`)}>{code}</Typography.Link> : (code ?? '-'),
     },
