@@ -42,7 +42,10 @@ export const tabLabels = (page: Page) => page.locator('.opened-tabs .ant-tabs-ta
 /** Opens a page from the sidebar, expanding its group first when it is closed. */
 export async function openFromMenu(page: Page, group: string, label: string) {
   const sider = page.locator('.shell-sider');
-  const item = sider.getByRole('menuitem', { name: label, exact: true });
+  // A top-level entry's accessible name starts with its icon's name ("bar-chart 数据看板").
+  const item = group
+    ? sider.getByRole('menuitem', { name: label, exact: true })
+    : sider.getByRole('menuitem', { name: new RegExp(`(^|\\s)${label}$`) });
   // A click that lands while the group is still sliding open can miss: retry until the page shows.
   await expect(async () => {
     // A top-level entry (group '') has no group to open.
