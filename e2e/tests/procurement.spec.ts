@@ -271,7 +271,9 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await expect(page).toHaveURL(new RegExp(`planCode=${planCode}`));
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('厨房收纳双十二促销备货');
-  await expect(rows.first()).toContainText(planCode);
+  // 来源计划 is a secondary column at 1440 px: the row's expanded part shows it.
+  await rows.first().locator('.ant-table-row-expand-icon').click();
+  await expect(page.locator('.table-card tr.ant-table-expanded-row')).toContainText(planCode);
   await expect(filters).toContainText(planCode);
   await screenshot(page, 'procurement-task-list-by-plan');
   await page.reload();
@@ -345,7 +347,8 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   await page.locator('.filter-card').getByRole('button', { name: /^查\s*询$/ }).click();
   const row = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(created.data.code);
+  await row.locator('.ant-table-row-expand-icon').click();
+  await expect(page.locator('.table-card tr.ant-table-expanded-row')).toContainText(created.data.code);
   await row.getByRole('button', { name: '编辑' }).click();
   const editor = page.getByRole('dialog', { name: /^编辑采购任务/ });
   await expect(editor.locator('.ant-form-item', { hasText: '来源计划' })).toContainText(created.data.code);
