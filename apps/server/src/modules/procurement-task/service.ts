@@ -306,6 +306,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
           awardedUnitPriceFen: line.unitPriceFen,
           awardedQuantity: line.boughtQuantity,
           awardedFreightFen: line.freightShareFen,
+          awardedDeductibleVatFen: line.deductibleVatFen,
           awardReason: choice?.reason || null,
         })
         .where(and(eq(procurementTaskLines.id, line.lineId), eq(procurementTaskLines.taskId, input.id)));
@@ -329,9 +330,9 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       module: MODULE,
       action: 'award',
       recordId: input.id,
-      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}`,
+      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}，实际到货成本 ¥${fenToYuan(priced.realTotalFen, true)}`,
       before: { status: task.status },
-      after: { status: 'awarded', totalFen: priced.totalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
+      after: { status: 'awarded', totalFen: priced.totalFen, realTotalFen: priced.realTotalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
     });
   });
   return { id: input.id };
