@@ -292,7 +292,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
           `lines.${i}.reason`,
           comparison.rows.find((r) => r.lineId === line.lineId)?.cells.find((c) => c.supplierId === line.supplierId)?.belowMoq
             ? '所选供应商不满足起订量，请填写定标理由'
-            : '所选供应商不是该行到货成本最低的，请填写定标理由',
+            : '所选供应商不是该行实际到货成本最低的，请填写定标理由',
         );
       }
     });
