@@ -18,8 +18,9 @@ test.describe('数据看板', () => {
     await login(page);
     await openBoard(page);
     await expect(kpi(page, '定标货值')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+    await expect(kpi(page, '可抵扣进项税')).toHaveText(/^¥[\d,]+\.\d{2}$/);
     await expect(kpi(page, '较平均报价节约率')).toHaveText(/^-?\d+\.\d{2}%$/);
-    await expect(page.locator('.kpi-card')).toHaveCount(6);
+    await expect(page.locator('.kpi-card')).toHaveCount(7);
     await expect(page.getByText(/对比上期：\d{4}-\d{2}-\d{2} 至/)).toBeVisible();
     await screenshot(page, 'data-board');
     await chart(page, '节约率趋势').scrollIntoViewIfNeeded();

@@ -155,6 +155,75 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   expect((await download).suggestedFilename()).toMatch(/^比价定标_CG\d+\.xlsx$/);
 });
 
+test('the matrix shows tax-inclusive and real cost side by side; the special invoice wins for a general taxpayer', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const [commodity] = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data as { value: number; sku_code: string }[];
+  const base = { contact_person: '钱经理', phone: '13800138000', region_code: '330100', settlement_type: 'monthly', grade: 'B' };
+  const special = await api(request, token, '/admin/supplier/create', { ...base, name: `E2E专票厨具${stamp}有限公司`, credit_code: creditCode(`91330100MA7${stamp}`) });
+  const ordinary = await api(request, token, '/admin/supplier/create', { ...base, name: `E2E普票日用${stamp}商行`, credit_code: creditCode(`92330100MA8${stamp}`) });
+  expect([special.code, ordinary.code]).toEqual([200, 200]);
+  const taskName = `E2E含税比价${stamp}`;
+  const task = await api(request, token, '/admin/procurement_task/create', {
+    name: taskName,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    delivery_region_code: '310114',
+    lines: [{ commodity_id: commodity.value, quantity: 10, target_price_fen: 12000 }],
+    supplier_ids: [special.data.id, ordinary.data.id],
+  });
+  const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
+  expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
+  // ¥113.00 under the default invoice (a 13 % special one), through the API without invoice fields.
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const saved = await api(request, token, '/admin/quotation/save', {
+    task_id: task.data.id,
+    supplier_id: special.data.id,
+    quote_date: today,
+    valid_until: '2099-12-31',
+    freight_mode: 'manual',
+    freight_fen: 0,
+    lines: [{ task_line_id: info.data.lines[0].id, unit_price_fen: 11300 }],
+  });
+  expect(saved.code, saved.message).toBe(200);
+
+  // ¥105.00 under a 3 % ordinary invoice, through the quote editor.
+  await login(page);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
+  await page.getByRole('tab', { name: new RegExp(`E2E普票日用${stamp}`) }).click();
+  const panel = page.getByRole('tabpanel', { name: new RegExp(`E2E普票日用${stamp}`) });
+  await pickOption(page, panel.locator('.ant-form-item', { has: page.getByLabel('发票类型') }), '增值税普通发票');
+  await pickOption(page, panel.locator('.ant-form-item', { has: page.getByLabel('税率') }), '3%', { exact: true });
+  await panel.getByLabel(`单价-${commodity.sku_code}`).fill('105.00');
+  await panel.getByLabel('运费').fill('0');
+  await expect(panel.locator('.quote-real-cost')).toContainText('含税合计（货值 + 运费）¥1,050.00，实际成本 ¥1,050.00');
+  await panel.getByRole('button', { name: '保存报价' }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`E2E普票日用${stamp}`) })).toContainText('已报价');
+
+  const matrix = page.locator('.comparison-matrix');
+  await expect(page.locator('.matrix-taxpayer')).toContainText('本公司为一般纳税人');
+  const header = matrix.locator('.ant-table-thead');
+  await expect(header).toContainText('专票 13%');
+  await expect(header).toContainText('普票 3%');
+  const line = matrix.locator('.ant-table-tbody tr.ant-table-row').first();
+  const cells = line.locator('.matrix-cell');
+  await expect(cells).toHaveCount(2);
+  // Columns in invitation order: the special invoice first.
+  await expect(cells.nth(0).locator('[data-amount-inclusive]')).toContainText('1,130.00');
+  await expect(cells.nth(0).locator('[data-amount-real]')).toContainText('1,000.00');
+  await expect(cells.nth(1).locator('[data-amount-inclusive]')).toContainText('1,050.00');
+  await expect(cells.nth(1).locator('[data-amount-real]')).toContainText('1,050.00');
+  // The cheaper tax-inclusive quote is not the lowest: the special invoice's real cost is.
+  await expect(cells.nth(0).locator('[data-best-price]')).toHaveCount(1);
+  await expect(cells.nth(1).locator('[data-best-price]')).toHaveCount(0);
+  const totalRow = (label: string) => matrix.locator('.ant-table-tbody tr', { hasText: label });
+  await expect(totalRow('到货成本(含税)').locator('[data-landed-inclusive]')).toHaveText(['1,130.00', '1,050.00']);
+  await expect(totalRow('实际到货成本').locator('[data-landed-real]')).toHaveText(['1,000.00', '1,050.00']);
+  await expect(totalRow('实际到货成本').locator('[data-best-landed]')).toHaveText('1,000.00');
+  await matrix.scrollIntoViewIfNeeded();
+  await screenshot(page, 'procurement-matrix-vat');
+});
+
 test('the comparison stays readable with 30 lines × 10 suppliers', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await apiLogin(request);
@@ -206,7 +275,8 @@ test('the comparison stays readable with 30 lines × 10 suppliers', async ({ pag
   await login(page);
   await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
   const matrix = page.locator('.comparison-matrix');
-  await expect(matrix.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(34);
+  // 30 lines + 货值合计, 运费, 到货成本(含税), 实际到货成本, 较目标价节省.
+  await expect(matrix.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(35);
   await matrix.scrollIntoViewIfNeeded();
   await screenshot(page, 'procurement-matrix-30x10');
 });

@@ -37,7 +37,10 @@ export type BoardFilter = z.input<typeof boardFilterRequest>;
 const rate = z.number().nullable();
 
 const kpiSchema = z.object({
+  /** 定标货值, tax-inclusive. */
   awardedAmountFen: z.number(),
+  /** 可抵扣进项税 of the awards (goods and freight), as each award fixed it. */
+  deductibleVatFen: z.number(),
   tasksCompleted: z.number(),
   /** 1 − Σ awarded / Σ average quote, over awarded lines that have at least one priced quote. */
   savingsVsAverage: rate,

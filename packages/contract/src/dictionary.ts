@@ -172,5 +172,8 @@ export const DICT = {
   supplierStatus: 'supplier_status',
   chargeMode: 'charge_mode',
   commonStatus: 'common_status',
+  invoiceType: 'invoice_type',
+  /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
+  companyTaxpayer: 'company_taxpayer',
 } as const;
 export type DictCode = (typeof DICT)[keyof typeof DICT];

@@ -1,8 +1,10 @@
 /**
  * The quotation comparison of product.md §6, as a pure function shared by the server (compare,
  * award, export) and the tests. Integer fen throughout; a missing price stays null and is never
- * read as zero.
+ * read as zero. Prices are tax-inclusive; every `real…` figure is the cost after deductible input
+ * VAT (`vatCost`, docs/procurement.md), and lowest, the recommendation and savings follow it.
  */
+import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, DEFAULT_TAXPAYER, type InvoiceType, type TaxpayerType, vatCost } from './vat';
 
 export interface CompareLine {
   id: number;
@@ -22,6 +24,10 @@ export interface CompareQuote {
   /** False for a quote that may not take part (declined, expired, not yet entered). */
   eligible: boolean;
   freightFen: number | null;
+  /** 发票类型; omitted: a special invoice. */
+  invoiceType?: InvoiceType;
+  /** 税率 (%); omitted: 13. */
+  taxRatePercent?: number;
   lines: readonly CompareQuoteLine[];
 }
 
@@ -44,8 +50,14 @@ export interface CompareCell {
   earliestLead: boolean;
   /** This line's share of the supplier's freight (by amount, largest remainder). */
   freightShareFen: number | null;
-  /** Amount (unit price × bought quantity) + freight share: what pre-selects the award. */
+  /** Amount (unit price × bought quantity) + freight share, tax-inclusive. */
   landedFen: number | null;
+  /** 实际成本 of the amount: after the deductible input VAT of the quote's invoice. */
+  realAmountFen: number | null;
+  /** This line's share of the supplier's real freight (split like the freight). */
+  realFreightShareFen: number | null;
+  /** Real amount + real freight share: what marks lowest and pre-selects the award. */
+  realLandedFen: number | null;
 }
 
 export interface CompareRow {
@@ -53,15 +65,26 @@ export interface CompareRow {
   quantity: number;
   targetPriceFen: number | null;
   cells: CompareCell[];
+  /** Tax-inclusive unit price of the cell with the lowest real cost (ties: the lower unit price). */
   lowestUnitPriceFen: number | null;
+  /** The lowest real cost of the line's amount. */
+  realLowestAmountFen: number | null;
   earliestLeadTimeDays: number | null;
   /** Average of the eligible priced quotes' line amounts, rounded half up to the fen. */
   averageAmountFen: number | null;
-  /** Supplier with the lowest landed cost for this line (ties: earlier lead time, then lower id). */
+  /** Average of their real amounts, rounded half up to the fen. */
+  realAverageAmountFen: number | null;
+  /** Supplier with the lowest real landed cost for this line (ties: earlier lead time, then lower id). */
   recommendedSupplierId: number | null;
-  /** target × quantity − lowest amount; negative when every quote is above target. */
+  /**
+   * target × quantity − the tax-inclusive amount of the lowest-real-cost cell; negative when that
+   * quote is above target. The target carries no invoice, so it is compared tax-inclusive.
+   */
   savingVsTargetFen: number | null;
+  /** Average amount − the lowest-real-cost cell's amount (tax-inclusive). */
   savingVsAverageFen: number | null;
+  /** Real average − real lowest amount. */
+  realSavingVsAverageFen: number | null;
 }
 
 export interface CompareSupplierTotal {
@@ -73,7 +96,11 @@ export interface CompareSupplierTotal {
   goodsTotalFen: number;
   freightFen: number;
   landedTotalFen: number;
-  /** Lowest landed total among the eligible, complete quotes (ties all highlighted). */
+  realGoodsTotalFen: number;
+  realFreightFen: number;
+  /** 实际到货成本: real goods + real freight. */
+  realLandedTotalFen: number;
+  /** Lowest real landed total among the eligible, complete quotes (ties all highlighted). */
   lowestLanded: boolean;
   /** Σ target × quantity over this supplier's priced lines that have a target, minus those lines' amounts. */
   savingVsTargetFen: number | null;
@@ -85,6 +112,9 @@ export interface CompareResult {
   /** Over the lines with a lowest price: Σ of the per-line savings. */
   savingVsTargetFen: number | null;
   savingVsAverageFen: number | null;
+  realSavingVsAverageFen: number | null;
+  /** The company's 纳税人类型 the real costs were worked for. */
+  taxpayer: TaxpayerType;
 }
 
 /** Integer division rounded half up, for non-negative numerators. */
@@ -128,18 +158,29 @@ function minOf(values: (number | null)[]): number | null {
   return min;
 }
 
-export function compareQuotes(lines: readonly CompareLine[], quotes: readonly CompareQuote[]): CompareResult {
+/** The real cost of a tax-inclusive amount under this quote's invoice (defaults: 13 % special). */
+function realOf(quote: CompareQuote, inclusiveFen: number, taxpayer: TaxpayerType): number {
+  return vatCost(inclusiveFen, quote.invoiceType ?? DEFAULT_INVOICE_TYPE, quote.taxRatePercent ?? DEFAULT_TAX_RATE, taxpayer).realFen;
+}
+
+export function compareQuotes(
+  lines: readonly CompareLine[],
+  quotes: readonly CompareQuote[],
+  taxpayer: TaxpayerType = DEFAULT_TAXPAYER,
+): CompareResult {
   const byQuote = quotes.map((quote) => new Map(quote.lines.map((l) => [l.lineId, l])));
 
-  // Each supplier's freight over its priced lines, by line amount.
+  // Each supplier's freight (and its real cost) over its priced lines, by line amount.
   const freightShares = quotes.map((quote, q) => {
     const priced = lines.filter((line) => byQuote[q].get(line.id)?.unitPriceFen != null);
     const amounts = priced.map((line) => {
       const quoted = byQuote[q].get(line.id);
       return (quoted?.unitPriceFen ?? 0) * boughtQuantityOf(line.quantity, quoted?.moq ?? null);
     });
-    const parts = splitProportional(quote.freightFen ?? 0, amounts);
-    return new Map(priced.map((line, i) => [line.id, parts[i]]));
+    const freightFen = quote.freightFen ?? 0;
+    const parts = splitProportional(freightFen, amounts);
+    const realParts = splitProportional(realOf(quote, freightFen, taxpayer), amounts);
+    return new Map(priced.map((line, i) => [line.id, { inclusive: parts[i], real: realParts[i] }]));
   });
 
   const rows: CompareRow[] = lines.map((line) => {
@@ -149,7 +190,10 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
       const moq = quoted?.moq ?? null;
       const boughtQuantity = boughtQuantityOf(line.quantity, moq);
       const amountFen = unitPriceFen == null ? null : unitPriceFen * boughtQuantity;
-      const freightShareFen = amountFen == null ? null : (freightShares[q].get(line.id) ?? 0);
+      const share = freightShares[q].get(line.id);
+      const freightShareFen = amountFen == null ? null : (share?.inclusive ?? 0);
+      const realAmountFen = amountFen == null ? null : realOf(quote, amountFen, taxpayer);
+      const realFreightShareFen = amountFen == null ? null : (share?.real ?? 0);
       return {
         supplierId: quote.supplierId,
         unitPriceFen,
@@ -163,22 +207,27 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
         earliestLead: false,
         freightShareFen,
         landedFen: amountFen == null || freightShareFen == null ? null : amountFen + freightShareFen,
+        realAmountFen,
+        realFreightShareFen,
+        realLandedFen: realAmountFen == null || realFreightShareFen == null ? null : realAmountFen + realFreightShareFen,
       };
     });
     // Only cells that can be bought at the task quantity compete for lowest, earliest, average and the recommendation.
     const eligible = cells.filter((cell, q) => quotes[q].eligible && !cell.missing && !cell.belowMoq);
-    const lowestUnitPriceFen = minOf(eligible.map((c) => c.unitPriceFen));
+    const realLowestAmountFen = minOf(eligible.map((c) => c.realAmountFen));
+    const lowestUnitPriceFen = minOf(eligible.filter((c) => c.realAmountFen === realLowestAmountFen).map((c) => c.unitPriceFen));
     const earliestLeadTimeDays = minOf(eligible.map((c) => c.leadTimeDays));
     for (const cell of eligible) {
-      cell.lowestPrice = cell.unitPriceFen === lowestUnitPriceFen;
+      cell.lowestPrice = cell.realAmountFen === realLowestAmountFen;
       cell.earliestLead = earliestLeadTimeDays != null && cell.leadTimeDays === earliestLeadTimeDays;
     }
-    const amounts = eligible.map((c) => c.amountFen as number);
-    const averageAmountFen = amounts.length ? divRoundHalfUp(amounts.reduce((s, a) => s + a, 0), amounts.length) : null;
+    const mean = (values: number[]) => (values.length ? divRoundHalfUp(values.reduce((s, a) => s + a, 0), values.length) : null);
+    const averageAmountFen = mean(eligible.map((c) => c.amountFen as number));
+    const realAverageAmountFen = mean(eligible.map((c) => c.realAmountFen as number));
     const lowestAmountFen = lowestUnitPriceFen == null ? null : lowestUnitPriceFen * line.quantity;
     const recommended = [...eligible].sort(
       (a, b) =>
-        (a.landedFen as number) - (b.landedFen as number) ||
+        (a.realLandedFen as number) - (b.realLandedFen as number) ||
         (a.leadTimeDays ?? Number.MAX_SAFE_INTEGER) - (b.leadTimeDays ?? Number.MAX_SAFE_INTEGER) ||
         a.supplierId - b.supplierId,
     )[0];
@@ -188,17 +237,22 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
       targetPriceFen: line.targetPriceFen,
       cells,
       lowestUnitPriceFen,
+      realLowestAmountFen,
       earliestLeadTimeDays,
       averageAmountFen,
+      realAverageAmountFen,
       recommendedSupplierId: recommended?.supplierId ?? null,
       savingVsTargetFen:
         lowestAmountFen == null || line.targetPriceFen == null ? null : line.targetPriceFen * line.quantity - lowestAmountFen,
       savingVsAverageFen: lowestAmountFen == null || averageAmountFen == null ? null : averageAmountFen - lowestAmountFen,
+      realSavingVsAverageFen:
+        realLowestAmountFen == null || realAverageAmountFen == null ? null : realAverageAmountFen - realLowestAmountFen,
     };
   });
 
   const suppliers: CompareSupplierTotal[] = quotes.map((quote, q) => {
     let goodsTotalFen = 0;
+    let realGoodsTotalFen = 0;
     let pricedLines = 0;
     let targetOfPriced = 0;
     let amountOfTargeted = 0;
@@ -208,6 +262,7 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
       if (cell.amountFen == null) continue;
       pricedLines += 1;
       goodsTotalFen += cell.amountFen;
+      realGoodsTotalFen += cell.realAmountFen ?? 0;
       if (row.targetPriceFen != null) {
         anyTarget = true;
         targetOfPriced += row.targetPriceFen * row.quantity;
@@ -215,6 +270,7 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
       }
     }
     const freightFen = quote.freightFen ?? 0;
+    const realFreightFen = realOf(quote, freightFen, taxpayer);
     return {
       supplierId: quote.supplierId,
       eligible: quote.eligible,
@@ -224,13 +280,16 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
       goodsTotalFen,
       freightFen,
       landedTotalFen: goodsTotalFen + freightFen,
+      realGoodsTotalFen,
+      realFreightFen,
+      realLandedTotalFen: realGoodsTotalFen + realFreightFen,
       lowestLanded: false,
       savingVsTargetFen: anyTarget ? targetOfPriced - amountOfTargeted : null,
     };
   });
   const contenders = suppliers.filter((s) => s.eligible && s.complete);
-  const lowestLanded = minOf(contenders.map((s) => s.landedTotalFen));
-  for (const s of contenders) s.lowestLanded = s.landedTotalFen === lowestLanded;
+  const lowestLanded = minOf(contenders.map((s) => s.realLandedTotalFen));
+  for (const s of contenders) s.lowestLanded = s.realLandedTotalFen === lowestLanded;
 
   const sumOf = (values: (number | null)[]) => {
     const present = values.filter((v): v is number => v != null);
@@ -241,6 +300,8 @@ export function compareQuotes(lines: readonly CompareLine[], quotes: readonly Co
     suppliers,
     savingVsTargetFen: sumOf(rows.map((r) => r.savingVsTargetFen)),
     savingVsAverageFen: sumOf(rows.map((r) => r.savingVsAverageFen)),
+    realSavingVsAverageFen: sumOf(rows.map((r) => r.realSavingVsAverageFen)),
+    taxpayer,
   };
 }
 
@@ -260,7 +321,11 @@ export interface AwardedLine {
   /** Unit price × bought quantity. */
   amountFen: number;
   freightShareFen: number;
-  /** The chosen supplier is not the recommended (lowest landed) one, or fails its MOQ: a reason is required. */
+  /** Real amount + real freight share. */
+  realLandedFen: number;
+  /** 可抵扣进项税 of the line: (amount + freight share) − real landed cost. */
+  deductibleVatFen: number;
+  /** The chosen supplier is not the recommended (lowest real landed) one, or fails its MOQ: a reason is required. */
   notLowest: boolean;
 }
 
@@ -276,6 +341,7 @@ export function priceAward(
   lines: AwardedLine[];
   invalid: number[];
   totalFen: number;
+  realTotalFen: number;
   quoteOutcome: Map<number, 'won' | 'partial' | 'lost'>;
 } {
   const rowById = new Map(result.rows.map((r) => [r.lineId, r]));
@@ -297,7 +363,9 @@ export function priceAward(
       unitPriceFen: cell.unitPriceFen as number,
       amountFen: cell.amountFen as number,
       freightShareFen: cell.freightShareFen ?? 0,
-      notLowest: cell.belowMoq || (row.recommendedSupplierId !== choice.supplierId && cell.landedFen !== lowestLandedOf(row)),
+      realLandedFen: cell.realLandedFen ?? 0,
+      deductibleVatFen: (cell.landedFen ?? 0) - (cell.realLandedFen ?? 0),
+      notLowest: cell.belowMoq || (row.recommendedSupplierId !== choice.supplierId && cell.realLandedFen !== lowestLandedOf(row)),
     });
   }
   const pricedBySupplier = new Map(result.suppliers.map((s) => [s.supplierId, s.pricedLines]));
@@ -313,11 +381,12 @@ export function priceAward(
     lines: awarded,
     invalid,
     totalFen: awarded.reduce((s, l) => s + l.amountFen + l.freightShareFen, 0),
+    realTotalFen: awarded.reduce((s, l) => s + l.realLandedFen, 0),
     quoteOutcome,
   };
 }
 
 function lowestLandedOf(row: CompareRow): number | null {
   const id = row.recommendedSupplierId;
-  return row.cells.find((c) => c.supplierId === id)?.landedFen ?? null;
+  return row.cells.find((c) => c.supplierId === id)?.realLandedFen ?? null;
 }

@@ -1,3 +1,4 @@
 export * from './compare';
 export * from './supplier';
 export * from './task';
+export * from './vat';

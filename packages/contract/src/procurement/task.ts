@@ -4,6 +4,7 @@ import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, sel
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { REGION_CODE_6 } from './supplier';
+import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, INVOICE_TYPE_LABELS, INVOICE_TYPES, TAX_RATES, TAXPAYER_TYPES } from './vat';
 
 export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] as const;
 export const procurementStatusSchema = z.enum(PROCUREMENT_STATUSES);
@@ -98,6 +99,8 @@ const PROCUREMENT_LINE_FIELDS: Record<string, string> = {
   unitPriceFen: '单价',
   amountFen: '金额',
   freightShareFen: '分摊运费',
+  realLandedFen: '实际到货成本',
+  deductibleVatFen: '可抵扣进项税',
   notLowest: '非最低价',
   reason: '定标理由',
   moq: '起订量',
@@ -129,6 +132,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     awardedBy: '定标人',
     supplierIds: '邀请供应商',
     totalFen: '定标金额',
+    realTotalFen: '实际到货成本',
     outcomes: '各供应商结果',
   },
   values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS },
@@ -146,6 +150,7 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
     quoteDate: '报价日期',
     validUntil: '有效期至',
     taxRatePercent: '税率(%)',
+    invoiceType: '发票类型',
     freightMode: '运费方式',
     freightFen: '运费',
     freightFormula: '运费计算',
@@ -154,6 +159,7 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
   values: {
     status: { ...QUOTE_STATUS_LABELS, ...INVITATION_STATUS_LABELS },
     freightMode: { manual: '手工填写', estimated: '按模板估算' },
+    invoiceType: INVOICE_TYPE_LABELS,
   },
   statusColors: QUOTE_STATUS_COLORS,
 };
@@ -292,20 +298,33 @@ export const quoteLineInput = z.strictObject({
   remark: text('备注', 200).nullish(),
 });
 export const freightModeSchema = z.enum(['manual', 'estimated']);
-export const quoteSaveRequest = z.strictObject({
-  taskId: idSchema,
-  supplierId: idSchema,
-  /** The quote's version when editing an existing one; omitted for the first entry. */
-  version: versionSchema.nullish(),
-  quoteDate: dateSchema('报价日期'),
-  validUntil: dateSchema('有效期至'),
-  taxRatePercent: z.int('税率须为整数').min(0, '税率不能为负数').max(100, '税率不能超过100%'),
-  freightMode: freightModeSchema,
-  /** Typed freight (manual); ignored when estimated, the server computes it. */
-  freightFen: moneyFen('运费').nullish(),
-  remark: text('备注', 500).nullish(),
-  lines: z.array(quoteLineInput).max(200),
-});
+export const invoiceTypeSchema = z.enum(INVOICE_TYPES, '请选择发票类型');
+const taxRateSchema = z
+  .int('税率须为整数')
+  .refine((rate) => (TAX_RATES as readonly number[]).includes(rate), `税率须为 ${TAX_RATES.join('、')}（%）之一`);
+export const quoteSaveRequest = z
+  .strictObject({
+    taskId: idSchema,
+    supplierId: idSchema,
+    /** The quote's version when editing an existing one; omitted for the first entry. */
+    version: versionSchema.nullish(),
+    quoteDate: dateSchema('报价日期'),
+    validUntil: dateSchema('有效期至'),
+    /** 发票类型; a quote saved without one is a special invoice. */
+    invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
+    /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
+    taxRatePercent: taxRateSchema.default(DEFAULT_TAX_RATE),
+    freightMode: freightModeSchema,
+    /** Typed freight (manual); ignored when estimated, the server computes it. */
+    freightFen: moneyFen('运费').nullish(),
+    remark: text('备注', 500).nullish(),
+    lines: z.array(quoteLineInput).max(200),
+  })
+  .superRefine((quote, ctx) => {
+    if (quote.invoiceType === 'none' && quote.taxRatePercent !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: '不开票的报价税率须为0' });
+    }
+  });
 export const quoteDeclineRequest = z.strictObject({
   taskId: idSchema,
   supplierId: idSchema,
@@ -344,6 +363,7 @@ export const quotationSchema = z.object({
   code: z.string(),
   quoteDate: z.string(),
   validUntil: z.string(),
+  invoiceType: invoiceTypeSchema,
   taxRatePercent: z.number(),
   freightMode: freightModeSchema,
   freightFen: z.number(),
@@ -372,6 +392,9 @@ const compareCellSchema = z.object({
   earliestLead: z.boolean(),
   freightShareFen: z.number().nullable(),
   landedFen: z.number().nullable(),
+  realAmountFen: z.number().nullable(),
+  realFreightShareFen: z.number().nullable(),
+  realLandedFen: z.number().nullable(),
 });
 export const compareResultSchema = z.object({
   rows: z.array(
@@ -381,11 +404,14 @@ export const compareResultSchema = z.object({
       targetPriceFen: z.number().nullable(),
       cells: z.array(compareCellSchema),
       lowestUnitPriceFen: z.number().nullable(),
+      realLowestAmountFen: z.number().nullable(),
       earliestLeadTimeDays: z.number().nullable(),
       averageAmountFen: z.number().nullable(),
+      realAverageAmountFen: z.number().nullable(),
       recommendedSupplierId: z.number().nullable(),
       savingVsTargetFen: z.number().nullable(),
       savingVsAverageFen: z.number().nullable(),
+      realSavingVsAverageFen: z.number().nullable(),
     }),
   ),
   suppliers: z.array(
@@ -398,12 +424,18 @@ export const compareResultSchema = z.object({
       goodsTotalFen: z.number(),
       freightFen: z.number(),
       landedTotalFen: z.number(),
+      realGoodsTotalFen: z.number(),
+      realFreightFen: z.number(),
+      realLandedTotalFen: z.number(),
       lowestLanded: z.boolean(),
       savingVsTargetFen: z.number().nullable(),
     }),
   ),
   savingVsTargetFen: z.number().nullable(),
   savingVsAverageFen: z.number().nullable(),
+  realSavingVsAverageFen: z.number().nullable(),
+  /** The company's 纳税人类型 the real costs were worked for. */
+  taxpayer: z.enum(TAXPAYER_TYPES),
 });
 
 export const awardLineSchema = z.object({
@@ -416,6 +448,8 @@ export const awardLineSchema = z.object({
   unitPriceFen: z.number(),
   amountFen: z.number(),
   freightShareFen: z.number(),
+  /** 可抵扣进项税 of the line (goods + freight share), fixed at the award. */
+  deductibleVatFen: z.number(),
   reason: z.string().nullable(),
 });
 export const awardSchema = z.object({
@@ -425,6 +459,10 @@ export const awardSchema = z.object({
   freightFen: z.number(),
   /** 到货成本: goods + freight. */
   totalFen: z.number(),
+  /** 可抵扣进项税 of the award. */
+  deductibleVatFen: z.number(),
+  /** 实际到货成本: 到货成本 − 可抵扣进项税. */
+  realTotalFen: z.number(),
   awardedAt: z.string(),
   awardedBy: z.string().nullable(),
   lines: z.array(awardLineSchema),

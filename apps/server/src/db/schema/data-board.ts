@@ -20,6 +20,8 @@ export const boardAwardLines = pgTable(
     /** quantity × awarded unit price. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     freightFen: bigint('freight_fen', { mode: 'number' }).notNull(),
+    /** 可抵扣进项税 of the line as the award fixed it (goods + freight share). */
+    deductibleVatFen: bigint('deductible_vat_fen', { mode: 'number' }).notNull().default(0),
     /** quantity × the average of the priced, submitted quotes for the line; null when none priced it. */
     averageAmount: numeric('average_amount'),
     /** quantity × (plan-line budget price, else target price); null when neither is known. */

@@ -108,6 +108,11 @@ export const procurementTaskLines = pgTable(
     awardedUnitPriceFen: bigint('awarded_unit_price_fen', { mode: 'number' }),
     awardedFreightFen: bigint('awarded_freight_fen', { mode: 'number' }),
     awardReason: text('award_reason'),
+    /**
+     * 可抵扣进项税 of the award (goods + freight share), from the comparison at the award under the
+     * company's 纳税人类型 then: a later change of the setting does not rewrite past awards.
+     */
+    awardedDeductibleVatFen: bigint('awarded_deductible_vat_fen', { mode: 'number' }),
     /** What is actually bought: the quantity, or the awarded quote's MOQ when that is larger. */
     awardedQuantity: integer('awarded_quantity'),
   },
@@ -143,6 +148,8 @@ export const quotations = pgTable(
     quoteDate: date('quote_date', { mode: 'string' }).notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     taxRatePercent: integer('tax_rate_percent').notNull(),
+    /** 发票类型 (`invoice_type` dictionary); prices and freight are tax-inclusive under it. */
+    invoiceType: text('invoice_type', { enum: ['special', 'ordinary', 'none'] }).notNull().default('special'),
     freightMode: text('freight_mode', { enum: ['manual', 'estimated'] }).notNull(),
     freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
     freightFormula: text('freight_formula'),

@@ -1,4 +1,4 @@
-import { compareQuotes, priceAward } from '@scm/contract';
+import { compareQuotes, type InvoiceType, priceAward } from '@scm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { estimateFreightFor } from '../../modules/freight/service';
@@ -53,13 +53,19 @@ interface DemoTask {
   pending?: number[];
   /** Per supplier index: line positions it does not quote. */
   gaps?: Record<number, number[]>;
+  /**
+   * Per supplier index: a quote under another invoice than the 13 % special one, priced `percent`
+   * of supplier `under`'s prices: cheaper tax-inclusive, yet dearer once the special invoice's
+   * input VAT is deducted.
+   */
+  invoice?: Record<number, { type: InvoiceType; rate: number; under: number; percent: number }>;
   remark?: string;
 }
 
 const DEMO_TASKS: DemoTask[] = [
   { name: '卫浴用品月度补货', status: 'draft', deadlineDays: 7, region: '310114', leaves: ['WY0101', 'WY0102', 'WY0201'], lineCount: 3, invite: [1, 2] },
   { name: '厨房收纳双十二促销备货', status: 'quoting', deadlineDays: 3, region: '440305', leaves: ['CF0401', 'CF0402'], lineCount: 4, invite: [0, 1, 2], pending: [1], declined: [2] },
-  { name: '客厅家纺换季采购', status: 'evaluating', deadlineDays: -1, region: '330106', leaves: ['JF0301', 'JF0302', 'JF0303'], lineCount: 6, invite: [0, 3], gaps: { 0: [0, 3] }, remark: '秋冬换季，优先考虑交期' },
+  { name: '客厅家纺换季采购', status: 'evaluating', deadlineDays: -1, region: '330106', leaves: ['JF0301', 'JF0302', 'JF0303'], lineCount: 6, invite: [0, 3], gaps: { 0: [0, 3] }, invoice: { 0: { type: 'ordinary', rate: 3, under: 3, percent: 95 } }, remark: '秋冬换季，优先考虑交期' },
   { name: '餐具新品首采', status: 'awarded', deadlineDays: -6, region: '110105', leaves: ['CF0301', 'CF0302', 'CF0303'], lineCount: 3, invite: [1, 4], gaps: { 1: [2] } },
   { name: '收纳箱常规补货（九月）', status: 'completed', deadlineDays: -25, region: '510107', leaves: ['SN0101', 'SN0102'], lineCount: 2, invite: [0, 2] },
   { name: '洗护用品试采（已取消）', status: 'cancelled', deadlineDays: -10, region: '420106', leaves: ['WY0202'], lineCount: 2, invite: [0], remark: '品类调整，取消本次采购' },
@@ -156,9 +162,11 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     const quoteDay = shanghaiDay(new Date(deadline.getTime() - 2 * DAY));
     for (const s of quoted) {
       const gaps = demo.gaps?.[s] ?? [];
+      const invoice = demo.invoice?.[s];
+      const priceOf = (supplier: number, pos: number) => Math.round((items[pos].referencePriceFen * factor(supplier, pos + taskIndex)) / 10) * 10;
       const prices = lineRows.map((_line, pos) => {
-        const c = items[pos];
-        return gaps.includes(pos) ? null : Math.round((c.referencePriceFen * factor(s, pos + taskIndex)) / 10) * 10;
+        if (gaps.includes(pos)) return null;
+        return invoice ? Math.round((priceOf(invoice.under, pos) * invoice.percent) / 1000) * 10 : priceOf(s, pos);
       });
       let freightFen = 1500 + ((s * 700 + taskIndex * 300) % 3000);
       let freightFormula: string | null = null;
@@ -190,11 +198,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
           supplierId: supplierIds[s],
           quoteDate: quoteDay,
           validUntil: shanghaiDay(new Date(deadline.getTime() + 30 * DAY)),
-          taxRatePercent: 13,
+          invoiceType: invoice?.type ?? 'special',
+          taxRatePercent: invoice?.rate ?? 13,
           freightMode,
           freightFen,
           freightFormula,
-          remark: s === 0 ? '含包装，可开13%增值税专票' : null,
+          remark: invoice ? `含包装，开${invoice.rate}%增值税普票` : s === 0 ? '含包装，可开13%增值税专票' : null,
         })
         .returning({ id: quotations.id });
       await tx.insert(quotationLines).values(
@@ -217,6 +226,8 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
       supplierId: q.supplierId,
       eligible: true,
       freightFen: q.freightFen,
+      invoiceType: q.invoiceType,
+      taxRatePercent: q.taxRatePercent,
       lines: qLines.filter((l) => l.quotationId === q.id).map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
     }));
     const comparison = compareQuotes(lineRows.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen })), compareInput);
@@ -228,7 +239,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     for (const line of award.lines) {
       await tx
         .update(procurementTaskLines)
-        .set({ awardedSupplierId: line.supplierId, awardedUnitPriceFen: line.unitPriceFen, awardedFreightFen: line.freightShareFen })
+        .set({
+          awardedSupplierId: line.supplierId,
+          awardedUnitPriceFen: line.unitPriceFen,
+          awardedFreightFen: line.freightShareFen,
+          awardedDeductibleVatFen: line.deductibleVatFen,
+        })
         .where(eq(procurementTaskLines.id, line.lineId));
     }
     const outcome = { won: 'awarded', partial: 'partially_awarded', lost: 'lost' } as const;

@@ -1,6 +1,9 @@
 import {
   DICT,
   INVITATION_STATUS_COLORS,
+  INVOICE_TYPE_COLORS,
+  INVOICE_TYPE_LABELS,
+  INVOICE_TYPES,
   INVITATION_STATUS_LABELS,
   INVITATION_STATUSES,
   PLAN_STATUS_COLORS,
@@ -16,6 +19,7 @@ import {
   SUPPLIER_STATUS_LABELS,
   SUPPLIER_STATUSES,
   type TAG_COLORS,
+  TAXPAYER_TYPE_LABELS,
 } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
@@ -80,6 +84,15 @@ export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string
   {
     code: DICT.chargeMode, name: '计费方式', remark: '配送价格模板的计费方式',
     items: [['piece', '按件数', 'blue', true], ['weight', '按重量', 'green'], ['volume', '按体积', 'purple']],
+  },
+  {
+    code: DICT.invoiceType, name: '发票类型', remark: '报价的发票类型；专用发票的进项税可抵扣',
+    items: statusItems(INVOICE_TYPES, INVOICE_TYPE_LABELS, INVOICE_TYPE_COLORS),
+  },
+  {
+    // The default item is the company's current setting; 一般纳税人 until someone changes it in 数据字典.
+    code: DICT.companyTaxpayer, name: '纳税人类型', remark: '本公司的纳税人类型：默认项即当前设置，一般纳税人可抵扣专用发票的进项税',
+    items: [['general', TAXPAYER_TYPE_LABELS.general, 'blue', true], ['small', TAXPAYER_TYPE_LABELS.small, 'default']],
   },
   {
     code: DICT.commonStatus, name: '启用状态', remark: '通用的启用 / 停用状态',

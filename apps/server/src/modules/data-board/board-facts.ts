@@ -15,11 +15,12 @@ export async function refreshBoardFacts(tx: Db, taskIds?: number[]) {
   await tx.execute(ids ? sql`delete from board_award_lines where task_id in (${ids})` : sql`delete from board_award_lines`);
   await tx.execute(sql`
     insert into board_award_lines (task_line_id, task_id, awarded_at, awarded_month, commodity_id, category_id, supplier_id,
-                                   amount_fen, freight_fen, average_amount, budget_amount_fen)
+                                   amount_fen, freight_fen, deductible_vat_fen, average_amount, budget_amount_fen)
     select l.id, l.task_id, t.awarded_at, date_trunc('month', t.awarded_at at time zone 'Asia/Shanghai')::date,
            l.commodity_id, c.category_id, l.awarded_supplier_id,
            coalesce(l.awarded_quantity, l.quantity)::bigint * l.awarded_unit_price_fen,
            coalesce(l.awarded_freight_fen, 0),
+           coalesce(l.awarded_deductible_vat_fen, 0),
            a.average_price * coalesce(l.awarded_quantity, l.quantity),
            coalesce(pl.budget_unit_price_fen, l.target_price_fen) * coalesce(l.awarded_quantity, l.quantity)
       from procurement_tasks t

@@ -72,6 +72,8 @@ export interface LineInput {
   awardedSupplierId?: number;
   awardedUnitPriceFen?: number;
   awardedFreightFen?: number;
+  /** 可抵扣进项税 the award fixed for the line. */
+  awardedDeductibleVatFen?: number;
 }
 export async function insertLine(t: TestApp, taskId: number, sort: number, line: LineInput) {
   return insertRow(t, 'procurement_task_lines', {
@@ -84,6 +86,7 @@ export async function insertLine(t: TestApp, taskId: number, sort: number, line:
     awarded_supplier_id: line.awardedSupplierId ?? null,
     awarded_unit_price_fen: line.awardedUnitPriceFen ?? null,
     awarded_freight_fen: line.awardedFreightFen ?? null,
+    awarded_deductible_vat_fen: line.awardedDeductibleVatFen ?? null,
   });
 }
 

@@ -25,7 +25,10 @@ import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSuppl
  *   L5 炒锅 ×2, target 1200, quote S3 1000; won at 1000. Amount 2000, average 2000, budget 2400.
  * A draft quotation on T1 from S2 prices L1 at 1 fen: drafts never count.
  *
- * H1: amount 19800; completed 1; vs average (21300 − 19800) / 21300 = 0.0704; vs budget
+ * Deductible VAT as the awards fixed it (13 % special invoices, general taxpayer): L1 9000 + 100 →
+ * 1035 + 12 = 1047; L2 9000 + 50 → 1035 + 6 = 1041; L3 none (an ordinary invoice); L5 2000 → 230.
+ *
+ * H1: amount 19800; deductible 2088; completed 1; vs average (21300 − 19800) / 21300 = 0.0704; vs budget
  * (22000 − 19800) / 22000 = 0.1; response 6 / 8 = 0.75; freight 150 / 19950 = 0.0075.
  */
 
@@ -61,8 +64,8 @@ beforeAll(async () => {
   const planLine = await insertRow(t, 'planning_task_lines', { plan_id: plan, commodity_id: bedding, quantity: 5, budget_unit_price_fen: 2000 });
 
   const t1 = await insertTask(t, { buyerId: buyer.id, status: 'awarded', quoteDeadline: '2026-03-05T18:00:00+08:00', awardedAt: '2026-03-10T10:00:00+08:00' });
-  const l1 = await insertLine(t, t1, 1, { commodityId: wok, quantity: 10, targetPriceFen: 1000, awardedSupplierId: s1, awardedUnitPriceFen: 900, awardedFreightFen: 100 });
-  const l2 = await insertLine(t, t1, 2, { commodityId: bedding, quantity: 5, planLineId: planLine, awardedSupplierId: s2, awardedUnitPriceFen: 1800, awardedFreightFen: 50 });
+  const l1 = await insertLine(t, t1, 1, { commodityId: wok, quantity: 10, targetPriceFen: 1000, awardedSupplierId: s1, awardedUnitPriceFen: 900, awardedFreightFen: 100, awardedDeductibleVatFen: 1047 });
+  const l2 = await insertLine(t, t1, 2, { commodityId: bedding, quantity: 5, planLineId: planLine, awardedSupplierId: s2, awardedUnitPriceFen: 1800, awardedFreightFen: 50, awardedDeductibleVatFen: 1041 });
   for (const s of [s1, s2, s3]) await invite(t, t1, s, 'received');
   await insertQuote(t, t1, s1, [[l1, 900], [l2, 2000]], { status: 'partially_awarded' });
   await insertQuote(t, t1, s2, [[l1, 1100], [l2, 1800]], { status: 'partially_awarded' });
@@ -92,7 +95,7 @@ beforeAll(async () => {
   await invite(t, t4, s1, 'pending');
 
   const t5 = await insertTask(t, { buyerId: buyer.id, status: 'awarded', quoteDeadline: '2025-12-10T18:00:00+08:00', awardedAt: '2025-12-15T10:00:00+08:00' });
-  const l5 = await insertLine(t, t5, 1, { commodityId: wok, quantity: 2, targetPriceFen: 1200, awardedSupplierId: s3, awardedUnitPriceFen: 1000 });
+  const l5 = await insertLine(t, t5, 1, { commodityId: wok, quantity: 2, targetPriceFen: 1200, awardedSupplierId: s3, awardedUnitPriceFen: 1000, awardedDeductibleVatFen: 230 });
   await invite(t, t5, s3, 'received');
   await insertQuote(t, t5, s3, [[l5, 1000]], { status: 'awarded' });
 
@@ -120,6 +123,7 @@ describe('data board KPIs', () => {
     const data = await board('summary');
     expect(data.current).toEqual({
       awarded_amount_fen: 19800,
+      deductible_vat_fen: 2088,
       tasks_completed: 1,
       savings_vs_average: 0.0704,
       savings_vs_budget: 0.1,
@@ -130,6 +134,7 @@ describe('data board KPIs', () => {
     expect(data.previous_to).toBe('2025-12-31');
     expect(data.previous).toEqual({
       awarded_amount_fen: 2000,
+      deductible_vat_fen: 230,
       tasks_completed: 0,
       savings_vs_average: 0,
       savings_vs_budget: 0.1667,
@@ -142,6 +147,7 @@ describe('data board KPIs', () => {
     const data = await board('summary', { date_from: '2024-01-01', date_to: '2024-01-31' });
     expect(data.current).toEqual({
       awarded_amount_fen: 0,
+      deductible_vat_fen: 0,
       tasks_completed: 0,
       savings_vs_average: null,
       savings_vs_budget: null,

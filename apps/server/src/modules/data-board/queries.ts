@@ -54,7 +54,7 @@ export function commoditiesInCategory(categoryId: number | undefined, commodityC
 function awardedLines(fromInstant: string, toInstant: string, categoryId: number | undefined, scope: BoardScope): SQL {
   return sql`
     select f.task_line_id as id, f.task_id, f.category_id, f.supplier_id, f.awarded_at, f.awarded_month,
-           f.amount_fen as amount, f.freight_fen as freight, f.average_amount, f.budget_amount_fen as budget_amount
+           f.amount_fen as amount, f.freight_fen as freight, f.deductible_vat_fen as deductible, f.average_amount, f.budget_amount_fen as budget_amount
       from board_award_lines f
      where f.awarded_at >= ${ts(fromInstant)} and f.awarded_at < ${ts(toInstant)}
        ${categoryId === undefined ? sql`` : sql`and f.category_id in ${categorySubtree(categoryId)}`}
@@ -76,7 +76,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
   const split = ts(current.fromInstant);
   return sql`
     with awards as (
-      select (awarded_at >= ${split}) as cur, sum(amount)::text as amount, ${savingsColumns}
+      select (awarded_at >= ${split}) as cur, sum(amount)::text as amount, sum(deductible)::text as deductible, ${savingsColumns}
         from (${awardedLines(previous.fromInstant, current.toInstant, categoryId, scope)}) p
        group by 1
     ),
@@ -96,7 +96,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
          ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     )
-    select p.cur, coalesce(a.amount, '0') as amount, coalesce(c.n, 0) as completed,
+    select p.cur, coalesce(a.amount, '0') as amount, coalesce(a.deductible, '0') as deductible, coalesce(c.n, 0) as completed,
            a.savings_vs_average, a.savings_vs_budget, a.freight_share, r.rate as response_rate
       from (values (true), (false)) p(cur)
       left join awards a on a.cur = p.cur

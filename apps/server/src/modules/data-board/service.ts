@@ -27,6 +27,7 @@ interface Filter {
 interface KpiRow {
   cur: boolean;
   amount: string;
+  deductible: string;
   completed: number;
   savings_vs_average: number | null;
   savings_vs_budget: number | null;
@@ -36,6 +37,7 @@ interface KpiRow {
 
 const toKpis = (row: KpiRow | undefined): BoardKpis => ({
   awardedAmountFen: fen(row?.amount),
+  deductibleVatFen: fen(row?.deductible),
   tasksCompleted: row?.completed ?? 0,
   savingsVsAverage: row?.savings_vs_average ?? null,
   savingsVsBudget: row?.savings_vs_budget ?? null,

@@ -1,8 +1,10 @@
 import {
   fenToYuan,
   INVITATION_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
   PROCUREMENT_STATUS_LABELS,
   QUOTE_STATUS_LABELS,
+  TAXPAYER_TYPE_LABELS,
   type taskExportRequest,
 } from '@scm/contract';
 import ExcelJS from 'exceljs';
@@ -60,7 +62,10 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
 
 const HIGHLIGHT: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9F7BE' } };
 
-/** The comparison matrix (lines × suppliers, best cells shaded) and the award result, one sheet each. */
+/**
+ * The comparison matrix (lines × suppliers, best cells shaded) and the award result, one sheet each.
+ * Every amount is given tax-inclusive (含税) and as 实际成本 after deductible input VAT.
+ */
 export async function exportComparison(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
   const { found, suppliers, comparison, award } = await loadMaintainState(ctx.db, id, ctx.now());
@@ -69,9 +74,13 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
 
   const sheet = workbook.addWorksheet('比价');
   sheet.addRow([escapeCell(`${found.task.code} ${found.task.name}`)]).font = { bold: true };
+  sheet.addRow([`纳税人类型：${TAXPAYER_TYPE_LABELS[comparison.taxpayer]}（最低、推荐与节省按实际成本）`]);
   const head = ['商品编码', '商品名称', '数量', '目标单价(元)'];
-  for (const s of quoted) head.push(`${s.name} 单价`, '金额', '起订量', '交期(天)');
-  head.push('最低单价(元)', '平均金额(元)', '较目标节省(元)', '较均价节省(元)');
+  for (const s of quoted) {
+    const invoice = s.quote ? `（${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%）` : '';
+    head.push(`${s.name}${invoice} 单价(含税)`, '金额(含税)', '实际成本', '起订量', '交期(天)');
+  }
+  head.push('最低单价(元)', '最低实际成本(元)', '平均金额(元)', '较目标节省(元)', '较均价节省(元)', '较均价节省·实际成本(元)');
   sheet.addRow(head).font = { bold: true };
   comparison.rows.forEach((row, i) => {
     const line = found.lines[i];
@@ -79,30 +88,41 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
     const highlight: number[] = [];
     for (const s of quoted) {
       const cell = row.cells.find((c) => c.supplierId === s.supplierId);
-      if (cell?.lowestPrice) highlight.push(values.length + 1);
-      if (cell?.earliestLead) highlight.push(values.length + 4);
+      if (cell?.lowestPrice) highlight.push(values.length + 3);
+      if (cell?.earliestLead) highlight.push(values.length + 5);
       values.push(
         cell?.missing ? '未报价' : yuan(cell?.unitPriceFen),
         yuan(cell?.amountFen),
+        yuan(cell?.realAmountFen),
         cell?.moq == null ? null : cell.belowMoq ? `${cell.moq}（不满足起订量）` : cell.moq,
         cell?.leadTimeDays ?? null,
       );
     }
-    values.push(yuan(row.lowestUnitPriceFen), yuan(row.averageAmountFen), yuan(row.savingVsTargetFen), yuan(row.savingVsAverageFen));
+    values.push(
+      yuan(row.lowestUnitPriceFen),
+      yuan(row.realLowestAmountFen),
+      yuan(row.averageAmountFen),
+      yuan(row.savingVsTargetFen),
+      yuan(row.savingVsAverageFen),
+      yuan(row.realSavingVsAverageFen),
+    );
     const added = sheet.addRow(values.map((v) => escapeCell(v)));
     for (const col of highlight) added.getCell(col).fill = HIGHLIGHT;
   });
   for (const [label, pick] of [
     ['货值合计(元)', (c: (typeof comparison.suppliers)[number]) => c.goodsTotalFen],
     ['运费(元)', (c: (typeof comparison.suppliers)[number]) => c.freightFen],
-    ['到货成本(元)', (c: (typeof comparison.suppliers)[number]) => c.landedTotalFen],
+    ['到货成本(含税)(元)', (c: (typeof comparison.suppliers)[number]) => c.landedTotalFen],
+    ['实际货值(元)', (c: (typeof comparison.suppliers)[number]) => c.realGoodsTotalFen],
+    ['实际运费(元)', (c: (typeof comparison.suppliers)[number]) => c.realFreightFen],
+    ['实际到货成本(元)', (c: (typeof comparison.suppliers)[number]) => c.realLandedTotalFen],
   ] as const) {
     const values: (string | number | null)[] = ['', label, null, null];
     const shaded: number[] = [];
     for (const s of quoted) {
       const total = comparison.suppliers.find((c) => c.supplierId === s.supplierId);
-      if (label.startsWith('到货') && total?.lowestLanded) shaded.push(values.length + 1);
-      values.push(total ? yuan(pick(total)) : null, total && total.missingLines > 0 ? `缺${total.missingLines}行` : null, null, null);
+      if (label.startsWith('实际到货') && total?.lowestLanded) shaded.push(values.length + 1);
+      values.push(total ? yuan(pick(total)) : null, total && total.missingLines > 0 ? `缺${total.missingLines}行` : null, null, null, null);
     }
     const added = sheet.addRow(values);
     added.font = { bold: true };
@@ -114,7 +134,7 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   sheet.getColumn(2).width = 24;
 
   const result = workbook.addWorksheet('定标结果');
-  result.addRow(['商品编码', '商品名称', '需求数量', '采购数量', '中标供应商', '单价(元)', '定标货值(元)', '分摊运费(元)', '定标理由']).font = {
+  result.addRow(['商品编码', '商品名称', '需求数量', '采购数量', '中标供应商', '单价(元)', '定标货值(元)', '分摊运费(元)', '可抵扣进项税(元)', '定标理由']).font = {
     bold: true,
   };
   for (const line of award?.lines ?? []) {
@@ -130,6 +150,7 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
         yuan(line.unitPriceFen),
         yuan(line.amountFen),
         yuan(line.freightShareFen),
+        yuan(line.deductibleVatFen),
         line.reason,
       ].map((v) => escapeCell(v ?? null)),
     );
@@ -138,19 +159,23 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
     for (const [label, fen] of [
       ['定标货值(元)', award.goodsFen],
       ['运费(元)', award.freightFen],
-      ['到货成本(元)', award.totalFen],
+      ['到货成本(含税)(元)', award.totalFen],
+      ['可抵扣进项税(元)', award.deductibleVatFen],
+      ['实际到货成本(元)', award.realTotalFen],
     ] as const) {
       result.addRow(['', label, null, null, null, null, yuan(fen)]).font = { bold: true };
     }
   }
   result.addRow([]);
-  result.addRow(['供应商', '报价状态', '报价单状态', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
+  result.addRow(['供应商', '报价状态', '报价单状态', '发票类型', '税率(%)', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
   for (const s of suppliers) {
     result.addRow(
       [
         s.name,
         INVITATION_STATUS_LABELS[s.invitationStatus],
         s.quote ? QUOTE_STATUS_LABELS[s.quote.status] : null,
+        s.quote ? INVOICE_TYPE_LABELS[s.quote.invoiceType] : null,
+        s.quote?.taxRatePercent ?? null,
         s.quote ? (s.quote.freightMode === 'estimated' ? '模板估算' : '手工填写') : null,
         yuan(s.quote?.freightFen),
         s.quote?.freightFormula ?? null,

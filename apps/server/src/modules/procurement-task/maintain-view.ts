@@ -5,6 +5,7 @@ import { quotationLines, quotations } from '../../db/schema';
 import { iso } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { companyTaxpayer } from '../dictionary/company-taxpayer';
 import { findTaskDetail, toTaskDetail } from './queries';
 
 /** The calendar day in Asia/Shanghai, as quote dates are written. */
@@ -35,13 +36,14 @@ const taskQuoteLinesQuery = prepared(
 
 /** Everything the maintenance page and the award need: the task, each invited supplier's quote, the comparison. */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
-  // Five independent reads in parallel: one round trip on a pool, the same order inside a transaction.
-  const [found, quoteRows, quoteLineRows] = await Promise.all([
+  // Independent reads in parallel: one round trip on a pool, the same order inside a transaction.
+  const [found, quoteRows, quoteLineRows, taxpayer] = await Promise.all([
     findTaskDetail(db, taskId, now),
     taskQuotesQuery(db).execute({ taskId }),
     taskQuoteLinesQuery(db)
       .execute({ taskId })
       .then((rows) => rows.map((r) => r.line)),
+    companyTaxpayer(db),
   ]);
   if (!found) throw notFound('采购任务不存在');
   const today = shanghaiDay(now);
@@ -72,6 +74,7 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
               code: quote.code,
               quoteDate: quote.quoteDate,
               validUntil: quote.validUntil,
+              invoiceType: quote.invoiceType,
               taxRatePercent: quote.taxRatePercent,
               freightMode: quote.freightMode,
               freightFen: quote.freightFen,
@@ -93,10 +96,12 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
       supplierId: s.supplierId,
       eligible: s.supplierStatus !== 'blacklisted' && s.quote?.status !== 'expired' && s.quote?.status !== 'draft',
       freightFen: s.quote?.freightFen ?? null,
+      invoiceType: s.quote?.invoiceType,
+      taxRatePercent: s.quote?.taxRatePercent,
       lines: (s.quote?.lines ?? []).map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
     }));
   const compareLines = found.lines.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen }));
-  const comparison = compareQuotes(compareLines, compareInput);
+  const comparison = compareQuotes(compareLines, compareInput, taxpayer);
 
   const awarded = found.lines.filter((l) => l.awardedSupplierId != null);
   const awardLines = awarded.map((l) => {
@@ -109,6 +114,7 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
       unitPriceFen: l.awardedUnitPriceFen ?? 0,
       amountFen: (l.awardedUnitPriceFen ?? 0) * boughtQuantity,
       freightShareFen: l.awardedFreightFen ?? 0,
+      deductibleVatFen: l.awardedDeductibleVatFen ?? 0,
       reason: l.awardReason,
     };
   });
@@ -118,11 +124,13 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
           goodsFen: awardLines.reduce((s, l) => s + l.amountFen, 0),
           freightFen: awardLines.reduce((s, l) => s + l.freightShareFen, 0),
           totalFen: found.task.awardedAmountFen ?? 0,
+          deductibleVatFen: awardLines.reduce((s, l) => s + l.deductibleVatFen, 0),
+          realTotalFen: (found.task.awardedAmountFen ?? 0) - awardLines.reduce((s, l) => s + l.deductibleVatFen, 0),
           awardedAt: iso(found.task.awardedAt) as string,
           awardedBy: found.task.awardedBy,
           lines: awardLines,
         }
       : null;
 
-  return { found, suppliers, compareInput, comparison, award, view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() } };
+  return { found, suppliers, compareInput, comparison, award, taxpayer, view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() } };
 }

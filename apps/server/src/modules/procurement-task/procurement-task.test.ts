@@ -339,7 +339,7 @@ describe('quotation, comparison and award', () => {
     const belowMoq = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s3) }, token);
     expect(belowMoq.data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不满足起订量，请填写定标理由' }]);
     const noReason = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s2, undefined, sup.s2) }, token);
-    expect(noReason.data.field_errors).toEqual([{ field: 'lines.1.reason', message: '所选供应商不是该行到货成本最低的，请填写定标理由' }]);
+    expect(noReason.data.field_errors).toEqual([{ field: 'lines.1.reason', message: '所选供应商不是该行实际到货成本最低的，请填写定标理由' }]);
     const expired = await t.call('/admin/procurement_task/award', { id, version, lines: lines(sup.s1, '老供应商') }, token);
     expect(expired.code).toBe(400);
     expect(expired.data.field_errors[0].field).toBe('lines.0.supplier_id');

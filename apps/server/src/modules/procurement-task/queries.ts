@@ -169,6 +169,7 @@ const taskLinesQuery = prepared(
         awardedQuantity: procurementTaskLines.awardedQuantity,
         awardedFreightFen: procurementTaskLines.awardedFreightFen,
         awardReason: procurementTaskLines.awardReason,
+        awardedDeductibleVatFen: procurementTaskLines.awardedDeductibleVatFen,
       })
       .from(procurementTaskLines)
       .innerJoin(commodities, eq(commodities.id, procurementTaskLines.commodityId))
@@ -214,7 +215,7 @@ export async function findTaskDetail(db: Db, id: number, now: Date) {
 export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTaskDetail>>>) {
   return {
     ...found.header,
-    lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, ...line }) => line),
+    lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, awardedDeductibleVatFen: _d, ...line }) => line),
     suppliers: found.invited.map(({ priceTemplateId: _p, priceTemplateName: _n, declineReason: _d, ...s }) => s),
   };
 }

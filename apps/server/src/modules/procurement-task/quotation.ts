@@ -114,6 +114,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
     const values = {
       quoteDate: input.quoteDate,
       validUntil: input.validUntil,
+      invoiceType: input.invoiceType,
       taxRatePercent: input.taxRatePercent,
       freightMode: input.freightMode,
       freightFen,

@@ -292,7 +292,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
           `lines.${i}.reason`,
           comparison.rows.find((r) => r.lineId === line.lineId)?.cells.find((c) => c.supplierId === line.supplierId)?.belowMoq
             ? '所选供应商不满足起订量，请填写定标理由'
-            : '所选供应商不是该行到货成本最低的，请填写定标理由',
+            : '所选供应商不是该行实际到货成本最低的，请填写定标理由',
         );
       }
     });
@@ -306,6 +306,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
           awardedUnitPriceFen: line.unitPriceFen,
           awardedQuantity: line.boughtQuantity,
           awardedFreightFen: line.freightShareFen,
+          awardedDeductibleVatFen: line.deductibleVatFen,
           awardReason: choice?.reason || null,
         })
         .where(and(eq(procurementTaskLines.id, line.lineId), eq(procurementTaskLines.taskId, input.id)));
@@ -329,9 +330,9 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       module: MODULE,
       action: 'award',
       recordId: input.id,
-      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}`,
+      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}，实际到货成本 ¥${fenToYuan(priced.realTotalFen, true)}`,
       before: { status: task.status },
-      after: { status: 'awarded', totalFen: priced.totalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
+      after: { status: 'awarded', totalFen: priced.totalFen, realTotalFen: priced.realTotalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
     });
   });
   return { id: input.id };

@@ -74,13 +74,14 @@ export default function DataBoardPage() {
       <Row gutter={[16, 16]}>
         {[
           { title: '定标货值', kind: 'money' as const, pick: (k: typeof cur) => k?.awardedAmountFen ?? null, format: money },
+          { title: '可抵扣进项税', kind: 'money' as const, pick: (k: typeof cur) => k?.deductibleVatFen ?? null, format: money },
           { title: '完成任务数', kind: 'count' as const, pick: (k: typeof cur) => k?.tasksCompleted ?? null, format: count },
           { title: '较平均报价节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsAverage ?? null, format: percent },
           { title: '较预算节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsBudget ?? null, format: percent },
           { title: '报价响应率', kind: 'rate' as const, pick: (k: typeof cur) => k?.responseRate ?? null, format: percent },
           { title: '运费占到货成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
         ].map((kpi) => (
-          <Col key={kpi.title} xs={24} sm={12} lg={8} xl={4}>
+          <Col key={kpi.title} xs={24} sm={12} lg={6} xl={{ flex: '1 1 0' }}>
             <KpiCard
               title={kpi.title}
               kind={kpi.kind}

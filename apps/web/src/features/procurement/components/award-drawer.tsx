@@ -40,19 +40,23 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
       rows.reduce(
         (sum, { row }) => {
           const cell = row.cells.find((c) => c.supplierId === choices[row.lineId]?.supplierId);
-          return { goods: sum.goods + (cell?.amountFen ?? 0), freight: sum.freight + (cell?.freightShareFen ?? 0) };
+          return {
+            goods: sum.goods + (cell?.amountFen ?? 0),
+            freight: sum.freight + (cell?.freightShareFen ?? 0),
+            real: sum.real + (cell?.realLandedFen ?? 0),
+          };
         },
-        { goods: 0, freight: 0 },
+        { goods: 0, freight: 0, real: 0 },
       ),
     [rows, choices],
   );
-  const lowest = (row: Row) => row.cells.find((c) => c.supplierId === row.recommendedSupplierId)?.landedFen ?? null;
+  const lowest = (row: Row) => row.cells.find((c) => c.supplierId === row.recommendedSupplierId)?.realLandedFen ?? null;
   /** Why the chosen supplier needs a reason, if it does (the server asks the same). */
   const reasonNeeded = (row: Row): string | null => {
     const cell = chosenCell(row);
-    if (cell?.landedFen == null) return null;
+    if (cell?.realLandedFen == null) return null;
     if (cell.belowMoq) return '不满足起订量';
-    return cell.landedFen !== lowest(row) ? '非最低' : null;
+    return cell.realLandedFen !== lowest(row) ? '非最低' : null;
   };
 
   const submit = () => {
@@ -80,7 +84,7 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
         <Space>
           <span className="award-totals">
             定标货值 <strong>¥<Money fen={totals.goods} /></strong> · 运费 <strong>¥<Money fen={totals.freight} /></strong> · 到货成本{' '}
-            <strong>¥<Money fen={totals.goods + totals.freight} /></strong>
+            <strong>¥<Money fen={totals.goods + totals.freight} /></strong> · 实际到货成本 <strong>¥<Money fen={totals.real} /></strong>
           </span>
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" onClick={submit} loading={award.isPending}>
@@ -93,7 +97,7 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message="默认选中每行到货成本（定标货值 + 按金额分摊的运费）最低、且满足起订量的供应商；改选其他供应商或选择不满足起订量的报价（按起订量采购）时须填写定标理由。已过期或未报价的报价不能中标。"
+        message="默认选中每行实际到货成本（定标货值 + 按金额分摊的运费，扣除可抵扣进项税）最低、且满足起订量的供应商；改选其他供应商或选择不满足起订量的报价（按起订量采购）时须填写定标理由。已过期或未报价的报价不能中标。"
       />
       <Table
         size="small"
@@ -128,7 +132,7 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
                   .filter((c) => !c.missing && eligible.has(c.supplierId))
                   .map((c) => ({
                     value: c.supplierId,
-                    label: `${names.get(c.supplierId)}  ¥${((c.landedFen ?? 0) / 100).toFixed(2)}${
+                    label: `${names.get(c.supplierId)}  实际¥${((c.realLandedFen ?? 0) / 100).toFixed(2)}${
                       c.belowMoq ? `（不满足起订量，须采购${c.boughtQuantity}）` : c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''
                     }`,
                   }))}
@@ -142,14 +146,20 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
             render: (_, r) => <Money fen={chosenCell(r.row)?.amountFen} />,
           },
           {
-            title: '到货成本',
+            title: '到货成本(含税)',
             key: 'landed',
+            align: 'right',
+            render: (_, r) => <Money fen={chosenCell(r.row)?.landedFen} />,
+          },
+          {
+            title: '实际到货成本',
+            key: 'realLanded',
             align: 'right',
             render: (_, r) => {
               const flag = reasonNeeded(r.row);
               return (
                 <span>
-                  <Money fen={chosenCell(r.row)?.landedFen} /> {flag && <Tag color="warning">{flag}</Tag>}
+                  <Money fen={chosenCell(r.row)?.realLandedFen} /> {flag && <Tag color="warning">{flag}</Tag>}
                 </span>
               );
             },

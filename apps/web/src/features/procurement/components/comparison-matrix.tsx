@@ -1,4 +1,4 @@
-import { DICT, type MaintainView } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, INVOICE_TYPE_SHORT_LABELS, type MaintainView, TAXPAYER_TYPE_LABELS } from '@scm/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDict } from '../../../shared/dict/use-dict';
@@ -21,7 +21,7 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
   if (cell.missing) return <Tag color="error">未报价</Tag>;
   return (
     <div className={`matrix-cell${awarded ? ' matrix-cell-awarded' : ''}`}>
-      <div className={cell.lowestPrice ? 'matrix-best' : undefined} data-best-price={cell.lowestPrice || undefined}>
+      <div data-best-price={cell.lowestPrice || undefined}>
         ¥<Money fen={cell.unitPriceFen} />
         {awarded && (
           <Tag color="success" style={{ marginLeft: 4 }}>
@@ -29,9 +29,14 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
           </Tag>
         )}
       </div>
-      <div className="muted">
-        金额 <Money fen={cell.amountFen} />
-        {cell.belowMoq && `（按${cell.boughtQuantity}）`}
+      <div className="matrix-amounts">
+        <span className="muted" data-amount-inclusive>
+          含税 <Money fen={cell.amountFen} />
+          {cell.belowMoq && `（按${cell.boughtQuantity}）`}
+        </span>
+        <span className={cell.lowestPrice ? 'matrix-real matrix-best' : 'matrix-real'} data-amount-real>
+          实际 <Money fen={cell.realAmountFen} />
+        </span>
       </div>
       {cell.belowMoq && (
         <Tooltip title={`需求数量低于起订量 ${cell.moq}：须按起订量采购，不参与最低价比较，定标时须填写理由`}>
@@ -53,9 +58,10 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
 }
 
 /**
- * Lines × suppliers: unit price, amount, MOQ and lead time per cell; the lowest price and the
- * earliest lead time of each line highlighted (every tie too); per supplier goods, freight and landed
- * totals with the lowest landed total highlighted; savings against target and the average quote.
+ * Lines × suppliers: tax-inclusive unit price and amount beside the real cost after deductible input
+ * VAT (docs/procurement.md), MOQ and lead time per cell; the lowest real cost and the earliest lead
+ * time of each line highlighted (every tie too); per supplier goods, freight, 到货成本(含税) and
+ * 实际到货成本 with the lowest real landed total highlighted; savings against target and the average.
  */
 export function ComparisonMatrix({ view }: { view: MaintainView }) {
   const { comparison, task } = view;
@@ -68,7 +74,8 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
     ...comparison.rows.map((row, i) => ({ key: `l${row.lineId}`, kind: 'line' as const, label: task.lines[i].commodityName, row, line: task.lines[i] })),
     { key: 'goods', kind: 'total', label: '货值合计' },
     { key: 'freight', kind: 'total', label: '运费' },
-    { key: 'landed', kind: 'total', label: '到货成本' },
+    { key: 'landed', kind: 'total', label: '到货成本(含税)' },
+    { key: 'realLanded', kind: 'total', label: '实际到货成本' },
     { key: 'saving', kind: 'total', label: '较目标价节省' },
   ];
 
@@ -101,8 +108,13 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
     },
     ...competing.map((s) => ({
       title: (
-        <Tooltip title={s.name}>
+        <Tooltip title={s.quote ? `${s.name}：${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%，单价与运费含税` : s.name}>
           <div className="matrix-supplier">{s.name}</div>
+          {s.quote && (
+            <div className="matrix-invoice" data-invoice={s.quote.invoiceType}>
+              {INVOICE_TYPE_SHORT_LABELS[s.quote.invoiceType]} {s.quote.taxRatePercent}%
+            </div>
+          )}
         </Tooltip>
       ),
       key: `s${s.supplierId}`,
@@ -130,32 +142,49 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
               )}
             </span>
           );
-        if (r.key === 'freight') return <Money fen={total.freightFen} />;
+        if (r.key === 'freight')
+          return (
+            <span>
+              <Money fen={total.freightFen} />
+              {total.realFreightFen !== total.freightFen && (
+                <span className="muted">
+                  {' '}
+                  （实际 <Money fen={total.realFreightFen} />）
+                </span>
+              )}
+            </span>
+          );
         if (r.key === 'landed')
           return (
-            <span className={total.lowestLanded ? 'matrix-best' : undefined} data-best-landed={total.lowestLanded || undefined}>
+            <span data-landed-inclusive>
               <Money fen={total.landedTotalFen} />
+            </span>
+          );
+        if (r.key === 'realLanded')
+          return (
+            <span className={total.lowestLanded ? 'matrix-best' : undefined} data-best-landed={total.lowestLanded || undefined} data-landed-real>
+              <Money fen={total.realLandedTotalFen} />
             </span>
           );
         return <Money fen={total.savingVsTargetFen} />;
       },
     })),
     {
-      title: '最低单价',
+      title: '最低实际成本',
       key: 'lowest',
-      width: 90,
+      width: 110,
       align: 'right',
-      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.lowestUnitPriceFen} /> : null),
+      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.realLowestAmountFen} /> : null),
     },
     {
-      title: '平均报价金额',
+      title: '平均实际成本',
       key: 'average',
       width: 110,
       align: 'right',
-      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.averageAmountFen} /> : null),
+      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.realAverageAmountFen} /> : null),
     },
     {
-      title: '较目标节省',
+      title: <Tooltip title="目标价含税：按最低实际成本的那家的含税金额比较">较目标节省</Tooltip>,
       key: 'savingTarget',
       width: 100,
       align: 'right',
@@ -168,12 +197,21 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
       width: 100,
       align: 'right',
       render: (_, r) =>
-        r.kind === 'line' ? <Money fen={r.row?.savingVsAverageFen} /> : r.key === 'saving' ? <Money fen={comparison.savingVsAverageFen} /> : null,
+        r.kind === 'line' ? (
+          <Money fen={r.row?.realSavingVsAverageFen} />
+        ) : r.key === 'saving' ? (
+          <Money fen={comparison.realSavingVsAverageFen} />
+        ) : null,
     },
   ];
 
   return (
-    <Table<MatrixRow>
+    <>
+      <div className="matrix-taxpayer muted" data-taxpayer={comparison.taxpayer}>
+        单价、金额与运费均为含税价；实际成本 = 含税金额 − 可抵扣进项税（本公司为{TAXPAYER_TYPE_LABELS[comparison.taxpayer]}
+        {comparison.taxpayer === 'general' ? '，仅增值税专用发票可抵扣' : '，进项税不可抵扣'}）。最低价、推荐中标与节省按实际成本。
+      </div>
+      <Table<MatrixRow>
       className="comparison-matrix"
       size="small"
       bordered
@@ -183,6 +221,7 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
       rowClassName={(r) => (r.kind === 'total' ? 'matrix-total-row' : '')}
       scroll={{ x: 'max-content', y: 560 }}
       locale={{ emptyText: '暂无报价' }}
-    />
+      />
+    </>
   );
 }

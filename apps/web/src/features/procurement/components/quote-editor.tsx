@@ -1,9 +1,26 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import { DICT, fenToYuan, type MaintainView, type QuoteEstimate, yuanToFen } from '@scm/contract';
-import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Space, Table, Tag, Typography } from 'antd';
+import {
+  boughtQuantityOf,
+  DEFAULT_INVOICE_TYPE,
+  DEFAULT_TAX_RATE,
+  DICT,
+  fenToYuan,
+  INVOICE_TYPE_LABELS,
+  INVOICE_TYPES,
+  type InvoiceType,
+  type MaintainView,
+  type QuoteEstimate,
+  TAX_RATES,
+  TAXPAYER_TYPE_LABELS,
+  type TaxpayerType,
+  vatCost,
+  yuanToFen,
+} from '@scm/contract';
+import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '../../../shared/dict/dict-tag';
+import { useDict } from '../../../shared/dict/use-dict';
 import { applyFieldErrors } from '../../../shared/form/field-errors';
 import { Money, Quantity, STORED_UNITS } from '../../../shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '../api/procurement-tasks';
@@ -21,6 +38,7 @@ interface LineValue {
 interface FormValues {
   quoteDate: Dayjs;
   validUntil: Dayjs;
+  invoiceType: InvoiceType;
   taxRatePercent: number;
   freightMode: 'manual' | 'estimated';
   freightYuan?: number | null;
@@ -47,7 +65,8 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
     form.setFieldsValue({
       quoteDate: quote ? dayjs(quote.quoteDate) : dayjs(),
       validUntil: quote ? dayjs(quote.validUntil) : dayjs().add(30, 'day'),
-      taxRatePercent: quote?.taxRatePercent ?? 13,
+      invoiceType: quote?.invoiceType ?? DEFAULT_INVOICE_TYPE,
+      taxRatePercent: quote?.taxRatePercent ?? DEFAULT_TAX_RATE,
       freightMode: quote?.freightMode ?? (supplier.priceTemplateId ? 'estimated' : 'manual'),
       freightYuan: toYuan(quote?.freightFen ?? null),
       remark: quote?.remark ?? undefined,
@@ -61,6 +80,23 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
 
   const lines = Form.useWatch('lines', form) ?? [];
   const freightMode = Form.useWatch('freightMode', form);
+  const invoiceType: InvoiceType = Form.useWatch('invoiceType', form) ?? DEFAULT_INVOICE_TYPE;
+  const taxRatePercent: number = Form.useWatch('taxRatePercent', form) ?? DEFAULT_TAX_RATE;
+  const freightYuan = Form.useWatch('freightYuan', form);
+  const invoiceDict = useDict(DICT.invoiceType);
+  const taxpayerValue = useDict(DICT.companyTaxpayer).defaultValue;
+  const taxpayer: TaxpayerType = taxpayerValue === 'small' ? 'small' : 'general';
+  // What this quote would cost the company, by the shared rule (docs/procurement.md): per priced line, then the freight.
+  const freightFen = freightMode === 'manual' ? (freightYuan == null ? 0 : (yuanToFen(freightYuan) ?? 0)) : (estimate?.freightFen ?? quote?.freightFen ?? 0);
+  const costs = [
+    ...task.lines.flatMap((line, i) => {
+      const price = lines[i]?.unitPriceYuan;
+      return price == null ? [] : [vatCost((yuanToFen(price) ?? 0) * boughtQuantityOf(line.quantity, lines[i]?.moq ?? null), invoiceType, taxRatePercent, taxpayer)];
+    }),
+    vatCost(freightFen, invoiceType, taxRatePercent, taxpayer),
+  ];
+  const inclusiveTotal = costs.reduce((s, c) => s + c.inclusiveFen, 0);
+  const realTotal = costs.reduce((s, c) => s + c.realFen, 0);
   const missing = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null);
   // Form values carry only the registered inputs, so each line takes its id from the task by position.
   const toLines = (values: LineValue[]) =>
@@ -86,6 +122,7 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
       version: quote?.version ?? null,
       quoteDate: values.quoteDate.format('YYYY-MM-DD'),
       validUntil: values.validUntil.format('YYYY-MM-DD'),
+      invoiceType: values.invoiceType,
       taxRatePercent: values.taxRatePercent,
       freightMode: values.freightMode,
       freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
@@ -115,22 +152,38 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}
       <Form form={form} layout="vertical" disabled={!editable}>
         <Row gutter={16}>
-          <Col span={5}>
+          <Col span={4}>
             <Form.Item name="quoteDate" label="报价日期" rules={[{ required: true, message: '请选择报价日期' }]}>
               <DatePicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={5}>
+          <Col span={4}>
             <Form.Item name="validUntil" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
               <DatePicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={4}>
-            <Form.Item name="taxRatePercent" label="税率(%)" rules={[{ required: true, message: '请输入税率' }]}>
-              <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+            <Form.Item name="invoiceType" label="发票类型" rules={[{ required: true, message: '请选择发票类型' }]}>
+              <Select
+                aria-label="发票类型"
+                options={INVOICE_TYPES.map((value) => ({ value, label: invoiceDict.label(value) || INVOICE_TYPE_LABELS[value] }))}
+                onChange={(value: InvoiceType) => {
+                  if (value === 'none') form.setFieldValue('taxRatePercent', 0);
+                  else if (form.getFieldValue('taxRatePercent') === 0) form.setFieldValue('taxRatePercent', DEFAULT_TAX_RATE);
+                }}
+              />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col span={3}>
+            <Form.Item name="taxRatePercent" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
+              <Select
+                aria-label="税率"
+                disabled={invoiceType === 'none'}
+                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={9}>
             <Form.Item label="运费" required>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="freightMode" noStyle>
@@ -250,6 +303,13 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
             />
           )}
         </Form.List>
+        <Typography.Paragraph className="quote-real-cost" style={{ marginTop: 8, marginBottom: 0 }}>
+          含税合计（货值 + 运费）<Money fen={inclusiveTotal} prefix="¥" />，实际成本 <Money fen={realTotal} prefix="¥" />
+          <span className="muted">
+            （{TAXPAYER_TYPE_LABELS[taxpayer]}，{INVOICE_TYPE_LABELS[invoiceType]} {invoiceType === 'none' ? 0 : taxRatePercent}%
+            {inclusiveTotal > realTotal ? `，可抵扣进项税 ¥${fenToYuan(inclusiveTotal - realTotal, true)}` : '，无可抵扣进项税'}）
+          </span>
+        </Typography.Paragraph>
         <Form.Item name="remark" label="报价备注" style={{ marginTop: 12 }}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>

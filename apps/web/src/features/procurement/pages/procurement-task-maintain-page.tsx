@@ -164,7 +164,7 @@ export default function ProcurementTaskMaintainPage() {
         title="比价矩阵"
         extra={
           <span className="matrix-legend">
-            <span className="matrix-best">最低单价 / 最低到货成本</span>
+            <span className="matrix-best">最低实际成本 / 最低实际到货成本</span>
             <span className="matrix-fast">最早交期</span>
             <Tag color="warning">不满足起订量</Tag>
             <Tag color="error">未报价</Tag>
@@ -201,14 +201,16 @@ export default function ProcurementTaskMaintainPage() {
               { title: '单价', dataIndex: 'unitPriceFen', align: 'right', render: (f: number) => <Money fen={f} /> },
               { title: '定标货值', dataIndex: 'amountFen', align: 'right', render: (f: number) => <Money fen={f} /> },
               { title: '分摊运费', dataIndex: 'freightShareFen', align: 'right', render: (f: number) => <Money fen={f} /> },
+              { title: '可抵扣进项税', dataIndex: 'deductibleVatFen', align: 'right', render: (f: number) => <Money fen={f} /> },
               { title: '定标理由', dataIndex: 'reason', render: (r: string | null) => r ?? '-' },
             ]}
             summary={() => (
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={8}>
+                <Table.Summary.Cell index={0} colSpan={9}>
                   <strong>
                     定标货值 ¥<Money fen={view.award?.goodsFen} /> · 运费 ¥<Money fen={view.award?.freightFen} /> · 到货成本 ¥
-                    <Money fen={view.award?.totalFen} />
+                    <Money fen={view.award?.totalFen} /> · 可抵扣进项税 ¥<Money fen={view.award?.deductibleVatFen} /> · 实际到货成本 ¥
+                    <Money fen={view.award?.realTotalFen} />
                   </strong>
                 </Table.Summary.Cell>
               </Table.Summary.Row>

@@ -1,0 +1,186 @@
+import { DICT } from '@scm/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { download, readWorkbook } from '../../../test/excel';
+import { auditLogs, quotations } from '../../db/schema';
+import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+
+/*
+ * Deductible input VAT in the comparison (docs/procurement.md, "Invoices and real cost"), by hand:
+ * one line of 10 pieces. 专票 quotes ¥113.00 at 13 % (amount 113,000 fen, real 100,000), 普票
+ * quotes ¥105.00 at 3 % (amount 105,000, real 105,000). A general taxpayer buys from 专票; a
+ * small-scale company deducts nothing and buys from 普票.
+ */
+
+const DAY = 24 * 3600_000;
+let t: TestApp;
+let token: string;
+let commodityId: number;
+let taskId: number;
+const sup = { special: 0, ordinary: 0 };
+
+const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+
+function saveQuote(supplierId: number, unitPriceFen: number, extra: Record<string, unknown> = {}) {
+  return t.call(
+    '/admin/quotation/save',
+    {
+      task_id: taskId,
+      supplier_id: supplierId,
+      quote_date: day(0),
+      valid_until: day(30),
+      freight_mode: 'manual',
+      freight_fen: 0,
+      lines: [{ task_line_id: lineId, unit_price_fen: unitPriceFen }],
+      ...extra,
+    },
+    token,
+  );
+}
+let lineId: number;
+
+async function compare() {
+  const answer = await t.call('/admin/procurement_task/compare', { id: taskId }, token);
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data;
+}
+
+/** Makes `value` the default item of `company_taxpayer`: the company's setting, as 数据字典 changes it. */
+async function setTaxpayer(value: 'general' | 'small') {
+  const list = await t.call('/admin/dict_item/list', { type_code: DICT.companyTaxpayer, page: 1, page_size: 10 }, token);
+  expect(list.code, list.message).toBe(200);
+  const item = list.data.list.find((i: { value: string }) => i.value === value);
+  const { id, version, label, sort, tag_color, status } = item;
+  const answer = await t.call('/admin/dict_item/update', { id, version, label, value, sort, tag_color, status, is_default: true }, token);
+  expect(answer.code, answer.message).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDictionaries(t);
+  ({
+    ids: [commodityId],
+  } = await seedCommodities(t, [{ sku: 'VAT-1', name: '不锈钢汤锅', weightG: 1500, priceFen: 11000 }]));
+  for (const [key, name] of [
+    ['special', '佛山专票厨具有限公司'],
+    ['ordinary', '义乌普票日用品商行'],
+  ] as const) {
+    const answer = await t.call('/admin/supplier/create', supplierBody(name), token);
+    expect(answer.code, answer.message).toBe(200);
+    sup[key] = answer.data.id;
+  }
+  const created = await t.call(
+    '/admin/procurement_task/create',
+    {
+      name: '汤锅含税比价',
+      buyer_id: 1,
+      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+      delivery_region_code: '440305',
+      lines: [{ commodity_id: commodityId, quantity: 10, target_price_fen: 12000 }],
+      supplier_ids: [sup.special, sup.ordinary],
+    },
+    token,
+  );
+  expect(created.code, created.message).toBe(200);
+  taskId = created.data.id;
+  const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
+  lineId = detail.lines[0].id;
+  expect((await t.call('/admin/procurement_task/publish', { id: taskId, version: detail.version }, token)).code).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('invoice type and tax rate on a quote', () => {
+  it('refuses a rate outside the list and a non-zero rate without an invoice, with Chinese field errors', async () => {
+    const offList = await saveQuote(sup.special, 11300, { invoice_type: 'special', tax_rate_percent: 5 });
+    expect(offList.code).toBe(400);
+    expect(offList.data.field_errors).toEqual([{ field: 'tax_rate_percent', message: '税率须为 0、1、3、6、9、13（%）之一' }]);
+    const noInvoice = await saveQuote(sup.special, 11300, { invoice_type: 'none', tax_rate_percent: 3 });
+    expect(noInvoice.code).toBe(400);
+    expect(noInvoice.data.field_errors).toEqual([{ field: 'tax_rate_percent', message: '不开票的报价税率须为0' }]);
+    const unknownType = await saveQuote(sup.special, 11300, { invoice_type: 'vat', tax_rate_percent: 13 });
+    expect(unknownType.code).toBe(400);
+    expect(unknownType.data.field_errors[0]).toMatchObject({ field: 'invoice_type', message: '请选择发票类型' });
+    const [none] = await t.database.db.select().from(quotations).where(eq(quotations.taskId, taskId));
+    expect(none).toBeUndefined();
+  });
+
+  it('saves a quote without invoice type or rate as a 13 % special invoice, and audits the invoice', async () => {
+    const saved = await saveQuote(sup.special, 11300);
+    expect(saved.code, saved.message).toBe(200);
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, saved.data.id));
+    expect(row).toMatchObject({ invoiceType: 'special', taxRatePercent: 13 });
+    const ordinary = await saveQuote(sup.ordinary, 10500, { invoice_type: 'ordinary', tax_rate_percent: 3 });
+    expect(ordinary.code, ordinary.message).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'quotation'), eq(auditLogs.recordId, String(ordinary.data.id))));
+    expect(JSON.stringify(audit)).toContain('"invoiceType":"ordinary"');
+  });
+});
+
+describe('the company taxpayer type picks the cheaper supplier', () => {
+  it('a general taxpayer (the seeded default) deducts the special invoice and pre-selects it', async () => {
+    const view = await compare();
+    const { comparison } = view;
+    expect(comparison.taxpayer).toBe('general');
+    const quote = (id: number) => view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id).quote;
+    expect(quote(sup.ordinary)).toMatchObject({ invoice_type: 'ordinary', tax_rate_percent: 3 });
+    const total = (id: number) => comparison.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id);
+    expect(total(sup.special)).toMatchObject({ landed_total_fen: 113000, real_landed_total_fen: 100000, lowest_landed: true });
+    expect(total(sup.ordinary)).toMatchObject({ landed_total_fen: 105000, real_landed_total_fen: 105000, lowest_landed: false });
+    const [row] = comparison.rows;
+    expect(row.recommended_supplier_id).toBe(sup.special);
+    expect(row).toMatchObject({ lowest_unit_price_fen: 11300, real_lowest_amount_fen: 100000, saving_vs_target_fen: 7000, real_saving_vs_average_fen: 2500 });
+  });
+
+  it('switching the company to 小规模纳税人 pre-selects the ordinary invoice instead', async () => {
+    await setTaxpayer('small');
+    const { comparison } = await compare();
+    expect(comparison.taxpayer).toBe('small');
+    expect(comparison.rows[0].recommended_supplier_id).toBe(sup.ordinary);
+    const total = (id: number) => comparison.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id);
+    expect(total(sup.special)).toMatchObject({ real_landed_total_fen: 113000, lowest_landed: false });
+    expect(total(sup.ordinary)).toMatchObject({ real_landed_total_fen: 105000, lowest_landed: true });
+    await setTaxpayer('general');
+    expect((await compare()).comparison.rows[0].recommended_supplier_id).toBe(sup.special);
+  });
+
+  it('awards on real cost: the cheaper tax-inclusive quote needs a reason; the award fixes its deductible VAT for the board and the export', async () => {
+    const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
+    expect((await t.call('/admin/procurement_task/close_quote', { id: taskId, version: detail.version }, token)).code).toBe(200);
+    const version = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.version;
+    const cheaperInclusive = await t.call('/admin/procurement_task/award', { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.ordinary }] }, token);
+    expect(cheaperInclusive.data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不是该行实际到货成本最低的，请填写定标理由' }]);
+    const awarded = await t.call('/admin/procurement_task/award', { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.special }] }, token);
+    expect(awarded.code, awarded.message).toBe(200);
+
+    const { award } = await compare();
+    expect(award).toMatchObject({ goods_fen: 113000, total_fen: 113000, deductible_vat_fen: 13000, real_total_fen: 100000 });
+    expect(award.lines[0]).toMatchObject({ amount_fen: 113000, deductible_vat_fen: 13000 });
+
+    // A later change of the setting does not rewrite the award's deductible VAT.
+    await setTaxpayer('small');
+    const board = await t.call('/admin/data_board/summary', { date_from: day(-1), date_to: day(0) }, token);
+    expect(board.code, board.message).toBe(200);
+    expect(board.data.current).toMatchObject({ awarded_amount_fen: 113000, deductible_vat_fen: 13000 });
+    await setTaxpayer('general');
+
+    const file = await download(t, '/admin/procurement_task/export_compare', { id: taskId }, token);
+    const sheets = await readWorkbook(file.rawPayload);
+    const matrix = sheets.get('比价') ?? [];
+    expect(matrix[1]).toEqual(['纳税人类型：一般纳税人（最低、推荐与节省按实际成本）']);
+    expect(matrix[2]).toContain('佛山专票厨具有限公司（增值税专用发票 13%） 单价(含税)');
+    const byLabel = (label: string) => matrix.find((r) => r[1] === label);
+    // Both figures per supplier: 专票 first, then 普票 (five columns each).
+    expect(matrix[3].slice(4, 7)).toEqual(['113.00', '1130.00', '1000.00']);
+    expect(matrix[3].slice(9, 12)).toEqual(['105.00', '1050.00', '1050.00']);
+    expect([byLabel('到货成本(含税)(元)')?.[4], byLabel('到货成本(含税)(元)')?.[9]]).toEqual(['1130.00', '1050.00']);
+    expect([byLabel('实际到货成本(元)')?.[4], byLabel('实际到货成本(元)')?.[9]]).toEqual(['1000.00', '1050.00']);
+    const result = sheets.get('定标结果') ?? [];
+    expect(result.find((r) => r[1] === '可抵扣进项税(元)')?.[6]).toBe('130.00');
+    expect(result.find((r) => r[1] === '实际到货成本(元)')?.[6]).toBe('1000.00');
+  });
+});
