@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,9 +35,8 @@ export const REDACTED_PATHS = [
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Partial<FastifyServerOptions> {
   return {
     logger: { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'request_id',
   };
 }
 
