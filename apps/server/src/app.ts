@@ -9,6 +9,7 @@ import type { AnyRoute } from './lib/route';
 import { allRoutes } from './modules';
 import { logRequests, loggerOptions } from './lib/request-log';
 import { apiPlugin } from './plugins/api';
+import { docsPlugin } from './plugins/docs';
 import { opsPlugin } from './plugins/ops';
 
 export interface AppOptions {
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(opsPlugin, { db: options.db });
+  if (config.API_DOCS) await app.register(docsPlugin, { routes: options.routes ?? allRoutes });
   await app.register(apiPlugin, {
     db: options.db,
     config,
