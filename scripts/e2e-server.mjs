@@ -10,7 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'scm-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '' },
+  // Request lines (LOG_LEVEL info) would bury Playwright's report; warnings and errors still show.
+  env: { LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -7,7 +7,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AnyRoute } from './lib/route';
 import { allRoutes } from './modules';
+import { logRequests, loggerOptions } from './lib/request-log';
 import { apiPlugin } from './plugins/api';
+import { docsPlugin } from './plugins/docs';
+import { opsPlugin } from './plugins/ops';
 
 export interface AppOptions {
   db: Db;
@@ -15,6 +18,8 @@ export interface AppOptions {
   now?: () => Date;
   routes?: AnyRoute[];
   logger?: boolean;
+  /** Where the JSON log lines go (tests capture them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -22,11 +27,16 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    ...loggerOptions(config.LOG_LEVEL, options.logStream),
+    ...(options.logger === false ? { logger: false } : {}),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
+    // A client-sent id is not trusted; every request gets a random one (x-request-id, error bodies).
     requestIdHeader: false,
+    // On close, connections without a request in flight are closed at once; busy ones finish first.
+    forceCloseConnections: 'idle',
   });
+  logRequests(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -50,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
 
+  await app.register(opsPlugin, { db: options.db });
+  if (config.API_DOCS) await app.register(docsPlugin, { routes: options.routes ?? allRoutes });
   await app.register(apiPlugin, {
     db: options.db,
     config,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const configSchema = z.object({
@@ -10,8 +11,25 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The OpenAPI document and its viewer under /api/docs (docs/deploy.md). */
+  API_DOCS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Server processes sharing the port: a count or `auto` (one per CPU); more than one needs PostgreSQL. */
+  WORKERS: z
+    .string()
+    .default('1')
+    .transform((v, ctx) => {
+      if (v === 'auto') return availableParallelism();
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 64) {
+        ctx.addIssue({ code: 'custom', message: 'WORKERS 应为 1–64 的整数或 auto (WORKERS must be 1–64 or auto)' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  /** Where `npm run db:backup` writes its files. */
+  BACKUP_DIR: z.string().default('./backups'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -22,6 +40,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`配置有误: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Several processes share one database only through PostgreSQL: PGlite belongs to one process.
+ * Answers the refusal to print at start, or null when the setting is fine.
+ */
+export function workersProblem(config: Config): string | null {
+  if (config.WORKERS > 1 && !config.DATABASE_URL) {
+    return `WORKERS=${config.WORKERS} 需要 PostgreSQL（设置 DATABASE_URL）；嵌入式 PGlite 只能由一个进程使用。\n` +
+      `WORKERS=${config.WORKERS} needs PostgreSQL (set DATABASE_URL); embedded PGlite serves one process only.`;
+  }
+  return null;
 }
 
 /** Session and login-protection constants (product.md §2). */

@@ -29,7 +29,7 @@ export interface TestApp {
 }
 
 /** The PostgreSQL under test: a fresh database per test file when TEST_DB=pg, so files never share rows. */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `scm_test_${randomBytes(6).toString('hex')}`;

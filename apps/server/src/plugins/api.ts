@@ -62,6 +62,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
         if (!user) throw unauthorized();
         if (route.permission !== AUTHENTICATED && !user.permissionCodes.has(route.permission)) throw forbidden();
         ctx.user = user;
+        request.userId = user.id;
         ctx.actor = { userId: user.id, userName: user.username, ip: request.ip };
       }
       const guardError = guardBody(request.body);
@@ -74,39 +75,38 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
         return data instanceof FileReply ? data : toSnakeCase(data ?? null);
       };
       const data = key && ctx.user ? await runOnce({ db, userId: ctx.user.id, key, path: route.endpoint.path, now }, run) : await run();
+      request.bodyCode = ResultCode.ok;
       if (data instanceof FileReply) return data.send(reply);
       return reply.send({ code: ResultCode.ok, message: 'success', data });
     });
   }
 
+  /** Every answer that is not a success carries the request id, so a user's report finds its log line. */
+  const fail = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) => {
+    request.bodyCode = code;
+    return reply.status(status).send({ code, message, data, request_id: request.id });
+  };
+
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return reply.status(200).send({
-        code: error.code,
-        message: error.message,
-        data: error.fieldErrors ? { field_errors: error.fieldErrors } : null,
-      });
+      return fail(request, reply, 200, error.code, error.message, error.fieldErrors ? { field_errors: error.fieldErrors } : null);
     }
     const statusCode = (error as { statusCode?: number }).statusCode;
-    if (statusCode === 413) return reply.status(413).send({ code: 413, message: '请求体过大', data: null });
-    if (statusCode && statusCode >= 400 && statusCode < 500) {
-      return reply.status(statusCode).send({ code: statusCode, message: '请求格式有误', data: null });
-    }
+    if (statusCode === 413) return fail(request, reply, 413, 413, '请求体过大');
+    if (statusCode && statusCode >= 400 && statusCode < 500) return fail(request, reply, statusCode, statusCode, '请求格式有误');
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ code: 503, message: messages.serviceUnavailable, data: null });
+      return fail(request, reply, 503, 503, messages.serviceUnavailable);
     }
     const pgCode = pgErrorCode(error);
-    if (pgCode === '23505') return reply.send({ code: ResultCode.conflict, message: '数据重复，请检查唯一字段', data: null });
-    if (pgCode === '23503') return reply.send({ code: ResultCode.conflict, message: '记录仍被引用，无法操作', data: null });
-    if (pgCode === '40001' || pgCode === '40P01') {
-      return reply.send({ code: ResultCode.conflict, message: messages.staleVersion, data: null });
-    }
-    request.log.error({ err: error, requestId: request.id }, 'unexpected error');
-    return reply.status(500).send({ code: 500, message: `${messages.internalError}（请求编号 ${request.id}）`, data: null });
+    if (pgCode === '23505') return fail(request, reply, 200, ResultCode.conflict, '数据重复，请检查唯一字段');
+    if (pgCode === '23503') return fail(request, reply, 200, ResultCode.conflict, '记录仍被引用，无法操作');
+    if (pgCode === '40001' || pgCode === '40P01') return fail(request, reply, 200, ResultCode.conflict, messages.staleVersion);
+    request.log.error({ err: error }, 'unexpected error');
+    return fail(request, reply, 500, 500, `${messages.internalError}（请求编号 ${request.id}）`);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 404, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
+    fail(request, reply, 404, 404, `接口不存在: ${request.method} ${request.url.split('?')[0]}`);
   });
 }

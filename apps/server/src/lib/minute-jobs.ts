@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { closePassedDeadlines } from '../modules/procurement-task/status';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
+
+/** How often the server records quoting deadlines that have passed and forgets idempotency keys older than 24 h. */
+export const MINUTE_JOBS_MS = 60_000;
+
+/**
+ * The periodic work of docs/operations.md, run by one process at a time: the first to take the
+ * transaction-scoped advisory lock does it, the others find the lock taken and skip this tick. The
+ * work is idempotent, so the lock saves duplicate effort rather than guarding correctness.
+ * Answers whether this process did the work.
+ */
+export async function runMinuteJobs(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('scm:minute-jobs')) as got`);
+    const rows = (result as unknown as { rows: { got: boolean }[] }).rows;
+    if (!rows[0]?.got) return false;
+    await closePassedDeadlines(tx, now);
+    await purgeExpiredIdempotencyKeys(tx, now);
+    return true;
+  });
+}
