@@ -7,9 +7,15 @@ import { freightRoutes } from './routes';
 
 let t: TestApp;
 let admin: string;
+let before: { templates: number; types: number };
+const counts = async () => ({
+  templates: (await t.call('/admin/price_template/list', {}, admin)).data.total as number,
+  types: (await t.call('/admin/dict_type/list', {}, admin)).data.total as number,
+});
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   admin = await t.login();
+  before = await counts();
 });
 afterAll(() => t.close());
 
@@ -43,9 +49,8 @@ describe('base-data routes with bad input', () => {
   });
 
   it('leaves the data as it was', async () => {
-    const templates = await t.call('/admin/price_template/list', {}, admin);
-    expect(templates.data.total).toBe(4);
-    const types = await t.call('/admin/dict_type/list', {}, admin);
-    expect(types.data.total).toBe(12);
+    expect(before.templates).toBeGreaterThan(0);
+    expect(before.types).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
   });
 });
