@@ -1,7 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from '../shared/navigation/lazy-page';
+import { type LazyPage, lazyPage } from '../shared/navigation/lazy-page';
 
-type PageComponent = LazyExoticComponent<ComponentType>;
+type PageComponent = LazyPage;
 
 /**
  * Menu key → page component. The menu table decides labels, order and visibility; this map decides

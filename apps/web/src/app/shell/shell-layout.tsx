@@ -16,6 +16,10 @@ import { lastPaths } from './last-paths';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
+import logoUrl from '../logo.svg';
+
+/** Every session starts on the workbench: fetched with the shell when the login page prefetches it. */
+export const preloadLandingPage = () => pageComponents.basic?.preload();
 
 /** The authorized shell: a page renders only if the user's filtered menu contains it. */
 export default function ShellLayout() {
@@ -48,7 +52,7 @@ export default function ShellLayout() {
       <Layout className="shell">
         <Layout.Sider width={220} className="shell-sider">
           <div className="shell-logo">
-            <img src="/logo.svg" alt="" width={28} height={28} />
+            <img src={logoUrl} alt="" width={28} height={28} />
             <span>{APP_NAME}</span>
           </div>
           <SidebarMenu menus={menus} currentKey={current.key} />
