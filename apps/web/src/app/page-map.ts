@@ -25,3 +25,16 @@ export const pageComponents: Record<string, PageComponent> = {
   commodityClassification: lazyPage(() => import('../features/category/pages/category-page')),
   commodityList: lazyPage(() => import('../features/commodity/pages/commodity-list-page')),
 };
+
+/**
+ * Menu key → a request a page needs first, started from the URL query as soon as the shell knows
+ * the page, in parallel with the page's chunk rather than after it (docs/web-guide.md "Loading").
+ */
+export const pageDataPrefetch: Record<string, (search: string) => void> = {
+  commodityList: (search) => {
+    import('../features/commodity/api/list-commodities').then(
+      (list) => list.prefetchCommodityList(search),
+      () => {},
+    );
+  },
+};

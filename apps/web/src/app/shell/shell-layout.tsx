@@ -9,7 +9,7 @@ import { refreshAuthorization } from '../../features/auth/api/refresh-authorizat
 import { recordVisit } from '../../features/workbench/api/record-visit';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { NotFoundPage } from '../not-found-page';
-import { pageComponents } from '../page-map';
+import { pageComponents, pageDataPrefetch } from '../page-map';
 import { APP_NAME, usePageTitle } from '../../shared/ui/page-title';
 import { HeaderBar } from './header-bar';
 import { lastPaths } from './last-paths';
@@ -36,6 +36,10 @@ export default function ShellLayout() {
   usePageTitle(current?.label ?? '404');
 
   const currentKey = current?.key;
+  // The page's first request goes out with its chunk, not after it (a no-op once cached).
+  useEffect(() => {
+    if (currentKey) pageDataPrefetch[currentKey]?.(location.search);
+  }, [currentKey, location.search]);
   useEffect(() => {
     if (currentKey) recordVisit(currentKey);
   }, [currentKey]);
