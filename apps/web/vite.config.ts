@@ -1,8 +1,43 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the highest levels
+ * (once, at build time), so the server sends them as they are by Accept-Encoding (docs/web-guide.md
+ * "Loading"). Files under 1 KB gain nothing and stay uncompressed only.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) walk(path);
+          else if (COMPRESSIBLE.test(name) && statSync(path).size >= 1024) {
+            const source = readFileSync(path);
+            writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

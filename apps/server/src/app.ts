@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -71,10 +72,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    const hashedAssets = join(resolve(webDist), 'assets') + sep;
+    // The build writes .br and .gz beside each file (apps/web/vite.config.ts); the encoding follows
+    // Accept-Encoding. Hashed files under /assets never change; everything else is revalidated.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', resolve(path).startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // Every non-API GET is a client-side route: the single-page app decides (including its 404 page).
-    const sendIndex = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();

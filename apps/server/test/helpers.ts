@@ -50,7 +50,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {
   const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -60,7 +60,7 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
     DATA_DIR: 'memory://',
     DATABASE_URL: pgDb?.url,
     LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
+    WEB_DIST: options.webDist ?? '/nonexistent',
   });
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();

@@ -3,7 +3,8 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+// The DOM RouterProvider: navigations given `flushSync` render in one synchronous pass.
+import { RouterProvider } from 'react-router/dom';
 import { feedback } from '../shared/ui/feedback';
 import { router } from './router';
 import { theme } from './theme';

@@ -1,7 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from '../shared/navigation/lazy-page';
+import { type LazyPage, lazyPage } from '../shared/navigation/lazy-page';
 
-type PageComponent = LazyExoticComponent<ComponentType>;
+type PageComponent = LazyPage;
 
 /**
  * Menu key → page component. The menu table decides labels, order and visibility; this map decides
@@ -25,4 +24,17 @@ export const pageComponents: Record<string, PageComponent> = {
   procurementTaskMaintain: lazyPage(() => import('../features/procurement/pages/procurement-task-maintain-page')),
   commodityClassification: lazyPage(() => import('../features/category/pages/category-page')),
   commodityList: lazyPage(() => import('../features/commodity/pages/commodity-list-page')),
+};
+
+/**
+ * Menu key → a request a page needs first, started from the URL query as soon as the shell knows
+ * the page, in parallel with the page's chunk rather than after it (docs/web-guide.md "Loading").
+ */
+export const pageDataPrefetch: Record<string, (search: string) => void> = {
+  commodityList: (search) => {
+    import('../features/commodity/api/list-commodities').then(
+      (list) => list.prefetchCommodityList(search),
+      () => {},
+    );
+  },
 };

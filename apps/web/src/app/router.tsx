@@ -1,8 +1,9 @@
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setNavigator } from '../shared/http/navigation';
-import { session } from '../shared/session/session';
 import { lazyPage } from '../shared/navigation/lazy-page';
+import { setShellPrefetch } from '../shared/navigation/prefetch-shell';
+import { session } from '../shared/session/session';
 // The login screen ships in the entry chunk: no second round trip before the form shows.
 import LoginPage from '../features/auth/pages/login-page';
 import { ErrorPage } from './error-page';
@@ -10,13 +11,22 @@ import { ErrorPage } from './error-page';
 const loadShell = () => import('./shell/shell-layout');
 const ShellLayout = lazyPage(loadShell);
 
-/** While the user types, fetch the shell and the landing page so the workbench appears at once. */
+/**
+ * Fetches the shell and the landing page (the workbench): while the login page is idle and again
+ * when the user submits, so after login the workbench renders in the same pass as the navigation,
+ * without a Suspense fallback (docs/web-guide.md "Loading").
+ */
 function prefetchShell() {
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  idle(() => {
-    loadShell().catch(() => {});
-    import('../features/workbench/pages/workbench-page').catch(() => {});
-  });
+  ShellLayout.preload();
+  loadShell().then(
+    (shell) => shell.preloadLandingPage(),
+    () => {},
+  );
+}
+
+function prefetchWhenIdle() {
+  if (window.requestIdleCallback) window.requestIdleCallback(prefetchShell, { timeout: 1000 });
+  else setTimeout(prefetchShell, 200);
 }
 
 /** Seed §2: without authorization the shell redirects to /login, replacing the history entry. */
@@ -37,4 +47,5 @@ export const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
-if (window.location.pathname === '/' || window.location.pathname === '/login') prefetchShell();
+setShellPrefetch(prefetchShell);
+if (window.location.pathname === '/' || window.location.pathname === '/login') prefetchWhenIdle();

@@ -27,7 +27,8 @@ export function OpenedTabs({ menus, activeKey }: { menus: MenuEntry[]; activeKey
         }))}
         onTabClick={(key) => {
           const page = pages.find((p) => p.key === key);
-          if (page) navigate(page.path);
+          // A tab's page was shown before (its chunk is loaded): render it in one synchronous pass.
+          if (page) navigate(page.path, { flushSync: true });
         }}
         onEdit={(key, action) => {
           if (action !== 'remove' || typeof key !== 'string') return;

@@ -9,13 +9,17 @@ import { refreshAuthorization } from '../../features/auth/api/refresh-authorizat
 import { recordVisit } from '../../features/workbench/api/record-visit';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { NotFoundPage } from '../not-found-page';
-import { pageComponents } from '../page-map';
+import { pageComponents, pageDataPrefetch } from '../page-map';
 import { APP_NAME, usePageTitle } from '../../shared/ui/page-title';
 import { HeaderBar } from './header-bar';
 import { lastPaths } from './last-paths';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
+import logoUrl from '../logo.svg';
+
+/** Every session starts on the workbench: fetched with the shell when the login page prefetches it. */
+export const preloadLandingPage = () => pageComponents.basic?.preload();
 
 /** The authorized shell: a page renders only if the user's filtered menu contains it. */
 export default function ShellLayout() {
@@ -32,6 +36,10 @@ export default function ShellLayout() {
   usePageTitle(current?.label ?? '404');
 
   const currentKey = current?.key;
+  // The page's first request goes out with its chunk, not after it (a no-op once cached).
+  useEffect(() => {
+    if (currentKey) pageDataPrefetch[currentKey]?.(location.search);
+  }, [currentKey, location.search]);
   useEffect(() => {
     if (currentKey) recordVisit(currentKey);
   }, [currentKey]);
@@ -48,7 +56,7 @@ export default function ShellLayout() {
       <Layout className="shell">
         <Layout.Sider width={220} className="shell-sider">
           <div className="shell-logo">
-            <img src="/logo.svg" alt="" width={28} height={28} />
+            <img src={logoUrl} alt="" width={28} height={28} />
             <span>{APP_NAME}</span>
           </div>
           <SidebarMenu menus={menus} currentKey={current.key} />

@@ -4,9 +4,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { tabsStore } from '../../shared/tabs/tabs-store';
 import { MenuIcon } from '../../shared/ui/menu-icons';
+import { pageComponents } from '../page-map';
 import { lastPaths } from './last-paths';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+/** Hovering an entry fetches its page's chunk, so the click renders without waiting. */
+const preloadPage = (key: string) => () => {
+  pageComponents[key]?.preload();
+};
 
 function toItems(entries: MenuEntry[]): MenuItem[] {
   return entries
@@ -14,7 +20,12 @@ function toItems(entries: MenuEntry[]): MenuItem[] {
     .map((entry) =>
       entry.children
         ? { key: entry.key, label: entry.label, icon: <MenuIcon name={entry.icon} />, children: toItems(entry.children) }
-        : { key: entry.key, label: entry.label, icon: <MenuIcon name={entry.icon} /> },
+        : {
+            key: entry.key,
+            label: entry.label,
+            icon: <MenuIcon name={entry.icon} />,
+            onMouseEnter: preloadPage(entry.key),
+          },
     );
 }
 

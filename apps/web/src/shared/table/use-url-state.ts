@@ -3,6 +3,20 @@ import { useSearchParams } from 'react-router';
 
 type UrlValue = string | number | undefined;
 
+/** The state a query string gives over the defaults (the same reading as useUrlState's). */
+export function readUrlState<T extends Record<string, UrlValue>>(defaults: T, search: string): T {
+  const result: Record<string, UrlValue> = { ...defaults };
+  for (const [name, raw] of new URLSearchParams(search)) {
+    if (typeof defaults[name] === 'number') {
+      const n = Number(raw);
+      if (Number.isFinite(n)) result[name] = n;
+    } else {
+      result[name] = raw;
+    }
+  }
+  return result as T;
+}
+
 /**
  * A page's filters, paging and sorting kept in the URL query (product.md §1), so a tab reopens
  * where it was. Keys whose default is a number are read back as numbers; empty values are dropped.
@@ -13,18 +27,7 @@ export function useUrlState<T extends Record<string, UrlValue>>(defaults: T) {
   // The defaults are a literal per page: fixed on first render so they never re-trigger the hooks.
   const defaultsRef = useRef(defaults);
 
-  const state = useMemo(() => {
-    const result: Record<string, UrlValue> = { ...defaultsRef.current };
-    for (const [name, raw] of new URLSearchParams(key)) {
-      if (typeof defaultsRef.current[name] === 'number') {
-        const n = Number(raw);
-        if (Number.isFinite(n)) result[name] = n;
-      } else {
-        result[name] = raw;
-      }
-    }
-    return result as T;
-  }, [key]);
+  const state = useMemo(() => readUrlState(defaultsRef.current, key), [key]);
 
   const update = useCallback(
     (patch: Partial<T>) => {

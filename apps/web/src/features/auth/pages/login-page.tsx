@@ -2,11 +2,13 @@ import { buildMenuTree, EMAIL_PATTERN, filterMenuByPermission, messages } from '
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { prefetchShell } from '../../../shared/navigation/prefetch-shell';
 import { session } from '../../../shared/session/session';
 import { tabsStore } from '../../../shared/tabs/tabs-store';
 import { usePageTitle } from '../../../shared/ui/page-title';
 import { requestBackUserInfo, requestLogin, requestRoleInfo } from '../api/login';
 import styles from './login-page.module.css';
+import logoUrl from '../../../app/logo.svg';
 
 const COPYRIGHT = import.meta.env.VITE_COPYRIGHT ?? 'Copyright © 2026 悦居家居生活服务有限公司 版权所有';
 const ICP = import.meta.env.VITE_ICP ?? '沪ICP备2024012345号-1';
@@ -25,6 +27,8 @@ export default function LoginPage() {
   // Seed §7 sequence: login → user info → role info; success means code 200.
   const onFinish = async ({ email, password }: LoginForm) => {
     setLoading(true);
+    // Already under way when the page was idle; otherwise it loads beside the three requests.
+    prefetchShell();
     try {
       const login = await requestLogin(email, password);
       if (!login) return;
@@ -47,7 +51,8 @@ export default function LoginPage() {
       }
       session.setAuthorizedFlag(true);
       tabsStore.reset();
-      navigate('/dashboard/basic');
+      // One synchronous render (no transition time-slicing): the shell and workbench chunks are loaded.
+      navigate('/dashboard/basic', { flushSync: true });
     } catch (error) {
       console.error(error);
     } finally {
@@ -59,7 +64,7 @@ export default function LoginPage() {
     <div className={styles.page}>
       <main className={styles.card}>
         <div className={styles.brand}>
-          <img src="/logo.svg" alt="" width={40} height={40} />
+          <img src={logoUrl} alt="" width={40} height={40} />
           <span>悦居供应链管理后台</span>
         </div>
         <h1 className={styles.title}>登录</h1>

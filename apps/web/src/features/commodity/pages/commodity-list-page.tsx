@@ -1,5 +1,5 @@
 import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Commodity, COMMODITY_SORT_FIELDS, DICT, yuanToFen } from '@scm/contract';
+import { type Commodity, DICT } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -12,27 +12,20 @@ import { useUrlState } from '../../../shared/table/use-url-state';
 import { Money } from '../../../shared/ui/money';
 import { useDeleteCommodity } from '../api/delete-commodity';
 import { exportCommodities } from '../api/download-files';
-import { useCommodityList } from '../api/list-commodities';
+import {
+  type CommoditySortField,
+  commodityListBody,
+  commodityListDefaults,
+  commodityListFilter,
+  commoditySortField,
+  useCommodityList,
+} from '../api/list-commodities';
 import { useDisableCommodities, useEnableCommodities } from '../api/set-commodity-status';
 import { CategoryTree } from '../components/category-tree';
 import { CommodityFormModal, type CommodityFormTarget } from '../components/commodity-form-modal';
 import { ImportModal } from '../components/import-modal';
 
 const PAGE = 'commodityList';
-type SortField = (typeof COMMODITY_SORT_FIELDS)[number];
-
-const defaults = {
-  page: 1,
-  pageSize: 20,
-  keyword: '',
-  categoryId: 0,
-  brand: '',
-  status: '',
-  minPrice: '',
-  maxPrice: '',
-  sortField: '',
-  sortOrder: '',
-};
 
 interface FilterValues {
   keyword?: string;
@@ -42,19 +35,10 @@ interface FilterValues {
   maxPrice?: number | string | null;
 }
 
-const fen = (yuan: string) => (yuan === '' ? undefined : (yuanToFen(yuan) ?? undefined));
-
 export default function CommodityListPage() {
   const { message } = App.useApp();
-  const [query, setQuery, resetQuery] = useUrlState(defaults);
-  const filter = {
-    keyword: query.keyword || undefined,
-    categoryId: query.categoryId || undefined,
-    brand: query.brand || undefined,
-    status: (query.status || undefined) as Commodity['status'] | undefined,
-    minPriceFen: fen(query.minPrice),
-    maxPriceFen: fen(query.maxPrice),
-  };
+  const [query, setQuery, resetQuery] = useUrlState(commodityListDefaults);
+  const filter = commodityListFilter(query);
   const filterValues = useMemo<FilterValues>(
     () => ({
       keyword: query.keyword,
@@ -65,14 +49,8 @@ export default function CommodityListPage() {
     }),
     [query],
   );
-  const sortField = COMMODITY_SORT_FIELDS.includes(query.sortField as SortField) ? (query.sortField as SortField) : undefined;
-  const { data, isFetching, refetch } = useCommodityList({
-    ...filter,
-    page: query.page,
-    pageSize: query.pageSize,
-    sortField,
-    sortOrder: sortField ? (query.sortOrder as 'ascend' | 'descend') : undefined,
-  });
+  const sortField = commoditySortField(query);
+  const { data, isFetching, refetch } = useCommodityList(commodityListBody(query));
   const [selected, setSelected] = useState<Commodity[]>([]);
   const [formTarget, setFormTarget] = useState<CommodityFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
@@ -85,7 +63,7 @@ export default function CommodityListPage() {
   const canStatus = usePermission(`${PAGE}:status`);
   const canDelete = usePermission(`${PAGE}:delete`);
 
-  const sortOrderOf = (field: SortField) => (sortField === field ? (query.sortOrder as 'ascend' | 'descend') : null);
+  const sortOrderOf = (field: CommoditySortField) => (sortField === field ? (query.sortOrder as 'ascend' | 'descend') : null);
   const columns: ListColumns<Commodity> = [
     { title: 'SKU编码', dataIndex: 'skuCode', key: 'sku_code', sorter: true, sortOrder: sortOrderOf('sku_code'), width: 140 },
     { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name'), width: 180, ellipsis: true },
