@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: server throughput against the floor, soak, freight estimate and web bytes and
- * timings, each figure printed beside its bar from quality.md. Writes bench/results/latest.json.
+ * timings, each figure printed beside its bar from docs/rules/quality-bars.md. Writes bench/results/latest.json.
  * Timings are reported here, never asserted in tests.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -3,7 +3,7 @@ export interface Row {
   name: string;
   /** The figure as printed. */
   value: string;
-  /** The bar from quality.md as printed, or '' when the figure is for information only. */
+  /** The bar from docs/rules/quality-bars.md as printed, or '' when the figure is for information only. */
   bar: string;
   /** true ✓, false ✗, null: no bar (or not measurable in this run). */
   ok: boolean | null;

@@ -35,7 +35,7 @@ function lazyImports(file: string): Map<string, string> {
   return found;
 }
 
-/** Builds the web app into a temp dir and checks each route's JS against the budgets of quality.md. */
+/** Builds the web app into a temp dir and checks each route's JS against the budgets of docs/rules/quality-bars.md. */
 export async function buildWeb(rows: Row[], log: (line: string) => void): Promise<WebBuild | null> {
   const section = 'Web 体积 (vite build, gzip)';
   if (!existsSync(join(webRoot, 'index.html'))) {
@@ -179,7 +179,7 @@ const navigateInApp = (page: Page, path: string) =>
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 
-/** Cold loads in Chromium (fresh context each, 1440×900) against the server, as quality.md times them. */
+/** Cold loads in Chromium (fresh context each, 1440×900) against the server, as docs/rules/quality-bars.md times them. */
 export async function webTimings(rows: Row[], baseUrl: string, loads: number, log: (line: string) => void) {
   const section = `Web 时间 (Chromium, ${loads} 次冷启动, 中位数 [最小–最大])`;
   if (!existsSync(web.chromium) && process.getuid?.() === 0) {

@@ -1,5 +1,5 @@
 /**
- * Fills a PostgreSQL database with data at the scale of quality.md (npm run seed:scale).
+ * Fills a PostgreSQL database with data at the scale of docs/rules/quality-bars.md, "Scale data" (npm run seed:scale).
  *
  *   DATABASE_URL=postgres://… [SCALE_COMMODITIES=1000000] npm run seed:scale
  *

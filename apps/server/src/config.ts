@@ -54,7 +54,7 @@ export function workersProblem(config: Config): string | null {
   return null;
 }
 
-/** Session and login-protection constants (product.md §2). */
+/** Session and login-protection constants (docs/rules/shell-and-session.md, "Server side of the session"). */
 export const SECURITY = {
   sessionIdleMs: 2 * 60 * 60 * 1000,
   sessionAbsoluteMs: 12 * 60 * 60 * 1000,

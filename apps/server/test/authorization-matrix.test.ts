@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { sampleValue } from './junk';
 
 /**
- * quality.md "Authorization matrix", generated from the route registry so no route escapes:
+ * docs/rules/quality-bars.md "Authorization matrix", generated from the route registry so no route escapes:
  * every /api/admin route × (no token, a made-up token, a revoked token, an expired token, a role
  * without the route's code, a role holding only that code). Refusals must leave the database
  * exactly as it was.

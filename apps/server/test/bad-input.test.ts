@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { isStrictObject, junkBodies, metaCharacterBodies, uncleanTextBodies } from './junk';
 
 /**
- * quality.md "Bad input", generated from the route registry: every route gets junk bodies built
+ * docs/rules/quality-bars.md "Bad input", generated from the route registry: every route gets junk bodies built
  * from its own schema plus generic junk, sent by the administrator (who holds every code), and
  * must answer 400 with field errors (or 413), never 500, and change nothing.
  */

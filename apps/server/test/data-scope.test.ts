@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
 
 /**
- * quality.md "Grant ceiling and data scope", generated from the route registry: for every plan,
+ * docs/rules/quality-bars.md "Data scope", generated from the route registry: for every plan,
  * procurement-task and quotation route that names a record, a user whose role holds every code
  * but has data scope 仅本人 (`own`) gets 404 on someone else's record, with nothing changed, and a
  * normal answer on their own. Lists, exports, the board and the workbench count only their records.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { requiredSample } from './junk';
 
 /**
- * quality.md "Grant ceiling", generated from the route registry: every route marked `grants` is
+ * docs/rules/quality-bars.md "Grant ceiling", generated from the route registry: every route marked `grants` is
  * called by an actor missing one code of what it hands out, for every code, and must answer 403
  * and change nothing. The super-admin protections and "nobody changes their own role" follow, then
  * the positive case: an actor holding every code (without being a super admin) succeeds.

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/global.css';
 
-// Seed §8: unhandled rejections and global errors are only logged.
+// docs/rules/shell-and-session.md, "Error catalogue": unhandled rejections and global errors are only logged.
 window.addEventListener('unhandledrejection', (event) => console.error('Unhandled rejection:', event.reason));
 window.addEventListener('error', (event) => console.error('Global error:', event.error ?? event.message));
 

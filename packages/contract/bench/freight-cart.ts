@@ -1,7 +1,7 @@
 import { estimateFreight, type FreightItem, type FreightTemplate } from '../src/freight/estimate';
 
 /**
- * The quality.md freight workload: a 100-item cart over 3 realistic templates, to 4 destinations in
+ * The freight workload of docs/rules/quality-bars.md: a 100-item cart over 3 realistic templates, to 4 destinations in
  * turn. `setupFreightEstimate()` returns one estimate per call (for bench/config.ts `freight.setup`).
  */
 export function setupFreightEstimate(): () => number {

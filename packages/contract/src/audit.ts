@@ -4,7 +4,7 @@
  * below lists them all, so a module, action, field or coded value is labelled in one place.
  */
 export interface AuditVocabulary {
-  /** The module name the server writes in the audit row (a resource name, product.md §1). */
+  /** The module name the server writes in the audit row (a resource name, docs/rules/codes-and-api.md). */
   module: string;
   label: string;
   /** Every audit action the area writes, with its Chinese label. */
@@ -43,5 +43,5 @@ export const ENABLED_STATUS_COLORS: Record<string, string> = { enabled: 'success
 /** Labels for a module whose records only switch between 启用 and 停用. */
 export const enabledStatusValues = { status: ENABLED_STATUS_LABELS };
 
-/** Money fields are integer fen and end in `Fen` (product.md §1). */
+/** Money fields are integer fen and end in `Fen` (docs/rules/money-and-formats.md). */
 export const isMoneyField = (field: string) => /Fen$/.test(field);

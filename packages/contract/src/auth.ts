@@ -45,7 +45,7 @@ export const menuRecordSchema = z.object({
   status: statusSchema,
 });
 
-/** 数据范围 of a role (product.md §2): `own` limits plans and procurement tasks to the user's own. */
+/** 数据范围 of a role (docs/rules/data-scope.md): `own` limits plans and procurement tasks to the user's own. */
 export const dataScopeSchema = z.enum(['all', 'own'], '请选择数据范围');
 export type DataScope = z.infer<typeof dataScopeSchema>;
 export const DATA_SCOPE_LABELS: Record<DataScope, string> = { all: '全部数据', own: '仅本人' };

@@ -15,9 +15,9 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 
-/** Categories nest at most this deep (product.md §7). */
+/** Categories nest at most this deep (docs/rules/base-data.md, "Categories"). */
 export const CATEGORY_MAX_LEVEL = 3;
-/** Excel import limits (quality.md "Files"). */
+/** Excel import limits (docs/rules/quality-bars.md, "Files"). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
 
@@ -230,7 +230,7 @@ export const commodityOptionSchema = z.object({
   spec: z.string().nullable(),
   unit: z.string(),
   referencePriceFen: z.number(),
-  /** What a freight estimate of the commodity uses (product.md §8). */
+  /** What a freight estimate of the commodity uses (docs/rules/freight.md). */
   weightG: z.number().nullable(),
   volumeCm3: z.number().nullable(),
   priceTemplateId: z.number().nullable(),

@@ -17,7 +17,7 @@ export function requiredText(label: string, max: number) {
   return text(label, max).min(1, `请输入${label}`);
 }
 
-/** Paged list request (product.md §1): page_size at most 200, sorting only on whitelisted fields. */
+/** Paged list request (docs/rules/codes-and-api.md, "Paged lists"): page_size at most 200, sorting only on whitelisted fields. */
 export function pageRequest<const F extends readonly [string, ...string[]]>(sortFields: F) {
   return z.strictObject({
     page: z.int().min(1).max(1_000_000).default(1),

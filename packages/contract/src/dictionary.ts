@@ -158,7 +158,7 @@ export const dictItemApi = {
   delete: endpoint('/admin/dict_item/delete', byIdVersionRequest, z.null()),
 };
 
-/** The built-in dictionary types the application relies on (product.md §10). */
+/** The built-in dictionary types the application relies on (docs/rules/base-data.md, "Dictionaries"). */
 export const DICT = {
   planType: 'plan_type',
   planStatus: 'plan_status',

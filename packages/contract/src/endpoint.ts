@@ -14,7 +14,7 @@ export function endpoint<B extends z.ZodType, R extends z.ZodType>(path: string,
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['response']>;
 
-/** The request header that makes a creating call safe to repeat (product.md §2). */
+/** The request header that makes a creating call safe to repeat (docs/rules/codes-and-api.md, "Idempotent creates"). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Visible ASCII only, 1–100 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;

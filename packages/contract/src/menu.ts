@@ -1,6 +1,6 @@
 export type MenuType = 'group' | 'page' | 'action';
 
-/** Seed §3 menu entry, as the web app keeps it (element is attached by the web app). */
+/** A menu entry (docs/rules/shell-and-session.md, "Menu tree and permission filter"), as the web app keeps it (element is attached by the web app). */
 export interface MenuEntry {
   id: number;
   key: string;
@@ -48,8 +48,8 @@ const a = (id: number, page: string, action: string, label: string): SeedAction 
 });
 
 /**
- * The seed §2 menu tree: groups and pages with ids 80–102, operationLog 103 and the action
- * entries (product.md §3) from 104 up. The menu table is seeded from this; afterwards the table
+ * The seeded menu tree: groups and pages with ids 80–102, operationLog 103 and the action
+ * entries (docs/rules/codes-and-api.md, "Permission codes") from 104 up. The menu table is seeded from this; afterwards the table
  * decides labels, order and visibility.
  */
 export const SEED_MENU: SeedNode[] = [
@@ -245,7 +245,7 @@ export function buildMenuTree(records: MenuRecord[]): MenuEntry[] {
   return build(null);
 }
 
-/** Seed §6: an entry is kept if its key is in the list, or if any of its children is kept. */
+/** The permission filter (docs/rules/shell-and-session.md): an entry is kept if its key is in the list, or if any of its children is kept. */
 export function filterMenuByPermission<T extends { key: string; children?: T[] }>(
   entries: T[],
   permissionCodes: readonly string[],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATED_TASK_MAX_LINES, PLAN_ACTION_FROM, PLAN_STATUSES, planActionAllowed, planCreateRequest, plannedTasks } from './planning';
 
-describe('plan status machine (product.md §5)', () => {
+describe('plan status machine (docs/planning.md)', () => {
   it('allows each action from exactly the statuses of the spec', () => {
     const allowed = Object.fromEntries(
       Object.keys(PLAN_ACTION_FROM).map((action) => [

@@ -15,7 +15,7 @@ import {
 import { fileResponse, importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
 
-/** Values of the `plan_status` dictionary (product.md §5), in its order: the main flow, then the side exits. */
+/** Values of the `plan_status` dictionary (docs/planning.md, "Plan status"), in its order: the main flow, then the side exits. */
 export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'in_procurement', 'completed', 'rejected', 'cancelled'] as const;
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 export type PlanStatus = z.infer<typeof planStatusSchema>;

@@ -39,7 +39,7 @@ export const PRICE_TEMPLATE_AUDIT: AuditVocabulary = {
   statusColors: ENABLED_STATUS_COLORS,
 };
 
-/** Fees ≤ 100,000,000 fen (product.md §8). */
+/** Fees ≤ 100,000,000 fen (docs/rules/freight.md, "Templates"). */
 export const MAX_FEE_FEN = 100_000_000;
 /** Quantities of a row (pieces, g or cm³): a per-unit maximum measure times the maximum quantity. */
 export const MAX_ROW_QTY = 10_000_000_000_000;
@@ -82,7 +82,7 @@ type TemplateBody = {
   noDeliveryCodes: string[];
 };
 
-/** The rules across rows (product.md §8 edge rules), reported on the field that breaks them. */
+/** The rules across rows (docs/rules/freight.md, "Templates"), reported on the field that breaks them. */
 function checkTemplateRules(body: TemplateBody, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   const defaults = body.chargeRows.filter((row) => row.isDefault).length;

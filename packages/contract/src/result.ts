@@ -1,4 +1,4 @@
-/** Body codes of the envelope {code, message, data} (product.md §1). */
+/** Body codes of the envelope {code, message, data} (docs/rules/codes-and-api.md). */
 export const ResultCode = {
   ok: 200,
   badRequest: 400,

@@ -1,7 +1,7 @@
-/** Seed §5: local part of letters, digits and ._%+-, an @, a domain, a dot, a TLD of ≥ 2 letters. */
+/** docs/rules/shell-and-session.md, "Login": local part of letters, digits and ._%+-, an @, a domain, a dot, a TLD of ≥ 2 letters. */
 export const EMAIL_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 
-/** product.md §2: at least 8 characters with letters and digits. */
+/** docs/rules/shell-and-session.md, "Server side of the session": at least 8 characters with letters and digits. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
 
 export const messages = {

@@ -36,7 +36,7 @@ export function openDatabase(options: { url?: string; dataDir: string; queryTime
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 20,
-      // Below the 2 s within which an unreachable database must turn into a 503 (quality.md).
+      // Below the 2 s within which an unreachable database must turn into a 503 (docs/rules/quality-bars.md, "Reliability").
       connectionTimeoutMillis: 1500,
       idleTimeoutMillis: 30_000,
       // A database that hangs instead of refusing would otherwise hold a request forever.

@@ -1,6 +1,6 @@
 import { type FieldError, messages, ResultCode } from '@scm/contract';
 
-/** An outcome the application decided; travels as HTTP 200 with `code` in the body (product.md §1). */
+/** An outcome the application decided; travels as HTTP 200 with `code` in the body (docs/rules/codes-and-api.md, "The envelope and body codes"). */
 export class AppError extends Error {
   constructor(
     readonly code: number,

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from './errors';
 
-/** How long a key answers repeats (product.md §2). */
+/** How long a key answers repeats (docs/rules/codes-and-api.md, "Idempotent creates"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first call of its key to finish before giving up with 409. */
 const WAIT_MS = 8000;

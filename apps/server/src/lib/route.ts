@@ -4,7 +4,7 @@ import type { AuthedContext, ServiceContext } from './context';
 
 /** Open to anyone (the login call only). */
 export const PUBLIC = 'public';
-/** Any signed-in user: own info, reference-data selectors (product.md §3). */
+/** Any signed-in user: own info, reference-data selectors (docs/rules/codes-and-api.md, "Permission codes"). */
 export const AUTHENTICATED = 'authenticated';
 
 type Handler<E extends Endpoint, C> = (input: z.output<E['body']>, ctx: C) => Promise<z.input<E['response']>>;

@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 
-/** Seed §8: the global error screen. */
+/** The global error screen (docs/rules/shell-and-session.md, "Error catalogue"). */
 export function ErrorPage() {
   const error = useRouteError();
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

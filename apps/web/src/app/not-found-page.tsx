@@ -1,4 +1,4 @@
-/** Seed §2: any other path shows a plain page. */
+/** Any other path shows a plain page (docs/rules/shell-and-session.md, "Routes"). */
 export function NotFoundPage() {
   return <div style={{ padding: 24 }}>404 not found</div>;
 }

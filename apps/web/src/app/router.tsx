@@ -29,7 +29,7 @@ function prefetchWhenIdle() {
   else setTimeout(prefetchShell, 200);
 }
 
-/** Seed §2: without authorization the shell redirects to /login, replacing the history entry. */
+/** docs/rules/shell-and-session.md, "Routes": without authorization the shell redirects to /login, replacing the history entry. */
 function RequireAuth({ children }: { children: ReactNode }) {
   return session.isAuthorized() ? children : <Navigate to="/login" replace />;
 }

@@ -3,7 +3,7 @@ import { idSchema } from '../common';
 import { endpoint } from '../endpoint';
 import { regionCodeSchema } from '../region';
 
-/** Product.md §8 limits: quantity 1–100,000 per line; per-unit weight ≤ 1,000,000 g, volume ≤ 100,000,000 cm³. */
+/** docs/rules/freight.md, "Limits of a request": quantity 1–100,000 per line; per-unit weight ≤ 1,000,000 g, volume ≤ 100,000,000 cm³. */
 export const FREIGHT_LIMITS = { quantity: 100_000, weightG: 1_000_000, volumeCm3: 100_000_000, items: 500, amountFen: 100_000_000_000 } as const;
 
 const freightItemFields = z.strictObject({

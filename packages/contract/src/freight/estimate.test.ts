@@ -24,7 +24,7 @@ const both = new Map([
   [2, templateB],
 ]);
 
-describe('the worked example of product.md §8', () => {
+describe('the worked example of docs/rules/freight.md', () => {
   const cart = [
     { templateId: 1, quantity: 2, weightG: 800, amountFen: 6000 },
     { templateId: 1, quantity: 3, weightG: 350, amountFen: 6000 },

@@ -399,7 +399,7 @@ function priceGroup(
 }
 
 /**
- * The freight estimate of product.md §8: items grouped by template (in order of first appearance),
+ * The freight estimate of docs/rules/freight.md: items grouped by template (in order of first appearance),
  * each group priced for the destination, the fee split over its items, and the total of the groups
  * that did not fail. Integer arithmetic throughout; BigInt where a product could pass 2^53.
  */

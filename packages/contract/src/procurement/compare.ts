@@ -1,5 +1,5 @@
 /**
- * The quotation comparison of product.md §6, as a pure function shared by the server (compare,
+ * The quotation comparison of docs/procurement.md, as a pure function shared by the server (compare,
  * award, export) and the tests. Integer fen throughout; a missing price stays null and is never
  * read as zero. Prices are tax-inclusive; every `real…` figure is the cost after deductible input
  * VAT (`vatCost`, docs/procurement.md), and lowest, the recommendation and savings follow it.

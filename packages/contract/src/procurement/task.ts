@@ -139,7 +139,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
   statusColors: PROCUREMENT_STATUS_COLORS,
 };
 
-/** Quotations are entered per invited supplier of a task (product.md §6). */
+/** Quotations are entered per invited supplier of a task (docs/procurement.md, "Quotations"). */
 export const QUOTATION_AUDIT: AuditVocabulary = {
   module: 'quotation',
   label: '报价单',

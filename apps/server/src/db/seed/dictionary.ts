@@ -32,7 +32,7 @@ type Item = [value: string, label: string, color: Color, isDefault?: boolean];
 const statusItems = <S extends string>(statuses: readonly S[], labels: Record<S, string>, colors: Record<S, string>): Item[] =>
   statuses.map((status, index) => [status, labels[status], colors[status] as Color, index === 0]);
 
-/** The built-in types with their items; labels are the ones product.md names. */
+/** The built-in types with their items; labels as docs/rules/base-data.md lists them. */
 export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
   {
     code: DICT.planType, name: '计划类型', remark: '计划任务的类型',

@@ -3,7 +3,7 @@ import { planningTasks, procurementTasks } from '../../db/schema';
 import type { Period } from './period';
 
 /**
- * The data board's aggregates, each ONE SQL statement (quality.md: nothing is summed in Node),
+ * The data board's aggregates, each ONE SQL statement (docs/rules/quality-bars.md: nothing is summed in Node),
  * reading the board facts (board-facts.ts) for amounts, savings, responses and completions.
  * Money stays integer fen (sums of bigint products); ratios are exact numerics rounded to 4
  * decimals in the database. The bench times exactly these statements.
@@ -28,7 +28,7 @@ export const inScope = (column: SQL, table: typeof procurementTasks | typeof pla
 const taskInScope = (scope: BoardScope, column = sql`f.task_id`) => inScope(column, procurementTasks, scope.tasks);
 
 /**
- * Each category with its parent and grandparent: the tree has at most 3 levels (product.md §7,
+ * Each category with its parent and grandparent: the tree has at most 3 levels (docs/rules/base-data.md,
  * enforced by the category module), so two self-joins reach every ancestor. Plain joins keep the
  * planner's row estimates right, where a recursive CTE's guesses tipped queries into JIT.
  */

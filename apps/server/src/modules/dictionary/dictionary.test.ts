@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const fieldsOf = (answer: { data: { field_errors: { field: string }[] } }) => answer.data.field_errors.map((e) => e.field);
 
 describe('built-in dictionaries', () => {
-  it('seeds every built-in type with the statuses as product.md names them', async () => {
+  it('seeds every built-in type with the labels of docs/rules/base-data.md', async () => {
     const bundle = await t.call('/admin/dict_type/options', {}, buyer);
     expect(bundle.code).toBe(200);
     const labels = (code: string) =>

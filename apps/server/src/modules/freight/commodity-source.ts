@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** What the estimate needs to know about a commodity (product.md §8: its template, measures and price). */
+/** What the estimate needs to know about a commodity (docs/rules/freight.md, "The estimate": its template, measures and price). */
 export interface CommodityFreightFacts {
   templateId: number | null;
   weightG: number | null;

@@ -47,7 +47,7 @@ const cart = () => [
 ];
 
 describe('freight/estimate', () => {
-  it('prices the worked example of product.md §8 to the fen', async () => {
+  it('prices the worked example of docs/rules/freight.md to the fen', async () => {
     const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
     expect(answer.code).toBe(200);
     expect(answer.data.total_fen).toBe(4000);

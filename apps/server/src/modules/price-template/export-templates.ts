@@ -13,7 +13,7 @@ const regionNames = (codes: readonly string[]) => codes.map((code) => regionFull
 const money = (fen: number | null | undefined) => (fen == null ? null : fenToYuan(fen));
 const measure = (mode: ChargeMode, qty: number | null | undefined) => (qty == null ? null : formatMeasure(mode, qty));
 
-/** "满3件" for piece templates, "3kg以内" for weight and volume (product.md §8, as on Taobao). */
+/** "满3件" for piece templates, "3kg以内" for weight and volume (docs/rules/freight.md, "Templates": as on Taobao). */
 const qtyCondition = (mode: ChargeMode, qty: number | null) => (qty == null ? null : mode === 'piece' ? `满${qty}件` : `${formatMeasure(mode, qty)}以内`);
 
 /** The filtered templates with their rows in id order, a batch at a time (keyset: no deep OFFSET). */

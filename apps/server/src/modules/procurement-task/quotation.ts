@@ -35,7 +35,7 @@ async function quotableContext(tx: Db, user: AuthUser, taskId: number, supplierI
 
 type Found = Awaited<ReturnType<typeof quotableContext>>['found'];
 
-/** The supplier's template priced for the quoted lines to the task's delivery region (product.md §8). */
+/** The supplier's template priced for the quoted lines to the task's delivery region (docs/rules/freight.md). */
 async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
   const destination = found.task.deliveryRegionCode;
   const base = {

@@ -70,7 +70,7 @@ export function regionFullName(code: string): string {
     .join(' / ');
 }
 
-/** 400 with a field error for each unknown code (product.md §8: an unknown code → 400). */
+/** 400 with a field error for each unknown code (docs/rules/freight.md, "Regions": an unknown code → 400). */
 export function assertKnownRegions(entries: { field: string; codes: readonly string[] }[]): void {
   const errors: FieldError[] = [];
   for (const { field, codes } of entries) {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { tabsStore, useOpenedPages } from '../../shared/tabs/tabs-store';
 
-/** Seed §2 tab strip: click to navigate, every tab but the first closable. */
+/** The tab strip (docs/rules/shell-and-session.md, "Tabs"): click to navigate, every tab but the first closable. */
 export function OpenedTabs({ menus, activeKey }: { menus: MenuEntry[]; activeKey?: string }) {
   const pages = useOpenedPages();
   const navigate = useNavigate();

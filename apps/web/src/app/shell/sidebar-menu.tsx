@@ -29,7 +29,7 @@ function toItems(entries: MenuEntry[]): MenuItem[] {
     );
 }
 
-/** Seed §2: inline menu of the entries flagged as menu items; the current page's group opens. */
+/** docs/rules/shell-and-session.md, "Shell": inline menu of the entries flagged as menu items; the current page's group opens. */
 export function SidebarMenu({ menus, currentKey }: { menus: MenuEntry[]; currentKey?: string }) {
   const navigate = useNavigate();
   const items = useMemo(() => toItems(menus), [menus]);

@@ -4,7 +4,7 @@ import { session } from '../session/session';
 import { feedback } from '../ui/feedback';
 import { navigateTo } from './navigation';
 
-/** Seed §7: base path /api, 10 s timeout, JSON by default. */
+/** docs/rules/shell-and-session.md, "HTTP client": base path /api, 10 s timeout, JSON by default. */
 export const http = axios.create({
   baseURL: '/api',
   timeout: 10000,
@@ -13,7 +13,7 @@ export const http = axios.create({
 
 let reloginModalOpen = false;
 
-/** Seed §8: the 401 modal. Confirming clears the session and goes to /login. */
+/** The 401 modal (docs/rules/shell-and-session.md, "Error catalogue"). Confirming clears the session and goes to /login. */
 export function showReloginModal() {
   if (reloginModalOpen) return;
   reloginModalOpen = true;

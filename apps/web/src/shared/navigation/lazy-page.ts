@@ -11,7 +11,7 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 };
 
 /**
- * React.lazy whose chunk load fails with a ChunkLoadError after 120 s or on a failed fetch (seed §8).
+ * React.lazy whose chunk load fails with a ChunkLoadError after 120 s or on a failed fetch (docs/rules/shell-and-session.md, "Error catalogue").
  * A chunk already loaded by `preload` renders in the same pass: lazy gets a thenable that resolves
  * synchronously, so React never suspends on it and never shows (and then holds, for its fallback
  * throttle) the Suspense fallback (docs/web-guide.md "Loading").

@@ -5,7 +5,7 @@ import { session } from '../session/session';
 import { tabsStore } from '../tabs/tabs-store';
 
 /**
- * Seed §2 jump: removes the current page's tab, opens the target page's tab and navigates there.
+ * The jump (docs/rules/shell-and-session.md, "Jump"): removes the current page's tab, opens the target page's tab and navigates there.
  * `path` may carry a query string (`/basicData/dataDictionaryDetail?code=unit`).
  */
 export function useJump() {

@@ -1,7 +1,7 @@
 import type { BackUser, MenuEntry } from '@scm/contract';
 import { useSyncExternalStore } from 'react';
 
-/** sessionStorage keys of seed §3 (plus the action codes for `<Can>`). */
+/** sessionStorage keys (docs/rules/shell-and-session.md, "Session storage"), the action codes for `<Can>` included. */
 export const SESSION_KEYS = {
   token: 'token',
   userInfo: 'userInfo',
@@ -67,7 +67,7 @@ export const session = {
     authorizedFlag = value;
     changed();
   },
-  /** Seed §4: the shell is authorized if a token is in the session or the in-memory flag is set. */
+  /** docs/rules/shell-and-session.md, "Routes": the shell is authorized if a token is in the session or the in-memory flag is set. */
   isAuthorized: () => authorizedFlag || Boolean(sessionStorage.getItem(SESSION_KEYS.token)),
   /** Logout and the 401 modal: clear the flag and every session key. */
   clear() {

@@ -18,7 +18,7 @@ export function readUrlState<T extends Record<string, UrlValue>>(defaults: T, se
 }
 
 /**
- * A page's filters, paging and sorting kept in the URL query (product.md §1), so a tab reopens
+ * A page's filters, paging and sorting kept in the URL query (docs/rules/codes-and-api.md, "Paged lists"), so a tab reopens
  * where it was. Keys whose default is a number are read back as numbers; empty values are dropped.
  */
 export function useUrlState<T extends Record<string, UrlValue>>(defaults: T) {

@@ -1,4 +1,4 @@
-/** An opened-page tab (seed §3): the menu key and the full path including the query string. */
+/** An opened-page tab (docs/rules/shell-and-session.md, "Tabs"): the menu key and the full path including the query string. */
 export interface OpenedPage {
   key: string;
   path: string;
@@ -9,7 +9,7 @@ export const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: '/dashboard/basi
 export const INITIAL_OPENED_PAGES: OpenedPage[] = [WORKBENCH_PAGE];
 
 /**
- * Seed §2: the current page is added, entries with a duplicate key are dropped and only the last 10
+ * docs/rules/shell-and-session.md, "Tabs": the current page is added, entries with a duplicate key are dropped and only the last 10
  * are kept. A page that is already open keeps its place and takes the newer path (its query).
  */
 export function addOpenedPage(pages: OpenedPage[], page: OpenedPage): OpenedPage[] {

@@ -24,7 +24,7 @@ export default function LoginPage() {
   const { message } = App.useApp();
   usePageTitle('登录');
 
-  // Seed §7 sequence: login → user info → role info; success means code 200.
+  // docs/rules/shell-and-session.md, "Login": login → user info → role info; success means code 200.
   const onFinish = async ({ email, password }: LoginForm) => {
     setLoading(true);
     // Already under way when the page was idle; otherwise it loads beside the three requests.

@@ -2,7 +2,7 @@ import { fenToYuan } from '@scm/contract';
 import { escapeHtml } from '../../../shared/ui/escape-html';
 import type { EChartsCoreOption } from './echarts';
 
-/** Tooltips show amounts as "0,0.00" (seed §9); axes show 万元 to stay short. */
+/** Tooltips show amounts as "0,0.00" (docs/rules/money-and-formats.md, "Display"); axes show 万元 to stay short. */
 export const yuan = (fen: number) => `¥${fenToYuan(Math.round(fen), true)}`;
 export const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(2)}%`);
 const wan = (fen: number) => `${(fen / 1_000_000).toLocaleString('zh-CN', { maximumFractionDigits: 1 })}万`;

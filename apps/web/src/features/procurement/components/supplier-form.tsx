@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** 新建 / 编辑 供应商: every field of product.md §6, checked with the contract's rules as the user types. */
+/** 新建 / 编辑 供应商: every field of docs/procurement.md "Suppliers", checked with the contract's rules as the user types. */
 export function SupplierForm({ open, editing, onClose }: Props) {
   const [form] = Form.useForm();
   const categories = useCategoryOptions();
