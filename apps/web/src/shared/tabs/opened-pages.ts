@@ -35,7 +35,7 @@ export function closeOpenedPage(
   return key === activeKey ? { pages: next, navigateTo: pages[index - 1].path } : { pages: next };
 }
 
-/** The seed's jump: the current page's tab is removed, the target added (last 10 kept). */
+/** The jump (docs/rules/shell-and-session.md, "Jump"): the current page's tab is removed, the target added (last 10 kept). */
 export function jumpOpenedPages(pages: OpenedPage[], currentKey: string | undefined, target: OpenedPage): OpenedPage[] {
   return addOpenedPage(
     pages.filter((p) => p.key !== currentKey),

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { addOpenedPage, closeOpenedPage, INITIAL_OPENED_PAGES, jumpOpenedPages, type OpenedPage } from './opened-pages';
 
-// Kept in sessionStorage beside the seed's keys so a reload keeps the tabs.
+// Kept in sessionStorage beside the login flow's keys (docs/rules/shell-and-session.md, "Session storage") so a reload keeps the tabs.
 const STORAGE_KEY = 'openedPages';
 const listeners = new Set<() => void>();
 

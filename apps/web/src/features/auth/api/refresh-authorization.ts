@@ -4,7 +4,7 @@ import { requestBackUserInfo, requestRoleInfo } from './login';
 
 /**
  * On each start of the shell (a reload), re-reads the user and the role's codes and menus, so renamed
- * menus, changed codes or a disabled account show without a new login. A 401 opens the seed's modal.
+ * menus, changed codes or a disabled account show without a new login. A 401 opens the re-login modal.
  */
 export async function refreshAuthorization() {
   const user = session.getUserInfo();
