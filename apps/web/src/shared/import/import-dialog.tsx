@@ -29,7 +29,7 @@ interface PickedFile {
 type Step = 'check' | 'import';
 
 /**
- * Every Excel import (docs/web-guide.md "Imports"): choose a file → 校验 shows each bad row →
+ * Every Excel import (docs/web-guide.md, "Excel imports"): choose a file → 校验 shows each bad row →
  * 下载错误报告 / 仅导入有效行, or 开始导入 when every row is valid. The body scrolls, so the footer
  * stays visible on a short window; nothing can be imported twice.
  */
