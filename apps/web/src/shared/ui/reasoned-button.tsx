@@ -1,11 +1,11 @@
-import { Button, type ButtonProps, Popconfirm, Tooltip } from 'antd';
+import { Button, type ButtonProps, Popconfirm, type PopconfirmProps, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 interface Props extends Omit<ButtonProps, 'disabled'> {
   /** Why the action cannot be taken now: the button is disabled and says so on hover. */
   disabledReason?: string | null;
   /** Asks before acting (destructive or irreversible actions). */
-  confirm?: { title: ReactNode; description?: ReactNode; onConfirm: () => void };
+  confirm?: { title: ReactNode; description?: ReactNode; onConfirm: () => unknown; okButtonProps?: PopconfirmProps['okButtonProps'] };
 }
 
 /**
@@ -24,7 +24,7 @@ export function ReasonedButton({ disabledReason, confirm, onClick, ...rest }: Pr
   }
   if (confirm) {
     return (
-      <Popconfirm title={confirm.title} description={confirm.description} onConfirm={confirm.onConfirm}>
+      <Popconfirm title={confirm.title} description={confirm.description} okButtonProps={confirm.okButtonProps} onConfirm={confirm.onConfirm}>
         <Button {...rest} />
       </Popconfirm>
     );

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BackUserRow, DICT, type Status } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { useSession } from '../../../shared/session/session';
 import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useBackUserList } from '../api/back-user-list';
 import { useDeleteBackUser } from '../api/delete-back-user';
@@ -88,60 +89,54 @@ export default function UserManagementPage() {
         return (
           <Space size={4}>
             {canEdit && (
-              <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => setEditing({ user })}>
-                  编辑
-                </Button>
-              </Tooltip>
+              <ReasonedButton type="link" size="small" disabledReason={locked} onClick={() => setEditing({ user })}>
+                编辑
+              </ReasonedButton>
             )}
             {canStatus &&
               (user.status === 'enabled' ? (
-                <Popconfirm
-                  title={`停用用户「${user.username}」？`}
-                  description="停用后该用户会被立即强制下线"
-                  disabled={!!statusLocked}
-                  onConfirm={() => disable.mutateAsync({ id: user.id, version: user.version })}
+                <ReasonedButton
+                  type="link"
+                  size="small"
+                  disabledReason={statusLocked}
+                  confirm={{
+                    title: `停用用户「${user.username}」？`,
+                    description: '停用后该用户会被立即强制下线',
+                    onConfirm: () => disable.mutateAsync({ id: user.id, version: user.version }),
+                  }}
                 >
-                  <Tooltip title={statusLocked}>
-                    <Button type="link" size="small" disabled={!!statusLocked}>
-                      停用
-                    </Button>
-                  </Tooltip>
-                </Popconfirm>
+                  停用
+                </ReasonedButton>
               ) : (
-                <Popconfirm
-                  title={`启用用户「${user.username}」？`}
-                  disabled={!!locked}
-                  onConfirm={() => enable.mutateAsync({ id: user.id, version: user.version })}
+                <ReasonedButton
+                  type="link"
+                  size="small"
+                  disabledReason={locked}
+                  confirm={{ title: `启用用户「${user.username}」？`, onConfirm: () => enable.mutateAsync({ id: user.id, version: user.version }) }}
                 >
-                  <Tooltip title={locked}>
-                    <Button type="link" size="small" disabled={!!locked}>
-                      启用
-                    </Button>
-                  </Tooltip>
-                </Popconfirm>
+                  启用
+                </ReasonedButton>
               ))}
             {canReset && (
-              <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => setResetting(user)}>
-                  重置密码
-                </Button>
-              </Tooltip>
+              <ReasonedButton type="link" size="small" disabledReason={locked} onClick={() => setResetting(user)}>
+                重置密码
+              </ReasonedButton>
             )}
             {canDelete && (
-              <Popconfirm
-                title={`删除用户「${user.username}」？`}
-                description="删除后不可恢复，其操作日志会保留"
-                okButtonProps={{ danger: true }}
-                disabled={!!deleteLocked}
-                onConfirm={() => remove.mutateAsync({ id: user.id, version: user.version })}
+              <ReasonedButton
+                type="link"
+                size="small"
+                danger
+                disabledReason={deleteLocked}
+                confirm={{
+                  title: `删除用户「${user.username}」？`,
+                  description: '删除后不可恢复，其操作日志会保留',
+                  okButtonProps: { danger: true },
+                  onConfirm: () => remove.mutateAsync({ id: user.id, version: user.version }),
+                }}
               >
-                <Tooltip title={deleteLocked}>
-                  <Button type="link" size="small" danger disabled={!!deleteLocked}>
-                    删除
-                  </Button>
-                </Tooltip>
-              </Popconfirm>
+                删除
+              </ReasonedButton>
             )}
           </Space>
         );

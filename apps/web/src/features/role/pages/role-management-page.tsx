@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DATA_SCOPE_LABELS, DICT, type Role, roleApi } from '@scm/contract';
-import { Button, Form, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { callApi } from '../../../shared/http/api';
 import { Can, usePermission } from '../../../shared/permission/can';
 import { DataTable, type ListColumns } from '../../../shared/table/data-table';
 import { FilterForm } from '../../../shared/table/filter-form';
+import { ReasonedButton } from '../../../shared/ui/reasoned-button';
 import { useUrlState } from '../../../shared/table/use-url-state';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoleList } from '../api/role-list';
@@ -78,60 +79,54 @@ export default function RoleManagementPage() {
         return (
           <Space size={4} wrap={false}>
             {canEdit && (
-              <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => setEditing({ role })}>
-                  编辑
-                </Button>
-              </Tooltip>
+              <ReasonedButton type="link" size="small" disabledReason={locked} onClick={() => setEditing({ role })}>
+                编辑
+              </ReasonedButton>
             )}
             {canEdit && (
-              <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => setPermissionsOf(role)}>
-                  分配权限
-                </Button>
-              </Tooltip>
+              <ReasonedButton type="link" size="small" disabledReason={locked} onClick={() => setPermissionsOf(role)}>
+                分配权限
+              </ReasonedButton>
             )}
             {canEdit &&
               (role.status === 'enabled' ? (
-                <Popconfirm
-                  title={`停用角色「${role.name}」？`}
-                  description={role.userCount > 0 ? `${role.userCount} 个用户将立即失去该角色的全部权限` : undefined}
-                  onConfirm={() => disable.mutateAsync({ id: role.id, version: role.version })}
-                  disabled={!!statusLocked}
+                <ReasonedButton
+                  type="link"
+                  size="small"
+                  disabledReason={statusLocked}
+                  confirm={{
+                    title: `停用角色「${role.name}」？`,
+                    description: role.userCount > 0 ? `${role.userCount} 个用户将立即失去该角色的全部权限` : undefined,
+                    onConfirm: () => disable.mutateAsync({ id: role.id, version: role.version }),
+                  }}
                 >
-                  <Tooltip title={statusLocked}>
-                    <Button type="link" size="small" disabled={!!statusLocked}>
-                      停用
-                    </Button>
-                  </Tooltip>
-                </Popconfirm>
+                  停用
+                </ReasonedButton>
               ) : (
-                <Popconfirm
-                  title={`启用角色「${role.name}」？`}
-                  disabled={!!locked}
-                  onConfirm={() => enable.mutateAsync({ id: role.id, version: role.version })}
+                <ReasonedButton
+                  type="link"
+                  size="small"
+                  disabledReason={locked}
+                  confirm={{ title: `启用角色「${role.name}」？`, onConfirm: () => enable.mutateAsync({ id: role.id, version: role.version }) }}
                 >
-                  <Tooltip title={locked}>
-                    <Button type="link" size="small" disabled={!!locked}>
-                      启用
-                    </Button>
-                  </Tooltip>
-                </Popconfirm>
+                  启用
+                </ReasonedButton>
               ))}
             {canDelete && (
-              <Popconfirm
-                title={`删除角色「${role.name}」？`}
-                description="删除后不可恢复"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutateAsync({ id: role.id, version: role.version })}
-                disabled={!!deleteLocked}
+              <ReasonedButton
+                type="link"
+                size="small"
+                danger
+                disabledReason={deleteLocked}
+                confirm={{
+                  title: `删除角色「${role.name}」？`,
+                  description: '删除后不可恢复',
+                  okButtonProps: { danger: true },
+                  onConfirm: () => remove.mutateAsync({ id: role.id, version: role.version }),
+                }}
               >
-                <Tooltip title={deleteLocked}>
-                  <Button type="link" size="small" danger disabled={!!deleteLocked}>
-                    删除
-                  </Button>
-                </Tooltip>
-              </Popconfirm>
+                删除
+              </ReasonedButton>
             )}
           </Space>
         );
