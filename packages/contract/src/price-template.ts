@@ -3,7 +3,8 @@ import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from
 import { byIdRequest, byIdVersionRequest, idResponse, idSchema, optionSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
-import { CHARGE_MODE_LABELS, type FreightTemplate } from './freight/estimate';
+import type { FreightTemplate } from './freight/estimate';
+import { CHARGE_MODE_LABELS } from './freight/units';
 import { regionCodeSchema } from './region';
 
 export const chargeModeSchema = z.enum(['piece', 'weight', 'volume'], '请选择计费方式');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChargeMode, estimateFreight, type FreightChargeRow, type FreightTemplate, splitByLargestRemainder } from './estimate';
+import { estimateFreight, type FreightChargeRow, type FreightTemplate, splitByLargestRemainder } from './estimate';
+import type { ChargeMode } from './units';
 
 const row = (regionCodes: string[] = [], isDefault = false): fc.Arbitrary<FreightChargeRow> =>
   fc.record({

@@ -1,7 +1,6 @@
 import { REGION_CODE_PATTERN, type RegionLevel, regionChain } from '../region';
-import { formatMeasure } from './units';
+import { CHARGE_MODE_UNITS, type ChargeMode, formatMeasure } from './units';
 
-export type ChargeMode = 'piece' | 'weight' | 'volume';
 export type MatchedBy = RegionLevel | 'default';
 export type FreeOperator = 'and' | 'or';
 
@@ -95,8 +94,6 @@ export const FREIGHT_ERRORS = {
   tooLarge: '运费超出可计算范围',
 } as const;
 
-export const CHARGE_MODE_LABELS: Record<ChargeMode, string> = { piece: '按件数', weight: '按重量', volume: '按体积' };
-export const CHARGE_MODE_UNITS: Record<ChargeMode, string> = { piece: '件', weight: 'g', volume: 'cm³' };
 export const MATCHED_BY_LABELS: Record<MatchedBy, string> = { district: '区县', city: '城市', province: '省份', default: '全国默认' };
 
 /** A template turned into lookups once; cached per template object, so repeated estimates stay cheap. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './common';
 import { priceTemplates } from './price-template';
-import { suppliers } from './procurement';
+import { suppliers } from './supplier';
 
 export const categories = pgTable(
   'categories',

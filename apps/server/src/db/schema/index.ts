@@ -6,4 +6,5 @@ export * from './dictionary';
 export * from './price-template';
 export * from './workbench';
 export * from './data-board';
+export * from './supplier';
 export * from './procurement';
