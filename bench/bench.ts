@@ -10,10 +10,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, type Body, endpoints, freight, type Query, scaleTables, soakWritesPerSecond,
+  ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, endpoints, freight, scaleTables, soakWritesPerSecond,
   writeStream,
 } from './config';
 import { apiClient } from './lib/api';
+import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';

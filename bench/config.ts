@@ -12,14 +12,11 @@ import { getMaintainView } from '../apps/server/src/modules/procurement-task/ser
 import type { Db } from '../apps/server/src/db/client';
 import type { AuthedContext, AuthUser } from '../apps/server/src/lib/context';
 import type { Api } from './lib/api';
+import type { Body, Query } from './lib/query';
 import { replayedFloor } from './lib/replayed-floor';
 import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';
 
 /** A query on the bench database: parameterised SQL in, rows out. */
-export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
-
-// biome-ignore lint/suspicious/noExplicitAny: bodies are whatever JSON the endpoint takes
-export type Body = Record<string, any>;
 
 export interface BenchEndpoint {
   /** Shown in the table. */

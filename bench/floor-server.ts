@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { endpoints, floorAuthSql, type Query } from './config';
+import { endpoints, floorAuthSql } from './config';
+import type { Query } from './lib/query';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 pool.on('error', () => {});

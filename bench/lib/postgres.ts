@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import type { Query } from '../config';
+import type { Query } from './query';
 import { freePort } from './processes';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
-import type { Body, Query } from '../config';
+import type { Body, Query } from './query';
 
 interface Statement {
   sql: string;

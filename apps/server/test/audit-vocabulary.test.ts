@@ -34,8 +34,8 @@ function balanced(text: string, open: number): string {
 /** The string literals of an expression, leaving out those it compares against (`status === 'enabled' ? …`). */
 const literals = (expression: string) => [...expression.matchAll(/(?<![=!]==\s*)'([a-z_]+)'/g)].map((m) => m[1]);
 
-/** The literals passed as parameter `param` of the function enclosing `at`. */
-function argumentsOfEnclosing(text: string, at: number, param: string): string[] {
+/** The literals passed as parameter `param` of the function enclosing `at`, by its callers in any source file. */
+function argumentsOfEnclosing(text: string, at: number, param: string, sources: string[]): string[] {
   const header = [...text.slice(0, at).matchAll(/function (\w+)\s*\(/g)].at(-1);
   if (!header?.index) return [];
   const params = balanced(text, header.index + header[0].length - 1)
@@ -44,12 +44,14 @@ function argumentsOfEnclosing(text: string, at: number, param: string): string[]
     .map((p) => p.trim().split(/[:\s=?]/)[0]);
   const position = params.indexOf(param);
   if (position < 0) return [];
-  return [...text.matchAll(new RegExp(`\\b${header[1]}\\(`, 'g'))]
-    .filter((call) => call.index !== header.index + 'function '.length)
-    .flatMap((call) => {
-      const args = balanced(text, (call.index ?? 0) + header[1].length).slice(1, -1).split(',');
-      return literals(args[position] ?? '');
-    });
+  return sources.flatMap((source) =>
+    [...source.matchAll(new RegExp(`\\b${header[1]}\\(`, 'g'))]
+      .filter((call) => source !== text || call.index !== header.index + 'function '.length)
+      .flatMap((call) => {
+        const args = balanced(source, (call.index ?? 0) + header[1].length).slice(1, -1).split(',');
+        return literals(args[position] ?? '');
+      }),
+  );
 }
 
 interface Written {
@@ -60,8 +62,10 @@ interface Written {
 
 function writtenActions(): Written[] {
   const found: Written[] = [];
-  for (const path of sourceFiles(srcDir)) {
-    const text = readFileSync(path, 'utf8');
+  const paths = sourceFiles(srcDir);
+  const sources = paths.map((path) => readFileSync(path, 'utf8'));
+  for (const [index, path] of paths.entries()) {
+    const text = sources[index];
     const file = relative(srcDir, path);
     const moduleConstant = text.match(/const MODULE = '([a-z_]+)'/)?.[1];
     for (const call of text.matchAll(/writeAudit\(/g)) {
@@ -71,7 +75,7 @@ function writtenActions(): Written[] {
       const module = body.match(/module: '([a-z_]+)'/)?.[1] ?? (/module: MODULE/.test(body) ? moduleConstant : undefined);
       const expression = body.match(/\baction(?::\s*([^,\n]+))?\s*[,\n}]/)?.[1] ?? 'action';
       let actions = literals(expression);
-      if (actions.length === 0 && /^\w+$/.test(expression.trim())) actions = argumentsOfEnclosing(text, at, expression.trim());
+      if (actions.length === 0 && /^\w+$/.test(expression.trim())) actions = argumentsOfEnclosing(text, at, expression.trim(), sources);
       else if (actions.length === 0) actions = literals([...text.matchAll(/\baction: '[a-z_]+'/g)].map((m) => m[0]).join(' '));
       expect(module, `${file}: the module of a writeAudit call`).toBeTruthy();
       expect(actions.length, `${file}: the actions of a writeAudit call (${expression})`).toBeGreaterThan(0);

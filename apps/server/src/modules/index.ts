@@ -7,6 +7,7 @@ import { dictionaryRoutes } from './dictionary/routes';
 import { freightRoutes } from './freight/routes';
 import { menuRoutes } from './menu/routes';
 import { operationLogRoutes } from './operation-log/routes';
+import { planGenerationRoutes } from './plan-generation/routes';
 import { planningRoutes } from './planning/routes';
 import { priceTemplateRoutes } from './price-template/routes';
 import { procurementTaskRoutes } from './procurement-task/routes';
@@ -34,4 +35,5 @@ export const allRoutes: AnyRoute[] = [
   ...workbenchRoutes,
   ...supplierRoutes,
   ...procurementTaskRoutes,
+  ...planGenerationRoutes,
 ];

@@ -2,8 +2,7 @@ import { type BoardKpis, PLAN_STATUS_LABELS } from '@scm/contract';
 import type { Db } from '../../db/client';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { planScope } from '../planning/scope';
-import { taskScope } from '../procurement-task/scope';
+import { planScope, taskScope } from '../../lib/data-scope';
 import { type Period, period, previousPeriod } from './period';
 import {
   type BoardScope,

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { auditLogs, planningTasks, procurementTasks, quotations } from '../../db/schema';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
-import { planScope } from '../planning/scope';
-import { taskScope } from '../procurement-task/scope';
+import { planScope, taskScope } from '../../lib/data-scope';
 
 type ListInput = z.output<typeof operationLogListRequest>;
 

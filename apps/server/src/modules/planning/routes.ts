@@ -9,7 +9,6 @@ import {
   closePlan,
   createPlan,
   deletePlan,
-  generateProcurementTasks,
   getPlan,
   listPlans,
   rejectPlan,
@@ -30,11 +29,6 @@ export const planningRoutes = [
   defineRoute({ endpoint: planningApi.reject, permission: `${PAGE}:approve`, handler: (input, ctx) => rejectPlan(ctx, input) }),
   defineRoute({ endpoint: planningApi.cancel, permission: `${PAGE}:cancel`, handler: (input, ctx) => cancelPlan(ctx, input) }),
   defineRoute({ endpoint: planningApi.close, permission: `${PAGE}:close`, handler: (input, ctx) => closePlan(ctx, input) }),
-  defineRoute({
-    endpoint: planningApi.generate,
-    permission: `${PAGE}:generate`,
-    handler: (input, ctx) => generateProcurementTasks(ctx, input),
-  }),
   defineRoute({ endpoint: planningApi.importTemplate, permission: `${PAGE}:edit`, handler: () => lineImportTemplate() }),
   defineRoute({
     endpoint: planningApi.importLines,

@@ -1,5 +1,4 @@
 import {
-  BUYER_PERMISSION_CODES,
   PLAN_ACTION_FROM,
   PLAN_OWNER_PERMISSION_CODES,
   PLAN_ACTION_LABELS,
@@ -7,11 +6,9 @@ import {
   PLAN_STATUS_LABELS,
   type PlanAction,
   type PlanDetail,
-  plannedTasks,
   type PlanStatus,
   type planCancelRequest,
   type planCreateRequest,
-  type planGenerateRequest,
   type planListRequest,
   type planReasonRequest,
   type PlanSummary,
@@ -30,8 +27,9 @@ import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { assertMayReview } from './four-eyes';
-import { createDraftTasksForPlan, linkedProcurementTasks, planAwardedGoodsFen, planLinesAlreadyLinked } from './procurement-link';
-import { loadPlanForUser, planScope } from './scope';
+import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
+import { planScope } from '../../lib/data-scope';
+import { loadPlanForUser } from './scope';
 
 export const MODULE = 'planning_task';
 
@@ -197,7 +195,7 @@ const planLinesQuery = prepared(
   'plan_detail_lines',
 );
 
-async function planLines(db: Db, planId: number) {
+export async function planLines(db: Db, planId: number) {
   const rows = await planLinesQuery(db).execute({ planId });
   return rows.map(({ line, ...commodity }) => ({
     id: line.id,
@@ -270,7 +268,7 @@ export async function planForAction(tx: Db, user: AuthUser, id: number, version:
   return plan;
 }
 
-async function changeStatus(
+export async function changeStatus(
   tx: Db,
   ctx: AuthedContext,
   plan: PlanRow,
@@ -571,25 +569,6 @@ export async function appendPlanLines(
     recordId: plan.id,
     summary: `从Excel导入${lines.length}条明细${fileName ? `（${fileName}）` : ''}`,
     after: { imported: lines.length },
-  });
-}
-
-// ---------------------------------------------------------------- procurement
-
-export async function generateProcurementTasks(ctx: AuthedContext, input: z.output<typeof planGenerateRequest>) {
-  return ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'generate');
-    const buyerId = input.buyerId ?? ctx.user.id;
-    await assertAssignable(tx, buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_PERMISSION_CODES });
-    if (await planLinesAlreadyLinked(tx, plan.id)) throw conflict('该计划的明细已生成过采购任务，不能重复生成');
-    const lines = await planLines(tx, plan.id);
-    if (lines.length === 0) throw badRequest('计划没有明细，无法生成采购任务');
-    const tasks = plannedTasks(plan.name, input.mode, lines);
-    // The plan is 采购中 first: that is the status a task's source plan must have.
-    const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${tasks.length}个采购任务`;
-    await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, reason);
-    const taskIds = await createDraftTasksForPlan(tx, ctx, plan, buyerId, tasks);
-    return { taskIds };
   });
 }
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
 import type { Actor, AuthUser } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
-import { loadPlanForUser, planScope } from '../planning/scope';
+import { planScope } from '../../lib/data-scope';
+import { loadPlanForUser } from '../planning/scope';
 import { recordPlanAwards } from '../planning/service';
 
 export interface AwardedPlanLine {

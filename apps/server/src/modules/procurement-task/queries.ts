@@ -6,9 +6,8 @@ import { backUsers, commodities, planningTasks, priceTemplates, procurementTaskL
 import type { AuthUser } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
-import { planScope } from '../planning/scope';
+import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';
-import { taskScope } from './scope';
 import { effectiveStatus, statusCondition } from './status';
 
 type Filter = z.output<typeof taskExportRequest>;

@@ -1,0 +1,32 @@
+import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { auditLogs, planningTasks, procurementTasks } from '../db/schema';
+import type { AuthUser } from './context';
+
+// The conditions of 数据范围 (docs/rules/data-scope.md) live below every module, so any module may
+// filter plans or tasks by them without depending on the module that owns the records.
+
+/**
+ * 数据范围 of plans: a user whose role has data scope `own` sees and changes only the plans they own
+ * or created. Every plan query (list, export, detail, each change, the board, the workbench, the
+ * procurement module's plan pickers) adds this condition; `undefined` means no restriction.
+ */
+export function planScope(user: AuthUser): SQL | undefined {
+  if (user.dataScope === 'all') return undefined;
+  return or(eq(planningTasks.ownerId, user.id), eq(planningTasks.createdBy, user.id));
+}
+
+/**
+ * 数据范围 of procurement tasks: a user whose role has data scope `own` sees and changes only the tasks
+ * where they are the buyer or the creator. The creator is whoever wrote the task's `create` audit row
+ * (a task generated from a plan: whoever generated it). Every task query (list, export, detail, each
+ * change, quotes, comparison, award, the board, the workbench) adds this condition; `undefined`
+ * means no restriction.
+ */
+export function taskScope(user: AuthUser): SQL | undefined {
+  if (user.dataScope === 'all') return undefined;
+  return or(
+    eq(procurementTasks.buyerId, user.id),
+    sql`exists (select 1 from ${auditLogs} where ${auditLogs.module} = 'procurement_task' and ${auditLogs.action} = 'create'
+      and ${auditLogs.recordId} = ${procurementTasks.id}::text and ${auditLogs.userId} = ${user.id})`,
+  );
+}
