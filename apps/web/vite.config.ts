@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,8 +37,12 @@ function precompress(): Plugin {
   };
 }
 
+/** `@/…` is `src/…`, for every import that leaves its own folder (docs/web-guide.md). */
+export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
+
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: sourceAlias },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -5,7 +5,7 @@ import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 // The DOM RouterProvider: navigations given `flushSync` render in one synchronous pass.
 import { RouterProvider } from 'react-router/dom';
-import { feedback } from '../shared/ui/feedback';
+import { feedback } from '@/shared/ui/feedback';
 import { router } from './router';
 import { theme } from './theme';
 

@@ -1,4 +1,4 @@
-import { type LazyPage, lazyPage } from '../shared/navigation/lazy-page';
+import { type LazyPage, lazyPage } from '@/shared/navigation/lazy-page';
 
 type PageComponent = LazyPage;
 
@@ -7,23 +7,23 @@ type PageComponent = LazyPage;
  * what renders. A key without an entry has no page (the 404 screen).
  */
 export const pageComponents: Record<string, PageComponent> = {
-  basic: lazyPage(() => import('../features/workbench/pages/workbench-page')),
-  dataBoard: lazyPage(() => import('../features/data-board/pages/data-board-page')),
-  planningTaskList: lazyPage(() => import('../features/planning/pages/plan-list-page')),
-  planningTaskDetail: lazyPage(() => import('../features/planning/pages/plan-detail-page')),
-  roleManagement: lazyPage(() => import('../features/role/pages/role-management-page')),
-  menuManagement: lazyPage(() => import('../features/menu/pages/menu-management-page')),
-  userManagement: lazyPage(() => import('../features/back-user/pages/user-management-page')),
-  operationLog: lazyPage(() => import('../features/operation-log/pages/operation-log-page')),
-  dataDictionary: lazyPage(() => import('../features/dictionary/pages/dictionary-list-page')),
-  dataDictionaryDetail: lazyPage(() => import('../features/dictionary/pages/dictionary-detail-page')),
-  priceModel: lazyPage(() => import('../features/price-template/pages/price-template-list-page')),
-  costCalculate: lazyPage(() => import('../features/freight/pages/cost-calculate-page')),
-  supplierManagement: lazyPage(() => import('../features/procurement/pages/supplier-list-page')),
-  procurementTaskList: lazyPage(() => import('../features/procurement/pages/procurement-task-list-page')),
-  procurementTaskMaintain: lazyPage(() => import('../features/procurement/pages/procurement-task-maintain-page')),
-  commodityClassification: lazyPage(() => import('../features/category/pages/category-page')),
-  commodityList: lazyPage(() => import('../features/commodity/pages/commodity-list-page')),
+  basic: lazyPage(() => import('@/features/workbench/pages/workbench-page')),
+  dataBoard: lazyPage(() => import('@/features/data-board/pages/data-board-page')),
+  planningTaskList: lazyPage(() => import('@/features/planning/pages/plan-list-page')),
+  planningTaskDetail: lazyPage(() => import('@/features/planning/pages/plan-detail-page')),
+  roleManagement: lazyPage(() => import('@/features/role/pages/role-management-page')),
+  menuManagement: lazyPage(() => import('@/features/menu/pages/menu-management-page')),
+  userManagement: lazyPage(() => import('@/features/back-user/pages/user-management-page')),
+  operationLog: lazyPage(() => import('@/features/operation-log/pages/operation-log-page')),
+  dataDictionary: lazyPage(() => import('@/features/dictionary/pages/dictionary-list-page')),
+  dataDictionaryDetail: lazyPage(() => import('@/features/dictionary/pages/dictionary-detail-page')),
+  priceModel: lazyPage(() => import('@/features/price-template/pages/price-template-list-page')),
+  costCalculate: lazyPage(() => import('@/features/freight/pages/cost-calculate-page')),
+  supplierManagement: lazyPage(() => import('@/features/procurement/pages/supplier-list-page')),
+  procurementTaskList: lazyPage(() => import('@/features/procurement/pages/procurement-task-list-page')),
+  procurementTaskMaintain: lazyPage(() => import('@/features/procurement/pages/procurement-task-maintain-page')),
+  commodityClassification: lazyPage(() => import('@/features/category/pages/category-page')),
+  commodityList: lazyPage(() => import('@/features/commodity/pages/commodity-list-page')),
 };
 
 /**
@@ -32,7 +32,7 @@ export const pageComponents: Record<string, PageComponent> = {
  */
 export const pageDataPrefetch: Record<string, (search: string) => void> = {
   commodityList: (search) => {
-    import('../features/commodity/api/list-commodities').then(
+    import('@/features/commodity/api/list-commodities').then(
       (list) => list.prefetchCommodityList(search),
       () => {},
     );

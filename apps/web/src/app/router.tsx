@@ -1,11 +1,11 @@
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { setNavigator } from '../shared/http/navigation';
-import { lazyPage } from '../shared/navigation/lazy-page';
-import { setShellPrefetch } from '../shared/navigation/prefetch-shell';
-import { session } from '../shared/session/session';
+import { setNavigator } from '@/shared/http/navigation';
+import { lazyPage } from '@/shared/navigation/lazy-page';
+import { setShellPrefetch } from '@/shared/navigation/prefetch-shell';
+import { session } from '@/shared/session/session';
 // The login screen ships in the entry chunk: no second round trip before the form shows.
-import LoginPage from '../features/auth/pages/login-page';
+import LoginPage from '@/features/auth/pages/login-page';
 import { ErrorPage } from './error-page';
 
 const loadShell = () => import('./shell/shell-layout');

@@ -3,13 +3,13 @@ import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { requestLogout } from '../../features/auth/api/login';
-import { queryClient } from '../../shared/http/query-client';
-import { session, useSession } from '../../shared/session/session';
-import { tabsStore } from '../../shared/tabs/tabs-store';
+import { requestLogout } from '@/features/auth/api/login';
+import { queryClient } from '@/shared/http/query-client';
+import { session, useSession } from '@/shared/session/session';
+import { tabsStore } from '@/shared/tabs/tabs-store';
 import { lastPaths } from './last-paths';
 
-const ChangePasswordModal = lazy(() => import('../../features/back-user/components/change-password-modal'));
+const ChangePasswordModal = lazy(() => import('@/features/back-user/components/change-password-modal'));
 
 export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: MenuEntry }) {
   const { userInfo } = useSession();

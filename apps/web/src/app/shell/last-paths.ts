@@ -1,4 +1,4 @@
-import { session } from '../../shared/session/session';
+import { session } from '@/shared/session/session';
 
 /**
  * The last path (with its query) each page was shown at in this browser tab, per user, so a page

@@ -2,7 +2,7 @@ import { flattenMenu, type MenuEntry } from '@scm/contract';
 import { Tabs } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { tabsStore, useOpenedPages } from '../../shared/tabs/tabs-store';
+import { tabsStore, useOpenedPages } from '@/shared/tabs/tabs-store';
 
 /** The tab strip (docs/rules/shell-and-session.md, "Tabs"): click to navigate, every tab but the first closable. */
 export function OpenedTabs({ menus, activeKey }: { menus: MenuEntry[]; activeKey?: string }) {

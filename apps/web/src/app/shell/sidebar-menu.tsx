@@ -2,9 +2,9 @@ import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { tabsStore } from '../../shared/tabs/tabs-store';
-import { MenuIcon } from '../../shared/ui/menu-icons';
-import { pageComponents } from '../page-map';
+import { tabsStore } from '@/shared/tabs/tabs-store';
+import { MenuIcon } from '@/shared/ui/menu-icons';
+import { pageComponents } from '@/app/page-map';
 import { lastPaths } from './last-paths';
 
 type MenuItem = Required<MenuProps>['items'][number];

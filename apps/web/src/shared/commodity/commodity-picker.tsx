@@ -1,8 +1,8 @@
 import { type CommodityOption, DICT } from '@scm/contract';
 import { Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useDict } from '../dict/use-dict';
-import { useDebounced } from '../form/use-debounced';
+import { useDict } from '@/shared/dict/use-dict';
+import { useDebounced } from '@/shared/form/use-debounced';
 import { useCommodityOptions } from './use-commodity-options';
 
 interface CommodityPickerProps {

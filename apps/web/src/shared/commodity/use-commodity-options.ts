@@ -1,5 +1,5 @@
 import { commodityApi } from '@scm/contract';
-import { useApiQuery } from '../http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 /**
  * Enabled commodities matching a keyword (SKU code, name or barcode), searched on the server a page

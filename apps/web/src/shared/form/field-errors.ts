@@ -1,7 +1,7 @@
 import { snakeToCamelKey } from '@scm/contract';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
-import { ApiError } from '../http/api';
+import { ApiError } from '@/shared/http/api';
 
 /** Puts the server's field_errors on the form's fields; true when at least one landed on a field. */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointBody, EndpointData } from '@scm/contract';
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
-import { useApiQuery } from '../http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 import { useDebounced } from './use-debounced';
 
 export interface RemoteOption {

@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../ui/feedback';
+import { feedback } from '@/shared/ui/feedback';
 import { http, post } from './client';
 
 type Reply = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;

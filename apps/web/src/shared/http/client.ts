@@ -1,7 +1,7 @@
 import { type Envelope, toCamelCase, toSnakeCase } from '@scm/contract';
 import axios, { type AxiosError, type AxiosResponse } from 'axios';
-import { session } from '../session/session';
-import { feedback } from '../ui/feedback';
+import { session } from '@/shared/session/session';
+import { feedback } from '@/shared/ui/feedback';
 import { navigateTo } from './navigation';
 
 /** docs/rules/shell-and-session.md, "HTTP client": base path /api, 10 s timeout, JSON by default. */

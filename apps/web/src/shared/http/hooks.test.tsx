@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../ui/feedback';
+import { feedback } from '@/shared/ui/feedback';
 import { http } from './client';
 import { useApiMutation } from './hooks';
 

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { feedback } from '../ui/feedback';
+import { feedback } from '@/shared/ui/feedback';
 import { ApiError, callApi } from './api';
 
 export const queryKey = (endpoint: Endpoint, body?: unknown) => (body === undefined ? [endpoint.path] : [endpoint.path, body]);

@@ -2,8 +2,8 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_BYTES, type ImportError, type ImportResult } from '@scm/contract';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { ApiError, downloadFile } from '../http/api';
-import { newIdempotencyKey, showApiError } from '../http/hooks';
+import { ApiError, downloadFile } from '@/shared/http/api';
+import { newIdempotencyKey, showApiError } from '@/shared/http/hooks';
 import { readBase64, uploadImport } from './upload-import';
 
 export interface ImportDialogProps {

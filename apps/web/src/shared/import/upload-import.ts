@@ -1,6 +1,6 @@
 import { type Envelope, IDEMPOTENCY_HEADER, type ImportResult } from '@scm/contract';
-import { ApiError } from '../http/api';
-import { http } from '../http/client';
+import { ApiError } from '@/shared/http/api';
+import { http } from '@/shared/http/client';
 
 /** What every Excel import endpoint takes besides its own fields (a plan's id and version). */
 export interface ImportUpload {

@@ -1,8 +1,8 @@
 import { findMenuByPath } from '@scm/contract';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { session } from '../session/session';
-import { tabsStore } from '../tabs/tabs-store';
+import { session } from '@/shared/session/session';
+import { tabsStore } from '@/shared/tabs/tabs-store';
 
 /**
  * The jump (docs/rules/shell-and-session.md, "Jump"): removes the current page's tab, opens the target page's tab and navigates there.

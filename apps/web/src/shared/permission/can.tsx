@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../session/session';
+import { useSession } from '@/shared/session/session';
 
 /** True when the signed-in user's role holds `code` (a page key or `pageKey:action`). */
 export function usePermission(code: string): boolean {

@@ -1,6 +1,6 @@
 import { type RegionNode, regionApi, regionChain } from '@scm/contract';
 import { useMemo } from 'react';
-import { useApiQuery } from '../http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 /** The GB/T 2260 tree from the server, loaded once per session, with lookups by code. */
 export function useRegions() {

@@ -3,8 +3,8 @@ import type { Endpoint } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../http/api';
-import { useSession } from '../session/session';
+import { ApiError } from '@/shared/http/api';
+import { useSession } from '@/shared/session/session';
 
 /** One state change applied to each selected row through the row's own endpoint. */
 export interface BatchAction<T> {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { session } from '../session/session';
+import { session } from '@/shared/session/session';
 
 export type Density = 'default' | 'compact';
 

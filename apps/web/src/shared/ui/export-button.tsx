@@ -3,9 +3,9 @@ import type { Endpoint, EndpointBody } from '@scm/contract';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { downloadFile } from '../http/api';
-import { showApiError } from '../http/hooks';
-import { Can } from '../permission/can';
+import { downloadFile } from '@/shared/http/api';
+import { showApiError } from '@/shared/http/hooks';
+import { Can } from '@/shared/permission/can';
 
 interface ExportButtonProps<E extends Endpoint> {
   /** The export route of the contract, e.g. dictTypeApi.export. */

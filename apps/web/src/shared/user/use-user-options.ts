@@ -1,5 +1,5 @@
 import { backUserApi } from '@scm/contract';
-import { useApiQuery } from '../http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 export interface UserOptionsFilter {
   /** Only enabled users (assigning someone). */

@@ -1,5 +1,5 @@
 import type { BackUser, EndpointData, authApi } from '@scm/contract';
-import { post } from '../../../shared/http/client';
+import { post } from '@/shared/http/client';
 
 type LoginData = EndpointData<typeof authApi.login>;
 type RoleInfoData = EndpointData<typeof authApi.roleInfo>;

@@ -1,5 +1,5 @@
 import { buildMenuTree, filterMenuByPermission } from '@scm/contract';
-import { session } from '../../../shared/session/session';
+import { session } from '@/shared/session/session';
 import { requestBackUserInfo, requestRoleInfo } from './login';
 
 /**

@@ -2,13 +2,13 @@ import { buildMenuTree, EMAIL_PATTERN, filterMenuByPermission, messages } from '
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { prefetchShell } from '../../../shared/navigation/prefetch-shell';
-import { session } from '../../../shared/session/session';
-import { tabsStore } from '../../../shared/tabs/tabs-store';
-import { usePageTitle } from '../../../shared/ui/page-title';
-import { requestBackUserInfo, requestLogin, requestRoleInfo } from '../api/login';
+import { prefetchShell } from '@/shared/navigation/prefetch-shell';
+import { session } from '@/shared/session/session';
+import { tabsStore } from '@/shared/tabs/tabs-store';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { requestBackUserInfo, requestLogin, requestRoleInfo } from '@/features/auth/api/login';
 import styles from './login-page.module.css';
-import logoUrl from '../../../app/logo.svg';
+import logoUrl from '@/app/logo.svg';
 
 const COPYRIGHT = import.meta.env.VITE_COPYRIGHT ?? 'Copyright © 2026 悦居家居生活服务有限公司 版权所有';
 const ICP = import.meta.env.VITE_ICP ?? '沪ICP备2024012345号-1';

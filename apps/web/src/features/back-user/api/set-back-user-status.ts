@@ -1,5 +1,5 @@
 import { backUserApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
 export const useEnableBackUser = () => useApiMutation(backUserApi.enable, { successMessage: '已启用', invalidates: [backUserApi.list] });
 export const useDisableBackUser = () =>

@@ -1,8 +1,8 @@
 import { type BackUserRow, newPasswordSchema } from '@scm/contract';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useResetPassword } from '../api/reset-password';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useResetPassword } from '@/features/back-user/api/reset-password';
 
 interface Props {
   user?: BackUserRow;

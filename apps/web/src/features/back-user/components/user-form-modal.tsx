@@ -1,11 +1,11 @@
 import { type BackUserRow, backUserUpdateRequest, newPasswordSchema } from '@scm/contract';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useSession } from '../../../shared/session/session';
-import { useRoleOptions } from '../api/role-options';
-import { useCreateBackUser } from '../api/create-back-user';
-import { useUpdateBackUser } from '../api/update-back-user';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useSession } from '@/shared/session/session';
+import { useRoleOptions } from '@/features/back-user/api/role-options';
+import { useCreateBackUser } from '@/features/back-user/api/create-back-user';
+import { useUpdateBackUser } from '@/features/back-user/api/update-back-user';
 
 interface UserForm {
   email: string;

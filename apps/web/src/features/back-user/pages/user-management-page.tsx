@@ -3,21 +3,21 @@ import { type BackUserRow, DICT, type Status } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { useSession } from '../../../shared/session/session';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { useBackUserList } from '../api/back-user-list';
-import { useDeleteBackUser } from '../api/delete-back-user';
-import { useRoleOptions } from '../api/role-options';
-import { useDisableBackUser, useEnableBackUser } from '../api/set-back-user-status';
-import { PasswordShownOnce } from '../components/password-shown-once';
-import { ResetPasswordModal } from '../components/reset-password-modal';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { UserFormModal } from '../components/user-form-modal';
+import { Can, usePermission } from '@/shared/permission/can';
+import { useSession } from '@/shared/session/session';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { useBackUserList } from '@/features/back-user/api/back-user-list';
+import { useDeleteBackUser } from '@/features/back-user/api/delete-back-user';
+import { useRoleOptions } from '@/features/back-user/api/role-options';
+import { useDisableBackUser, useEnableBackUser } from '@/features/back-user/api/set-back-user-status';
+import { PasswordShownOnce } from '@/features/back-user/components/password-shown-once';
+import { ResetPasswordModal } from '@/features/back-user/components/reset-password-modal';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { UserFormModal } from '@/features/back-user/components/user-form-modal';
 
 /** Why the signed-in user may not act on this account (the server refuses the same), or undefined when they may. */
 const lockReason = (user: BackUserRow) =>

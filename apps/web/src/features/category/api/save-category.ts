@@ -1,6 +1,6 @@
 import { categoryApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
-import type { ApiError } from '../../../shared/http/api';
+import { useApiMutation } from '@/shared/http/hooks';
+import type { ApiError } from '@/shared/http/api';
 
 const invalidates = [categoryApi.list, categoryApi.options];
 type OnError = (error: ApiError) => boolean | undefined;

@@ -1,5 +1,5 @@
 import { categoryApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
 const invalidates = [categoryApi.list, categoryApi.options];
 export const useEnableCategory = () => useApiMutation(categoryApi.enable, { successMessage: '已启用', invalidates });

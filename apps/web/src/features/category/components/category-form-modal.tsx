@@ -1,8 +1,8 @@
 import { type Category, categoryCreateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useCreateCategory, useUpdateCategory } from '../api/save-category';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useCreateCategory, useUpdateCategory } from '@/features/category/api/save-category';
 
 export type CategoryFormTarget =
   | { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null }

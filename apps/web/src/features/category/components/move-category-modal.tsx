@@ -1,8 +1,8 @@
 import { type Category, CATEGORY_MAX_LEVEL } from '@scm/contract';
 import { Alert, Form, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { applyFieldErrors } from '../../../shared/form/field-errors';
-import { useMoveCategory } from '../api/move-category';
+import { applyFieldErrors } from '@/shared/form/field-errors';
+import { useMoveCategory } from '@/features/category/api/move-category';
 
 const ROOT = 0;
 

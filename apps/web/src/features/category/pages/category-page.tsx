@@ -3,15 +3,15 @@ import { buildTree, type Category, CATEGORY_MAX_LEVEL, type TreeNode } from '@sc
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { type ListColumns, useColumnSettings } from '../../../shared/table/column-settings';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategoryList } from '../api/list-categories';
-import { useDisableCategory, useEnableCategory } from '../api/set-category-status';
-import { CategoryFormModal, type CategoryFormTarget } from '../components/category-form-modal';
-import { MoveCategoryModal } from '../components/move-category-modal';
+import { Can, usePermission } from '@/shared/permission/can';
+import { type ListColumns, useColumnSettings } from '@/shared/table/column-settings';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { useDeleteCategory } from '@/features/category/api/delete-category';
+import { useCategoryList } from '@/features/category/api/list-categories';
+import { useDisableCategory, useEnableCategory } from '@/features/category/api/set-category-status';
+import { CategoryFormModal, type CategoryFormTarget } from '@/features/category/components/category-form-modal';
+import { MoveCategoryModal } from '@/features/category/components/move-category-modal';
 
 const PAGE = 'commodityClassification';
 type Row = Category & { children?: Row[] };

@@ -1,4 +1,4 @@
 import { categoryApi } from '@scm/contract';
-import { useApiQuery } from '../../../shared/http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 export const useCategoryOptions = () => useApiQuery(categoryApi.options, {}, { staleTime: 60_000 });

@@ -1,4 +1,4 @@
 import { commodityApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
 export const useDeleteCommodity = () => useApiMutation(commodityApi.delete, { successMessage: '删除成功', invalidates: [commodityApi.list] });

@@ -1,6 +1,6 @@
 import { commodityApi, type EndpointBody } from '@scm/contract';
 import dayjs from 'dayjs';
-import { downloadFile } from '../../../shared/http/api';
+import { downloadFile } from '@/shared/http/api';
 
 
 export const exportCommodities = (filter: EndpointBody<typeof commodityApi.export>) =>

@@ -1,8 +1,8 @@
 import { type Commodity, COMMODITY_SORT_FIELDS, commodityApi, type EndpointBody, yuanToFen } from '@scm/contract';
-import { callApi } from '../../../shared/http/api';
-import { queryKey, useApiQuery } from '../../../shared/http/hooks';
-import { queryClient } from '../../../shared/http/query-client';
-import { readUrlState } from '../../../shared/table/use-url-state';
+import { callApi } from '@/shared/http/api';
+import { queryKey, useApiQuery } from '@/shared/http/hooks';
+import { queryClient } from '@/shared/http/query-client';
+import { readUrlState } from '@/shared/table/use-url-state';
 
 export type CommodityListBody = EndpointBody<typeof commodityApi.list>;
 export const useCommodityList = (body: CommodityListBody) => useApiQuery(commodityApi.list, body);

@@ -1,6 +1,6 @@
 import { categoryApi, commodityApi } from '@scm/contract';
-import type { ApiError } from '../../../shared/http/api';
-import { useApiMutation } from '../../../shared/http/hooks';
+import type { ApiError } from '@/shared/http/api';
+import { useApiMutation } from '@/shared/http/hooks';
 
 type OnError = (error: ApiError) => boolean | undefined;
 const invalidates = [commodityApi.list, categoryApi.list];

@@ -1,5 +1,5 @@
 import { commodityApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
 export const useEnableCommodities = (onSuccess?: () => void) =>
   useApiMutation(commodityApi.enable, { successMessage: '已启用', invalidates: [commodityApi.list], onSuccess });

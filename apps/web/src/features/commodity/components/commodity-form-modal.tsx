@@ -12,12 +12,12 @@ import {
 } from '@scm/contract';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { useDict } from '../../../shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { RemoteSelect } from '../../../shared/form/remote-select';
-import { useCategoryOptions } from '../api/category-options';
-import { useCreateCommodity, useUpdateCommodity } from '../api/save-commodity';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { useDict } from '@/shared/dict/use-dict';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { RemoteSelect } from '@/shared/form/remote-select';
+import { useCategoryOptions } from '@/features/commodity/api/category-options';
+import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/save-commodity';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };
 

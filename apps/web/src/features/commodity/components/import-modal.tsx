@@ -1,6 +1,6 @@
 import { commodityApi, IMPORT_MAX_ROWS } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportDialog } from '../../../shared/import/import-dialog';
+import { ImportDialog } from '@/shared/import/import-dialog';
 
 const HINT =
   '请使用导入模板填写：带 * 的列必填，分类编码须为末级分类，单位填写计量单位字典中启用的单位（如 件、套），条形码须符合 EAN-13，参考价单位为元，配送模板填写模板名称，默认供应商填写供应商编码。';

@@ -3,15 +3,15 @@ import { type Commodity, DICT } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { showApiError } from '../../../shared/http/hooks';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { Money } from '../../../shared/ui/money';
-import { useDeleteCommodity } from '../api/delete-commodity';
-import { exportCommodities } from '../api/download-files';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { showApiError } from '@/shared/http/hooks';
+import { Can, usePermission } from '@/shared/permission/can';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { Money } from '@/shared/ui/money';
+import { useDeleteCommodity } from '@/features/commodity/api/delete-commodity';
+import { exportCommodities } from '@/features/commodity/api/download-files';
 import {
   type CommoditySortField,
   commodityListBody,
@@ -19,11 +19,11 @@ import {
   commodityListFilter,
   commoditySortField,
   useCommodityList,
-} from '../api/list-commodities';
-import { useDisableCommodities, useEnableCommodities } from '../api/set-commodity-status';
-import { CategoryTree } from '../components/category-tree';
-import { CommodityFormModal, type CommodityFormTarget } from '../components/commodity-form-modal';
-import { ImportModal } from '../components/import-modal';
+} from '@/features/commodity/api/list-commodities';
+import { useDisableCommodities, useEnableCommodities } from '@/features/commodity/api/set-commodity-status';
+import { CategoryTree } from '@/features/commodity/components/category-tree';
+import { CommodityFormModal, type CommodityFormTarget } from '@/features/commodity/components/commodity-form-modal';
+import { ImportModal } from '@/features/commodity/components/import-modal';
 
 const PAGE = 'commodityList';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../../shared/ui/escape-html';
+import { escapeHtml } from '@/shared/ui/escape-html';
 import {
   categoryPieOption,
   monthlyAwardOption,

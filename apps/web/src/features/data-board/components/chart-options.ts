@@ -1,5 +1,5 @@
 import { fenToYuan } from '@scm/contract';
-import { escapeHtml } from '../../../shared/ui/escape-html';
+import { escapeHtml } from '@/shared/ui/escape-html';
 import type { EChartsCoreOption } from './echarts';
 
 /** Tooltips show amounts as "0,0.00" (docs/rules/money-and-formats.md, "Display"); axes show 万元 to stay short. */

@@ -1,18 +1,18 @@
 import { type BoardFilter, fenToYuan } from '@scm/contract';
 import { Button, Col, Row, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { useBoardSummary } from '../api/board-summary';
-import { useCategoryAmount } from '../api/category-amount';
-import { useCategoryOptions } from '../api/category-options';
-import { useMonthlyAward } from '../api/monthly-award';
-import { usePlanFunnel } from '../api/plan-funnel';
-import { useSavingsTrend } from '../api/savings-trend';
-import { useSupplierResponse } from '../api/supplier-response';
-import { useTopSuppliers } from '../api/top-suppliers';
-import { BoardFilters } from '../components/board-filters';
-import { ChartCard } from '../components/chart-card';
-import { defaultBoardRange } from '../components/default-range';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { useBoardSummary } from '@/features/data-board/api/board-summary';
+import { useCategoryAmount } from '@/features/data-board/api/category-amount';
+import { useCategoryOptions } from '@/features/data-board/api/category-options';
+import { useMonthlyAward } from '@/features/data-board/api/monthly-award';
+import { usePlanFunnel } from '@/features/data-board/api/plan-funnel';
+import { useSavingsTrend } from '@/features/data-board/api/savings-trend';
+import { useSupplierResponse } from '@/features/data-board/api/supplier-response';
+import { useTopSuppliers } from '@/features/data-board/api/top-suppliers';
+import { BoardFilters } from '@/features/data-board/components/board-filters';
+import { ChartCard } from '@/features/data-board/components/chart-card';
+import { defaultBoardRange } from '@/features/data-board/components/default-range';
 import {
   categoryPieOption,
   monthlyAwardOption,
@@ -21,8 +21,8 @@ import {
   responseRateOption,
   savingsTrendOption,
   topSuppliersOption,
-} from '../components/chart-options';
-import { KpiCard } from '../components/kpi-card';
+} from '@/features/data-board/components/chart-options';
+import { KpiCard } from '@/features/data-board/components/kpi-card';
 import './data-board.css';
 
 

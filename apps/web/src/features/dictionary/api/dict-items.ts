@@ -1,5 +1,5 @@
 import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type DictItemListBody = EndpointBody<typeof dictItemApi.list>;
 

@@ -1,7 +1,7 @@
 import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../shared/http/api';
-import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+import { callApi } from '@/shared/http/api';
+import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
 

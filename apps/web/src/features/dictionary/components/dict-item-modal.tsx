@@ -1,8 +1,8 @@
 import { type DictItem, dictItemCreateRequest, TAG_COLOR_LABELS, TAG_COLORS } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useCreateDictItem, useUpdateDictItem } from '../api/dict-items';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/dict-items';
 
 const fields = dictItemCreateRequest.shape;
 

@@ -1,8 +1,8 @@
 import { type DictType, dictTypeCreateRequest } from '@scm/contract';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useCreateDictType, useUpdateDictType } from '../api/dict-types';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useCreateDictType, useUpdateDictType } from '@/features/dictionary/api/dict-types';
 
 const fields = dictTypeCreateRequest.shape;
 

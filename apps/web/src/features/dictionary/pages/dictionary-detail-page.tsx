@@ -4,17 +4,17 @@ import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useJump } from '../../../shared/navigation/use-jump';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { PageNotice } from '../../../shared/ui/page-notice';
-import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '../api/dict-items';
-import { useDictTypeInfo } from '../api/dict-types';
-import { DictItemModal } from '../components/dict-item-modal';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useJump } from '@/shared/navigation/use-jump';
+import { Can, usePermission } from '@/shared/permission/can';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { PageNotice } from '@/shared/ui/page-notice';
+import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '@/features/dictionary/api/dict-items';
+import { useDictTypeInfo } from '@/features/dictionary/api/dict-types';
+import { DictItemModal } from '@/features/dictionary/components/dict-item-modal';
 
 export default function DictionaryDetailPage() {
   const [params] = useSearchParams();

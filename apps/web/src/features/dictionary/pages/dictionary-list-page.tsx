@@ -3,16 +3,16 @@ import { type DictType, DICT, dictTypeApi } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useJump } from '../../../shared/navigation/use-jump';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { ExportButton } from '../../../shared/ui/export-button';
-import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '../api/dict-types';
-import { DictTypeModal } from '../components/dict-type-modal';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useJump } from '@/shared/navigation/use-jump';
+import { Can, usePermission } from '@/shared/permission/can';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { ExportButton } from '@/shared/ui/export-button';
+import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-types';
+import { DictTypeModal } from '@/features/dictionary/components/dict-type-modal';
 
 export default function DictionaryListPage() {
   const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', status: '', builtIn: '', sortField: '', sortOrder: '' });

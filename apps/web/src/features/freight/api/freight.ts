@@ -1,6 +1,6 @@
 import { freightApi, priceTemplateApi } from '@scm/contract';
-import type { ApiError } from '../../../shared/http/api';
-import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+import type { ApiError } from '@/shared/http/api';
+import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export const useTemplateOptions = () => useApiQuery(priceTemplateApi.options, { includeDisabled: true });
 type Options = { onError?: (error: ApiError) => boolean | undefined };

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type CommodityOption, DICT, formatMeasure } from '@scm/contract';
 import { Button, Col, Form, InputNumber, Row, Space, Tag, Typography } from 'antd';
-import { CommodityPicker } from '../../../shared/commodity/commodity-picker';
-import { useDict } from '../../../shared/dict/use-dict';
+import { CommodityPicker } from '@/shared/commodity/commodity-picker';
+import { useDict } from '@/shared/dict/use-dict';
 import type { TemplateOption } from './custom-lines';
 
 /** What the estimate will take from the picked commodity: its template and the measure that template charges by. */

@@ -1,8 +1,8 @@
 import { type ChargeMode, CHARGE_MODE_LABELS, DICT, DISPLAY_UNITS, type EndpointData, formatMeasure, type freightApi, MATCHED_BY_LABELS } from '@scm/contract';
 import { Alert, Card, Descriptions, Table, Tag, Typography } from 'antd';
-import { useDict } from '../../../shared/dict/use-dict';
-import { useRegions } from '../../../shared/region/use-regions';
-import { formatCount, Money, STORED_UNITS } from '../../../shared/ui/money';
+import { useDict } from '@/shared/dict/use-dict';
+import { useRegions } from '@/shared/region/use-regions';
+import { formatCount, Money, STORED_UNITS } from '@/shared/ui/money';
 import type { ResultLine } from './cargo-lines';
 
 export type FreightGroupResult = EndpointData<typeof freightApi.estimate>['groups'][number];

@@ -2,18 +2,18 @@ import { CalculatorOutlined, SwapOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type EndpointData, type freightApi, MATCHED_BY_LABELS, formatMeasure } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, type FormInstance, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import type { ApiError } from '../../../shared/http/api';
-import { RegionPicker } from '../../../shared/region/region-cascader';
-import { useRegions } from '../../../shared/region/use-regions';
-import { Money } from '../../../shared/ui/money';
-import { useCompareFreight, useEstimateFreight, useTemplateOptions } from '../api/freight';
+import type { ApiError } from '@/shared/http/api';
+import { RegionPicker } from '@/shared/region/region-cascader';
+import { useRegions } from '@/shared/region/use-regions';
+import { Money } from '@/shared/ui/money';
+import { useCompareFreight, useEstimateFreight, useTemplateOptions } from '@/features/freight/api/freight';
 import {
   type CargoItem, type CargoMode, type CommodityLine, type CustomLine, commodityItems, commodityResultLines, customItems, customResultLines, lineFieldOf,
   type ResultLine,
-} from '../components/cargo-lines';
-import { CommodityLines } from '../components/commodity-lines';
-import { CustomLines } from '../components/custom-lines';
-import { type FreightGroupResult, GroupResult } from '../components/group-result';
+} from '@/features/freight/components/cargo-lines';
+import { CommodityLines } from '@/features/freight/components/commodity-lines';
+import { CustomLines } from '@/features/freight/components/custom-lines';
+import { type FreightGroupResult, GroupResult } from '@/features/freight/components/group-result';
 import './cost-calculate.css';
 
 interface Values {

@@ -1,8 +1,8 @@
 import { type MenuRow, menuCreateActionRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useCreateMenuAction } from '../api/create-menu-action';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useCreateMenuAction } from '@/features/menu/api/create-menu-action';
 
 interface ActionForm {
   action: string;

@@ -2,16 +2,16 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { DICT, type MenuRow } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { usePermission } from '../../../shared/permission/can';
-import { type ListColumns, useColumnSettings } from '../../../shared/table/column-settings';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { useDeleteMenu } from '../api/delete-menu';
-import { useMenuList } from '../api/menu-list';
-import { ActionFormModal } from '../components/action-form-modal';
-import { MenuIcon } from '../../../shared/ui/menu-icons';
-import { MenuFormModal } from '../components/menu-form-modal';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { usePermission } from '@/shared/permission/can';
+import { type ListColumns, useColumnSettings } from '@/shared/table/column-settings';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { useDeleteMenu } from '@/features/menu/api/delete-menu';
+import { useMenuList } from '@/features/menu/api/menu-list';
+import { ActionFormModal } from '@/features/menu/components/action-form-modal';
+import { MenuIcon } from '@/shared/ui/menu-icons';
+import { MenuFormModal } from '@/features/menu/components/menu-form-modal';
 
 type MenuNode = MenuRow & { children?: MenuNode[] };
 

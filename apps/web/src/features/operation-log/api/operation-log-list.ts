@@ -1,5 +1,5 @@
 import { type EndpointBody, operationLogApi } from '@scm/contract';
-import { useApiQuery } from '../../../shared/http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 export type OperationLogListBody = EndpointBody<typeof operationLogApi.list>;
 export const useOperationLogList = (body: OperationLogListBody) => useApiQuery(operationLogApi.list, body);

@@ -2,13 +2,13 @@ import { auditActionLabel, auditModuleLabel, type OperationLog } from '@scm/cont
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { useOperationLogFilters } from '../api/operation-log-filters';
-import { useOperationLogList } from '../api/operation-log-list';
-import { useUserOptions } from '../../../shared/user/use-user-options';
-import { ChangeDiff } from '../components/change-diff';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { useOperationLogFilters } from '@/features/operation-log/api/operation-log-filters';
+import { useOperationLogList } from '@/features/operation-log/api/operation-log-list';
+import { useUserOptions } from '@/shared/user/use-user-options';
+import { ChangeDiff } from '@/features/operation-log/components/change-diff';
 
 const defaults = { page: 1, pageSize: 20, userId: 0, module: '', action: '', keyword: '', startTime: '', endTime: '', sortOrder: '' };
 

@@ -1,5 +1,5 @@
 import { planningApi } from '@scm/contract';
-import { useApiMutation } from '../../../shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
 type Options = Parameters<typeof useApiMutation<typeof planningApi.reject>>[1];
 

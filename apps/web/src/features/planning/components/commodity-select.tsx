@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useState } from 'react';
-import { useCommodityOptions } from '../../../shared/commodity/use-commodity-options';
-import { useDebounced } from '../../../shared/form/use-debounced';
+import { useCommodityOptions } from '@/shared/commodity/use-commodity-options';
+import { useDebounced } from '@/shared/form/use-debounced';
 
 export interface PickedCommodity {
   value: number;

@@ -1,10 +1,10 @@
 import { BUYER_PERMISSION_CODES, type GenerateMode, plannedTasks } from '@scm/contract';
 import { Alert, Card, Form, Modal, Radio, Spin, Table, Tag } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors } from '../../../shared/form/field-errors';
-import { useSession } from '../../../shared/session/session';
-import { UserSelect } from '../../../shared/user/user-select';
-import { usePlanInfo } from '../api/plan-info';
+import { applyFieldErrors } from '@/shared/form/field-errors';
+import { useSession } from '@/shared/session/session';
+import { UserSelect } from '@/shared/user/user-select';
+import { usePlanInfo } from '@/features/planning/api/plan-info';
 
 export interface GenerateValues {
   mode: GenerateMode;

@@ -1,6 +1,6 @@
 import { PLAN_MAX_LINES, planningApi } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportDialog } from '../../../shared/import/import-dialog';
+import { ImportDialog } from '@/shared/import/import-dialog';
 
 const HINT = '列：SKU编码*、计划数量*、预算单价(元)（空则取参考价）、需求日期（日期单元格，或 2026-03-01、2026/3/1、2026年3月1日）、备注。';
 

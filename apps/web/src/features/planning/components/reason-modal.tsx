@@ -1,6 +1,6 @@
 import { reasonSchema } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
-import { zodRule } from '../../../shared/form/field-errors';
+import { zodRule } from '@/shared/form/field-errors';
 
 interface ReasonModalProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { reasonSchema } from '@scm/contract';
 import { Form, Input, Modal, Radio } from 'antd';
-import { zodRule } from '../../../shared/form/field-errors';
+import { zodRule } from '@/shared/form/field-errors';
 
 interface ReviewModalProps {
   open: boolean;

@@ -30,24 +30,24 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useDict } from '../../../shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useJump } from '../../../shared/navigation/use-jump';
-import { usePermission } from '../../../shared/permission/can';
-import { useSession } from '../../../shared/session/session';
-import { Money } from '../../../shared/ui/money';
-import { PageNotice } from '../../../shared/ui/page-notice';
-import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { useCreatePlan } from '../api/create-plan';
-import { usePlanInfo } from '../api/plan-info';
-import { useUpdatePlan } from '../api/update-plan';
-import { UserSelect } from '../../../shared/user/user-select';
-import { CommoditySelect, type PickedCommodity } from '../components/commodity-select';
-import { DETAIL_PATH, LIST_PATH, PlanActions } from '../components/plan-actions';
-import { PlanProgress } from '../components/plan-progress';
-import { PlanTimeline } from '../components/plan-timeline';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useDict } from '@/shared/dict/use-dict';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useJump } from '@/shared/navigation/use-jump';
+import { usePermission } from '@/shared/permission/can';
+import { useSession } from '@/shared/session/session';
+import { Money } from '@/shared/ui/money';
+import { PageNotice } from '@/shared/ui/page-notice';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { useCreatePlan } from '@/features/planning/api/create-plan';
+import { usePlanInfo } from '@/features/planning/api/plan-info';
+import { useUpdatePlan } from '@/features/planning/api/update-plan';
+import { UserSelect } from '@/shared/user/user-select';
+import { CommoditySelect, type PickedCommodity } from '@/features/planning/components/commodity-select';
+import { DETAIL_PATH, LIST_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { PlanProgress } from '@/features/planning/components/plan-progress';
+import { PlanTimeline } from '@/features/planning/components/plan-timeline';
 
 interface LineValues {
   id?: number;
@@ -76,7 +76,7 @@ interface PlanFormValues {
 }
 
 // The import dialog brings the upload area: loaded when the user imports lines.
-const LineImportModal = lazy(() => import('../components/line-import-modal'));
+const LineImportModal = lazy(() => import('@/features/planning/components/line-import-modal'));
 
 const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
 const dateText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);

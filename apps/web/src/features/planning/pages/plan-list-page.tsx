@@ -1,24 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type PlanListBody, type PlanSummary, planActionAllowed, planningApi } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
-import { callApi } from '../../../shared/http/api';
+import { callApi } from '@/shared/http/api';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useDict } from '../../../shared/dict/use-dict';
-import { useJump } from '../../../shared/navigation/use-jump';
-import { Can } from '../../../shared/permission/can';
-import { BatchActions } from '../../../shared/table/batch-actions';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { ExportButton } from '../../../shared/ui/export-button';
-import { formatCount, Money } from '../../../shared/ui/money';
-import { usePlanList } from '../api/plan-list';
-import { useUserOptions } from '../../../shared/user/use-user-options';
-import { DETAIL_PATH, PlanActions } from '../components/plan-actions';
-import { PlanProgress } from '../components/plan-progress';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useDict } from '@/shared/dict/use-dict';
+import { useJump } from '@/shared/navigation/use-jump';
+import { Can } from '@/shared/permission/can';
+import { BatchActions } from '@/shared/table/batch-actions';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { ExportButton } from '@/shared/ui/export-button';
+import { formatCount, Money } from '@/shared/ui/money';
+import { usePlanList } from '@/features/planning/api/plan-list';
+import { useUserOptions } from '@/shared/user/use-user-options';
+import { DETAIL_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { PlanProgress } from '@/features/planning/components/plan-progress';
 
 const defaults = {
   page: 1,

@@ -3,10 +3,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type ChargeMode, DISPLAY_UNITS, priceTemplateCreateRequest, type PriceTemplate } from '@scm/contract';
 import { Alert, Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { RegionCascader } from '../../../shared/region/region-cascader';
-import { feedback } from '../../../shared/ui/feedback';
-import { useCreatePriceTemplate, useUpdatePriceTemplate } from '../api/price-templates';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { RegionCascader } from '@/shared/region/region-cascader';
+import { feedback } from '@/shared/ui/feedback';
+import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-templates';
 import { newTemplateValues, type TemplateFormValues, toFormValues, toRequestBody } from './template-form-values';
 
 interface Props {

@@ -3,19 +3,19 @@ import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTempl
 import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { ExportButton } from '../../../shared/ui/export-button';
-import { Money } from '../../../shared/ui/money';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { Can, usePermission } from '@/shared/permission/can';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { ExportButton } from '@/shared/ui/export-button';
+import { Money } from '@/shared/ui/money';
 import {
   useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
   usePriceTemplateList,
-} from '../api/price-templates';
-import { TemplateEditor } from '../components/template-editor';
+} from '@/features/price-template/api/price-templates';
+import { TemplateEditor } from '@/features/price-template/components/template-editor';
 
 function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
   const d = row.defaultRow;

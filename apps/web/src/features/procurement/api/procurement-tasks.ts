@@ -1,5 +1,5 @@
 import { type EndpointBody, procurementTaskApi, quotationApi, supplierApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
 

@@ -1,5 +1,5 @@
 import { categoryApi, type EndpointBody, priceTemplateApi, supplierApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '../../../shared/http/hooks';
+import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type SupplierListBody = EndpointBody<typeof supplierApi.list>;
 

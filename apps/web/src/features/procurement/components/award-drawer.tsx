@@ -1,9 +1,9 @@
 import type { MaintainView } from '@scm/contract';
 import { Alert, Button, Drawer, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../../shared/http/api';
-import { Money } from '../../../shared/ui/money';
-import { useAwardTask } from '../api/procurement-tasks';
+import { ApiError } from '@/shared/http/api';
+import { Money } from '@/shared/ui/money';
+import { useAwardTask } from '@/features/procurement/api/procurement-tasks';
 
 interface Choice {
   supplierId?: number;

@@ -1,8 +1,8 @@
 import { DICT, INVOICE_TYPE_LABELS, INVOICE_TYPE_SHORT_LABELS, type MaintainView, TAXPAYER_TYPE_LABELS } from '@scm/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useDict } from '../../../shared/dict/use-dict';
-import { Money } from '../../../shared/ui/money';
+import { useDict } from '@/shared/dict/use-dict';
+import { Money } from '@/shared/ui/money';
 import './procurement.css';
 
 type Row = MaintainView['comparison']['rows'][number];

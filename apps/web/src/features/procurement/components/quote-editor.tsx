@@ -19,11 +19,11 @@ import {
 import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useDict } from '../../../shared/dict/use-dict';
-import { applyFieldErrors } from '../../../shared/form/field-errors';
-import { Money, Quantity, STORED_UNITS } from '../../../shared/ui/money';
-import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '../api/procurement-tasks';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useDict } from '@/shared/dict/use-dict';
+import { applyFieldErrors } from '@/shared/form/field-errors';
+import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
+import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/procurement-tasks';
 
 type Task = MaintainView['task'];
 type InvitedSupplier = MaintainView['suppliers'][number];

@@ -1,10 +1,10 @@
 import { DICT, type Supplier, supplierCreateRequest } from '@scm/contract';
 import { Col, Drawer, Form, Input, Row, Select, Space, Button } from 'antd';
 import { useEffect } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { RegionPicker } from '../../../shared/region/region-cascader';
-import { useCategoryOptions, useCreateSupplier, useTemplateOptions, useUpdateSupplier } from '../api/suppliers';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { RegionPicker } from '@/shared/region/region-cascader';
+import { useCategoryOptions, useCreateSupplier, useTemplateOptions, useUpdateSupplier } from '@/features/procurement/api/suppliers';
 
 const shape = supplierCreateRequest.shape;
 

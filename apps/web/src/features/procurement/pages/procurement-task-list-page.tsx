@@ -3,27 +3,27 @@ import { DICT, fenToYuan, type ProcurementStatus, procurementTaskApi, type Procu
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { useJump } from '../../../shared/navigation/use-jump';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { BatchActions } from '../../../shared/table/batch-actions';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { callApi } from '../../../shared/http/api';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { ExportButton } from '../../../shared/ui/export-button';
-import { Money } from '../../../shared/ui/money';
-import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '../api/procurement-tasks';
-import { BuyerSelect } from '../components/buyer-select';
-import { DeadlineCountdown } from '../components/deadline-countdown';
-import { SourcePlanFilter } from '../components/plan-select';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useJump } from '@/shared/navigation/use-jump';
+import { Can, usePermission } from '@/shared/permission/can';
+import { BatchActions } from '@/shared/table/batch-actions';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { callApi } from '@/shared/http/api';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { ExportButton } from '@/shared/ui/export-button';
+import { Money } from '@/shared/ui/money';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/procurement-tasks';
+import { BuyerSelect } from '@/features/procurement/components/buyer-select';
+import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
+import { SourcePlanFilter } from '@/features/procurement/components/plan-select';
 
 /** The planning module's detail page, opened by path (features do not import each other). */
 const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
 // The form brings the region, number and commodity inputs: loaded when a task is created or edited.
-const TaskForm = lazy(() => import('../components/task-form'));
+const TaskForm = lazy(() => import('@/features/procurement/components/task-form'));
 
 /** The statuses a task can still be cancelled from. */
 const OPEN_STATUSES: string[] = ['draft', 'quoting', 'evaluating'];

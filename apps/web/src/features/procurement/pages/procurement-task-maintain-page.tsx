@@ -4,17 +4,17 @@ import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { downloadFile } from '../../../shared/http/api';
-import { showApiError } from '../../../shared/http/hooks';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { Money } from '../../../shared/ui/money';
-import { PageNotice } from '../../../shared/ui/page-notice';
-import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { useCloseQuote, useMaintainView } from '../api/procurement-tasks';
-import { AwardDrawer } from '../components/award-drawer';
-import { ComparisonMatrix } from '../components/comparison-matrix';
-import { DeadlineCountdown } from '../components/deadline-countdown';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { downloadFile } from '@/shared/http/api';
+import { showApiError } from '@/shared/http/hooks';
+import { Can, usePermission } from '@/shared/permission/can';
+import { Money } from '@/shared/ui/money';
+import { PageNotice } from '@/shared/ui/page-notice';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { useCloseQuote, useMaintainView } from '@/features/procurement/api/procurement-tasks';
+import { AwardDrawer } from '@/features/procurement/components/award-drawer';
+import { ComparisonMatrix } from '@/features/procurement/components/comparison-matrix';
+import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 
 /** Why 定标 is not available in each status but 待定标. */
 const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
@@ -36,7 +36,7 @@ function quoteLocked(status: ProcurementStatus, supplierStatus: string, canQuote
 }
 
 // The editor brings the date and number inputs: loaded once the page shows a supplier's tab.
-const QuoteEditor = lazy(() => import('../components/quote-editor'));
+const QuoteEditor = lazy(() => import('@/features/procurement/components/quote-editor'));
 
 export default function ProcurementTaskMaintainPage() {
   const [params] = useSearchParams();

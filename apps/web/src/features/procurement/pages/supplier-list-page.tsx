@@ -3,19 +3,19 @@ import { DICT, type Supplier, type SupplierStatus, supplierApi } from '@scm/cont
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DictSelect } from '../../../shared/dict/dict-select';
-import { DictTag } from '../../../shared/dict/dict-tag';
-import { Can, usePermission } from '../../../shared/permission/can';
-import { ReasonedButton } from '../../../shared/ui/reasoned-button';
-import { BatchActions } from '../../../shared/table/batch-actions';
-import { DataTable, type ListColumns } from '../../../shared/table/data-table';
-import { callApi } from '../../../shared/http/api';
-import { formatCount } from '../../../shared/ui/money';
-import { FilterForm } from '../../../shared/table/filter-form';
-import { useUrlState } from '../../../shared/table/use-url-state';
-import { ExportButton } from '../../../shared/ui/export-button';
-import { useCategoryOptions, useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '../api/suppliers';
-import { SupplierForm } from '../components/supplier-form';
+import { DictSelect } from '@/shared/dict/dict-select';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { Can, usePermission } from '@/shared/permission/can';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { BatchActions } from '@/shared/table/batch-actions';
+import { DataTable, type ListColumns } from '@/shared/table/data-table';
+import { callApi } from '@/shared/http/api';
+import { formatCount } from '@/shared/ui/money';
+import { FilterForm } from '@/shared/table/filter-form';
+import { useUrlState } from '@/shared/table/use-url-state';
+import { ExportButton } from '@/shared/ui/export-button';
+import { useCategoryOptions, useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/suppliers';
+import { SupplierForm } from '@/features/procurement/components/supplier-form';
 
 const winRate = (bp: number | null) => (bp == null ? '-' : `${(bp / 100).toFixed(1)}%`);
 

@@ -1,5 +1,5 @@
 import { authApi } from '@scm/contract';
-import { useApiQuery } from '../../../shared/http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 /** Every menu-table row (groups, pages, actions), read through the role-info call a role manager may make for any role. */
 export const useMenuRecords = (roleId: number | undefined) =>

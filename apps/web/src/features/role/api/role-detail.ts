@@ -1,5 +1,5 @@
 import { roleApi } from '@scm/contract';
-import { useApiQuery } from '../../../shared/http/hooks';
+import { useApiQuery } from '@/shared/http/hooks';
 
 export const useRoleDetail = (id: number | undefined) =>
   useApiQuery(roleApi.detail, { id: id ?? 0 }, { enabled: id !== undefined, placeholderData: undefined });

@@ -1,10 +1,10 @@
 import type { Role } from '@scm/contract';
 import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
-import { useSession } from '../../../shared/session/session';
-import { useMenuRecords } from '../api/menu-records';
-import { useRoleDetail } from '../api/role-detail';
-import { useUpdateRolePermissions } from '../api/update-role-permissions';
+import { useSession } from '@/shared/session/session';
+import { useMenuRecords } from '@/features/role/api/menu-records';
+import { useRoleDetail } from '@/features/role/api/role-detail';
+import { useUpdateRolePermissions } from '@/features/role/api/update-role-permissions';
 import { useMyRole } from './use-my-role';
 import {
   allNodeKeys,

@@ -1,9 +1,9 @@
 import { DATA_SCOPE_LABELS, type DataScope, type Role, roleCodeSchema, roleUpdateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '../../../shared/form/field-errors';
-import { useCreateRole } from '../api/create-role';
-import { useUpdateRole } from '../api/update-role';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useCreateRole } from '@/features/role/api/create-role';
+import { useUpdateRole } from '@/features/role/api/update-role';
 
 interface RoleForm {
   name: string;

@@ -3,8 +3,8 @@ import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../shared/session/session';
-import { useWorkbenchOverview } from '../api/overview';
+import { useSession } from '@/shared/session/session';
+import { useWorkbenchOverview } from '@/features/workbench/api/overview';
 import './workbench.css';
 
 function greeting(hour: number): string {
