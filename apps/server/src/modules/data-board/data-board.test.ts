@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { refreshBoardFacts } from './board-facts';
-import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from './board-fixture';
+import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../../../test/board-fixture';
 
 /*
  * The fixture, worked by hand (amounts in fen; H1 = 2026-01-01..2026-06-30, 181 days; the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../data-board/board-fixture';
+import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../../../test/board-fixture';
 
 let t: TestApp;
 let admin: string;

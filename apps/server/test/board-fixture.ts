@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helpers';
+import type { TestApp } from './helpers';
 
 /**
  * Rows written straight into the tables the board reads, so every figure in the tests can be
