@@ -2,7 +2,7 @@ import { buildTree, type CategoryOption, type TreeNode } from '@scm/contract';
 import { Card, Empty, Input, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import { useCategoryOptions } from '@/features/commodity/api/category-options';
+import { useCategoryOptions } from '@/shared/category/category-options';
 
 const ALL = 'all';
 

@@ -16,7 +16,7 @@ import { DictSelect } from '@/shared/dict/dict-select';
 import { useDict } from '@/shared/dict/use-dict';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { RemoteSelect } from '@/shared/form/remote-select';
-import { useCategoryOptions } from '@/features/commodity/api/category-options';
+import { useCategoryOptions } from '@/shared/category/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/save-commodity';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };

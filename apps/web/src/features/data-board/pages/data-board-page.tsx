@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useUrlState } from '@/shared/table/use-url-state';
 import { useBoardSummary } from '@/features/data-board/api/board-summary';
 import { useCategoryAmount } from '@/features/data-board/api/category-amount';
-import { useCategoryOptions } from '@/features/data-board/api/category-options';
+import { useCategoryOptions } from '@/shared/category/category-options';
 import { useMonthlyAward } from '@/features/data-board/api/monthly-award';
 import { usePlanFunnel } from '@/features/data-board/api/plan-funnel';
 import { useSavingsTrend } from '@/features/data-board/api/savings-trend';

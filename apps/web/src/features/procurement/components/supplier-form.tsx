@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { RegionPicker } from '@/shared/region/region-cascader';
-import { useCategoryOptions, useCreateSupplier, useTemplateOptions, useUpdateSupplier } from '@/features/procurement/api/suppliers';
+import { useCreateSupplier, useTemplateOptions, useUpdateSupplier } from '@/features/procurement/api/suppliers';
+import { useCategoryOptions } from '@/shared/category/category-options';
 
 const shape = supplierCreateRequest.shape;
 

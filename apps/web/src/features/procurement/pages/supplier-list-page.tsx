@@ -14,7 +14,8 @@ import { formatCount } from '@/shared/ui/money';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlState } from '@/shared/table/use-url-state';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useCategoryOptions, useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/suppliers';
+import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/suppliers';
+import { useCategoryOptions } from '@/shared/category/category-options';
 import { SupplierForm } from '@/features/procurement/components/supplier-form';
 
 const winRate = (bp: number | null) => (bp == null ? '-' : `${(bp / 100).toFixed(1)}%`);
