@@ -19,6 +19,7 @@ import { load, loadMixed } from './lib/load';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row } from './lib/report';
+import { benchSearch } from './lib/search';
 import { buildWeb, type WebBuild, webTimings } from './lib/web';
 
 const { values: args } = parseArgs({
@@ -279,7 +280,7 @@ async function main() {
     if (build) cleanups.push(async () => build?.dispose());
   }
 
-  const needsServer = ['server', 'soak', 'web'].some((s) => sections.has(s));
+  const needsServer = ['server', 'soak', 'web', 'search'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
     rows.push({ section: '服务端吞吐 (autocannon, PostgreSQL)', name: 'PostgreSQL', value: `无法连接 ${existingDb ?? PG_BASE_URL}`, bar: '', ok: false });
     if (sections.has('web') && build) {
@@ -315,6 +316,7 @@ async function main() {
       await benchEndpoints(app, token, pool.q, db.url);
       await benchAggregates(pool.q);
     }
+    if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);
     if (sections.has('soak')) await benchSoak(app, token, pool.q);
     if (sections.has('web') && build) await webTimings(rows, app.baseUrl, durations.webLoads, log);
   }
@@ -328,7 +330,7 @@ async function main() {
     bar: '',
     ok: null,
   });
-  const order = ['运行环境', '数据规模', '服务端', '数据看板', '浸泡', '运费', 'Web 体积', 'Web 时间'];
+  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '浸泡', '运费', 'Web 体积', 'Web 时间'];
   const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
   rows.sort((a, b) => rank(a) - rank(b));
   const table = printTable(rows);

@@ -261,7 +261,8 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const commodityApi = {
-  list: endpoint('/admin/commodity/list', commodityListRequest, pageResponse(commoditySchema)),
+  /** `total` stops at 10,000; `total_capped` says there are more (docs/decisions.md, "Keyword search"). */
+  list: endpoint('/admin/commodity/list', commodityListRequest, pageResponse(commoditySchema).extend({ totalCapped: z.boolean() })),
   options: endpoint('/admin/commodity/options', commodityOptionsRequest, z.array(commodityOptionSchema)),
   info: endpoint('/admin/commodity/info', byIdRequest, commoditySchema),
   create: endpoint('/admin/commodity/create', commodityCreateRequest, idResponse),

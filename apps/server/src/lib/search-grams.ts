@@ -14,5 +14,3 @@ export function searchGrams(text: string): string[] {
   return [...grams];
 }
 
-/** Keywords this short go to the gram index; longer ones to the trigram index. */
-export const isShortKeyword = (keyword: string) => [...keyword].length < 3 && !/\s/.test(keyword);

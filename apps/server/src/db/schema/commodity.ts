@@ -66,6 +66,10 @@ export const commodities = pgTable(
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
     index('commodities_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Keyword search by code (modules/commodity/queries.ts): an exact SKU or barcode, or a prefix
+    // of either, case-insensitive, one btree range in byte order whatever the database's collation.
+    index('commodities_sku_search').on(sql`(upper(${t.skuCode}) collate "C")`),
+    index('commodities_barcode_search').on(sql`(${t.barcode} collate "C")`),
     index('commodities_search_tokens').using('gin', t.searchTokens),
     // Ascending columns: a backward scan serves the default ORDER BY updated_at DESC, id DESC.
     index('commodities_category_idx').on(t.categoryId, t.updatedAt, t.id),

@@ -1,11 +1,10 @@
 import type { commodityFilter, commodityListRequest } from '@scm/contract';
-import { and, arrayContains, asc, count, desc, eq, gt, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, commodities, commodityCounts, priceTemplates, suppliers } from '../../db/schema';
-import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
-import { isShortKeyword } from '../../lib/search-grams';
+import { iso, keywordWords, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 
 type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
 export type CommodityListInput = z.output<typeof commodityListRequest>;
@@ -26,20 +25,58 @@ function inCategoryTree(column: AnyPgColumn, categoryId: number): SQL {
        or ${categories.parentId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${categoryId}))`;
 }
 
+/** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
+export const COUNT_CAP = 10_000;
+/** Above this many matches the page walks the sort order's index instead of sorting every match. */
+const FEW_MATCHES = 2_000;
+
+/** Words typed in ASCII may be codes: an SKU or barcode prefix as well as a part of the name. */
+const isAsciiWord = (word: string) => /^[\x21-\x7e]+$/.test(word);
+
 /**
- * Keyword and category. A short keyword (one or two characters, most Chinese words: 毛巾, 收纳,
- * which trigrams cannot serve) is a token of the name, and each commodity also carries `cat:<id>`
- * of its category and ancestors: together one lookup in the tokens' GIN index, whose count never
- * visits rows outside the subtree. Without a short keyword the category goes through its btree
- * index (a whole subtree counts faster there), and a longer keyword through the trigram index
- * over code, name and barcode.
+ * The name tokens a word needs: the word itself when it has one or two characters, else each of
+ * its character pairs (lib/search-grams); `name ILIKE` then checks the pairs stand together.
+ */
+function wordTokens(word: string): string[] {
+  const chars = [...word.toLowerCase()];
+  if (chars.length < 3) return [chars.join('')];
+  return chars.slice(1).map((c, i) => chars[i] + c);
+}
+
+const namePart = (word: string) => ([...word].length < 3 ? undefined : sql`${commodities.name} ILIKE ${likePattern(word)}`);
+const prefix = (text: string) => likePattern(text).slice(1);
+
+/** An SKU code or barcode starting with the word, through their byte-order btrees (migration 0007). */
+const codePrefix = (word: string) =>
+  sql`(upper(${commodities.skuCode}) collate "C" like ${prefix(word.toUpperCase())} or ${commodities.barcode} collate "C" like ${prefix(word)})`;
+
+/** The commodity whose SKU code (any case) or barcode is exactly the keyword. */
+export const exactCode = (word: string) =>
+  sql`(upper(${commodities.skuCode}) collate "C" = ${word.toUpperCase()} or ${commodities.barcode} collate "C" = ${word})`;
+
+/**
+ * Keyword and category. The keyword's words are AND-ed. A word matches the name through the
+ * tokens' GIN index (`search_tokens`: the name's characters and character pairs, plus `cat:<id>`
+ * of the category and its ancestors), so the name words and the category are one `@>` lookup; a
+ * word in ASCII may also be the start of an SKU code or barcode.
  */
 function keywordAndCategory(keyword: string | undefined, categoryId: number | undefined): SQL | undefined {
-  if (keyword && isShortKeyword(keyword)) {
-    const tokens = [keyword.toLowerCase(), ...(categoryId ? [`cat:${categoryId}`] : [])];
-    return arrayContains(commodities.searchTokens, tokens);
+  const words = keywordWords(keyword);
+  const tokens: string[] = [];
+  const conditions: (SQL | undefined)[] = [];
+  for (const word of words) {
+    if (isAsciiWord(word)) {
+      const inName = and(arrayContains(commodities.searchTokens, wordTokens(word)), namePart(word));
+      conditions.push(sql`(${inName} or ${codePrefix(word)})`);
+    } else {
+      tokens.push(...wordTokens(word));
+      conditions.push(namePart(word));
+    }
   }
-  return and(keyword ? ilike(commodities.searchText, likePattern(keyword)) : undefined, categoryId ? inCategoryTree(commodities.categoryId, categoryId) : undefined);
+  if (tokens.length > 0) conditions.unshift(arrayContains(commodities.searchTokens, [...new Set(tokens), ...(categoryId ? [`cat:${categoryId}`] : [])]));
+  const matched = and(...conditions);
+  const inCategory = categoryId && tokens.length === 0 ? inCategoryTree(commodities.categoryId, categoryId) : undefined;
+  return and(matched, inCategory);
 }
 
 export function commodityWhere(filter: Filter): SQL | undefined {
@@ -117,16 +154,48 @@ function countedTotal(db: Db, filter: Filter) {
 const isCategoryAndStatusOnly = (filter: Filter) =>
   !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
 
+/** Matches of a filter, counted up to one past the cap. */
+async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+  const matches = db.select({ one: sql`1` }).from(commodities).where(where).limit(COUNT_CAP + 1).as('matches');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return n;
+}
+
 export async function listCommodities(db: Db, input: CommodityListInput) {
+  const order = orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id);
+  if (isCategoryAndStatusOnly(input)) {
+    const [rows, [{ total }]] = await Promise.all([
+      selectCommodities(db, commodityWhere(input)).orderBy(...order).limit(input.pageSize).offset(pageOffset(input)),
+      countedTotal(db, input),
+    ]);
+    return { ...pageResult(rows.map(toCommodity), total, input), totalCapped: false };
+  }
   const where = commodityWhere(input);
-  const [rows, [{ total }]] = await Promise.all([
-    selectCommodities(db, where)
-      .orderBy(...orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    isCategoryAndStatusOnly(input) ? countedTotal(db, input) : db.select({ total: count() }).from(commodities).where(where),
-  ]);
-  return pageResult(rows.map(toCommodity), total, input);
+  // One ASCII word may be a whole SKU code or barcode: that commodity comes first (its index, ≤ 5 ms).
+  const words = keywordWords(input.keyword);
+  const exact = words.length === 1 && isAsciiWord(words[0]) ? and(where, exactCode(words[0])) : undefined;
+  const [exactRows, n] = await Promise.all([exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [], cappedCount(db, where)]);
+  const total = Math.min(n, COUNT_CAP);
+  const start = pageOffset(input);
+  const first = start === 0 ? exactRows.slice(0, input.pageSize) : [];
+  const wanted = input.pageSize - first.length;
+  // Pages end at the cap (the list says so); nothing is sorted past it.
+  // Row estimates of word tokens are poor (character pairs go together), so the page's plan follows
+  // the count: few matches are fetched and sorted, many are found walking the sort order's index.
+  const rest =
+    start >= total || wanted === 0
+      ? []
+      : await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(n > FEW_MATCHES ? 'set local enable_bitmapscan = off' : 'set local enable_indexscan = off'));
+          return selectCommodities(
+            tx,
+            and(where, exactRows.length > 0 ? notInArray(commodities.id, exactRows.map((r) => r.id)) : undefined),
+          )
+            .orderBy(...order)
+            .limit(wanted)
+            .offset(Math.max(0, start - exactRows.length));
+        });
+  return { ...pageResult([...first, ...rest].map(toCommodity), total, input), totalCapped: n > COUNT_CAP };
 }
 
 export async function findCommodity(db: Db, id: number) {

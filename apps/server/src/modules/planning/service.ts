@@ -14,7 +14,7 @@ import {
   type PlanSummary,
   type planUpdateRequest,
 } from '@scm/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -22,7 +22,7 @@ import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, pl
 import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
 import type { Actor, AuthedContext, AuthUser } from '../../lib/context';
-import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
+import { allWordsLike, iso, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
 import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
@@ -70,7 +70,7 @@ type Filter = Omit<z.output<typeof planListRequest>, 'page' | 'pageSize' | 'sort
 function filterWhere(user: AuthUser, input: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     planScope(user),
-    input.keyword ? ilike(planningTasks.searchText, likePattern(input.keyword)) : undefined,
+    allWordsLike(planningTasks.searchText, input.keyword),
     input.status ? eq(planningTasks.status, input.status) : undefined,
     input.planType ? eq(planningTasks.planType, input.planType) : undefined,
     input.warehouse ? eq(planningTasks.warehouse, input.warehouse) : undefined,

@@ -1,10 +1,10 @@
 import type { taskExportRequest, taskListRequest } from '@scm/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, commodities, planningTasks, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
-import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';
@@ -16,7 +16,7 @@ type Filter = z.output<typeof taskExportRequest>;
 export function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | undefined {
   return and(
     taskScope(user),
-    filter.keyword ? sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name}) ILIKE ${likePattern(filter.keyword)}` : undefined,
+    allWordsLike(sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name})`, filter.keyword),
     filter.status ? statusCondition(filter.status, now) : undefined,
     filter.buyerId ? eq(procurementTasks.buyerId, filter.buyerId) : undefined,
     filter.planId ? eq(procurementTasks.planId, filter.planId) : undefined,
@@ -131,7 +131,7 @@ export async function sourcePlanOptions(db: Db, user: AuthUser, { keyword, open 
         open
           ? eq(planningTasks.status, 'in_procurement')
           : sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
-        keyword ? ilike(planningTasks.searchText, likePattern(keyword)) : undefined,
+        allWordsLike(planningTasks.searchText, keyword),
         planScope(user),
       ),
     )

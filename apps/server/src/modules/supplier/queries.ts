@@ -3,17 +3,14 @@ import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, priceTemplates, procurementTaskSuppliers, quotations, supplierCategories, suppliers } from '../../db/schema';
-import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { regionFullName } from '../region/regions';
 
 type Filter = z.output<typeof supplierExportRequest>;
 
 export function supplierWhere(filter: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.keyword) {
-    const pattern = likePattern(filter.keyword);
-    conditions.push(sql`(${suppliers.code} || ' ' || ${suppliers.name} || ' ' || ${suppliers.contactPerson}) ILIKE ${pattern}`);
-  }
+  conditions.push(allWordsLike(sql`(${suppliers.code} || ' ' || ${suppliers.name} || ' ' || ${suppliers.contactPerson})`, filter.keyword));
   if (filter.ids) conditions.push(inArray(suppliers.id, filter.ids));
   if (filter.status) conditions.push(eq(suppliers.status, filter.status));
   if (filter.grade) conditions.push(eq(suppliers.grade, filter.grade));
@@ -142,7 +139,7 @@ export async function supplierOptions(db: Db, input: { keyword?: string; invitab
     .from(suppliers)
     .where(
       and(
-        input.keyword ? sql`(${suppliers.code} || ' ' || ${suppliers.name}) ILIKE ${likePattern(input.keyword)}` : undefined,
+        allWordsLike(sql`(${suppliers.code} || ' ' || ${suppliers.name})`, input.keyword),
         input.invitable ? eq(suppliers.status, 'enabled') : undefined,
       ),
     )

@@ -9,6 +9,8 @@ export interface PageData<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The server stopped counting at `total` (commodity search, docs/decisions.md): pages end there. */
+  totalCapped?: boolean;
 }
 
 export interface TableChange {
@@ -85,7 +87,8 @@ export function DataTable<T extends object>({
             total: data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100, 200],
-            showTotal: (total) => `共 ${total} 条`,
+            showTotal: (total) =>
+              data?.totalCapped ? `共 ${total.toLocaleString('en-US')}+ 条，结果较多，请缩小搜索条件` : `共 ${total} 条`,
           }}
           onChange={(pagination, _filters, sorter) => {
             const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+let leaf = 0;
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`.toUpperCase();
+
+async function create(body: Record<string, unknown>) {
+  const answer = await t.call(
+    '/admin/commodity/create',
+    { sku_code: unique('SRCH'), category_id: leaf, unit: 'piece', reference_price_fen: 990, ...body },
+    admin,
+  );
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.id as number;
+}
+const list = (keyword: string, extra: Record<string, unknown> = {}) =>
+  t.call('/admin/commodity/list', { keyword, page: 1, page_size: 50, ...extra }, admin);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const root = await t.call('/admin/category/create', { parent_id: null, name: unique('搜'), code: unique('R') }, admin);
+  const child = await t.call('/admin/category/create', { parent_id: root.data.id, name: unique('索'), code: unique('L') }, admin);
+  leaf = child.data.id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('commodity keyword search', () => {
+  it('ANDs the words: a row matching only one word is not returned', async () => {
+    const both = await create({ name: '蓝鲸牌 防滑衣架' });
+    await create({ name: '蓝鲸牌 浴巾' });
+    await create({ name: '白熊牌 防滑衣架' });
+    const answer = await list('蓝鲸牌 衣架');
+    expect(answer.code).toBe(200);
+    expect(answer.data.list.map((r: { id: number }) => r.id)).toEqual([both]);
+    expect(answer.data.total).toBe(1);
+    expect(answer.data.total_capped).toBe(false);
+    // Full-width space splits words too; the words' order does not matter.
+    expect((await list('衣架\u3000蓝鲸牌')).data.list.map((r: { id: number }) => r.id)).toEqual([both]);
+  });
+
+  it('ranks an exact SKU code first, any case, then the other matches', async () => {
+    const sku = unique('EXA');
+    const longer = await create({ sku_code: `${sku}9`, name: '较新商品' });
+    const exact = await create({ sku_code: sku, name: '较早商品' });
+    await t.call('/admin/commodity/update', { id: longer, version: 1, sku_code: `${sku}9`, name: '较新商品2', category_id: leaf, unit: 'piece', reference_price_fen: 990 }, admin);
+    const answer = await list(sku.toLowerCase());
+    expect(answer.data.list.map((r: { id: number }) => r.id)).toEqual([exact, longer]);
+    expect(answer.data.total).toBe(2);
+  });
+
+  it('ranks an exact barcode first', async () => {
+    const exact = await create({ name: '条码商品', barcode: '6901234567892' });
+    const answer = await list('6901234567892');
+    expect(answer.data.list[0].id).toBe(exact);
+  });
+
+  it('stops the count at 10,000 and says so', async () => {
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
+      select 'CAP' || g, '限量款 抱枕' || g, ${leaf}, 'piece', 100, array['限', '量', '款', '限量', '量款', '抱', '枕', '抱枕']
+      from generate_series(1, 10001) g`);
+    const answer = await list('限量款', { page_size: 20 });
+    expect(answer.code).toBe(200);
+    expect(answer.data.total).toBe(10_000);
+    expect(answer.data.total_capped).toBe(true);
+    expect(answer.data.list).toHaveLength(20);
+    // Pages end at the cap.
+    const beyond = await list('限量款', { page_size: 20, page: 501 });
+    expect(beyond.data.list).toEqual([]);
+    expect(beyond.data.total_capped).toBe(true);
+  }, 60_000);
+
+  it('keeps SQL and LIKE meta characters harmless', async () => {
+    for (const keyword of ["'; drop table commodities; --", '%', '_', '\\', "a' or '1'='1", '100%_\\x', '"{}"', 'cat:1']) {
+      const answer = await list(keyword);
+      expect(answer.code, keyword).toBe(200);
+      expect(answer.data.list, keyword).toEqual([]);
+    }
+  });
+});
