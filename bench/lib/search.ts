@@ -3,8 +3,8 @@
  * API, 20 keywords × 15 runs, median and p95 per keyword (docs/rules/quality-bars.md: median ≤ 30 ms,
  * p95 ≤ 80 ms; an exact SKU or barcode ≤ 5 ms median). Keywords come from the data, so any seed works.
  */
-import type { Query } from '../config';
 import type { Api } from './api';
+import type { Query } from './query';
 import { fmt, type Row } from './report';
 
 const RUNS = 15;
