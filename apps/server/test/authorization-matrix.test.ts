@@ -80,12 +80,12 @@ describe('the route registry', () => {
   });
 });
 
-describe.each(byPath(guarded))('%s', (path, route) => {
+describe.each(byPath(guarded))('%s', (_path, route) => {
   it('answers 401 and changes nothing without a valid session', async () => {
     const before = await databaseFingerprint(t.database.db);
     for (const body of bodiesFor(route)) {
       for (const token of [null, 'made-up-token', 'x'.repeat(300), revoked, expired]) {
-        const answer = await t.call(path, body, token);
+        const answer = await t.call(route.endpoint, body, token);
         expect({ token: token?.slice(0, 12), status: answer.status, code: answer.code }).toEqual({
           token: token?.slice(0, 12),
           status: 200,
@@ -100,7 +100,7 @@ describe.each(byPath(guarded))('%s', (path, route) => {
     it('is open to any signed-in user, even one whose role holds no code', async () => {
       await grant([]);
       // A token of its own: this call may be the logout.
-      const answer = await t.call(path, {}, await t.login(PROBE_EMAIL, PROBE_PASSWORD));
+      const answer = await t.call(route.endpoint, {}, await t.login(PROBE_EMAIL, PROBE_PASSWORD));
       expect(answer.status).toBe(200);
       expect([401, 403]).not.toContain(answer.code);
     });
@@ -111,7 +111,7 @@ describe.each(byPath(guarded))('%s', (path, route) => {
     await grant(allCodes.filter((code) => code !== route.permission));
     const before = await databaseFingerprint(t.database.db);
     for (const body of bodiesFor(route)) {
-      const answer = await t.call(path, body, probe);
+      const answer = await t.call(route.endpoint, body, probe);
       expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 403 });
     }
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
@@ -119,7 +119,7 @@ describe.each(byPath(guarded))('%s', (path, route) => {
 
   it(`lets a role holding only ${route.permission} through the guard`, async () => {
     await grant([route.permission]);
-    const answer = await t.call(path, {}, probe);
+    const answer = await t.call(route.endpoint, {}, probe);
     expect(answer.status).toBe(200);
     expect([401, 403]).not.toContain(answer.code);
   });

@@ -28,13 +28,13 @@ describe('every request body is a strict object', () => {
 });
 
 describe('junk bodies are refused without a 500 or a database change', () => {
-  it.each(allRoutes.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+  it.each(allRoutes.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
     const junk = junkBodies(route.endpoint.body);
     expect(junk.length).toBeGreaterThanOrEqual(12);
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const { label, body, expect: expected } of junk) {
-      const answer = await t.call(path, body, admin);
+      const answer = await t.call(route.endpoint, body, admin);
       // Upload routes take bodies past 1 MB: there the junk reaches validation and must be refused by it.
       const allowsLargeBodies = (route.bodyLimit ?? 0) > 1024 * 1024;
       const refused =
@@ -54,11 +54,11 @@ describe('junk bodies are refused without a 500 or a database change', () => {
 
 describe('text hygiene: unclean text in any string field is refused naming that field', () => {
   const withText = allRoutes.filter((r) => uncleanTextBodies(r.endpoint.body).length > 0);
-  it.each(withText.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+  it.each(withText.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const { label, body, field } of uncleanTextBodies(route.endpoint.body)) {
-      const answer = await t.call(path, body, admin);
+      const answer = await t.call(route.endpoint, body, admin);
       const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
       if (answer.status !== 200 || answer.code !== 400 || !named) {
         wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message} ${JSON.stringify(answer.data)}`);
@@ -71,11 +71,11 @@ describe('text hygiene: unclean text in any string field is refused naming that 
 
 describe('SQL, HTML and odd unicode in the filters of read routes', () => {
   const reads = allRoutes.filter((r) => isRead(r.endpoint.path));
-  it.each(reads.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+  it.each(reads.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const body of metaCharacterBodies(route.endpoint.body)) {
-      const answer = await t.call(path, body, admin);
+      const answer = await t.call(route.endpoint, body, admin);
       if (answer.status !== 200 || ![200, 400, 404].includes(answer.code)) {
         wrong.push(`${JSON.stringify(body).slice(0, 80)} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
       }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Endpoint } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { backUsers, menus, planningTasks, rolePermissions, roles } from '../src/db/schema';
@@ -7,7 +8,7 @@ import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
 import { download, readWorkbook } from './excel';
 import { databaseFingerprint } from './fingerprint';
-import { createTestApp, type TestApp } from './helpers';
+import { type ApiPath, createTestApp, type TestApp } from './helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
 
 /**
@@ -72,7 +73,7 @@ const taskHeader = (buyerId: number) => ({
   supplier_ids: [supplierId],
 });
 
-async function ok(path: string, body: unknown, token: string) {
+async function ok(path: ApiPath, body: unknown, token: string) {
   const answer = await t.call(path, body, token);
   expect(answer.code, `${path}: ${answer.message}`).toBe(200);
   return answer.data;
@@ -147,7 +148,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
 
 const recordRoutes = allRoutes.flatMap((route) => {
   const record = recordOf(route);
-  return record ? [[route.endpoint.path, record] as const] : [];
+  return record ? [[route.endpoint.path, record, route.endpoint] as const] : [];
 });
 
 describe('the record routes of plans and procurement tasks', () => {
@@ -158,29 +159,29 @@ describe('the record routes of plans and procurement tasks', () => {
 });
 
 /** A file route answers with the file itself, an application outcome with the JSON envelope. */
-async function answerOf(path: string, body: unknown, token: string) {
-  const response = await download(t, path, body, token);
+async function answerOf(endpoint: Endpoint, body: unknown, token: string) {
+  const response = await download(t, endpoint, body, token);
   const json = response.headers['content-type']?.toString().includes('json') ? response.json() : null;
   return { status: response.statusCode, code: json ? json.code : 200, message: json?.message };
 }
 
-describe.each(recordRoutes)('%s', (path, record) => {
+describe.each(recordRoutes)('%s', (path, record, endpoint) => {
   const body = bodies[path];
 
   it("answers 404 on someone else's record and changes nothing", async () => {
     // The administrator's own plan and task: neither owner, creator nor buyer is the scoped user.
     const ref = record.kind === 'plan' ? await planRef(await createPlan(admin)) : await taskRef(await createTask(admin, adminId));
     const before = await databaseFingerprint(t.database.db);
-    const answer = await answerOf(path, body(ref), scoped);
+    const answer = await answerOf(endpoint, body(ref), scoped);
     expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 404 });
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
     // The same call by a user who may see every record is not refused for scope.
-    expect((await answerOf(path, body(ref), admin)).code).not.toBe(404);
+    expect((await answerOf(endpoint, body(ref), admin)).code).not.toBe(404);
   });
 
   it('answers normally on their own record', async () => {
     const ref = record.kind === 'plan' ? await planRef(await createPlan(scoped)) : await taskRef(await createTask(scoped, scopedId));
-    const answer = await answerOf(path, body(ref), scoped);
+    const answer = await answerOf(endpoint, body(ref), scoped);
     expect(answer.status).toBe(200);
     expect([401, 403, 404, 500], `${path}: ${answer.message}`).not.toContain(answer.code);
   });
@@ -219,9 +220,9 @@ describe('lists, exports and figures with data scope 仅本人', () => {
   });
 
   it('exports only their plans and tasks', async () => {
-    const codes = async (infoPath: string, list: number[]) =>
+    const codes = async (infoPath: ApiPath, list: number[]) =>
       Promise.all(list.map(async (id) => (await ok(infoPath, { id }, admin)).code as string));
-    const exported = async (path: string) => {
+    const exported = async (path: ApiPath) => {
       const response = await download(t, path, {}, scoped);
       expect(response.statusCode).toBe(200);
       const [rows] = [...(await readWorkbook(response.rawPayload)).values()];

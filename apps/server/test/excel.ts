@@ -1,13 +1,14 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { TestApp } from './helpers';
+import type { Endpoint } from '@scm/contract';
+import type { ApiPath, TestApp } from './helpers';
 
 /** Calls a file route (an export) and returns the raw response. */
-export function download(t: TestApp, path: string, body: unknown, token: string) {
+export function download(t: TestApp, target: ApiPath | Endpoint, body: unknown, token: string) {
   return t.app.inject({
     method: 'POST',
-    url: `/api${path}`,
+    url: `/api${typeof target === 'string' ? target : target.path}`,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     payload: JSON.stringify(body),
   });

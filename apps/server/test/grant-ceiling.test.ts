@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
-import { createTestApp, type TestApp } from './helpers';
+import { type ApiPath, createTestApp, type TestApp } from './helpers';
 import { requiredSample } from './junk';
 
 /**
@@ -29,7 +29,7 @@ const PASSWORD = 'Ceiling12345';
 const granting = allRoutes.filter((r) => r.grants);
 const resourceOf = (route: AnyRoute) => route.endpoint.path.split('/')[2];
 
-async function call(path: string, body: object, token = admin) {
+async function call(path: ApiPath, body: object, token = admin) {
   const answer = await t.call(path, body, token);
   if (token === admin && answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.message}`);
   return answer;
@@ -108,7 +108,7 @@ describe('an actor missing a code cannot hand it out through any granting route'
     for (const route of granting) {
       // Without the route's own code the call never reaches the ceiling; the authorization matrix covers that.
       if (route.permission === code) continue;
-      const answer = await t.call(route.endpoint.path, await grantingBody(route, code), actor);
+      const answer = await t.call(route.endpoint, await grantingBody(route, code), actor);
       if (answer.code !== 403 || !/[\u4e00-\u9fff]/.test(answer.message)) {
         wrong.push(`${route.endpoint.path} → code ${answer.code}: ${answer.message}`);
       }
@@ -128,7 +128,7 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
     const user = async (id: number) => ({ id, version: await versionOf('back_user', id) });
     const builtIn = async () => ({ id: superAdminRoleId, version: await versionOf('role', superAdminRoleId) });
     const own = async () => ({ id: actorRole.id, version: await versionOf('role', actorRole.id) });
-    const attempts: [string, string, object][] = [
+    const attempts: [string, ApiPath, object][] = [
       ['create a super admin', '/admin/back_user/create', { email: 'root3@example.com', username: '超管', role_id: superAdminRoleId }],
       ['edit a super admin', '/admin/back_user/update', { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '改名', role_id: superAdminRoleId }],
       ['demote a super admin', '/admin/back_user/update', { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '管理员', role_id: actorRole.id }],
@@ -169,9 +169,9 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
 });
 
 describe('an actor holding every code hands out any of them', () => {
-  it.each(granting.map((r) => [r.endpoint.path, r] as const))('%s', async (path, route) => {
+  it.each(granting.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
     await setActorCodes(ALL_PERMISSION_CODES);
-    const answer = await t.call(path, await grantingBody(route, 'roleManagement:edit'), actor);
+    const answer = await t.call(route.endpoint, await grantingBody(route, 'roleManagement:edit'), actor);
     expect(answer).toMatchObject({ code: 200 });
   });
 });

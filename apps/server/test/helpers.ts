@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type * as contract from '@scm/contract';
+import type { Endpoint } from '@scm/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -18,12 +20,22 @@ export interface ApiAnswer {
   headers: Record<string, unknown>;
 }
 
+type Contract = typeof contract;
+/** Every path of every endpoint object the contract exports: a renamed or removed endpoint fails the tests' typecheck. */
+export type ApiPath = {
+  [K in keyof Contract]: Contract[K] extends Record<string, Endpoint> ? Contract[K][keyof Contract[K]]['path'] : never;
+}[keyof Contract];
+
+/** The actions of one resource, for tests that name them in a loop: `ApiAction<'planning_task'>` is `'list' | 'info' | …`. */
+export type ApiAction<Resource extends string> = ApiPath extends infer P ? (P extends `/admin/${Resource}/${infer Action}` ? Action : never) : never;
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   /** A settable clock: tests move time to check expiry and lockouts. */
   clock: { now: Date; advance(ms: number): void };
-  call(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** One API call, named by the contract's endpoint object or its path; the generated sweeps pass the route's endpoint. */
+  call(target: ApiPath | Endpoint, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<ApiAnswer>;
   login(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -73,10 +85,10 @@ export async function createTestApp(options: { seedDemo?: boolean; webDist?: str
   await seedDatabase(database.db, config, clock.now);
   const app = await buildApp({ db: database.db, config, now: () => clock.now, logger: false });
 
-  const call: TestApp['call'] = async (path, body = {}, token, headers = {}) => {
+  const call: TestApp['call'] = async (target, body = {}, token, headers = {}) => {
     const response = await app.inject({
       method: 'POST',
-      url: `/api${path}`,
+      url: `/api${typeof target === 'string' ? target : target.path}`,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 
 /** What both sides agree on for one call: its path under /api, its body and its response data. */
-export interface Endpoint<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  path: string;
+export interface Endpoint<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, P extends string = string> {
+  path: P;
   body: B;
   response: R;
 }
 
-export function endpoint<B extends z.ZodType, R extends z.ZodType>(path: string, body: B, response: R): Endpoint<B, R> {
+export function endpoint<const P extends string, B extends z.ZodType, R extends z.ZodType>(path: P, body: B, response: R): Endpoint<B, R, P> {
   return { path, body, response };
 }
 

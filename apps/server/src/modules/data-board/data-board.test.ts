@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
 import { refreshBoardFacts } from './board-facts';
 import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../../../test/board-fixture';
 
@@ -112,7 +112,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const board = async (action: string, body: Record<string, unknown> = H1, token = admin) => {
+const board = async (action: ApiAction<'data_board'>, body: Record<string, unknown> = H1, token = admin) => {
   const answer = await t.call(`/admin/data_board/${action}`, body, token);
   expect(answer.code, answer.message).toBe(200);
   return answer.data;
@@ -271,7 +271,7 @@ describe('data board charts', () => {
 describe('data board access and input', () => {
   it('needs the dataBoard code on every aggregate', async () => {
     const planner = await createUser(t, admin, 'boardplanner', ['basic', 'planningTaskList']);
-    for (const action of ['summary', 'monthly_award', 'category_amount', 'top_suppliers', 'plan_funnel', 'supplier_response', 'savings_trend']) {
+    for (const action of ['summary', 'monthly_award', 'category_amount', 'top_suppliers', 'plan_funnel', 'supplier_response', 'savings_trend'] as const) {
       expect((await t.call(`/admin/data_board/${action}`, H1, planner.token)).code).toBe(403);
     }
     const viewer = await createUser(t, admin, 'boardviewer', ['dataBoard']);

@@ -2,7 +2,7 @@ import { PLAN_ACTION_FROM, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, t
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
 import { supplierBody } from '../../../test/procurement-fixtures';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
 import { recordPlanAwards } from './service';
@@ -51,7 +51,7 @@ async function createPlan(token = planner, lines = [goods[0], goods[1], goods[2]
 }
 
 const info = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data;
-const act = async (action: string, id: number, token: string, extra: Record<string, unknown> = {}) => {
+const act = async (action: ApiAction<'planning_task'>, id: number, token: string, extra: Record<string, unknown> = {}) => {
   const { version } = await info(id);
   return t.call(`/admin/planning_task/${action}`, { id, version, ...extra }, token);
 };
@@ -131,7 +131,7 @@ describe('creating and editing a plan', () => {
 });
 
 describe('the status machine', () => {
-  const bodies: Record<PlanAction, (id: number, version: number) => [string, Record<string, unknown>]> = {
+  const bodies: Record<PlanAction, (id: number, version: number) => [ApiAction<'planning_task'>, Record<string, unknown>]> = {
     edit: (id, version) => ['update', { ...header, id, version, lines: [{ commodity_id: goods[0].id, quantity: 3 }] }],
     delete: (id, version) => ['delete', { id, version }],
     submit: (id, version) => ['submit', { id, version }],
@@ -614,7 +614,7 @@ describe('generating procurement tasks', () => {
       admin,
     );
     expect(update.code, update.message).toBe(200);
-    const call = async (action: string, extra: Record<string, unknown> = {}) =>
+    const call = async (action: ApiAction<'procurement_task'>, extra: Record<string, unknown> = {}) =>
       t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
     expect((await call('publish')).code).toBe(200);
     const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

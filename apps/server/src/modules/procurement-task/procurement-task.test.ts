@@ -3,7 +3,7 @@ import type { PlanStatus } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 import { closePassedDeadlines } from './status';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
 const DAY = 24 * 3600_000;
@@ -41,7 +41,7 @@ function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
 async function info(id: number) {
   return (await t.call('/admin/procurement_task/info', { id }, token)).data;
 }
-async function act(action: string, id: number, extra: Record<string, unknown> = {}) {
+async function act(action: ApiAction<'procurement_task'>, id: number, extra: Record<string, unknown> = {}) {
   const { version } = await info(id);
   return t.call(`/admin/procurement_task/${action}`, { id, version, ...extra }, token);
 }
@@ -131,7 +131,7 @@ describe('procurement task status machine', () => {
     expect((await act('close_quote', id)).code).toBe(409);
     expect((await act('cancel', id, { reason: '需求取消' })).code).toBe(200);
     expect((await info(id)).status).toBe('cancelled');
-    for (const action of ['publish', 'close_quote', 'cancel', 'complete']) expect((await act(action, id)).code).toBe(409);
+    for (const action of ['publish', 'close_quote', 'cancel', 'complete'] as const) expect((await act(action, id)).code).toBe(409);
 
     const draft = await createTask([sup.s2]);
     expect((await act('cancel', draft)).code).toBe(200);
