@@ -16,6 +16,7 @@ import {
 import { apiClient } from './lib/api';
 import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
+import { openLoop } from './lib/open-loop';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row } from './lib/report';
@@ -91,11 +92,15 @@ function scaleRow(counts: Awaited<ReturnType<typeof tableCounts>>): Row {
   };
 }
 
-async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: string) {
+type ReadSet = { path: string; body: Body }[];
+
+/** Closed-loop throughput of each endpoint against the floor; returns the requests it measured, as the mixed read set. */
+async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: string): Promise<ReadSet> {
   const floor = await startNode(new URL('./floor-server.ts', import.meta.url).pathname, { DATABASE_URL: dbUrl });
   cleanups.push(() => floor.stop());
   const api = apiClient(app.baseUrl);
   const floorApi = apiClient(floor.baseUrl);
+  const readSet: ReadSet = [];
   for (const endpoint of benchedEndpoints) {
     const fixtures = endpoint.prepare ? await endpoint.prepare(q) : {};
     const body: Body = endpoint.body(fixtures);
@@ -115,6 +120,7 @@ async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: 
       });
       continue;
     }
+    readSet.push({ path: endpoint.path, body });
     const run = (url: string, durationS: number) =>
       load({ url: `${url}/api${endpoint.path}`, body, token, connections: durations.connections, durationS });
     log(`${endpoint.name}: 预热, 底线 ${durations.loadS}s, 应用 ${durations.loadS}s`);
@@ -136,8 +142,9 @@ async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: 
       section,
       name: `${endpoint.name} 延迟`,
       value: `p50 ${fmt.ms(mine.p50)}, p99 ${fmt.ms(mine.p99)} (底线 p99 ${fmt.ms(base.p99)})`,
-      bar: 'p99 ≤ 50 ms',
-      ok: mine.p99 <= 50,
+      // Closed-loop latency measures the queue of 50 connections, not a user: the bar is on the open loop below.
+      bar: '',
+      ok: null,
     });
     if (mine.errors + base.errors > 0) {
       rows.push({ section, name: `${endpoint.name} 错误`, value: `应用 ${mine.errors}, 底线 ${base.errors}`, bar: '0', ok: false });
@@ -152,6 +159,45 @@ async function benchEndpoints(app: NodeProcess, token: string, q: Query, dbUrl: 
     data: { rssBytes: app.rss(), floorRssBytes: floor.rss() },
   });
   await floor.stop();
+  return readSet;
+}
+
+/**
+ * The mixed read set at a fixed offered rate (p99 per docs/rules/quality-bars.md), then its
+ * closed-loop throughput with one server process and with `WORKERS=2` on the same database.
+ */
+async function benchOpenLoopAndWorkers(app: NodeProcess, token: string, readSet: ReadSet, dbUrl: string, webDist: string) {
+  if (readSet.length === 0) return;
+  const ratePerS = 200;
+  const section = `服务端延迟 (开环 ${ratePerS} req/s, 混合读)`;
+  await openLoop({ baseUrl: app.baseUrl, requests: readSet, token, ratePerS, durationS: durations.warmS });
+  const open = await openLoop({ baseUrl: app.baseUrl, requests: readSet, token, ratePerS, durationS: durations.loadS * 2 });
+  rows.push({
+    section,
+    name: `${readSet.length} 个接口轮流, ${fmt.int(open.sent)} 次`,
+    value: `p50 ${fmt.ms(open.p50)}, p99 ${fmt.ms(open.p99)}, 最大 ${fmt.ms(open.max)}, 完成 ${fmt.int(open.achievedPerS)} req/s`,
+    bar: 'p99 ≤ 50 ms, 0 错误',
+    ok: open.p99 <= 50 && open.errors === 0,
+    data: open,
+  });
+  if (open.errors > 0) rows.push({ section, name: '错误', value: String(open.errors), bar: '0', ok: false });
+
+  const mixed = (baseUrl: string) =>
+    loadMixed({ baseUrl, requests: readSet, token, connections: durations.connections, durationS: durations.loadS });
+  const single = await mixed(app.baseUrl);
+  const workers = await startAppServer({ DATABASE_URL: dbUrl, WEB_DIST: webDist, WORKERS: '2' });
+  cleanups.push(() => workers.stop());
+  await mixed(workers.baseUrl);
+  const two = await mixed(workers.baseUrl);
+  await workers.stop();
+  rows.push({
+    section: '服务端吞吐 (autocannon, PostgreSQL)',
+    name: '混合读 1 / 2 个进程 (WORKERS=2)',
+    value: `${fmt.int(single.reqPerS)} → ${fmt.int(two.reqPerS)} req/s = ${fmt.ratio(two.reqPerS / single.reqPerS)} (${availableParallelism()} 核, 数据库同机)`,
+    bar: '',
+    ok: single.errors + two.errors === 0 ? null : false,
+    data: { single, two },
+  });
 }
 
 async function benchAggregates(q: Query) {
@@ -180,7 +226,7 @@ async function benchSoak(app: NodeProcess, token: string, q: Query) {
   const reads = [];
   for (const endpoint of benchedEndpoints) {
     const body = endpoint.body(endpoint.prepare ? await endpoint.prepare(q) : {});
-    if ((await api.call(endpoint.path, body, token)).code === 200) reads.push({ path: `/api${endpoint.path}`, body });
+    if ((await api.call(endpoint.path, body, token)).code === 200) reads.push({ path: endpoint.path, body });
   }
   const [before] = await q<{ n: number }>(writeStream.countSql);
   const rss: { s: number; bytes: number }[] = [];
@@ -313,7 +359,8 @@ async function main() {
     const token = await adminToken(apiClient(app.baseUrl), pool.q);
 
     if (sections.has('server')) {
-      await benchEndpoints(app, token, pool.q, db.url);
+      const readSet = await benchEndpoints(app, token, pool.q, db.url);
+      await benchOpenLoopAndWorkers(app, token, readSet, db.url, build?.dist ?? '/nonexistent');
       await benchAggregates(pool.q);
     }
     if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);

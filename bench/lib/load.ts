@@ -51,7 +51,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 
 export interface MixedOptions {
   baseUrl: string;
-  /** Each connection cycles through these in order. */
+  /** Each connection cycles through these in order; paths as the contract has them (without `/api`). */
   requests: { path: string; body: unknown }[];
   token?: string;
   connections: number;
@@ -71,7 +71,7 @@ export async function loadMixed(options: MixedOptions): Promise<LoadResult> {
     timeout: 10,
     requests: options.requests.map((r) => ({
       method: 'POST' as const,
-      path: r.path,
+      path: `/api${r.path}`,
       headers: {
         'content-type': 'application/json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

@@ -1,0 +1,90 @@
+import { Agent, request } from 'node:http';
+
+export interface OpenLoopOptions {
+  baseUrl: string;
+  /** Sent in turn, one per tick: the mix a page full of users asks for. */
+  requests: { path: string; body: unknown }[];
+  token: string;
+  ratePerS: number;
+  durationS: number;
+}
+
+export type OpenLoopResult = {
+  sent: number;
+  /** Answers per second actually completed over the run. */
+  achievedPerS: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Connection errors, time-outs (10 s), non-2xx answers and envelopes whose code is not 200. */
+  errors: number;
+};
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+
+/**
+ * Offers a fixed rate of requests whatever the server does, and times each from when it was due,
+ * not from when it left: a server that stalls makes every request behind the stall late, and the
+ * percentiles show it (no coordinated omission, unlike a closed loop of N connections that simply
+ * waits and sends less).
+ */
+export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const url = new URL(options.baseUrl);
+  const payloads = options.requests.map((r) => ({ path: `/api${r.path}`, body: Buffer.from(JSON.stringify(r.body)) }));
+  const total = Math.round(options.ratePerS * options.durationS);
+  const intervalMs = 1000 / options.ratePerS;
+  const latencies: number[] = [];
+  let errors = 0;
+
+  const send = (index: number, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const payload = payloads[index % payloads.length];
+      const done = (ok: boolean) => {
+        if (ok) latencies.push(performance.now() - dueAt);
+        else errors++;
+        resolve();
+      };
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: payload.path,
+          timeout: 10_000,
+          headers: { 'content-type': 'application/json', 'content-length': payload.body.length, authorization: `Bearer ${options.token}` },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(res.statusCode === 200 && Buffer.concat(chunks).toString().startsWith('{"code":200')));
+          res.on('error', () => done(false));
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => done(false));
+      req.end(payload.body);
+    });
+
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const dueAt = started + i * intervalMs;
+    const wait = dueAt - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(i, dueAt));
+  }
+  await Promise.all(inFlight);
+  const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    sent: total,
+    achievedPerS: latencies.length / elapsedS,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    errors,
+  };
+}
