@@ -63,6 +63,17 @@ async function hoverEveryChart(page: Page) {
   const charts = page.locator('.board-chart[data-rendered="true"]');
   await expect(charts).toHaveCount(6);
   const seen = new Set<string>();
+  // A loaded machine may draw a tooltip after the next move has begun: an observer keeps every text shown, late or not.
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (window as unknown as { __tooltips: string[] }).__tooltips = shown;
+    const record = () => {
+      for (const d of document.querySelectorAll<HTMLElement>('.board-chart div')) {
+        if (d.style.zIndex === '9999999' && d.style.display !== 'none' && d.textContent) shown.push(d.textContent);
+      }
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style'] });
+  });
   for (const chart of await charts.all()) {
     await chart.scrollIntoViewIfNeeded();
     const box = await chart.locator('canvas').first().boundingBox();
@@ -79,6 +90,8 @@ async function hoverEveryChart(page: Page) {
       }
     }
   }
+  await page.waitForTimeout(300);
+  for (const text of await page.evaluate(() => (window as unknown as { __tooltips: string[] }).__tooltips)) seen.add(text);
   return [...seen];
 }
 
