@@ -7,9 +7,7 @@ import { Can, usePermission } from '@/shared/permission/can';
 import { type ListColumns, useColumnSettings } from '@/shared/table/column-settings';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
-import { useDeleteCategory } from '@/features/category/api/delete-category';
-import { useCategoryList } from '@/features/category/api/list-categories';
-import { useDisableCategory, useEnableCategory } from '@/features/category/api/set-category-status';
+import { useCategoryList, useDeleteCategory, useDisableCategory, useEnableCategory } from '@/features/category/api/category';
 import { CategoryFormModal, type CategoryFormTarget } from '@/features/category/components/category-form-modal';
 import { MoveCategoryModal } from '@/features/category/components/move-category-modal';
 

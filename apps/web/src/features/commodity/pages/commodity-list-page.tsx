@@ -10,17 +10,7 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { Money } from '@/shared/ui/money';
-import {
-  type CommoditySortField,
-  commodityListBody,
-  commodityListFilter,
-  commodityListQuery,
-  exportCommodities,
-  useCommodityList,
-  useDeleteCommodity,
-  useDisableCommodities,
-  useEnableCommodities,
-} from '@/features/commodity/api/commodity';
+import { type CommoditySortField, commodityListBody, commodityListFilter, commodityListQuery, exportCommodities, useCommodityList, useDeleteCommodity, useDisableCommodities, useEnableCommodities } from '@/features/commodity/api/commodity';
 import { CategoryTree } from '@/features/commodity/components/category-tree';
 import { CommodityFormModal, type CommodityFormTarget } from '@/features/commodity/components/commodity-form-modal';
 import { ImportModal } from '@/features/commodity/components/import-modal';

@@ -12,8 +12,8 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '@/features/dictionary/api/dict-items';
-import { useDictTypeInfo } from '@/features/dictionary/api/dict-types';
+import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '@/features/dictionary/api/dict-item';
+import { useDictTypeInfo } from '@/features/dictionary/api/dict-type';
 import { DictItemModal } from '@/features/dictionary/components/dict-item-modal';
 
 /** The dictionary comes from `code` in the URL; the table keeps its paging and filters beside it. */

@@ -11,7 +11,7 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-types';
+import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-type';
 import { DictTypeModal } from '@/features/dictionary/components/dict-type-modal';
 
 export default function DictionaryListPage() {

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
-import { useOperationLogFilters } from '@/features/operation-log/api/operation-log-filters';
-import { useOperationLogList } from '@/features/operation-log/api/operation-log-list';
+import { useOperationLogFilters, useOperationLogList } from '@/features/operation-log/api/operation-log';
 import { useUserOptions } from '@/shared/user/use-user-options';
 import { ChangeDiff } from '@/features/operation-log/components/change-diff';
 

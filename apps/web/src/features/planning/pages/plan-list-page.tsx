@@ -15,7 +15,7 @@ import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { formatCount, Money } from '@/shared/ui/money';
-import { usePlanList } from '@/features/planning/api/plan-list';
+import { usePlanList } from '@/features/planning/api/plan';
 import { useUserOptions } from '@/shared/user/use-user-options';
 import { DETAIL_PATH, PlanActions } from '@/features/planning/components/plan-actions';
 import { PlanProgress } from '@/features/planning/components/plan-progress';

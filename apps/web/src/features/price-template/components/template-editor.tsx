@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { applyFieldErrors, applyIssues, zodRule } from '@/shared/form/field-errors';
 import { RegionCascader } from '@/shared/region/region-cascader';
 import { feedback } from '@/shared/ui/feedback';
-import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-templates';
+import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-template';
 import { newTemplateValues, type TemplateFormValues, toFormValues, toRequestBody } from './template-form-values';
 
 interface Props {

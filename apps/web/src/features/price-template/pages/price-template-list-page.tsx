@@ -11,10 +11,7 @@ import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
-import {
-  useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
-  usePriceTemplateList,
-} from '@/features/price-template/api/price-templates';
+import { useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo, usePriceTemplateList } from '@/features/price-template/api/price-template';
 import { TemplateEditor } from '@/features/price-template/components/template-editor';
 
 function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {

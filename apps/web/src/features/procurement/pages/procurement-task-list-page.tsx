@@ -15,7 +15,7 @@ import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/procurement-tasks';
+import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/task';
 import { BuyerSelect } from '@/features/procurement/components/buyer-select';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { SourcePlanFilter } from '@/features/procurement/components/plan-select';

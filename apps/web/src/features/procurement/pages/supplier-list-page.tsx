@@ -14,7 +14,7 @@ import { formatCount } from '@/shared/ui/money';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/suppliers';
+import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/supplier';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { SupplierForm } from '@/features/procurement/components/supplier-form';
 

@@ -2,9 +2,7 @@ import type { Role } from '@scm/contract';
 import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useSession } from '@/shared/session/session';
-import { useMenuRecords } from '@/features/role/api/menu-records';
-import { useRoleDetail } from '@/features/role/api/role-detail';
-import { useUpdateRolePermissions } from '@/features/role/api/update-role-permissions';
+import { useMenuRecords, useRoleDetail, useUpdateRolePermissions } from '@/features/role/api/role';
 import { useMyRole } from './use-my-role';
 import {
   allNodeKeys,
