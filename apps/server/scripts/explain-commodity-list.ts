@@ -27,7 +27,7 @@ const cases = [
   { name: 'keyword + category, page 1', input: { keyword, categoryId: category.id, page: 1, pageSize: 20 } },
   { name: 'keyword + category, deep page', input: { keyword, categoryId: category.id, page: 200, pageSize: 20 } },
   { name: 'no filter, page 1', input: { page: 1, pageSize: 20 } },
-  { name: 'category only, sort by price', input: { categoryId: category.id, page: 1, pageSize: 20, sortField: 'reference_price_fen' as const, sortOrder: 'ascend' as const } },
+  { name: 'category only, sort by price', input: { categoryId: category.id, page: 1, pageSize: 20, sortField: 'referencePriceFen' as const, sortOrder: 'ascend' as const } },
   { name: 'SKU code keyword', input: { keyword: 'JF0101-00123', page: 1, pageSize: 20 } },
 ];
 for (const c of cases) {

@@ -146,8 +146,7 @@ export const COMMODITY_AUDIT: AuditVocabulary = {
 
 // ---------------------------------------------------------------- commodities
 
-/** Sort fields travel as values, so they are spelled as on the wire (snake_case). */
-export const COMMODITY_SORT_FIELDS = ['sku_code', 'name', 'reference_price_fen', 'updated_at'] as const;
+export const COMMODITY_SORT_FIELDS = ['skuCode', 'name', 'referencePriceFen', 'updatedAt'] as const;
 
 export const commoditySchema = z.object({
   id: z.number(),

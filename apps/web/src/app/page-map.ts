@@ -32,7 +32,7 @@ export const pageComponents: Record<string, PageComponent> = {
  */
 export const pageDataPrefetch: Record<string, (search: string) => void> = {
   commodityList: (search) => {
-    import('@/features/commodity/api/list-commodities').then(
+    import('@/features/commodity/api/commodity').then(
       (list) => list.prefetchCommodityList(search),
       () => {},
     );

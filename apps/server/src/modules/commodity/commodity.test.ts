@@ -197,11 +197,11 @@ describe('commodity list', () => {
   });
 
   it('sorts only on whitelisted fields', async () => {
-    const prices = (await list({ category_id: tree.root, sort_field: 'reference_price_fen', sort_order: 'descend' })).data.list.map(
+    const prices = (await list({ category_id: tree.root, sort_field: 'referencePriceFen', sort_order: 'descend' })).data.list.map(
       (c: { reference_price_fen: number }) => c.reference_price_fen,
     );
     expect(prices).toEqual([...prices].sort((x, y) => y - x));
-    const names = (await list({ category_id: tree.mid, sort_field: 'sku_code', sort_order: 'ascend' })).data.list.map(
+    const names = (await list({ category_id: tree.mid, sort_field: 'skuCode', sort_order: 'ascend' })).data.list.map(
       (c: { sku_code: string }) => c.sku_code,
     );
     expect(names).toEqual([...names].sort());
@@ -211,7 +211,7 @@ describe('commodity list', () => {
   });
 
   it('pages with a total and treats SQL and LIKE meta-characters as text', async () => {
-    const page = await list({ category_id: tree.mid, page: 1, page_size: 2, sort_field: 'sku_code', sort_order: 'ascend' });
+    const page = await list({ category_id: tree.mid, page: 1, page_size: 2, sort_field: 'skuCode', sort_order: 'ascend' });
     expect(page.data).toMatchObject({ page: 1, page_size: 2 });
     expect(page.data.list).toHaveLength(2);
     expect(page.data.total).toBeGreaterThanOrEqual(3);

@@ -10,10 +10,10 @@ type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodity
 export type CommodityListInput = z.output<typeof commodityListRequest>;
 
 const sortColumns = {
-  sku_code: commodities.skuCode,
+  skuCode: commodities.skuCode,
   name: commodities.name,
-  reference_price_fen: commodities.referencePriceFen,
-  updated_at: commodities.updatedAt,
+  referencePriceFen: commodities.referencePriceFen,
+  updatedAt: commodities.updatedAt,
 };
 
 /** A category and its descendants (the tree is at most 3 levels deep), through a category_id index. */

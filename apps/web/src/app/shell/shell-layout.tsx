@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { queryClient } from '@/shared/http/query-client';
 import { useSession } from '@/shared/session/session';
 import { refreshAuthorization } from '@/features/auth/api/refresh-authorization';
-import { recordVisit } from '@/features/workbench/api/record-visit';
+import { recordVisit } from '@/features/workbench/api/workbench';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 import { NotFoundPage } from '@/app/not-found-page';
 import { pageComponents, pageDataPrefetch } from '@/app/page-map';

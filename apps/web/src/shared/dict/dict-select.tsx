@@ -11,9 +11,9 @@ interface DictSelectProps extends Omit<SelectProps<string>, 'options' | 'loading
  */
 export function DictSelect({ code, value, placeholder, ...rest }: DictSelectProps) {
   const dict = useDict(code);
-  const options = dict.offered.map((item) => ({ value: item.value, label: item.label }));
+  const options: { value: string; label: string; disabled?: boolean }[] = dict.offered.map((item) => ({ value: item.value, label: item.label }));
   const current = typeof value === 'string' ? dict.item(value) : undefined;
-  if (current && !dict.offered.includes(current)) options.push({ value: current.value, label: `${current.label}（已停用）`, disabled: true } as never);
+  if (current && !dict.offered.includes(current)) options.push({ value: current.value, label: `${current.label}（已停用）`, disabled: true });
   return (
     <Select<string>
       allowClear

@@ -16,6 +16,11 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   return fields.length > 0;
 }
 
+/** Puts a client-side zod check's issues on the form's fields (their paths are the form's names). */
+export function applyIssues(form: FormInstance, issues: readonly z.core.$ZodIssue[]): void {
+  form.setFields(issues.map((issue) => ({ name: issue.path.filter((part) => typeof part !== 'symbol'), errors: [issue.message] })));
+}
+
 /**
  * An antd rule that checks one field with the contract's zod schema, so the form shows the same
  * Chinese messages the server would answer.

@@ -17,7 +17,7 @@ function withUnavailable(nodes: RegionNode[], unavailable: ReadonlySet<string>):
   });
 }
 
-const fieldNames = { label: 'name', value: 'code', children: 'children' };
+const fieldNames = { label: 'name', value: 'code', children: 'children' } as const;
 
 interface MultiProps {
   value?: string[];
@@ -46,7 +46,7 @@ export function RegionCascader({ value, onChange, placeholder = '请选择地区
       showCheckedStrategy={Cascader.SHOW_PARENT}
       maxTagCount="responsive"
       showSearch={{ filter: (input, path) => path.some((node) => String(node.name).includes(input)) }}
-      options={options as never}
+      options={options}
       fieldNames={fieldNames}
       loading={regions.loading}
       placeholder={placeholder}
@@ -76,7 +76,7 @@ export function RegionPicker({ id, value, onChange, placeholder = '请选择目�
       id={id}
       changeOnSelect
       showSearch={{ filter: (input, path) => path.some((node) => String(node.name).includes(input)) }}
-      options={regions.tree as never}
+      options={regions.tree}
       fieldNames={fieldNames}
       loading={regions.loading}
       placeholder={placeholder}

@@ -18,8 +18,9 @@ export function readUrlState<T extends Record<string, UrlValue>>(defaults: T, se
 }
 
 /**
- * A page's filters, paging and sorting kept in the URL query (docs/rules/codes-and-api.md, "Paged lists"), so a tab reopens
- * where it was. Keys whose default is a number are read back as numbers; empty values are dropped.
+ * Page state that is not a list request (the board's range, a client-side filter) kept in the URL
+ * query, so a tab reopens where it was; list pages use useUrlQuery, which checks each value against
+ * the request schema. Keys whose default is a number are read back as numbers; empty values are dropped.
  */
 export function useUrlState<T extends Record<string, UrlValue>>(defaults: T) {
   const [params, setParams] = useSearchParams();

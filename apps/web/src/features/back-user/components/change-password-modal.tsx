@@ -1,7 +1,7 @@
 import { newPasswordSchema, passwordSchema } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useChangePassword } from '@/features/back-user/api/change-password';
+import { useChangePassword } from '@/features/back-user/api/back-user';
 
 interface ChangePasswordForm {
   oldPassword: string;

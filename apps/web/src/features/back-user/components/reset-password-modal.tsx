@@ -2,7 +2,7 @@ import { type BackUserRow, newPasswordSchema } from '@scm/contract';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useResetPassword } from '@/features/back-user/api/reset-password';
+import { useResetPassword } from '@/features/back-user/api/back-user';
 
 interface Props {
   user?: BackUserRow;

@@ -3,9 +3,8 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { useSession } from '@/shared/session/session';
-import { useRoleOptions } from '@/features/back-user/api/role-options';
-import { useCreateBackUser } from '@/features/back-user/api/create-back-user';
-import { useUpdateBackUser } from '@/features/back-user/api/update-back-user';
+import { useRoleOptions } from '@/features/back-user/api/role';
+import { useCreateBackUser, useUpdateBackUser } from '@/features/back-user/api/back-user';
 
 interface UserForm {
   email: string;

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type BackUserRow, DICT, type Status } from '@scm/contract';
+import { type BackUserRow, backUserListRequest, DICT, type Status } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -8,11 +8,9 @@ import { useSession } from '@/shared/session/session';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useUrlState } from '@/shared/table/use-url-state';
-import { useBackUserList } from '@/features/back-user/api/back-user-list';
-import { useDeleteBackUser } from '@/features/back-user/api/delete-back-user';
-import { useRoleOptions } from '@/features/back-user/api/role-options';
-import { useDisableBackUser, useEnableBackUser } from '@/features/back-user/api/set-back-user-status';
+import { useUrlQuery } from '@/shared/table/use-url-query';
+import { useBackUserList, useDeleteBackUser, useDisableBackUser, useEnableBackUser } from '@/features/back-user/api/back-user';
+import { useRoleOptions } from '@/features/back-user/api/role';
 import { PasswordShownOnce } from '@/features/back-user/components/password-shown-once';
 import { ResetPasswordModal } from '@/features/back-user/components/reset-password-modal';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -23,20 +21,11 @@ import { UserFormModal } from '@/features/back-user/components/user-form-modal';
 const lockReason = (user: BackUserRow) =>
   user.manageable ? undefined : user.superAdmin ? '只有超级管理员可以操作超级管理员账号' : '该用户的角色含有你没有的权限，不能操作';
 
-const defaults = { page: 1, pageSize: 20, keyword: '', roleId: 0, status: '', sortField: '', sortOrder: '' };
 const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 export default function UserManagementPage() {
-  const [state, setState, resetState] = useUrlState(defaults);
-  const list = useBackUserList({
-    page: state.page,
-    pageSize: state.pageSize,
-    keyword: state.keyword || undefined,
-    roleId: state.roleId || undefined,
-    status: (state.status || undefined) as Status | undefined,
-    sortField: (state.sortField || undefined) as never,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const [state, setState, resetState] = useUrlQuery(backUserListRequest);
+  const list = useBackUserList(state);
   const roles = useRoleOptions();
   const me = useSession().userInfo?.id;
   const [editing, setEditing] = useState<{ user?: BackUserRow } | null>(null);
@@ -52,7 +41,7 @@ export default function UserManagementPage() {
 
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(
-    () => ({ keyword: state.keyword, roleId: state.roleId || undefined, status: state.status || undefined }),
+    () => ({ keyword: state.keyword, roleId: state.roleId, status: state.status }),
     [state.keyword, state.roleId, state.status],
   );
 
@@ -149,7 +138,7 @@ export default function UserManagementPage() {
       <FilterForm
         values={filterValues}
         onSearch={(values) =>
-          setState({ keyword: values.keyword?.trim() ?? '', roleId: values.roleId ?? 0, status: values.status ?? '', page: 1 })
+          setState({ keyword: values.keyword?.trim(), roleId: values.roleId, status: values.status, page: 1 })
         }
         onReset={resetState}
       >

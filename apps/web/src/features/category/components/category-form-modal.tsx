@@ -2,7 +2,7 @@ import { type Category, categoryCreateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useCreateCategory, useUpdateCategory } from '@/features/category/api/save-category';
+import { useCreateCategory, useUpdateCategory } from '@/features/category/api/category';
 
 export type CategoryFormTarget =
   | { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null }

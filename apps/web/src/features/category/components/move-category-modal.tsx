@@ -2,7 +2,7 @@ import { type Category, CATEGORY_MAX_LEVEL } from '@scm/contract';
 import { Alert, Form, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { applyFieldErrors } from '@/shared/form/field-errors';
-import { useMoveCategory } from '@/features/category/api/move-category';
+import { useMoveCategory } from '@/features/category/api/category';
 
 const ROOT = 0;
 

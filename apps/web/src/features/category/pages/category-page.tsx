@@ -1,15 +1,13 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { buildTree, type Category, CATEGORY_MAX_LEVEL, type TreeNode } from '@scm/contract';
+import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryListRequest, type TreeNode } from '@scm/contract';
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
 import { type ListColumns, useColumnSettings } from '@/shared/table/column-settings';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
-import { useDeleteCategory } from '@/features/category/api/delete-category';
-import { useCategoryList } from '@/features/category/api/list-categories';
-import { useDisableCategory, useEnableCategory } from '@/features/category/api/set-category-status';
+import { useUrlQuery } from '@/shared/table/use-url-query';
+import { useCategoryList, useDeleteCategory, useDisableCategory, useEnableCategory } from '@/features/category/api/category';
 import { CategoryFormModal, type CategoryFormTarget } from '@/features/category/components/category-form-modal';
 import { MoveCategoryModal } from '@/features/category/components/move-category-modal';
 
@@ -20,9 +18,8 @@ const toRows = (nodes: TreeNode<Category>[]): Row[] =>
   nodes.map(({ node, children }) => (children.length > 0 ? { ...node, children: toRows(children) } : { ...node }));
 
 export default function CategoryPage() {
-  const [query, setQuery, resetQuery] = useUrlState({ keyword: '', status: '' });
-  const body = { keyword: query.keyword || undefined, status: (query.status || undefined) as Category['status'] | undefined };
-  const { data, isFetching, refetch } = useCategoryList(body);
+  const [query, setQuery, resetQuery] = useUrlQuery(categoryListRequest);
+  const { data, isFetching, refetch } = useCategoryList(query);
   const categories = useMemo(() => data ?? [], [data]);
   const rows = useMemo(() => toRows(buildTree(categories)), [categories]);
   const [formTarget, setFormTarget] = useState<CategoryFormTarget | null>(null);

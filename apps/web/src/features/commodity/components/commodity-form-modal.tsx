@@ -17,7 +17,7 @@ import { useDict } from '@/shared/dict/use-dict';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useCategoryOptions } from '@/shared/category/category-options';
-import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/save-commodity';
+import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/commodity';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };
 

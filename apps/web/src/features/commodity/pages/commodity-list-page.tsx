@@ -8,19 +8,9 @@ import { showApiError } from '@/shared/http/hooks';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { Money } from '@/shared/ui/money';
-import { useDeleteCommodity } from '@/features/commodity/api/delete-commodity';
-import { exportCommodities } from '@/features/commodity/api/download-files';
-import {
-  type CommoditySortField,
-  commodityListBody,
-  commodityListDefaults,
-  commodityListFilter,
-  commoditySortField,
-  useCommodityList,
-} from '@/features/commodity/api/list-commodities';
-import { useDisableCommodities, useEnableCommodities } from '@/features/commodity/api/set-commodity-status';
+import { type CommoditySortField, commodityListBody, commodityListFilter, commodityListQuery, exportCommodities, useCommodityList, useDeleteCommodity, useDisableCommodities, useEnableCommodities } from '@/features/commodity/api/commodity';
 import { CategoryTree } from '@/features/commodity/components/category-tree';
 import { CommodityFormModal, type CommodityFormTarget } from '@/features/commodity/components/commodity-form-modal';
 import { ImportModal } from '@/features/commodity/components/import-modal';
@@ -37,19 +27,18 @@ interface FilterValues {
 
 export default function CommodityListPage() {
   const { message } = App.useApp();
-  const [query, setQuery, resetQuery] = useUrlState(commodityListDefaults);
+  const [query, setQuery, resetQuery] = useUrlQuery(commodityListQuery);
   const filter = commodityListFilter(query);
   const filterValues = useMemo<FilterValues>(
     () => ({
       keyword: query.keyword,
       brand: query.brand,
-      status: query.status || undefined,
-      minPrice: query.minPrice || null,
-      maxPrice: query.maxPrice || null,
+      status: query.status,
+      minPrice: query.minPrice ?? null,
+      maxPrice: query.maxPrice ?? null,
     }),
     [query],
   );
-  const sortField = commoditySortField(query);
   const { data, isFetching, refetch } = useCommodityList(commodityListBody(query));
   const [selected, setSelected] = useState<Commodity[]>([]);
   const [formTarget, setFormTarget] = useState<CommodityFormTarget | null>(null);
@@ -63,9 +52,9 @@ export default function CommodityListPage() {
   const canStatus = usePermission(`${PAGE}:status`);
   const canDelete = usePermission(`${PAGE}:delete`);
 
-  const sortOrderOf = (field: CommoditySortField) => (sortField === field ? (query.sortOrder as 'ascend' | 'descend') : null);
+  const sortOrderOf = (field: CommoditySortField) => (query.sortField === field ? (query.sortOrder ?? null) : null);
   const columns: ListColumns<Commodity> = [
-    { title: 'SKU编码', dataIndex: 'skuCode', key: 'sku_code', sorter: true, sortOrder: sortOrderOf('sku_code'), width: 140 },
+    { title: 'SKU编码', dataIndex: 'skuCode', key: 'skuCode', sorter: true, sortOrder: sortOrderOf('skuCode'), width: 140 },
     { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name'), width: 180, ellipsis: true },
     {
       title: '状态',
@@ -82,9 +71,9 @@ export default function CommodityListPage() {
     {
       title: '参考价(元)',
       dataIndex: 'referencePriceFen',
-      key: 'reference_price_fen',
+      key: 'referencePriceFen',
       sorter: true,
-      sortOrder: sortOrderOf('reference_price_fen'),
+      sortOrder: sortOrderOf('referencePriceFen'),
       align: 'right',
       width: 110,
       render: (v: number) => <Money fen={v} />,
@@ -110,9 +99,9 @@ export default function CommodityListPage() {
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      key: 'updated_at',
+      key: 'updatedAt',
       sorter: true,
-      sortOrder: sortOrderOf('updated_at'),
+      sortOrder: sortOrderOf('updatedAt'),
       width: 160,
       hideBelow: 1600,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
@@ -211,7 +200,7 @@ export default function CommodityListPage() {
   return (
     <Row gutter={12} wrap={false} className="commodity-list-page">
       <Col flex="240px">
-        <CategoryTree value={query.categoryId || undefined} onChange={(id) => setQuery({ categoryId: id ?? 0, page: 1 })} />
+        <CategoryTree value={query.categoryId} onChange={(id) => setQuery({ categoryId: id, page: 1 })} />
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <div className="page-stack">
@@ -219,11 +208,11 @@ export default function CommodityListPage() {
             values={filterValues}
             onSearch={(values) =>
               setQuery({
-                keyword: values.keyword?.trim() ?? '',
-                brand: values.brand?.trim() ?? '',
-                status: values.status ?? '',
-                minPrice: values.minPrice == null ? '' : String(values.minPrice),
-                maxPrice: values.maxPrice == null ? '' : String(values.maxPrice),
+                keyword: values.keyword?.trim(),
+                brand: values.brand?.trim(),
+                status: values.status,
+                minPrice: values.minPrice == null ? undefined : String(values.minPrice),
+                maxPrice: values.maxPrice == null ? undefined : String(values.maxPrice),
                 page: 1,
               })
             }

@@ -2,7 +2,7 @@ import { type DictItem, dictItemCreateRequest, TAG_COLOR_LABELS, TAG_COLORS } fr
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/dict-items';
+import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/dict-item';
 
 const fields = dictItemCreateRequest.shape;
 

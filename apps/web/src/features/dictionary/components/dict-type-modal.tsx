@@ -2,7 +2,7 @@ import { type DictType, dictTypeCreateRequest } from '@scm/contract';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useCreateDictType, useUpdateDictType } from '@/features/dictionary/api/dict-types';
+import { useCreateDictType, useUpdateDictType } from '@/features/dictionary/api/dict-type';
 
 const fields = dictTypeCreateRequest.shape;
 

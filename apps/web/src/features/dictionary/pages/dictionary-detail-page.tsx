@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT, type DictItem, TAG_COLOR_LABELS } from '@scm/contract';
+import { DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS } from '@scm/contract';
 import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,24 +10,21 @@ import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '@/features/dictionary/api/dict-items';
-import { useDictTypeInfo } from '@/features/dictionary/api/dict-types';
+import { useDeleteDictItem, useDictItemList, useDisableDictItem, useEnableDictItem } from '@/features/dictionary/api/dict-item';
+import { useDictTypeInfo } from '@/features/dictionary/api/dict-type';
 import { DictItemModal } from '@/features/dictionary/components/dict-item-modal';
+
+/** The dictionary comes from `code` in the URL; the table keeps its paging and filters beside it. */
+const urlSchema = dictItemListRequest.pick({ page: true, pageSize: true, keyword: true, status: true });
 
 export default function DictionaryDetailPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const [state, update] = useUrlState({ page: 1, pageSize: 50, keyword: '', status: '' });
+  const [state, update] = useUrlQuery(urlSchema, { pageSize: 50 });
   const type = useDictTypeInfo(code);
-  const items = useDictItemList({
-    typeCode: code,
-    page: state.page,
-    pageSize: state.pageSize,
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as 'enabled' | 'disabled' | undefined,
-  });
+  const items = useDictItemList({ typeCode: code, ...state });
   const jump = useJump();
   const [modal, setModal] = useState<{ open: boolean; editing?: DictItem }>({ open: false });
   const enable = useEnableDictItem();
@@ -115,7 +112,7 @@ export default function DictionaryDetailPage() {
           </Descriptions>
         )}
       </Card>
-      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={() => update({ keyword: '', status: '', page: 1 })}>
+      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={() => update({ keyword: undefined, status: undefined, page: 1 })}>
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="标签或值" allowClear style={{ width: 200 }} />
         </Form.Item>

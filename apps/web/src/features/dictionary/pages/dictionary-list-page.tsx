@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DictType, DICT, dictTypeApi } from '@scm/contract';
+import { type DictType, DICT, dictTypeApi, dictTypeListRequest } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,26 +9,15 @@ import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-types';
+import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-type';
 import { DictTypeModal } from '@/features/dictionary/components/dict-type-modal';
 
 export default function DictionaryListPage() {
-  const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', status: '', builtIn: '', sortField: '', sortOrder: '' });
-  const filter = {
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as 'enabled' | 'disabled' | undefined,
-    builtIn: state.builtIn === '' ? undefined : state.builtIn === 'true',
-  };
-  const body = {
-    page: state.page,
-    pageSize: state.pageSize,
-    ...filter,
-    sortField: (state.sortField || undefined) as 'code' | 'name' | 'updatedAt' | undefined,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  };
-  const list = useDictTypeList(body);
+  const [state, update, reset] = useUrlQuery(dictTypeListRequest);
+  const filter = { keyword: state.keyword, status: state.status, builtIn: state.builtIn };
+  const list = useDictTypeList(state);
   const jump = useJump();
   const [modal, setModal] = useState<{ open: boolean; editing?: DictType }>({ open: false });
   const enable = useEnableDictType();
@@ -145,7 +134,7 @@ export default function DictionaryListPage() {
 
   return (
     <div className="page-stack">
-      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
+      <FilterForm values={{ ...state, builtIn: state.builtIn === undefined ? undefined : String(state.builtIn) }} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="字典编码或名称" allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -1,8 +1,7 @@
-import { freightApi, priceTemplateApi } from '@scm/contract';
+import { freightApi } from '@scm/contract';
 import type { ApiError } from '@/shared/http/api';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation } from '@/shared/http/hooks';
 
-export const useTemplateOptions = () => useApiQuery(priceTemplateApi.options, { includeDisabled: true });
 type Options = { onError?: (error: ApiError) => boolean | undefined };
 
 export const useEstimateFreight = (options: Options = {}) => useApiMutation(freightApi.estimate, options);

@@ -6,7 +6,8 @@ import type { ApiError } from '@/shared/http/api';
 import { RegionPicker } from '@/shared/region/region-cascader';
 import { useRegions } from '@/shared/region/use-regions';
 import { Money } from '@/shared/ui/money';
-import { useCompareFreight, useEstimateFreight, useTemplateOptions } from '@/features/freight/api/freight';
+import { useCompareFreight, useEstimateFreight } from '@/features/freight/api/freight';
+import { useTemplateOptions } from '@/features/freight/api/price-template';
 import {
   type CargoItem, type CargoMode, type CommodityLine, type CustomLine, commodityItems, commodityResultLines, customItems, customResultLines, lineFieldOf,
   type ResultLine,

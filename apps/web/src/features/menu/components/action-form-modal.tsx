@@ -2,7 +2,7 @@ import { type MenuRow, menuCreateActionRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useCreateMenuAction } from '@/features/menu/api/create-menu-action';
+import { useCreateMenuAction } from '@/features/menu/api/menu';
 
 interface ActionForm {
   action: string;

@@ -2,7 +2,7 @@ import { type MenuRow, menuUpdateRequest } from '@scm/contract';
 import { App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useUpdateMenu } from '@/features/menu/api/update-menu';
+import { useUpdateMenu } from '@/features/menu/api/menu';
 import { MENU_ICONS, MenuIcon } from '@/shared/ui/menu-icons';
 
 interface MenuForm {

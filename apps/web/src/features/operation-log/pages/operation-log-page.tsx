@@ -1,16 +1,13 @@
-import { auditActionLabel, auditModuleLabel, type OperationLog } from '@scm/contract';
+import { auditActionLabel, auditModuleLabel, type OperationLog, operationLogListRequest } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
-import { useOperationLogFilters } from '@/features/operation-log/api/operation-log-filters';
-import { useOperationLogList } from '@/features/operation-log/api/operation-log-list';
+import { useUrlQuery } from '@/shared/table/use-url-query';
+import { useOperationLogFilters, useOperationLogList } from '@/features/operation-log/api/operation-log';
 import { useUserOptions } from '@/shared/user/use-user-options';
 import { ChangeDiff } from '@/features/operation-log/components/change-diff';
-
-const defaults = { page: 1, pageSize: 20, userId: 0, module: '', action: '', keyword: '', startTime: '', endTime: '', sortOrder: '' };
 
 interface Filters {
   userId?: number;
@@ -21,19 +18,9 @@ interface Filters {
 }
 
 export default function OperationLogPage() {
-  const [state, setState, resetState] = useUrlState(defaults);
-  const list = useOperationLogList({
-    page: state.page,
-    pageSize: state.pageSize,
-    userId: state.userId || undefined,
-    module: state.module || undefined,
-    action: state.action || undefined,
-    keyword: state.keyword || undefined,
-    startTime: state.startTime || undefined,
-    endTime: state.endTime || undefined,
-    sortField: state.sortOrder ? 'createdAt' : undefined,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const [state, setState, resetState] = useUrlQuery(operationLogListRequest);
+  // Only the time column sorts, so the URL keeps just the order.
+  const list = useOperationLogList({ ...state, sortField: state.sortOrder ? 'createdAt' : undefined });
   const users = useUserOptions();
   const filters = useOperationLogFilters();
 
@@ -64,9 +51,9 @@ export default function OperationLogPage() {
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo<Filters>(
     () => ({
-      userId: state.userId || undefined,
-      module: state.module || undefined,
-      action: state.action || undefined,
+      userId: state.userId,
+      module: state.module,
+      action: state.action,
       keyword: state.keyword,
       range: state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : undefined,
     }),
@@ -79,12 +66,12 @@ export default function OperationLogPage() {
         values={filterValues}
         onSearch={(values) =>
           setState({
-            userId: values.userId ?? 0,
-            module: values.module ?? '',
-            action: values.action ?? '',
-            keyword: values.keyword?.trim() ?? '',
-            startTime: values.range?.[0]?.startOf('second').toISOString() ?? '',
-            endTime: values.range?.[1]?.endOf('second').toISOString() ?? '',
+            userId: values.userId,
+            module: values.module,
+            action: values.action,
+            keyword: values.keyword?.trim(),
+            startTime: values.range?.[0]?.startOf('second').toISOString(),
+            endTime: values.range?.[1]?.endOf('second').toISOString(),
             page: 1,
           })
         }
@@ -123,7 +110,7 @@ export default function OperationLogPage() {
         data={list.data}
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
-        onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder ?? '' })}
+        onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder })}
         expandable={{
           expandedRowRender: (row) => <ChangeDiff module={row.module} before={row.before} after={row.after} />,
           rowExpandable: (row) => row.before != null || row.after != null,

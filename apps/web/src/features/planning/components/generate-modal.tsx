@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { applyFieldErrors } from '@/shared/form/field-errors';
 import { useSession } from '@/shared/session/session';
 import { UserSelect } from '@/shared/user/user-select';
-import { usePlanInfo } from '@/features/planning/api/plan-info';
+import { usePlanInfo } from '@/features/planning/api/plan';
 
 export interface GenerateValues {
   mode: GenerateMode;

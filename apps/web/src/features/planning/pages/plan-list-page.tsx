@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type PlanListBody, type PlanSummary, planActionAllowed, planningApi } from '@scm/contract';
+import { type PlanSummary, planActionAllowed, planListRequest, planningApi } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { callApi } from '@/shared/http/api';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,27 +12,16 @@ import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { formatCount, Money } from '@/shared/ui/money';
-import { usePlanList } from '@/features/planning/api/plan-list';
+import { usePlanList } from '@/features/planning/api/plan';
 import { useUserOptions } from '@/shared/user/use-user-options';
 import { DETAIL_PATH, PlanActions } from '@/features/planning/components/plan-actions';
 import { PlanProgress } from '@/features/planning/components/plan-progress';
 
-const defaults = {
-  page: 1,
-  pageSize: 20,
-  sortField: '',
-  sortOrder: '',
-  keyword: '',
-  status: '',
-  planType: '',
-  warehouse: '',
-  ownerId: 0,
-  periodFrom: '',
-  periodTo: '',
-};
+/** The list's request without `ids`, which only 导出选中 sends. */
+const urlSchema = planListRequest.omit({ ids: true });
 
 interface FilterValues {
   keyword?: string;
@@ -44,43 +33,36 @@ interface FilterValues {
 }
 
 export default function PlanListPage() {
-  const [state, update, reset] = useUrlState(defaults);
+  const [state, update, reset] = useUrlQuery(urlSchema);
   const jump = useJump();
   const warehouses = useDict('warehouse');
   const users = useUserOptions();
 
   const filter = {
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as PlanListBody['status'],
-    planType: state.planType || undefined,
-    warehouse: state.warehouse || undefined,
-    ownerId: state.ownerId || undefined,
-    periodFrom: state.periodFrom || undefined,
-    periodTo: state.periodTo || undefined,
+    keyword: state.keyword,
+    status: state.status,
+    planType: state.planType,
+    warehouse: state.warehouse,
+    ownerId: state.ownerId,
+    periodFrom: state.periodFrom,
+    periodTo: state.periodTo,
   };
-  const body: PlanListBody = {
-    ...filter,
-    page: state.page,
-    pageSize: state.pageSize,
-    sortField: (state.sortField || undefined) as PlanListBody['sortField'],
-    sortOrder: (state.sortOrder || undefined) as PlanListBody['sortOrder'],
-  };
-  const list = usePlanList(body);
+  const list = usePlanList(state);
   const [selected, setSelected] = useState<PlanSummary[]>([]);
 
   const formValues = useMemo<FilterValues>(
     () => ({
-      keyword: state.keyword || undefined,
-      status: state.status || undefined,
-      planType: state.planType || undefined,
-      warehouse: state.warehouse || undefined,
-      ownerId: state.ownerId || undefined,
+      keyword: state.keyword,
+      status: state.status,
+      planType: state.planType,
+      warehouse: state.warehouse,
+      ownerId: state.ownerId,
       period: state.periodFrom && state.periodTo ? [dayjs(state.periodFrom), dayjs(state.periodTo)] : null,
     }),
     [state.keyword, state.status, state.planType, state.warehouse, state.ownerId, state.periodFrom, state.periodTo],
   );
 
-  const sorted = (key: string) => (state.sortField === key ? (state.sortOrder as 'ascend' | 'descend') || null : null);
+  const sorted = (key: string) => (state.sortField === key ? (state.sortOrder ?? null) : null);
   const columns: ListColumns<PlanSummary> = [
     {
       title: '计划编号',
@@ -164,13 +146,13 @@ export default function PlanListPage() {
         onSearch={(values) =>
           update({
             page: 1,
-            keyword: values.keyword?.trim() ?? '',
-            status: values.status ?? '',
-            planType: values.planType ?? '',
-            warehouse: values.warehouse ?? '',
-            ownerId: values.ownerId ?? 0,
-            periodFrom: values.period?.[0]?.format('YYYY-MM-DD') ?? '',
-            periodTo: values.period?.[1]?.format('YYYY-MM-DD') ?? '',
+            keyword: values.keyword?.trim(),
+            status: values.status,
+            planType: values.planType,
+            warehouse: values.warehouse,
+            ownerId: values.ownerId,
+            periodFrom: values.period?.[0]?.format('YYYY-MM-DD'),
+            periodTo: values.period?.[1]?.format('YYYY-MM-DD'),
           })
         }
         onReset={reset}

@@ -3,10 +3,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type ChargeMode, DISPLAY_UNITS, priceTemplateCreateRequest, type PriceTemplate } from '@scm/contract';
 import { Alert, Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, applyIssues, zodRule } from '@/shared/form/field-errors';
 import { RegionCascader } from '@/shared/region/region-cascader';
 import { feedback } from '@/shared/ui/feedback';
-import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-templates';
+import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-template';
 import { newTemplateValues, type TemplateFormValues, toFormValues, toRequestBody } from './template-form-values';
 
 interface Props {
@@ -50,7 +50,7 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
     if (!checked.success) {
       const onList = checked.error.issues.filter((issue) => issue.path.length <= 1 && issue.path[0] !== 'name' && issue.path[0] !== 'noDeliveryCodes');
       for (const issue of onList) feedback.message?.error(issue.message);
-      form.setFields(checked.error.issues.map((issue) => ({ name: issue.path as never, errors: [issue.message] })));
+      applyIssues(form, checked.error.issues);
       return;
     }
     if (editing) update.mutate({ ...body, id: editing.id, version: editing.version }, { onSuccess: onClose });

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplate, type PriceTemplateListItem, priceTemplateApi } from '@scm/contract';
+import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplateListItem, priceTemplateApi, priceTemplateListRequest } from '@scm/contract';
 import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,13 +8,10 @@ import { DictTag } from '@/shared/dict/dict-tag';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
-import {
-  useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo,
-  usePriceTemplateList,
-} from '@/features/price-template/api/price-templates';
+import { useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo, usePriceTemplateList } from '@/features/price-template/api/price-template';
 import { TemplateEditor } from '@/features/price-template/components/template-editor';
 
 function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
@@ -30,19 +27,9 @@ function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
 }
 
 export default function PriceTemplateListPage() {
-  const [state, update, reset] = useUrlState({ page: 1, pageSize: 20, keyword: '', chargeMode: '', status: '', sortField: '', sortOrder: '' });
-  const filter = {
-    keyword: state.keyword || undefined,
-    chargeMode: (state.chargeMode || undefined) as PriceTemplate['chargeMode'] | undefined,
-    status: (state.status || undefined) as PriceTemplate['status'] | undefined,
-  };
-  const list = usePriceTemplateList({
-    page: state.page,
-    pageSize: state.pageSize,
-    ...filter,
-    sortField: (state.sortField || undefined) as 'name' | 'updatedAt' | undefined,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const [state, update, reset] = useUrlQuery(priceTemplateListRequest);
+  const filter = { keyword: state.keyword, chargeMode: state.chargeMode, status: state.status };
+  const list = usePriceTemplateList(state);
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
   const info = usePriceTemplateInfo(editor.id);
   const copy = useCopyPriceTemplate();

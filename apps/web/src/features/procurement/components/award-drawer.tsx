@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { Money } from '@/shared/ui/money';
-import { useAwardTask } from '@/features/procurement/api/procurement-tasks';
+import { useAwardTask } from '@/features/procurement/api/task';
 
 interface Choice {
   supplierId?: number;

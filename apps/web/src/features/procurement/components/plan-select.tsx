@@ -3,7 +3,7 @@ import { Select, type SelectProps } from 'antd';
 import { type ComponentProps, useState } from 'react';
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useDebounced } from '@/shared/form/use-debounced';
-import { useSourcePlanOptions } from '@/features/procurement/api/procurement-tasks';
+import { useSourcePlanOptions } from '@/features/procurement/api/task';
 
 /** 来源计划 filter: the plans tasks came from, searched on the server; the value is the plan code. */
 export function SourcePlanFilter(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'loading'>) {

@@ -23,7 +23,7 @@ import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { applyFieldErrors } from '@/shared/form/field-errors';
 import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
-import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/procurement-tasks';
+import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/quotation';
 
 type Task = MaintainView['task'];
 type InvitedSupplier = MaintainView['suppliers'][number];

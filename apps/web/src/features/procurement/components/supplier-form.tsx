@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { RegionPicker } from '@/shared/region/region-cascader';
-import { useCreateSupplier, useTemplateOptions, useUpdateSupplier } from '@/features/procurement/api/suppliers';
+import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
+import { useTemplateOptions } from '@/features/procurement/api/price-template';
 import { useCategoryOptions } from '@/shared/category/category-options';
 
 const shape = supplierCreateRequest.shape;

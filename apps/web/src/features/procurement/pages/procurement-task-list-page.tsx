@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, fenToYuan, type ProcurementStatus, procurementTaskApi, type ProcurementTaskListItem } from '@scm/contract';
+import { DICT, fenToYuan, procurementTaskApi, type ProcurementTaskListItem, taskListRequest } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -11,11 +11,11 @@ import { BatchActions } from '@/shared/table/batch-actions';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { callApi } from '@/shared/http/api';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/procurement-tasks';
+import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/task';
 import { BuyerSelect } from '@/features/procurement/components/buyer-select';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { SourcePlanFilter } from '@/features/procurement/components/plan-select';
@@ -36,6 +36,9 @@ interface FilterValues {
   deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null;
 }
 
+/** The list's request without `ids`, which only 导出选中 sends. */
+const urlSchema = taskListRequest.omit({ ids: true });
+
 const yuan = (fen: number | null) => `¥${fenToYuan(fen ?? 0, true)}`;
 
 /** What the server would refuse 发布 for, said before the click. */
@@ -46,24 +49,16 @@ function publishBlocked(row: ProcurementTaskListItem): string | null {
 }
 
 export default function ProcurementTaskListPage() {
-  const [state, update, reset] = useUrlState({
-    page: 1, pageSize: 20, keyword: '', status: '', buyerId: 0, planCode: '', deadlineFrom: '', deadlineTo: '', sortField: '', sortOrder: '',
-  });
+  const [state, update, reset] = useUrlQuery(urlSchema);
   const filter = {
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as ProcurementStatus | undefined,
-    buyerId: state.buyerId || undefined,
-    planCode: state.planCode || undefined,
-    deadlineFrom: state.deadlineFrom || undefined,
-    deadlineTo: state.deadlineTo || undefined,
+    keyword: state.keyword,
+    status: state.status,
+    buyerId: state.buyerId,
+    planCode: state.planCode,
+    deadlineFrom: state.deadlineFrom,
+    deadlineTo: state.deadlineTo,
   };
-  const list = useTaskList({
-    page: state.page,
-    pageSize: state.pageSize,
-    ...filter,
-    sortField: (state.sortField || undefined) as 'code' | undefined,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const list = useTaskList(state);
   const jump = useJump();
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
   const [selected, setSelected] = useState<ProcurementTaskListItem[]>([]);
@@ -203,15 +198,15 @@ export default function ProcurementTaskListPage() {
   return (
     <div className="page-stack">
       <FilterForm
-        values={{ keyword: state.keyword, status: state.status, buyerId: state.buyerId || undefined, planCode: state.planCode || undefined, deadline: range }}
+        values={{ keyword: state.keyword, status: state.status, buyerId: state.buyerId, planCode: state.planCode, deadline: range }}
         onSearch={(values: FilterValues) =>
           update({
-            keyword: values.keyword?.trim() ?? '',
-            status: values.status ?? '',
-            buyerId: values.buyerId ?? 0,
-            planCode: values.planCode ?? '',
-            deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString() ?? '',
-            deadlineTo: values.deadline?.[1]?.endOf('day').toISOString() ?? '',
+            keyword: values.keyword?.trim(),
+            status: values.status,
+            buyerId: values.buyerId,
+            planCode: values.planCode,
+            deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString(),
+            deadlineTo: values.deadline?.[1]?.endOf('day').toISOString(),
             page: 1,
           })
         }

@@ -11,7 +11,7 @@ import { Can, usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCloseQuote, useMaintainView } from '@/features/procurement/api/procurement-tasks';
+import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task';
 import { AwardDrawer } from '@/features/procurement/components/award-drawer';
 import { ComparisonMatrix } from '@/features/procurement/components/comparison-matrix';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';

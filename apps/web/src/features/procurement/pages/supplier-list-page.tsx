@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, type Supplier, type SupplierStatus, supplierApi } from '@scm/contract';
+import { DICT, type Supplier, type SupplierStatus, supplierApi, supplierListRequest } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,32 +12,21 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { callApi } from '@/shared/http/api';
 import { formatCount } from '@/shared/ui/money';
 import { FilterForm } from '@/shared/table/filter-form';
-import { useUrlState } from '@/shared/table/use-url-state';
+import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/suppliers';
+import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/supplier';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { SupplierForm } from '@/features/procurement/components/supplier-form';
+
+/** The list's request without `ids`, which only 导出选中 sends. */
+const urlSchema = supplierListRequest.omit({ ids: true });
 
 const winRate = (bp: number | null) => (bp == null ? '-' : `${(bp / 100).toFixed(1)}%`);
 
 export default function SupplierListPage() {
-  const [state, update, reset] = useUrlState({
-    page: 1, pageSize: 20, keyword: '', status: '', grade: '', settlementType: '', categoryId: 0, sortField: '', sortOrder: '',
-  });
-  const filter = {
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as SupplierStatus | undefined,
-    grade: state.grade || undefined,
-    settlementType: state.settlementType || undefined,
-    categoryId: state.categoryId || undefined,
-  };
-  const list = useSupplierList({
-    page: state.page,
-    pageSize: state.pageSize,
-    ...filter,
-    sortField: (state.sortField || undefined) as 'code' | undefined,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const [state, update, reset] = useUrlQuery(urlSchema);
+  const filter = { keyword: state.keyword, status: state.status, grade: state.grade, settlementType: state.settlementType, categoryId: state.categoryId };
+  const list = useSupplierList(state);
   const categories = useCategoryOptions();
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
   const [selected, setSelected] = useState<Supplier[]>([]);
@@ -141,7 +130,7 @@ export default function SupplierListPage() {
   const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
   return (
     <div className="page-stack">
-      <FilterForm values={{ ...state, categoryId: state.categoryId || undefined }} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
+      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="编码 / 名称 / 联系人" allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -1,10 +1,8 @@
 import type { Role } from '@scm/contract';
-import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useSession } from '@/shared/session/session';
-import { useMenuRecords } from '@/features/role/api/menu-records';
-import { useRoleDetail } from '@/features/role/api/role-detail';
-import { useUpdateRolePermissions } from '@/features/role/api/update-role-permissions';
+import { useMenuRecords, useRoleDetail, useUpdateRolePermissions } from '@/features/role/api/role';
 import { useMyRole } from './use-my-role';
 import {
   allNodeKeys,
@@ -23,7 +21,7 @@ interface Props {
 const kindLabel: Record<PermissionNode['kind'], string> = { group: '目录', page: '页面', view: '页面', action: '操作' };
 
 /** A code the signed-in user does not hold cannot be given (the grant ceiling): its box is disabled. */
-function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolean): object[] {
+function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolean): TreeDataNode[] {
   return nodes.map((node) => ({
     key: node.key,
     disableCheckbox: !node.children && !grantable(node.key),
@@ -124,11 +122,11 @@ export function PermissionDrawer({ role, onClose }: Props) {
         <Tree
           checkable
           selectable={false}
-          treeData={toTreeData(tree, grantable) as never}
+          treeData={toTreeData(tree, grantable)}
           checkedKeys={checked}
           expandedKeys={expanded}
           onExpand={(keys) => setExpanded(keys.map(String))}
-          onCheck={onCheck as never}
+          onCheck={onCheck}
           data-testid="permission-tree"
         />
       )}

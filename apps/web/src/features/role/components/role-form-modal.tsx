@@ -2,8 +2,7 @@ import { DATA_SCOPE_LABELS, type DataScope, type Role, roleCodeSchema, roleUpdat
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useCreateRole } from '@/features/role/api/create-role';
-import { useUpdateRole } from '@/features/role/api/update-role';
+import { useCreateRole, useUpdateRole } from '@/features/role/api/role';
 
 interface RoleForm {
   name: string;

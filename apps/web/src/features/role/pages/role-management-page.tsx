@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DATA_SCOPE_LABELS, DICT, type Role, roleApi } from '@scm/contract';
+import { DATA_SCOPE_LABELS, DICT, type Role, roleApi, roleListRequest } from '@scm/contract';
 import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -8,28 +8,17 @@ import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useUrlState } from '@/shared/table/use-url-state';
-import { useDeleteRole } from '@/features/role/api/delete-role';
-import { useRoleList } from '@/features/role/api/role-list';
-import { useDisableRole, useEnableRole } from '@/features/role/api/set-role-status';
+import { useUrlQuery } from '@/shared/table/use-url-query';
+import { useDeleteRole, useDisableRole, useEnableRole, useRoleList } from '@/features/role/api/role';
 import { PermissionDrawer } from '@/features/role/components/permission-drawer';
 import { RoleFormModal } from '@/features/role/components/role-form-modal';
 import { useMyRole } from '@/features/role/components/use-my-role';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 
-const defaults = { page: 1, pageSize: 20, keyword: '', status: '', sortField: '', sortOrder: '' };
-
 export default function RoleManagementPage() {
-  const [state, setState, resetState] = useUrlState(defaults);
-  const list = useRoleList({
-    page: state.page,
-    pageSize: state.pageSize,
-    keyword: state.keyword || undefined,
-    status: (state.status || undefined) as Role['status'] | undefined,
-    sortField: (state.sortField || undefined) as never,
-    sortOrder: (state.sortOrder || undefined) as 'ascend' | 'descend' | undefined,
-  });
+  const [state, setState, resetState] = useUrlQuery(roleListRequest);
+  const list = useRoleList(state);
   const [editing, setEditing] = useState<{ role?: Role } | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<Role>();
   const enable = useEnableRole();
@@ -43,7 +32,7 @@ export default function RoleManagementPage() {
     superAdmin ? undefined : role.builtIn ? '只有超级管理员可以修改内置的超级管理员角色' : role.id === myRole?.id ? '不能修改自己所属的角色' : undefined;
 
   // Memoised: the filter form resets its fields whenever this object changes.
-  const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status || undefined }), [state.keyword, state.status]);
+  const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status }), [state.keyword, state.status]);
 
   const columns: ListColumns<Role> = [
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
@@ -138,7 +127,7 @@ export default function RoleManagementPage() {
     <div className="page-stack">
       <FilterForm
         values={filterValues}
-        onSearch={(values) => setState({ keyword: values.keyword?.trim() ?? '', status: values.status ?? '', page: 1 })}
+        onSearch={(values) => setState({ keyword: values.keyword?.trim(), status: values.status, page: 1 })}
         onReset={resetState}
       >
         <Form.Item name="keyword" label="关键字">

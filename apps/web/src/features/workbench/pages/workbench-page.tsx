@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/shared/session/session';
-import { useWorkbenchOverview } from '@/features/workbench/api/overview';
+import { useWorkbenchOverview } from '@/features/workbench/api/workbench';
 import './workbench.css';
 
 function greeting(hour: number): string {

@@ -3,3 +3,5 @@ import { useApiQuery } from '@/shared/http/hooks';
 
 export type OperationLogListBody = EndpointBody<typeof operationLogApi.list>;
 export const useOperationLogList = (body: OperationLogListBody) => useApiQuery(operationLogApi.list, body);
+
+export const useOperationLogFilters = () => useApiQuery(operationLogApi.filters, {}, { staleTime: 30_000 });

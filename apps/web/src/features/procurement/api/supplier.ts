@@ -1,4 +1,4 @@
-import { type EndpointBody, priceTemplateApi, supplierApi } from '@scm/contract';
+import { type EndpointBody, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type SupplierListBody = EndpointBody<typeof supplierApi.list>;
@@ -6,7 +6,6 @@ export type SupplierListBody = EndpointBody<typeof supplierApi.list>;
 export const useSupplierList = (body: SupplierListBody) => useApiQuery(supplierApi.list, body);
 export const useSupplierInfo = (id: number | undefined) => useApiQuery(supplierApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
 export const useInvitableSuppliers = () => useApiQuery(supplierApi.options, { invitable: true, limit: 200 }, { staleTime: 30_000 });
-export const useTemplateOptions = () => useApiQuery(priceTemplateApi.options, {}, { staleTime: 60_000 });
 
 const stale = [supplierApi.list, supplierApi.info, supplierApi.options];
 type OnError = (error: unknown) => boolean;

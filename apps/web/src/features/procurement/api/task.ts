@@ -1,4 +1,4 @@
-import { type EndpointBody, procurementTaskApi, quotationApi, supplierApi } from '@scm/contract';
+import { type EndpointBody, procurementTaskApi, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 export type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
@@ -10,7 +10,9 @@ export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.co
 export const useSourcePlanOptions = (keyword: string) =>
   useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
 
-const stale = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];
+/** What a task write makes stale; quotation writes change the same views. */
+export const taskViews = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];
+const stale = taskViews;
 type OnError = (error: unknown) => boolean;
 
 export const useCreateTask = (onError?: OnError) => useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, onError });
@@ -21,6 +23,3 @@ export const useCloseQuote = () => useApiMutation(procurementTaskApi.closeQuote,
 export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { successMessage: '任务已取消', invalidates: stale });
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
 export const useAwardTask = (onError?: OnError) => useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });
-export const useSaveQuote = (onError?: OnError) => useApiMutation(quotationApi.save, { successMessage: '报价已保存', invalidates: stale, onError });
-export const useDeclineQuote = () => useApiMutation(quotationApi.decline, { successMessage: '已记录放弃报价', invalidates: stale });
-export const useEstimateQuoteFreight = () => useApiMutation(quotationApi.estimateFreight);

@@ -1,0 +1,61 @@
+import { categoryApi, type COMMODITY_SORT_FIELDS, commodityApi, commodityListRequest, type EndpointBody, yuanToFen } from '@scm/contract';
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { type ApiError, callApi, downloadFile } from '@/shared/http/api';
+import { queryKey, useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { queryClient } from '@/shared/http/query-client';
+import { readUrlQuery } from '@/shared/table/use-url-query';
+
+export type CommodityListBody = EndpointBody<typeof commodityApi.list>;
+export type CommoditySortField = (typeof COMMODITY_SORT_FIELDS)[number];
+
+const yuan = z.string().refine((text) => yuanToFen(text) !== null);
+
+/** The list page's URL: the list request, with the price bounds kept in yuan as the user typed them. */
+export const commodityListQuery = commodityListRequest
+  .omit({ minPriceFen: true, maxPriceFen: true })
+  .extend({ minPrice: yuan.optional(), maxPrice: yuan.optional() });
+export type CommodityListQuery = z.output<typeof commodityListQuery>;
+
+const fen = (text: string | undefined) => (text === undefined ? undefined : (yuanToFen(text) ?? undefined));
+
+/** The filter part of the body (also what the export sends). */
+export const commodityListFilter = (query: CommodityListQuery) => ({
+  keyword: query.keyword,
+  categoryId: query.categoryId,
+  brand: query.brand,
+  status: query.status,
+  minPriceFen: fen(query.minPrice),
+  maxPriceFen: fen(query.maxPrice),
+});
+
+export const commodityListBody = (query: CommodityListQuery): CommodityListBody => ({
+  ...commodityListFilter(query),
+  page: query.page,
+  pageSize: query.pageSize,
+  sortField: query.sortField,
+  sortOrder: query.sortField ? query.sortOrder : undefined,
+});
+
+export const useCommodityList = (body: CommodityListBody) => useApiQuery(commodityApi.list, body);
+
+/** Starts the list request for a URL query while the page's chunk is still loading. */
+export function prefetchCommodityList(search: string) {
+  const body = commodityListBody(readUrlQuery(commodityListQuery, search));
+  queryClient.prefetchQuery({ queryKey: queryKey(commodityApi.list, body), queryFn: () => callApi(commodityApi.list, body) }).catch(() => {});
+}
+
+export const exportCommodities = (filter: EndpointBody<typeof commodityApi.export>) =>
+  downloadFile(commodityApi.export.path, filter, `商品列表_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
+
+type OnError = (error: ApiError) => boolean | undefined;
+const saved = [commodityApi.list, categoryApi.list];
+
+export const useCreateCommodity = (onError?: OnError) => useApiMutation(commodityApi.create, { successMessage: '新建成功', invalidates: saved, onError });
+export const useUpdateCommodity = (onError?: OnError) => useApiMutation(commodityApi.update, { successMessage: '保存成功', invalidates: saved, onError });
+export const useDeleteCommodity = () => useApiMutation(commodityApi.delete, { successMessage: '删除成功', invalidates: [commodityApi.list] });
+
+export const useEnableCommodities = (onSuccess?: () => void) =>
+  useApiMutation(commodityApi.enable, { successMessage: '已启用', invalidates: [commodityApi.list], onSuccess });
+export const useDisableCommodities = (onSuccess?: () => void) =>
+  useApiMutation(commodityApi.disable, { successMessage: '已停用', invalidates: [commodityApi.list], onSuccess });
