@@ -6,7 +6,7 @@ import { boardBenchQueries } from '../apps/server/src/modules/data-board/bench-q
 import { commodityListRequest, taskListRequest, toCamelCase } from '@scm/contract';
 import type pg from 'pg';
 import { listCommodities } from '../apps/server/src/modules/commodity/queries';
-import { getPlan } from '../apps/server/src/modules/planning/service';
+import { getPlan } from '../apps/server/src/modules/planning/queries';
 import { listTasks } from '../apps/server/src/modules/procurement-task/queries';
 import { getMaintainView } from '../apps/server/src/modules/procurement-task/service';
 import type { Db } from '../apps/server/src/db/client';
