@@ -1,4 +1,3 @@
-import { PLAN_AUDIT } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
@@ -6,7 +5,7 @@ import { writeAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/context';
 import { refreshPlanTotals } from './service';
 
-const MODULE = PLAN_AUDIT.module;
+const MODULE = 'planning_task';
 
 export interface PlanLineAward {
   planLineId: number;

@@ -1,4 +1,4 @@
-import { PLAN_AUDIT, PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
+import { PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,7 +12,7 @@ import { assertAssignable } from '../back-user/assignable';
 import { dictionaryOf } from './queries';
 import { planForAction } from './status';
 
-const MODULE = PLAN_AUDIT.module;
+const MODULE = 'planning_task';
 
 type PlanRow = typeof planningTasks.$inferSelect;
 type CreateInput = z.output<typeof planCreateRequest>;

@@ -1,4 +1,4 @@
-import { PLAN_ACTION_FROM, PLAN_ACTION_LABELS, PLAN_AUDIT, PLAN_STATUS_LABELS, type PlanAction, type planCancelRequest, type planReasonRequest, type PlanStatus } from '@scm/contract';
+import { PLAN_ACTION_FROM, PLAN_ACTION_LABELS, PLAN_STATUS_LABELS, type PlanAction, type planCancelRequest, type planReasonRequest, type PlanStatus } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,6 +8,8 @@ import type { AuthedContext, AuthUser } from '../../lib/context';
 import { updateVersioned } from '../../lib/crud';
 import { conflict, staleVersion } from '../../lib/errors';
 import { loadPlanForUser } from './scope';
+
+const MODULE = 'planning_task';
 
 type PlanRow = typeof planningTasks.$inferSelect;
 
@@ -44,7 +46,7 @@ export async function changeStatus(
     eq(planningTasks.status, plan.status),
   );
   await writeAudit(tx, ctx.actor, {
-    module: PLAN_AUDIT.module,
+    module: MODULE,
     action,
     recordId: plan.id,
     summary: `${plan.code} ${PLAN_STATUS_LABELS[plan.status]} → ${PLAN_STATUS_LABELS[to]}${reason ? `：${reason}` : ''}`,
