@@ -2,16 +2,11 @@
  * What the bench measures and what the fault tests write. Each business module adds its entries
  * here (a few lines each); the runners in bench.ts and faults/ never need to change.
  */
-import { boardBenchQueries } from '../apps/server/src/modules/data-board/bench-queries';
 import { commodityListRequest, taskListRequest, toCamelCase } from '@scm/contract';
 import type pg from 'pg';
-import { listCommodities } from '../apps/server/src/modules/commodity/queries';
-import { getPlan } from '../apps/server/src/modules/planning/service';
-import { listTasks } from '../apps/server/src/modules/procurement-task/queries';
-import { getMaintainView } from '../apps/server/src/modules/procurement-task/service';
-import type { Db } from '../apps/server/src/db/client';
-import type { AuthedContext, AuthUser } from '../apps/server/src/lib/context';
+import { type AuthedContext, type AuthUser, type Db, getMaintainView, getPlan, listCommodities, listTasks } from '../apps/server/src';
 import type { Api } from './lib/api';
+import { boardBenchQueries } from './lib/board-queries';
 import type { Body, Query } from './lib/query';
 import { replayedFloor } from './lib/replayed-floor';
 import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';

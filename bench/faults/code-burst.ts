@@ -4,8 +4,7 @@
  * until a route creates coded documents (config.ts dailyCodes.route).
  *   node --import tsx faults/code-burst.ts <prefix> <count> <concurrency> <iso-date>
  */
-import { openDatabase } from '../../apps/server/src/db/client';
-import { nextCode } from '../../apps/server/src/lib/codes';
+import { nextCode, openDatabase } from '../../apps/server/src';
 
 const [prefix, count, concurrency, at] = process.argv.slice(2);
 const database = openDatabase({ url: process.env.DATABASE_URL, dataDir: 'unused' });

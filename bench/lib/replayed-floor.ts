@@ -1,7 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from '../../apps/server/src/db/client';
-import * as schema from '../../apps/server/src/db/schema';
+import { type Db, schema } from '../../apps/server/src';
 import type { Body, Query } from './query';
 
 interface Statement {

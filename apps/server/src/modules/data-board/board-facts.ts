@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 /**
  * Rewrites the board's facts of the given procurement tasks (all tasks when omitted): one row per
  * awarded line with its baselines, and one row per task with its quote responses, completion and
- * categories. Every transaction that changes a task's lines, invitations, quotes, award or status
- * calls it before committing, so the board never disagrees with the tasks it sums.
+ * categories. Procurement writes reach it through writeTasks (procurement-task/task-write.ts), which
+ * calls it once before each commit for the tasks the write touched.
  */
 export async function refreshBoardFacts(tx: Db, taskIds?: number[]) {
   if (taskIds?.length === 0) return;

@@ -7,7 +7,8 @@ import { planningTaskLines, type planningTasks, procurementTaskLines, procuremen
 import type { AuthedContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
-import { changeStatus, planForAction, planLines } from '../planning/service';
+import { planLines } from '../planning/queries';
+import { changeStatus, planForAction } from '../planning/status';
 import { createTask } from '../procurement-task/service';
 
 // 生成采购任务 needs both areas: it changes the plan and creates tasks through the procurement

@@ -2,7 +2,7 @@ import { fenToYuan, PLAN_STATUS_LABELS, type planExportRequest } from '@scm/cont
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
 import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
-import { dictionaryOf, plansForExport } from './service';
+import { dictionaryOf, plansForExport } from './queries';
 
 
 const COLUMNS = [

@@ -15,7 +15,8 @@ import type { AuthedContext } from '../../lib/context';
 import { xlsxFile } from '../../lib/excel';
 import { decodeUpload, excelDate, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/xlsx-import';
 import { badRequest } from '../../lib/errors';
-import { appendPlanLines, planForAction } from './service';
+import { appendPlanLines } from './service';
+import { planForAction } from './status';
 
 type Key = (typeof PLAN_LINE_EXCEL_COLUMNS)[number]['key'];
 const header = Object.fromEntries(PLAN_LINE_EXCEL_COLUMNS.map((c) => [c.key, c.header])) as Record<Key, string>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
 import { supplierBody } from '../../../test/procurement-fixtures';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
-import { recordPlanAwards } from './service';
+import { recordPlanAwards } from './award-writeback';
 
 let t: TestApp;
 let admin: string;

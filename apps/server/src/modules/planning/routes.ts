@@ -3,18 +3,10 @@ import { defineRoute } from '../../lib/route';
 import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
 import { exportPlans } from './export-plans';
 import { importPlanLines, lineImportTemplate, planLineImportReport } from './import-lines';
-import {
-  approvePlan,
-  cancelPlan,
-  closePlan,
-  createPlan,
-  deletePlan,
-  getPlan,
-  listPlans,
-  rejectPlan,
-  submitPlan,
-  updatePlan,
-} from './service';
+import { approvePlan, rejectPlan, submitPlan } from './approval';
+import { getPlan, listPlans } from './queries';
+import { createPlan, deletePlan, updatePlan } from './service';
+import { cancelPlan, closePlan } from './status';
 
 const PAGE = 'planningTaskList';
 

@@ -1,378 +1,23 @@
-import {
-  PLAN_ACTION_FROM,
-  PLAN_OWNER_PERMISSION_CODES,
-  PLAN_ACTION_LABELS,
-  PLAN_AUDIT,
-  PLAN_STATUS_LABELS,
-  type PlanAction,
-  type PlanDetail,
-  type PlanStatus,
-  type planCancelRequest,
-  type planCreateRequest,
-  type planListRequest,
-  type planReasonRequest,
-  type PlanSummary,
-  type planUpdateRequest,
-} from '@scm/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, planningTaskLines, planningTasks } from '../../db/schema';
+import { commodities, planningTaskLines, planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
-import type { Actor, AuthedContext, AuthUser } from '../../lib/context';
-import { allWordsLike, iso, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
-import { prepared } from '../../lib/prepared';
-import { badRequest, conflict, fieldError, staleVersion } from '../../lib/errors';
+import type { Actor, AuthedContext } from '../../lib/context';
+import { updateVersioned } from '../../lib/crud';
+import { fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
-import { assertMayReview } from './four-eyes';
-import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
-import { planScope } from '../../lib/data-scope';
-import { loadPlanForUser } from './scope';
+import { dictionaryOf } from './queries';
+import { planForAction } from './status';
 
-export const MODULE = 'planning_task';
+const MODULE = 'planning_task';
 
 type PlanRow = typeof planningTasks.$inferSelect;
 type CreateInput = z.output<typeof planCreateRequest>;
 type UpdateInput = z.output<typeof planUpdateRequest>;
 type LineInput = CreateInput['lines'][number];
-
-// ---------------------------------------------------------------- reading
-
-const owners = alias(backUsers, 'owner');
-
-function summaryOf(row: PlanRow, owner: { id: number; username: string } | null): PlanSummary {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    planType: row.planType,
-    warehouse: row.warehouse,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    requiredBy: row.requiredBy,
-    status: row.status,
-    owner,
-    lineCount: row.lineCount,
-    plannedQuantity: row.plannedQuantity,
-    awardedQuantity: row.awardedQuantity,
-    budgetTotalFen: row.budgetTotalFen,
-    progress: row.plannedQuantity > 0 ? Math.floor((row.awardedQuantity * 100) / row.plannedQuantity) : 0,
-    version: row.version,
-    updatedAt: iso(row.updatedAt) ?? '',
-  };
-}
-
-type Filter = Omit<z.output<typeof planListRequest>, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>;
-
-/** The list filter within the user's data scope (the list and the export read the same plans). */
-function filterWhere(user: AuthUser, input: Filter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    planScope(user),
-    allWordsLike(planningTasks.searchText, input.keyword),
-    input.status ? eq(planningTasks.status, input.status) : undefined,
-    input.planType ? eq(planningTasks.planType, input.planType) : undefined,
-    input.warehouse ? eq(planningTasks.warehouse, input.warehouse) : undefined,
-    input.ownerId ? eq(planningTasks.ownerId, input.ownerId) : undefined,
-    // The plan's period overlaps the chosen range.
-    input.periodFrom ? gte(planningTasks.periodEnd, input.periodFrom) : undefined,
-    input.periodTo ? lte(planningTasks.periodStart, input.periodTo) : undefined,
-    input.ids ? inArray(planningTasks.id, input.ids) : undefined,
-  ];
-  return and(...conditions);
-}
-
-const sortColumns = {
-  code: planningTasks.code,
-  name: planningTasks.name,
-  periodStart: planningTasks.periodStart,
-  budgetTotalFen: planningTasks.budgetTotalFen,
-  updatedAt: planningTasks.updatedAt,
-  createdAt: planningTasks.createdAt,
-};
-
-export async function listPlans(ctx: AuthedContext, input: z.output<typeof planListRequest>) {
-  const where = filterWhere(ctx.user, input);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
-      .from(planningTasks)
-      .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
-      .where(where)
-      .orderBy(...orderBy(input, sortColumns, [desc(planningTasks.updatedAt)], planningTasks.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(planningTasks).where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => summaryOf(r.plan, r.owner)),
-    total,
-    input,
-  );
-}
-
-/** Every plan matching a filter, in list order, a batch at a time (for the Excel export). */
-export async function* plansForExport(db: Db, user: AuthUser, input: Filter, batchSize = 1000) {
-  const where = filterWhere(user, input);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await db
-      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
-      .from(planningTasks)
-      .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
-      .where(where)
-      .orderBy(desc(planningTasks.updatedAt), desc(planningTasks.id))
-      .limit(batchSize)
-      .offset(offset);
-    if (rows.length === 0) return;
-    yield rows.map((r) => summaryOf(r.plan, r.owner));
-    if (rows.length < batchSize) return;
-  }
-}
-
-const creators = alias(backUsers, 'creator');
-const updaters = alias(backUsers, 'updater');
-const planQuery = prepared(
-  (db, name) =>
-    db
-      .select({
-        plan: planningTasks,
-        owner: { id: owners.id, username: owners.username },
-        createdBy: { id: creators.id, username: creators.username },
-        updatedBy: { id: updaters.id, username: updaters.username },
-      })
-      .from(planningTasks)
-      .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
-      .leftJoin(creators, eq(creators.id, planningTasks.createdBy))
-      .leftJoin(updaters, eq(updaters.id, planningTasks.updatedBy))
-      .where(eq(planningTasks.id, sql.placeholder('id')))
-      .prepare(name),
-  'plan_detail',
-);
-
-export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetail> {
-  await loadPlanForUser(ctx.db, ctx.user, id);
-  const [[row], lines, procurementTasks, timeline, awardedGoodsFen] = await Promise.all([
-    planQuery(ctx.db).execute({ id }),
-    planLines(ctx.db, id),
-    linkedProcurementTasks(ctx.db, ctx.user, id),
-    planTimeline(ctx.db, id),
-    planAwardedGoodsFen(ctx.db, id),
-  ]);
-  return {
-    ...summaryOf(row.plan, row.owner),
-    remark: row.plan.remark,
-    rejectReason: row.plan.rejectReason,
-    closeReason: row.plan.closeReason,
-    createdBy: row.createdBy,
-    updatedBy: row.updatedBy,
-    createdAt: iso(row.plan.createdAt) ?? '',
-    awardedGoodsFen,
-    lines,
-    procurementTasks,
-    timeline,
-  };
-}
-
-const planLinesQuery = prepared(
-  (db, name) =>
-    db
-      .select({
-        line: planningTaskLines,
-        skuCode: commodities.skuCode,
-        commodityName: commodities.name,
-        spec: commodities.spec,
-        unit: commodities.unit,
-        categoryId: categories.id,
-        categoryName: categories.name,
-      })
-      .from(planningTaskLines)
-      .innerJoin(commodities, eq(commodities.id, planningTaskLines.commodityId))
-      .leftJoin(categories, eq(categories.id, commodities.categoryId))
-      .where(eq(planningTaskLines.planId, sql.placeholder('planId')))
-      .orderBy(asc(planningTaskLines.sort), asc(planningTaskLines.id))
-      .prepare(name),
-  'plan_detail_lines',
-);
-
-export async function planLines(db: Db, planId: number) {
-  const rows = await planLinesQuery(db).execute({ planId });
-  return rows.map(({ line, ...commodity }) => ({
-    id: line.id,
-    commodityId: line.commodityId,
-    ...commodity,
-    quantity: line.quantity,
-    budgetUnitPriceFen: line.budgetUnitPriceFen,
-    budgetAmountFen: line.quantity * line.budgetUnitPriceFen,
-    requiredBy: line.requiredBy,
-    remark: line.remark,
-    awardedQuantity: line.awardedQuantity,
-    progress: Math.floor((line.awardedQuantity * 100) / line.quantity),
-  }));
-}
-
-interface StatusChange {
-  status?: PlanStatus;
-  reason?: string | null;
-  /** An award write-back: which task, how much it added. */
-  taskCode?: string;
-  quantity?: number;
-  goodsFen?: number;
-}
-
-/** The plan's history, read from the audit log (who, when, which status change, why). */
-const timelineQuery = prepared(
-  (db, name) =>
-    db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.module, MODULE), eq(auditLogs.recordId, sql.placeholder('recordId'))))
-      .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
-      .prepare(name),
-  'plan_timeline',
-);
-
-async function planTimeline(db: Db, planId: number) {
-  const rows = await timelineQuery(db).execute({ recordId: String(planId) });
-  return rows.map((row) => {
-    const before = (row.before ?? {}) as StatusChange;
-    const after = (row.after ?? {}) as StatusChange;
-    return {
-      id: row.id,
-      action: row.action,
-      label: PLAN_AUDIT.actions[row.action] ?? row.action,
-      userName: row.userName,
-      at: iso(row.createdAt) ?? '',
-      fromStatus: before.status ?? null,
-      toStatus: after.status ?? null,
-      reason: after.reason ?? null,
-      award: after.taskCode ? { taskCode: after.taskCode, quantity: after.quantity ?? 0, goodsFen: after.goodsFen ?? 0 } : null,
-    };
-  });
-}
-
-// ---------------------------------------------------------------- status machine
-
-/**
- * Reads the plan for a change (404 outside the user's data scope) and checks the status machine
- * and the version the caller read. The update that follows repeats both conditions in its WHERE,
- * so two concurrent changes cannot both pass.
- */
-export async function planForAction(tx: Db, user: AuthUser, id: number, version: number, action: PlanAction): Promise<PlanRow> {
-  const plan = await loadPlanForUser(tx, user, id);
-  const allowed = PLAN_ACTION_FROM[action] as readonly PlanStatus[];
-  if (!allowed.includes(plan.status)) {
-    throw conflict(`计划当前状态为「${PLAN_STATUS_LABELS[plan.status]}」，不能${PLAN_ACTION_LABELS[action]}`);
-  }
-  if (plan.version !== version) throw staleVersion();
-  return plan;
-}
-
-export async function changeStatus(
-  tx: Db,
-  ctx: AuthedContext,
-  plan: PlanRow,
-  action: string,
-  to: PlanStatus,
-  extra: Partial<typeof planningTasks.$inferInsert> = {},
-  reason: string | null = null,
-) {
-  await updateVersioned(
-    tx,
-    planningTasks,
-    plan.id,
-    plan.version,
-    { status: to, updatedBy: ctx.user.id, ...extra },
-    eq(planningTasks.status, plan.status),
-  );
-  await writeAudit(tx, ctx.actor, {
-    module: MODULE,
-    action,
-    recordId: plan.id,
-    summary: `${plan.code} ${PLAN_STATUS_LABELS[plan.status]} → ${PLAN_STATUS_LABELS[to]}${reason ? `：${reason}` : ''}`,
-    before: { status: plan.status },
-    after: { status: to, reason },
-  });
-}
-
-export async function submitPlan(ctx: AuthedContext, input: { id: number; version: number }) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'submit');
-    if (plan.lineCount === 0) throw badRequest('计划至少需要一条明细才能提交');
-    if (!plan.periodStart || !plan.periodEnd) throw fieldError('period_start', '请先填写计划周期再提交');
-    await changeStatus(tx, ctx, plan, 'submit', 'submitted', { submittedBy: ctx.user.id, rejectReason: null });
-  });
-  return null;
-}
-
-/** Adds the user to the plan's line editors (once), in the same update that changes the lines. */
-const withLineEditor = (plan: PlanRow, userId: number) =>
-  plan.lineEditorIds.includes(userId) ? {} : { lineEditorIds: [...plan.lineEditorIds, userId] };
-
-export async function approvePlan(ctx: AuthedContext, input: { id: number; version: number }) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'approve');
-    assertMayReview(ctx.user, plan);
-    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [] });
-  });
-  return null;
-}
-
-export async function rejectPlan(ctx: AuthedContext, input: z.output<typeof planReasonRequest>) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'reject');
-    assertMayReview(ctx.user, plan);
-    await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason, lineEditorIds: [] }, input.reason);
-  });
-  return null;
-}
-
-export async function cancelPlan(ctx: AuthedContext, input: z.output<typeof planCancelRequest>) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'cancel');
-    await changeStatus(tx, ctx, plan, 'cancel', 'cancelled', {}, input.reason || null);
-  });
-  return null;
-}
-
-export async function closePlan(ctx: AuthedContext, input: z.output<typeof planReasonRequest>) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'close');
-    await changeStatus(tx, ctx, plan, 'close', 'completed', { closeReason: input.reason }, input.reason);
-  });
-  return null;
-}
-
-export async function deletePlan(ctx: AuthedContext, input: { id: number; version: number }) {
-  await ctx.db.transaction(async (tx) => {
-    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'delete');
-    const deleted = await tx
-      .delete(planningTasks)
-      .where(and(eq(planningTasks.id, plan.id), eq(planningTasks.version, plan.version)))
-      .returning({ id: planningTasks.id });
-    if (deleted.length === 0) throw staleVersion();
-    await writeAudit(tx, ctx.actor, {
-      module: MODULE,
-      action: 'delete',
-      recordId: plan.id,
-      summary: `删除计划 ${plan.code} ${plan.name}`,
-      before: { status: plan.status, code: plan.code, name: plan.name },
-    });
-  });
-  return null;
-}
-
-// ---------------------------------------------------------------- create and edit
-
-/** Value → {label, enabled} of a dictionary type. */
-export async function dictionaryOf(db: Db, typeCode: string) {
-  const rows = await db
-    .select({ value: dictItems.value, label: dictItems.label, status: dictItems.status })
-    .from(dictItems)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictItems.typeId))
-    .where(eq(dictTypes.code, typeCode));
-  return new Map(rows.map((r) => [r.value, { label: r.label, enabled: r.status === 'enabled' }]));
-}
 
 /**
  * Plan type and warehouse must be enabled items of their dictionaries; a value the plan already
@@ -456,6 +101,10 @@ const lineValues = (planId: number, line: LineInput & { budgetUnitPriceFen: numb
   remark: line.remark || null,
   sort,
 });
+
+/** Adds the user to the plan's line editors (once), in the same update that changes the lines. */
+const withLineEditor = (plan: PlanRow, userId: number) =>
+  plan.lineEditorIds.includes(userId) ? {} : { lineEditorIds: [...plan.lineEditorIds, userId] };
 
 export async function createPlan(ctx: AuthedContext, input: CreateInput) {
   return ctx.db.transaction(async (tx) => {
@@ -572,67 +221,22 @@ export async function appendPlanLines(
   });
 }
 
-export interface PlanLineAward {
-  planLineId: number;
-  /** Bought quantity. */
-  quantity: number;
-  /** 定标货值 of the line. */
-  goodsFen: number;
-}
 
-/**
- * The hook procurement's award calls inside its own transaction: adds the bought quantities to the
- * plan lines, records on each touched plan which task awarded how much (the awarding user becomes
- * its last updater), and completes a plan whose lines have all reached their planned quantity
- * (over-award is kept and shown).
- */
-export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, awards: PlanLineAward[]) {
-  const positive = awards.filter((a) => a.quantity > 0);
-  if (positive.length === 0) return;
-  const byPlan = new Map<number, { quantity: number; goodsFen: number }>();
-  for (const award of positive) {
-    const [line] = await tx
-      .update(planningTaskLines)
-      .set({ awardedQuantity: sql`${planningTaskLines.awardedQuantity} + ${award.quantity}` })
-      .where(eq(planningTaskLines.id, award.planLineId))
-      .returning({ planId: planningTaskLines.planId });
-    if (!line) continue;
-    const sum = byPlan.get(line.planId) ?? { quantity: 0, goodsFen: 0 };
-    byPlan.set(line.planId, { quantity: sum.quantity + award.quantity, goodsFen: sum.goodsFen + award.goodsFen });
-  }
-  for (const [planId, added] of byPlan) {
-    await refreshPlanTotals(tx, planId);
-    const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId));
-    const [{ open }] = await tx
-      .select({ open: sql<number>`count(*)::int` })
-      .from(planningTaskLines)
-      .where(and(eq(planningTaskLines.planId, planId), sql`${planningTaskLines.awardedQuantity} < ${planningTaskLines.quantity}`));
-    const done = plan.status === 'in_procurement' && open === 0;
-    await tx
-      .update(planningTasks)
-      .set({
-        version: sql`${planningTasks.version} + 1`,
-        updatedAt: sql`now()`,
-        ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
-        ...(done ? { status: 'completed' as const } : {}),
-      })
-      .where(eq(planningTasks.id, planId));
-    await writeAudit(tx, actor, {
+export async function deletePlan(ctx: AuthedContext, input: { id: number; version: number }) {
+  await ctx.db.transaction(async (tx) => {
+    const plan = await planForAction(tx, ctx.user, input.id, input.version, 'delete');
+    const deleted = await tx
+      .delete(planningTasks)
+      .where(and(eq(planningTasks.id, plan.id), eq(planningTasks.version, plan.version)))
+      .returning({ id: planningTasks.id });
+    if (deleted.length === 0) throw staleVersion();
+    await writeAudit(tx, ctx.actor, {
       module: MODULE,
-      action: 'award',
-      recordId: planId,
-      summary: `${plan.code} 定标回写：${taskCode} 数量 ${added.quantity}，定标货值 ${added.goodsFen} 分`,
-      after: { taskCode, ...added },
+      action: 'delete',
+      recordId: plan.id,
+      summary: `删除计划 ${plan.code} ${plan.name}`,
+      before: { status: plan.status, code: plan.code, name: plan.name },
     });
-    if (done) {
-      await writeAudit(tx, actor, {
-        module: MODULE,
-        action: 'complete',
-        recordId: planId,
-        summary: `${plan.code} 全部明细已定标，计划自动完成`,
-        before: { status: plan.status },
-        after: { status: 'completed' },
-      });
-    }
-  }
+  });
+  return null;
 }

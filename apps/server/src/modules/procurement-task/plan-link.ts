@@ -5,7 +5,7 @@ import type { Actor, AuthUser } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { planScope } from '../../lib/data-scope';
 import { loadPlanForUser } from '../planning/scope';
-import { recordPlanAwards } from '../planning/service';
+import { recordPlanAwards } from '../planning/award-writeback';
 
 export interface AwardedPlanLine {
   planLineId: number;

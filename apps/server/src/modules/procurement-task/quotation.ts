@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { refreshBoardFacts } from '../data-board/board-facts';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
@@ -14,13 +13,16 @@ import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { recordDeadlineClose } from './status';
+import { type TaskWrite, writeTasks } from './task-write';
 
 const MODULE = 'quotation';
 
 /** A quote is entered only while the task is quoting, before its deadline, for an invited supplier in good standing. */
-async function quotableContext(tx: Db, user: AuthUser, taskId: number, supplierId: number, now: Date) {
+async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number, supplierId: number, now: Date) {
+  const { tx } = write;
   await loadTaskForUser(tx, user, taskId);
-  await recordDeadlineClose(tx, taskId, now);
+  write.touch(taskId);
+  await recordDeadlineClose(write, taskId, now);
   const found = await findTaskDetail(tx, taskId, now);
   if (!found) throw notFound('采购任务不存在');
   if (found.task.status !== 'quoting') {
@@ -80,15 +82,19 @@ async function estimateFor(db: Db, found: Found, templateId: number | null, pric
 }
 
 export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<typeof quoteEstimateRequest>) {
-  const { found, invited } = await quotableContext(ctx.db, ctx.user, input.taskId, input.supplierId, ctx.now());
-  const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
-  return estimateFor(ctx.db, found, invited.priceTemplateId, prices);
+  // The same check as a saved quote, so a write of its own: the check may record a passed deadline.
+  return writeTasks(ctx.db, async (write) => {
+    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, ctx.now());
+    const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
+    return estimateFor(write.tx, found, invited.priceTemplateId, prices);
+  });
 }
 
 export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quoteSaveRequest>) {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const { found, invited } = await quotableContext(tx, ctx.user, input.taskId, input.supplierId, now);
+  return writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
     if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
     const taskLineIds = new Set(found.lines.map((l) => l.id));
     const seen = new Set<number>();
@@ -158,7 +164,6 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       .update(procurementTaskSuppliers)
       .set({ status: 'received', declineReason: null })
       .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
-    await refreshBoardFacts(tx, [input.taskId]);
     const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
@@ -174,8 +179,9 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
 /** The supplier declines the whole task; a quote it had entered is withdrawn. */
 export async function declineQuote(ctx: AuthedContext, input: z.output<typeof quoteDeclineRequest>) {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const { found, invited } = await quotableContext(tx, ctx.user, input.taskId, input.supplierId, now);
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
     const removed = await tx
       .delete(quotations)
       .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)))
@@ -186,7 +192,6 @@ export async function declineQuote(ctx: AuthedContext, input: z.output<typeof qu
       .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
     // Quote activity counts as an update of the task for the list's "recently updated" order.
     await tx.update(procurementTasks).set({ updatedAt: now }).where(eq(procurementTasks.id, input.taskId));
-    await refreshBoardFacts(tx, [input.taskId]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'decline',

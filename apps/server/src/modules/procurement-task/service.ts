@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { refreshBoardFacts } from '../data-board/board-facts';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
@@ -27,6 +26,7 @@ import { assertPlanLink, onLinesAwarded } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { illegalTransition, recordDeadlineClose } from './status';
+import { type TaskWrite, writeTasks } from './task-write';
 
 const MODULE = 'procurement_task';
 type TaskInput = z.output<typeof taskCreateRequest>;
@@ -111,13 +111,13 @@ const header = (input: TaskInput) => ({
 });
 
 export async function createTask(ctx: AuthedContext, input: TaskInput) {
-  return ctx.db.transaction(async (tx) => {
+  return writeTasks(ctx.db, async ({ tx, touch }) => {
     const supplierIds = await validateTask(tx, ctx, input);
     const code = await nextCode(tx, 'CG', ctx.now());
     const values = header(input);
     const [row] = await tx.insert(procurementTasks).values({ ...values, code }).returning({ id: procurementTasks.id });
+    touch(row.id);
     await writeLines(tx, row.id, input, supplierIds);
-    await refreshBoardFacts(tx, [row.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'create',
@@ -130,9 +130,11 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
 }
 
 /** The task for a change: 404 outside the user's data scope (before anything is written), 409 on a stale version. */
-async function lockTask(tx: Db, ctx: AuthedContext, id: number, version: number) {
+async function lockTask(write: TaskWrite, ctx: AuthedContext, id: number, version: number) {
+  const { tx } = write;
   await loadTaskForUser(tx, ctx.user, id);
-  await recordDeadlineClose(tx, id, ctx.now());
+  write.touch(id);
+  await recordDeadlineClose(write, id, ctx.now());
   const [task] = await tx.select().from(procurementTasks).where(eq(procurementTasks.id, id));
   if (!task) throw notFound('采购任务不存在');
   if (task.version !== version) throw staleVersion();
@@ -141,8 +143,9 @@ async function lockTask(tx: Db, ctx: AuthedContext, id: number, version: number)
 
 /** Only a draft is edited; the lines and invitations are replaced as a whole. */
 export async function updateTask(ctx: AuthedContext, input: z.output<typeof taskUpdateRequest>) {
-  await ctx.db.transaction(async (tx) => {
-    const before = await lockTask(tx, ctx, input.id, input.version);
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const before = await lockTask(write, ctx, input.id, input.version);
     if (!procurementActionAllowed('edit', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.edit);
     const supplierIds = await validateTask(tx, ctx, input, { buyerId: before.buyerId, planId: before.planId });
     const values = header(input);
@@ -150,7 +153,6 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
     await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
     await writeLines(tx, input.id, input, supplierIds);
-    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'update',
@@ -164,15 +166,15 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
 }
 
 export async function deleteTask(ctx: AuthedContext, input: { id: number; version: number }) {
-  await ctx.db.transaction(async (tx) => {
-    const before = await lockTask(tx, ctx, input.id, input.version);
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const before = await lockTask(write, ctx, input.id, input.version);
     if (!procurementActionAllowed('delete', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.delete);
     const deleted = await tx
       .delete(procurementTasks)
       .where(and(eq(procurementTasks.id, input.id), eq(procurementTasks.version, input.version)))
       .returning({ id: procurementTasks.id });
     if (deleted.length === 0) throw staleVersion();
-    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: `${before.code} ${before.name}`, before });
   });
   return null;
@@ -218,8 +220,9 @@ export async function transitionTask(
   input: { id: number; version: number; reason?: string | null },
 ) {
   const transition: Transition = TRANSITIONS[kind];
-  await ctx.db.transaction(async (tx) => {
-    const task = await lockTask(tx, ctx, input.id, input.version);
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const task = await lockTask(write, ctx, input.id, input.version);
     if (!transition.from.includes(task.status)) throw illegalTransition(task.status, transition.label);
     await transition.check?.(tx, task, ctx.now());
     await updateVersioned(
@@ -230,7 +233,6 @@ export async function transitionTask(
       { status: transition.to, statusReason: input.reason || null },
       eq(procurementTasks.status, task.status),
     );
-    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: transition.action,
@@ -252,8 +254,9 @@ const OUTCOME_STATUS = { won: 'awarded', partial: 'partially_awarded', lost: 'lo
  */
 export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const task = await lockTask(tx, ctx, input.id, input.version);
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const task = await lockTask(write, ctx, input.id, input.version);
     if (!procurementActionAllowed('award', task.status)) throw illegalTransition(task.status, PROCUREMENT_ACTION_LABELS.award);
     await updateVersioned(
       tx,
@@ -325,7 +328,6 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
         : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.boughtQuantity, goodsFen: line.amountFen }];
     });
     if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, task.code, planLines);
-    await refreshBoardFacts(tx, [input.id]);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'award',

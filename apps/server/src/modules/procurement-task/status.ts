@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
-import { refreshBoardFacts } from '../data-board/board-facts';
+import { type TaskWrite, writeTasks } from './task-write';
 
 /**
  * The status a reader sees: a quoting task whose deadline has passed is 待定标 already, whether or
@@ -31,12 +31,13 @@ const passedDeadline = (now: Date) => and(eq(procurementTasks.status, 'quoting')
  * version stays valid. Whichever transaction moves a row writes its audit row, so concurrent
  * writers and server processes record each close once.
  */
-async function recordDeadlineCloses(tx: Db, scope: SQL, now: Date): Promise<number[]> {
+async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: Date): Promise<number[]> {
   const closed = await tx
     .update(procurementTasks)
     .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
     .where(and(scope, passedDeadline(now)))
     .returning({ id: procurementTasks.id, code: procurementTasks.code });
+  touch(...closed.map((task) => task.id));
   await writeAudit(
     tx,
     { userId: null, userName: '系统', ip: '' },
@@ -53,8 +54,8 @@ async function recordDeadlineCloses(tx: Db, scope: SQL, now: Date): Promise<numb
 }
 
 /** Records the deadline close of one task inside a write's transaction, before the write reads its status. */
-export async function recordDeadlineClose(tx: Db, taskId: number, now: Date): Promise<void> {
-  await recordDeadlineCloses(tx, eq(procurementTasks.id, taskId), now);
+export async function recordDeadlineClose(write: TaskWrite, taskId: number, now: Date): Promise<void> {
+  await recordDeadlineCloses(write, eq(procurementTasks.id, taskId), now);
 }
 
 export function illegalTransition(from: ProcurementStatus, action: string) {
@@ -68,15 +69,13 @@ const SWEEP_BATCH = 500;
  * stored statuses, the operation log and the board facts catch up even when nobody opens the task.
  */
 export async function closePassedDeadlines(db: Db, now: Date): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const due = tx
+  return writeTasks(db, async (write) => {
+    const due = write.tx
       .select({ id: procurementTasks.id })
       .from(procurementTasks)
       .where(passedDeadline(now))
       .orderBy(procurementTasks.quoteDeadline)
       .limit(SWEEP_BATCH);
-    const closed = await recordDeadlineCloses(tx, inArray(procurementTasks.id, due), now);
-    await refreshBoardFacts(tx, closed);
-    return closed;
+    return recordDeadlineCloses(write, inArray(procurementTasks.id, due), now);
   });
 }

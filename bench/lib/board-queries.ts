@@ -1,14 +1,16 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { addDays, period, previousPeriod } from './period';
 import {
+  addDays,
   categoryAmountQuery,
   monthlyAwardQuery,
+  period,
   planFunnelQuery,
+  previousPeriod,
   savingsTrendQuery,
   summaryQuery,
   supplierResponseQuery,
   topSuppliersQuery,
-} from './queries';
+} from '../../apps/server/src';
 
 const dialect = new PgDialect();
 

@@ -2,11 +2,11 @@
  * Times each data-board aggregate at scale: EXPLAIN ANALYZE once (plan + server time), then the
  * median of 5 plain runs as a client sees it.
  *
- *   DATABASE_URL=postgres://… npx tsx scripts/bench-board.ts
+ *   DATABASE_URL=postgres://… npm run bench:board -w bench
  */
 import pg from 'pg';
-import { boardBenchQueries } from '../src/modules/data-board/bench-queries';
-import { shanghaiDay } from '../src/modules/data-board/period';
+import { shanghaiDay } from '../apps/server/src';
+import { boardBenchQueries } from './lib/board-queries';
 
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });

@@ -1,0 +1,23 @@
+/**
+ * What code outside the server may use (the bench): the database, the read functions whose
+ * statements the bench replays, and the data board's aggregate statements. The rest of src/ is the
+ * server's own and changes without notice; a new bench entry adds what it needs here.
+ */
+export { type Db, openDatabase } from './db/client';
+export * as schema from './db/schema';
+export { nextCode } from './lib/codes';
+export type { AuthedContext, AuthUser } from './lib/context';
+export { listCommodities } from './modules/commodity/queries';
+export { addDays, period, previousPeriod, shanghaiDay } from './modules/data-board/period';
+export {
+  categoryAmountQuery,
+  monthlyAwardQuery,
+  planFunnelQuery,
+  savingsTrendQuery,
+  summaryQuery,
+  supplierResponseQuery,
+  topSuppliersQuery,
+} from './modules/data-board/queries';
+export { getPlan } from './modules/planning/queries';
+export { listTasks } from './modules/procurement-task/queries';
+export { getMaintainView } from './modules/procurement-task/service';

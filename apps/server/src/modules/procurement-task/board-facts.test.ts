@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { refreshBoardFacts } from '../data-board/board-facts';
+import { procurementTaskRoutes } from './routes';
+import { closePassedDeadlines } from './status';
+
+// Every procurement route and the deadline sweep must leave the board facts exactly as a full
+// rebuild would (docs/data-board.md). A route missing from the walk below fails the last check.
+
+const DAY = 24 * 3600_000;
+let t: TestApp;
+let token: string;
+let commodityIds: number[];
+const supplierIds: number[] = [];
+const called = new Set<string>();
+
+async function post(path: string, body: Record<string, unknown>) {
+  called.add(path);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify(body),
+  });
+  const json = response.headers['content-type']?.toString().includes('json') ? response.json() : { code: response.statusCode };
+  return json as { code: number; data: Record<string, unknown> & { id: number; version: number; lines: { id: number }[] } };
+}
+
+const rows = async (table: string, order: string) =>
+  ((await t.database.db.execute(sql.raw(`select * from ${table} order by ${order}`))) as unknown as { rows: unknown[] }).rows;
+const facts = async () => ({
+  awardLines: await rows('board_award_lines', 'task_line_id'),
+  taskFacts: await rows('board_task_facts', 'task_id'),
+});
+
+/** The facts as the writes left them equal the facts rebuilt from scratch. */
+async function expectFresh() {
+  const kept = await facts();
+  await refreshBoardFacts(t.database.db);
+  expect(kept).toEqual(await facts());
+}
+
+const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const taskBody = (extra: Record<string, unknown> = {}) => ({
+  name: '看板事实测试任务',
+  buyer_id: 1,
+  quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+  delivery_region_code: '440305',
+  lines: [
+    { commodity_id: commodityIds[0], quantity: 2, target_price_fen: 3000 },
+    { commodity_id: commodityIds[1], quantity: 3 },
+  ],
+  supplier_ids: supplierIds,
+  ...extra,
+});
+const quoteBody = (taskId: number, supplierId: number, lineIds: number[]) => ({
+  task_id: taskId,
+  supplier_id: supplierId,
+  quote_date: day(0),
+  valid_until: day(30),
+  tax_rate_percent: 13,
+  freight_mode: 'manual',
+  freight_fen: 500,
+  lines: lineIds.map((id, i) => ({ task_line_id: id, unit_price_fen: 2500 + i * 100, moq: 1, lead_time_days: 7 })),
+});
+
+async function created(extra: Record<string, unknown> = {}) {
+  const answer = await post('/admin/procurement_task/create', taskBody(extra));
+  expect(answer.code).toBe(200);
+  await expectFresh();
+  return answer.data.id;
+}
+const info = async (id: number) => (await post('/admin/procurement_task/info', { id })).data;
+async function act(action: string, id: number, extra: Record<string, unknown> = {}) {
+  const answer = await post(`/admin/procurement_task/${action}`, { id, version: (await info(id)).version, ...extra });
+  await expectFresh();
+  return answer.code;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDictionaries(t);
+  ({ ids: commodityIds } = await seedCommodities(t, [
+    { sku: 'BF-1', name: '竹纤维毛巾', weightG: 200, priceFen: 3000 },
+    { sku: 'BF-2', name: '陶瓷马克杯', weightG: 400, priceFen: 2000 },
+  ]));
+  for (const name of ['杭州看板测试家居有限公司', '宁波看板测试用品厂']) {
+    supplierIds.push((await post('/admin/supplier/create', supplierBody(name))).data.id);
+  }
+});
+afterAll(() => t.close());
+
+describe('board facts after procurement writes', () => {
+  it('match a full rebuild after every route and the deadline sweep', async () => {
+    const [s1, s2] = supplierIds;
+    const id = await created();
+    expect((await post('/admin/procurement_task/update', { id, version: 0, ...taskBody({ name: '改名后的任务' }) })).code).toBe(200);
+    await expectFresh();
+    expect(await act('publish', id)).toBe(200);
+    const lineIds = (await info(id)).lines.map((l) => l.id);
+    expect((await post('/admin/quotation/save', quoteBody(id, s1, lineIds))).code).toBe(200);
+    await expectFresh();
+    const estimate = { task_id: id, supplier_id: s1, lines: lineIds.map((l) => ({ task_line_id: l, unit_price_fen: 2500 })) };
+    expect((await post('/admin/quotation/estimate_freight', estimate)).code).toBe(200);
+    await expectFresh();
+    expect((await post('/admin/quotation/decline', { task_id: id, supplier_id: s2, reason: '产能不足' })).code).toBe(200);
+    await expectFresh();
+    expect(await act('close_quote', id)).toBe(200);
+    for (const path of ['/admin/procurement_task/compare', '/admin/procurement_task/export_compare']) {
+      expect((await post(path, { id })).code).toBe(200);
+    }
+    await post('/admin/procurement_task/list', { page: 1, page_size: 20 });
+    await post('/admin/procurement_task/export', {});
+    await post('/admin/procurement_task/plan_options', {});
+    await post('/admin/procurement_task/plan_lines', { plan_id: 1 });
+    await expectFresh();
+    expect(await act('award', id, { lines: lineIds.map((l) => ({ task_line_id: l, supplier_id: s1 })) })).toBe(200);
+    expect((await facts()).awardLines).toHaveLength(2);
+    expect(await act('complete', id)).toBe(200);
+
+    expect(await act('cancel', await created())).toBe(200);
+    expect(await act('delete', await created())).toBe(200);
+
+    // Deadlines passing: recorded by the sweep, and by a quote call on a task nobody swept yet.
+    const swept = await created();
+    const late = await created();
+    expect(await act('publish', swept)).toBe(200);
+    expect(await act('publish', late)).toBe(200);
+    t.clock.advance(3 * DAY);
+    token = await t.login();
+    expect((await post('/admin/quotation/save', quoteBody(late, s1, (await info(late)).lines.map((l) => l.id)))).code).toBe(409);
+    await expectFresh();
+    expect(await closePassedDeadlines(t.database.db, t.clock.now)).toEqual([swept, late]);
+    await expectFresh();
+
+    const routes = procurementTaskRoutes.map((r) => r.endpoint.path);
+    expect(routes.filter((path) => !called.has(path))).toEqual([]);
+  });
+
+  it('are refreshed only where procurement writes open their transaction', () => {
+    const dir = new URL('.', import.meta.url);
+    const openers = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => /\.transaction\(|refreshBoardFacts/.test(readFileSync(new URL(file, dir), 'utf8')));
+    expect(openers).toEqual(['task-write.ts']);
+  });
+});
