@@ -13,7 +13,7 @@ const run = promisify(execFile);
 /** The shared PostgreSQL of these machines (trust auth); each run makes its own database on it. */
 export const PG_BASE_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function withDatabase(url: string, name: string): string {
+function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

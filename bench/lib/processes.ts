@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../config';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
 /** A port the kernel just handed out on loopback (closed again before use). */
 export function freePort(): Promise<number> {
@@ -20,7 +20,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Resident memory of a process in bytes (Linux), or 0 once it is gone. */
-export function rssOf(pid: number): number {
+function rssOf(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;

@@ -21,7 +21,7 @@ const percentile = (xs: number[], p: number) => {
 };
 
 /** Common and rare words of the names, brands, SKU prefixes, whole codes and a word nobody uses. */
-export async function searchKeywords(q: Query): Promise<Keyword[]> {
+async function searchKeywords(q: Query): Promise<Keyword[]> {
   const sample = await q<{ sku_code: string; name: string; brand: string | null; barcode: string | null }>(
     'select sku_code, name, brand, barcode from commodities tablesample system (1) repeatable (7) limit 2000',
   );

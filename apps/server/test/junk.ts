@@ -34,7 +34,7 @@ function unwrap(schema: Schema): { core: Schema; optional: boolean } {
   }
 }
 
-export function objectShape(schema: Schema): Record<string, Schema> | null {
+function objectShape(schema: Schema): Record<string, Schema> | null {
   const def = defOf(unwrap(schema).core);
   return def.type === 'object' && def.shape ? def.shape : null;
 }

@@ -20,7 +20,7 @@ const BLANK = /^\s*$/;
  * Text hygiene for one string (docs/access-management.md): the refusal message, or the cleaned
  * text: NFC-normalised with zero-width characters removed, so every unique name compares without them.
  */
-export function cleanText(value: string): { error: string } | { text: string } {
+function cleanText(value: string): { error: string } | { text: string } {
   if (LONE_SURROGATE.test(value)) return { error: '包含无效的字符编码（不成对的代理字符）' };
   if (CONTROL.test(value)) return { error: '不能包含控制字符' };
   if (BIDI_CONTROL.test(value)) return { error: '不能包含文字方向控制字符' };

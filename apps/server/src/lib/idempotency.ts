@@ -10,8 +10,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const WAIT_MS = 8000;
 const POLL_MS = 50;
 
-export const IN_PROGRESS_MESSAGE = '请求正在处理，请稍后重试';
-export const KEY_REUSED_MESSAGE = '该幂等键已用于其他请求，请更换后重试';
+const IN_PROGRESS_MESSAGE = '请求正在处理，请稍后重试';
+const KEY_REUSED_MESSAGE = '该幂等键已用于其他请求，请更换后重试';
 
 /** The header's value when present; 400 when it is not 1–100 visible ASCII characters. */
 export function readIdempotencyKey(header: string | string[] | undefined): string | null {

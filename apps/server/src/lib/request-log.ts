@@ -15,7 +15,7 @@ declare module 'fastify' {
  * file contents (pino replaces them with "[redacted]"). Request bodies are not logged at all; these
  * paths guard the objects an error log may carry.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["idempotency-key"]',

@@ -6,7 +6,7 @@ import { createXlsxStream, type ExcelColumn } from './excel';
 import type { ParsedRow, ParseJob, ParseOutcome } from './xlsx-parse-worker';
 
 /** The rules of docs/rules/imports.md. */
-export const IMPORT_LIMITS = {
+const IMPORT_LIMITS = {
   maxInflatedBytes: 100 * 1024 * 1024,
   maxCellChars: 1000,
   maxTotalChars: 30_000_000,

@@ -179,11 +179,11 @@ export const COMMODITY_CATALOG: CategorySpec[] = [
 export const isLeaf = (spec: CategorySpec | LeafSpec): spec is LeafSpec => 'items' in spec;
 
 /** Descriptive words that vary names within a leaf. */
-export const NAME_ADJECTIVES = ['加厚', '经典', '简约', '北欧风', '日式', '轻奢', '家用', '升级款', '抗菌', '环保', '新款', '大容量', '便携', '多功能', '高端', '基础款'];
-export const COLOURS = ['白色', '米色', '灰色', '蓝色', '粉色', '黑色', '原木色', '咖啡色', '绿色', '黄色'];
+const NAME_ADJECTIVES = ['加厚', '经典', '简约', '北欧风', '日式', '轻奢', '家用', '升级款', '抗菌', '环保', '新款', '大容量', '便携', '多功能', '高端', '基础款'];
+const COLOURS = ['白色', '米色', '灰色', '蓝色', '粉色', '黑色', '原木色', '咖啡色', '绿色', '黄色'];
 
 /** A valid EAN-13 from a 12-digit body (China's GS1 prefixes start 690–699). */
-export function ean13(body12: string): string {
+function ean13(body12: string): string {
   const sum = [...body12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body12}${(10 - (sum % 10)) % 10}`;
 }

@@ -33,7 +33,7 @@ const statusItems = <S extends string>(statuses: readonly S[], labels: Record<S,
   statuses.map((status, index) => [status, labels[status], colors[status] as Color, index === 0]);
 
 /** The built-in types with their items; labels as docs/rules/base-data.md lists them. */
-export const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
+const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
   {
     code: DICT.planType, name: '计划类型', remark: '计划任务的类型',
     items: [['regular', '常规补货', 'blue', true], ['promotion', '促销备货', 'magenta'], ['new_product', '新品首采', 'cyan'], ['seasonal', '季节备货', 'orange']],

@@ -4,7 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { backUsers, menus, rolePermissions, roles } from '../schema';
 
-export const ADMIN_ROLE_CODE = SUPER_ADMIN_ROLE_CODE;
+const ADMIN_ROLE_CODE = SUPER_ADMIN_ROLE_CODE;
 
 /** Menu entries missing from the table (new ones appear as the product grows; edited ones are kept). */
 export async function seedMenus(tx: Db) {

@@ -9,14 +9,14 @@ import { forbidden } from '../../lib/errors';
  * holds every code by definition, so nothing is missing for them; anyone else is compared with the
  * codes they hold right now (disabled menu entries already left out).
  */
-export function missingCodes(actor: AuthUser, codes: Iterable<string>): string[] {
+function missingCodes(actor: AuthUser, codes: Iterable<string>): string[] {
   if (actor.superAdmin) return [];
   return [...new Set(codes)].filter((code) => !actor.permissionCodes.has(code));
 }
 
 const listed = (codes: string[]) => `${codes.slice(0, 5).join('、')}${codes.length > 5 ? ` 等 ${codes.length} 项` : ''}`;
 
-export const SUPER_ADMIN_ONLY = '只有超级管理员可以操作超级管理员账号或内置的超级管理员角色';
+const SUPER_ADMIN_ONLY = '只有超级管理员可以操作超级管理员账号或内置的超级管理员角色';
 
 interface RoleLike {
   id: number;

@@ -17,7 +17,7 @@ async function loadAll(db: Db): Promise<CategoryRow[]> {
 }
 
 /** Ids of a category and everything below it, from a loaded list. */
-export function subtreeIds(all: readonly CategoryRow[], rootId: number): number[] {
+function subtreeIds(all: readonly CategoryRow[], rootId: number): number[] {
   const ids = [rootId];
   for (let i = 0; i < ids.length; i++) {
     for (const c of all) if (c.parentId === ids[i]) ids.push(c.id);

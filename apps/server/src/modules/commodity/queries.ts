@@ -26,7 +26,7 @@ function inCategoryTree(column: AnyPgColumn, categoryId: number): SQL {
 }
 
 /** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 /** Above this many matches the page walks the sort order's index instead of sorting every match. */
 const FEW_MATCHES = 2_000;
 
@@ -51,7 +51,7 @@ const codePrefix = (word: string) =>
   sql`(upper(${commodities.skuCode}) collate "C" like ${prefix(word.toUpperCase())} or ${commodities.barcode} collate "C" like ${prefix(word)})`;
 
 /** The commodity whose SKU code (any case) or barcode is exactly the keyword. */
-export const exactCode = (word: string) =>
+const exactCode = (word: string) =>
   sql`(upper(${commodities.skuCode}) collate "C" = ${word.toUpperCase()} or ${commodities.barcode} collate "C" = ${word})`;
 
 /**
@@ -79,7 +79,7 @@ function keywordAndCategory(keyword: string | undefined, categoryId: number | un
   return and(matched, inCategory);
 }
 
-export function commodityWhere(filter: Filter): SQL | undefined {
+function commodityWhere(filter: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     keywordAndCategory(filter.keyword, filter.categoryId),
     filter.brand ? eq(commodities.brand, filter.brand) : undefined,

@@ -20,7 +20,7 @@ export interface BoardScope {
   tasks?: SQL;
   plans?: SQL;
 }
-export const ALL_DATA: BoardScope = {};
+const ALL_DATA: BoardScope = {};
 
 /** `and <column> in (ids of the table's rows meeting the scope condition)`, or nothing without a condition. */
 export const inScope = (column: SQL, table: typeof procurementTasks | typeof planningTasks, condition: SQL | undefined) =>
@@ -42,7 +42,7 @@ function categorySubtree(categoryId: number): SQL {
 }
 
 /** Commodity ids in the category and all its descendants. */
-export function commoditiesInCategory(categoryId: number | undefined, commodityColumn: SQL): SQL {
+function commoditiesInCategory(categoryId: number | undefined, commodityColumn: SQL): SQL {
   if (categoryId === undefined) return sql`true`;
   return sql`${commodityColumn} in (select c.id from commodities c where c.category_id in ${categorySubtree(categoryId)})`;
 }

@@ -48,7 +48,7 @@ export async function generateProcurementTasks(ctx: AuthedContext, input: z.outp
 }
 
 /** True when some line of the plan already has a procurement task line in a task that is not cancelled. */
-export async function planLinesAlreadyLinked(tx: Db, planId: number) {
+async function planLinesAlreadyLinked(tx: Db, planId: number) {
   const [row] = await tx
     .select({ id: procurementTaskLines.id })
     .from(procurementTaskLines)
@@ -65,7 +65,7 @@ type PlanTaskLine = { id: number; commodityId: number; quantity: number; budgetU
  * Creates the planned draft procurement tasks through the procurement service, inside the
  * caller's transaction, each line linked to its plan line.
  */
-export async function createDraftTasksForPlan(
+async function createDraftTasksForPlan(
   tx: Db,
   ctx: AuthedContext,
   plan: PlanRow,

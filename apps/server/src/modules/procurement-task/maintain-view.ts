@@ -14,7 +14,7 @@ export const shanghaiDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000)
 type QuoteRow = typeof quotations.$inferSelect;
 
 /** An unawarded quote whose valid-until day has passed is shown (and treated) as expired. */
-export function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
+function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
   if ((quote.status === 'submitted' || quote.status === 'draft') && quote.validUntil < today) return 'expired';
   return quote.status;
 }

@@ -13,7 +13,7 @@ import { effectiveStatus, statusCondition } from './status';
 type Filter = z.output<typeof taskExportRequest>;
 
 /** The list filter within the user's data scope (the list and the export read the same tasks). */
-export function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | undefined {
+function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | undefined {
   return and(
     taskScope(user),
     allWordsLike(sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name})`, filter.keyword),
@@ -54,7 +54,7 @@ function selectTasks(db: Db, now: Date | Placeholder) {
     .leftJoin(planningTasks, eq(planningTasks.id, procurementTasks.planId));
 }
 
-export function toListItem(row: Row) {
+function toListItem(row: Row) {
   const t = row.task;
   return {
     id: t.id,

@@ -8,7 +8,7 @@ import { regionFullName } from '../region/regions';
 
 type Filter = z.output<typeof supplierExportRequest>;
 
-export function supplierWhere(filter: Filter): SQL | undefined {
+function supplierWhere(filter: Filter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   conditions.push(allWordsLike(sql`(${suppliers.code} || ' ' || ${suppliers.name} || ' ' || ${suppliers.contactPerson})`, filter.keyword));
   if (filter.ids) conditions.push(inArray(suppliers.id, filter.ids));

@@ -11,7 +11,7 @@ const VERSION_CHECK_MS = 60_000;
  * All dictionaries, loaded once and kept; a cheap version call (every minute and on focus) reloads
  * them when the server's dictionary version moves on.
  */
-export function useDictionaries() {
+function useDictionaries() {
   const client = useQueryClient();
   const bundle = useApiQuery(dictTypeApi.options, {}, { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY });
   const version = useApiQuery(dictTypeApi.version, {}, { refetchInterval: VERSION_CHECK_MS, refetchOnWindowFocus: true, staleTime: 0 });
@@ -23,15 +23,6 @@ export function useDictionaries() {
     }
   }, [client, loaded, current]);
   return bundle;
-}
-
-/** Reloads the dictionaries now (after this user changed one). */
-export function useRefreshDictionaries() {
-  const client = useQueryClient();
-  return () => {
-    client.invalidateQueries({ queryKey: queryKey(dictTypeApi.options) });
-    client.invalidateQueries({ queryKey: queryKey(dictTypeApi.version) });
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+const CHUNK_LOAD_TIMEOUT_MS = 120000;
 
 type PageModule = { default: ComponentType };
 

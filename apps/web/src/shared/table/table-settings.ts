@@ -17,7 +17,7 @@ export interface TableSettings {
 const EMPTY: TableSettings = { hidden: [], shown: [], density: 'default' };
 
 /** localStorage key: per signed-in user and per list, so a shared browser keeps each user's own. */
-export const tableSettingsKey = (userId: number | undefined, tableId: string) => `tableSettings:${userId ?? 0}:${tableId}`;
+const tableSettingsKey = (userId: number | undefined, tableId: string) => `tableSettings:${userId ?? 0}:${tableId}`;
 
 function read(key: string): TableSettings {
   try {

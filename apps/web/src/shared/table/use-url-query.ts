@@ -21,7 +21,7 @@ function readings(raw: string): unknown[] {
 }
 
 /** Each field's value when the URL does not hold it: the page's own default, else the schema's (page 1, page size 20). */
-export function urlQueryDefaults<S extends UrlQuerySchema>(schema: S, defaults: Defaults<S> = {}): Record<string, unknown> {
+function urlQueryDefaults<S extends UrlQuerySchema>(schema: S, defaults: Defaults<S> = {}): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const own = (defaults as Record<string, unknown>)[name];

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 type UrlValue = string | number | undefined;
 
 /** The state a query string gives over the defaults (the same reading as useUrlState's). */
-export function readUrlState<T extends Record<string, UrlValue>>(defaults: T, search: string): T {
+function readUrlState<T extends Record<string, UrlValue>>(defaults: T, search: string): T {
   const result: Record<string, UrlValue> = { ...defaults };
   for (const [name, raw] of new URLSearchParams(search)) {
     if (typeof defaults[name] === 'number') {

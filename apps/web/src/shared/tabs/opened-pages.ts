@@ -4,8 +4,8 @@ export interface OpenedPage {
   path: string;
 }
 
-export const MAX_OPENED_PAGES = 10;
-export const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: '/dashboard/basic' };
+const MAX_OPENED_PAGES = 10;
+const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: '/dashboard/basic' };
 export const INITIAL_OPENED_PAGES: OpenedPage[] = [WORKBENCH_PAGE];
 
 /**
