@@ -57,28 +57,19 @@ export function readUrlQuery<S extends UrlQuerySchema>(schema: S, search: string
 }
 
 /**
- * A list page's filters, paging and sorting kept in the URL query (docs/rules/codes-and-api.md,
- * "Paged lists"), so a tab reopens where it was. `schema` is the list's request schema from the
- * contract (or one built from its fields); the state comes back typed and validated, ready to send.
- * `defaults` overrides the schema's defaults for this page; a value equal to its default, empty or
- * undefined leaves the URL.
+ * Writes a patch into the URL query (replacing the history entry): a value that is empty, undefined
+ * or equal to its default in `initial` leaves the URL. Shared by useUrlQuery and useUrlState.
  */
-export function useUrlQuery<S extends UrlQuerySchema>(schema: S, defaults: Defaults<S> = {}) {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // The schema and defaults are fixed per page: kept from the first render so they never re-trigger the hooks.
-  const fixed = useRef({ schema, defaults, initial: urlQueryDefaults(schema, defaults) });
-
-  const state = useMemo(() => readUrlQuery(fixed.current.schema, key, fixed.current.defaults), [key]);
-
+export function useUrlWriter<P extends Record<string, unknown>>(initial: Record<string, unknown>) {
+  const [, setParams] = useSearchParams();
   const update = useCallback(
-    (patch: UrlQueryPatch<S>) => {
+    (patch: P) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
           for (const [name, value] of Object.entries(patch)) {
-            const initial = fixed.current.initial[name];
-            if (value === undefined || value === null || value === '' || (initial !== undefined && String(value) === String(initial))) next.delete(name);
+            const base = initial[name];
+            if (value === undefined || value === null || value === '' || (base !== undefined && String(value) === String(base))) next.delete(name);
             else next.set(name, String(value));
           }
           return next;
@@ -86,9 +77,27 @@ export function useUrlQuery<S extends UrlQuerySchema>(schema: S, defaults: Defau
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, initial],
   );
-
   const reset = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  return [update, reset] as const;
+}
+
+/**
+ * A list page's filters, paging and sorting kept in the URL query (docs/rules/codes-and-api.md,
+ * "Paged lists"), so a tab reopens where it was. `schema` is the list's request schema from the
+ * contract (or one built from its fields); the state comes back typed and validated, ready to send.
+ * `defaults` overrides the schema's defaults for this page; a value equal to its default, empty or
+ * undefined leaves the URL.
+ */
+export function useUrlQuery<S extends UrlQuerySchema>(schema: S, defaults: Defaults<S> = {}) {
+  const [params] = useSearchParams();
+  const key = params.toString();
+  // The schema and defaults are fixed per page: kept from the first render so they never re-trigger the hooks.
+  const fixed = useRef({ schema, defaults, initial: urlQueryDefaults(schema, defaults) });
+
+  const state = useMemo(() => readUrlQuery(fixed.current.schema, key, fixed.current.defaults), [key]);
+
+  const [update, reset] = useUrlWriter<UrlQueryPatch<S>>(fixed.current.initial);
   return [state, update, reset] as const;
 }

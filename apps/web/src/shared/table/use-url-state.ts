@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlWriter } from './use-url-query';
 
 type UrlValue = string | number | undefined;
 
@@ -23,30 +24,13 @@ function readUrlState<T extends Record<string, UrlValue>>(defaults: T, search: s
  * the request schema. Keys whose default is a number are read back as numbers; empty values are dropped.
  */
 export function useUrlState<T extends Record<string, UrlValue>>(defaults: T) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const key = params.toString();
   // The defaults are a literal per page: fixed on first render so they never re-trigger the hooks.
   const defaultsRef = useRef(defaults);
 
   const state = useMemo(() => readUrlState(defaultsRef.current, key), [key]);
 
-  const update = useCallback(
-    (patch: Partial<T>) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [name, value] of Object.entries(patch)) {
-            if (value === undefined || value === null || value === '' || value === defaultsRef.current[name]) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  const reset = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  const [update, reset] = useUrlWriter<Partial<T>>(defaultsRef.current);
   return [state, update, reset] as const;
 }
