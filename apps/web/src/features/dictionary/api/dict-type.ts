@@ -1,7 +1,6 @@
 import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/shared/http/api';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useBatchStatus } from '@/shared/table/batch-status';
 
 export type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
 
@@ -19,16 +18,4 @@ export const useEnableDictType = () => useApiMutation(dictTypeApi.enable, { succ
 export const useDisableDictType = () => useApiMutation(dictTypeApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeleteDictType = () => useApiMutation(dictTypeApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-/** Enables or disables several types, one call each with its own version; resolves to the failure messages. */
-export function useBatchDictTypeStatus() {
-  const client = useQueryClient();
-  return async (rows: { id: number; version: number }[], status: 'enabled' | 'disabled') => {
-    const endpoint = status === 'enabled' ? dictTypeApi.enable : dictTypeApi.disable;
-    const failures: string[] = [];
-    for (const row of rows) {
-      await callApi(endpoint, { id: row.id, version: row.version }).catch((error: Error) => failures.push(error.message));
-    }
-    for (const path of stale) client.invalidateQueries({ queryKey: [path.path] });
-    return failures;
-  };
-}
+export const useBatchDictTypeStatus = () => useBatchStatus(dictTypeApi, stale);

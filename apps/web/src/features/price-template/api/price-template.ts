@@ -1,7 +1,6 @@
 import { type EndpointBody, freightApi, priceTemplateApi } from '@scm/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/shared/http/api';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useBatchStatus } from '@/shared/table/batch-status';
 
 export type PriceTemplateListBody = EndpointBody<typeof priceTemplateApi.list>;
 
@@ -20,16 +19,4 @@ export const useEnablePriceTemplate = () => useApiMutation(priceTemplateApi.enab
 export const useDisablePriceTemplate = () => useApiMutation(priceTemplateApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeletePriceTemplate = () => useApiMutation(priceTemplateApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-/** Enables or disables several templates, one call each with its own version; resolves to how many failed. */
-export function useBatchTemplateStatus() {
-  const client = useQueryClient();
-  return async (rows: { id: number; version: number }[], status: 'enabled' | 'disabled') => {
-    const endpoint = status === 'enabled' ? priceTemplateApi.enable : priceTemplateApi.disable;
-    const failures: string[] = [];
-    for (const row of rows) {
-      await callApi(endpoint, { id: row.id, version: row.version }).catch((error: Error) => failures.push(error.message));
-    }
-    for (const path of stale) client.invalidateQueries({ queryKey: [path.path] });
-    return failures;
-  };
-}
+export const useBatchTemplateStatus = () => useBatchStatus(priceTemplateApi, stale);
