@@ -1,6 +1,7 @@
 import { findMenuByPath } from '@scm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, Layout } from 'antd';
+import { App, ConfigProvider, Layout } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Suspense, useEffect } from 'react';
@@ -26,13 +27,15 @@ dayjs.locale('zh-cn');
 /** Every session starts on the workbench: fetched with the shell when the login page prefetches it. */
 export const preloadLandingPage = () => pageComponents.basic?.preload();
 
-/** The authorized shell inside antd's <App>, whose message and modal every page uses. */
+/** The authorized shell inside antd's <App>, whose message and modal every page uses, in the full zh_CN locale. */
 export default function ShellLayout() {
   return (
-    <App>
-      <FeedbackBridge />
-      <Shell />
-    </App>
+    <ConfigProvider locale={zhCN}>
+      <App>
+        <FeedbackBridge />
+        <Shell />
+      </App>
+    </ConfigProvider>
   );
 }
 
