@@ -3,7 +3,7 @@ import { Button, Form } from 'antd';
 // Deep imports: the package's Input brings OTP, search and text area, which the login form does not use.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -27,6 +27,9 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
   usePageTitle('登录');
+  useEffect(() => {
+    loadSignIn().catch(() => {}); // a failed load is tried again on submit
+  }, []);
 
   const onFinish = async ({ email, password }: LoginForm) => {
     setLoading(true);
