@@ -51,5 +51,17 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -23,7 +23,8 @@ function lazyImports(file: string): Map<string, string> {
   if (!existsSync(file)) return found;
   const text = readFileSync(file, 'utf8');
   const source = (path: string) => {
-    const target = resolve(dirname(file), path);
+    // `@/…` is `src/…` (the app's alias), anything else is relative to the file.
+    const target = path.startsWith('@/') ? join(webRoot, 'src', path.slice(2)) : resolve(dirname(file), path);
     return ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => target + ext).find(existsSync);
   };
   // `X: lazyPage(() => import('…'))`, or `const load = () => import('…')` and `X = lazyPage(load)`.

@@ -1,35 +1,27 @@
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
 // The DOM RouterProvider: navigations given `flushSync` render in one synchronous pass.
 import { RouterProvider } from 'react-router/dom';
-import { feedback } from '@/shared/ui/feedback';
 import { router } from './router';
 import { theme } from './theme';
-
-dayjs.locale('zh-cn');
 
 // Someone who asks the system for less motion gets dialogs, drawers and menus without animation.
 const appTheme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? { ...theme, token: { ...theme.token, motion: false } } : theme;
 
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => {
-    feedback.message = message;
-    feedback.modal = modal;
-  }, [message, modal]);
-  return null;
-}
+/**
+ * The strings of antd's zh_CN the login screen shows (the password toggle's label). The whole
+ * locale, with its date picker, calendar and pagination, is set by the shell.
+ */
+const firstScreenLocale: Locale = { locale: 'zh-cn', global: { placeholder: '请选择', close: '关闭', sortable: '可排序', show: '显示', hide: '隐藏' } };
 
+/**
+ * The entry holds only what the login page needs; antd's <App> (message, modal, notification), the
+ * full antd locale and the dayjs locale come with the shell (docs/web-guide.md "Loading").
+ */
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme}>
-      <AntApp>
-        <FeedbackBridge />
-        <RouterProvider router={router} />
-      </AntApp>
+    <ConfigProvider locale={firstScreenLocale} theme={appTheme}>
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }

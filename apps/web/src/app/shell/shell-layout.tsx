@@ -1,6 +1,9 @@
 import { findMenuByPath } from '@scm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Layout } from 'antd';
+import { App, ConfigProvider, Layout } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '@/shared/http/query-client';
@@ -11,6 +14,7 @@ import { tabsStore } from '@/shared/tabs/tabs-store';
 import { NotFoundPage } from '@/app/not-found-page';
 import { pageComponents, pageDataPrefetch } from '@/app/page-map';
 import { APP_NAME, usePageTitle } from '@/shared/ui/page-title';
+import { FeedbackBridge } from './feedback-bridge';
 import { HeaderBar } from './header-bar';
 import { lastPaths } from './last-paths';
 import { OpenedTabs } from './opened-tabs';
@@ -18,11 +22,25 @@ import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
 import logoUrl from '@/app/logo.svg';
 
+dayjs.locale('zh-cn');
+
 /** Every session starts on the workbench: fetched with the shell when the login page prefetches it. */
 export const preloadLandingPage = () => pageComponents.basic?.preload();
 
-/** The authorized shell: a page renders only if the user's filtered menu contains it. */
+/** The authorized shell inside antd's <App>, whose message and modal every page uses, in the full zh_CN locale. */
 export default function ShellLayout() {
+  return (
+    <ConfigProvider locale={zhCN}>
+      <App>
+        <FeedbackBridge />
+        <Shell />
+      </App>
+    </ConfigProvider>
+  );
+}
+
+/** A page renders only if the user's filtered menu contains it. */
+function Shell() {
   const { menus } = useSession();
   const location = useLocation();
   const current = findMenuByPath(menus, location.pathname);

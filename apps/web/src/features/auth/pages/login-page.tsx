@@ -1,17 +1,22 @@
-import { buildMenuTree, EMAIL_PATTERN, filterMenuByPermission, messages } from '@scm/contract';
-import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { EMAIL_PATTERN, messages } from '@scm/contract';
+import { Button, Form } from 'antd';
+// Deep imports: the package's Input brings OTP, search and text area, which the login form does not use.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
-import { session } from '@/shared/session/session';
-import { tabsStore } from '@/shared/tabs/tabs-store';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { requestBackUserInfo, requestLogin, requestRoleInfo } from '@/features/auth/api/login';
 import styles from './login-page.module.css';
 import logoUrl from '@/app/logo.svg';
 
 const COPYRIGHT = import.meta.env.VITE_COPYRIGHT ?? 'Copyright © 2026 悦居家居生活服务有限公司 版权所有';
 const ICP = import.meta.env.VITE_ICP ?? '沪ICP备2024012345号-1';
+
+// The sign-in requests (with the HTTP client) and the toasts load right after the form shows,
+// not in the entry (docs/web-guide.md "Loading").
+const loadSignIn = () => import('@/features/auth/api/sign-in');
+const LoginMessages = lazy(() => import('@/features/auth/components/login-messages'));
 
 interface LoginForm {
   email: string;
@@ -21,36 +26,18 @@ interface LoginForm {
 export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
-  const { message } = App.useApp();
   usePageTitle('登录');
+  useEffect(() => {
+    loadSignIn().catch(() => {}); // a failed load is tried again on submit
+  }, []);
 
-  // docs/rules/shell-and-session.md, "Login": login → user info → role info; success means code 200.
   const onFinish = async ({ email, password }: LoginForm) => {
     setLoading(true);
     // Already under way when the page was idle; otherwise it loads beside the three requests.
     prefetchShell();
     try {
-      const login = await requestLogin(email, password);
-      if (!login) return;
-      if (login.code !== 200 || !login.data?.token) {
-        message.error(login.message);
-        return;
-      }
-      session.setToken(login.data.token);
-      const info = await requestBackUserInfo(login.data.uId);
-      if (!info) return;
-      if (info.code !== 200) {
-        message.error(info.message);
-        return;
-      }
-      session.setUserInfo(info.data);
-      const role = await requestRoleInfo(info.data.role.id);
-      if (role?.code === 200) {
-        const tree = buildMenuTree(role.data.menus);
-        session.setAuthorization(filterMenuByPermission(tree, role.data.permissionCodes), role.data.permissionCodes);
-      }
-      session.setAuthorizedFlag(true);
-      tabsStore.reset();
+      const { signIn } = await loadSignIn();
+      if (!(await signIn(email, password))) return;
       // One synchronous render (no transition time-slicing): the shell and workbench chunks are loaded.
       navigate('/dashboard/basic', { flushSync: true });
     } catch (error) {
@@ -62,6 +49,9 @@ export default function LoginPage() {
 
   return (
     <div className={styles.page}>
+      <Suspense fallback={null}>
+        <LoginMessages />
+      </Suspense>
       <main className={styles.card}>
         <div className={styles.brand}>
           <img src={logoUrl} alt="" width={40} height={40} />
@@ -79,7 +69,7 @@ export default function LoginPage() {
             <Input className={styles.input} placeholder="邮箱" autoComplete="username" />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: messages.passwordRequired }]}>
-            <Input.Password className={styles.input} placeholder="密码" autoComplete="current-password" />
+            <Password className={styles.input} placeholder="密码" autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={loading} className={styles.button}>
             登录
