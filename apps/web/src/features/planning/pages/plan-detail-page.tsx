@@ -1,6 +1,5 @@
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import {
-  fenToYuan,
   PLAN_OWNER_PERMISSION_CODES,
   type PlanDetail,
   planActionAllowed,
@@ -27,103 +26,28 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { zodRule } from '@/shared/form/field-errors';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
 import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCreatePlan, usePlanInfo, useUpdatePlan } from '@/features/planning/api/plan';
+import { usePlanInfo } from '@/features/planning/api/plan';
 import { UserSelect } from '@/shared/user/user-select';
-import { CommoditySelect, type PickedCommodity } from '@/features/planning/components/commodity-select';
-import { DETAIL_PATH, LIST_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { CommoditySelect } from '@/features/planning/components/commodity-select';
+import { LIST_PATH, PlanActions } from '@/features/planning/components/plan-actions';
 import { PlanProgress } from '@/features/planning/components/plan-progress';
 import { PlanTimeline } from '@/features/planning/components/plan-timeline';
-
-interface LineValues {
-  id?: number;
-  commodityId: number;
-  skuCode: string;
-  commodityName: string;
-  spec: string | null;
-  unit: string;
-  quantity?: number;
-  /** Yuan in the form; fen on the wire. */
-  budgetUnitPrice?: number;
-  requiredBy?: Dayjs | null;
-  remark?: string | null;
-  awardedQuantity: number;
-}
-
-interface PlanFormValues {
-  name: string;
-  planType?: string;
-  warehouse?: string;
-  period?: [Dayjs, Dayjs] | null;
-  requiredBy?: Dayjs | null;
-  ownerId?: number;
-  remark?: string | null;
-  lines: LineValues[];
-}
+import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
 
 // The import dialog brings the upload area: loaded when the user imports lines.
 const LineImportModal = lazy(() => import('@/features/planning/components/line-import-modal'));
-
-const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
-const dateText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
-
-function formValuesOf(plan: PlanDetail): PlanFormValues {
-  return {
-    name: plan.name,
-    planType: plan.planType,
-    warehouse: plan.warehouse,
-    period: plan.periodStart && plan.periodEnd ? [dayjs(plan.periodStart), dayjs(plan.periodEnd)] : null,
-    requiredBy: day(plan.requiredBy),
-    ownerId: plan.owner?.id,
-    remark: plan.remark,
-    lines: plan.lines.map((line) => ({
-      id: line.id,
-      commodityId: line.commodityId,
-      skuCode: line.skuCode,
-      commodityName: line.commodityName,
-      spec: line.spec,
-      unit: line.unit,
-      quantity: line.quantity,
-      budgetUnitPrice: Number(fenToYuan(line.budgetUnitPriceFen)),
-      requiredBy: day(line.requiredBy),
-      remark: line.remark,
-      awardedQuantity: line.awardedQuantity,
-    })),
-  };
-}
-
-function bodyOf(values: PlanFormValues) {
-  return {
-    name: values.name,
-    planType: values.planType ?? '',
-    warehouse: values.warehouse ?? '',
-    periodStart: dateText(values.period?.[0]),
-    periodEnd: dateText(values.period?.[1]),
-    requiredBy: dateText(values.requiredBy),
-    ownerId: values.ownerId,
-    remark: values.remark || null,
-    lines: (values.lines ?? []).map((line) => ({
-      id: line.id,
-      commodityId: line.commodityId,
-      quantity: line.quantity ?? 0,
-      budgetUnitPriceFen: line.budgetUnitPrice == null ? undefined : (yuanToFen(line.budgetUnitPrice) ?? undefined),
-      requiredBy: dateText(line.requiredBy),
-      remark: line.remark || null,
-    })),
-  };
-}
 
 /** The tab shows the menu label of the page; the header starts with the same words. */
 const PAGE_LABEL = '计划任务详情';
@@ -154,37 +78,13 @@ export default function PlanDetailPage() {
 
 function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport: () => void }) {
   const jump = useJump();
-  const me = useSession().userInfo;
-  const [form] = Form.useForm<PlanFormValues>();
-  const [dirty, setDirty] = useState(false);
+  const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
   const units = useDict('unit');
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
   const canOpenTasks = usePermission('procurementTaskMaintain');
   const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
 
-  const initial = useMemo<PlanFormValues>(
-    () => (plan ? formValuesOf(plan) : { name: '', planType: 'regular', ownerId: me?.id, lines: [] }),
-    [plan, me?.id],
-  );
-  // Each new version read from the server (after a save, an import or a state change) replaces
-  // the form's values; setFields replaces the line list instead of merging it.
-  const loadedVersion = plan?.version;
-  useEffect(() => {
-    if (loadedVersion === undefined) return;
-    form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
-    setDirty(false);
-  }, [form, initial, loadedVersion]);
-  const onError = (error: unknown) => applyFieldErrors(form, error);
-  const importAfterCreate = useRef(false);
-  const create = useCreatePlan({
-    onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`),
-    onError,
-  });
-  const update = useUpdatePlan({ onSuccess: () => setDirty(false), onError });
-
-  // preserve: the display fields of a line (SKU, name, unit) are values without a form item.
-  const lines = (Form.useWatch('lines', { form, preserve: true }) ?? initial.lines) as LineValues[];
   const totals = lines.reduce(
     (acc, line) => ({
       quantity: acc.quantity + (line?.quantity ?? 0),
@@ -193,32 +93,6 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
     { quantity: 0, amountFen: 0 },
   );
   const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
-
-  const save = async (thenImport = false) => {
-    importAfterCreate.current = thenImport;
-    await form.validateFields();
-    const body = bodyOf(form.getFieldsValue(true) as PlanFormValues);
-    if (plan) update.mutate({ ...body, id: plan.id, version: plan.version });
-    else create.mutate(body);
-  };
-
-  const addLine = (picked: PickedCommodity) => {
-    form.setFieldValue('lines', [
-      ...(form.getFieldValue('lines') ?? []),
-      {
-        commodityId: picked.value,
-        skuCode: picked.skuCode,
-        commodityName: picked.label.startsWith(`${picked.skuCode} `) ? picked.label.slice(picked.skuCode.length + 1) : picked.label,
-        spec: null,
-        unit: picked.unit,
-        quantity: undefined,
-        budgetUnitPrice: Number(fenToYuan(picked.referencePriceFen)),
-        requiredBy: form.getFieldValue('requiredBy') ?? null,
-        awardedQuantity: 0,
-      },
-    ]);
-    setDirty(true);
-  };
 
   const title = plan ? (
     <Space>
@@ -238,7 +112,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         extra={
           <Space wrap>
             {editable && (
-              <Button type="primary" loading={create.isPending || update.isPending} onClick={() => save()}>
+              <Button type="primary" loading={saving} onClick={() => save()}>
                 {plan ? '保存' : '创建计划'}
               </Button>
             )}
@@ -258,7 +132,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
           layout="vertical"
           initialValues={initial}
           disabled={!editable}
-          onValuesChange={() => setDirty(true)}
+          onValuesChange={markDirty}
         >
           <Row gutter={16}>
             <Col xs={24} md={12} xl={8}>
@@ -331,7 +205,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                     </ReasonedButton>
                   ) : (
                     <Tooltip title="先保存为草稿，再打开Excel导入">
-                      <Button icon={<ImportOutlined />} loading={create.isPending} onClick={() => save(true)}>
+                      <Button icon={<ImportOutlined />} loading={creating} onClick={() => save(true)}>
                         保存并导入明细
                       </Button>
                     </Tooltip>
@@ -468,7 +342,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                                 icon={<DeleteOutlined />}
                                 onClick={() => {
                                   remove(field.name);
-                                  setDirty(true);
+                                  markDirty();
                                 }}
                               >
                                 删除
