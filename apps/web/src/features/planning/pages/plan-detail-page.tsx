@@ -1,9 +1,7 @@
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import {
-  PLAN_OWNER_PERMISSION_CODES,
   type PlanDetail,
   planActionAllowed,
-  planFields,
   planLineInput,
   planQuantitySchema,
   yuanToFen,
@@ -14,7 +12,6 @@ import {
   Card,
   Col,
   DatePicker,
-  Descriptions,
   Empty,
   Form,
   Input,
@@ -26,10 +23,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { zodRule } from '@/shared/form/field-errors';
@@ -39,10 +34,11 @@ import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { usePlanInfo } from '@/features/planning/api/plan';
-import { UserSelect } from '@/shared/user/user-select';
 import { CommoditySelect } from '@/features/planning/components/commodity-select';
-import { LIST_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { PlanHeaderActions } from '@/features/planning/components/plan-header-actions';
+import { PlanHeaderFields } from '@/features/planning/components/plan-header-fields';
 import { PlanProgress } from '@/features/planning/components/plan-progress';
+import { PlanSummary } from '@/features/planning/components/plan-summary';
 import { PlanTimeline } from '@/features/planning/components/plan-timeline';
 import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
 
@@ -107,20 +103,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
 
   return (
     <div className="page-stack">
-      <Card
-        title={title}
-        extra={
-          <Space wrap>
-            {editable && (
-              <Button type="primary" loading={saving} onClick={() => save()}>
-                {plan ? '保存' : '创建计划'}
-              </Button>
-            )}
-            {plan && <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(LIST_PATH)} />}
-            <Button onClick={() => jump(LIST_PATH)}>返回列表</Button>
-          </Space>
-        }
-      >
+      <Card title={title} extra={<PlanHeaderActions plan={plan} editable={editable} saving={saving} dirty={dirty} onSave={() => save()} />}>
         {plan?.status === 'rejected' && plan.rejectReason && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`已驳回：${plan.rejectReason}`} description="修改后可重新提交审核。" />
         )}
@@ -134,61 +117,8 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
           disabled={!editable}
           onValuesChange={markDirty}
         >
-          <Row gutter={16}>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item name="name" label="计划名称" rules={[zodRule(planFields.name)]} required>
-                <Input placeholder="如：2026年12月常规补货计划-上海仓" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="planType" label="计划类型" rules={[{ required: true, message: '请选择计划类型' }]}>
-                <DictSelect code="plan_type" allowClear={false} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="warehouse" label="仓库" rules={[{ required: true, message: '请选择仓库' }]}>
-                <DictSelect code="warehouse" allowClear={false} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="ownerId" label="负责人">
-                <UserSelect filter={{ permissionCodes: PLAN_OWNER_PERMISSION_CODES }} current={plan?.owner && { id: plan.owner.id, name: plan.owner.username }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="requiredBy" label="需求日期">
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item name="period" label="计划周期" extra="提交审核前必须填写">
-                <DatePicker.RangePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={16}>
-              <Form.Item name="remark" label="备注" rules={[zodRule(planFields.remark)]}>
-                <Input placeholder="选填" maxLength={500} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {plan && (
-            <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
-              <Descriptions.Item label="创建人">{plan.createdBy?.username ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="创建时间">{dayjs(plan.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label="更新人">{plan.updatedBy?.username ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="更新时间">{dayjs(plan.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label="明细数">{plan.lineCount}</Descriptions.Item>
-              <Descriptions.Item label="预算总额(元)">
-                <Money fen={plan.budgetTotalFen} />
-              </Descriptions.Item>
-              <Descriptions.Item label="定标货值 / 预算">
-                <AwardedAgainstBudget awardedFen={plan.awardedGoodsFen} budgetFen={plan.budgetTotalFen} />
-              </Descriptions.Item>
-              <Descriptions.Item label="定标进度" span={2}>
-                <PlanProgress percent={plan.progress} awarded={plan.awardedQuantity} planned={plan.plannedQuantity} />
-              </Descriptions.Item>
-            </Descriptions>
-          )}
+          <PlanHeaderFields owner={plan?.owner} />
+          {plan && <PlanSummary plan={plan} />}
 
           <Card
             size="small"
@@ -402,21 +332,5 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         </Row>
       )}
     </div>
-  );
-}
-
-/** 定标货值 so far against the plan's budget, with the share spent. */
-function AwardedAgainstBudget({ awardedFen, budgetFen }: { awardedFen: number; budgetFen: number }) {
-  const share = budgetFen > 0 ? Math.round((awardedFen * 1000) / budgetFen) / 10 : null;
-  return (
-    <span className="plan-awarded-budget">
-      ¥<Money fen={awardedFen} /> / ¥<Money fen={budgetFen} />
-      {share != null && (
-        <Typography.Text type={share > 100 ? 'warning' : 'secondary'}>
-          {'　'}
-          {share}%
-        </Typography.Text>
-      )}
-    </span>
   );
 }
