@@ -1,43 +1,16 @@
-import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
-import {
-  type PlanDetail,
-  planActionAllowed,
-  planLineInput,
-  planQuantitySchema,
-  yuanToFen,
-} from '@scm/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type PlanDetail, planActionAllowed } from '@scm/contract';
+import { Alert, Button, Card, Col, Empty, Form, Row, Space, Spin, Table } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { useDict } from '@/shared/dict/use-dict';
-import { zodRule } from '@/shared/form/field-errors';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
-import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { usePlanInfo } from '@/features/planning/api/plan';
-import { CommoditySelect } from '@/features/planning/components/commodity-select';
 import { PlanHeaderActions } from '@/features/planning/components/plan-header-actions';
 import { PlanHeaderFields } from '@/features/planning/components/plan-header-fields';
-import { PlanProgress } from '@/features/planning/components/plan-progress';
+import { PlanLinesTable } from '@/features/planning/components/plan-lines-table';
+import { PlanLinesToolbar } from '@/features/planning/components/plan-lines-toolbar';
 import { PlanSummary } from '@/features/planning/components/plan-summary';
 import { PlanTimeline } from '@/features/planning/components/plan-timeline';
 import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
@@ -75,20 +48,10 @@ export default function PlanDetailPage() {
 function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport: () => void }) {
   const jump = useJump();
   const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
-  const units = useDict('unit');
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
   const canOpenTasks = usePermission('procurementTaskMaintain');
   const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
-
-  const totals = lines.reduce(
-    (acc, line) => ({
-      quantity: acc.quantity + (line?.quantity ?? 0),
-      amountFen: acc.amountFen + (line?.quantity ?? 0) * (yuanToFen(line?.budgetUnitPrice ?? 0) ?? 0),
-    }),
-    { quantity: 0, amountFen: 0 },
-  );
-  const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
 
   const title = plan ? (
     <Space>
@@ -110,13 +73,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         {plan?.closeReason && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`手动关闭：${plan.closeReason}`} />
         )}
-        <Form<PlanFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initial}
-          disabled={!editable}
-          onValuesChange={markDirty}
-        >
+        <Form<PlanFormValues> form={form} layout="vertical" initialValues={initial} disabled={!editable} onValuesChange={markDirty}>
           <PlanHeaderFields owner={plan?.owner} />
           {plan && <PlanSummary plan={plan} />}
 
@@ -127,164 +84,19 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
             style={{ marginTop: 8 }}
             extra={
               editable && (
-                <Space>
-                  <CommoditySelect excluded={inPlan} onPick={addLine} />
-                  {plan ? (
-                    <ReasonedButton icon={<ImportOutlined />} disabledReason={dirty ? '有未保存的修改，请先保存' : null} onClick={onImport}>
-                      导入明细
-                    </ReasonedButton>
-                  ) : (
-                    <Tooltip title="先保存为草稿，再打开Excel导入">
-                      <Button icon={<ImportOutlined />} loading={creating} onClick={() => save(true)}>
-                        保存并导入明细
-                      </Button>
-                    </Tooltip>
-                  )}
-                </Space>
+                <PlanLinesToolbar
+                  lines={lines}
+                  onPick={addLine}
+                  saved={!!plan}
+                  dirty={dirty}
+                  creating={creating}
+                  onImport={onImport}
+                  onSaveAndImport={() => save(true)}
+                />
               )
             }
           >
-            <Form.List name="lines">
-              {(fields, { remove }) => (
-                <Table
-                  size="small"
-                  rowKey="key"
-                  dataSource={fields}
-                  pagination={false}
-                  scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无明细，请搜索商品添加或从Excel导入" /> }}
-                  summary={() => (
-                    <Table.Summary.Row>
-                      <Table.Summary.Cell index={0} colSpan={3}>
-                        <Typography.Text strong>合计</Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={3} align="right">
-                        <Typography.Text strong>{totals.quantity}</Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={4} />
-                      <Table.Summary.Cell index={5} align="right">
-                        <Typography.Text strong>
-                          <Money fen={totals.amountFen} />
-                        </Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={6} colSpan={5} />
-                    </Table.Summary.Row>
-                  )}
-                  columns={[
-                    { title: '序号', key: 'index', width: 56, render: (_: unknown, __: unknown, index: number) => index + 1 },
-                    {
-                      title: 'SKU编码',
-                      key: 'sku',
-                      render: (_: unknown, field) => lines[field.name]?.skuCode,
-                    },
-                    {
-                      title: '商品',
-                      key: 'commodity',
-                      render: (_: unknown, field) => (
-                        <span>
-                          {lines[field.name]?.commodityName}
-                          {lines[field.name]?.spec && <span className="muted"> {lines[field.name]?.spec}</span>}
-                        </span>
-                      ),
-                    },
-                    {
-                      title: '计划数量',
-                      key: 'quantity',
-                      align: 'right',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'quantity']} rules={[zodRule(planQuantitySchema)]} style={{ margin: 0 }}>
-                            <InputNumber min={1} precision={0} style={{ width: 110 }} aria-label="计划数量" />
-                          </Form.Item>
-                        ) : (
-                          lines[field.name]?.quantity
-                        ),
-                    },
-                    {
-                      title: '预算单价(元)',
-                      key: 'price',
-                      align: 'right',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'budgetUnitPrice']} rules={[{ required: true, message: '请输入预算单价' }]} style={{ margin: 0 }}>
-                            <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="预算单价" />
-                          </Form.Item>
-                        ) : (
-                          <Money fen={yuanToFen(lines[field.name]?.budgetUnitPrice ?? 0)} />
-                        ),
-                    },
-                    {
-                      title: '预算金额(元)',
-                      key: 'amount',
-                      align: 'right',
-                      render: (_: unknown, field) => {
-                        const line = lines[field.name];
-                        return <Money fen={(line?.quantity ?? 0) * (yuanToFen(line?.budgetUnitPrice ?? 0) ?? 0)} />;
-                      },
-                    },
-                    { title: '单位', key: 'unit', render: (_: unknown, field) => units.label(lines[field.name]?.unit) },
-                    {
-                      title: '需求日期',
-                      key: 'requiredBy',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'requiredBy']} style={{ margin: 0 }}>
-                            <DatePicker style={{ width: 130 }} />
-                          </Form.Item>
-                        ) : (
-                          (lines[field.name]?.requiredBy?.format('YYYY-MM-DD') ?? '-')
-                        ),
-                    },
-                    {
-                      title: '备注',
-                      key: 'remark',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'remark']} rules={[zodRule(planLineInput.shape.remark)]} style={{ margin: 0 }}>
-                            <Input style={{ width: 160 }} maxLength={200} />
-                          </Form.Item>
-                        ) : (
-                          (lines[field.name]?.remark ?? '')
-                        ),
-                    },
-                    {
-                      title: '定标进度',
-                      key: 'progress',
-                      render: (_: unknown, field) => {
-                        const line = lines[field.name];
-                        const planned = line?.quantity ?? 0;
-                        const awarded = line?.awardedQuantity ?? 0;
-                        return (
-                          <PlanProgress percent={planned > 0 ? Math.floor((awarded * 100) / planned) : 0} awarded={awarded} planned={planned} />
-                        );
-                      },
-                    },
-                    ...(editable
-                      ? [
-                          {
-                            title: '操作',
-                            key: 'actions',
-                            render: (_: unknown, field: { name: number }) => (
-                              <Button
-                                type="link"
-                                size="small"
-                                danger
-                                icon={<DeleteOutlined />}
-                                onClick={() => {
-                                  remove(field.name);
-                                  markDirty();
-                                }}
-                              >
-                                删除
-                              </Button>
-                            ),
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
-              )}
-            </Form.List>
+            <PlanLinesTable lines={lines} editable={editable} onRemoved={markDirty} />
           </Card>
         </Form>
       </Card>
@@ -305,14 +117,14 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
                     dataIndex: 'code',
                     render: (code: string, task) =>
                       canOpenTasks ? (
-                      <Button
-                        type="link"
-                        size="small"
-                        style={{ padding: 0 }}
-                        onClick={() => jump(`/procurementManagement/procurementTaskMaintain?id=${task.id}`)}
-                      >
-                        {code}
-                      </Button>
+                        <Button
+                          type="link"
+                          size="small"
+                          style={{ padding: 0 }}
+                          onClick={() => jump(`/procurementManagement/procurementTaskMaintain?id=${task.id}`)}
+                        >
+                          {code}
+                        </Button>
                       ) : (
                         code
                       ),
