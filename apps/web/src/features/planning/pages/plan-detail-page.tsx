@@ -1,9 +1,8 @@
 import { type PlanDetail, planActionAllowed } from '@scm/contract';
-import { Alert, Button, Card, Col, Empty, Form, Row, Space, Spin, Table } from 'antd';
+import { Alert, Card, Col, Form, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { usePlanInfo } from '@/features/planning/api/plan';
@@ -11,6 +10,7 @@ import { PlanHeaderActions } from '@/features/planning/components/plan-header-ac
 import { PlanHeaderFields } from '@/features/planning/components/plan-header-fields';
 import { PlanLinesTable } from '@/features/planning/components/plan-lines-table';
 import { PlanLinesToolbar } from '@/features/planning/components/plan-lines-toolbar';
+import { PlanProcurementTasks } from '@/features/planning/components/plan-procurement-tasks';
 import { PlanSummary } from '@/features/planning/components/plan-summary';
 import { PlanTimeline } from '@/features/planning/components/plan-timeline';
 import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
@@ -46,11 +46,9 @@ export default function PlanDetailPage() {
 }
 
 function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport: () => void }) {
-  const jump = useJump();
   const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
-  const canOpenTasks = usePermission('procurementTaskMaintain');
   const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
 
   const title = plan ? (
@@ -104,37 +102,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
       {plan && (
         <Row gutter={16}>
           <Col xs={24} xl={14}>
-            <Card size="small" title={`关联采购任务（${plan.procurementTasks.length}）`}>
-              <Table
-                size="small"
-                rowKey="id"
-                dataSource={plan.procurementTasks}
-                pagination={false}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="审核通过后可生成采购任务" /> }}
-                columns={[
-                  {
-                    title: '采购任务编号',
-                    dataIndex: 'code',
-                    render: (code: string, task) =>
-                      canOpenTasks ? (
-                        <Button
-                          type="link"
-                          size="small"
-                          style={{ padding: 0 }}
-                          onClick={() => jump(`/procurementManagement/procurementTaskMaintain?id=${task.id}`)}
-                        >
-                          {code}
-                        </Button>
-                      ) : (
-                        code
-                      ),
-                  },
-                  { title: '名称', dataIndex: 'name' },
-                  { title: '明细数', dataIndex: 'lineCount', align: 'right' },
-                  { title: '状态', dataIndex: 'status', render: (v: string) => <DictTag code="procurement_status" value={v} /> },
-                ]}
-              />
-            </Card>
+            <PlanProcurementTasks tasks={plan.procurementTasks} />
           </Col>
           <Col xs={24} xl={10}>
             <Card size="small" title="状态记录">
