@@ -1,129 +1,22 @@
-import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
-import {
-  fenToYuan,
-  PLAN_OWNER_PERMISSION_CODES,
-  type PlanDetail,
-  planActionAllowed,
-  planFields,
-  planLineInput,
-  planQuantitySchema,
-  yuanToFen,
-} from '@scm/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type PlanDetail, planActionAllowed } from '@scm/contract';
+import { Alert, Card, Col, Form, Row, Space, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
-import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
-import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCreatePlan, usePlanInfo, useUpdatePlan } from '@/features/planning/api/plan';
-import { UserSelect } from '@/shared/user/user-select';
-import { CommoditySelect, type PickedCommodity } from '@/features/planning/components/commodity-select';
-import { DETAIL_PATH, LIST_PATH, PlanActions } from '@/features/planning/components/plan-actions';
-import { PlanProgress } from '@/features/planning/components/plan-progress';
+import { usePlanInfo } from '@/features/planning/api/plan';
+import { PlanHeaderActions } from '@/features/planning/components/plan-header-actions';
+import { PlanHeaderFields } from '@/features/planning/components/plan-header-fields';
+import { PlanLinesTable } from '@/features/planning/components/plan-lines-table';
+import { PlanLinesToolbar } from '@/features/planning/components/plan-lines-toolbar';
+import { PlanProcurementTasks } from '@/features/planning/components/plan-procurement-tasks';
+import { PlanSummary } from '@/features/planning/components/plan-summary';
 import { PlanTimeline } from '@/features/planning/components/plan-timeline';
-
-interface LineValues {
-  id?: number;
-  commodityId: number;
-  skuCode: string;
-  commodityName: string;
-  spec: string | null;
-  unit: string;
-  quantity?: number;
-  /** Yuan in the form; fen on the wire. */
-  budgetUnitPrice?: number;
-  requiredBy?: Dayjs | null;
-  remark?: string | null;
-  awardedQuantity: number;
-}
-
-interface PlanFormValues {
-  name: string;
-  planType?: string;
-  warehouse?: string;
-  period?: [Dayjs, Dayjs] | null;
-  requiredBy?: Dayjs | null;
-  ownerId?: number;
-  remark?: string | null;
-  lines: LineValues[];
-}
+import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
 
 // The import dialog brings the upload area: loaded when the user imports lines.
 const LineImportModal = lazy(() => import('@/features/planning/components/line-import-modal'));
-
-const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
-const dateText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
-
-function formValuesOf(plan: PlanDetail): PlanFormValues {
-  return {
-    name: plan.name,
-    planType: plan.planType,
-    warehouse: plan.warehouse,
-    period: plan.periodStart && plan.periodEnd ? [dayjs(plan.periodStart), dayjs(plan.periodEnd)] : null,
-    requiredBy: day(plan.requiredBy),
-    ownerId: plan.owner?.id,
-    remark: plan.remark,
-    lines: plan.lines.map((line) => ({
-      id: line.id,
-      commodityId: line.commodityId,
-      skuCode: line.skuCode,
-      commodityName: line.commodityName,
-      spec: line.spec,
-      unit: line.unit,
-      quantity: line.quantity,
-      budgetUnitPrice: Number(fenToYuan(line.budgetUnitPriceFen)),
-      requiredBy: day(line.requiredBy),
-      remark: line.remark,
-      awardedQuantity: line.awardedQuantity,
-    })),
-  };
-}
-
-function bodyOf(values: PlanFormValues) {
-  return {
-    name: values.name,
-    planType: values.planType ?? '',
-    warehouse: values.warehouse ?? '',
-    periodStart: dateText(values.period?.[0]),
-    periodEnd: dateText(values.period?.[1]),
-    requiredBy: dateText(values.requiredBy),
-    ownerId: values.ownerId,
-    remark: values.remark || null,
-    lines: (values.lines ?? []).map((line) => ({
-      id: line.id,
-      commodityId: line.commodityId,
-      quantity: line.quantity ?? 0,
-      budgetUnitPriceFen: line.budgetUnitPrice == null ? undefined : (yuanToFen(line.budgetUnitPrice) ?? undefined),
-      requiredBy: dateText(line.requiredBy),
-      remark: line.remark || null,
-    })),
-  };
-}
 
 /** The tab shows the menu label of the page; the header starts with the same words. */
 const PAGE_LABEL = '计划任务详情';
@@ -153,72 +46,10 @@ export default function PlanDetailPage() {
 }
 
 function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport: () => void }) {
-  const jump = useJump();
-  const me = useSession().userInfo;
-  const [form] = Form.useForm<PlanFormValues>();
-  const [dirty, setDirty] = useState(false);
-  const units = useDict('unit');
+  const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
-  const canOpenTasks = usePermission('procurementTaskMaintain');
   const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
-
-  const initial = useMemo<PlanFormValues>(
-    () => (plan ? formValuesOf(plan) : { name: '', planType: 'regular', ownerId: me?.id, lines: [] }),
-    [plan, me?.id],
-  );
-  // Each new version read from the server (after a save, an import or a state change) replaces
-  // the form's values; setFields replaces the line list instead of merging it.
-  const loadedVersion = plan?.version;
-  useEffect(() => {
-    if (loadedVersion === undefined) return;
-    form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
-    setDirty(false);
-  }, [form, initial, loadedVersion]);
-  const onError = (error: unknown) => applyFieldErrors(form, error);
-  const importAfterCreate = useRef(false);
-  const create = useCreatePlan({
-    onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`),
-    onError,
-  });
-  const update = useUpdatePlan({ onSuccess: () => setDirty(false), onError });
-
-  // preserve: the display fields of a line (SKU, name, unit) are values without a form item.
-  const lines = (Form.useWatch('lines', { form, preserve: true }) ?? initial.lines) as LineValues[];
-  const totals = lines.reduce(
-    (acc, line) => ({
-      quantity: acc.quantity + (line?.quantity ?? 0),
-      amountFen: acc.amountFen + (line?.quantity ?? 0) * (yuanToFen(line?.budgetUnitPrice ?? 0) ?? 0),
-    }),
-    { quantity: 0, amountFen: 0 },
-  );
-  const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
-
-  const save = async (thenImport = false) => {
-    importAfterCreate.current = thenImport;
-    await form.validateFields();
-    const body = bodyOf(form.getFieldsValue(true) as PlanFormValues);
-    if (plan) update.mutate({ ...body, id: plan.id, version: plan.version });
-    else create.mutate(body);
-  };
-
-  const addLine = (picked: PickedCommodity) => {
-    form.setFieldValue('lines', [
-      ...(form.getFieldValue('lines') ?? []),
-      {
-        commodityId: picked.value,
-        skuCode: picked.skuCode,
-        commodityName: picked.label.startsWith(`${picked.skuCode} `) ? picked.label.slice(picked.skuCode.length + 1) : picked.label,
-        spec: null,
-        unit: picked.unit,
-        quantity: undefined,
-        budgetUnitPrice: Number(fenToYuan(picked.referencePriceFen)),
-        requiredBy: form.getFieldValue('requiredBy') ?? null,
-        awardedQuantity: 0,
-      },
-    ]);
-    setDirty(true);
-  };
 
   const title = plan ? (
     <Space>
@@ -233,88 +64,16 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
 
   return (
     <div className="page-stack">
-      <Card
-        title={title}
-        extra={
-          <Space wrap>
-            {editable && (
-              <Button type="primary" loading={create.isPending || update.isPending} onClick={() => save()}>
-                {plan ? '保存' : '创建计划'}
-              </Button>
-            )}
-            {plan && <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(LIST_PATH)} />}
-            <Button onClick={() => jump(LIST_PATH)}>返回列表</Button>
-          </Space>
-        }
-      >
+      <Card title={title} extra={<PlanHeaderActions plan={plan} editable={editable} saving={saving} dirty={dirty} onSave={() => save()} />}>
         {plan?.status === 'rejected' && plan.rejectReason && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`已驳回：${plan.rejectReason}`} description="修改后可重新提交审核。" />
         )}
         {plan?.closeReason && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`手动关闭：${plan.closeReason}`} />
         )}
-        <Form<PlanFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initial}
-          disabled={!editable}
-          onValuesChange={() => setDirty(true)}
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item name="name" label="计划名称" rules={[zodRule(planFields.name)]} required>
-                <Input placeholder="如：2026年12月常规补货计划-上海仓" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="planType" label="计划类型" rules={[{ required: true, message: '请选择计划类型' }]}>
-                <DictSelect code="plan_type" allowClear={false} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="warehouse" label="仓库" rules={[{ required: true, message: '请选择仓库' }]}>
-                <DictSelect code="warehouse" allowClear={false} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="ownerId" label="负责人">
-                <UserSelect filter={{ permissionCodes: PLAN_OWNER_PERMISSION_CODES }} current={plan?.owner && { id: plan.owner.id, name: plan.owner.username }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} xl={4}>
-              <Form.Item name="requiredBy" label="需求日期">
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item name="period" label="计划周期" extra="提交审核前必须填写">
-                <DatePicker.RangePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={16}>
-              <Form.Item name="remark" label="备注" rules={[zodRule(planFields.remark)]}>
-                <Input placeholder="选填" maxLength={500} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {plan && (
-            <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
-              <Descriptions.Item label="创建人">{plan.createdBy?.username ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="创建时间">{dayjs(plan.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label="更新人">{plan.updatedBy?.username ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="更新时间">{dayjs(plan.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label="明细数">{plan.lineCount}</Descriptions.Item>
-              <Descriptions.Item label="预算总额(元)">
-                <Money fen={plan.budgetTotalFen} />
-              </Descriptions.Item>
-              <Descriptions.Item label="定标货值 / 预算">
-                <AwardedAgainstBudget awardedFen={plan.awardedGoodsFen} budgetFen={plan.budgetTotalFen} />
-              </Descriptions.Item>
-              <Descriptions.Item label="定标进度" span={2}>
-                <PlanProgress percent={plan.progress} awarded={plan.awardedQuantity} planned={plan.plannedQuantity} />
-              </Descriptions.Item>
-            </Descriptions>
-          )}
+        <Form<PlanFormValues> form={form} layout="vertical" initialValues={initial} disabled={!editable} onValuesChange={markDirty}>
+          <PlanHeaderFields owner={plan?.owner} />
+          {plan && <PlanSummary plan={plan} />}
 
           <Card
             size="small"
@@ -323,164 +82,19 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
             style={{ marginTop: 8 }}
             extra={
               editable && (
-                <Space>
-                  <CommoditySelect excluded={inPlan} onPick={addLine} />
-                  {plan ? (
-                    <ReasonedButton icon={<ImportOutlined />} disabledReason={dirty ? '有未保存的修改，请先保存' : null} onClick={onImport}>
-                      导入明细
-                    </ReasonedButton>
-                  ) : (
-                    <Tooltip title="先保存为草稿，再打开Excel导入">
-                      <Button icon={<ImportOutlined />} loading={create.isPending} onClick={() => save(true)}>
-                        保存并导入明细
-                      </Button>
-                    </Tooltip>
-                  )}
-                </Space>
+                <PlanLinesToolbar
+                  lines={lines}
+                  onPick={addLine}
+                  saved={!!plan}
+                  dirty={dirty}
+                  creating={creating}
+                  onImport={onImport}
+                  onSaveAndImport={() => save(true)}
+                />
               )
             }
           >
-            <Form.List name="lines">
-              {(fields, { remove }) => (
-                <Table
-                  size="small"
-                  rowKey="key"
-                  dataSource={fields}
-                  pagination={false}
-                  scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无明细，请搜索商品添加或从Excel导入" /> }}
-                  summary={() => (
-                    <Table.Summary.Row>
-                      <Table.Summary.Cell index={0} colSpan={3}>
-                        <Typography.Text strong>合计</Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={3} align="right">
-                        <Typography.Text strong>{totals.quantity}</Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={4} />
-                      <Table.Summary.Cell index={5} align="right">
-                        <Typography.Text strong>
-                          <Money fen={totals.amountFen} />
-                        </Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={6} colSpan={5} />
-                    </Table.Summary.Row>
-                  )}
-                  columns={[
-                    { title: '序号', key: 'index', width: 56, render: (_: unknown, __: unknown, index: number) => index + 1 },
-                    {
-                      title: 'SKU编码',
-                      key: 'sku',
-                      render: (_: unknown, field) => lines[field.name]?.skuCode,
-                    },
-                    {
-                      title: '商品',
-                      key: 'commodity',
-                      render: (_: unknown, field) => (
-                        <span>
-                          {lines[field.name]?.commodityName}
-                          {lines[field.name]?.spec && <span className="muted"> {lines[field.name]?.spec}</span>}
-                        </span>
-                      ),
-                    },
-                    {
-                      title: '计划数量',
-                      key: 'quantity',
-                      align: 'right',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'quantity']} rules={[zodRule(planQuantitySchema)]} style={{ margin: 0 }}>
-                            <InputNumber min={1} precision={0} style={{ width: 110 }} aria-label="计划数量" />
-                          </Form.Item>
-                        ) : (
-                          lines[field.name]?.quantity
-                        ),
-                    },
-                    {
-                      title: '预算单价(元)',
-                      key: 'price',
-                      align: 'right',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'budgetUnitPrice']} rules={[{ required: true, message: '请输入预算单价' }]} style={{ margin: 0 }}>
-                            <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="预算单价" />
-                          </Form.Item>
-                        ) : (
-                          <Money fen={yuanToFen(lines[field.name]?.budgetUnitPrice ?? 0)} />
-                        ),
-                    },
-                    {
-                      title: '预算金额(元)',
-                      key: 'amount',
-                      align: 'right',
-                      render: (_: unknown, field) => {
-                        const line = lines[field.name];
-                        return <Money fen={(line?.quantity ?? 0) * (yuanToFen(line?.budgetUnitPrice ?? 0) ?? 0)} />;
-                      },
-                    },
-                    { title: '单位', key: 'unit', render: (_: unknown, field) => units.label(lines[field.name]?.unit) },
-                    {
-                      title: '需求日期',
-                      key: 'requiredBy',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'requiredBy']} style={{ margin: 0 }}>
-                            <DatePicker style={{ width: 130 }} />
-                          </Form.Item>
-                        ) : (
-                          (lines[field.name]?.requiredBy?.format('YYYY-MM-DD') ?? '-')
-                        ),
-                    },
-                    {
-                      title: '备注',
-                      key: 'remark',
-                      render: (_: unknown, field) =>
-                        editable ? (
-                          <Form.Item name={[field.name, 'remark']} rules={[zodRule(planLineInput.shape.remark)]} style={{ margin: 0 }}>
-                            <Input style={{ width: 160 }} maxLength={200} />
-                          </Form.Item>
-                        ) : (
-                          (lines[field.name]?.remark ?? '')
-                        ),
-                    },
-                    {
-                      title: '定标进度',
-                      key: 'progress',
-                      render: (_: unknown, field) => {
-                        const line = lines[field.name];
-                        const planned = line?.quantity ?? 0;
-                        const awarded = line?.awardedQuantity ?? 0;
-                        return (
-                          <PlanProgress percent={planned > 0 ? Math.floor((awarded * 100) / planned) : 0} awarded={awarded} planned={planned} />
-                        );
-                      },
-                    },
-                    ...(editable
-                      ? [
-                          {
-                            title: '操作',
-                            key: 'actions',
-                            render: (_: unknown, field: { name: number }) => (
-                              <Button
-                                type="link"
-                                size="small"
-                                danger
-                                icon={<DeleteOutlined />}
-                                onClick={() => {
-                                  remove(field.name);
-                                  setDirty(true);
-                                }}
-                              >
-                                删除
-                              </Button>
-                            ),
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
-              )}
-            </Form.List>
+            <PlanLinesTable lines={lines} editable={editable} onRemoved={markDirty} />
           </Card>
         </Form>
       </Card>
@@ -488,37 +102,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
       {plan && (
         <Row gutter={16}>
           <Col xs={24} xl={14}>
-            <Card size="small" title={`关联采购任务（${plan.procurementTasks.length}）`}>
-              <Table
-                size="small"
-                rowKey="id"
-                dataSource={plan.procurementTasks}
-                pagination={false}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="审核通过后可生成采购任务" /> }}
-                columns={[
-                  {
-                    title: '采购任务编号',
-                    dataIndex: 'code',
-                    render: (code: string, task) =>
-                      canOpenTasks ? (
-                      <Button
-                        type="link"
-                        size="small"
-                        style={{ padding: 0 }}
-                        onClick={() => jump(`/procurementManagement/procurementTaskMaintain?id=${task.id}`)}
-                      >
-                        {code}
-                      </Button>
-                      ) : (
-                        code
-                      ),
-                  },
-                  { title: '名称', dataIndex: 'name' },
-                  { title: '明细数', dataIndex: 'lineCount', align: 'right' },
-                  { title: '状态', dataIndex: 'status', render: (v: string) => <DictTag code="procurement_status" value={v} /> },
-                ]}
-              />
-            </Card>
+            <PlanProcurementTasks tasks={plan.procurementTasks} />
           </Col>
           <Col xs={24} xl={10}>
             <Card size="small" title="状态记录">
@@ -528,21 +112,5 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         </Row>
       )}
     </div>
-  );
-}
-
-/** 定标货值 so far against the plan's budget, with the share spent. */
-function AwardedAgainstBudget({ awardedFen, budgetFen }: { awardedFen: number; budgetFen: number }) {
-  const share = budgetFen > 0 ? Math.round((awardedFen * 1000) / budgetFen) / 10 : null;
-  return (
-    <span className="plan-awarded-budget">
-      ¥<Money fen={awardedFen} /> / ¥<Money fen={budgetFen} />
-      {share != null && (
-        <Typography.Text type={share > 100 ? 'warning' : 'secondary'}>
-          {'　'}
-          {share}%
-        </Typography.Text>
-      )}
-    </span>
   );
 }
