@@ -9,10 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, endpoints, freight, scaleTables, soakWritesPerSecond,
-  writeStream,
-} from './config';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, endpoints, freight, scaleTables, soakWritesPerSecond, writeStream } from './config';
 import { apiClient } from './lib/api';
 import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
@@ -182,8 +179,7 @@ async function benchOpenLoopAndWorkers(app: NodeProcess, token: string, readSet:
   });
   if (open.errors > 0) rows.push({ section, name: '错误', value: String(open.errors), bar: '0', ok: false });
 
-  const mixed = (baseUrl: string) =>
-    loadMixed({ baseUrl, requests: readSet, token, connections: durations.connections, durationS: durations.loadS });
+  const mixed = (baseUrl: string) => loadMixed({ baseUrl, requests: readSet, token, connections: durations.connections, durationS: durations.loadS });
   const single = await mixed(app.baseUrl);
   const workers = await startAppServer({ DATABASE_URL: dbUrl, WEB_DIST: webDist, WORKERS: '2' });
   cleanups.push(() => workers.stop());
@@ -245,7 +241,9 @@ async function benchSoak(app: NodeProcess, token: string, q: Query) {
       await sleep(Math.min(deadline - Date.now(), writeIntervalMs - (Date.now() - began)));
     }
   };
-  log(`浸泡 ${durations.soakS}s: ${durations.soakConnections - writers} 个读连接 + ${writers} 个写连接, ${soakWritesPerSecond} 次写/s (${writeStream.name})`);
+  log(
+    `浸泡 ${durations.soakS}s: ${durations.soakConnections - writers} 个读连接 + ${writers} 个写连接, ${soakWritesPerSecond} 次写/s (${writeStream.name})`,
+  );
   const [readResult] = await Promise.all([
     loadMixed({
       baseUrl: app.baseUrl,
@@ -328,7 +326,13 @@ async function main() {
 
   const needsServer = ['server', 'soak', 'web', 'search'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
-    rows.push({ section: '服务端吞吐 (autocannon, PostgreSQL)', name: 'PostgreSQL', value: `无法连接 ${existingDb ?? PG_BASE_URL}`, bar: '', ok: false });
+    rows.push({
+      section: '服务端吞吐 (autocannon, PostgreSQL)',
+      name: 'PostgreSQL',
+      value: `无法连接 ${existingDb ?? PG_BASE_URL}`,
+      bar: '',
+      ok: false,
+    });
     if (sections.has('web') && build) {
       // The page timings do not need PostgreSQL: serve them from embedded PGlite instead.
       const dataDir = mkdtempSync(join(tmpdir(), 'scm-bench-data-'));

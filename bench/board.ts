@@ -32,7 +32,9 @@ async function main() {
   console.log('\n数据看板聚合 (目标 ≤ 300 ms)');
   for (const r of results) {
     const ok = r.medianMs <= 300 ? '✓' : '✗';
-    console.log(`  ${ok} ${r.name.padEnd(16)} EXPLAIN ANALYZE ${r.explainMs.toFixed(1).padStart(8)} ms   中位数 ${r.medianMs.toFixed(1).padStart(8)} ms`);
+    console.log(
+      `  ${ok} ${r.name.padEnd(16)} EXPLAIN ANALYZE ${r.explainMs.toFixed(1).padStart(8)} ms   中位数 ${r.medianMs.toFixed(1).padStart(8)} ms`,
+    );
   }
   await pool.end();
 }

@@ -113,7 +113,9 @@ const readContext = (db: Db) => ({ db, now: () => new Date(), user: benchUser })
  * included). On a seed:scale database '毛巾' under 家纺布艺 matches about 11,000 of 1,000,000 rows.
  */
 const commodityListFixture: BenchEndpoint['prepare'] = async (q) => {
-  const [category] = await q<{ id: number }>(`select id from categories where code = 'JF' or parent_id is null order by (code = 'JF') desc, id limit 1`);
+  const [category] = await q<{ id: number }>(
+    `select id from categories where code = 'JF' or parent_id is null order by (code = 'JF') desc, id limit 1`,
+  );
   return { categoryId: category?.id };
 };
 const commodityListFloor = replayedFloor((db, body) => listCommodities(db, commodityListRequest.parse(toCamelCase(body))));
@@ -141,9 +143,7 @@ endpoints.push(
     path: '/admin/planning_task/info',
     // The plan with the most lines (seed:scale plans carry 10 on average).
     prepare: async (q) => {
-      const [row] = await q<{ plan_id: number }>(
-        'select plan_id from planning_task_lines group by plan_id order by count(*) desc, plan_id limit 1',
-      );
+      const [row] = await q<{ plan_id: number }>('select plan_id from planning_task_lines group by plan_id order by count(*) desc, plan_id limit 1');
       return { planId: row?.plan_id ?? 1 };
     },
     body: (f) => ({ id: f.planId }),

@@ -77,9 +77,7 @@ test('PostgreSQL stopped: 503 within 2 s, no hang, no crash; back up: the same p
     sequential.push(await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, null, 10_000));
   }
   for (const [i, answer] of sequential.entries()) assertUnavailable(answer, `call ${i + 1} while stopped`);
-  const burst = await Promise.all(
-    Array.from({ length: 30 }, () => api.call('/admin/back_user/info', { id: userId }, token, 10_000)),
-  );
+  const burst = await Promise.all(Array.from({ length: 30 }, () => api.call('/admin/back_user/info', { id: userId }, token, 10_000)));
   for (const [i, answer] of burst.entries()) assertUnavailable(answer, `concurrent read ${i + 1}`);
   console.log(`# stopped: slowest 503 ${slowest(sequential)} ms of 6 in a row, ${slowest(burst)} ms of 30 at once`);
   assert.ok(app.isRunning(), `the server exited during the outage:\n${app.output()}`);

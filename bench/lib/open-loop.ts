@@ -20,7 +20,8 @@ export type OpenLoopResult = {
   errors: number;
 };
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 /**
  * Offers a fixed rate of requests whatever the server does, and times each from when it was due,

@@ -147,7 +147,9 @@ const watcherScript = () => {
 };
 
 const timeOf = async (page: Page, name: string, timeoutMs = 30_000) =>
-  (await page.waitForFunction((n) => (window as unknown as { __bench: Record<string, number> }).__bench[n], name, { timeout: timeoutMs })).jsonValue() as Promise<number>;
+  (
+    await page.waitForFunction((n) => (window as unknown as { __bench: Record<string, number> }).__bench[n], name, { timeout: timeoutMs })
+  ).jsonValue() as Promise<number>;
 
 /** Starts a watch, then runs `act` in the page and returns milliseconds from act to rendered. */
 async function measure(page: Page, name: string, target: { selector: string; text?: string; count?: number }, act: () => Promise<void>) {
@@ -196,7 +198,15 @@ export async function webTimings(rows: Row[], baseUrl: string, loads: number, lo
   }
   const browser = await chromium.launch({
     executablePath: web.chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const samples: Record<string, number[]> = { password: [], dcl: [], load: [], login: [], list: [], tab: [] };
   try {
@@ -224,9 +234,7 @@ export async function webTimings(rows: Row[], baseUrl: string, loads: number, lo
         // A second tab: the 50-row list when a module registered one, otherwise the first other menu page.
         if (web.list) {
           const list = web.list;
-          samples.list.push(
-            await measure(page, 'list', { selector: list.rowSelector, count: list.rows }, () => navigateInApp(page, list.path)),
-          );
+          samples.list.push(await measure(page, 'list', { selector: list.rowSelector, count: list.rows }, () => navigateInApp(page, list.path)));
         } else {
           await page.locator('.shell-content a.shortcut').first().click();
           await page.waitForFunction(() => document.querySelectorAll('.opened-tabs .ant-tabs-tab').length >= 2);

@@ -50,7 +50,11 @@ test('an admin creates a role limited to 商品管理 and grants it on the permi
 
   const drawer = page.locator('.ant-drawer', { hasText: `分配权限 · ${ROLE_NAME}` });
   await expect(drawer).toBeVisible();
-  const node = (title: string) => drawer.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+  const node = (title: string) =>
+    drawer
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first();
   await node('首页').locator('.ant-tree-checkbox').click();
   await node('商品管理').locator('.ant-tree-checkbox').click();
   await expect(node('商品管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
@@ -125,7 +129,10 @@ test('disabling the user shows them the 401 modal on their next call', async ({ 
   await openAccessPage(page, '用户管理');
   const row = page.locator('.ant-table-row', { hasText: USER_EMAIL });
   await row.getByRole('button', { name: '停用' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await toast(page, '已停用，该用户已被强制下线');
   await expect(row).toContainText('停用');
 
@@ -179,7 +186,12 @@ test('a user changes their own password; their other sessions end', async ({ pag
   const admin = await apiLogin(request);
   const roles = await api(request, admin, '/admin/role/list', { keyword: ROLE_CODE });
   const email = `pwd.${stamp}@jiaju.com`;
-  const created = await api(request, admin, '/admin/back_user/create', { email, username: `钱密码${stamp}`, role_id: roles.data.list[0].id, password: USER_PASSWORD });
+  const created = await api(request, admin, '/admin/back_user/create', {
+    email,
+    username: `钱密码${stamp}`,
+    role_id: roles.data.list[0].id,
+    password: USER_PASSWORD,
+  });
   expect(created.code).toBe(200);
   const otherSession = await apiLogin(request, email, USER_PASSWORD);
 
@@ -268,14 +280,25 @@ test('a role’s 数据范围 is edited in the role form and shown in the list',
 test('a user manager without super-admin rights is not offered the super-admin role nor its row', async ({ browser, request }) => {
   const admin = await apiLogin(request);
   const clerkRole = `用户专员${stamp}`;
-  const codes = ['dashboard', 'basic', 'permissionManagement', 'userManagement', 'userManagement:create', 'userManagement:edit', 'userManagement:status'];
+  const codes = [
+    'dashboard',
+    'basic',
+    'permissionManagement',
+    'userManagement',
+    'userManagement:create',
+    'userManagement:edit',
+    'userManagement:status',
+  ];
   const role = await api(request, admin, '/admin/role/create', {
     name: clerkRole,
     code: `user_clerk_${stamp}`,
     permission_codes: [...codes, 'userManagement:resetPassword', 'userManagement:delete'],
   });
   const email = `clerk.${stamp}@jiaju.com`;
-  expect((await api(request, admin, '/admin/back_user/create', { email, username: `孙专员${stamp}`, role_id: role.data.id, password: USER_PASSWORD })).code).toBe(200);
+  expect(
+    (await api(request, admin, '/admin/back_user/create', { email, username: `孙专员${stamp}`, role_id: role.data.id, password: USER_PASSWORD }))
+      .code,
+  ).toBe(200);
 
   const page = await newPage(browser);
   await login(page, email, USER_PASSWORD);

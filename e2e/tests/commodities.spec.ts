@@ -44,12 +44,27 @@ async function pick(page: Page, field: string, typed: string, text: string) {
 async function importFile(rows: (string | number)[][]) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('商品');
-  sheet.addRow(['SKU编码*', '商品名称*', '分类编码*', '品牌', '规格', '单位*', '条形码', '重量(克)', '体积(立方厘米)', '参考价(元)*', '状态', '备注']);
+  sheet.addRow([
+    'SKU编码*',
+    '商品名称*',
+    '分类编码*',
+    '品牌',
+    '规格',
+    '单位*',
+    '条形码',
+    '重量(克)',
+    '体积(立方厘米)',
+    '参考价(元)*',
+    '状态',
+    '备注',
+  ]);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-test.describe.serial('commodities and categories', () => {
+test.describe('commodities and categories', () => {
+  // Each test builds on the records the one before made.
+  test.describe.configure({ mode: 'serial' });
   test('builds a three-level category tree', async ({ page }) => {
     await login(page);
     await openFromMenu(page, '商品管理', '商品分类');
@@ -98,7 +113,11 @@ test.describe.serial('commodities and categories', () => {
     const options = await api(request, token, '/admin/category/options');
     const leafB = options.data.find((c: { code: string }) => c.code === codes.leafB).value;
     const created = await api(request, token, '/admin/commodity/create', {
-      sku_code: `${codes.leafB}-001`, name: '测试加厚浴巾', category_id: leafB, unit: 'strip', reference_price_fen: 5990,
+      sku_code: `${codes.leafB}-001`,
+      name: '测试加厚浴巾',
+      category_id: leafB,
+      unit: 'strip',
+      reference_price_fen: 5990,
     });
     expect(created.code).toBe(200);
 
@@ -136,10 +155,15 @@ test.describe.serial('commodities and categories', () => {
       [`${codes.leafA}-104`, '分类不对', codes.mid, '', '', '件', '', '', '', 1, '', ''],
       [`${codes.leafA}-105`, '价格不对', codes.leafA, '', '', '件', '', '', '', '1.999', '', ''],
     ]);
-    await page.getByRole('button', { name: /导\s*入/ }).first().click();
+    await page
+      .getByRole('button', { name: /导\s*入/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: '导入商品' });
     await dialog.locator('input[type=file]').setInputFiles({
-      name: '商品导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file,
+      name: '商品导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
     });
     await expect(dialog).toContainText('已选择：商品导入.xlsx');
     await dialog.getByRole('button', { name: /校\s*验/ }).click();
@@ -186,7 +210,12 @@ test.describe.serial('commodities and categories', () => {
     const rows: unknown[][] = [];
     workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0].slice(0, 3)).toEqual(['SKU编码', '商品名称', '分类编码']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual([`${codes.leafA}-101`, `${codes.leafA}-102`, `${codes.leafA}-103`]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([`${codes.leafA}-101`, `${codes.leafA}-102`, `${codes.leafA}-103`]);
     const formulaRow = rows.find((r) => r[0] === `${codes.leafA}-103`)!;
     expect(formulaRow[11]).toBe("'=SUM(1,2)");
     expect(formulaRow[9]).toBe('15.00');

@@ -7,7 +7,10 @@ const chart = (page: Page, title: string) => page.locator(`.board-chart[data-cha
 const kpi = (page: Page, title: string) => page.locator(`.kpi-card[data-kpi="${title}"] .kpi-value`);
 
 async function openBoard(page: Page) {
-  await page.locator('.shell-sider').getByRole('menuitem', { name: /数据看板/ }).click();
+  await page
+    .locator('.shell-sider')
+    .getByRole('menuitem', { name: /数据看板/ })
+    .click();
   await expect(page).toHaveURL(/\/dataBoard/);
   for (const title of CHARTS) await expect(chart(page, title).locator('canvas').first()).toBeVisible();
   await expect(page.locator('.board-chart[data-rendered="true"]')).toHaveCount(CHARTS.length);

@@ -10,9 +10,19 @@ const stamp = Date.now().toString(36).slice(-5);
 const EMAIL = `own-${stamp}@jiaju.com`;
 const PASSWORD = 'OwnScope2026';
 const ROLE_CODES = [
-  'dashboard', 'basic',
-  'planningManagement', 'planningTaskList', 'planningTaskDetail', 'planningTaskList:create', 'planningTaskList:edit', 'planningTaskList:submit',
-  'procurementManagement', 'procurementTaskList', 'procurementTaskMaintain', 'procurementTaskList:create', 'procurementTaskList:edit',
+  'dashboard',
+  'basic',
+  'planningManagement',
+  'planningTaskList',
+  'planningTaskDetail',
+  'planningTaskList:create',
+  'planningTaskList:edit',
+  'planningTaskList:submit',
+  'procurementManagement',
+  'procurementTaskList',
+  'procurementTaskMaintain',
+  'procurementTaskList:create',
+  'procurementTaskList:edit',
 ];
 
 test('a user with data scope 仅本人 sees only their own plans and tasks', async ({ page, request }) => {

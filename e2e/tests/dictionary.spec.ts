@@ -43,9 +43,13 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   await page.getByRole('button', { name: '新增字典项' }).click();
   await dialog(page).getByLabel('字典标签').fill('重复');
   await dialog(page).getByLabel('字典值').fill('carton');
-  await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('字典值 carton 已存在')).toBeVisible();
-  await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
 
   const items = page.locator('.table-card');
   const carton = items.getByRole('row', { name: /carton/ });
@@ -53,7 +57,10 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   await expect(carton).toContainText('默认');
   const crate = items.getByRole('row', { name: /crate/ });
   await crate.getByRole('button', { name: '停用' }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(crate).toContainText('停用');
   await screenshot(page, 'dictionary-detail');
 
@@ -69,7 +76,10 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   // Batch operations: disable the selected type, after a confirmation.
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: '批量停用' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('已停用 1 个字典')).toBeVisible();
   await expect(row).toContainText('停用');
 

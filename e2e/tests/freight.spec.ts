@@ -26,7 +26,9 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await screenshot(page, 'price-template-list');
 
   await page.getByRole('button', { name: '新建' }).click();
-  await drawer(page).getByRole('button', { name: /保\s*存/ }).click();
+  await drawer(page)
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
   await expect(drawer(page)).toContainText('请输入模板名称');
   await drawer(page).getByLabel('模板名称').fill('E2E快递-按重量');
   await drawer(page).getByText('按重量', { exact: true }).click();
@@ -46,7 +48,9 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
   await tickRegion(page, '不配送区域', ['西藏自治区']);
   await screenshot(page, 'price-template-editor');
-  await drawer(page).getByRole('button', { name: /保\s*存/ }).click();
+  await drawer(page)
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
   await expect(drawer(page)).toHaveCount(0);
   const row = page.locator('.table-card').getByRole('row', { name: /E2E快递-按重量/ });
   await expect(row).toContainText('3 条');

@@ -106,7 +106,10 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
       if ((await quantities.count()) >= added) return;
       if ((await planner.locator('.ant-select-dropdown:visible').count()) > 0) await planner.keyboard.press('Escape');
       await planner.locator('.ant-select').filter({ hasText: '搜索SKU编码' }).click({ timeout: 3000 });
-      await planner.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click({ timeout: 3000 });
+      await planner
+        .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)')
+        .first()
+        .click({ timeout: 3000 });
       await expect(quantities).toHaveCount(added, { timeout: 2000 });
     }).toPass({ timeout: 20_000 });
   }
@@ -160,7 +163,10 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await manager.locator('.ant-modal').getByText('驳回').click();
   await manager.getByLabel('驳回原因').fill('收纳箱数量偏大，请压缩到80件以内');
   await screenshot(manager, 'planning-review');
-  await manager.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await manager
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(status(manager)).toHaveText('已驳回');
 
   // The planner edits and resubmits.
@@ -177,7 +183,10 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   // The approver approves and generates procurement tasks by category.
   await manager.reload();
   await manager.getByRole('button', { name: /^审\s*核$/ }).click();
-  await manager.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await manager
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(status(manager)).toHaveText('已审核');
   await manager.getByRole('button', { name: '生成采购任务' }).click();
   const generate = manager.locator('.ant-modal');

@@ -80,7 +80,10 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await page.getByRole('button', { name: /^查\s*询$/ }).click();
   const row = page.locator('.table-card tr', { hasText: taskName });
   await row.getByRole('button', { name: /^发\s*布$/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(row).toContainText('报价中');
   await expect(row).toContainText(/剩 \d+天/);
   await screenshot(page, 'procurement-task-list');
@@ -129,7 +132,10 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   // Close quoting, then award with one non-lowest choice and its reason.
   const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
   expect((await api(request, token, '/admin/procurement_task/close_quote', { id: task.data.id, version: info.data.version })).code).toBe(200);
-  await page.getByRole('button', { name: /刷\s*新/ }).first().click();
+  await page
+    .getByRole('button', { name: /刷\s*新/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: '定标' }).click();
   const award = page.getByRole('dialog', { name: /^定标/ });
   // Pick a supplier other than the pre-selected lowest one (which depends on the templates' freight).
@@ -160,8 +166,16 @@ test('the matrix shows tax-inclusive and real cost side by side; the special inv
   const token = await apiLogin(request);
   const [commodity] = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data as { value: number; sku_code: string }[];
   const base = { contact_person: '钱经理', phone: '13800138000', region_code: '330100', settlement_type: 'monthly', grade: 'B' };
-  const special = await api(request, token, '/admin/supplier/create', { ...base, name: `E2E专票厨具${stamp}有限公司`, credit_code: creditCode(`91330100MA7${stamp}`) });
-  const ordinary = await api(request, token, '/admin/supplier/create', { ...base, name: `E2E普票日用${stamp}商行`, credit_code: creditCode(`92330100MA8${stamp}`) });
+  const special = await api(request, token, '/admin/supplier/create', {
+    ...base,
+    name: `E2E专票厨具${stamp}有限公司`,
+    credit_code: creditCode(`91330100MA7${stamp}`),
+  });
+  const ordinary = await api(request, token, '/admin/supplier/create', {
+    ...base,
+    name: `E2E普票日用${stamp}商行`,
+    credit_code: creditCode(`92330100MA8${stamp}`),
+  });
   expect([special.code, ordinary.code]).toEqual([200, 200]);
   const taskName = `E2E含税比价${stamp}`;
   const task = await api(request, token, '/admin/procurement_task/create', {
@@ -379,7 +393,8 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   await planAct(admin, 'submit');
   await planAct(manager, 'approve');
   // The plan manager generates; the task goes to a buyer (only a user who may work tasks can be one).
-  const users = (await api(request, admin, '/admin/back_user/options', { permission_codes: ['procurementTaskList', 'procurementTaskMaintain'] })).data as {
+  const users = (await api(request, admin, '/admin/back_user/options', { permission_codes: ['procurementTaskList', 'procurementTaskMaintain'] }))
+    .data as {
     value: number;
     label: string;
   }[];
@@ -387,7 +402,11 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   const [generatedId] = (await planAct(manager, 'generate', { mode: 'plan', buyer_id: buyerId })).task_ids as number[];
   // The generated task is cancelled, so the plan's lines are open again.
   const generated = (await api(request, admin, '/admin/procurement_task/info', { id: generatedId })).data;
-  const cancelled = await api(request, admin, '/admin/procurement_task/cancel', { id: generatedId, version: generated.version, reason: '调整邀请范围，重新建任务' });
+  const cancelled = await api(request, admin, '/admin/procurement_task/cancel', {
+    id: generatedId,
+    version: generated.version,
+    reason: '调整邀请范围，重新建任务',
+  });
   expect(cancelled.code, cancelled.message).toBe(200);
 
   await login(page);
@@ -414,7 +433,10 @@ test('a task re-created from its plan: the plan picked as source, its open lines
 
   // Edited in the form, the draft keeps its plan and its links.
   await page.locator('.filter-card').getByPlaceholder('任务编号 / 名称').fill(taskName);
-  await page.locator('.filter-card').getByRole('button', { name: /^查\s*询$/ }).click();
+  await page
+    .locator('.filter-card')
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
   const row = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
   await expect(row).toHaveCount(1);
   await row.locator('.ant-table-row-expand-icon').click();
@@ -447,7 +469,11 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
   const moqName = `E2E整箱起订${stamp}有限公司`;
   const plainName = `E2E散件供应${stamp}有限公司`;
   const moqSupplier = await api(request, token, '/admin/supplier/create', { ...base, name: moqName, credit_code: creditCode(`91440300MA${stamp}7`) });
-  const plainSupplier = await api(request, token, '/admin/supplier/create', { ...base, name: plainName, credit_code: creditCode(`91440300MA${stamp}8`) });
+  const plainSupplier = await api(request, token, '/admin/supplier/create', {
+    ...base,
+    name: plainName,
+    credit_code: creditCode(`91440300MA${stamp}8`),
+  });
   expect([moqSupplier.code, plainSupplier.code]).toEqual([200, 200]);
   const taskName = `E2E起订量任务${stamp}`;
   const task = await api(request, token, '/admin/procurement_task/create', {
@@ -500,7 +526,10 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
 
   // 关闭报价 right here, after a confirmation.
   await page.getByRole('button', { name: '关闭报价' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.locator('.ant-card-head').first()).toContainText('待定标');
   await expect(page.getByRole('button', { name: '关闭报价' })).toHaveCount(0);
 

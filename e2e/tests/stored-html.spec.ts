@@ -11,12 +11,38 @@ const SHORT_IMG = '<img src=x onerror=__xss=1>';
 const UPDATE_FIELDS = {
   category: ['name', 'code', 'sort', 'status', 'remark'],
   supplier: [
-    'name', 'short_name', 'contact_person', 'phone', 'email', 'region_code', 'address', 'category_ids', 'credit_code',
-    'bank_name', 'bank_account', 'settlement_type', 'grade', 'price_template_id', 'status', 'remark',
+    'name',
+    'short_name',
+    'contact_person',
+    'phone',
+    'email',
+    'region_code',
+    'address',
+    'category_ids',
+    'credit_code',
+    'bank_name',
+    'bank_account',
+    'settlement_type',
+    'grade',
+    'price_template_id',
+    'status',
+    'remark',
   ],
   commodity: [
-    'sku_code', 'name', 'category_id', 'brand', 'spec', 'unit', 'barcode', 'weight_g', 'volume_cm3', 'reference_price_fen',
-    'price_template_id', 'default_supplier_id', 'status', 'remark',
+    'sku_code',
+    'name',
+    'category_id',
+    'brand',
+    'spec',
+    'unit',
+    'barcode',
+    'weight_g',
+    'volume_cm3',
+    'reference_price_fen',
+    'price_template_id',
+    'default_supplier_id',
+    'status',
+    'remark',
   ],
   back_user: ['email', 'username', 'phone', 'role_id'],
 } as const;
@@ -72,7 +98,13 @@ async function hoverEveryChart(page: Page) {
         if (d.style.zIndex === '9999999' && d.style.display !== 'none' && d.textContent) shown.push(d.textContent);
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style'] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['style'],
+    });
   });
   for (const chart of await charts.all()) {
     await chart.scrollIntoViewIfNeeded();

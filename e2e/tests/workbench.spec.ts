@@ -66,7 +66,9 @@ test.describe('工作台', () => {
   test('shortcuts follow the pages this user opens most', async ({ page }) => {
     await login(page, 'buyer@jiaju.com');
     const sider = page.locator('.shell-sider');
-    const counted = page.waitForResponse((r) => r.url().endsWith('/api/admin/workbench/visit') && r.request().postData()?.includes('dataBoard') === true);
+    const counted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/workbench/visit') && r.request().postData()?.includes('dataBoard') === true,
+    );
     await sider.getByRole('menuitem', { name: /数据看板/ }).click();
     await expect(page).toHaveURL(/\/dataBoard/);
     await counted;

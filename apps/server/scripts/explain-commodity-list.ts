@@ -27,7 +27,10 @@ const cases = [
   { name: 'keyword + category, page 1', input: { keyword, categoryId: category.id, page: 1, pageSize: 20 } },
   { name: 'keyword + category, deep page', input: { keyword, categoryId: category.id, page: 200, pageSize: 20 } },
   { name: 'no filter, page 1', input: { page: 1, pageSize: 20 } },
-  { name: 'category only, sort by price', input: { categoryId: category.id, page: 1, pageSize: 20, sortField: 'referencePriceFen' as const, sortOrder: 'ascend' as const } },
+  {
+    name: 'category only, sort by price',
+    input: { categoryId: category.id, page: 1, pageSize: 20, sortField: 'referencePriceFen' as const, sortOrder: 'ascend' as const },
+  },
   { name: 'SKU code keyword', input: { keyword: 'JF0101-00123', page: 1, pageSize: 20 } },
 ];
 for (const c of cases) {
@@ -40,7 +43,12 @@ for (const c of cases) {
     if (c === cases[0]) console.log(`SQL: ${q.sql}\nparams: ${JSON.stringify(q.params)}`);
     const plan = await explainDb.query(`explain (analyze, buffers off) ${q.sql}`, q.params);
     const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
-    console.log(lines.filter((l) => /Scan|Join|Sort|Execution|Limit|Aggregate/.test(l)).slice(0, 12).join('\n'));
+    console.log(
+      lines
+        .filter((l) => /Scan|Join|Sort|Execution|Limit|Aggregate/.test(l))
+        .slice(0, 12)
+        .join('\n'),
+    );
   }
 }
 await explainDb.end();

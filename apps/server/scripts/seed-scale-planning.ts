@@ -26,8 +26,26 @@ const WAREHOUSES = [
 ] as const;
 /** Per 20 plans: 2 draft, 2 submitted, 2 approved, 1 rejected, 5 in procurement, 6 completed, 2 cancelled. */
 const STATUS_CYCLE = [
-  'draft', 'draft', 'submitted', 'submitted', 'approved', 'approved', 'rejected', 'in_procurement', 'in_procurement', 'in_procurement',
-  'in_procurement', 'in_procurement', 'completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'cancelled', 'cancelled',
+  'draft',
+  'draft',
+  'submitted',
+  'submitted',
+  'approved',
+  'approved',
+  'rejected',
+  'in_procurement',
+  'in_procurement',
+  'in_procurement',
+  'in_procurement',
+  'in_procurement',
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'cancelled',
+  'cancelled',
 ] as const;
 
 const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
@@ -55,10 +73,19 @@ export function planningScaleSteps(options: PlanningScaleOptions) {
             const periodStart = created + 10 * DAY_MS;
             const month = new Date(periodStart + 8 * 3600_000);
             plans.push([
-              n, `JH${day(now - (n % 720) * DAY_MS).replaceAll('-', '')}${String(Math.floor(n / 720) + 1).padStart(4, '0')}`,
-              `${month.getUTCFullYear()}年${month.getUTCMonth() + 1}月${TYPE_NAMES[type]}计划-${place}${n}`, type, warehouse,
-              day(periodStart), day(periodStart + 30 * DAY_MS), day(periodStart + 20 * DAY_MS), ownerId, status,
-              status === 'draft' ? null : ownerId, new Date(created), new Date(created + (n % 7) * DAY_MS),
+              n,
+              `JH${day(now - (n % 720) * DAY_MS).replaceAll('-', '')}${String(Math.floor(n / 720) + 1).padStart(4, '0')}`,
+              `${month.getUTCFullYear()}年${month.getUTCMonth() + 1}月${TYPE_NAMES[type]}计划-${place}${n}`,
+              type,
+              warehouse,
+              day(periodStart),
+              day(periodStart + 30 * DAY_MS),
+              day(periodStart + 20 * DAY_MS),
+              ownerId,
+              status,
+              status === 'draft' ? null : ownerId,
+              new Date(created),
+              new Date(created + (n % 7) * DAY_MS),
             ]);
             for (let i = 0; i < LINES_PER_PLAN; i++) {
               const commodityId = ((n * 7_919 + i * 104_729) % commodities) + 1;
@@ -71,8 +98,19 @@ export function planningScaleSteps(options: PlanningScaleOptions) {
             pool,
             'planning_tasks',
             {
-              id: 'int', code: 'text', name: 'text', plan_type: 'text', warehouse: 'text', period_start: 'date', period_end: 'date',
-              required_by: 'date', owner_id: 'int', status: 'text', submitted_by: 'int', created_at: 'timestamptz', updated_at: 'timestamptz',
+              id: 'int',
+              code: 'text',
+              name: 'text',
+              plan_type: 'text',
+              warehouse: 'text',
+              period_start: 'date',
+              period_end: 'date',
+              required_by: 'date',
+              owner_id: 'int',
+              status: 'text',
+              submitted_by: 'int',
+              created_at: 'timestamptz',
+              updated_at: 'timestamptz',
             },
             plans,
           );

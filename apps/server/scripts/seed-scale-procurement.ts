@@ -25,6 +25,7 @@ const creditCode = (n: number) => {
   return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
 };
 
+// biome-ignore format: a data table, one record per line
 const PLACES = [
   ['330782', '义乌'], ['440606', '顺德'], ['320506', '苏州'], ['370702', '潍坊'], ['350526', '德化'], ['131081', '霸州'],
   ['320602', '南通'], ['330481', '海宁'], ['441900', '东莞'], ['350200', '厦门'], ['420106', '武汉'], ['510107', '成都'],
@@ -50,15 +51,35 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
         const [region, place] = PLACES[n % PLACES.length];
         const trade = TRADES[(n * 7) % TRADES.length];
         rows.push([
-          n, `GYS20260101${String(n).padStart(4, '0')}`, `${place}${['恒', '华', '美', '优', '鑫', '宏', '盛', '佳'][n % 8]}${['达', '泰', '居', '品', '源', '丰'][n % 6]}${trade}有限公司${n}`,
-          ['张', '王', '李', '陈', '刘', '周'][n % 6] + ['经理', '总', '主管'][n % 3], `139${String(10_000_000 + n).slice(-8)}`, region,
-          creditCode(n), ['monthly', 'cash', 'prepaid'][n % 3], ['A', 'B', 'C', 'D'][n % 4], n % 25 === 0 ? 'disabled' : n % 97 === 0 ? 'blacklisted' : 'enabled',
+          n,
+          `GYS20260101${String(n).padStart(4, '0')}`,
+          `${place}${['恒', '华', '美', '优', '鑫', '宏', '盛', '佳'][n % 8]}${['达', '泰', '居', '品', '源', '丰'][n % 6]}${trade}有限公司${n}`,
+          ['张', '王', '李', '陈', '刘', '周'][n % 6] + ['经理', '总', '主管'][n % 3],
+          `139${String(10_000_000 + n).slice(-8)}`,
+          region,
+          creditCode(n),
+          ['monthly', 'cash', 'prepaid'][n % 3],
+          ['A', 'B', 'C', 'D'][n % 4],
+          n % 25 === 0 ? 'disabled' : n % 97 === 0 ? 'blacklisted' : 'enabled',
         ]);
       }
-      await bulkInsert(pool, 'suppliers', {
-        id: 'int', code: 'text', name: 'text', contact_person: 'text', phone: 'text', region_code: 'text', credit_code: 'text',
-        settlement_type: 'text', grade: 'text', status: 'text',
-      }, rows);
+      await bulkInsert(
+        pool,
+        'suppliers',
+        {
+          id: 'int',
+          code: 'text',
+          name: 'text',
+          contact_person: 'text',
+          phone: 'text',
+          region_code: 'text',
+          credit_code: 'text',
+          settlement_type: 'text',
+          grade: 'text',
+          status: 'text',
+        },
+        rows,
+      );
       await pool.query(`select setval(pg_get_serial_sequence('suppliers', 'id'), ${supplierCount})`);
       return `${supplierCount.toLocaleString('en-US')} rows`;
     },
@@ -106,14 +127,29 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
             for (const line of lines) {
               if (awarded) awardedAmount += Math.round(line.price * 0.97) * line.quantity;
               lineRows.push([
-                line.id, t, lines.indexOf(line), ((t * 31 + lines.indexOf(line) * 7919) % commodityCount) + 1, line.quantity, line.price,
-                awarded ? supplierIds[0] : null, awarded ? Math.round(line.price * 0.97) : null, awarded ? 0 : null,
+                line.id,
+                t,
+                lines.indexOf(line),
+                ((t * 31 + lines.indexOf(line) * 7919) % commodityCount) + 1,
+                line.quantity,
+                line.price,
+                awarded ? supplierIds[0] : null,
+                awarded ? Math.round(line.price * 0.97) : null,
+                awarded ? 0 : null,
               ]);
             }
             taskRows.push([
-              t, `CG${shanghaiDay(created).replaceAll('-', '')}${String(t).padStart(6, '0')}`, `${TRADES[t % TRADES.length]}采购任务${t}`, buyerId,
-              new Date(deadline), PLACES[t % PLACES.length][0], status, awarded ? awardedAmount : null, awarded ? new Date(deadline + DAY_MS) : null,
-              new Date(created), new Date(created + DAY_MS),
+              t,
+              `CG${shanghaiDay(created).replaceAll('-', '')}${String(t).padStart(6, '0')}`,
+              `${TRADES[t % TRADES.length]}采购任务${t}`,
+              buyerId,
+              new Date(deadline),
+              PLACES[t % PLACES.length][0],
+              status,
+              awarded ? awardedAmount : null,
+              awarded ? new Date(deadline + DAY_MS) : null,
+              new Date(created),
+              new Date(created + DAY_MS),
             ]);
             for (const [k, supplierId] of supplierIds.entries()) {
               const hasQuote = quoted && (benchmark || k < 3 || t % 5 !== 0);
@@ -122,33 +158,88 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
               quoteId += 1;
               const quoteStatus = awarded ? (k === 0 ? 'awarded' : 'lost') : 'submitted';
               quoteRows.push([
-                quoteId, `BJ${shanghaiDay(created).replaceAll('-', '')}${String(quoteId).padStart(7, '0')}`, t, supplierId, shanghaiDay(deadline - DAY_MS),
-                shanghaiDay(deadline + 60 * DAY_MS), 13, 'manual', 1000 + ((t + k) % 40) * 100, quoteStatus,
+                quoteId,
+                `BJ${shanghaiDay(created).replaceAll('-', '')}${String(quoteId).padStart(7, '0')}`,
+                t,
+                supplierId,
+                shanghaiDay(deadline - DAY_MS),
+                shanghaiDay(deadline + 60 * DAY_MS),
+                13,
+                'manual',
+                1000 + ((t + k) % 40) * 100,
+                quoteStatus,
               ]);
               for (const [l, line] of lines.entries()) {
                 const missing = !benchmark && (t + k + l) % 17 === 0;
                 quoteLineRows.push([
-                  quoteId, line.id, missing ? null : Math.round(line.price * (0.9 + (((t + k * 3 + l) % 20) / 100))),
-                  missing ? null : [20, 50, 100][(k + l) % 3], missing ? null : 3 + ((t + k + l) % 15),
+                  quoteId,
+                  line.id,
+                  missing ? null : Math.round(line.price * (0.9 + ((t + k * 3 + l) % 20) / 100)),
+                  missing ? null : [20, 50, 100][(k + l) % 3],
+                  missing ? null : 3 + ((t + k + l) % 15),
                 ]);
               }
             }
           }
           await client.query('begin');
-          await bulkInsert(client, 'procurement_tasks', {
-            id: 'int', code: 'text', name: 'text', buyer_id: 'int', quote_deadline: 'timestamptz', delivery_region_code: 'text', status: 'text',
-            awarded_amount_fen: 'bigint', awarded_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz',
-          }, taskRows);
-          await bulkInsert(client, 'procurement_task_lines', {
-            id: 'int', task_id: 'int', sort: 'int', commodity_id: 'int', quantity: 'int', target_price_fen: 'bigint',
-            awarded_supplier_id: 'int', awarded_unit_price_fen: 'bigint', awarded_freight_fen: 'bigint',
-          }, lineRows);
+          await bulkInsert(
+            client,
+            'procurement_tasks',
+            {
+              id: 'int',
+              code: 'text',
+              name: 'text',
+              buyer_id: 'int',
+              quote_deadline: 'timestamptz',
+              delivery_region_code: 'text',
+              status: 'text',
+              awarded_amount_fen: 'bigint',
+              awarded_at: 'timestamptz',
+              created_at: 'timestamptz',
+              updated_at: 'timestamptz',
+            },
+            taskRows,
+          );
+          await bulkInsert(
+            client,
+            'procurement_task_lines',
+            {
+              id: 'int',
+              task_id: 'int',
+              sort: 'int',
+              commodity_id: 'int',
+              quantity: 'int',
+              target_price_fen: 'bigint',
+              awarded_supplier_id: 'int',
+              awarded_unit_price_fen: 'bigint',
+              awarded_freight_fen: 'bigint',
+            },
+            lineRows,
+          );
           await bulkInsert(client, 'procurement_task_suppliers', { task_id: 'int', supplier_id: 'int', status: 'text' }, inviteRows);
-          await bulkInsert(client, 'quotations', {
-            id: 'int', code: 'text', task_id: 'int', supplier_id: 'int', quote_date: 'date', valid_until: 'date', tax_rate_percent: 'int',
-            freight_mode: 'text', freight_fen: 'bigint', status: 'text',
-          }, quoteRows);
-          await bulkInsert(client, 'quotation_lines', { quotation_id: 'int', task_line_id: 'int', unit_price_fen: 'bigint', moq: 'int', lead_time_days: 'int' }, quoteLineRows);
+          await bulkInsert(
+            client,
+            'quotations',
+            {
+              id: 'int',
+              code: 'text',
+              task_id: 'int',
+              supplier_id: 'int',
+              quote_date: 'date',
+              valid_until: 'date',
+              tax_rate_percent: 'int',
+              freight_mode: 'text',
+              freight_fen: 'bigint',
+              status: 'text',
+            },
+            quoteRows,
+          );
+          await bulkInsert(
+            client,
+            'quotation_lines',
+            { quotation_id: 'int', task_line_id: 'int', unit_price_fen: 'bigint', moq: 'int', lead_time_days: 'int' },
+            quoteLineRows,
+          );
           await client.query('commit');
           quoteLines += quoteLineRows.length;
           if (end % 10_000 === 0) console.log(`    ${end.toLocaleString('en-US')} tasks, ${quoteLines.toLocaleString('en-US')} quotation lines`);
@@ -156,10 +247,16 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
       } finally {
         client.release();
       }
-      for (const [table, max] of [['procurement_tasks', taskCount], ['procurement_task_lines', lineId], ['quotations', quoteId]] as const) {
+      for (const [table, max] of [
+        ['procurement_tasks', taskCount],
+        ['procurement_task_lines', lineId],
+        ['quotations', quoteId],
+      ] as const) {
         await pool.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${Math.max(1, max)})`);
       }
-      await pool.query('analyze suppliers; analyze procurement_tasks; analyze procurement_task_lines; analyze procurement_task_suppliers; analyze quotations; analyze quotation_lines');
+      await pool.query(
+        'analyze suppliers; analyze procurement_tasks; analyze procurement_task_lines; analyze procurement_task_suppliers; analyze quotations; analyze quotation_lines',
+      );
       return `${taskCount.toLocaleString('en-US')} tasks, ${lineId.toLocaleString('en-US')} lines, ${quoteId.toLocaleString('en-US')} quotations, ${quoteLines.toLocaleString('en-US')} quotation lines (task 1: 20 lines × 8 suppliers)`;
     },
   };

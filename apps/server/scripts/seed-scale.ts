@@ -59,7 +59,7 @@ async function withIndexesDeferred<T>(pool: pg.Pool, table: string, load: () => 
   );
   for (const index of rows) await pool.query(`drop index if exists "${index.indexname}"`);
   const result = await load();
-  await pool.query('set maintenance_work_mem = \'512MB\'');
+  await pool.query("set maintenance_work_mem = '512MB'");
   for (const index of rows) {
     const started = Date.now();
     await pool.query(index.indexdef);
@@ -91,9 +91,20 @@ const seedCommodities: ScaleStep = {
   name: 'commodities',
   async run(pool, state) {
     const columns = {
-      sku_code: 'text', name: 'text', category_id: 'int', brand: 'text', spec: 'text', unit: 'text', barcode: 'text',
-      weight_g: 'int', volume_cm3: 'int', reference_price_fen: 'bigint', status: 'text', created_at: 'timestamptz',
-      updated_at: 'timestamptz', name_grams: 'text[]',
+      sku_code: 'text',
+      name: 'text',
+      category_id: 'int',
+      brand: 'text',
+      spec: 'text',
+      unit: 'text',
+      barcode: 'text',
+      weight_g: 'int',
+      volume_cm3: 'int',
+      reference_price_fen: 'bigint',
+      status: 'text',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+      name_grams: 'text[]',
     };
     const now = Date.now();
     await withIndexesDeferred(pool, 'commodities', async () => {
@@ -112,8 +123,20 @@ const seedCommodities: ScaleStep = {
               const c = sampleCommodity(spec, n);
               const updated = new Date(now - (n % 365) * DAY_MS - (n % 86_400) * 1000);
               rows.push([
-                c.skuCode, c.name, id, c.brand, c.spec, c.unit, c.barcode, c.weightG, c.volumeCm3, c.referencePriceFen,
-                n % 20 === 0 ? 'disabled' : 'enabled', updated, updated, pgArray(searchGrams(c.name)),
+                c.skuCode,
+                c.name,
+                id,
+                c.brand,
+                c.spec,
+                c.unit,
+                c.barcode,
+                c.weightG,
+                c.volumeCm3,
+                c.referencePriceFen,
+                n % 20 === 0 ? 'disabled' : 'enabled',
+                updated,
+                updated,
+                pgArray(searchGrams(c.name)),
               ]);
             }
             await bulkInsert(client, 'commodities', columns, rows);

@@ -9,12 +9,21 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: z.string().email().default('admin@jiaju.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The OpenAPI document and its viewer under /api/docs (docs/deploy.md). */
-  API_DOCS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Server processes sharing the port: a count or `auto` (one per CPU); more than one needs PostgreSQL. */
   WORKERS: z
     .string()
@@ -48,8 +57,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function workersProblem(config: Config): string | null {
   if (config.WORKERS > 1 && !config.DATABASE_URL) {
-    return `WORKERS=${config.WORKERS} 需要 PostgreSQL（设置 DATABASE_URL）；嵌入式 PGlite 只能由一个进程使用。\n` +
-      `WORKERS=${config.WORKERS} needs PostgreSQL (set DATABASE_URL); embedded PGlite serves one process only.`;
+    return (
+      `WORKERS=${config.WORKERS} 需要 PostgreSQL（设置 DATABASE_URL）；嵌入式 PGlite 只能由一个进程使用。\n` +
+      `WORKERS=${config.WORKERS} needs PostgreSQL (set DATABASE_URL); embedded PGlite serves one process only.`
+    );
   }
   return null;
 }

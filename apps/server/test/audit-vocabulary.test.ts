@@ -48,7 +48,9 @@ function argumentsOfEnclosing(text: string, at: number, param: string, sources: 
     [...source.matchAll(new RegExp(`\\b${header[1]}\\(`, 'g'))]
       .filter((call) => source !== text || call.index !== header.index + 'function '.length)
       .flatMap((call) => {
-        const args = balanced(source, (call.index ?? 0) + header[1].length).slice(1, -1).split(',');
+        const args = balanced(source, (call.index ?? 0) + header[1].length)
+          .slice(1, -1)
+          .split(',');
         return literals(args[position] ?? '');
       }),
   );
@@ -90,7 +92,21 @@ describe('audit vocabulary', () => {
 
   it('finds the audit writes of every area', () => {
     const modules = new Set(written.map((w) => w.module));
-    for (const module of ['auth', 'back_user', 'role', 'menu', 'planning_task', 'procurement_task', 'quotation', 'supplier', 'commodity', 'category', 'dict_type', 'dict_item', 'price_template']) {
+    for (const module of [
+      'auth',
+      'back_user',
+      'role',
+      'menu',
+      'planning_task',
+      'procurement_task',
+      'quotation',
+      'supplier',
+      'commodity',
+      'category',
+      'dict_type',
+      'dict_item',
+      'price_template',
+    ]) {
       expect(modules, module).toContain(module);
     }
     // Followed through a parameter (planning's status changes) and through a table (procurement's transitions).

@@ -42,9 +42,9 @@ describe('junk bodies are refused without a 500 or a database change', () => {
           ? answer.status === 200 && (answer.code === 400 || answer.code === 404)
           : expected === 413
             ? answer.status === 413
-          : typeof body === 'string'
-            ? answer.status === 400 || (answer.status === 200 && answer.code === 400)
-            : answer.status === 200 && answer.code === 400 && Array.isArray(answer.data?.field_errors) && answer.data.field_errors.length > 0;
+            : typeof body === 'string'
+              ? answer.status === 400 || (answer.status === 200 && answer.code === 400)
+              : answer.status === 200 && answer.code === 400 && Array.isArray(answer.data?.field_errors) && answer.data.field_errors.length > 0;
       if (!refused) wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
     }
     expect(wrong).toEqual([]);

@@ -233,7 +233,12 @@ describe('lists, exports and figures with data scope 仅本人', () => {
     expect(plans).not.toContain((await codes('/admin/planning_task/info', theirs.plans))[0]);
     const tasks = await exported('/admin/procurement_task/export');
     expect(tasks.sort()).toEqual(
-      (await codes('/admin/procurement_task/info', (await ok('/admin/procurement_task/list', { page: 1, page_size: 200 }, scoped)).list.map((r: { id: number }) => r.id))).sort(),
+      (
+        await codes(
+          '/admin/procurement_task/info',
+          (await ok('/admin/procurement_task/list', { page: 1, page_size: 200 }, scoped)).list.map((r: { id: number }) => r.id),
+        )
+      ).sort(),
     );
     expect(tasks).not.toContain((await codes('/admin/procurement_task/info', theirs.tasks))[0]);
   });
@@ -257,7 +262,8 @@ describe('lists, exports and figures with data scope 仅本人', () => {
     expect(mineInvited).toBe(visibleTasks);
     expect(allInvited).toBeGreaterThan(mineInvited);
 
-    const created = async (token: string) => (await ok('/admin/data_board/plan_funnel', range, token)).find((s: { status: string }) => s.status === 'created').count;
+    const created = async (token: string) =>
+      (await ok('/admin/data_board/plan_funnel', range, token)).find((s: { status: string }) => s.status === 'created').count;
     const visiblePlans = (await ok('/admin/planning_task/list', { page: 1, page_size: 1 }, scoped)).total;
     expect(await created(scoped)).toBe(visiblePlans);
     expect(await created(admin)).toBeGreaterThan(visiblePlans);

@@ -89,7 +89,9 @@ export async function zipBombXlsx(headers: string[], options: { strings: number;
   const close = zlib.deflateRawSync(Buffer.from('</t></si>'), flush);
   const stream: Buffer[] = [
     zlib.deflateRawSync(
-      Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${options.strings}" uniqueCount="${options.strings}">`),
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${options.strings}" uniqueCount="${options.strings}">`,
+      ),
       flush,
     ),
   ];

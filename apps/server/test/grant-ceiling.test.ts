@@ -45,7 +45,12 @@ let serial = 0;
 /** A valid body for a granting route, handing out `code` (a role holding only it, or the code itself). */
 async function grantingBody(route: AnyRoute, code: string): Promise<Record<string, unknown>> {
   serial += 1;
-  const unique: Record<string, unknown> = { name: `授权${serial}`, username: `授权${serial}`, code: `grant_${serial}`, email: `grant${serial}@example.com` };
+  const unique: Record<string, unknown> = {
+    name: `授权${serial}`,
+    username: `授权${serial}`,
+    code: `grant_${serial}`,
+    email: `grant${serial}@example.com`,
+  };
   const body = requiredSample(route.endpoint.body);
   for (const key of Object.keys(body)) if (key in unique) body[key] = unique[key];
   const resource = resourceOf(route);
@@ -74,7 +79,9 @@ beforeAll(async () => {
   superAdminUserId = users.data.list[0].id;
 
   actorRole = (await call('/admin/role/create', { name: '授权人', code: 'granter', permission_codes: ALL_PERMISSION_CODES })).data;
-  actorUserId = (await call('/admin/back_user/create', { email: 'granter@example.com', username: '授权人', role_id: actorRole.id, password: PASSWORD })).data.id;
+  actorUserId = (
+    await call('/admin/back_user/create', { email: 'granter@example.com', username: '授权人', role_id: actorRole.id, password: PASSWORD })
+  ).data.id;
   actor = await t.login('granter@example.com', PASSWORD);
 
   const empty = (await call('/admin/role/create', { name: '空角色', code: 'empty' })).data;
@@ -130,8 +137,16 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
     const own = async () => ({ id: actorRole.id, version: await versionOf('role', actorRole.id) });
     const attempts: [string, ApiPath, object][] = [
       ['create a super admin', '/admin/back_user/create', { email: 'root3@example.com', username: '超管', role_id: superAdminRoleId }],
-      ['edit a super admin', '/admin/back_user/update', { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '改名', role_id: superAdminRoleId }],
-      ['demote a super admin', '/admin/back_user/update', { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '管理员', role_id: actorRole.id }],
+      [
+        'edit a super admin',
+        '/admin/back_user/update',
+        { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '改名', role_id: superAdminRoleId },
+      ],
+      [
+        'demote a super admin',
+        '/admin/back_user/update',
+        { ...(await user(superAdminUserId)), email: 'admin@test.com', username: '管理员', role_id: actorRole.id },
+      ],
       ['reset a super admin’s password', '/admin/back_user/reset_password', { ...(await user(superAdminUserId)), password: 'Taken12345' }],
       ['disable a super admin', '/admin/back_user/disable', await user(superAdminUserId)],
       ['enable a super admin', '/admin/back_user/enable', await user(disabledRoot)],
@@ -140,7 +155,11 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
       ['change the built-in role’s codes', '/admin/role/update_permissions', { ...(await builtIn()), permission_codes: ALL_PERMISSION_CODES }],
       ['disable the built-in role', '/admin/role/disable', await builtIn()],
       ['delete the built-in role', '/admin/role/delete', await builtIn()],
-      ['change one’s own role', '/admin/back_user/update', { ...(await user(actorUserId)), email: 'granter@example.com', username: '授权人', role_id: targets.role.id }],
+      [
+        'change one’s own role',
+        '/admin/back_user/update',
+        { ...(await user(actorUserId)), email: 'granter@example.com', username: '授权人', role_id: targets.role.id },
+      ],
       ['edit one’s own role', '/admin/role/update', { ...(await own()), name: '授权人', code: 'granter', data_scope: 'all' }],
       ['change one’s own role’s codes', '/admin/role/update_permissions', { ...(await own()), permission_codes: ['basic'] }],
       ['disable one’s own role', '/admin/role/disable', await own()],

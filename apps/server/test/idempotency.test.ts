@@ -90,14 +90,18 @@ describe('Idempotency-Key on create calls', () => {
   it('the same key on another create route is refused with a Chinese message', async () => {
     const body = planBody();
     expect((await create({ ...body, owner_id: plannerId }, admin, 'form-open-4')).code).toBe(200);
-    const other = await t.call('/admin/category/create', { name: '幂等分类', code: 'IDEM01', parent_id: null }, admin, { 'idempotency-key': 'form-open-4' });
+    const other = await t.call('/admin/category/create', { name: '幂等分类', code: 'IDEM01', parent_id: null }, admin, {
+      'idempotency-key': 'form-open-4',
+    });
     expect(other.code).toBe(409);
     expect(other.message).toBe('该幂等键已用于其他请求，请更换后重试');
   });
 
   it('a repeat that finds the first call still running waits, then answers 409 in Chinese', async () => {
     const [user] = await t.database.db.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, 'planner@jiaju.com'));
-    await t.database.db.insert(idempotencyKeys).values({ userId: user.id, key: 'stuck', path: '/admin/planning_task/create', createdAt: t.clock.now });
+    await t.database.db
+      .insert(idempotencyKeys)
+      .values({ userId: user.id, key: 'stuck', path: '/admin/planning_task/create', createdAt: t.clock.now });
     const body = planBody();
     const answer = await create(body, planner, 'stuck');
     expect(answer).toMatchObject({ code: 409, message: '请求正在处理，请稍后重试' });

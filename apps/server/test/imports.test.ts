@@ -45,7 +45,9 @@ describe('uploads that try to exhaust the server', () => {
     const bomb = (await zipBombXlsx(commodityHeaders, { strings: 1, megabytes: 2048 })).toString('base64');
     expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
     const started = Date.now();
-    const bombs = [1, 2, 3].map(() => t.call('/admin/commodity/import', { file_base64: bomb }, admin).then((answer) => ({ answer, ms: Date.now() - started })));
+    const bombs = [1, 2, 3].map(() =>
+      t.call('/admin/commodity/import', { file_base64: bomb }, admin).then((answer) => ({ answer, ms: Date.now() - started })),
+    );
     const normalStart = Date.now();
     const normal = await t.call('/admin/commodity/list', { page_size: 5 }, admin);
     const normalMs = Date.now() - normalStart;

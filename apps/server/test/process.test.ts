@@ -145,7 +145,9 @@ describe('several processes', () => {
       cleanups.push(pgDb.drop);
       const server = start({ DATABASE_URL: pgDb.url, WORKERS: '2', DATA_DIR: '/nonexistent' }, await freePort());
       await waitReady(server);
-      const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+      const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
       expect(workers).toHaveLength(2);
       for (let i = 0; i < 10; i++) {
         const answer = await fetch(`http://127.0.0.1:${server.port}/api/health`, { headers: { connection: 'close' } });

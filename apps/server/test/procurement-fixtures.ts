@@ -71,7 +71,10 @@ export async function createWeightTemplate(t: TestApp, token: string, name = '�
 /** A user whose role holds only `codes`, for permission checks. */
 export async function loginWithCodes(t: TestApp, codes: string[], email: string) {
   const db = t.database.db;
-  const [role] = await db.insert(roles).values({ name: `角色${email}`, code: `r_${email.replace(/\W/g, '_')}` }).returning({ id: roles.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `角色${email}`, code: `r_${email.replace(/\W/g, '_')}` })
+    .returning({ id: roles.id });
   if (codes.length) await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
   await db.insert(backUsers).values({ email, username: '受限用户', passwordHash: await hashPassword('Limited123'), roleId: role.id });
   return t.login(email, 'Limited123');

@@ -137,9 +137,21 @@ describe('request log', () => {
       const requests = entries.filter((e) => e.msg === 'request');
       expect(requests).toHaveLength(3);
       const [loginLine, listLine, deniedLine] = requests;
-      expect(loginLine).toMatchObject({ request_id: login.headers['x-request-id'], route: '/api/admin/login', status: 200, code: 200, user_id: null });
+      expect(loginLine).toMatchObject({
+        request_id: login.headers['x-request-id'],
+        route: '/api/admin/login',
+        status: 200,
+        code: 200,
+        user_id: null,
+      });
       const [me] = await t.database.db.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, ADMIN_EMAIL));
-      expect(listLine).toMatchObject({ request_id: list.headers['x-request-id'], route: '/api/admin/role/list', status: 200, code: 200, user_id: me.id });
+      expect(listLine).toMatchObject({
+        request_id: list.headers['x-request-id'],
+        route: '/api/admin/role/list',
+        status: 200,
+        code: 200,
+        user_id: me.id,
+      });
       expect(typeof listLine.duration_ms).toBe('number');
       expect(deniedLine).toMatchObject({ request_id: denied.json().request_id, code: 401, user_id: null });
 

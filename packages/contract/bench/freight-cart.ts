@@ -9,7 +9,10 @@ export function setupFreightEstimate(): () => number {
   const cities = ['440100', '440300', '320100', '330100', '510100', '420100'];
   const templates: FreightTemplate[] = [
     {
-      id: 1, name: '顺丰标准-按重量', chargeMode: 'weight', status: 'enabled',
+      id: 1,
+      name: '顺丰标准-按重量',
+      chargeMode: 'weight',
+      status: 'enabled',
       chargeRows: [
         { regionCodes: ['440300', '440100'], isDefault: false, firstQty: 1000, firstFeeFen: 1200, additionalQty: 1000, additionalFeeFen: 200 },
         { regionCodes: provinces, isDefault: false, firstQty: 1000, firstFeeFen: 1500, additionalQty: 1000, additionalFeeFen: 500 },
@@ -19,7 +22,10 @@ export function setupFreightEstimate(): () => number {
       noDeliveryCodes: ['540000', '650000'],
     },
     {
-      id: 2, name: '德邦大件-按体积', chargeMode: 'volume', status: 'enabled',
+      id: 2,
+      name: '德邦大件-按体积',
+      chargeMode: 'volume',
+      status: 'enabled',
       chargeRows: [
         { regionCodes: cities, isDefault: false, firstQty: 100_000, firstFeeFen: 3000, additionalQty: 50_000, additionalFeeFen: 800 },
         { regionCodes: [], isDefault: true, firstQty: 100_000, firstFeeFen: 5000, additionalQty: 50_000, additionalFeeFen: 1500 },
@@ -28,7 +34,10 @@ export function setupFreightEstimate(): () => number {
       noDeliveryCodes: ['540000'],
     },
     {
-      id: 3, name: '同城配送-按件数', chargeMode: 'piece', status: 'enabled',
+      id: 3,
+      name: '同城配送-按件数',
+      chargeMode: 'piece',
+      status: 'enabled',
       chargeRows: [
         { regionCodes: ['440305', '440304'], isDefault: false, firstQty: 1, firstFeeFen: 600, additionalQty: 1, additionalFeeFen: 200 },
         { regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 1500, additionalQty: 1, additionalFeeFen: 500 },

@@ -32,9 +32,7 @@ export const SUPER_ADMIN_ROLE_CODE = 'admin';
 
 const keyword = text('关键字', 100).optional();
 const sortSchema = z.int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能超过9999');
-const permissionCodesSchema = z
-  .array(z.string().min(1).max(100), '权限编码必须是列表')
-  .max(1000, '权限编码过多');
+const permissionCodesSchema = z.array(z.string().min(1).max(100), '权限编码必须是列表').max(1000, '权限编码过多');
 
 // ─── Roles ──────────────────────────────────────────────────────────────────
 
@@ -277,7 +275,10 @@ export const PLAN_OWNER_PERMISSION_CODES = ['planningTaskList'] as const;
  */
 export const backUserOptionsRequest = z.strictObject({
   enabledOnly: z.boolean().optional(),
-  permissionCodes: z.array(z.string('权限编码必须是文本').min(1, '权限编码不能为空').max(100, '权限编码过长'), '权限编码必须是列表').max(20, '权限编码过多').optional(),
+  permissionCodes: z
+    .array(z.string('权限编码必须是文本').min(1, '权限编码不能为空').max(100, '权限编码过长'), '权限编码必须是列表')
+    .max(20, '权限编码过多')
+    .optional(),
 });
 
 export const backUserApi = {

@@ -83,9 +83,7 @@ export const supplierResponseRateResponse = z.array(
   z.object({ supplierId: z.number(), name: z.string(), invited: z.number(), quoted: z.number(), rate: z.number() }),
 );
 
-export const savingsTrendResponse = z.array(
-  z.object({ month: z.string(), savingsVsAverage: rate, savingsVsBudget: rate, freightShare: rate }),
-);
+export const savingsTrendResponse = z.array(z.object({ month: z.string(), savingsVsAverage: rate, savingsVsBudget: rate, freightShare: rate }));
 
 export const dataBoardApi = {
   summary: endpoint('/admin/data_board/summary', boardFilterRequest, boardSummaryResponse),
@@ -115,13 +113,18 @@ export const workbenchOverviewResponse = z.object({
     quotesExpiringSoon: todo,
   }),
   /** This calendar month's figures, or null without the data-board code. */
-  kpis: z
-    .object({ awardedAmountFen: z.number(), tasksCompleted: z.number(), savingsVsAverage: rate, monthStart: z.string() })
-    .nullable(),
+  kpis: z.object({ awardedAmountFen: z.number(), tasksCompleted: z.number(), savingsVsAverage: rate, monthStart: z.string() }).nullable(),
   /** Page keys this user opened most, most first, only pages the role still holds. */
   shortcuts: z.array(z.object({ key: z.string(), count: z.number() })),
   recentOperations: z.array(
-    z.object({ id: z.number(), module: z.string(), action: z.string(), recordId: z.string().nullable(), summary: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      id: z.number(),
+      module: z.string(),
+      action: z.string(),
+      recordId: z.string().nullable(),
+      summary: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 export type WorkbenchOverview = z.infer<typeof workbenchOverviewResponse>;

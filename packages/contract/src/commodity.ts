@@ -25,8 +25,7 @@ export const IMPORT_MAX_ROWS = 50_000;
 export const fileResponse = z.unknown();
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]*$/;
-const codeText = (label: string, max: number) =>
-  requiredText(label, max).regex(CODE_PATTERN, `${label}只能包含字母、数字、下划线和短横线`);
+const codeText = (label: string, max: number) => requiredText(label, max).regex(CODE_PATTERN, `${label}只能包含字母、数字、下划线和短横线`);
 
 /** GS1 check digit: weights 1 and 3 alternate from the left over the first 12 digits. */
 export function isValidEan13(barcode: string): boolean {
@@ -214,7 +213,10 @@ export const commodityExportRequest = z.strictObject(commodityFilter);
 export const commodityCreateRequest = z.strictObject(commodityFields);
 export const commodityUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...commodityFields });
 export const commodityStatusRequest = z.strictObject({
-  items: z.array(z.strictObject({ id: idSchema, version: versionSchema })).min(1, '请选择商品').max(200, '一次最多200条'),
+  items: z
+    .array(z.strictObject({ id: idSchema, version: versionSchema }))
+    .min(1, '请选择商品')
+    .max(200, '一次最多200条'),
 });
 
 export const commodityOptionsRequest = z.strictObject({
@@ -240,7 +242,10 @@ export type CommodityOption = z.infer<typeof commodityOptionSchema>;
 export const importUploadFields = {
   fileName: text('文件名', 200).optional(),
   /** The .xlsx file, base64-encoded (decoded size at most IMPORT_MAX_BYTES). */
-  fileBase64: z.string().min(1, '请选择文件').max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
+  fileBase64: z
+    .string()
+    .min(1, '请选择文件')
+    .max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024, '文件不能超过10MB'),
   /** Only check the rows and answer the report; nothing is written. */
   checkOnly: z.boolean().default(false),
   /** When false, one bad row means nothing is written. */

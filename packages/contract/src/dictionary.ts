@@ -1,19 +1,58 @@
 import { z } from 'zod';
 import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from './audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
+import {
+  byIdRequest,
+  byIdVersionRequest,
+  idResponse,
+  idSchema,
+  pageRequest,
+  pageResponse,
+  requiredText,
+  statusSchema,
+  text,
+  versionSchema,
+} from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 
 /** Tag colours an item may use (antd preset colours). */
 export const TAG_COLORS = [
-  'default', 'processing', 'success', 'warning', 'error',
-  'blue', 'cyan', 'green', 'gold', 'orange', 'red', 'magenta', 'purple', 'geekblue', 'lime', 'volcano',
+  'default',
+  'processing',
+  'success',
+  'warning',
+  'error',
+  'blue',
+  'cyan',
+  'green',
+  'gold',
+  'orange',
+  'red',
+  'magenta',
+  'purple',
+  'geekblue',
+  'lime',
+  'volcano',
 ] as const;
 export const tagColorSchema = z.enum(TAG_COLORS, '请选择标签颜色');
 /** Chinese names of the tag colours (the item form, the detail list and the Excel export). */
 export const TAG_COLOR_LABELS: Record<(typeof TAG_COLORS)[number], string> = {
-  default: '默认', processing: '进行中', success: '成功', warning: '警告', error: '错误', blue: '蓝', cyan: '青', green: '绿',
-  gold: '金', orange: '橙', red: '红', magenta: '品红', purple: '紫', geekblue: '极客蓝', lime: '青柠', volcano: '火山',
+  default: '默认',
+  processing: '进行中',
+  success: '成功',
+  warning: '警告',
+  error: '错误',
+  blue: '蓝',
+  cyan: '青',
+  green: '绿',
+  gold: '金',
+  orange: '橙',
+  red: '红',
+  magenta: '品红',
+  purple: '紫',
+  geekblue: '极客蓝',
+  lime: '青柠',
+  volcano: '火山',
 };
 
 const typeCode = z

@@ -52,6 +52,7 @@ const a = (id: number, page: string, action: string, label: string): SeedAction 
  * entries (docs/rules/codes-and-api.md, "Permission codes") from 104 up. The menu table is seeded from this; afterwards the table
  * decides labels, order and visibility.
  */
+// biome-ignore format: a data table, one record per line
 export const SEED_MENU: SeedNode[] = [
   {
     id: 80, key: 'dashboard', label: '首页', path: '/dashboard', icon: 'HomeOutlined', isMenu: true,
@@ -206,13 +207,29 @@ export function seedMenuRecords(): MenuRecord[] {
     nodes.forEach((node, index) => {
       const type: MenuType = node.children ? 'group' : 'page';
       rows.push({
-        id: node.id, parentId, key: node.key, label: node.label, path: node.path, type,
-        icon: node.icon ?? null, sort: (index + 1) * 10, isMenu: node.isMenu, status: 'enabled',
+        id: node.id,
+        parentId,
+        key: node.key,
+        label: node.label,
+        path: node.path,
+        type,
+        icon: node.icon ?? null,
+        sort: (index + 1) * 10,
+        isMenu: node.isMenu,
+        status: 'enabled',
       });
       node.actions?.forEach((action, actionIndex) => {
         rows.push({
-          id: action.id, parentId: node.id, key: action.key, label: action.label, path: '', type: 'action',
-          icon: null, sort: (actionIndex + 1) * 10, isMenu: false, status: 'enabled',
+          id: action.id,
+          parentId: node.id,
+          key: action.key,
+          label: action.label,
+          path: '',
+          type: 'action',
+          icon: null,
+          sort: (actionIndex + 1) * 10,
+          isMenu: false,
+          status: 'enabled',
         });
       });
       if (node.children) visit(node.children, node.id);
@@ -246,10 +263,7 @@ export function buildMenuTree(records: MenuRecord[]): MenuEntry[] {
 }
 
 /** The permission filter (docs/rules/shell-and-session.md): an entry is kept if its key is in the list, or if any of its children is kept. */
-export function filterMenuByPermission<T extends { key: string; children?: T[] }>(
-  entries: T[],
-  permissionCodes: readonly string[],
-): T[] {
+export function filterMenuByPermission<T extends { key: string; children?: T[] }>(entries: T[], permissionCodes: readonly string[]): T[] {
   const codes = new Set(permissionCodes);
   const result: T[] = [];
   for (const entry of entries) {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from './audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, optionSchema, pageRequest, pageResponse, requiredText, statusSchema, text, versionSchema } from './common';
+import {
+  byIdRequest,
+  byIdVersionRequest,
+  idResponse,
+  idSchema,
+  optionSchema,
+  pageRequest,
+  pageResponse,
+  requiredText,
+  statusSchema,
+  text,
+  versionSchema,
+} from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import type { FreightTemplate } from './freight/estimate';
@@ -45,10 +57,8 @@ export const MAX_FEE_FEN = 100_000_000;
 /** Quantities of a row (pieces, g or cm³): a per-unit maximum measure times the maximum quantity. */
 export const MAX_ROW_QTY = 10_000_000_000_000;
 
-const positiveQty = (label: string) =>
-  z.int(`${label}必须是整数`).min(1, `${label}必须大于0`).max(MAX_ROW_QTY, `${label}过大`);
-const fee = (label: string) =>
-  z.int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`).max(MAX_FEE_FEN, `${label}不能超过1000000元`);
+const positiveQty = (label: string) => z.int(`${label}必须是整数`).min(1, `${label}必须大于0`).max(MAX_ROW_QTY, `${label}过大`);
+const fee = (label: string) => z.int(`${label}必须是整数（分）`).min(0, `${label}不能为负数`).max(MAX_FEE_FEN, `${label}不能超过1000000元`);
 const regionCodes = z.array(regionCodeSchema).max(4000, '地区过多');
 
 export const chargeRowSchema = z.strictObject({
@@ -118,9 +128,7 @@ function checkTemplateRules(body: TemplateBody, ctx: z.RefinementCtx) {
 }
 
 export const priceTemplateCreateRequest = z.strictObject(templateFields).superRefine(checkTemplateRules);
-export const priceTemplateUpdateRequest = z
-  .strictObject({ id: idSchema, version: versionSchema, ...templateFields })
-  .superRefine(checkTemplateRules);
+export const priceTemplateUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...templateFields }).superRefine(checkTemplateRules);
 export type PriceTemplateInput = z.infer<typeof priceTemplateCreateRequest>;
 
 const priceTemplateFilter = {

@@ -21,7 +21,11 @@ export const provinceOf = (code: string) => `${code.slice(0, 2)}0000`;
 export function regionChain(code: string): { code: string; level: RegionLevel }[] {
   const level = regionLevel(code);
   if (level === 'province') return [{ code, level }];
-  if (level === 'city') return [{ code, level }, { code: provinceOf(code), level: 'province' }];
+  if (level === 'city')
+    return [
+      { code, level },
+      { code: provinceOf(code), level: 'province' },
+    ];
   return [
     { code, level },
     { code: cityOf(code), level: 'city' },

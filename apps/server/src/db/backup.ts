@@ -20,7 +20,10 @@ function ensurePgTools() {
   console.log('未找到 pg_dump / pg_restore，正在通过 apt 安装 postgresql-client…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
-  for (const args of [['update', '-q'], ['install', '-y', '-q', 'postgresql-client']]) {
+  for (const args of [
+    ['update', '-q'],
+    ['install', '-y', '-q', 'postgresql-client'],
+  ]) {
     const [command, ...rest] = [...sudo, ...apt, ...args] as [string, ...string[]];
     if (spawnSync(command, rest, { stdio: 'inherit' }).status !== 0) {
       throw new Error('安装 postgresql-client 失败，请手动安装 pg_dump / pg_restore (install postgresql-client)');

@@ -48,13 +48,15 @@ export async function updateVersioned<T extends VersionedTable>(
     .where(and(eq(table.id, id), eq(table.version, version), extraWhere))
     .returning({ id: table.id });
   if (updated.length > 0) return;
-  const [exists] = await tx.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id));
+  const [exists] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id));
   throw exists ? staleVersion() : notFound();
 }
 
 /** ISO string of a timestamp column value (drizzle returns Date on pg and PGlite alike). */
-export const iso = (value: Date | string | null | undefined): string | null =>
-  value == null ? null : new Date(value).toISOString();
+export const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
 
 /**
  * The words of a search box: split on whitespace (full-width space included), duplicates dropped.

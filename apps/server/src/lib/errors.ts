@@ -11,8 +11,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: FieldError[]) =>
-  new AppError(ResultCode.badRequest, message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: FieldError[]) => new AppError(ResultCode.badRequest, message, fieldErrors);
 export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const unauthorized = (message: string = messages.notLoggedIn) => new AppError(ResultCode.unauthorized, message);
 export const forbidden = (message: string = messages.forbidden) => new AppError(ResultCode.forbidden, message);
@@ -22,7 +21,18 @@ export const staleVersion = () => conflict(messages.staleVersion);
 export const tooManyAttempts = () => new AppError(ResultCode.tooMany, messages.tooManyAttempts);
 
 const connectionErrorCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
 ]);
 
 /** True when the database cannot be reached (the API answers 503 instead of hanging or crashing). */

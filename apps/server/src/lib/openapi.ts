@@ -92,7 +92,9 @@ const errorEnvelope = {
 export function buildOpenApi(routes: AnyRoute[]): Json {
   const components: Json = { ErrorEnvelope: errorEnvelope };
   const paths: Json = {};
-  const codeTable = Object.entries(BODY_CODES).map(([code, text]) => `| ${code} | ${text} |`).join('\n');
+  const codeTable = Object.entries(BODY_CODES)
+    .map(([code, text]) => `| ${code} | ${text} |`)
+    .join('\n');
   for (const route of routes) {
     const { path } = route.endpoint;
     const prefix = path.slice('/admin/'.length).replace(/\//g, '.');

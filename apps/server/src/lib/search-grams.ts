@@ -13,4 +13,3 @@ export function searchGrams(text: string): string[] {
   }
   return [...grams];
 }
-

@@ -207,13 +207,22 @@ export function importAnswer(sheetRows: SheetRow[], validRows: number, imported:
  * The downloadable error report: one line per bad row with 行号 / 列 / 原因 and then the row's own
  * cells under the template's headers, so the user can fix the rows where they see them.
  */
-export function importErrorReport(fileName: string, templateColumns: readonly { header: string }[], checked: { sheetRows: SheetRow[]; errors: RowErrors }) {
+export function importErrorReport(
+  fileName: string,
+  templateColumns: readonly { header: string }[],
+  checked: { sheetRows: SheetRow[]; errors: RowErrors },
+) {
   const { sheetRows, errors } = checked;
   const headers = templateColumns.map((c) => c.header);
   const byRow = new Map<number, ImportError[]>();
   for (const e of errors.sorted()) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
   const cellsOf = new Map(sheetRows.map((r) => [r.rowNumber, r.cells]));
-  const columns: ExcelColumn[] = [{ header: '行号', width: 8 }, { header: '列', width: 18 }, { header: '原因', width: 40 }, ...headers.map((header) => ({ header }))];
+  const columns: ExcelColumn[] = [
+    { header: '行号', width: 8 },
+    { header: '列', width: 18 },
+    { header: '原因', width: 40 },
+    ...headers.map((header) => ({ header })),
+  ];
   const writer = createXlsxStream(fileName, '错误行', columns);
   const produce = async () => {
     for (const [row, rowErrors] of byRow) {

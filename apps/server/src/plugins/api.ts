@@ -25,11 +25,13 @@ function snakePath(path: PropertyKey[]): string {
 }
 
 function validationError(error: z.ZodError): AppError {
-  const fieldErrors = error.issues.slice(0, 50).flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ field: snakePath([...issue.path, key]), message: `不支持的字段: ${snakePath([key])}` }))
-      : [{ field: snakePath(issue.path), message: issue.message }],
-  );
+  const fieldErrors = error.issues
+    .slice(0, 50)
+    .flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ field: snakePath([...issue.path, key]), message: `不支持的字段: ${snakePath([key])}` }))
+        : [{ field: snakePath(issue.path), message: issue.message }],
+    );
   return new AppError(ResultCode.badRequest, fieldErrors[0]?.message ?? messages.validationFailed, fieldErrors);
 }
 

@@ -17,9 +17,7 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 async function checkDatabase(db: Db): Promise<string | null> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  ).catch((error: unknown) => {
+  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch((error: unknown) => {
     // No migrations table yet: the database answers but was never migrated.
     if (pgErrorCode(error) === '42P01' || pgErrorCode(error) === '3F000') return null;
     throw error;
@@ -44,10 +42,7 @@ export async function opsPlugin(app: FastifyInstance, options: { db: Db }) {
     const timeout = new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve('database_timeout'), READY_TIMEOUT_MS);
     });
-    const reason = await Promise.race([
-      checkDatabase(options.db).catch(() => 'database_unavailable'),
-      timeout,
-    ]).finally(() => clearTimeout(timer));
+    const reason = await Promise.race([checkDatabase(options.db).catch(() => 'database_unavailable'), timeout]).finally(() => clearTimeout(timer));
     if (reason) return reply.status(503).send({ status: 'not_ready', reason });
     return reply.send({ status: 'ready' });
   });

@@ -12,7 +12,10 @@ const appTheme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
  * The strings of antd's zh_CN the login screen shows (the password toggle's label). The whole
  * locale, with its date picker, calendar and pagination, is set by the shell.
  */
-const firstScreenLocale: Locale = { locale: 'zh-cn', global: { placeholder: '请选择', close: '关闭', sortable: '可排序', show: '显示', hide: '隐藏' } };
+const firstScreenLocale: Locale = {
+  locale: 'zh-cn',
+  global: { placeholder: '请选择', close: '关闭', sortable: '可排序', show: '显示', hide: '隐藏' },
+};
 
 /**
  * The entry holds only what the login page needs; antd's <App> (message, modal, notification), the

@@ -16,9 +16,9 @@ const freightItemFields = z.strictObject({
 });
 
 export const freightItemRequest = freightItemFields.refine((item) => item.commodityId !== undefined || item.templateId !== undefined, {
-    message: '请选择商品或配送模板',
-    path: ['templateId'],
-  });
+  message: '请选择商品或配送模板',
+  path: ['templateId'],
+});
 export type FreightItemRequest = z.infer<typeof freightItemRequest>;
 
 export const freightEstimateRequest = z.strictObject({

@@ -35,7 +35,11 @@ describe('freight estimate properties', () => {
   it('the split always adds up to the fee and every part is a non-negative integer', () => {
     fc.assert(
       fc.property(modeArb, row([], true), fc.array(itemArb, { minLength: 1, maxLength: 30 }), (mode, charge, items) => {
-        const result = estimateFreight('440305', items.map((i) => ({ ...i, templateId: 1 })), new Map([[1, template(mode, [charge])]]));
+        const result = estimateFreight(
+          '440305',
+          items.map((i) => ({ ...i, templateId: 1 })),
+          new Map([[1, template(mode, [charge])]]),
+        );
         const [group] = result.groups;
         const parts = group.items.map((i) => i.feeFen);
         expect(parts.every((p) => Number.isSafeInteger(p) && p >= 0)).toBe(true);
@@ -66,11 +70,13 @@ describe('freight estimate properties', () => {
       const total = BigInt(weights.reduce((a, b) => a + b, 0));
       const exact = weights.map((w) => BigInt(fee) * BigInt(w));
       const parts = exact.map((p) => p / total);
-      const order = weights.map((_, i) => i).sort((a, b) => {
-        const ra = exact[a] % total;
-        const rb = exact[b] % total;
-        return ra === rb ? a - b : ra > rb ? -1 : 1;
-      });
+      const order = weights
+        .map((_, i) => i)
+        .sort((a, b) => {
+          const ra = exact[a] % total;
+          const rb = exact[b] % total;
+          return ra === rb ? a - b : ra > rb ? -1 : 1;
+        });
       let left = BigInt(fee) - parts.reduce((a, b) => a + b, 0n);
       for (const i of order) if (left-- > 0n) parts[i]++;
       return parts.map(Number);
@@ -91,8 +97,7 @@ describe('freight estimate properties', () => {
     fc.assert(
       fc.property(row([], true), fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (charge, q, extra) => {
         const fee = (n: number) =>
-          estimateFreight('440305', [{ templateId: 1, quantity: 1, weightG: n }], new Map([[1, template('weight', [charge])]]))
-            .groups[0].feeFen;
+          estimateFreight('440305', [{ templateId: 1, quantity: 1, weightG: n }], new Map([[1, template('weight', [charge])]])).groups[0].feeFen;
         expect(fee(Math.min(q + extra, 1_000_000))).toBeGreaterThanOrEqual(fee(Math.min(q, 1_000_000)));
       }),
     );
@@ -124,7 +129,11 @@ describe('freight estimate properties', () => {
   it('integer inputs give integer outputs everywhere in the answer', () => {
     fc.assert(
       fc.property(modeArb, row(['440000']), row([], true), fc.array(itemArb, { minLength: 1, maxLength: 10 }), (mode, r1, r2, items) => {
-        const result = estimateFreight('440305', items.map((i) => ({ ...i, templateId: 1 })), new Map([[1, template(mode, [r1, r2])]]));
+        const result = estimateFreight(
+          '440305',
+          items.map((i) => ({ ...i, templateId: 1 })),
+          new Map([[1, template(mode, [r1, r2])]]),
+        );
         const numbers = [result.totalFen, ...result.groups.flatMap((g) => [g.q, g.feeFen, g.amountFen, ...g.items.map((i) => i.feeFen)])];
         expect(numbers.every(Number.isSafeInteger)).toBe(true);
       }),
@@ -134,9 +143,18 @@ describe('freight estimate properties', () => {
   it('has no floating-point drift: 3 × 100 g is exactly 300 g', () => {
     const charge = { regionCodes: [], isDefault: true, firstQty: 300, firstFeeFen: 10, additionalQty: 100, additionalFeeFen: 7 };
     const estimate = (items: { quantity: number; weightG: number }[]) =>
-      estimateFreight('440305', items.map((i) => ({ ...i, templateId: 1 })), new Map([[1, template('weight', [charge])]])).groups[0];
+      estimateFreight(
+        '440305',
+        items.map((i) => ({ ...i, templateId: 1 })),
+        new Map([[1, template('weight', [charge])]]),
+      ).groups[0];
     expect(estimate([{ quantity: 3, weightG: 100 }])).toMatchObject({ q: 300, feeFen: 10 });
-    expect(estimate([{ quantity: 1, weightG: 100 }, { quantity: 1, weightG: 200 }])).toMatchObject({ q: 300, feeFen: 10 });
+    expect(
+      estimate([
+        { quantity: 1, weightG: 100 },
+        { quantity: 1, weightG: 200 },
+      ]),
+    ).toMatchObject({ q: 300, feeFen: 10 });
     expect(estimate([{ quantity: 3, weightG: 101 }])).toMatchObject({ q: 303, feeFen: 17 });
     // 0.1 + 0.2 style sums: ten lines of 0.1 kg are exactly 1 kg, split evenly.
     const ten = estimate(Array.from({ length: 10 }, () => ({ quantity: 1, weightG: 100 })));

@@ -53,7 +53,14 @@ describe('the worked example of docs/rules/freight.md', () => {
   it('is free once the amount condition holds too', () => {
     const rich = cart.map((item) => ({ ...item, amountFen: 10000 }));
     const [a] = estimateFreight('440305', rich, both).groups;
-    expect(a).toMatchObject({ free: true, feeFen: 0, items: [{ index: 0, feeFen: 0 }, { index: 1, feeFen: 0 }] });
+    expect(a).toMatchObject({
+      free: true,
+      feeFen: 0,
+      items: [
+        { index: 0, feeFen: 0 },
+        { index: 1, feeFen: 0 },
+      ],
+    });
   });
 });
 

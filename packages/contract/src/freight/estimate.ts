@@ -258,12 +258,7 @@ function distributeLeft<R extends number | bigint>(parts: number[], remainders: 
   for (let k = 0; k < left; k++) parts[order[k]]++;
 }
 
-function checkFree(
-  template: FreightTemplate,
-  row: FreightFreeRow,
-  q: number,
-  amountFen: number,
-): { free: boolean; note: string } {
+function checkFree(template: FreightTemplate, row: FreightFreeRow, q: number, amountFen: number): { free: boolean; note: string } {
   const parts: { ok: boolean; text: string }[] = [];
   if (row.qtyLimit != null) {
     const ok = template.chargeMode === 'piece' ? q >= row.qtyLimit : q <= row.qtyLimit;
@@ -276,8 +271,7 @@ function checkFree(
   if (row.minAmountFen != null) {
     parts.push({ ok: amountFen >= row.minAmountFen, text: `满${yuan(row.minAmountFen)}（货值${yuan(amountFen)}）` });
   }
-  const free =
-    parts.length > 0 && (row.operator === 'and' || parts.length === 1 ? parts.every((p) => p.ok) : parts.some((p) => p.ok));
+  const free = parts.length > 0 && (row.operator === 'and' || parts.length === 1 ? parts.every((p) => p.ok) : parts.some((p) => p.ok));
   const joined = parts.map((p) => `${p.text}${p.ok ? '✓' : '✗'}`).join(row.operator === 'and' ? ' 且 ' : ' 或 ');
   return { free, note: `${free ? '满足' : '不满足'}包邮条件：${joined}` };
 }
@@ -448,7 +442,11 @@ export function compareTemplates(
 ): FreightGroup[] {
   const results = templates.map((template) => {
     const map = new Map([[template.id, template]]);
-    return estimateFreight(destination, items.map((item) => ({ ...item, templateId: template.id })), map).groups[0];
+    return estimateFreight(
+      destination,
+      items.map((item) => ({ ...item, templateId: template.id })),
+      map,
+    ).groups[0];
   });
   return results
     .filter((g) => g !== undefined)

@@ -82,8 +82,18 @@ describe('compareQuotes', () => {
 
   it('never highlights, averages or recommends a quote that fails its MOQ', () => {
     const moqLines = [{ id: 1, quantity: 10, targetPriceFen: 1000 }];
-    const cheapButMoq: CompareQuote = { supplierId: 1, eligible: true, freightFen: 0, lines: [{ lineId: 1, unitPriceFen: 500, moq: 20, leadTimeDays: 1 }] };
-    const dearer: CompareQuote = { supplierId: 2, eligible: true, freightFen: 0, lines: [{ lineId: 1, unitPriceFen: 800, moq: 10, leadTimeDays: 9 }] };
+    const cheapButMoq: CompareQuote = {
+      supplierId: 1,
+      eligible: true,
+      freightFen: 0,
+      lines: [{ lineId: 1, unitPriceFen: 500, moq: 20, leadTimeDays: 1 }],
+    };
+    const dearer: CompareQuote = {
+      supplierId: 2,
+      eligible: true,
+      freightFen: 0,
+      lines: [{ lineId: 1, unitPriceFen: 800, moq: 10, leadTimeDays: 9 }],
+    };
     const moqResult = compareQuotes(moqLines, [cheapButMoq, dearer]);
     const [row] = moqResult.rows;
     expect(row.cells.map((c) => [c.belowMoq, c.lowestPrice, c.earliestLead])).toEqual([

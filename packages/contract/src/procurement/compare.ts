@@ -221,7 +221,13 @@ export function compareQuotes(
       cell.lowestPrice = cell.realAmountFen === realLowestAmountFen;
       cell.earliestLead = earliestLeadTimeDays != null && cell.leadTimeDays === earliestLeadTimeDays;
     }
-    const mean = (values: number[]) => (values.length ? divRoundHalfUp(values.reduce((s, a) => s + a, 0), values.length) : null);
+    const mean = (values: number[]) =>
+      values.length
+        ? divRoundHalfUp(
+            values.reduce((s, a) => s + a, 0),
+            values.length,
+          )
+        : null;
     const averageAmountFen = mean(eligible.map((c) => c.amountFen as number));
     const realAverageAmountFen = mean(eligible.map((c) => c.realAmountFen as number));
     const lowestAmountFen = lowestUnitPriceFen == null ? null : lowestUnitPriceFen * line.quantity;
@@ -242,11 +248,9 @@ export function compareQuotes(
       averageAmountFen,
       realAverageAmountFen,
       recommendedSupplierId: recommended?.supplierId ?? null,
-      savingVsTargetFen:
-        lowestAmountFen == null || line.targetPriceFen == null ? null : line.targetPriceFen * line.quantity - lowestAmountFen,
+      savingVsTargetFen: lowestAmountFen == null || line.targetPriceFen == null ? null : line.targetPriceFen * line.quantity - lowestAmountFen,
       savingVsAverageFen: lowestAmountFen == null || averageAmountFen == null ? null : averageAmountFen - lowestAmountFen,
-      realSavingVsAverageFen:
-        realLowestAmountFen == null || realAverageAmountFen == null ? null : realAverageAmountFen - realLowestAmountFen,
+      realSavingVsAverageFen: realLowestAmountFen == null || realAverageAmountFen == null ? null : realAverageAmountFen - realLowestAmountFen,
     };
   });
 

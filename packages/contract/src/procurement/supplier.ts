@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from '../audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, selectedIdsSchema, pageResponse, requiredText, text, versionSchema } from '../common';
+import {
+  byIdRequest,
+  byIdVersionRequest,
+  idResponse,
+  idSchema,
+  pageRequest,
+  selectedIdsSchema,
+  pageResponse,
+  requiredText,
+  text,
+  versionSchema,
+} from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { EMAIL_PATTERN } from '../validation';
@@ -68,11 +79,7 @@ const supplierFields = {
   regionCode: z.string('请选择所在地区').regex(REGION_CODE_6, '请选择所在地区'),
   address: text('详细地址', 200).nullish(),
   categoryIds: z.array(idSchema).max(50, '供应品类不能超过50个').default([]),
-  creditCode: z
-    .string('请输入统一社会信用代码')
-    .trim()
-    .toUpperCase()
-    .refine(isValidCreditCode, '统一社会信用代码须为18位且校验位正确'),
+  creditCode: z.string('请输入统一社会信用代码').trim().toUpperCase().refine(isValidCreditCode, '统一社会信用代码须为18位且校验位正确'),
   bankName: text('开户银行', 100).nullish(),
   bankAccount: z
     .string()

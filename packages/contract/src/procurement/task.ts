@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from '../audit';
-import { byIdRequest, byIdVersionRequest, idResponse, idSchema, pageRequest, selectedIdsSchema, pageResponse, requiredText, text, versionSchema } from '../common';
+import {
+  byIdRequest,
+  byIdVersionRequest,
+  idResponse,
+  idSchema,
+  pageRequest,
+  selectedIdsSchema,
+  pageResponse,
+  requiredText,
+  text,
+  versionSchema,
+} from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { REGION_CODE_6 } from './supplier';

@@ -17,9 +17,7 @@ describe('vatCost', () => {
 
   // ¥10,000.00 under every invoice type, rate and taxpayer type; exclusive = round-half-up(1,000,000 × 100 / (100 + rate)).
   const EXCLUSIVE_OF_1M: Record<number, number> = { 0: 1_000_000, 1: 990_099, 3: 970_874, 6: 943_396, 9: 917_431, 13: 884_956 };
-  const cases = INVOICE_TYPES.flatMap((invoice) =>
-    TAX_RATES.flatMap((rate) => TAXPAYER_TYPES.map((taxpayer) => ({ invoice, rate, taxpayer }))),
-  );
+  const cases = INVOICE_TYPES.flatMap((invoice) => TAX_RATES.flatMap((rate) => TAXPAYER_TYPES.map((taxpayer) => ({ invoice, rate, taxpayer }))));
   it.each(cases)('¥10,000.00 under $invoice at $rate % for a $taxpayer taxpayer', ({ invoice, rate, taxpayer }) => {
     const cost = vatCost(1_000_000, invoice, rate, taxpayer);
     const exclusive = invoice === 'none' ? 1_000_000 : EXCLUSIVE_OF_1M[rate];
@@ -107,8 +105,22 @@ describe('vatCost properties', () => {
 
 describe('comparison on real cost', () => {
   const lines = [{ id: 1, quantity: 10, targetPriceFen: 12000 }];
-  const special: CompareQuote = { supplierId: 1, eligible: true, freightFen: 0, invoiceType: 'special', taxRatePercent: 13, lines: [{ lineId: 1, unitPriceFen: 11300, moq: null, leadTimeDays: 5 }] };
-  const ordinary: CompareQuote = { supplierId: 2, eligible: true, freightFen: 0, invoiceType: 'ordinary', taxRatePercent: 3, lines: [{ lineId: 1, unitPriceFen: 10500, moq: null, leadTimeDays: 5 }] };
+  const special: CompareQuote = {
+    supplierId: 1,
+    eligible: true,
+    freightFen: 0,
+    invoiceType: 'special',
+    taxRatePercent: 13,
+    lines: [{ lineId: 1, unitPriceFen: 11300, moq: null, leadTimeDays: 5 }],
+  };
+  const ordinary: CompareQuote = {
+    supplierId: 2,
+    eligible: true,
+    freightFen: 0,
+    invoiceType: 'ordinary',
+    taxRatePercent: 3,
+    lines: [{ lineId: 1, unitPriceFen: 10500, moq: null, leadTimeDays: 5 }],
+  };
 
   it('a general taxpayer finds the special invoice cheaper: lowest, pre-selection and savings follow the real cost', () => {
     const result = compareQuotes(lines, [special, ordinary], 'general');

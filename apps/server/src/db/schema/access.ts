@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './common';
 
 export const roles = pgTable('roles', {
@@ -10,10 +8,14 @@ export const roles = pgTable('roles', {
   code: text('code').notNull().unique(),
   description: text('description'),
   sort: integer('sort').notNull().default(0),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   builtIn: boolean('built_in').notNull().default(false),
   /** 数据范围: `own` limits plans and procurement tasks to the user's own records (docs/access-management.md). */
-  dataScope: text('data_scope', { enum: ['all', 'own'] }).notNull().default('all'),
+  dataScope: text('data_scope', { enum: ['all', 'own'] })
+    .notNull()
+    .default('all'),
   ...version,
   ...timestamps,
 });
@@ -21,7 +23,9 @@ export const roles = pgTable('roles', {
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.code] })],
@@ -34,9 +38,13 @@ export const backUsers = pgTable(
     email: text('email').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
     phone: text('phone'),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     ...version,
@@ -55,7 +63,9 @@ export const menus = pgTable('menus', {
   icon: text('icon'),
   sort: integer('sort').notNull().default(0),
   isMenu: boolean('is_menu').notNull().default(true),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   builtIn: boolean('built_in').notNull().default(false),
   ...version,
   ...timestamps,
@@ -66,7 +76,9 @@ export const sessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => backUsers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => backUsers.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

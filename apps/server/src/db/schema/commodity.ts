@@ -14,7 +14,9 @@ export const categories = pgTable(
     /** 1 for a root; kept in step with the parent chain on create and move. */
     level: integer('level').notNull(),
     sort: integer('sort').notNull().default(0),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     remark: text('remark'),
     ...version,
     ...timestamps,
@@ -46,7 +48,9 @@ export const commodities = pgTable(
     referencePriceFen: bigint('reference_price_fen', { mode: 'number' }).notNull(),
     priceTemplateId: integer('price_template_id').references(() => priceTemplates.id),
     defaultSupplierId: integer('default_supplier_id').references(() => suppliers.id),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     remark: text('remark'),
     /** What keyword search matches: one trigram index serves code, name and barcode. */
     searchText: text('search_text').generatedAlwaysAs(

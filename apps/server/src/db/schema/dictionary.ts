@@ -5,7 +5,9 @@ export const dictTypes = pgTable('dict_types', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   builtIn: boolean('built_in').notNull().default(false),
   remark: text('remark'),
   updatedBy: text('updated_by'),
@@ -25,7 +27,9 @@ export const dictItems = pgTable(
     sort: integer('sort').notNull().default(0),
     tagColor: text('tag_color').notNull().default('default'),
     isDefault: boolean('is_default').notNull().default(false),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     remark: text('remark'),
     ...version,
     ...timestamps,

@@ -7,7 +7,9 @@ export const priceTemplates = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull().unique(),
     chargeMode: text('charge_mode', { enum: ['piece', 'weight', 'volume'] }).notNull(),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     remark: text('remark'),
     /** 6-digit GB/T 2260 codes where the template does not deliver. */
     noDeliveryCodes: text('no_delivery_codes').array().notNull().default([]),
@@ -48,7 +50,9 @@ export const priceTemplateFreeRows = pgTable(
     regionCodes: text('region_codes').array().notNull().default([]),
     qtyLimit: bigint('qty_limit', { mode: 'number' }),
     minAmountFen: bigint('min_amount_fen', { mode: 'number' }),
-    operator: text('operator', { enum: ['and', 'or'] }).notNull().default('and'),
+    operator: text('operator', { enum: ['and', 'or'] })
+      .notNull()
+      .default('and'),
   },
   (t) => [index('price_template_free_rows_template_idx').on(t.templateId, t.sort)],
 );

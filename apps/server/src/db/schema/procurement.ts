@@ -94,7 +94,9 @@ export const procurementTaskSuppliers = pgTable(
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => suppliers.id),
-    status: text('status', { enum: ['pending', 'received', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'received', 'declined'] })
+      .notNull()
+      .default('pending'),
     declineReason: text('decline_reason'),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.supplierId] }), index('procurement_task_suppliers_supplier_idx').on(t.supplierId)],
@@ -115,12 +117,16 @@ export const quotations = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     taxRatePercent: integer('tax_rate_percent').notNull(),
     /** 发票类型 (`invoice_type` dictionary); prices and freight are tax-inclusive under it. */
-    invoiceType: text('invoice_type', { enum: ['special', 'ordinary', 'none'] }).notNull().default('special'),
+    invoiceType: text('invoice_type', { enum: ['special', 'ordinary', 'none'] })
+      .notNull()
+      .default('special'),
     freightMode: text('freight_mode', { enum: ['manual', 'estimated'] }).notNull(),
     freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
     freightFormula: text('freight_formula'),
     remark: text('remark'),
-    status: text('status', { enum: ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost'] }).notNull().default('submitted'),
+    status: text('status', { enum: ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost'] })
+      .notNull()
+      .default('submitted'),
     ...version,
     ...timestamps,
   },

@@ -23,7 +23,9 @@ export const suppliers = pgTable(
     settlementType: text('settlement_type').notNull(),
     grade: text('grade').notNull(),
     priceTemplateId: integer('price_template_id').references(() => priceTemplates.id),
-    status: text('status', { enum: ['enabled', 'disabled', 'blacklisted'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled', 'blacklisted'] })
+      .notNull()
+      .default('enabled'),
     remark: text('remark'),
     ...version,
     ...timestamps,

@@ -42,6 +42,7 @@ const lampBrands = '欧普 雷士 飞利浦 公牛 小米 松下 三雄极光 �
 const bathBrands = '九牧 箭牌 恒洁 科勒 潜水艇 卫欲 四季沐歌 法恩莎 惠达 东鹏';
 const decorBrands = '尚美 物生物 北欧艺术 本来设计 摩登主妇 佳佰 光明 景德镇 初心 和畅';
 
+// biome-ignore format: a data table, one record per line
 export const COMMODITY_CATALOG: CategorySpec[] = [
   {
     name: '家纺布艺', code: 'JF', children: [
@@ -179,7 +180,24 @@ export const COMMODITY_CATALOG: CategorySpec[] = [
 export const isLeaf = (spec: CategorySpec | LeafSpec): spec is LeafSpec => 'items' in spec;
 
 /** Descriptive words that vary names within a leaf. */
-const NAME_ADJECTIVES = ['加厚', '经典', '简约', '北欧风', '日式', '轻奢', '家用', '升级款', '抗菌', '环保', '新款', '大容量', '便携', '多功能', '高端', '基础款'];
+const NAME_ADJECTIVES = [
+  '加厚',
+  '经典',
+  '简约',
+  '北欧风',
+  '日式',
+  '轻奢',
+  '家用',
+  '升级款',
+  '抗菌',
+  '环保',
+  '新款',
+  '大容量',
+  '便携',
+  '多功能',
+  '高端',
+  '基础款',
+];
 const COLOURS = ['白色', '米色', '灰色', '蓝色', '粉色', '黑色', '原木色', '咖啡色', '绿色', '黄色'];
 
 /** A valid EAN-13 from a 12-digit body (China's GS1 prefixes start 690–699). */

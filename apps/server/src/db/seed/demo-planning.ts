@@ -22,6 +22,7 @@ interface DemoPlan {
   task?: string;
 }
 
+// biome-ignore format: a data table, one record per line
 const DEMO_PLANS: DemoPlan[] = [
   { name: '2026年12月常规补货计划-上海仓', planType: 'regular', warehouse: 'sh_jiading', period: ['2026-12-01', '2026-12-31'], status: 'draft', lines: 5, leaves: ['JF0101', 'QJ0101', 'QJ0301', 'SN0101', 'CF0401'] },
   { name: '2027年春节促销备货计划-广州仓', planType: 'promotion', warehouse: 'gz_baiyun', period: ['2027-01-05', '2027-02-10'], status: 'draft', lines: 3, leaves: ['JF0201', 'CF0301', 'ZS0101'] },

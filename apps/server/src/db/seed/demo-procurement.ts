@@ -26,6 +26,7 @@ const withCheck = (body: string) => {
 };
 
 /** `supplies`: the leaf categories (catalogue codes) each supplier is named for and quotes on. */
+// biome-ignore format: a data table, one record per line
 const DEMO_SUPPLIERS = [
   { name: '浙江义乌优品家居用品有限公司', shortName: '义乌优品', contact: '陈建国', phone: '13957912345', region: '330782', address: '义乌市稠江街道工业园区8号', credit: '91330782MA2E5K7Q1', grade: 'A', settlement: 'monthly', bank: '中国工商银行义乌分行', template: 0, status: 'enabled', supplies: ['SN0101', 'SN0102', 'CF0401', 'CF0402', 'QJ0201', 'QJ0202', 'QJ0203', 'QJ0301', 'JF0302', 'JF0303', 'JF0203', 'WY0202'] },
   { name: '广东佛山顺德美居制品厂', shortName: '顺德美居', contact: '梁志强', phone: '0757-22334455', region: '440606', address: '佛山市顺德区容桂街道华口工业区', credit: '92440606L12345678', grade: 'A', settlement: 'monthly', bank: '招商银行佛山顺德支行', template: 1, status: 'enabled', supplies: ['CF0101', 'CF0102', 'CF0103', 'CF0301', 'CF0302', 'CF0401', 'CF0402', 'WY0101', 'WY0102'] },
@@ -62,6 +63,7 @@ interface DemoTask {
   remark?: string;
 }
 
+// biome-ignore format: a data table, one record per line
 const DEMO_TASKS: DemoTask[] = [
   { name: '卫浴用品月度补货', status: 'draft', deadlineDays: 7, region: '310114', leaves: ['WY0101', 'WY0102', 'WY0201'], lineCount: 3, invite: [1, 2] },
   { name: '厨房收纳双十二促销备货', status: 'quoting', deadlineDays: 3, region: '440305', leaves: ['CF0401', 'CF0402'], lineCount: 4, invite: [0, 1, 2], pending: [1], declined: [2] },
@@ -152,7 +154,12 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
       demo.invite.map((s) => ({
         taskId: task.id,
         supplierId: supplierIds[s],
-        status: demo.status === 'draft' || demo.pending?.includes(s) ? ('pending' as const) : demo.declined?.includes(s) ? ('declined' as const) : ('received' as const),
+        status:
+          demo.status === 'draft' || demo.pending?.includes(s)
+            ? ('pending' as const)
+            : demo.declined?.includes(s)
+              ? ('declined' as const)
+              : ('received' as const),
         declineReason: demo.declined?.includes(s) ? '该批次产能已排满' : null,
       })),
     );
@@ -180,7 +187,15 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
             const price = prices[pos];
             return price == null
               ? []
-              : [{ templateId, quantity: line.quantity, weightG: c.weightG ?? undefined, volumeCm3: c.volumeCm3 ?? undefined, amountFen: price * line.quantity }];
+              : [
+                  {
+                    templateId,
+                    quantity: line.quantity,
+                    weightG: c.weightG ?? undefined,
+                    volumeCm3: c.volumeCm3 ?? undefined,
+                    amountFen: price * line.quantity,
+                  },
+                ];
           }),
         }).catch(() => null);
         const group = estimate?.groups[0];
@@ -221,16 +236,29 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     if (demo.status !== 'awarded' && demo.status !== 'completed') continue;
     // Award the recommended (lowest landed cost) supplier on each line, as the page pre-selects.
     const quoteRows = await tx.select().from(quotations).where(eq(quotations.taskId, task.id));
-    const qLines = await tx.select().from(quotationLines).where(inArray(quotationLines.quotationId, quoteRows.map((q) => q.id)));
+    const qLines = await tx
+      .select()
+      .from(quotationLines)
+      .where(
+        inArray(
+          quotationLines.quotationId,
+          quoteRows.map((q) => q.id),
+        ),
+      );
     const compareInput = quoteRows.map((q) => ({
       supplierId: q.supplierId,
       eligible: true,
       freightFen: q.freightFen,
       invoiceType: q.invoiceType,
       taxRatePercent: q.taxRatePercent,
-      lines: qLines.filter((l) => l.quotationId === q.id).map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
+      lines: qLines
+        .filter((l) => l.quotationId === q.id)
+        .map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
     }));
-    const comparison = compareQuotes(lineRows.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen })), compareInput);
+    const comparison = compareQuotes(
+      lineRows.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen })),
+      compareInput,
+    );
     const award = priceAward(
       comparison,
       compareInput,
@@ -249,7 +277,10 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     }
     const outcome = { won: 'awarded', partial: 'partially_awarded', lost: 'lost' } as const;
     for (const [supplierId, result] of award.quoteOutcome) {
-      await tx.update(quotations).set({ status: outcome[result] }).where(and(eq(quotations.taskId, task.id), eq(quotations.supplierId, supplierId)));
+      await tx
+        .update(quotations)
+        .set({ status: outcome[result] })
+        .where(and(eq(quotations.taskId, task.id), eq(quotations.supplierId, supplierId)));
     }
     await tx
       .update(procurementTasks)

@@ -35,68 +35,134 @@ const statusItems = <S extends string>(statuses: readonly S[], labels: Record<S,
 /** The built-in types with their items; labels as docs/rules/base-data.md lists them. */
 const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
   {
-    code: DICT.planType, name: '计划类型', remark: '计划任务的类型',
-    items: [['regular', '常规补货', 'blue', true], ['promotion', '促销备货', 'magenta'], ['new_product', '新品首采', 'cyan'], ['seasonal', '季节备货', 'orange']],
+    code: DICT.planType,
+    name: '计划类型',
+    remark: '计划任务的类型',
+    items: [
+      ['regular', '常规补货', 'blue', true],
+      ['promotion', '促销备货', 'magenta'],
+      ['new_product', '新品首采', 'cyan'],
+      ['seasonal', '季节备货', 'orange'],
+    ],
   },
   {
-    code: DICT.planStatus, name: '计划状态', remark: '计划任务的状态流转',
+    code: DICT.planStatus,
+    name: '计划状态',
+    remark: '计划任务的状态流转',
     items: statusItems(PLAN_STATUSES, PLAN_STATUS_LABELS, PLAN_STATUS_COLORS),
   },
   {
-    code: DICT.procurementStatus, name: '采购任务状态', remark: '采购任务的状态流转',
+    code: DICT.procurementStatus,
+    name: '采购任务状态',
+    remark: '采购任务的状态流转',
     items: statusItems(PROCUREMENT_STATUSES, PROCUREMENT_STATUS_LABELS, PROCUREMENT_STATUS_COLORS),
   },
   {
-    code: DICT.quoteStatus, name: '报价状态', remark: '受邀供应商的报价状态',
+    code: DICT.quoteStatus,
+    name: '报价状态',
+    remark: '受邀供应商的报价状态',
     items: statusItems(INVITATION_STATUSES, INVITATION_STATUS_LABELS, INVITATION_STATUS_COLORS),
   },
   {
-    code: DICT.quotationStatus, name: '报价单状态', remark: '报价单的状态',
+    code: DICT.quotationStatus,
+    name: '报价单状态',
+    remark: '报价单的状态',
     items: statusItems(QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_STATUS_COLORS),
   },
   {
-    code: DICT.warehouse, name: '仓库', remark: '收货仓库',
+    code: DICT.warehouse,
+    name: '仓库',
+    remark: '收货仓库',
     items: [
-      ['sh_jiading', '上海嘉定中心仓', 'blue', true], ['gz_baiyun', '广州白云中心仓', 'green'], ['bj_daxing', '北京大兴仓', 'geekblue'],
-      ['cd_shuangliu', '成都双流仓', 'orange'], ['wh_dongxihu', '武汉东西湖仓', 'purple'],
+      ['sh_jiading', '上海嘉定中心仓', 'blue', true],
+      ['gz_baiyun', '广州白云中心仓', 'green'],
+      ['bj_daxing', '北京大兴仓', 'geekblue'],
+      ['cd_shuangliu', '成都双流仓', 'orange'],
+      ['wh_dongxihu', '武汉东西湖仓', 'purple'],
     ],
   },
   {
-    code: DICT.unit, name: '计量单位', remark: '商品的计量单位',
+    code: DICT.unit,
+    name: '计量单位',
+    remark: '商品的计量单位',
     items: [
-      ['piece', '件', 'default', true], ['box', '箱', 'default'], ['bag', '袋', 'default'], ['bottle', '瓶', 'default'],
-      ['set', '套', 'default'], ['kg', '千克', 'default'], ['each', '个', 'default'], ['roll', '卷', 'default'], ['sheet', '张', 'default'],
-      ['pack', '包', 'default'], ['strip', '条', 'default'], ['handle', '把', 'default'], ['pair', '双', 'default'], ['case', '盒', 'default'],
+      ['piece', '件', 'default', true],
+      ['box', '箱', 'default'],
+      ['bag', '袋', 'default'],
+      ['bottle', '瓶', 'default'],
+      ['set', '套', 'default'],
+      ['kg', '千克', 'default'],
+      ['each', '个', 'default'],
+      ['roll', '卷', 'default'],
+      ['sheet', '张', 'default'],
+      ['pack', '包', 'default'],
+      ['strip', '条', 'default'],
+      ['handle', '把', 'default'],
+      ['pair', '双', 'default'],
+      ['case', '盒', 'default'],
     ],
   },
   {
-    code: DICT.settlementType, name: '结算方式', remark: '供应商结算方式',
-    items: [['monthly', '月结', 'blue', true], ['cash', '现结', 'green'], ['prepaid', '预付', 'orange']],
+    code: DICT.settlementType,
+    name: '结算方式',
+    remark: '供应商结算方式',
+    items: [
+      ['monthly', '月结', 'blue', true],
+      ['cash', '现结', 'green'],
+      ['prepaid', '预付', 'orange'],
+    ],
   },
   {
-    code: DICT.supplierGrade, name: '供应商等级', remark: '供应商评级',
-    items: [['A', 'A级', 'success'], ['B', 'B级', 'blue', true], ['C', 'C级', 'warning'], ['D', 'D级', 'error']],
+    code: DICT.supplierGrade,
+    name: '供应商等级',
+    remark: '供应商评级',
+    items: [
+      ['A', 'A级', 'success'],
+      ['B', 'B级', 'blue', true],
+      ['C', 'C级', 'warning'],
+      ['D', 'D级', 'error'],
+    ],
   },
   {
-    code: DICT.supplierStatus, name: '供应商状态', remark: '停用或黑名单的供应商不能被邀请报价',
+    code: DICT.supplierStatus,
+    name: '供应商状态',
+    remark: '停用或黑名单的供应商不能被邀请报价',
     items: statusItems(SUPPLIER_STATUSES, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_COLORS),
   },
   {
-    code: DICT.chargeMode, name: '计费方式', remark: '配送价格模板的计费方式',
-    items: [['piece', '按件数', 'blue', true], ['weight', '按重量', 'green'], ['volume', '按体积', 'purple']],
+    code: DICT.chargeMode,
+    name: '计费方式',
+    remark: '配送价格模板的计费方式',
+    items: [
+      ['piece', '按件数', 'blue', true],
+      ['weight', '按重量', 'green'],
+      ['volume', '按体积', 'purple'],
+    ],
   },
   {
-    code: DICT.invoiceType, name: '发票类型', remark: '报价的发票类型；专用发票的进项税可抵扣',
+    code: DICT.invoiceType,
+    name: '发票类型',
+    remark: '报价的发票类型；专用发票的进项税可抵扣',
     items: statusItems(INVOICE_TYPES, INVOICE_TYPE_LABELS, INVOICE_TYPE_COLORS),
   },
   {
     // The default item is the company's current setting; 一般纳税人 until someone changes it in 数据字典.
-    code: DICT.companyTaxpayer, name: '纳税人类型', remark: '本公司的纳税人类型：默认项即当前设置，一般纳税人可抵扣专用发票的进项税',
-    items: [['general', TAXPAYER_TYPE_LABELS.general, 'blue', true], ['small', TAXPAYER_TYPE_LABELS.small, 'default']],
+    code: DICT.companyTaxpayer,
+    name: '纳税人类型',
+    remark: '本公司的纳税人类型：默认项即当前设置，一般纳税人可抵扣专用发票的进项税',
+    items: [
+      ['general', TAXPAYER_TYPE_LABELS.general, 'blue', true],
+      ['small', TAXPAYER_TYPE_LABELS.small, 'default'],
+    ],
   },
   {
-    code: DICT.commonStatus, name: '启用状态', remark: '通用的启用 / 停用状态',
-    items: [['enabled', '启用', 'success', true], ['disabled', '停用', 'default']],
+    code: DICT.commonStatus,
+    name: '启用状态',
+    remark: '通用的启用 / 停用状态',
+    items: [
+      ['enabled', '启用', 'success', true],
+      ['disabled', '停用', 'default'],
+    ],
   },
 ];
 
@@ -108,15 +174,17 @@ export async function seedBuiltInDictionaries(tx: Db) {
       .insert(dictTypes)
       .values({ code: dictionary.code, name: dictionary.name, remark: dictionary.remark, builtIn: true, updatedBy: '系统' })
       .onConflictDoNothing({ target: dictTypes.code });
-    const [type] = await tx
-      .select({ id: dictTypes.id })
-      .from(dictTypes)
-      .where(sql`${dictTypes.code} = ${dictionary.code}`);
+    const [type] = await tx.select({ id: dictTypes.id }).from(dictTypes).where(sql`${dictTypes.code} = ${dictionary.code}`);
     const inserted = await tx
       .insert(dictItems)
       .values(
         dictionary.items.map(([value, label, tagColor, isDefault], index) => ({
-          typeId: type.id, value, label, tagColor, isDefault: isDefault ?? false, sort: (index + 1) * 10,
+          typeId: type.id,
+          value,
+          label,
+          tagColor,
+          isDefault: isDefault ?? false,
+          sort: (index + 1) * 10,
         })),
       )
       .onConflictDoNothing()

@@ -33,12 +33,7 @@ export async function seedAdminRole(tx: Db): Promise<number> {
 }
 
 /** Creates the administrator when no user exists; returns the password when it was generated here. */
-export async function seedAdminUser(
-  tx: Db,
-  roleId: number,
-  email: string,
-  password: string,
-): Promise<boolean> {
+export async function seedAdminUser(tx: Db, roleId: number, email: string, password: string): Promise<boolean> {
   const [anyUser] = await tx.select({ id: backUsers.id }).from(backUsers).limit(1);
   if (anyUser) return false;
   await tx.insert(backUsers).values({

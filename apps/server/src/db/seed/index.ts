@@ -35,7 +35,13 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
-  { name: 'price_template', run: async (tx) => { await seedDemoPriceTemplates(tx); return true; } },
+  {
+    name: 'price_template',
+    run: async (tx) => {
+      await seedDemoPriceTemplates(tx);
+      return true;
+    },
+  },
   {
     name: 'commodities',
     run: async (tx) => {
@@ -44,7 +50,13 @@ const demoSeeders: DemoSeeder[] = [
     },
   },
   { name: 'procurement', run: (tx, ctx) => seedDemoProcurement(tx, ctx.now) },
-  { name: 'commodity_refs', run: async (tx) => { await linkDemoCommodities(tx); return true; } },
+  {
+    name: 'commodity_refs',
+    run: async (tx) => {
+      await linkDemoCommodities(tx);
+      return true;
+    },
+  },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
 ];

@@ -57,11 +57,7 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
 
   await assertAccountNotLocked(ctx, email);
 
-  const [user] = await ctx.db
-    .select()
-    .from(backUsers)
-    .where(sql`lower(${backUsers.email}) = ${email}`)
-    .limit(1);
+  const [user] = await ctx.db.select().from(backUsers).where(sql`lower(${backUsers.email}) = ${email}`).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !passwordOk) {
     await recordFailure(ctx, email, user?.id ?? null, user ? '密码错误' : '账号不存在');
@@ -202,10 +198,7 @@ const allMenusQuery = prepared((db, name) => db.select().from(menus).orderBy(asc
 
 export async function getRoleInfo(ctx: AuthedContext, id: number) {
   if (id !== ctx.user.roleId && !ctx.user.permissionCodes.has('roleManagement')) throw forbidden();
-  const [[role], menuRows] = await Promise.all([
-    roleQuery(ctx.db).execute({ id }),
-    allMenusQuery(ctx.db).execute(),
-  ]);
+  const [[role], menuRows] = await Promise.all([roleQuery(ctx.db).execute({ id }), allMenusQuery(ctx.db).execute()]);
   if (!role) throw notFound('角色不存在');
   return {
     id: role.id,

@@ -4,7 +4,6 @@ import { backUsers, roles } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { grantedCodes } from '../auth/granted-codes';
 
-
 /**
  * Users who may be given work needing `codes`: enabled, with an enabled role that grants every one
  * of the codes right now (disabled menu entries left out, as at sign-in). The pickers list exactly

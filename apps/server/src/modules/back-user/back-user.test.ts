@@ -62,7 +62,11 @@ describe('creating and editing users', () => {
   it('refuses a duplicate email in any letter case, a weak password and an unknown role', async () => {
     const dup = await t.call('/admin/back_user/create', { email: 'NEW.USER@jiaju.com', username: 'x', role_id: plannerRoleId }, admin);
     expect(dup.code).toBe(409);
-    const weak = await t.call('/admin/back_user/create', { email: 'weak@jiaju.com', username: 'x', role_id: plannerRoleId, password: 'abcdefgh' }, admin);
+    const weak = await t.call(
+      '/admin/back_user/create',
+      { email: 'weak@jiaju.com', username: 'x', role_id: plannerRoleId, password: 'abcdefgh' },
+      admin,
+    );
     expect(weak.data.field_errors).toEqual([{ field: 'password', message: '密码至少8位，且包含字母和数字' }]);
     const role = await t.call('/admin/back_user/create', { email: 'norole@jiaju.com', username: 'x', role_id: 9999 }, admin);
     expect(role.data.field_errors[0].field).toBe('role_id');
@@ -151,7 +155,11 @@ describe('changing one’s own password', () => {
       current,
     );
     expect(mismatch.data.field_errors).toEqual([{ field: 'confirm_password', message: '两次输入的新密码不一致' }]);
-    const weak = await t.call('/admin/back_user/change_password', { old_password: ADMIN_PASSWORD, new_password: 'short', confirm_password: 'short' }, current);
+    const weak = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: ADMIN_PASSWORD, new_password: 'short', confirm_password: 'short' },
+      current,
+    );
     expect(weak.data.field_errors[0]).toEqual({ field: 'new_password', message: '密码至少8位，且包含字母和数字' });
     const ok = await t.call(
       '/admin/back_user/change_password',

@@ -116,11 +116,7 @@ async function assertRoleExists(db: Db, roleId: number) {
 }
 
 async function assertEmailFree(db: Db, email: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: backUsers.id })
-    .from(backUsers)
-    .where(sql`lower(${backUsers.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const [clash] = await db.select({ id: backUsers.id }).from(backUsers).where(sql`lower(${backUsers.email}) = ${email.toLowerCase()}`).limit(1);
   if (clash && clash.id !== exceptId) throw conflict(`邮箱 ${email} 已被使用`);
 }
 

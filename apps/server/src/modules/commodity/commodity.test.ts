@@ -44,7 +44,9 @@ const skus = async (body: Record<string, unknown>) => (await list(body)).data.li
 async function xlsxBase64(rows: unknown[][], headers?: string[]) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('商品');
-  sheet.addRow(headers ?? ['SKU编码*', '商品名称*', '分类编码*', '品牌', '规格', '单位*', '条形码', '重量(克)', '体积(立方厘米)', '参考价(元)*', '状态', '备注']);
+  sheet.addRow(
+    headers ?? ['SKU编码*', '商品名称*', '分类编码*', '品牌', '规格', '单位*', '条形码', '重量(克)', '体积(立方厘米)', '参考价(元)*', '状态', '备注'],
+  );
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
 }
@@ -87,23 +89,49 @@ describe('commodity create and edit', () => {
     const { code, data } = await t.call('/admin/commodity/info', { id }, admin);
     expect(code).toBe(200);
     expect(data).toMatchObject({
-      sku_code: sku, name: '纯棉毛巾', category_id: tree.leafA, brand: '洁丽雅', unit: 'piece', barcode: '6901234567892',
-      weight_g: 120, volume_cm3: 900, reference_price_fen: 1990, status: 'enabled', version: 0, price_template_id: null,
+      sku_code: sku,
+      name: '纯棉毛巾',
+      category_id: tree.leafA,
+      brand: '洁丽雅',
+      unit: 'piece',
+      barcode: '6901234567892',
+      weight_g: 120,
+      volume_cm3: 900,
+      reference_price_fen: 1990,
+      status: 'enabled',
+      version: 0,
+      price_template_id: null,
     });
     expect(typeof data.category_name).toBe('string');
   });
 
   it('checks the EAN-13 check digit, the leaf category and required fields', async () => {
-    const bad = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1, barcode: '6901234567891' }, admin);
+    const bad = await t.call(
+      '/admin/commodity/create',
+      { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1, barcode: '6901234567891' },
+      admin,
+    );
     expect(bad.code).toBe(400);
     expect(bad.data.field_errors).toEqual([{ field: 'barcode', message: '条形码须为13位且校验位正确（EAN-13）' }]);
-    const parent = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: 'piece', reference_price_fen: 1 }, admin);
+    const parent = await t.call(
+      '/admin/commodity/create',
+      { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: 'piece', reference_price_fen: 1 },
+      admin,
+    );
     expect(parent).toMatchObject({ code: 400, message: '请选择末级分类' });
     const missing = await t.call('/admin/commodity/create', {}, admin);
-    expect(missing.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ['category_id', 'name', 'reference_price_fen', 'sku_code', 'unit'],
+    expect(missing.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'category_id',
+      'name',
+      'reference_price_fen',
+      'sku_code',
+      'unit',
+    ]);
+    const float = await t.call(
+      '/admin/commodity/create',
+      { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1.5 },
+      admin,
     );
-    const float = await t.call('/admin/commodity/create', { sku_code: unique('S'), name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1.5 }, admin);
     expect(float.data.field_errors[0].field).toBe('reference_price_fen');
   });
 
@@ -137,9 +165,27 @@ describe('commodity create and edit', () => {
   it('enables and disables in batch, all or nothing', async () => {
     const a = await createCommodity({ category_id: tree.leafC });
     const b = await createCommodity({ category_id: tree.leafC });
-    const disable = await t.call('/admin/commodity/disable', { items: [{ id: a, version: 0 }, { id: b, version: 0 }] }, admin);
+    const disable = await t.call(
+      '/admin/commodity/disable',
+      {
+        items: [
+          { id: a, version: 0 },
+          { id: b, version: 0 },
+        ],
+      },
+      admin,
+    );
     expect(disable.code).toBe(200);
-    const stale = await t.call('/admin/commodity/enable', { items: [{ id: a, version: 1 }, { id: b, version: 0 }] }, admin);
+    const stale = await t.call(
+      '/admin/commodity/enable',
+      {
+        items: [
+          { id: a, version: 1 },
+          { id: b, version: 0 },
+        ],
+      },
+      admin,
+    );
     expect(stale.code).toBe(409);
     const rows = (await list({ category_id: tree.leafC })).data.list.filter((c: { id: number }) => [a, b].includes(c.id));
     expect(rows.map((c: { status: string }) => c.status)).toEqual(['disabled', 'disabled']);
@@ -154,8 +200,22 @@ describe('commodity list', () => {
     made.b1 = unique('LB');
     made.c1 = unique('LC');
     await createCommodity({ sku_code: made.a1, name: '加厚浴巾', category_id: tree.leafA, brand: '金号', reference_price_fen: 5990 });
-    await createCommodity({ sku_code: made.a2, name: '儿童毛巾', category_id: tree.leafA, brand: '洁丽雅', reference_price_fen: 990, barcode: '6923450657713' });
-    await createCommodity({ sku_code: made.b1, name: '竹纤维浴巾', category_id: tree.leafB, brand: '金号', reference_price_fen: 12900, status: 'disabled' });
+    await createCommodity({
+      sku_code: made.a2,
+      name: '儿童毛巾',
+      category_id: tree.leafA,
+      brand: '洁丽雅',
+      reference_price_fen: 990,
+      barcode: '6923450657713',
+    });
+    await createCommodity({
+      sku_code: made.b1,
+      name: '竹纤维浴巾',
+      category_id: tree.leafB,
+      brand: '金号',
+      reference_price_fen: 12900,
+      status: 'disabled',
+    });
     await createCommodity({ sku_code: made.c1, name: '方巾', category_id: tree.leafC, brand: '孚日', reference_price_fen: 1290 });
   });
   const ours = async (body: Record<string, unknown>) =>
@@ -180,11 +240,11 @@ describe('commodity list', () => {
     ]);
     const { version } = (await t.call('/admin/category/info', { id: mid }, admin)).data;
     expect((await t.call('/admin/category/move', { id: mid, version, parent_id: to }, admin)).code).toBe(200);
-    expect([await found({ category_id: from }), await found({ category_id: to, keyword: '毛巾' }), await found({ category_id: to, keyword: '收纳' })]).toEqual([
-      false,
-      true,
-      false,
-    ]);
+    expect([
+      await found({ category_id: from }),
+      await found({ category_id: to, keyword: '毛巾' }),
+      await found({ category_id: to, keyword: '收纳' }),
+    ]).toEqual([false, true, false]);
   });
 
   it('filters by keyword on code, name and barcode, brand, status and price range', async () => {
@@ -215,7 +275,7 @@ describe('commodity list', () => {
     expect(page.data).toMatchObject({ page: 1, page_size: 2 });
     expect(page.data.list).toHaveLength(2);
     expect(page.data.total).toBeGreaterThanOrEqual(3);
-    for (const keyword of ["%", "_", "' or 1=1 --", '\\']) {
+    for (const keyword of ['%', '_', "' or 1=1 --", '\\']) {
       const answer = await list({ keyword, category_id: tree.root });
       expect(answer.code).toBe(200);
       expect(answer.data.total).toBe(0);
@@ -224,7 +284,11 @@ describe('commodity list', () => {
 
   it('checks permission codes', async () => {
     expect((await list({}, buyer)).code).toBe(200);
-    const create = await t.call('/admin/commodity/create', { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1 }, buyer);
+    const create = await t.call(
+      '/admin/commodity/create',
+      { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1 },
+      buyer,
+    );
     expect(create.code).toBe(403);
     expect((await t.call('/admin/commodity/disable', { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
     expect((await t.call('/admin/commodity/import', { file_base64: 'AA==' }, buyer)).code).toBe(403);
@@ -358,7 +422,9 @@ describe('totals kept by the count table', () => {
     expect(gone.code).toBe(200);
 
     const counted = async (where: string) => {
-      const result = (await t.database.db.execute(sql.raw(`select count(*)::int as n from commodities ${where}`))) as unknown as { rows: { n: number }[] };
+      const result = (await t.database.db.execute(sql.raw(`select count(*)::int as n from commodities ${where}`))) as unknown as {
+        rows: { n: number }[];
+      };
       return Number(result.rows[0].n);
     };
     const subtree = (id: number) =>

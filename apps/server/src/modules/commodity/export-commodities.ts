@@ -8,7 +8,6 @@ import { excelRow } from './service';
 
 const BATCH = 1000;
 
-
 /**
  * Streams the commodities matching the list filter as .xlsx, 1,000 rows per query, so 100,000
  * rows never sit in memory at once. Columns match the import template (plus two read-only ones),

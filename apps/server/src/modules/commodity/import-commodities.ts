@@ -66,12 +66,7 @@ function parseInteger(text: string): number | null | 'bad' {
 type Parsed = { row: number; values: ReturnType<typeof normalizeCommodity> };
 
 /** Validates one spreadsheet row with the same schema and reference checks the form uses; problems go to `errors`. */
-function parseRow(
-  sheetRow: SheetRow,
-  categoryByCode: Map<string, CategoryInfo>,
-  references: CommodityReferences,
-  errors: RowErrors,
-): Parsed | null {
+function parseRow(sheetRow: SheetRow, categoryByCode: Map<string, CategoryInfo>, references: CommodityReferences, errors: RowErrors): Parsed | null {
   const row = sheetRow.rowNumber;
   const cell = (key: Key) => sheetRow.cells[header[key]] ?? '';
   const before = errors.list.length;
@@ -141,7 +136,9 @@ async function checkRows(ctx: AuthedContext, input: ImportInput) {
   const buffer = decodeUpload(input.fileBase64, IMPORT_MAX_BYTES);
   const sheetRows = await readXlsxRows(buffer, COMMODITY_EXCEL_COLUMNS, { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS });
 
-  const all = await ctx.db.select({ id: categories.id, code: categories.code, parentId: categories.parentId, status: categories.status }).from(categories);
+  const all = await ctx.db
+    .select({ id: categories.id, code: categories.code, parentId: categories.parentId, status: categories.status })
+    .from(categories);
   const parents = new Set(all.map((c) => c.parentId));
   const categoryByCode = new Map(all.map((c) => [c.code, { id: c.id, isLeaf: !parents.has(c.id), enabled: c.status === 'enabled' }]));
 

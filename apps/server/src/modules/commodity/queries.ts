@@ -73,7 +73,8 @@ function keywordAndCategory(keyword: string | undefined, categoryId: number | un
       conditions.push(namePart(word));
     }
   }
-  if (tokens.length > 0) conditions.unshift(arrayContains(commodities.searchTokens, [...new Set(tokens), ...(categoryId ? [`cat:${categoryId}`] : [])]));
+  if (tokens.length > 0)
+    conditions.unshift(arrayContains(commodities.searchTokens, [...new Set(tokens), ...(categoryId ? [`cat:${categoryId}`] : [])]));
   const matched = and(...conditions);
   const inCategory = categoryId && tokens.length === 0 ? inCategoryTree(commodities.categoryId, categoryId) : undefined;
   return and(matched, inCategory);
@@ -151,12 +152,16 @@ function countedTotal(db: Db, filter: Filter) {
     );
 }
 
-const isCategoryAndStatusOnly = (filter: Filter) =>
-  !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
+const isCategoryAndStatusOnly = (filter: Filter) => !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
 
 /** Matches of a filter, counted up to one past the cap. */
 async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
-  const matches = db.select({ one: sql`1` }).from(commodities).where(where).limit(COUNT_CAP + 1).as('matches');
+  const matches = db
+    .select({ one: sql`1` })
+    .from(commodities)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return n;
 }
@@ -165,7 +170,10 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   const order = orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id);
   if (isCategoryAndStatusOnly(input)) {
     const [rows, [{ total }]] = await Promise.all([
-      selectCommodities(db, commodityWhere(input)).orderBy(...order).limit(input.pageSize).offset(pageOffset(input)),
+      selectCommodities(db, commodityWhere(input))
+        .orderBy(...order)
+        .limit(input.pageSize)
+        .offset(pageOffset(input)),
       countedTotal(db, input),
     ]);
     return { ...pageResult(rows.map(toCommodity), total, input), totalCapped: false };
@@ -174,7 +182,10 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   // One ASCII word may be a whole SKU code or barcode: that commodity comes first (its index, ≤ 5 ms).
   const words = keywordWords(input.keyword);
   const exact = words.length === 1 && isAsciiWord(words[0]) ? and(where, exactCode(words[0])) : undefined;
-  const [exactRows, n] = await Promise.all([exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [], cappedCount(db, where)]);
+  const [exactRows, n] = await Promise.all([
+    exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [],
+    cappedCount(db, where),
+  ]);
   const total = Math.min(n, COUNT_CAP);
   const start = pageOffset(input);
   const first = start === 0 ? exactRows.slice(0, input.pageSize) : [];
@@ -189,7 +200,15 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
           await tx.execute(sql.raw(n > FEW_MATCHES ? 'set local enable_bitmapscan = off' : 'set local enable_indexscan = off'));
           return selectCommodities(
             tx,
-            and(where, exactRows.length > 0 ? notInArray(commodities.id, exactRows.map((r) => r.id)) : undefined),
+            and(
+              where,
+              exactRows.length > 0
+                ? notInArray(
+                    commodities.id,
+                    exactRows.map((r) => r.id),
+                  )
+                : undefined,
+            ),
           )
             .orderBy(...order)
             .limit(wanted)

@@ -32,7 +32,12 @@ const info = async (id: number) => (await t.call('/admin/commodity/info', { id }
 /** The record as the edit form sends it back. */
 const editBody = (record: Record<string, unknown>) => {
   const {
-    category_name: _c, price_template_name: _p, default_supplier_code: _sc, default_supplier_name: _sn, created_at: _ca, updated_at: _ua,
+    category_name: _c,
+    price_template_name: _p,
+    default_supplier_code: _sc,
+    default_supplier_name: _sn,
+    created_at: _ca,
+    updated_at: _ua,
     ...rest
   } = record;
   return rest;
@@ -53,7 +58,20 @@ async function unitItem(value: string, label: string) {
 const setUnitStatus = (value: string, status: 'enabled' | 'disabled') =>
   t.database.db.update(dictItems).set({ status }).where(eq(dictItems.value, value));
 
-const HEADERS = ['SKU编码*', '商品名称*', '分类编码*', '品牌', '规格', '单位*', '条形码', '重量(克)', '体积(立方厘米)', '参考价(元)*', '状态', '备注'];
+const HEADERS = [
+  'SKU编码*',
+  '商品名称*',
+  '分类编码*',
+  '品牌',
+  '规格',
+  '单位*',
+  '条形码',
+  '重量(克)',
+  '体积(立方厘米)',
+  '参考价(元)*',
+  '状态',
+  '备注',
+];
 async function xlsxBase64(rows: unknown[][], headers = HEADERS) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('商品');
@@ -178,7 +196,10 @@ describe('commodity price template and default supplier', () => {
       [{ price_template_id: disabledTemplate }, { field: 'price_template_id', message: '配送模板已停用' }],
       [{ default_supplier_id: 999_999 }, { field: 'default_supplier_id', message: '默认供应商不存在' }],
       [{ default_supplier_id: await supplier('引用测试停用供应商', 'disabled') }, { field: 'default_supplier_id', message: '默认供应商已停用' }],
-      [{ default_supplier_id: await supplier('引用测试黑名单供应商', 'blacklisted') }, { field: 'default_supplier_id', message: '默认供应商已列入黑名单' }],
+      [
+        { default_supplier_id: await supplier('引用测试黑名单供应商', 'blacklisted') },
+        { field: 'default_supplier_id', message: '默认供应商已列入黑名单' },
+      ],
     ];
     for (const [extra, error] of cases) {
       const answer = await create(extra);
@@ -222,7 +243,11 @@ describe('commodity price template and default supplier', () => {
     const supplierRefused = await t.call('/admin/supplier/delete', { id: vendor, version: 0 }, admin);
     expect(supplierRefused).toMatchObject({ code: 409, message: '该供应商是 1 个商品的默认供应商，不能删除，可改为停用' });
 
-    const cleared = await t.call('/admin/commodity/update', { ...editBody(await info(id)), price_template_id: null, default_supplier_id: null }, admin);
+    const cleared = await t.call(
+      '/admin/commodity/update',
+      { ...editBody(await info(id)), price_template_id: null, default_supplier_id: null },
+      admin,
+    );
     expect(cleared.code, cleared.message).toBe(200);
     expect((await t.call('/admin/price_template/delete', { id: template, version: 0 }, admin)).code).toBe(200);
     expect((await t.call('/admin/supplier/delete', { id: vendor, version: 0 }, admin)).code).toBe(200);
@@ -232,7 +257,22 @@ describe('commodity price template and default supplier', () => {
     const { data: vendor } = await t.call('/admin/supplier/info', { id: supplierId }, admin);
     const blacklisted = (await t.call('/admin/supplier/info', { id: await supplier('引用测试导入黑名单', 'blacklisted') }, admin)).data;
     const skus = [unique('IR'), unique('IR'), unique('IR'), unique('IR')];
-    const row = (sku: string, template: string, supplierCode: string) => [sku, '导入引用', leafCode, '', '', '件', '', '', '', 1, '', '', template, supplierCode];
+    const row = (sku: string, template: string, supplierCode: string) => [
+      sku,
+      '导入引用',
+      leafCode,
+      '',
+      '',
+      '件',
+      '',
+      '',
+      '',
+      1,
+      '',
+      '',
+      template,
+      supplierCode,
+    ];
     const file = await xlsxBase64(
       [
         row(skus[0], '引用测试-按重量', vendor.code),

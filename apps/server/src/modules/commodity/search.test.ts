@@ -47,7 +47,11 @@ describe('commodity keyword search', () => {
     const sku = unique('EXA');
     const longer = await create({ sku_code: `${sku}9`, name: '较新商品' });
     const exact = await create({ sku_code: sku, name: '较早商品' });
-    await t.call('/admin/commodity/update', { id: longer, version: 1, sku_code: `${sku}9`, name: '较新商品2', category_id: leaf, unit: 'piece', reference_price_fen: 990 }, admin);
+    await t.call(
+      '/admin/commodity/update',
+      { id: longer, version: 1, sku_code: `${sku}9`, name: '较新商品2', category_id: leaf, unit: 'piece', reference_price_fen: 990 },
+      admin,
+    );
     const answer = await list(sku.toLowerCase());
     expect(answer.data.list.map((r: { id: number }) => r.id)).toEqual([exact, longer]);
     expect(answer.data.total).toBe(2);

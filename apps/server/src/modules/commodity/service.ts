@@ -1,9 +1,4 @@
-import {
-  type commodityCreateRequest,
-  type commodityUpdateRequest,
-  fenToYuan,
-  STATUS_LABELS,
-} from '@scm/contract';
+import { type commodityCreateRequest, type commodityUpdateRequest, fenToYuan, STATUS_LABELS } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -141,11 +136,7 @@ export async function deleteCommodity(ctx: AuthedContext, input: { id: number; v
 }
 
 /** Batch enable / disable: every row must still have the version the user saw, or nothing changes. */
-export async function setCommodityStatus(
-  ctx: AuthedContext,
-  input: { items: { id: number; version: number }[] },
-  status: 'enabled' | 'disabled',
-) {
+export async function setCommodityStatus(ctx: AuthedContext, input: { items: { id: number; version: number }[] }, status: 'enabled' | 'disabled') {
   const ids = [...new Set(input.items.map((i) => i.id))];
   await ctx.db.transaction(async (tx) => {
     for (const item of input.items) await updateVersioned(tx, commodities, item.id, item.version, { status });
@@ -159,7 +150,6 @@ export async function setCommodityStatus(
   });
   return null;
 }
-
 
 /** A row of the Excel template / export, in COMMODITY_EXCEL_COLUMNS order. */
 export function excelRow(row: {
@@ -195,4 +185,3 @@ export function excelRow(row: {
     row.defaultSupplierCode,
   ];
 }
-

@@ -9,7 +9,12 @@ import type { Db } from '../../db/client';
  */
 export async function refreshBoardFacts(tx: Db, taskIds?: number[]) {
   if (taskIds?.length === 0) return;
-  const ids = taskIds && sql.join(taskIds.map((id) => sql`${id}`), sql`, `);
+  const ids =
+    taskIds &&
+    sql.join(
+      taskIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
   const scope: SQL = ids ? sql`t.id in (${ids})` : sql`true`;
 
   await tx.execute(ids ? sql`delete from board_award_lines where task_id in (${ids})` : sql`delete from board_award_lines`);

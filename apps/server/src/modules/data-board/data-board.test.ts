@@ -63,12 +63,51 @@ beforeAll(async () => {
   const plan = await insertPlan(t, buyer.id, 'in_procurement', '2026-02-01T10:00:00+08:00');
   const planLine = await insertRow(t, 'planning_task_lines', { plan_id: plan, commodity_id: bedding, quantity: 5, budget_unit_price_fen: 2000 });
 
-  const t1 = await insertTask(t, { buyerId: buyer.id, status: 'awarded', quoteDeadline: '2026-03-05T18:00:00+08:00', awardedAt: '2026-03-10T10:00:00+08:00' });
-  const l1 = await insertLine(t, t1, 1, { commodityId: wok, quantity: 10, targetPriceFen: 1000, awardedSupplierId: s1, awardedUnitPriceFen: 900, awardedFreightFen: 100, awardedDeductibleVatFen: 1047 });
-  const l2 = await insertLine(t, t1, 2, { commodityId: bedding, quantity: 5, planLineId: planLine, awardedSupplierId: s2, awardedUnitPriceFen: 1800, awardedFreightFen: 50, awardedDeductibleVatFen: 1041 });
+  const t1 = await insertTask(t, {
+    buyerId: buyer.id,
+    status: 'awarded',
+    quoteDeadline: '2026-03-05T18:00:00+08:00',
+    awardedAt: '2026-03-10T10:00:00+08:00',
+  });
+  const l1 = await insertLine(t, t1, 1, {
+    commodityId: wok,
+    quantity: 10,
+    targetPriceFen: 1000,
+    awardedSupplierId: s1,
+    awardedUnitPriceFen: 900,
+    awardedFreightFen: 100,
+    awardedDeductibleVatFen: 1047,
+  });
+  const l2 = await insertLine(t, t1, 2, {
+    commodityId: bedding,
+    quantity: 5,
+    planLineId: planLine,
+    awardedSupplierId: s2,
+    awardedUnitPriceFen: 1800,
+    awardedFreightFen: 50,
+    awardedDeductibleVatFen: 1041,
+  });
   for (const s of [s1, s2, s3]) await invite(t, t1, s, 'received');
-  await insertQuote(t, t1, s1, [[l1, 900], [l2, 2000]], { status: 'partially_awarded' });
-  await insertQuote(t, t1, s2, [[l1, 1100], [l2, 1800]], { status: 'partially_awarded' });
+  await insertQuote(
+    t,
+    t1,
+    s1,
+    [
+      [l1, 900],
+      [l2, 2000],
+    ],
+    { status: 'partially_awarded' },
+  );
+  await insertQuote(
+    t,
+    t1,
+    s2,
+    [
+      [l1, 1100],
+      [l2, 1800],
+    ],
+    { status: 'partially_awarded' },
+  );
   await insertQuote(t, t1, s3, [[l1, null]], { status: 'lost' });
 
   const t2 = await insertTask(t, {
@@ -78,7 +117,14 @@ beforeAll(async () => {
     awardedAt: '2026-04-05T10:00:00+08:00',
     updatedAt: '2026-04-20T10:00:00+08:00',
   });
-  const l3 = await insertLine(t, t2, 1, { commodityId: cleaver, quantity: 4, targetPriceFen: 500, awardedSupplierId: s1, awardedUnitPriceFen: 450, awardedFreightFen: 0 });
+  const l3 = await insertLine(t, t2, 1, {
+    commodityId: cleaver,
+    quantity: 4,
+    targetPriceFen: 500,
+    awardedSupplierId: s1,
+    awardedUnitPriceFen: 450,
+    awardedFreightFen: 0,
+  });
   await invite(t, t2, s1, 'received');
   await invite(t, t2, s2, 'received');
   await insertQuote(t, t2, s1, [[l3, 450]], { status: 'awarded' });
@@ -94,15 +140,32 @@ beforeAll(async () => {
   await insertLine(t, t4, 1, { commodityId: wok, quantity: 1 });
   await invite(t, t4, s1, 'pending');
 
-  const t5 = await insertTask(t, { buyerId: buyer.id, status: 'awarded', quoteDeadline: '2025-12-10T18:00:00+08:00', awardedAt: '2025-12-15T10:00:00+08:00' });
-  const l5 = await insertLine(t, t5, 1, { commodityId: wok, quantity: 2, targetPriceFen: 1200, awardedSupplierId: s3, awardedUnitPriceFen: 1000, awardedDeductibleVatFen: 230 });
+  const t5 = await insertTask(t, {
+    buyerId: buyer.id,
+    status: 'awarded',
+    quoteDeadline: '2025-12-10T18:00:00+08:00',
+    awardedAt: '2025-12-15T10:00:00+08:00',
+  });
+  const l5 = await insertLine(t, t5, 1, {
+    commodityId: wok,
+    quantity: 2,
+    targetPriceFen: 1200,
+    awardedSupplierId: s3,
+    awardedUnitPriceFen: 1000,
+    awardedDeductibleVatFen: 230,
+  });
   await invite(t, t5, s3, 'received');
   await insertQuote(t, t5, s3, [[l5, 1000]], { status: 'awarded' });
 
   // Plans for the funnel: created in H1 in every status, plus one from 2025 that stays out.
   for (const status of ['draft', 'submitted', 'approved', 'completed', 'cancelled', 'rejected']) {
     const id = await insertPlan(t, buyer.id, status, '2026-02-15T10:00:00+08:00');
-    await insertRow(t, 'planning_task_lines', { plan_id: id, commodity_id: status === 'completed' ? wok : bedding, quantity: 1, budget_unit_price_fen: 100 });
+    await insertRow(t, 'planning_task_lines', {
+      plan_id: id,
+      commodity_id: status === 'completed' ? wok : bedding,
+      quantity: 1,
+      budget_unit_price_fen: 100,
+    });
   }
   await insertPlan(t, buyer.id, 'completed', '2025-11-01T10:00:00+08:00');
   Object.assign(ids, { t5, l5 });
@@ -160,7 +223,9 @@ describe('data board KPIs', () => {
     expect((await board('category_amount', { date_from: '2024-01-01', date_to: '2024-01-31' })).items).toEqual([]);
     expect(await board('top_suppliers', { date_from: '2024-01-01', date_to: '2024-01-31' })).toEqual([]);
     expect(await board('supplier_response', { date_from: '2024-01-01', date_to: '2024-01-31' })).toEqual([]);
-    expect((await board('plan_funnel', { date_from: '2024-01-01', date_to: '2024-01-31' })).every((s: { count: number }) => s.count === 0)).toBe(true);
+    expect((await board('plan_funnel', { date_from: '2024-01-01', date_to: '2024-01-31' })).every((s: { count: number }) => s.count === 0)).toBe(
+      true,
+    );
   });
 
   it('filters by a category including its descendants', async () => {
@@ -271,7 +336,15 @@ describe('data board charts', () => {
 describe('data board access and input', () => {
   it('needs the dataBoard code on every aggregate', async () => {
     const planner = await createUser(t, admin, 'boardplanner', ['basic', 'planningTaskList']);
-    for (const action of ['summary', 'monthly_award', 'category_amount', 'top_suppliers', 'plan_funnel', 'supplier_response', 'savings_trend'] as const) {
+    for (const action of [
+      'summary',
+      'monthly_award',
+      'category_amount',
+      'top_suppliers',
+      'plan_funnel',
+      'supplier_response',
+      'savings_trend',
+    ] as const) {
       expect((await t.call(`/admin/data_board/${action}`, H1, planner.token)).code).toBe(403);
     }
     const viewer = await createUser(t, admin, 'boardviewer', ['dataBoard']);
@@ -290,7 +363,7 @@ describe('data board access and input', () => {
 });
 
 describe('award facts', () => {
-  it('follow a changed award once the task\'s facts are rewritten, leaving other tasks alone', async () => {
+  it("follow a changed award once the task's facts are rewritten, leaving other tasks alone", async () => {
     await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 900 where id = ${ids.l5}`);
     await refreshBoardFacts(t.database.db, [ids.t5]);
     const changed = await board('summary');

@@ -1,14 +1,6 @@
 import { dataBoardApi } from '@scm/contract';
 import { defineRoute } from '../../lib/route';
-import {
-  getCategoryAmount,
-  getMonthlyAward,
-  getPlanFunnel,
-  getSavingsTrend,
-  getSummary,
-  getSupplierResponse,
-  getTopSuppliers,
-} from './service';
+import { getCategoryAmount, getMonthlyAward, getPlanFunnel, getSavingsTrend, getSummary, getSupplierResponse, getTopSuppliers } from './service';
 
 const permission = 'dataBoard';
 

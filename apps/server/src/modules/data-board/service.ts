@@ -89,7 +89,10 @@ export async function getCategoryAmount(ctx: AuthedContext, f: Filter & { parent
 }
 
 export async function getTopSuppliers(ctx: AuthedContext, f: Filter) {
-  const rows = await queryRows<{ id: number; name: string; amount: string }>(ctx.db, topSuppliersQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)));
+  const rows = await queryRows<{ id: number; name: string; amount: string }>(
+    ctx.db,
+    topSuppliersQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
+  );
   return rows.map((r) => ({ supplierId: r.id, name: r.name, amountFen: fen(r.amount) }));
 }
 

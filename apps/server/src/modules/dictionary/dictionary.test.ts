@@ -39,7 +39,11 @@ describe('built-in dictionaries', () => {
     expect(type).toMatchObject({ built_in: true, item_count: 7 });
     const del = await t.call('/admin/dict_type/delete', { id: type.id, version: type.version }, admin);
     expect(del).toMatchObject({ code: 409, message: '内置字典不能删除' });
-    const rename = await t.call('/admin/dict_type/update', { id: type.id, version: type.version, code: 'plan_state', name: '计划状态', status: 'enabled' }, admin);
+    const rename = await t.call(
+      '/admin/dict_type/update',
+      { id: type.id, version: type.version, code: 'plan_state', name: '计划状态', status: 'enabled' },
+      admin,
+    );
     expect(rename.code).toBe(400);
     expect(fieldsOf(rename)).toEqual(['code']);
   });
@@ -53,8 +57,16 @@ describe('dictionary types and items', () => {
     const duplicateType = await t.call('/admin/dict_type/create', { code: 'pack_style', name: '重复', status: 'enabled' }, admin);
     expect(duplicateType.code).toBe(409);
 
-    const a = await t.call('/admin/dict_item/create', { type_id: typeId, label: '纸箱', value: 'carton', sort: 1, tag_color: 'blue', is_default: true, status: 'enabled' }, admin);
-    const b = await t.call('/admin/dict_item/create', { type_id: typeId, label: '木架', value: 'crate', sort: 2, tag_color: 'orange', is_default: true, status: 'enabled' }, admin);
+    const a = await t.call(
+      '/admin/dict_item/create',
+      { type_id: typeId, label: '纸箱', value: 'carton', sort: 1, tag_color: 'blue', is_default: true, status: 'enabled' },
+      admin,
+    );
+    const b = await t.call(
+      '/admin/dict_item/create',
+      { type_id: typeId, label: '木架', value: 'crate', sort: 2, tag_color: 'orange', is_default: true, status: 'enabled' },
+      admin,
+    );
     expect([a.code, b.code]).toEqual([200, 200]);
     const dup = await t.call('/admin/dict_item/create', { type_id: typeId, label: '纸箱2', value: 'carton', status: 'enabled' }, admin);
     expect(dup).toMatchObject({ code: 409, message: '字典值 carton 已存在' });
@@ -77,7 +89,11 @@ describe('dictionary types and items', () => {
     expect(bad.code).toBe(400);
     expect(fieldsOf(bad).sort()).toEqual(['code', 'name', 'status']);
     expect(bad.data.field_errors.find((e: { field: string }) => e.field === 'code').message).toContain('snake_case');
-    const badItem = await t.call('/admin/dict_item/create', { type_id: 1, label: 'x', value: 'a b', tag_color: 'pink', status: 'enabled', extra: 1 }, admin);
+    const badItem = await t.call(
+      '/admin/dict_item/create',
+      { type_id: 1, label: 'x', value: 'a b', tag_color: 'pink', status: 'enabled', extra: 1 },
+      admin,
+    );
     expect(fieldsOf(badItem).sort()).toEqual(['extra', 'tag_color', 'value']);
   });
 
@@ -167,7 +183,15 @@ describe('dictionary Excel export', () => {
     expect(types.map((r) => r[0])).toEqual(expect.arrayContaining(['plan_status', 'unit', 'charge_mode']));
     expect(types.every((r) => r[3] === '内置')).toBe(true);
     const items = sheets.get('字典项')!.slice(1);
-    expect(items.filter((r) => r[0] === 'plan_status').map((r) => r[2])).toEqual(['草稿', '待审核', '已审核', '采购中', '已完成', '已驳回', '已作废']);
+    expect(items.filter((r) => r[0] === 'plan_status').map((r) => r[2])).toEqual([
+      '草稿',
+      '待审核',
+      '已审核',
+      '采购中',
+      '已完成',
+      '已驳回',
+      '已作废',
+    ]);
     expect(items.some((r) => r[0] === code)).toBe(false);
   });
 

@@ -45,14 +45,24 @@ export function exportDictionary(ctx: AuthedContext, filter: Filter) {
       const counted = await ctx.db
         .select({ typeId: dictItems.typeId, n: count() })
         .from(dictItems)
-        .where(inArray(
-          dictItems.typeId,
-          types.map((t) => t.id),
-        ))
+        .where(
+          inArray(
+            dictItems.typeId,
+            types.map((t) => t.id),
+          ),
+        )
         .groupBy(dictItems.typeId);
       const counts = new Map(counted.map((c) => [c.typeId, c.n]));
       for (const t of types) {
-        writer.addRow([t.code, t.name, STATUS_LABELS[t.status], t.builtIn ? '内置' : '自定义', counts.get(t.id) ?? 0, t.remark, shanghaiTime(t.updatedAt)]);
+        writer.addRow([
+          t.code,
+          t.name,
+          STATUS_LABELS[t.status],
+          t.builtIn ? '内置' : '自定义',
+          counts.get(t.id) ?? 0,
+          t.remark,
+          shanghaiTime(t.updatedAt),
+        ]);
       }
       await writer.drained();
     });
@@ -77,7 +87,17 @@ export function exportDictionary(ctx: AuthedContext, filter: Filter) {
       for (const item of items) {
         const type = byId.get(item.typeId)!;
         const color = TAG_COLOR_LABELS[item.tagColor as keyof typeof TAG_COLOR_LABELS] ?? item.tagColor;
-        writer.addRow([type.code, type.name, item.label, item.value, item.sort, color, item.isDefault ? '是' : '否', STATUS_LABELS[item.status], item.remark]);
+        writer.addRow([
+          type.code,
+          type.name,
+          item.label,
+          item.value,
+          item.sort,
+          color,
+          item.isDefault ? '是' : '否',
+          STATUS_LABELS[item.status],
+          item.remark,
+        ]);
       }
       await writer.drained();
     });

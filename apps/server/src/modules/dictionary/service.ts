@@ -1,5 +1,10 @@
 import type {
-  dictItemCreateRequest, dictItemListRequest, dictItemUpdateRequest, dictTypeCreateRequest, dictTypeExportRequest, dictTypeListRequest,
+  dictItemCreateRequest,
+  dictItemListRequest,
+  dictItemUpdateRequest,
+  dictTypeCreateRequest,
+  dictTypeExportRequest,
+  dictTypeListRequest,
   dictTypeUpdateRequest,
 } from '@scm/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -138,8 +143,12 @@ export async function setDictTypeStatus(ctx: AuthedContext, input: { id: number;
     await updateVersioned(tx, dictTypes, input.id, input.version, { status, updatedBy: ctx.user.username });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
-      module: 'dict_type', action: status === 'enabled' ? 'enable' : 'disable', recordId: input.id, summary: before.code,
-      before: { status: before.status }, after: { status },
+      module: 'dict_type',
+      action: status === 'enabled' ? 'enable' : 'disable',
+      recordId: input.id,
+      summary: before.code,
+      before: { status: before.status },
+      after: { status },
     });
     return { id: input.id };
   });
@@ -242,8 +251,12 @@ export async function setDictItemStatus(ctx: AuthedContext, input: { id: number;
     await updateVersioned(tx, dictItems, input.id, input.version, { status });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
-      module: 'dict_item', action: status === 'enabled' ? 'enable' : 'disable', recordId: input.id, summary: before.value,
-      before: { status: before.status }, after: { status },
+      module: 'dict_item',
+      action: status === 'enabled' ? 'enable' : 'disable',
+      recordId: input.id,
+      summary: before.value,
+      before: { status: before.status },
+      after: { status },
     });
     return { id: input.id };
   });

@@ -53,9 +53,18 @@ describe('freight/estimate', () => {
     expect(answer.data.total_fen).toBe(4000);
     expect(answer.data.groups).toEqual([
       expect.objectContaining({
-        template_id: a, template_name: '模板A', charge_mode: 'weight', matched_by: 'default', q: 2650, free: false, fee_fen: 2000,
+        template_id: a,
+        template_name: '模板A',
+        charge_mode: 'weight',
+        matched_by: 'default',
+        q: 2650,
+        free: false,
+        fee_fen: 2000,
         formula: expect.stringContaining('⌈(2650g − 1000g) ÷ 500g⌉'),
-        items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }],
+        items: [
+          { index: 0, fee_fen: 1208 },
+          { index: 1, fee_fen: 792 },
+        ],
       }),
       expect.objectContaining({ template_id: b, matched_by: 'default', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
     ]);
@@ -65,7 +74,14 @@ describe('freight/estimate', () => {
   it('matches a district row and fails a no-delivery region without failing the answer', async () => {
     const answer = await t.call('/admin/freight/estimate', { destination: '540102', items: cart() }, buyer);
     expect(answer.code).toBe(200);
-    expect(answer.data.groups[0]).toMatchObject({ error: '该地区不配送', fee_fen: 0, items: [{ index: 0, fee_fen: 0 }, { index: 1, fee_fen: 0 }] });
+    expect(answer.data.groups[0]).toMatchObject({
+      error: '该地区不配送',
+      fee_fen: 0,
+      items: [
+        { index: 0, fee_fen: 0 },
+        { index: 1, fee_fen: 0 },
+      ],
+    });
     expect(answer.data.total_fen).toBe(2000);
     const district = await t.call('/admin/freight/estimate', { destination: '440305', items: [{ template_id: b, quantity: 2 }] }, buyer);
     expect(district.data.groups[0]).toMatchObject({ matched_by: 'district', fee_fen: 600 });
@@ -87,7 +103,11 @@ describe('freight/estimate', () => {
     expect(unknown.code).toBe(400);
     expect(unknown.data.field_errors[0].field).toBe('destination');
     expect((await t.call('/admin/freight/estimate', { destination: '4403', items: cart() }, buyer)).code).toBe(400);
-    const badMeasure = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: a, quantity: 1, weight_g: -5 }] }, buyer);
+    const badMeasure = await t.call(
+      '/admin/freight/estimate',
+      { destination: '310101', items: [{ template_id: a, quantity: 1, weight_g: -5 }] },
+      buyer,
+    );
     expect(badMeasure.data.field_errors[0].field).toBe('items.0.weight_g');
     const nothing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ quantity: 1 }] }, buyer);
     expect(nothing.data.field_errors[0].field).toBe('items.0.template_id');
@@ -97,15 +117,31 @@ describe('freight/estimate', () => {
   it('resolves commodity lines through the commodity source', async () => {
     const unknown = { destination: '310101', items: [{ commodity_id: 2_000_000_000, quantity: 1 }] };
     expect((await t.call('/admin/freight/estimate', unknown, buyer)).code).toBe(404);
-    provideCommodityFreightSource(async (_db, ids) => new Map(ids.map((id) => [id, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }])));
+    provideCommodityFreightSource(
+      async (_db, ids) => new Map(ids.map((id) => [id, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }])),
+    );
     try {
       const answer = await t.call(
         '/admin/freight/estimate',
-        { destination: '310101', items: [{ commodity_id: 7, quantity: 2 }, { commodity_id: 8, quantity: 3, weight_g: 350 }, { commodity_id: 9, template_id: b, quantity: 3 }] },
+        {
+          destination: '310101',
+          items: [
+            { commodity_id: 7, quantity: 2 },
+            { commodity_id: 8, quantity: 3, weight_g: 350 },
+            { commodity_id: 9, template_id: b, quantity: 3 },
+          ],
+        },
         buyer,
       );
       expect(answer.data.total_fen).toBe(4000);
-      expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 15000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+      expect(answer.data.groups[0]).toMatchObject({
+        q: 2650,
+        amount_fen: 15000,
+        items: [
+          { index: 0, fee_fen: 1208 },
+          { index: 1, fee_fen: 792 },
+        ],
+      });
     } finally {
       provideCommodityFreightSource(null);
     }
@@ -115,7 +151,9 @@ describe('freight/estimate', () => {
     const db = t.database.db;
     await db.execute(sql`create table freight_test_commodities (id integer primary key, price_template_id integer,
       weight_g integer, volume_cm3 integer, reference_price_fen bigint not null)`);
-    await db.execute(sql`insert into freight_test_commodities values (1, ${a}, 800, null, 3000), (2, ${a}, 350, 2000, 2000), (3, null, null, null, 500)`);
+    await db.execute(
+      sql`insert into freight_test_commodities values (1, ${a}, 800, null, 3000), (2, ${a}, 350, 2000, 2000), (3, null, null, null, 500)`,
+    );
     const facts = await readCommodityTable(db, [1, 3, 9], 'freight_test_commodities');
     expect([...facts.entries()]).toEqual([
       [1, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }],
@@ -124,8 +162,26 @@ describe('freight/estimate', () => {
     expect((await readCommodityTable(db, [1], 'no_such_table')).size).toBe(0);
     provideCommodityFreightSource((source, ids) => readCommodityTable(source, ids, 'freight_test_commodities'));
     try {
-      const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 1, quantity: 2 }, { commodity_id: 2, quantity: 3 }] }, buyer);
-      expect(answer.data.groups[0]).toMatchObject({ q: 2650, amount_fen: 12000, fee_fen: 2000, items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }] });
+      const answer = await t.call(
+        '/admin/freight/estimate',
+        {
+          destination: '310101',
+          items: [
+            { commodity_id: 1, quantity: 2 },
+            { commodity_id: 2, quantity: 3 },
+          ],
+        },
+        buyer,
+      );
+      expect(answer.data.groups[0]).toMatchObject({
+        q: 2650,
+        amount_fen: 12000,
+        fee_fen: 2000,
+        items: [
+          { index: 0, fee_fen: 1208 },
+          { index: 1, fee_fen: 792 },
+        ],
+      });
       const noTemplate = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 3, quantity: 1 }] }, buyer);
       expect(noTemplate.data.field_errors[0]).toMatchObject({ field: 'items.0.template_id' });
     } finally {
@@ -134,7 +190,11 @@ describe('freight/estimate', () => {
   });
 
   it('compares all enabled templates, cheapest first', async () => {
-    const answer = await t.call('/admin/freight/compare', { destination: '310101', items: [{ quantity: 3, weight_g: 350, volume_cm3: 20000, amount_fen: 9000 }] }, buyer);
+    const answer = await t.call(
+      '/admin/freight/compare',
+      { destination: '310101', items: [{ quantity: 3, weight_g: 350, volume_cm3: 20000, amount_fen: 9000 }] },
+      buyer,
+    );
     expect(answer.code).toBe(200);
     const list = answer.data.list as { template_name: string; fee_fen: number; error?: string }[];
     const fees = list.filter((g) => !g.error).map((g) => g.fee_fen);
@@ -155,8 +215,10 @@ describe('freight with commodity lines (the commodities table)', () => {
   beforeAll(async () => {
     const db = t.database.db;
     const [category] = await db.insert(categories).values({ name: '运费测试分类', code: 'FREIGHT-T', level: 1 }).returning({ id: categories.id });
-    const commodity = (skuCode: string, fields: { priceTemplateId: number | null; weightG: number | null; volumeCm3?: number; referencePriceFen: number }) =>
-      withGrams({ skuCode, name: `运费测试${skuCode}`, categoryId: category.id, unit: '件', ...fields });
+    const commodity = (
+      skuCode: string,
+      fields: { priceTemplateId: number | null; weightG: number | null; volumeCm3?: number; referencePriceFen: number },
+    ) => withGrams({ skuCode, name: `运费测试${skuCode}`, categoryId: category.id, unit: '件', ...fields });
     const rows = await db
       .insert(commodities)
       .values([
@@ -183,25 +245,46 @@ describe('freight with commodity lines (the commodities table)', () => {
     expect(answer.data.total_fen).toBe(4000);
     expect(answer.data.groups).toEqual([
       expect.objectContaining({
-        template_id: a, q: 2 * 800 + 3 * 350, amount_fen: 2 * 3000 + 3 * 2000, free: false, fee_fen: 2000,
-        items: [{ index: 0, fee_fen: 1208 }, { index: 1, fee_fen: 792 }],
+        template_id: a,
+        q: 2 * 800 + 3 * 350,
+        amount_fen: 2 * 3000 + 3 * 2000,
+        free: false,
+        fee_fen: 2000,
+        items: [
+          { index: 0, fee_fen: 1208 },
+          { index: 1, fee_fen: 792 },
+        ],
       }),
       expect.objectContaining({ template_id: b, charge_mode: 'piece', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
     ]);
   });
 
   it('refuses a commodity without a template with a field error on its line', async () => {
-    const answer = await estimate([{ commodity_id: c.light, quantity: 1 }, { commodity_id: c.noTemplate, quantity: 1 }]);
+    const answer = await estimate([
+      { commodity_id: c.light, quantity: 1 },
+      { commodity_id: c.noTemplate, quantity: 1 },
+    ]);
     expect(answer.code).toBe(400);
     expect(answer.data.field_errors).toEqual([{ field: 'items.1.template_id', message: '第2项的商品未设置配送模板，请先在商品资料中设置' }]);
   });
 
   it('fails only the group of a commodity without weight (none recorded, or 0 g)', async () => {
-    const none = await estimate([{ commodity_id: c.perPiece, quantity: 1 }, { commodity_id: c.noWeight, quantity: 2 }]);
+    const none = await estimate([
+      { commodity_id: c.perPiece, quantity: 1 },
+      { commodity_id: c.noWeight, quantity: 2 },
+    ]);
     expect(none.code).toBe(200);
-    expect(none.data.groups[1]).toMatchObject({ template_id: a, error: '第2项缺少重量，无法按重量计费', fee_fen: 0, items: [{ index: 1, fee_fen: 0 }] });
+    expect(none.data.groups[1]).toMatchObject({
+      template_id: a,
+      error: '第2项缺少重量，无法按重量计费',
+      fee_fen: 0,
+      items: [{ index: 1, fee_fen: 0 }],
+    });
     expect(none.data.total_fen).toBe(1000);
-    const zero = await estimate([{ commodity_id: c.light, quantity: 1 }, { commodity_id: c.zeroWeight, quantity: 1 }]);
+    const zero = await estimate([
+      { commodity_id: c.light, quantity: 1 },
+      { commodity_id: c.zeroWeight, quantity: 1 },
+    ]);
     expect(zero.code).toBe(200);
     expect(zero.data.groups[0]).toMatchObject({ error: '第2项缺少重量，无法按重量计费', fee_fen: 0 });
     expect(zero.data.total_fen).toBe(0);
@@ -210,7 +293,13 @@ describe('freight with commodity lines (the commodities table)', () => {
   it('compares every enabled template for commodity lines, with or without a template of their own', async () => {
     const answer = await t.call(
       '/admin/freight/compare',
-      { destination: '310101', items: [{ commodity_id: c.light, quantity: 2 }, { commodity_id: c.noTemplate, quantity: 3 }] },
+      {
+        destination: '310101',
+        items: [
+          { commodity_id: c.light, quantity: 2 },
+          { commodity_id: c.noTemplate, quantity: 3 },
+        ],
+      },
       buyer,
     );
     expect(answer.code).toBe(200);

@@ -1,6 +1,12 @@
 import {
-  compareTemplates, estimateFreight, type FreightEstimate, type FreightGroup, FreightInputError, type FreightItem,
-  type FreightItemRequest, type FieldError,
+  compareTemplates,
+  estimateFreight,
+  type FreightEstimate,
+  type FreightGroup,
+  FreightInputError,
+  type FreightItem,
+  type FreightItemRequest,
+  type FieldError,
 } from '@scm/contract';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -65,7 +71,10 @@ export async function estimateFreightFor(db: Db, input: { destination: string; i
 }
 
 /** The same cargo priced with every enabled template, cheapest first. */
-export async function compareFreight(db: Db, input: { destination: string; items: Omit<ItemInput, 'templateId'>[] }): Promise<{ list: FreightGroup[] }> {
+export async function compareFreight(
+  db: Db,
+  input: { destination: string; items: Omit<ItemInput, 'templateId'>[] },
+): Promise<{ list: FreightGroup[] }> {
   assertKnownRegions([{ field: 'destination', codes: [input.destination] }]);
   const items = await resolveItems(db, input.items, false);
   const templates = await loadEnabledTemplates(db);

@@ -88,7 +88,10 @@ export async function createMenuAction(ctx: AuthedContext, input: CreateActionIn
     await tx.insert(menus).values(values);
     const builtInRoles = await tx.select({ id: roles.id }).from(roles).where(eq(roles.builtIn, true));
     if (builtInRoles.length > 0) {
-      await tx.insert(rolePermissions).values(builtInRoles.map((r) => ({ roleId: r.id, code: key }))).onConflictDoNothing();
+      await tx
+        .insert(rolePermissions)
+        .values(builtInRoles.map((r) => ({ roleId: r.id, code: key })))
+        .onConflictDoNothing();
     }
     await writeAudit(tx, ctx.actor, { module: 'menu', action: 'create', recordId: id, summary: `新增操作项 ${key}`, after: values });
     return { id };

@@ -4,7 +4,6 @@ import type { AuthedContext } from '../../lib/context';
 import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
 import { dictionaryOf, plansForExport } from './queries';
 
-
 const COLUMNS = [
   { header: '计划编号', width: 18 },
   { header: '计划名称', width: 32 },

@@ -96,7 +96,13 @@ describe('creating and editing a plan', () => {
     expect(zero.data.field_errors).toEqual([{ field: 'lines.0.quantity', message: '计划数量须大于0' }]);
     const twice = await t.call(
       '/admin/planning_task/create',
-      { ...header, lines: [{ commodity_id: goods[0].id, quantity: 1 }, { commodity_id: goods[0].id, quantity: 2 }] },
+      {
+        ...header,
+        lines: [
+          { commodity_id: goods[0].id, quantity: 1 },
+          { commodity_id: goods[0].id, quantity: 2 },
+        ],
+      },
       planner,
     );
     expect(twice.data.field_errors).toEqual([{ field: 'lines.1.commodity_id', message: '第2行：商品重复' }]);
@@ -154,7 +160,10 @@ describe('the status machine', () => {
           expect(answer.message, `${action} from ${status}`).not.toContain('当前状态');
           if (action !== 'generate') expect(answer.code, `${action} from ${status}: ${answer.message}`).toBe(200);
         } else {
-          expect(answer, `${action} from ${status}`).toMatchObject({ code: 409, message: expect.stringContaining(`计划当前状态为「${PLAN_STATUS_LABELS[status]}」`) });
+          expect(answer, `${action} from ${status}`).toMatchObject({
+            code: 409,
+            message: expect.stringContaining(`计划当前状态为「${PLAN_STATUS_LABELS[status]}」`),
+          });
           expect((await t.database.db.select().from(planningTasks).where(eq(planningTasks.id, id)))[0]).toMatchObject({ status, version: 0 });
         }
       }
@@ -230,7 +239,11 @@ describe('four-eyes approval', () => {
         commodity_id: l.commodity_id,
         quantity: i === 0 && changes.quantity ? changes.quantity : l.quantity,
       }));
-      const answer = await t.call('/admin/planning_task/update', { ...header, name: changes.name ?? plan.name, id, version: plan.version, lines }, token);
+      const answer = await t.call(
+        '/admin/planning_task/update',
+        { ...header, name: changes.name ?? plan.name, id, version: plan.version, lines },
+        token,
+      );
       expect(answer.code, answer.message).toBe(200);
     };
     await edit(admin, { name: '只改名称不改明细' });
@@ -241,7 +254,9 @@ describe('four-eyes approval', () => {
     expect((await act('submit', id, planner)).code).toBe(200);
     expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
     const overview = (await t.call('/admin/workbench/overview', {}, admin)).data;
-    const waiting = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, admin)).data.list as { id: number }[];
+    const waiting = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, admin)).data.list as {
+      id: number;
+    }[];
     expect(overview.todos.plans_to_approve).toBeLessThan(waiting.length);
 
     // A rejection closes the round: the line editors are forgotten, the next round starts clean.
@@ -272,7 +287,11 @@ describe('concurrency', () => {
     const id = await createPlan();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.call('/admin/planning_task/update', { ...header, id, version: 0, name: `并发编辑${i}`, lines: [{ commodity_id: goods[i].id, quantity: i + 1 }] }, planner),
+        t.call(
+          '/admin/planning_task/update',
+          { ...header, id, version: 0, name: `并发编辑${i}`, lines: [{ commodity_id: goods[i].id, quantity: i + 1 }] },
+          planner,
+        ),
       ),
     );
     const winners = answers.flatMap((a, i) => (a.code === 200 ? [i] : []));
@@ -311,8 +330,20 @@ describe('permission codes', () => {
 
 describe('list and export', () => {
   it('filters by keyword, status, type, warehouse, owner and period, and sorts by budget', async () => {
-    const a = await createPlan(planner, [goods[4]], { name: '测试春节促销计划-广州仓', plan_type: 'promotion', warehouse: 'gz_baiyun', period_start: '2027-01-10', period_end: '2027-02-10' });
-    const b = await createPlan(admin, [goods[5]], { name: '测试春节促销计划-北京仓', plan_type: 'promotion', warehouse: 'bj_daxing', period_start: '2027-03-01', period_end: '2027-03-31' });
+    const a = await createPlan(planner, [goods[4]], {
+      name: '测试春节促销计划-广州仓',
+      plan_type: 'promotion',
+      warehouse: 'gz_baiyun',
+      period_start: '2027-01-10',
+      period_end: '2027-02-10',
+    });
+    const b = await createPlan(admin, [goods[5]], {
+      name: '测试春节促销计划-北京仓',
+      plan_type: 'promotion',
+      warehouse: 'bj_daxing',
+      period_start: '2027-03-01',
+      period_end: '2027-03-31',
+    });
     const ids = async (filter: Record<string, unknown>) =>
       (await t.call('/admin/planning_task/list', { page_size: 200, ...filter }, planner)).data.list.map((p: { id: number }) => p.id);
     expect(await ids({ keyword: '测试春节促销' })).toEqual([b, a]);
@@ -323,7 +354,8 @@ describe('list and export', () => {
     const code = (await info(a)).code;
     expect(await ids({ keyword: code })).toEqual([a]);
     expect(await ids({ keyword: '%_' })).toEqual([]);
-    const sorted = (await t.call('/admin/planning_task/list', { page_size: 200, sort_field: 'budgetTotalFen', sort_order: 'descend' }, planner)).data.list;
+    const sorted = (await t.call('/admin/planning_task/list', { page_size: 200, sort_field: 'budgetTotalFen', sort_order: 'descend' }, planner)).data
+      .list;
     const totals = sorted.map((p: { budget_total_fen: number }) => p.budget_total_fen);
     expect(totals).toEqual([...totals].sort((x, y) => y - x));
     expect((await t.call('/admin/planning_task/list', { sort_field: 'name; drop table x' }, planner)).code).toBe(400);
@@ -393,7 +425,13 @@ describe('line import from Excel', () => {
     expect(second.data).toMatchObject({ imported: 2 });
     const plan = await info(id);
     expect(plan.line_count).toBe(3);
-    expect(plan.lines[1]).toMatchObject({ sku_code: goods[7].sku_code, quantity: 12, required_by: '2026-12-15', remark: '导入一', budget_unit_price_fen: goods[7].reference_price_fen });
+    expect(plan.lines[1]).toMatchObject({
+      sku_code: goods[7].sku_code,
+      quantity: 12,
+      required_by: '2026-12-15',
+      remark: '导入一',
+      budget_unit_price_fen: goods[7].reference_price_fen,
+    });
     expect(plan.lines[2]).toMatchObject({ sku_code: goods[8].sku_code, quantity: 8, budget_unit_price_fen: 1990 });
     expect(plan.timeline.at(-1)).toMatchObject({ action: 'import', user_name: '王计划' });
   });
@@ -443,7 +481,11 @@ describe('awards and completion', () => {
     expect(plan.lines[0]).toMatchObject({ awarded_quantity: 4, progress: 40 });
     // The write-back names the task and what it added, and the awarding user is the last updater.
     expect(plan.updated_by).toMatchObject({ id: buyerId, username: '李采购' });
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'award', label: '定标回写', award: { task_code: 'CG202612010001', quantity: 4, goods_fen: 400 } });
+    expect(plan.timeline.at(-1)).toMatchObject({
+      action: 'award',
+      label: '定标回写',
+      award: { task_code: 'CG202612010001', quantity: 4, goods_fen: 400 },
+    });
     await award([
       { planLineId: lines[0].id, quantity: 10 },
       { planLineId: lines[1].id, quantity: 19 },
@@ -474,7 +516,9 @@ describe('awards and completion', () => {
   it('writes one audit row per change, in the same transaction', async () => {
     const id = await createPlan();
     await act('submit', id, planner);
-    const rows = await t.database.db.execute(sql`select action from audit_logs where module = 'planning_task' and record_id = ${String(id)} order by id`);
+    const rows = await t.database.db.execute(
+      sql`select action from audit_logs where module = 'planning_task' and record_id = ${String(id)} order by id`,
+    );
     expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'submit']);
   });
 });
@@ -533,10 +577,16 @@ describe('generating procurement tasks', () => {
     expect(tasks[0].name).toContain(plan.name);
     expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
 
-    expect(await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).toMatchObject({ code: 409, message: '计划当前状态为「采购中」，不能生成采购任务' });
+    expect(await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).toMatchObject({
+      code: 409,
+      message: '计划当前状态为「采购中」，不能生成采购任务',
+    });
     // Even if the plan were approved again, its lines already have tasks.
     await setStatus(id, 'approved');
-    expect(await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).toMatchObject({ code: 409, message: '该计划的明细已生成过采购任务，不能重复生成' });
+    expect(await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).toMatchObject({
+      code: 409,
+      message: '该计划的明细已生成过采购任务，不能重复生成',
+    });
     expect((await info(id)).procurement_tasks).toHaveLength(2);
   });
 
@@ -565,7 +615,9 @@ describe('generating procurement tasks', () => {
       sql.raw(`create or replace function fail_doomed_line() returns trigger language plpgsql as $$
         begin if new.plan_line_id = ${doomed} then raise exception 'injected failure'; end if; return new; end $$`),
     );
-    await t.database.db.execute(sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'));
+    await t.database.db.execute(
+      sql.raw('create trigger fail_doomed before insert on procurement_task_lines for each row execute function fail_doomed_line()'),
+    );
     try {
       const answer = await act('generate', id, manager, { mode: 'category', buyer_id: buyerId });
       expect(answer.code).not.toBe(200);
@@ -642,7 +694,12 @@ describe('generating procurement tasks', () => {
     const plan = await info(id);
     expect(plan).toMatchObject({ status: 'completed', progress: 100 });
     expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '系统管理员' });
+    expect(plan.timeline.at(-1)).toMatchObject({
+      action: 'complete',
+      from_status: 'in_procurement',
+      to_status: 'completed',
+      user_name: '系统管理员',
+    });
     expect(plan.updated_by.username).toBe('系统管理员');
     // 4 lines × 1000 fen × their quantities (10, 20, 30, 40).
     expect(plan.awarded_goods_fen).toBe(1000 * 100);

@@ -184,7 +184,6 @@ export async function planLines(db: Db, planId: number) {
   }));
 }
 
-
 interface StatusChange {
   status?: PlanStatus;
   reason?: string | null;

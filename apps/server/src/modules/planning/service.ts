@@ -221,7 +221,6 @@ export async function appendPlanLines(
   });
 }
 
-
 export async function deletePlan(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'delete');

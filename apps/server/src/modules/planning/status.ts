@@ -1,4 +1,12 @@
-import { PLAN_ACTION_FROM, PLAN_ACTION_LABELS, PLAN_STATUS_LABELS, type PlanAction, type planCancelRequest, type planReasonRequest, type PlanStatus } from '@scm/contract';
+import {
+  PLAN_ACTION_FROM,
+  PLAN_ACTION_LABELS,
+  PLAN_STATUS_LABELS,
+  type PlanAction,
+  type planCancelRequest,
+  type planReasonRequest,
+  type PlanStatus,
+} from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,4 +1,12 @@
-import { CHARGE_MODE_LABELS, type ChargeMode, fenToYuan, formatMeasure, type PriceTemplate, type priceTemplateExportRequest, STATUS_LABELS } from '@scm/contract';
+import {
+  CHARGE_MODE_LABELS,
+  type ChargeMode,
+  fenToYuan,
+  formatMeasure,
+  type PriceTemplate,
+  type priceTemplateExportRequest,
+  STATUS_LABELS,
+} from '@scm/contract';
 import { and, asc, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { priceTemplates } from '../../db/schema';
@@ -14,10 +22,15 @@ const money = (fen: number | null | undefined) => (fen == null ? null : fenToYua
 const measure = (mode: ChargeMode, qty: number | null | undefined) => (qty == null ? null : formatMeasure(mode, qty));
 
 /** "满3件" for piece templates, "3kg以内" for weight and volume (docs/rules/freight.md, "Templates": as on Taobao). */
-const qtyCondition = (mode: ChargeMode, qty: number | null) => (qty == null ? null : mode === 'piece' ? `满${qty}件` : `${formatMeasure(mode, qty)}以内`);
+const qtyCondition = (mode: ChargeMode, qty: number | null) =>
+  qty == null ? null : mode === 'piece' ? `满${qty}件` : `${formatMeasure(mode, qty)}以内`;
 
 /** The filtered templates with their rows in id order, a batch at a time (keyset: no deep OFFSET). */
-const forEachTemplateBatch = (ctx: AuthedContext, filter: z.output<typeof priceTemplateExportRequest>, each: (templates: PriceTemplate[]) => Promise<void>) =>
+const forEachTemplateBatch = (
+  ctx: AuthedContext,
+  filter: z.output<typeof priceTemplateExportRequest>,
+  each: (templates: PriceTemplate[]) => Promise<void>,
+) =>
   forEachBatch(
     (afterId, size) =>
       ctx.db
@@ -27,7 +40,13 @@ const forEachTemplateBatch = (ctx: AuthedContext, filter: z.output<typeof priceT
         .orderBy(asc(priceTemplates.id))
         .limit(size),
     BATCH,
-    async (ids) => each(await loadTemplates(ctx.db, ids.map((r) => r.id))),
+    async (ids) =>
+      each(
+        await loadTemplates(
+          ctx.db,
+          ids.map((r) => r.id),
+        ),
+      ),
   );
 
 /**
@@ -56,9 +75,19 @@ export function exportPriceTemplates(ctx: AuthedContext, filter: z.output<typeof
       for (const t of templates) {
         const d = t.chargeRows.find((row) => row.isDefault);
         writer.addRow([
-          t.name, CHARGE_MODE_LABELS[t.chargeMode], STATUS_LABELS[t.status], measure(t.chargeMode, d?.firstQty), money(d?.firstFeeFen),
-          measure(t.chargeMode, d?.additionalQty), money(d?.additionalFeeFen), t.chargeRows.length, t.freeRows.length,
-          regionNames(t.noDeliveryCodes), t.remark, t.updatedBy, shanghaiTime(t.updatedAt),
+          t.name,
+          CHARGE_MODE_LABELS[t.chargeMode],
+          STATUS_LABELS[t.status],
+          measure(t.chargeMode, d?.firstQty),
+          money(d?.firstFeeFen),
+          measure(t.chargeMode, d?.additionalQty),
+          money(d?.additionalFeeFen),
+          t.chargeRows.length,
+          t.freeRows.length,
+          regionNames(t.noDeliveryCodes),
+          t.remark,
+          t.updatedBy,
+          shanghaiTime(t.updatedAt),
         ]);
       }
       await writer.drained();
@@ -78,8 +107,15 @@ export function exportPriceTemplates(ctx: AuthedContext, filter: z.output<typeof
       for (const t of templates) {
         t.chargeRows.forEach((row, i) => {
           writer.addRow([
-            t.name, CHARGE_MODE_LABELS[t.chargeMode], i + 1, row.isDefault ? '全国默认' : regionNames(row.regionCodes), row.regionCodes.join(',') || null,
-            measure(t.chargeMode, row.firstQty), money(row.firstFeeFen), measure(t.chargeMode, row.additionalQty), money(row.additionalFeeFen),
+            t.name,
+            CHARGE_MODE_LABELS[t.chargeMode],
+            i + 1,
+            row.isDefault ? '全国默认' : regionNames(row.regionCodes),
+            row.regionCodes.join(',') || null,
+            measure(t.chargeMode, row.firstQty),
+            money(row.firstFeeFen),
+            measure(t.chargeMode, row.additionalQty),
+            money(row.additionalFeeFen),
           ]);
         });
       }
@@ -99,8 +135,12 @@ export function exportPriceTemplates(ctx: AuthedContext, filter: z.output<typeof
         t.freeRows.forEach((row, i) => {
           const both = row.qtyLimit != null && row.minAmountFen != null;
           writer.addRow([
-            t.name, i + 1, row.regionCodes.length === 0 ? '全部地区' : regionNames(row.regionCodes), row.regionCodes.join(',') || null,
-            qtyCondition(t.chargeMode, row.qtyLimit), row.minAmountFen == null ? null : `满${money(row.minAmountFen)}元`,
+            t.name,
+            i + 1,
+            row.regionCodes.length === 0 ? '全部地区' : regionNames(row.regionCodes),
+            row.regionCodes.join(',') || null,
+            qtyCondition(t.chargeMode, row.qtyLimit),
+            row.minAmountFen == null ? null : `满${money(row.minAmountFen)}元`,
             both ? (row.operator === 'and' ? '且' : '或') : null,
           ]);
         });

@@ -79,8 +79,16 @@ describe('price templates', () => {
         { region_codes: [], min_amount_fen: 100, operator: 'or' },
       ],
     };
-    expect(fields(await t.call('/admin/price_template/create', badFree, admin)).sort()).toEqual(['free_rows.0.qty_limit', 'free_rows.1.region_codes']);
-    const unknownRegion = { ...weightTemplate, name: 'x', no_delivery_codes: ['999999'], charge_rows: [{ ...weightTemplate.charge_rows[0], region_codes: ['440399'] }, weightTemplate.charge_rows[2]] };
+    expect(fields(await t.call('/admin/price_template/create', badFree, admin)).sort()).toEqual([
+      'free_rows.0.qty_limit',
+      'free_rows.1.region_codes',
+    ]);
+    const unknownRegion = {
+      ...weightTemplate,
+      name: 'x',
+      no_delivery_codes: ['999999'],
+      charge_rows: [{ ...weightTemplate.charge_rows[0], region_codes: ['440399'] }, weightTemplate.charge_rows[2]],
+    };
     const unknown = await t.call('/admin/price_template/create', unknownRegion, admin);
     expect(unknown.code).toBe(400);
     expect(fields(unknown)).toEqual(['charge_rows.0.region_codes', 'no_delivery_codes']);
@@ -209,12 +217,32 @@ describe('price template Excel export', () => {
 
   it('follows the list filter (charge mode, status)', async () => {
     const sheets = await readWorkbook((await download(t, '/admin/price_template/export', { charge_mode: 'volume' }, admin)).rawPayload);
-    expect(sheets.get('配送价格模板')!.slice(1).map((r) => r[0])).toEqual(['德邦大件-按体积']);
-    expect(sheets.get('计费规则')!.slice(1).map((r) => r[3])).toEqual(['上海市、江苏省、浙江省', '广东省', '全国默认']);
+    expect(
+      sheets
+        .get('配送价格模板')!
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['德邦大件-按体积']);
+    expect(
+      sheets
+        .get('计费规则')!
+        .slice(1)
+        .map((r) => r[3]),
+    ).toEqual(['上海市、江苏省、浙江省', '广东省', '全国默认']);
     expect(sheets.get('包邮规则')).toHaveLength(1);
     const disabled = await readWorkbook((await download(t, '/admin/price_template/export', { status: 'disabled' }, admin)).rawPayload);
-    expect(disabled.get('配送价格模板')!.slice(1).every((r) => r[2] === '停用')).toBe(true);
-    expect(disabled.get('配送价格模板')!.slice(1).map((r) => r[0])).toContain('中通经济-按重量');
+    expect(
+      disabled
+        .get('配送价格模板')!
+        .slice(1)
+        .every((r) => r[2] === '停用'),
+    ).toBe(true);
+    expect(
+      disabled
+        .get('配送价格模板')!
+        .slice(1)
+        .map((r) => r[0]),
+    ).toContain('中通经济-按重量');
   });
 
   it('needs priceModel:export', async () => {

@@ -2,8 +2,14 @@ import { priceTemplateApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
 import { exportPriceTemplates } from './export-templates';
 import {
-  copyPriceTemplate, createPriceTemplate, deletePriceTemplate, getPriceTemplate, listPriceTemplates, priceTemplateOptions,
-  setPriceTemplateStatus, updatePriceTemplate,
+  copyPriceTemplate,
+  createPriceTemplate,
+  deletePriceTemplate,
+  getPriceTemplate,
+  listPriceTemplates,
+  priceTemplateOptions,
+  setPriceTemplateStatus,
+  updatePriceTemplate,
 } from './service';
 
 export const priceTemplateRoutes = [
@@ -28,5 +34,9 @@ export const priceTemplateRoutes = [
     handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'disabled'),
   }),
   defineRoute({ endpoint: priceTemplateApi.delete, permission: 'priceModel:delete', handler: (input, ctx) => deletePriceTemplate(ctx, input) }),
-  defineRoute({ endpoint: priceTemplateApi.export, permission: 'priceModel:export', handler: async (input, ctx) => exportPriceTemplates(ctx, input) }),
+  defineRoute({
+    endpoint: priceTemplateApi.export,
+    permission: 'priceModel:export',
+    handler: async (input, ctx) => exportPriceTemplates(ctx, input),
+  }),
 ];

@@ -1,5 +1,9 @@
 import type {
-  PriceTemplate, PriceTemplateInput, priceTemplateExportRequest, priceTemplateListRequest, priceTemplateUpdateRequest,
+  PriceTemplate,
+  PriceTemplateInput,
+  priceTemplateExportRequest,
+  priceTemplateListRequest,
+  priceTemplateUpdateRequest,
 } from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -107,7 +111,14 @@ export async function listPriceTemplates(ctx: AuthedContext, input: z.output<typ
     .limit(input.pageSize)
     .offset(pageOffset(input));
   const [{ total }] = await ctx.db.select({ total: count() }).from(priceTemplates).where(filter);
-  const full = new Map((await loadTemplates(ctx.db, rows.map((r) => r.id))).map((t) => [t.id, t]));
+  const full = new Map(
+    (
+      await loadTemplates(
+        ctx.db,
+        rows.map((r) => r.id),
+      )
+    ).map((t) => [t.id, t]),
+  );
   const list = rows.map((row) => {
     const template = full.get(row.id)!;
     return {
@@ -226,14 +237,23 @@ export async function copyPriceTemplate(ctx: AuthedContext, id: number) {
     const [source] = await loadTemplates(tx, [id]);
     if (!source) throw notFound('配送模板不存在');
     const taken = new Set(
-      (await tx.select({ name: priceTemplates.name }).from(priceTemplates).where(ilike(priceTemplates.name, likePattern(source.name)))).map(
-        (r) => r.name,
-      ),
+      (
+        await tx
+          .select({ name: priceTemplates.name })
+          .from(priceTemplates)
+          .where(ilike(priceTemplates.name, likePattern(source.name)))
+      ).map((r) => r.name),
     );
     let name = `${source.name} 副本`;
     for (let n = 2; taken.has(name); n++) name = `${source.name} 副本${n}`;
     const newId = await insertTemplate(tx, ctx, { ...source, name: name.slice(0, 50), status: 'disabled' });
-    await writeAudit(tx, ctx.actor, { module: 'price_template', action: 'copy', recordId: newId, summary: `${source.name} → ${name}`, after: { sourceId: id } });
+    await writeAudit(tx, ctx.actor, {
+      module: 'price_template',
+      action: 'copy',
+      recordId: newId,
+      summary: `${source.name} → ${name}`,
+      after: { sourceId: id },
+    });
     return { id: newId };
   });
 }
@@ -244,8 +264,12 @@ export async function setPriceTemplateStatus(ctx: AuthedContext, input: { id: nu
     if (!before) throw notFound('配送模板不存在');
     await updateVersioned(tx, priceTemplates, input.id, input.version, { status, updatedBy: ctx.user.username });
     await writeAudit(tx, ctx.actor, {
-      module: 'price_template', action: status === 'enabled' ? 'enable' : 'disable', recordId: input.id, summary: before.name,
-      before: { status: before.status }, after: { status },
+      module: 'price_template',
+      action: status === 'enabled' ? 'enable' : 'disable',
+      recordId: input.id,
+      summary: before.name,
+      before: { status: before.status },
+      after: { status },
     });
     return { id: input.id };
   });

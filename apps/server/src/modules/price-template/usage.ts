@@ -35,9 +35,7 @@ async function referringTables(tx: Db): Promise<string[]> {
 export async function describeTemplateUsage(tx: Db, templateId: number): Promise<string | null> {
   const parts: string[] = [];
   for (const table of await referringTables(tx)) {
-    const result = await tx.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)} where price_template_id = ${templateId}`,
-    );
+    const result = await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where price_template_id = ${templateId}`);
     const n = (result as unknown as { rows: { n: number }[] }).rows[0].n;
     if (n > 0) parts.push(`${n} 个${TABLE_LABELS[table] ?? table}`);
   }

@@ -132,7 +132,18 @@ describe('board facts after procurement writes', () => {
     expect(await act('publish', late)).toBe(200);
     t.clock.advance(3 * DAY);
     token = await t.login();
-    expect((await post('/admin/quotation/save', quoteBody(late, s1, (await info(late)).lines.map((l) => l.id)))).code).toBe(409);
+    expect(
+      (
+        await post(
+          '/admin/quotation/save',
+          quoteBody(
+            late,
+            s1,
+            (await info(late)).lines.map((l) => l.id),
+          ),
+        )
+      ).code,
+    ).toBe(409);
     await expectFresh();
     expect(await closePassedDeadlines(t.database.db, t.clock.now)).toEqual([swept, late]);
     await expectFresh();

@@ -45,9 +45,20 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
       const rows = await exportTaskBatch(ctx.db, ctx.user, filter, now, afterId, BATCH);
       for (const t of rows) {
         writer.addRow([
-          t.code, t.name, PROCUREMENT_STATUS_LABELS[t.status], t.buyerName, shanghaiMinute(t.quoteDeadline), t.deliveryRegionName,
-          t.requiredBy, t.lineCount, t.invitedCount, t.quotedCount, yuan(t.awardedGoodsFen), yuan(t.awardedFreightFen),
-          yuan(t.awardedAmountFen), t.remark,
+          t.code,
+          t.name,
+          PROCUREMENT_STATUS_LABELS[t.status],
+          t.buyerName,
+          shanghaiMinute(t.quoteDeadline),
+          t.deliveryRegionName,
+          t.requiredBy,
+          t.lineCount,
+          t.invitedCount,
+          t.quotedCount,
+          yuan(t.awardedGoodsFen),
+          yuan(t.awardedFreightFen),
+          yuan(t.awardedAmountFen),
+          t.remark,
         ]);
       }
       if (rows.length < BATCH) break;
@@ -134,7 +145,18 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   sheet.getColumn(2).width = 24;
 
   const result = workbook.addWorksheet('定标结果');
-  result.addRow(['商品编码', '商品名称', '需求数量', '采购数量', '中标供应商', '单价(元)', '定标货值(元)', '分摊运费(元)', '可抵扣进项税(元)', '定标理由']).font = {
+  result.addRow([
+    '商品编码',
+    '商品名称',
+    '需求数量',
+    '采购数量',
+    '中标供应商',
+    '单价(元)',
+    '定标货值(元)',
+    '分摊运费(元)',
+    '可抵扣进项税(元)',
+    '定标理由',
+  ]).font = {
     bold: true,
   };
   for (const line of award?.lines ?? []) {

@@ -20,7 +20,12 @@ function shownQuoteStatus(quote: QuoteRow, today: string): QuoteStatus {
 }
 
 const taskQuotesQuery = prepared(
-  (db, name) => db.select().from(quotations).where(eq(quotations.taskId, sql.placeholder('taskId'))).prepare(name),
+  (db, name) =>
+    db
+      .select()
+      .from(quotations)
+      .where(eq(quotations.taskId, sql.placeholder('taskId')))
+      .prepare(name),
   'task_quotes',
 );
 const taskQuoteLinesQuery = prepared(
@@ -132,5 +137,13 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
         }
       : null;
 
-  return { found, suppliers, compareInput, comparison, award, taxpayer, view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() } };
+  return {
+    found,
+    suppliers,
+    compareInput,
+    comparison,
+    award,
+    taxpayer,
+    view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() },
+  };
 }

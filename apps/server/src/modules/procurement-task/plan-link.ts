@@ -39,13 +39,7 @@ interface LinkedLine {
  * now), and a line naming a plan line must name one of that plan's lines for the same commodity:
  * the award writes its quantity back there.
  */
-export async function assertPlanLink(
-  tx: Db,
-  user: AuthUser,
-  planId: number | null | undefined,
-  lines: LinkedLine[],
-  keepPlanId?: number | null,
-) {
+export async function assertPlanLink(tx: Db, user: AuthUser, planId: number | null | undefined, lines: LinkedLine[], keepPlanId?: number | null) {
   const linked = lines.flatMap((line, index) => (line.planLineId == null ? [] : [{ ...line, planLineId: line.planLineId, index }]));
   if (planId == null) {
     if (linked.length > 0) throw fieldError('plan_id', '明细关联了计划明细，请选择来源计划');

@@ -116,7 +116,9 @@ describe('procurement task status machine', () => {
     const id = await createTask([sup.s2]);
     expect((await act('close_quote', id)).code).toBe(409);
     expect((await act('complete', id)).code).toBe(409);
-    expect((await t.call('/admin/procurement_task/award', { id, version: 0, lines: [{ task_line_id: 1, supplier_id: sup.s2 }] }, token)).code).toBe(409);
+    expect((await t.call('/admin/procurement_task/award', { id, version: 0, lines: [{ task_line_id: 1, supplier_id: sup.s2 }] }, token)).code).toBe(
+      409,
+    );
     const staleBody = { id, version: 0 };
     expect((await act('publish', id)).code).toBe(200);
     expect((await t.call('/admin/procurement_task/cancel', staleBody, token)).code).toBe(409);
@@ -290,12 +292,29 @@ describe('quotation, comparison and award', () => {
     expect(flagged(2, 'earliest_lead')).toEqual([sup.s2, sup.s3].sort()); // 10 days tie
     const missing = cells(2).find((c) => c.supplier_id === sup.s1);
     expect(missing).toMatchObject({ missing: true, unit_price_fen: null, amount_fen: null, lowest_price: false });
-    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({ below_moq: true, moq: 5, bought_quantity: 5, amount_fen: 14500, lowest_price: false });
+    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({
+      below_moq: true,
+      moq: 5,
+      bought_quantity: 5,
+      amount_fen: 14500,
+      lowest_price: false,
+    });
 
     const total = (supplierId: number) => suppliers.find((s: { supplier_id: number }) => s.supplier_id === supplierId);
     // S1: goods 5600 + 5700; freight 2000 split 991 / 1009; missing one line, so not in the landed race.
-    expect(total(sup.s1)).toMatchObject({ goods_total_fen: 11300, freight_fen: 2000, landed_total_fen: 13300, missing_lines: 1, complete: false, lowest_landed: false });
-    expect(rows.map((r: { cells: { supplier_id: number; freight_share_fen: number }[] }) => r.cells.find((c) => c.supplier_id === sup.s1)?.freight_share_fen)).toEqual([991, 1009, null]);
+    expect(total(sup.s1)).toMatchObject({
+      goods_total_fen: 11300,
+      freight_fen: 2000,
+      landed_total_fen: 13300,
+      missing_lines: 1,
+      complete: false,
+      lowest_landed: false,
+    });
+    expect(
+      rows.map(
+        (r: { cells: { supplier_id: number; freight_share_fen: number }[] }) => r.cells.find((c) => c.supplier_id === sup.s1)?.freight_share_fen,
+      ),
+    ).toEqual([991, 1009, null]);
     // S2: 5600 + 6300 + 5000 = 16900, freight 1500 split 497 / 559 / 444.
     expect(total(sup.s2)).toMatchObject({ goods_total_fen: 16900, freight_fen: 1500, landed_total_fen: 18400, lowest_landed: true });
     // S3 buys its MOQ of 5 on line 1: 14500 + 5400 + 5200.
@@ -417,9 +436,7 @@ describe('quotation, comparison and award', () => {
 });
 
 describe('buyer and list filters', () => {
-  const BUYER_CODES = [
-    'procurementTaskList', 'procurementTaskList:create', 'procurementTaskList:edit', 'procurementTaskMaintain',
-  ];
+  const BUYER_CODES = ['procurementTaskList', 'procurementTaskList:create', 'procurementTaskList:edit', 'procurementTaskMaintain'];
   async function insertPlan(code: string, name: string, status: PlanStatus = 'in_procurement') {
     const [plan] = await t.database.db
       .insert(planningTasks)
@@ -449,7 +466,11 @@ describe('buyer and list filters', () => {
     const id = await createTask([], { buyer_id: laterId });
     expect(await info(id)).toMatchObject({ buyer_id: laterId, buyer_name: '稍后停用' });
     await t.database.db.update(backUsers).set({ status: 'disabled' }).where(eq(backUsers.id, laterId));
-    const kept = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([], { buyer_id: laterId, name: '保留原采购员' }) }, token);
+    const kept = await t.call(
+      '/admin/procurement_task/update',
+      { id, version: 0, ...taskBody([], { buyer_id: laterId, name: '保留原采购员' }) },
+      token,
+    );
     expect(kept.code).toBe(200);
     const moved = await t.call('/admin/procurement_task/update', { id, version: 1, ...taskBody([], { buyer_id: leaverId }) }, token);
     expect(moved.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员已停用，请重新选择' }]);
@@ -526,7 +547,13 @@ describe('buyer and list filters', () => {
         (l: { plan_line_id: number; open_quantity: number }) => [l.plan_line_id, l.open_quantity],
       );
     const lines = await t.call('/admin/procurement_task/plan_lines', { plan_id: planId }, token);
-    expect(lines.data[0]).toMatchObject({ plan_line_id: first.id, commodity_id: commodityIds[0], planned_quantity: 10, open_quantity: 10, budget_unit_price_fen: 2000 });
+    expect(lines.data[0]).toMatchObject({
+      plan_line_id: first.id,
+      commodity_id: commodityIds[0],
+      planned_quantity: 10,
+      open_quantity: 10,
+      budget_unit_price_fen: 2000,
+    });
     expect(await openLines()).toEqual([
       [first.id, 10],
       [second.id, 4],
@@ -625,8 +652,27 @@ describe('permission codes', () => {
     expect((await t.call('/admin/procurement_task/compare', { id: 1 }, viewer)).code).not.toBe(403);
     expect((await t.call('/admin/procurement_task/create', taskBody([]), viewer)).code).toBe(403);
     expect((await t.call('/admin/procurement_task/publish', { id: 1, version: 0 }, viewer)).code).toBe(403);
-    expect((await t.call('/admin/procurement_task/award', { id: 1, version: 0, lines: [{ task_line_id: 1, supplier_id: 1 }] }, viewer)).code).toBe(403);
-    expect((await t.call('/admin/quotation/save', { task_id: 1, supplier_id: 1, quote_date: '2026-01-01', valid_until: '2026-01-02', tax_rate_percent: 13, freight_mode: 'manual', freight_fen: 0, lines: [] }, viewer)).code).toBe(403);
+    expect((await t.call('/admin/procurement_task/award', { id: 1, version: 0, lines: [{ task_line_id: 1, supplier_id: 1 }] }, viewer)).code).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.call(
+          '/admin/quotation/save',
+          {
+            task_id: 1,
+            supplier_id: 1,
+            quote_date: '2026-01-01',
+            valid_until: '2026-01-02',
+            tax_rate_percent: 13,
+            freight_mode: 'manual',
+            freight_fen: 0,
+            lines: [],
+          },
+          viewer,
+        )
+      ).code,
+    ).toBe(403);
     expect((await t.call('/admin/procurement_task/export_compare', { id: 1 }, viewer)).code).toBe(403);
     const nobody = await loginWithCodes(t, [], 'buyer-nobody@test.com');
     expect((await t.call('/admin/procurement_task/list', {}, nobody)).code).toBe(403);
@@ -637,7 +683,10 @@ describe('permission codes', () => {
 describe('deadline sweep', () => {
   it('records every passed deadline once, with the system as author, and leaves open tasks alone', async () => {
     const passing = await createTask([sup.s3], { name: '截止后自动关闭的任务' });
-    const later = await createTask([sup.s3], { name: '截止时间较晚的任务', quote_deadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString() });
+    const later = await createTask([sup.s3], {
+      name: '截止时间较晚的任务',
+      quote_deadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString(),
+    });
     expect((await act('publish', passing)).code).toBe(200);
     expect((await act('publish', later)).code).toBe(200);
     t.clock.advance(3 * DAY);
@@ -647,10 +696,15 @@ describe('deadline sweep', () => {
     const closed = await closePassedDeadlines(db, t.clock.now);
     expect(closed).toContain(passing);
     expect(closed).not.toContain(later);
-    const stored = await db.select({ id: procurementTasks.id, status: procurementTasks.status, version: procurementTasks.version }).from(procurementTasks);
+    const stored = await db
+      .select({ id: procurementTasks.id, status: procurementTasks.status, version: procurementTasks.version })
+      .from(procurementTasks);
     expect(stored.find((row) => row.id === passing)).toMatchObject({ status: 'evaluating', version: 1 });
     expect(stored.find((row) => row.id === later)).toMatchObject({ status: 'quoting' });
-    const log = await db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auto_close_quote'), eq(auditLogs.recordId, String(passing))));
+    const log = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'auto_close_quote'), eq(auditLogs.recordId, String(passing))));
     expect(log).toMatchObject([{ userName: '系统', module: 'procurement_task' }]);
 
     expect(await closePassedDeadlines(db, t.clock.now)).toEqual([]);

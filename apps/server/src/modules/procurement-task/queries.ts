@@ -2,7 +2,16 @@ import type { taskExportRequest, taskListRequest } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { backUsers, commodities, planningTasks, priceTemplates, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../../db/schema';
+import {
+  backUsers,
+  commodities,
+  planningTasks,
+  priceTemplates,
+  procurementTaskLines,
+  procurementTaskSuppliers,
+  procurementTasks,
+  suppliers,
+} from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { prepared } from '../../lib/prepared';
@@ -42,7 +51,9 @@ const selection = (now: Date | Placeholder) => ({
   invitedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id})`,
   quotedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.status} = 'received')`,
   // 定标货值: the stored awarded amount is the landed cost (goods + freight); goods come from the lines.
-  awardedGoodsFen: sql<number | null>`(select sum(coalesce(${procurementTaskLines.awardedQuantity}, ${procurementTaskLines.quantity})::bigint * ${procurementTaskLines.awardedUnitPriceFen})::bigint from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id} and ${procurementTaskLines.awardedSupplierId} is not null)`,
+  awardedGoodsFen: sql<
+    number | null
+  >`(select sum(coalesce(${procurementTaskLines.awardedQuantity}, ${procurementTaskLines.quantity})::bigint * ${procurementTaskLines.awardedUnitPriceFen})::bigint from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id} and ${procurementTaskLines.awardedSupplierId} is not null)`,
 });
 
 type Row = Awaited<ReturnType<typeof selectTasks>>[number];
@@ -102,7 +113,11 @@ export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof t
     procurementTasks.id,
   );
   const [rows, [{ total }]] = await Promise.all([
-    selectTasks(db, now).where(where).orderBy(...order).limit(input.pageSize).offset(pageOffset(input)),
+    selectTasks(db, now)
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset(pageOffset(input)),
     db.select({ total: sql<number>`count(*)::int` }).from(procurementTasks).where(where),
   ]);
   return pageResult(rows.map(toListItem), Number(total), input);
@@ -221,6 +236,9 @@ export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTa
 
 export async function supplierStates(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, { status: string; name: string }>();
-  const rows = await db.select({ id: suppliers.id, status: suppliers.status, name: suppliers.name }).from(suppliers).where(inArray(suppliers.id, ids));
+  const rows = await db
+    .select({ id: suppliers.id, status: suppliers.status, name: suppliers.name })
+    .from(suppliers)
+    .where(inArray(suppliers.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -203,4 +203,3 @@ export async function declineQuote(ctx: AuthedContext, input: z.output<typeof qu
   });
   return { id: input.taskId };
 }
-

@@ -115,7 +115,10 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
     const supplierIds = await validateTask(tx, ctx, input);
     const code = await nextCode(tx, 'CG', ctx.now());
     const values = header(input);
-    const [row] = await tx.insert(procurementTasks).values({ ...values, code }).returning({ id: procurementTasks.id });
+    const [row] = await tx
+      .insert(procurementTasks)
+      .values({ ...values, code })
+      .returning({ id: procurementTasks.id });
     touch(row.id);
     await writeLines(tx, row.id, input, supplierIds);
     await writeAudit(tx, ctx.actor, {
@@ -334,7 +337,13 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       recordId: input.id,
       summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}，实际到货成本 ¥${fenToYuan(priced.realTotalFen, true)}`,
       before: { status: task.status },
-      after: { status: 'awarded', totalFen: priced.totalFen, realTotalFen: priced.realTotalFen, lines: priced.lines, outcomes: Object.fromEntries(priced.quoteOutcome) },
+      after: {
+        status: 'awarded',
+        totalFen: priced.totalFen,
+        realTotalFen: priced.realTotalFen,
+        lines: priced.lines,
+        outcomes: Object.fromEntries(priced.quoteOutcome),
+      },
     });
   });
   return { id: input.id };

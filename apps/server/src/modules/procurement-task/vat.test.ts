@@ -133,7 +133,12 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     expect(total(sup.ordinary)).toMatchObject({ landed_total_fen: 105000, real_landed_total_fen: 105000, lowest_landed: false });
     const [row] = comparison.rows;
     expect(row.recommended_supplier_id).toBe(sup.special);
-    expect(row).toMatchObject({ lowest_unit_price_fen: 11300, real_lowest_amount_fen: 100000, saving_vs_target_fen: 7000, real_saving_vs_average_fen: 2500 });
+    expect(row).toMatchObject({
+      lowest_unit_price_fen: 11300,
+      real_lowest_amount_fen: 100000,
+      saving_vs_target_fen: 7000,
+      real_saving_vs_average_fen: 2500,
+    });
   });
 
   it('switching the company to 小规模纳税人 pre-selects the ordinary invoice instead', async () => {
@@ -152,9 +157,19 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
     expect((await t.call('/admin/procurement_task/close_quote', { id: taskId, version: detail.version }, token)).code).toBe(200);
     const version = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.version;
-    const cheaperInclusive = await t.call('/admin/procurement_task/award', { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.ordinary }] }, token);
-    expect(cheaperInclusive.data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不是该行实际到货成本最低的，请填写定标理由' }]);
-    const awarded = await t.call('/admin/procurement_task/award', { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.special }] }, token);
+    const cheaperInclusive = await t.call(
+      '/admin/procurement_task/award',
+      { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.ordinary }] },
+      token,
+    );
+    expect(cheaperInclusive.data.field_errors).toEqual([
+      { field: 'lines.0.reason', message: '所选供应商不是该行实际到货成本最低的，请填写定标理由' },
+    ]);
+    const awarded = await t.call(
+      '/admin/procurement_task/award',
+      { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.special }] },
+      token,
+    );
     expect(awarded.code, awarded.message).toBe(200);
 
     const { award } = await compare();

@@ -2,6 +2,4 @@ import { regionApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
 import { regionTree } from './regions';
 
-export const regionRoutes = [
-  defineRoute({ endpoint: regionApi.tree, permission: AUTHENTICATED, handler: async () => regionTree() }),
-];
+export const regionRoutes = [defineRoute({ endpoint: regionApi.tree, permission: AUTHENTICATED, handler: async () => regionTree() })];

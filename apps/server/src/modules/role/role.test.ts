@@ -208,7 +208,11 @@ describe('数据范围 (data scope)', () => {
       { name: '本人范围管理员', code: 'own_manager', data_scope: 'own', permission_codes: ['roleManagement', 'roleManagement:create'] },
       admin,
     );
-    await t.call('/admin/back_user/create', { email: 'own.manager@jiaju.com', username: '本人管理', role_id: role.data.id, password: 'Owner12345' }, admin);
+    await t.call(
+      '/admin/back_user/create',
+      { email: 'own.manager@jiaju.com', username: '本人管理', role_id: role.data.id, password: 'Owner12345' },
+      admin,
+    );
     const token = await t.login('own.manager@jiaju.com', 'Owner12345');
     const wide = await t.call('/admin/role/create', { name: '全部范围', code: 'wide_scope' }, token);
     expect(wide).toMatchObject({ code: 403, message: '你的数据范围是仅本人，不能授予全部数据' });

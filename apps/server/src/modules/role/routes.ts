@@ -1,15 +1,6 @@
 import { roleApi } from '@scm/contract';
 import { AUTHENTICATED, defineRoute } from '../../lib/route';
-import {
-  createRole,
-  deleteRole,
-  getRoleDetail,
-  listRoles,
-  roleOptions,
-  setRoleStatus,
-  updateRole,
-  updateRolePermissions,
-} from './service';
+import { createRole, deleteRole, getRoleDetail, listRoles, roleOptions, setRoleStatus, updateRole, updateRolePermissions } from './service';
 
 export const roleRoutes = [
   defineRoute({ endpoint: roleApi.list, permission: 'roleManagement', handler: (input, ctx) => listRoles(ctx, input) }),

@@ -59,7 +59,11 @@ export async function listRoles(ctx: AuthedContext, input: ListInput) {
       .offset(pageOffset(input)),
     ctx.db.select({ total: count() }).from(roles).where(where),
   ]);
-  return pageResult(rows.map((r) => toRole(r.role, r.users)), total, input);
+  return pageResult(
+    rows.map((r) => toRole(r.role, r.users)),
+    total,
+    input,
+  );
 }
 
 export async function roleOptions(ctx: AuthedContext) {
@@ -105,9 +109,7 @@ export async function getRoleDetail(ctx: AuthedContext, id: number) {
 async function checkedCodes(db: Db, codes: string[]): Promise<string[]> {
   const wanted = [...new Set(codes)].sort();
   if (wanted.length === 0) return wanted;
-  const known = new Set(
-    (await db.select({ key: menus.key }).from(menus).where(inArray(menus.key, wanted))).map((m) => m.key),
-  );
+  const known = new Set((await db.select({ key: menus.key }).from(menus).where(inArray(menus.key, wanted))).map((m) => m.key));
   const unknown = wanted.filter((code) => !known.has(code));
   if (unknown.length > 0) throw fieldError('permission_codes', `未知的权限编码: ${unknown.slice(0, 5).join(', ')}`);
   return wanted;
@@ -196,7 +198,10 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
       if (missing.length > 0) throw conflict(`超级管理员必须保留角色管理与用户管理权限（${missing.join(', ')}）`);
     }
     const before = await roleCodes(tx, role.id);
-    assertMayGrantCodes(ctx.user, codes.filter((c) => !before.includes(c)));
+    assertMayGrantCodes(
+      ctx.user,
+      codes.filter((c) => !before.includes(c)),
+    );
     await updateVersioned(tx, roles, role.id, input.version, {});
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
     if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));

@@ -38,9 +38,27 @@ export function exportSuppliers(ctx: AuthedContext, filter: z.output<typeof supp
       async (rows) => {
         for (const s of rows) {
           writer.addRow([
-            s.code, s.name, s.shortName, s.contactPerson, s.phone, s.email, s.regionName, s.address, s.categoryNames.join('、'),
-            s.creditCode, s.bankName, s.bankAccount, s.settlementType, s.grade, s.priceTemplateName, SUPPLIER_STATUS_LABELS[s.status],
-            s.tasksInvited, s.quotesSubmitted, s.awardsWon, s.winRateBp == null ? null : `${(s.winRateBp / 100).toFixed(2)}%`, s.remark,
+            s.code,
+            s.name,
+            s.shortName,
+            s.contactPerson,
+            s.phone,
+            s.email,
+            s.regionName,
+            s.address,
+            s.categoryNames.join('、'),
+            s.creditCode,
+            s.bankName,
+            s.bankAccount,
+            s.settlementType,
+            s.grade,
+            s.priceTemplateName,
+            SUPPLIER_STATUS_LABELS[s.status],
+            s.tasksInvited,
+            s.quotesSubmitted,
+            s.awardsWon,
+            s.winRateBp == null ? null : `${(s.winRateBp / 100).toFixed(2)}%`,
+            s.remark,
           ]);
         }
         await writer.drained();

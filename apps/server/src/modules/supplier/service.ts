@@ -2,7 +2,16 @@ import { DICT, SUPPLIER_STATUS_LABELS, type supplierCreateRequest, type supplier
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, commodities, dictItems, dictTypes, priceTemplates, procurementTaskSuppliers, supplierCategories, suppliers } from '../../db/schema';
+import {
+  categories,
+  commodities,
+  dictItems,
+  dictTypes,
+  priceTemplates,
+  procurementTaskSuppliers,
+  supplierCategories,
+  suppliers,
+} from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
@@ -64,9 +73,15 @@ async function validateReferences(tx: Db, values: ReturnType<typeof normalize>, 
 
 async function assertUnique(tx: Db, values: ReturnType<typeof normalize>, exceptId?: number) {
   const except = exceptId ? ne(suppliers.id, exceptId) : undefined;
-  const [sameName] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.name, values.name), except));
+  const [sameName] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.name, values.name), except));
   if (sameName) throw conflict('供应商名称已存在');
-  const [sameCode] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.creditCode, values.creditCode), except));
+  const [sameCode] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.creditCode, values.creditCode), except));
   if (sameCode) throw conflict('统一社会信用代码已被其他供应商使用');
 }
 
@@ -101,7 +116,10 @@ export function createSupplier(ctx: AuthedContext, input: SupplierInput) {
       await validateReferences(tx, values, categoryIds);
       await assertUnique(tx, values);
       const code = await nextCode(tx, 'GYS', ctx.now());
-      const [row] = await tx.insert(suppliers).values({ ...values, code }).returning({ id: suppliers.id });
+      const [row] = await tx
+        .insert(suppliers)
+        .values({ ...values, code })
+        .returning({ id: suppliers.id });
       await replaceCategories(tx, row.id, categoryIds);
       await writeAudit(tx, ctx.actor, {
         module: MODULE,

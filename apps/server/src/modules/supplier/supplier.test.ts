@@ -2,7 +2,14 @@ import { isValidCreditCode } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createWeightTemplate, creditCode, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import {
+  createWeightTemplate,
+  creditCode,
+  loginWithCodes,
+  seedCommodities,
+  seedDictionaries,
+  supplierBody,
+} from '../../../test/procurement-fixtures';
 
 let t: TestApp;
 let token: string;
@@ -27,7 +34,11 @@ describe('supplier', () => {
   it('creates a supplier with a GYS code, categories, template and zero statistics', async () => {
     const { categoryId } = await seedCommodities(t, [{ sku: 'SUP-1', name: '玻璃杯', weightG: 300, priceFen: 1000 }]);
     const templateId = await createWeightTemplate(t, token, '供应商测试模板');
-    const created = await t.call('/admin/supplier/create', supplierBody('杭州美家日用品有限公司', { category_ids: [categoryId], price_template_id: templateId }), token);
+    const created = await t.call(
+      '/admin/supplier/create',
+      supplierBody('杭州美家日用品有限公司', { category_ids: [categoryId], price_template_id: templateId }),
+      token,
+    );
     expect(created.code).toBe(200);
     const info = await t.call('/admin/supplier/info', { id: created.data.id }, token);
     expect(info.data).toMatchObject({
@@ -77,7 +88,9 @@ describe('supplier', () => {
   it('updates with optimistic locking: a stale version gets 409 and changes nothing', async () => {
     const { data } = await t.call('/admin/supplier/create', supplierBody('宁波锁定测试有限公司'), token);
     const body = { ...supplierBody('宁波锁定测试有限公司'), id: data.id, version: 0, contact_person: '李四' };
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => t.call('/admin/supplier/update', { ...body, contact_person: `联系人${i}` }, token)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => t.call('/admin/supplier/update', { ...body, contact_person: `联系人${i}` }, token)),
+    );
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 409)).toHaveLength(4);
     const stale = await t.call('/admin/supplier/update', body, token);

@@ -62,7 +62,12 @@ async function monthKpis(ctx: AuthedContext) {
   const today = shanghaiDay(ctx.now());
   const monthStart = `${today.slice(0, 7)}-01`;
   const { current } = await kpisFor(ctx.db, boardScope(ctx.user), period(monthStart, today));
-  return { awardedAmountFen: current.awardedAmountFen, tasksCompleted: current.tasksCompleted, savingsVsAverage: current.savingsVsAverage, monthStart };
+  return {
+    awardedAmountFen: current.awardedAmountFen,
+    tasksCompleted: current.tasksCompleted,
+    savingsVsAverage: current.savingsVsAverage,
+    monthStart,
+  };
 }
 
 async function mostOpenedPages(ctx: AuthedContext) {

@@ -38,7 +38,14 @@ beforeAll(async () => {
   await insertPlan(t, planner.id, 'submitted', created, { submitted_by: approver.id });
 
   const category = await insertRow(t, 'categories', { name: '收纳', code: 'WB', level: 1 });
-  const box = await insertRow(t, 'commodities', { sku_code: 'WB-BOX', name: '收纳箱', category_id: category, unit: 'piece', reference_price_fen: 1000, name_grams: '{}' });
+  const box = await insertRow(t, 'commodities', {
+    sku_code: 'WB-BOX',
+    name: '收纳箱',
+    category_id: category,
+    unit: 'piece',
+    reference_price_fen: 1000,
+    name_grams: '{}',
+  });
   const supplier = await insertSupplier(t, '台州黄岩塑料制品有限公司');
   const other = await insertSupplier(t, '宁波家居用品有限公司');
 
@@ -110,7 +117,7 @@ describe('workbench to-dos', () => {
     });
   });
 
-  it('shows this month\'s KPIs only to holders of the data-board code', async () => {
+  it("shows this month's KPIs only to holders of the data-board code", async () => {
     const data = await overview(admin);
     expect(data.kpis).toEqual({ awarded_amount_fen: 0, tasks_completed: 0, savings_vs_average: null, month_start: '2026-05-01' });
     expect(data.todos.plans_to_approve).toBe(3);

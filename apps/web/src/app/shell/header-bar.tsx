@@ -17,10 +17,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   const [changingPassword, setChangingPassword] = useState(false);
   const group = current ? findParentOf(menus, current.key) : undefined;
   // The current page's name is the page's one h1 (docs/web-guide.md "Accessibility").
-  const crumbs = [
-    ...(group ? [{ title: group.label }] : []),
-    ...(current ? [{ title: <h1 className="shell-page-title">{current.label}</h1> }] : []),
-  ];
+  const crumbs = [...(group ? [{ title: group.label }] : []), ...(current ? [{ title: <h1 className="shell-page-title">{current.label}</h1> }] : [])];
 
   const logout = async () => {
     try {

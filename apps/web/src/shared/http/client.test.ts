@@ -41,7 +41,9 @@ describe('HTTP client', () => {
   });
 
   it('converts the data field to camelCase and keeps the rest of the body', async () => {
-    respond(async (config) => jsonResponse(config, 200, { code: 200, message: 'ok', extra_field: 1, data: { u_id: 7, role_info: { permission_codes: ['a_b'] } } }));
+    respond(async (config) =>
+      jsonResponse(config, 200, { code: 200, message: 'ok', extra_field: 1, data: { u_id: 7, role_info: { permission_codes: ['a_b'] } } }),
+    );
     const body = await post('/admin/login', {});
     expect(body).toEqual({ code: 200, message: 'ok', extra_field: 1, data: { uId: 7, roleInfo: { permissionCodes: ['a_b'] } } });
   });

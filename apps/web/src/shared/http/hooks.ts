@@ -1,11 +1,5 @@
 import { createsRecords, type Endpoint, type EndpointBody, type EndpointData, IDEMPOTENCY_HEADER } from '@scm/contract';
-import {
-  keepPreviousData,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { feedback } from '@/shared/ui/feedback';
 import { ApiError, callApi } from './api';

@@ -130,7 +130,9 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
       }
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Text type="secondary">{hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、{maxRows}行（空行也计入）。</Typography.Text>
+        <Typography.Text type="secondary">
+          {hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、{maxRows}行（空行也计入）。
+        </Typography.Text>
         {!done && (
           <Upload.Dragger
             accept=".xlsx"
@@ -202,7 +204,11 @@ function ResultSummary({ checked, imported }: { checked: ImportResult | null; im
       type="warning"
       showIcon
       message={`共 ${checked.totalRows} 行，其中 ${bad} 行有误`}
-      description={checked.validRows > 0 ? '可修正后重新选择文件校验，或“仅导入有效行”；“下载错误报告”可得到有误的行及原因。' : '没有可导入的行，请修正后重新校验。'}
+      description={
+        checked.validRows > 0
+          ? '可修正后重新选择文件校验，或“仅导入有效行”；“下载错误报告”可得到有误的行及原因。'
+          : '没有可导入的行，请修正后重新校验。'
+      }
     />
   );
 }

@@ -49,9 +49,10 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     return start();
   });
   return Object.assign(component, {
-    preload: () => start().then(
-      () => {},
-      () => {},
-    ),
+    preload: () =>
+      start().then(
+        () => {},
+        () => {},
+      ),
   });
 }

@@ -17,8 +17,7 @@ export type ListColumns<T> = ListColumn<T>[];
 const LOCKED_KEYS = new Set(['status', 'actions']);
 const SIZES: Record<Density, TableProps['size']> = { default: 'middle', compact: 'small' };
 
-const columnKey = <T,>(column: ListColumn<T>, index: number) =>
-  String(column.key ?? column.dataIndex ?? index);
+const columnKey = <T,>(column: ListColumn<T>, index: number) => String(column.key ?? column.dataIndex ?? index);
 
 function cellOf<T>(column: ListColumn<T>, row: T, index: number): ReactNode {
   const path: unknown = column.dataIndex;
@@ -121,7 +120,6 @@ export function useColumnSettings<T>(tableId: string, columns: ListColumns<T>) {
           ),
         }
       : undefined;
-
 
   return { ref, columns: visible.map(({ column }) => column), size: SIZES[settings.density], controls, expandable };
 }

@@ -53,11 +53,7 @@ export function useTableSettings(tableId: string) {
  * The settings after the user ticked `checked` in 列设置: each column whose state changed becomes
  * an explicit choice; a choice equal to the column's default is dropped.
  */
-export function chooseColumns(
-  settings: TableSettings,
-  columns: { key: string; shownByDefault: boolean }[],
-  checked: string[],
-): TableSettings {
+export function chooseColumns(settings: TableSettings, columns: { key: string; shownByDefault: boolean }[], checked: string[]): TableSettings {
   const hidden = new Set(settings.hidden);
   const shown = new Set(settings.shown);
   for (const { key, shownByDefault } of columns) {

@@ -39,7 +39,15 @@ it('reads back what it wrote, and keeps defaults and empty values out of the URL
   );
 
   act(() => result.current[1]({ page: 2, pageSize: 50, keyword: '李', roleId: 4, status: 'enabled', sortField: 'createdAt', sortOrder: 'ascend' }));
-  expect(result.current[0]).toEqual({ page: 2, pageSize: 50, keyword: '李', roleId: 4, status: 'enabled', sortField: 'createdAt', sortOrder: 'ascend' });
+  expect(result.current[0]).toEqual({
+    page: 2,
+    pageSize: 50,
+    keyword: '李',
+    roleId: 4,
+    status: 'enabled',
+    sortField: 'createdAt',
+    sortOrder: 'ascend',
+  });
   expect(new URLSearchParams(search).has('pageSize')).toBe(false);
 
   act(() => result.current[1]({ page: 1, keyword: '', status: 'nonsense', sortField: undefined }));

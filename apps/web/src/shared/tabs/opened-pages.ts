@@ -24,11 +24,7 @@ export function addOpenedPage(pages: OpenedPage[], page: OpenedPage): OpenedPage
 }
 
 /** Closes a tab; closing the active one navigates to the previous tab's path. */
-export function closeOpenedPage(
-  pages: OpenedPage[],
-  key: string,
-  activeKey: string | undefined,
-): { pages: OpenedPage[]; navigateTo?: string } {
+export function closeOpenedPage(pages: OpenedPage[], key: string, activeKey: string | undefined): { pages: OpenedPage[]; navigateTo?: string } {
   const index = pages.findIndex((p) => p.key === key);
   if (index <= 0) return { pages };
   const next = pages.filter((p) => p.key !== key);

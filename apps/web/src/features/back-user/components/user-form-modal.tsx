@@ -55,7 +55,14 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
   const submit = async () => {
     const { passwordMode: mode, password, ...values } = await form.validateFields();
     if (user) {
-      update.mutate({ id: user.id, version: user.version, email: values.email, username: values.username, phone: values.phone, roleId: values.roleId });
+      update.mutate({
+        id: user.id,
+        version: user.version,
+        email: values.email,
+        username: values.username,
+        phone: values.phone,
+        roleId: values.roleId,
+      });
       return;
     }
     create.mutate(
@@ -91,14 +98,7 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
           <Input placeholder="选填" maxLength={11} />
         </Form.Item>
         <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]} extra={self ? '不能修改自己的角色' : undefined}>
-          <Select
-            placeholder="请选择角色"
-            options={roleOptions}
-            loading={roles.isLoading}
-            disabled={self}
-            showSearch
-            optionFilterProp="label"
-          />
+          <Select placeholder="请选择角色" options={roleOptions} loading={roles.isLoading} disabled={self} showSearch optionFilterProp="label" />
         </Form.Item>
         {!user && (
           <>
@@ -125,4 +125,3 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
     </Modal>
   );
 }
-

@@ -137,9 +137,7 @@ export default function UserManagementPage() {
     <div className="page-stack">
       <FilterForm
         values={filterValues}
-        onSearch={(values) =>
-          setState({ keyword: values.keyword?.trim(), roleId: values.roleId, status: values.status, page: 1 })
-        }
+        onSearch={(values) => setState({ keyword: values.keyword?.trim(), roleId: values.roleId, status: values.status, page: 1 })}
         onReset={resetState}
       >
         <Form.Item name="keyword" label="关键字">

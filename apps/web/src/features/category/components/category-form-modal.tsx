@@ -4,9 +4,7 @@ import { useEffect } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { useCreateCategory, useUpdateCategory } from '@/features/category/api/category';
 
-export type CategoryFormTarget =
-  | { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null }
-  | { mode: 'edit'; category: Category };
+export type CategoryFormTarget = { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null } | { mode: 'edit'; category: Category };
 
 interface Values {
   name: string;
@@ -41,8 +39,7 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
     onClose();
   };
 
-  const title =
-    target?.mode === 'edit' ? '编辑分类' : target?.parent ? `新增子分类（上级：${target.parent.name}）` : '新增根分类';
+  const title = target?.mode === 'edit' ? '编辑分类' : target?.parent ? `新增子分类（上级：${target.parent.name}）` : '新增根分类';
   return (
     <Modal
       open={target !== null}
@@ -64,7 +61,12 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
           <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Radio.Group options={[{ label: '启用', value: 'enabled' }, { label: '停用', value: 'disabled' }]} />
+          <Radio.Group
+            options={[
+              { label: '启用', value: 'enabled' },
+              { label: '停用', value: 'disabled' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[zodRule(fields.remark)]}>
           <Input.TextArea rows={2} maxLength={200} />

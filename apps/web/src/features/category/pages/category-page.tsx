@@ -47,8 +47,23 @@ export default function CategoryPage() {
       width: 80,
       render: (status: Category['status']) => (status === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, width: 200, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', width: 170, hideBelow: 1100, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    {
+      title: '备注',
+      dataIndex: 'remark',
+      key: 'remark',
+      ellipsis: true,
+      width: 200,
+      hideBelow: 1300,
+      render: (v: string | null) => v || <span className="muted">-</span>,
+    },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      width: 170,
+      hideBelow: 1100,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -110,7 +125,10 @@ export default function CategoryPage() {
             style={{ width: 120 }}
             allowClear
             placeholder="全部"
-            options={[{ label: '启用', value: 'enabled' }, { label: '停用', value: 'disabled' }]}
+            options={[
+              { label: '启用', value: 'enabled' },
+              { label: '停用', value: 'disabled' },
+            ]}
           />
         </Form.Item>
       </FilterForm>
@@ -140,27 +158,27 @@ export default function CategoryPage() {
         }
       >
         <div ref={table.ref}>
-        <Table<Row>
-          rowKey="id"
-          size={table.size}
-          columns={table.columns}
-          sticky
-          dataSource={rows}
-          loading={isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{
-            expandedRowKeys: parentIds.filter((id) => !collapsed.has(id)),
-            onExpand: (expanded, row) =>
-              setCollapsed((previous) => {
-                const next = new Set(previous);
-                if (expanded) next.delete(row.id);
-                else next.add(row.id);
-                return next;
-              }),
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分类" /> }}
-        />
+          <Table<Row>
+            rowKey="id"
+            size={table.size}
+            columns={table.columns}
+            sticky
+            dataSource={rows}
+            loading={isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            expandable={{
+              expandedRowKeys: parentIds.filter((id) => !collapsed.has(id)),
+              onExpand: (expanded, row) =>
+                setCollapsed((previous) => {
+                  const next = new Set(previous);
+                  if (expanded) next.delete(row.id);
+                  else next.add(row.id);
+                  return next;
+                }),
+            }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分类" /> }}
+          />
         </div>
       </Card>
       <CategoryFormModal target={formTarget} onClose={() => setFormTarget(null)} />

@@ -51,8 +51,10 @@ export const exportCommodities = (filter: EndpointBody<typeof commodityApi.expor
 type OnError = (error: ApiError) => boolean | undefined;
 const saved = [commodityApi.list, categoryApi.list];
 
-export const useCreateCommodity = (onError?: OnError) => useApiMutation(commodityApi.create, { successMessage: '新建成功', invalidates: saved, onError });
-export const useUpdateCommodity = (onError?: OnError) => useApiMutation(commodityApi.update, { successMessage: '保存成功', invalidates: saved, onError });
+export const useCreateCommodity = (onError?: OnError) =>
+  useApiMutation(commodityApi.create, { successMessage: '新建成功', invalidates: saved, onError });
+export const useUpdateCommodity = (onError?: OnError) =>
+  useApiMutation(commodityApi.update, { successMessage: '保存成功', invalidates: saved, onError });
 export const useDeleteCommodity = () => useApiMutation(commodityApi.delete, { successMessage: '删除成功', invalidates: [commodityApi.list] });
 
 export const useEnableCommodities = (onSuccess?: () => void) =>

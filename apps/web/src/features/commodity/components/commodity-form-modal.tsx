@@ -62,8 +62,7 @@ function leafTree(nodes: TreeNode<CategoryOption & { id: number }>[]): TreeOptio
   }));
 }
 
-const toGrams = (value: number | null | undefined, unit: 'kg' | 'g') =>
-  value == null ? null : Math.round(unit === 'kg' ? value * 1000 : value);
+const toGrams = (value: number | null | undefined, unit: 'kg' | 'g') => (value == null ? null : Math.round(unit === 'kg' ? value * 1000 : value));
 const toCm3 = (value: number | null | undefined, unit: 'm3' | 'cm3') =>
   value == null ? null : Math.round(unit === 'm3' ? value * 1_000_000 : value);
 
@@ -185,7 +184,13 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
                   <InputNumber min={0} precision={weightUnit === 'kg' ? 3 : 0} style={{ width: '100%' }} aria-label="重量" />
                 </Form.Item>
                 <Form.Item name="weightUnit" noStyle>
-                  <Select style={{ width: 90 }} options={[{ label: '千克', value: 'kg' }, { label: '克', value: 'g' }]} />
+                  <Select
+                    style={{ width: 90 }}
+                    options={[
+                      { label: '千克', value: 'kg' },
+                      { label: '克', value: 'g' },
+                    ]}
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
@@ -197,7 +202,13 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
                   <InputNumber min={0} precision={volumeUnit === 'm3' ? 6 : 0} style={{ width: '100%' }} aria-label="体积" />
                 </Form.Item>
                 <Form.Item name="volumeUnit" noStyle>
-                  <Select style={{ width: 110 }} options={[{ label: '立方米', value: 'm3' }, { label: '立方厘米', value: 'cm3' }]} />
+                  <Select
+                    style={{ width: 110 }}
+                    options={[
+                      { label: '立方米', value: 'm3' },
+                      { label: '立方厘米', value: 'cm3' },
+                    ]}
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
@@ -226,7 +237,12 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
           </Col>
           <Col span={12}>
             <Form.Item name="status" label="状态">
-              <Radio.Group options={[{ label: '启用', value: 'enabled' }, { label: '停用', value: 'disabled' }]} />
+              <Radio.Group
+                options={[
+                  { label: '启用', value: 'enabled' },
+                  { label: '停用', value: 'disabled' },
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -10,7 +10,17 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { Money } from '@/shared/ui/money';
-import { type CommoditySortField, commodityListBody, commodityListFilter, commodityListQuery, exportCommodities, useCommodityList, useDeleteCommodity, useDisableCommodities, useEnableCommodities } from '@/features/commodity/api/commodity';
+import {
+  type CommoditySortField,
+  commodityListBody,
+  commodityListFilter,
+  commodityListQuery,
+  exportCommodities,
+  useCommodityList,
+  useDeleteCommodity,
+  useDisableCommodities,
+  useEnableCommodities,
+} from '@/features/commodity/api/commodity';
 import { CategoryTree } from '@/features/commodity/components/category-tree';
 import { CommodityFormModal, type CommodityFormTarget } from '@/features/commodity/components/commodity-form-modal';
 import { ImportModal } from '@/features/commodity/components/import-modal';
@@ -64,10 +74,32 @@ export default function CommodityListPage() {
       render: (v: Commodity['status']) => (v === 'enabled' ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
     { title: '分类', dataIndex: 'categoryName', key: 'categoryName', width: 110, ellipsis: true, hideBelow: 850 },
-    { title: '品牌', dataIndex: 'brand', key: 'brand', width: 100, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
-    { title: '规格', dataIndex: 'spec', key: 'spec', width: 150, ellipsis: true, hideBelow: 1300, render: (v: string | null) => v || <span className="muted">-</span> },
+    {
+      title: '品牌',
+      dataIndex: 'brand',
+      key: 'brand',
+      width: 100,
+      hideBelow: 1300,
+      render: (v: string | null) => v || <span className="muted">-</span>,
+    },
+    {
+      title: '规格',
+      dataIndex: 'spec',
+      key: 'spec',
+      width: 150,
+      ellipsis: true,
+      hideBelow: 1300,
+      render: (v: string | null) => v || <span className="muted">-</span>,
+    },
     { title: '单位', dataIndex: 'unit', key: 'unit', width: 70, hideBelow: 850, render: (v: string) => <DictTag code={DICT.unit} value={v} /> },
-    { title: '条形码', dataIndex: 'barcode', key: 'barcode', width: 130, hideBelow: 1600, render: (v: string | null) => v || <span className="muted">-</span> },
+    {
+      title: '条形码',
+      dataIndex: 'barcode',
+      key: 'barcode',
+      width: 130,
+      hideBelow: 1600,
+      render: (v: string | null) => v || <span className="muted">-</span>,
+    },
     {
       title: '参考价(元)',
       dataIndex: 'referencePriceFen',
@@ -120,7 +152,10 @@ export default function CommodityListPage() {
           )}
           {canStatus &&
             (row.status === 'enabled' ? (
-              <Popconfirm title={`确定停用「${row.name}」吗？`} onConfirm={() => disable.mutateAsync({ items: [{ id: row.id, version: row.version }] })}>
+              <Popconfirm
+                title={`确定停用「${row.name}」吗？`}
+                onConfirm={() => disable.mutateAsync({ items: [{ id: row.id, version: row.version }] })}
+              >
                 <Button type="link" size="small">
                   停用
                 </Button>
@@ -229,7 +264,10 @@ export default function CommodityListPage() {
                 style={{ width: 100 }}
                 allowClear
                 placeholder="全部"
-                options={[{ label: '启用', value: 'enabled' }, { label: '停用', value: 'disabled' }]}
+                options={[
+                  { label: '启用', value: 'enabled' },
+                  { label: '停用', value: 'disabled' },
+                ]}
               />
             </Form.Item>
             <Form.Item label="参考价">

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '@/shared/ui/escape-html';
-import {
-  categoryPieOption,
-  monthlyAwardOption,
-  planFunnelOption,
-  responseRateOption,
-  savingsTrendOption,
-  topSuppliersOption,
-} from './chart-options';
+import { categoryPieOption, monthlyAwardOption, planFunnelOption, responseRateOption, savingsTrendOption, topSuppliersOption } from './chart-options';
 
 const HOSTILE = ['<img src=x onerror="window.__xss=1">', '<meta http-equiv="refresh" content="0;url=about:blank">义乌优品', `"'&<>`];
 

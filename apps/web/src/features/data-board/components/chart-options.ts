@@ -126,7 +126,10 @@ export function savingsTrendOption(
         // The marker is ECharts' own coloured dot (HTML it built); everything else is escaped.
         [
           escapeHtml(items[0]?.axisValue),
-          ...items.map((i) => `${i.marker}${escapeHtml(`${i.seriesName} ${i.value === null || i.value === undefined ? '—' : `${Number(i.value).toFixed(2)}%`}`)}`),
+          ...items.map(
+            (i) =>
+              `${i.marker}${escapeHtml(`${i.seriesName} ${i.value === null || i.value === undefined ? '—' : `${Number(i.value).toFixed(2)}%`}`)}`,
+          ),
         ].join('<br/>'),
     },
     xAxis: { type: 'category', data: rows.map((r) => r.month) },

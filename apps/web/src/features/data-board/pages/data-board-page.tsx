@@ -25,7 +25,6 @@ import {
 import { KpiCard } from '@/features/data-board/components/kpi-card';
 import './data-board.css';
 
-
 const money = (fen: number | null) => (fen === null ? '—' : `¥${fenToYuan(fen, true)}`);
 const count = (n: number | null) => (n === null ? '—' : String(n));
 
@@ -101,12 +100,7 @@ export default function DataBoardPage() {
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <ChartCard
-            title="月度定标货值"
-            loading={monthly.isPending}
-            empty={!monthly.data?.some((m) => m.amountFen > 0)}
-            option={options.monthly}
-          />
+          <ChartCard title="月度定标货值" loading={monthly.isPending} empty={!monthly.data?.some((m) => m.amountFen > 0)} option={options.monthly} />
         </Col>
         <Col xs={24} xl={10}>
           <ChartCard
@@ -122,7 +116,11 @@ export default function DataBoardPage() {
               parent && parent.id !== state.categoryId ? (
                 <span className="board-drill">
                   {parent.name}
-                  <Button type="link" size="small" onClick={() => update({ parentId: parent.parentId === state.categoryId ? 0 : (parent.parentId ?? 0) })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => update({ parentId: parent.parentId === state.categoryId ? 0 : (parent.parentId ?? 0) })}
+                  >
                     返回上级
                   </Button>
                 </span>
@@ -134,12 +132,7 @@ export default function DataBoardPage() {
           <ChartCard title="供应商定标货值 TOP10" loading={suppliers.isPending} empty={!suppliers.data?.length} option={options.suppliers} />
         </Col>
         <Col xs={24} xl={12}>
-          <ChartCard
-            title="计划状态漏斗"
-            loading={funnel.isPending}
-            empty={!funnel.data?.[0]?.count}
-            option={options.funnel}
-          />
+          <ChartCard title="计划状态漏斗" loading={funnel.isPending} empty={!funnel.data?.[0]?.count} option={options.funnel} />
         </Col>
         <Col xs={24} xl={12}>
           <ChartCard title="供应商报价响应率" loading={response.isPending} empty={!response.data?.length} option={options.response} />

@@ -6,7 +6,6 @@ import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/
 
 const fields = dictItemCreateRequest.shape;
 
-
 interface Props {
   open: boolean;
   typeId: number;
@@ -62,7 +61,15 @@ export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Prop
         <Form.Item name="sort" label="排序">
           <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="tagColor" label="标签颜色" extra={<span>预览：<Tag color={color}>{label || '示例'}</Tag></span>}>
+        <Form.Item
+          name="tagColor"
+          label="标签颜色"
+          extra={
+            <span>
+              预览：<Tag color={color}>{label || '示例'}</Tag>
+            </span>
+          }
+        >
           <Select
             aria-label="标签颜色"
             virtual={false}

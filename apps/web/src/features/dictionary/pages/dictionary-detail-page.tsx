@@ -46,7 +46,13 @@ export default function DictionaryDetailPage() {
     { title: '字典标签', dataIndex: 'label', key: 'label', render: (label: string, row) => <Tag color={row.tagColor}>{label}</Tag> },
     { title: '字典值', dataIndex: 'value', key: 'value', render: (value: string) => <code>{value}</code> },
     { title: '排序', dataIndex: 'sort', key: 'sort', align: 'right' },
-    { title: '标签颜色', dataIndex: 'tagColor', key: 'tagColor', hideBelow: 1100, render: (color: DictItem['tagColor']) => TAG_COLOR_LABELS[color] ?? color },
+    {
+      title: '标签颜色',
+      dataIndex: 'tagColor',
+      key: 'tagColor',
+      hideBelow: 1100,
+      render: (color: DictItem['tagColor']) => TAG_COLOR_LABELS[color] ?? color,
+    },
     { title: '默认', dataIndex: 'isDefault', key: 'isDefault', render: (isDefault: boolean) => (isDefault ? <Tag color="gold">默认</Tag> : '-') },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
@@ -62,7 +68,11 @@ export default function DictionaryDetailPage() {
               编辑
             </Button>
             {row.status === 'enabled' ? (
-              <Popconfirm title={`停用「${row.label}」？`} description="旧记录仍显示它，新记录不能再选" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+              <Popconfirm
+                title={`停用「${row.label}」？`}
+                description="旧记录仍显示它，新记录不能再选"
+                onConfirm={() => disable.mutate({ id: row.id, version: row.version })}
+              >
                 <Button type="link" size="small">
                   停用
                 </Button>
@@ -72,7 +82,11 @@ export default function DictionaryDetailPage() {
                 启用
               </Button>
             )}
-            <Popconfirm title={`删除「${row.label}」？`} description="已使用该值的业务数据将只显示字典值" onConfirm={() => remove.mutate({ id: row.id, version: row.version })}>
+            <Popconfirm
+              title={`删除「${row.label}」？`}
+              description="已使用该值的业务数据将只显示字典值"
+              onConfirm={() => remove.mutate({ id: row.id, version: row.version })}
+            >
               <Button type="link" size="small" danger>
                 删除
               </Button>
@@ -112,7 +126,11 @@ export default function DictionaryDetailPage() {
           </Descriptions>
         )}
       </Card>
-      <FilterForm values={state} onSearch={(values) => update({ ...values, page: 1 })} onReset={() => update({ keyword: undefined, status: undefined, page: 1 })}>
+      <FilterForm
+        values={state}
+        onSearch={(values) => update({ ...values, page: 1 })}
+        onReset={() => update({ keyword: undefined, status: undefined, page: 1 })}
+      >
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="标签或值" allowClear style={{ width: 200 }} />
         </Form.Item>
@@ -136,7 +154,9 @@ export default function DictionaryDetailPage() {
           </Can>
         }
       />
-      {info && <DictItemModal open={modal.open} typeId={info.id} editing={modal.editing} nextSort={nextSort} onClose={() => setModal({ open: false })} />}
+      {info && (
+        <DictItemModal open={modal.open} typeId={info.id} editing={modal.editing} nextSort={nextSort} onClose={() => setModal({ open: false })} />
+      )}
     </div>
   );
 }

@@ -11,7 +11,13 @@ import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
-import { useBatchDictTypeStatus, useDeleteDictType, useDictTypeList, useDisableDictType, useEnableDictType } from '@/features/dictionary/api/dict-type';
+import {
+  useBatchDictTypeStatus,
+  useDeleteDictType,
+  useDictTypeList,
+  useDisableDictType,
+  useEnableDictType,
+} from '@/features/dictionary/api/dict-type';
 import { DictTypeModal } from '@/features/dictionary/components/dict-type-modal';
 
 export default function DictionaryListPage() {
@@ -79,7 +85,8 @@ export default function DictionaryListPage() {
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      key: 'updatedAt', hideBelow: 1100,
+      key: 'updatedAt',
+      hideBelow: 1100,
       sorter: true,
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
     },
@@ -99,7 +106,11 @@ export default function DictionaryListPage() {
           )}
           {canEdit &&
             (row.status === 'enabled' ? (
-              <Popconfirm title={`停用字典「${row.name}」？`} description="停用后新记录不能再选择该字典的值" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+              <Popconfirm
+                title={`停用字典「${row.name}」？`}
+                description="停用后新记录不能再选择该字典的值"
+                onConfirm={() => disable.mutate({ id: row.id, version: row.version })}
+              >
                 <Button type="link" size="small">
                   停用
                 </Button>
@@ -134,7 +145,11 @@ export default function DictionaryListPage() {
 
   return (
     <div className="page-stack">
-      <FilterForm values={{ ...state, builtIn: state.builtIn === undefined ? undefined : String(state.builtIn) }} onSearch={(values) => update({ ...values, page: 1 })} onReset={reset}>
+      <FilterForm
+        values={{ ...state, builtIn: state.builtIn === undefined ? undefined : String(state.builtIn) }}
+        onSearch={(values) => update({ ...values, page: 1 })}
+        onReset={reset}
+      >
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="字典编码或名称" allowClear style={{ width: 200 }} />
         </Form.Item>

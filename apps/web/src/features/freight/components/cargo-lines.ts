@@ -81,6 +81,12 @@ export function lineFieldOf(mode: CargoMode, field: string): (string | number)[]
   if (!match) return null;
   const index = Number(match[1]);
   if (mode === 'commodity') return ['commodityLines', index, match[2] === 'quantity' ? 'quantity' : 'commodity'];
-  const byField: Record<string, string> = { template_id: 'templateId', quantity: 'quantity', weight_g: 'weightKg', volume_cm3: 'volumeM3', amount_fen: 'amountYuan' };
+  const byField: Record<string, string> = {
+    template_id: 'templateId',
+    quantity: 'quantity',
+    weight_g: 'weightKg',
+    volume_cm3: 'volumeM3',
+    amount_fen: 'amountYuan',
+  };
   return byField[match[2]] ? ['items', index, byField[match[2]]] : null;
 }

@@ -11,8 +11,7 @@ function CommodityFacts({ commodity, templates }: { commodity?: CommodityOption;
   const template = templates.find((t) => t.value === commodity.priceTemplateId);
   const weight = commodity.weightG ? formatMeasure('weight', commodity.weightG) : null;
   const volume = commodity.volumeCm3 ? formatMeasure('volume', commodity.volumeCm3) : null;
-  const missing =
-    template?.chargeMode === 'weight' && !weight ? '缺少重量' : template?.chargeMode === 'volume' && !volume ? '缺少体积' : null;
+  const missing = template?.chargeMode === 'weight' && !weight ? '缺少重量' : template?.chargeMode === 'volume' && !volume ? '缺少体积' : null;
   return (
     <Space size={4} wrap className="commodity-facts">
       {template ? (
@@ -76,7 +75,14 @@ export function CommodityLines({ templates }: { templates: TemplateOption[] }) {
                 <LineFacts name={row.name} templates={templates} />
               </Col>
               <Col span={1}>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除商品行" disabled={rows.length === 1} onClick={() => remove(row.name)} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="删除商品行"
+                  disabled={rows.length === 1}
+                  onClick={() => remove(row.name)}
+                />
               </Col>
             </Row>
           ))}

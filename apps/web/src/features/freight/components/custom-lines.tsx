@@ -70,7 +70,14 @@ export function CustomLines({ templates, loading, comparing }: CustomLinesProps)
                 </Form.Item>
               </Col>
               <Col span={2}>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除货物行" disabled={rows.length === 1} onClick={() => remove(row.name)} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="删除货物行"
+                  disabled={rows.length === 1}
+                  onClick={() => remove(row.name)}
+                />
               </Col>
             </Row>
           ))}

@@ -1,4 +1,13 @@
-import { type ChargeMode, CHARGE_MODE_LABELS, DICT, DISPLAY_UNITS, type EndpointData, formatMeasure, type freightApi, MATCHED_BY_LABELS } from '@scm/contract';
+import {
+  type ChargeMode,
+  CHARGE_MODE_LABELS,
+  DICT,
+  DISPLAY_UNITS,
+  type EndpointData,
+  formatMeasure,
+  type freightApi,
+  MATCHED_BY_LABELS,
+} from '@scm/contract';
 import { Alert, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useDict } from '@/shared/dict/use-dict';
 import { useRegions } from '@/shared/region/use-regions';

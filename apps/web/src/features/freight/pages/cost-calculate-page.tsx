@@ -9,7 +9,15 @@ import { Money } from '@/shared/ui/money';
 import { useCompareFreight, useEstimateFreight } from '@/features/freight/api/freight';
 import { useTemplateOptions } from '@/features/freight/api/price-template';
 import {
-  type CargoItem, type CargoMode, type CommodityLine, type CustomLine, commodityItems, commodityResultLines, customItems, customResultLines, lineFieldOf,
+  type CargoItem,
+  type CargoMode,
+  type CommodityLine,
+  type CustomLine,
+  commodityItems,
+  commodityResultLines,
+  customItems,
+  customResultLines,
+  lineFieldOf,
   type ResultLine,
 } from '@/features/freight/components/cargo-lines';
 import { CommodityLines } from '@/features/freight/components/commodity-lines';
@@ -142,12 +150,23 @@ export default function CostCalculatePage() {
               { title: '计费方式', dataIndex: 'chargeMode', render: (mode: FreightGroupResult['chargeMode']) => CHARGE_MODE_LABELS[mode] },
               { title: '匹配', dataIndex: 'matchedBy', render: (by: FreightGroupResult['matchedBy']) => (by ? MATCHED_BY_LABELS[by] : '-') },
               { title: '计费量', dataIndex: 'q', render: (q: number, row) => (row.error ? '-' : formatMeasure(row.chargeMode, q)) },
-              { title: '计算过程', dataIndex: 'formula', render: (formula: string, row) => (row.error ? '-' : <code className="formula">{formula}</code>) },
+              {
+                title: '计算过程',
+                dataIndex: 'formula',
+                render: (formula: string, row) => (row.error ? '-' : <code className="formula">{formula}</code>),
+              },
               {
                 title: '运费（元）',
                 dataIndex: 'feeFen',
                 align: 'right',
-                render: (fen: number, row) => (row.error ? <Tag color="error">{row.error}</Tag> : <Typography.Text strong><Money fen={fen} /></Typography.Text>),
+                render: (fen: number, row) =>
+                  row.error ? (
+                    <Tag color="error">{row.error}</Tag>
+                  ) : (
+                    <Typography.Text strong>
+                      <Money fen={fen} />
+                    </Typography.Text>
+                  ),
               },
             ]}
           />

@@ -42,8 +42,7 @@ function buildTree(rows: MenuRow[], keyword: string, status: string): MenuNode[]
   return build(null);
 }
 
-const parentIds = (nodes: MenuNode[]): number[] =>
-  nodes.flatMap((node) => (node.children ? [node.id, ...parentIds(node.children)] : []));
+const parentIds = (nodes: MenuNode[]): number[] => nodes.flatMap((node) => (node.children ? [node.id, ...parentIds(node.children)] : []));
 
 export default function MenuManagementPage() {
   const [state, setState, resetState] = useUrlState({ keyword: '', status: '' });
@@ -81,7 +80,15 @@ export default function MenuManagementPage() {
       render: (status: MenuRow['status']) => <DictTag code={DICT.commonStatus} value={status} />,
     },
     { title: '类型', dataIndex: 'type', key: 'type', width: 70, render: (type: MenuRow['type']) => typeTag[type] },
-    { title: '路径', dataIndex: 'path', key: 'path', width: 220, hideBelow: 1300, ellipsis: { showTitle: true }, render: (path: string) => path || '-' },
+    {
+      title: '路径',
+      dataIndex: 'path',
+      key: 'path',
+      width: 220,
+      hideBelow: 1300,
+      ellipsis: { showTitle: true },
+      render: (path: string) => path || '-',
+    },
     { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, align: 'right', hideBelow: 1100 },
     {
       title: '菜单中显示',
@@ -182,21 +189,21 @@ export default function MenuManagementPage() {
           message="名称、排序、图标和显示状态修改后，用户重新加载页面或下次登录时生效；编码和路径由系统使用，不能修改。"
         />
         <div ref={table.ref}>
-        <Table<MenuNode>
-          rowKey="id"
-          size={table.size}
-          columns={table.columns}
-          sticky
-          dataSource={tree}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{
-            expandedRowKeys: state.keyword || state.status ? parentIds(tree) : (expandedKeys as Key[]),
-            onExpandedRowsChange: (keys) => setExpanded(keys),
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-        />
+          <Table<MenuNode>
+            rowKey="id"
+            size={table.size}
+            columns={table.columns}
+            sticky
+            dataSource={tree}
+            loading={list.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            expandable={{
+              expandedRowKeys: state.keyword || state.status ? parentIds(tree) : (expandedKeys as Key[]),
+              onExpandedRowsChange: (keys) => setExpanded(keys),
+            }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          />
         </div>
       </Card>
       <MenuFormModal menu={editing} onClose={() => setEditing(undefined)} />

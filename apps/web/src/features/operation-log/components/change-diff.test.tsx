@@ -45,7 +45,15 @@ describe('ChangeDiff', () => {
       '分摊运费',
       '非最低价',
     ]);
-    expect([...(table?.querySelectorAll('tbody td') ?? [])].map((td) => td.textContent)).toEqual(['7', '1', '120', '¥30.80', '¥3,696.00', '¥0.00', '否']);
+    expect([...(table?.querySelectorAll('tbody td') ?? [])].map((td) => td.textContent)).toEqual([
+      '7',
+      '1',
+      '120',
+      '¥30.80',
+      '¥3,696.00',
+      '¥0.00',
+      '否',
+    ]);
     expect(container.textContent).not.toMatch(/evaluating|awarded|369600|"lost"|totalFen/);
   });
 

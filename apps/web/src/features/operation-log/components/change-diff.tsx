@@ -51,11 +51,7 @@ function Value({ module, field, value }: { module: string; field: string; value:
   }
   const text = auditValueText(module, field, value);
   const color = field === 'status' && typeof value === 'string' ? auditStatusColor(module, value) : undefined;
-  return color ? (
-<Tag color={color}>{text}</Tag>
-  ) : (
-    text
-  );
+  return color ? <Tag color={color}>{text}</Tag> : text;
 }
 
 /**

@@ -41,10 +41,18 @@ export default function OperationLogPage() {
       dataIndex: 'action',
       key: 'action',
       render: (action: string, row) => (
-        <Tag color={action.endsWith('_failed') ? 'error' : action === 'delete' ? 'warning' : 'processing'}>{auditActionLabel(row.module, action)}</Tag>
+        <Tag color={action.endsWith('_failed') ? 'error' : action === 'delete' ? 'warning' : 'processing'}>
+          {auditActionLabel(row.module, action)}
+        </Tag>
       ),
     },
-    { title: '记录', dataIndex: 'recordId', key: 'recordId', hideBelow: 1300, render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-') },
+    {
+      title: '记录',
+      dataIndex: 'recordId',
+      key: 'recordId',
+      hideBelow: 1300,
+      render: (id: string | null) => (id ? <Typography.Text code>{id}</Typography.Text> : '-'),
+    },
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true, render: (text: string | null) => text || '-' },
   ];
 

@@ -7,7 +7,15 @@ import { usePermission } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/session';
 import { feedback } from '@/shared/ui/feedback';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useApprovePlan, useCancelPlan, useClosePlan, useDeletePlan, useGenerateProcurement, useRejectPlan, useSubmitPlan } from '@/features/planning/api/plan';
+import {
+  useApprovePlan,
+  useCancelPlan,
+  useClosePlan,
+  useDeletePlan,
+  useGenerateProcurement,
+  useRejectPlan,
+  useSubmitPlan,
+} from '@/features/planning/api/plan';
 import { GenerateModal } from './generate-modal';
 import { ReasonModal } from './reason-modal';
 import { ReviewModal } from './review-modal';
@@ -49,7 +57,10 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
   const can = {
     edit: usePermission('planningTaskList:edit') && planActionAllowed('edit', plan.status),
     submit: usePermission('planningTaskList:submit') && planActionAllowed('submit', plan.status),
-    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status) && ![plan.owner?.id, plan.createdBy?.id].includes(me?.id),
+    approve:
+      usePermission('planningTaskList:approve') &&
+      planActionAllowed('approve', plan.status) &&
+      ![plan.owner?.id, plan.createdBy?.id].includes(me?.id),
     generate: usePermission('planningTaskList:generate') && planActionAllowed('generate', plan.status),
     close: usePermission('planningTaskList:close') && planActionAllowed('close', plan.status),
     cancel: usePermission('planningTaskList:cancel') && planActionAllowed('cancel', plan.status),
@@ -74,10 +85,7 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
 
   const list = variant === 'list';
   const unsaved = disabled ? '有未保存的修改，请先保存或放弃修改' : null;
-  const button = (
-    text: string,
-    props: ButtonProps & { disabledReason?: string | null; confirm?: { title: string; onConfirm: () => void } } = {},
-  ) => (
+  const button = (text: string, props: ButtonProps & { disabledReason?: string | null; confirm?: { title: string; onConfirm: () => void } } = {}) => (
     <ReasonedButton type={list ? 'link' : 'default'} size={list ? 'small' : 'middle'} disabledReason={unsaved} {...props}>
       {text}
     </ReasonedButton>
@@ -98,10 +106,14 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
             confirm: { title: '提交后计划将进入审核，确定提交？', onConfirm: () => submit.mutate(ref) },
           })}
         {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review'), disabledReason: unsaved ?? ownPlan })}
-        {can.generate && button('生成采购任务', { type: list ? 'link' : 'primary', onClick: () => {
-            generate.reset();
-            setDialog('generate');
-          } })}
+        {can.generate &&
+          button('生成采购任务', {
+            type: list ? 'link' : 'primary',
+            onClick: () => {
+              generate.reset();
+              setDialog('generate');
+            },
+          })}
         {list ? (
           <ListMore
             items={[
@@ -145,15 +157,15 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
       />
       {/* Mounted only while open: it reads the plan's lines and the user list. */}
       {dialog === 'generate' && (
-      <GenerateModal
-        open
-        planId={plan.id}
-        planLabel={label}
-        loading={generate.isPending}
-        error={generate.error}
-        onOk={(values) => generate.mutate({ ...ref, ...values })}
-        onCancel={done}
-      />
+        <GenerateModal
+          open
+          planId={plan.id}
+          planLabel={label}
+          loading={generate.isPending}
+          error={generate.error}
+          onOk={(values) => generate.mutate({ ...ref, ...values })}
+          onCancel={done}
+        />
       )}
       <ReasonModal
         open={dialog === 'close'}

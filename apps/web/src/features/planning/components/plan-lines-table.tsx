@@ -137,9 +137,7 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
                 const line = lines[field.name];
                 const planned = line?.quantity ?? 0;
                 const awarded = line?.awardedQuantity ?? 0;
-                return (
-                  <PlanProgress percent={planned > 0 ? Math.floor((awarded * 100) / planned) : 0} awarded={awarded} planned={planned} />
-                );
+                return <PlanProgress percent={planned > 0 ? Math.floor((awarded * 100) / planned) : 0} awarded={awarded} planned={planned} />;
               },
             },
             ...(editable

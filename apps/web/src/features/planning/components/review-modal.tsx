@@ -21,9 +21,7 @@ export function ReviewModal({ open, planLabel, loading, onApprove, onReject, onC
       title="审核计划"
       okText="确定"
       okButtonProps={{ loading, danger: decision === 'reject' }}
-      onOk={() =>
-        form.validateFields().then((values) => (values.decision === 'approve' ? onApprove() : onReject(values.reason?.trim() ?? '')))
-      }
+      onOk={() => form.validateFields().then((values) => (values.decision === 'approve' ? onApprove() : onReject(values.reason?.trim() ?? '')))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden

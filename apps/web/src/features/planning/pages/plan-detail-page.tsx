@@ -68,9 +68,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
         {plan?.status === 'rejected' && plan.rejectReason && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`已驳回：${plan.rejectReason}`} description="修改后可重新提交审核。" />
         )}
-        {plan?.closeReason && (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`手动关闭：${plan.closeReason}`} />
-        )}
+        {plan?.closeReason && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`手动关闭：${plan.closeReason}`} />}
         <Form<PlanFormValues> form={form} layout="vertical" initialValues={initial} disabled={!editable} onValuesChange={markDirty}>
           <PlanHeaderFields owner={plan?.owner} />
           {plan && <PlanSummary plan={plan} />}

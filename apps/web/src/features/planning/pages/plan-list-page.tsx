@@ -114,7 +114,15 @@ export default function PlanListPage() {
         ),
     },
     { title: '计划类型', dataIndex: 'planType', key: 'planType', hideBelow: 1300, render: (v: string) => <DictTag code="plan_type" value={v} /> },
-    { title: '仓库', dataIndex: 'warehouse', key: 'warehouse', hideBelow: 1300, ellipsis: true, width: 120, render: (v: string) => warehouses.label(v) },
+    {
+      title: '仓库',
+      dataIndex: 'warehouse',
+      key: 'warehouse',
+      hideBelow: 1300,
+      ellipsis: true,
+      width: 120,
+      render: (v: string) => warehouses.label(v),
+    },
     { title: '明细', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300, render: (n: number) => `${formatCount(n)} 行` },
     {
       title: '更新时间',

@@ -48,7 +48,9 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
     const body = toRequestBody(form.getFieldsValue(true));
     const checked = priceTemplateCreateRequest.safeParse(body);
     if (!checked.success) {
-      const onList = checked.error.issues.filter((issue) => issue.path.length <= 1 && issue.path[0] !== 'name' && issue.path[0] !== 'noDeliveryCodes');
+      const onList = checked.error.issues.filter(
+        (issue) => issue.path.length <= 1 && issue.path[0] !== 'name' && issue.path[0] !== 'noDeliveryCodes',
+      );
       for (const issue of onList) feedback.message?.error(issue.message);
       applyIssues(form, checked.error.issues);
       return;
@@ -105,16 +107,21 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
 
         <Divider titlePlacement="start">计费规则</Divider>
         <Typography.Paragraph type="secondary">
-          运费 = 首费（数量 ≤ {units.first}）；超出部分每 {units.additional} 加收续费，不足一个{units.additional}按一个计。目的地按 区县 → 城市 → 省份 → 全国默认 匹配，一个地区只能出现在一条规则中。
+          运费 = 首费（数量 ≤ {units.first}）；超出部分每 {units.additional} 加收续费，不足一个{units.additional}按一个计。目的地按 区县 → 城市 → 省份
+          → 全国默认 匹配，一个地区只能出现在一条规则中。
         </Typography.Paragraph>
         <Form.List name="chargeRows">
           {(rows, { add, remove }) => (
             <div className="rule-rows">
               <Row gutter={8} className="rule-head">
                 <Col span={8}>地区</Col>
-                <Col span={3}>{units.first}（{units.unit}）</Col>
+                <Col span={3}>
+                  {units.first}（{units.unit}）
+                </Col>
                 <Col span={4}>首费（元）</Col>
-                <Col span={3}>{units.additional}（{units.unit}）</Col>
+                <Col span={3}>
+                  {units.additional}（{units.unit}）
+                </Col>
                 <Col span={4}>续费（元）</Col>
                 <Col span={2}>操作</Col>
               </Row>
@@ -152,7 +159,9 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
                       </Form.Item>
                     </Col>
                     <Col span={2}>
-                      {!isDefault && <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除计费规则" onClick={() => remove(row.name)} />}
+                      {!isDefault && (
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除计费规则" onClick={() => remove(row.name)} />
+                      )}
                     </Col>
                   </Row>
                 );
@@ -160,7 +169,9 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
               <Button
                 type="dashed"
                 icon={<PlusOutlined />}
-                onClick={() => add({ regionCodes: [], isDefault: false, firstQty: 1, firstFeeFen: null, additionalQty: 1, additionalFeeFen: null }, 0)}
+                onClick={() =>
+                  add({ regionCodes: [], isDefault: false, firstQty: 1, firstFeeFen: null, additionalQty: 1, additionalFeeFen: null }, 0)
+                }
               >
                 为指定地区设置运费
               </Button>
@@ -170,7 +181,9 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
 
         <Divider titlePlacement="start">指定条件包邮</Divider>
         <Typography.Paragraph type="secondary">
-          数量条件：<FreeCondition mode={mode} />；金额条件：货值 ≥ M。两个条件都填时按“且 / 或”组合；不选地区表示全国。
+          数量条件：
+          <FreeCondition mode={mode} />
+          ；金额条件：货值 ≥ M。两个条件都填时按“且 / 或”组合；不选地区表示全国。
         </Typography.Paragraph>
         <Form.List name="freeRows">
           {(rows, { add, remove }) => (
@@ -228,7 +241,11 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
                   </Col>
                 </Row>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ regionCodes: [], qtyLimit: null, minAmountFen: null, operator: 'and' })}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ regionCodes: [], qtyLimit: null, minAmountFen: null, operator: 'and' })}
+              >
                 添加包邮规则
               </Button>
             </div>

@@ -1,6 +1,4 @@
-import {
-  type ChargeMode, fenToYuan, type PriceTemplate, type PriceTemplateInput, toDisplayMeasure, toStoredMeasure, yuanToFen,
-} from '@scm/contract';
+import { type ChargeMode, fenToYuan, type PriceTemplate, type PriceTemplateInput, toDisplayMeasure, toStoredMeasure, yuanToFen } from '@scm/contract';
 
 /**
  * The editor's values: the contract's field names (so field errors land on the right input), with

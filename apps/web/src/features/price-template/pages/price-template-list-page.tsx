@@ -11,7 +11,15 @@ import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
-import { useBatchTemplateStatus, useCopyPriceTemplate, useDeletePriceTemplate, useDisablePriceTemplate, useEnablePriceTemplate, usePriceTemplateInfo, usePriceTemplateList } from '@/features/price-template/api/price-template';
+import {
+  useBatchTemplateStatus,
+  useCopyPriceTemplate,
+  useDeletePriceTemplate,
+  useDisablePriceTemplate,
+  useEnablePriceTemplate,
+  usePriceTemplateInfo,
+  usePriceTemplateList,
+} from '@/features/price-template/api/price-template';
 import { TemplateEditor } from '@/features/price-template/components/template-editor';
 
 function DefaultRowSummary({ row }: { row: PriceTemplateListItem }) {
@@ -74,11 +82,25 @@ export default function PriceTemplateListPage() {
     { title: '全国默认运费', key: 'defaultRow', render: (_, row) => <DefaultRowSummary row={row} /> },
     { title: '计费规则', dataIndex: 'chargeRowCount', key: 'chargeRowCount', align: 'right', render: (n: number) => `${n} 条` },
     { title: '包邮规则', dataIndex: 'freeRowCount', key: 'freeRowCount', align: 'right', render: (n: number) => (n ? `${n} 条` : '-') },
-    { title: '不配送地区', dataIndex: 'noDeliveryCount', key: 'noDeliveryCount', hideBelow: 1300, align: 'right', render: (n: number) => (n ? `${n} 个` : '-') },
+    {
+      title: '不配送地区',
+      dataIndex: 'noDeliveryCount',
+      key: 'noDeliveryCount',
+      hideBelow: 1300,
+      align: 'right',
+      render: (n: number) => (n ? `${n} 个` : '-'),
+    },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
     { title: '更新人', dataIndex: 'updatedBy', key: 'updatedBy', hideBelow: 1300, render: (by: string | null) => by ?? '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', hideBelow: 1100, sorter: true, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      hideBelow: 1100,
+      sorter: true,
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -97,7 +119,11 @@ export default function PriceTemplateListPage() {
           )}
           {canEdit &&
             (row.status === 'enabled' ? (
-              <Popconfirm title={`停用「${row.name}」？`} description="停用后使用它的估算会提示“模板已停用”" onConfirm={() => disable.mutate({ id: row.id, version: row.version })}>
+              <Popconfirm
+                title={`停用「${row.name}」？`}
+                description="停用后使用它的估算会提示“模板已停用”"
+                onConfirm={() => disable.mutate({ id: row.id, version: row.version })}
+              >
                 <Button type="link" size="small">
                   停用
                 </Button>
@@ -108,7 +134,11 @@ export default function PriceTemplateListPage() {
               </Button>
             ))}
           {canDelete && (
-            <Popconfirm title={`删除「${row.name}」？`} description="被商品或供应商使用的模板不能删除" onConfirm={() => remove.mutate({ id: row.id, version: row.version })}>
+            <Popconfirm
+              title={`删除「${row.name}」？`}
+              description="被商品或供应商使用的模板不能删除"
+              onConfirm={() => remove.mutate({ id: row.id, version: row.version })}
+            >
               <Button type="link" size="small" danger>
                 删除
               </Button>

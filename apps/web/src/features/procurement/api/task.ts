@@ -15,11 +15,14 @@ export const taskViews = [procurementTaskApi.list, procurementTaskApi.info, proc
 const stale = taskViews;
 type OnError = (error: unknown) => boolean;
 
-export const useCreateTask = (onError?: OnError) => useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, onError });
-export const useUpdateTask = (onError?: OnError) => useApiMutation(procurementTaskApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCreateTask = (onError?: OnError) =>
+  useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, onError });
+export const useUpdateTask = (onError?: OnError) =>
+  useApiMutation(procurementTaskApi.update, { successMessage: '保存成功', invalidates: stale, onError });
 export const useDeleteTask = () => useApiMutation(procurementTaskApi.delete, { successMessage: '删除成功', invalidates: stale });
 export const usePublishTask = () => useApiMutation(procurementTaskApi.publish, { successMessage: '已发布，开始报价', invalidates: stale });
 export const useCloseQuote = () => useApiMutation(procurementTaskApi.closeQuote, { successMessage: '报价已关闭，待定标', invalidates: stale });
 export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { successMessage: '任务已取消', invalidates: stale });
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
-export const useAwardTask = (onError?: OnError) => useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });
+export const useAwardTask = (onError?: OnError) =>
+  useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });

@@ -67,7 +67,11 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
         version: task.version,
         lines: rows
           .filter(({ row }) => choices[row.lineId]?.supplierId)
-          .map(({ row }) => ({ taskLineId: row.lineId, supplierId: choices[row.lineId].supplierId as number, reason: choices[row.lineId].reason || null })),
+          .map(({ row }) => ({
+            taskLineId: row.lineId,
+            supplierId: choices[row.lineId].supplierId as number,
+            reason: choices[row.lineId].reason || null,
+          })),
       },
       { onSuccess: onClose },
     );
@@ -83,8 +87,22 @@ export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open:
       extra={
         <Space>
           <span className="award-totals">
-            定标货值 <strong>¥<Money fen={totals.goods} /></strong> · 运费 <strong>¥<Money fen={totals.freight} /></strong> · 到货成本{' '}
-            <strong>¥<Money fen={totals.goods + totals.freight} /></strong> · 实际到货成本 <strong>¥<Money fen={totals.real} /></strong>
+            定标货值{' '}
+            <strong>
+              ¥<Money fen={totals.goods} />
+            </strong>{' '}
+            · 运费{' '}
+            <strong>
+              ¥<Money fen={totals.freight} />
+            </strong>{' '}
+            · 到货成本{' '}
+            <strong>
+              ¥<Money fen={totals.goods + totals.freight} />
+            </strong>{' '}
+            · 实际到货成本{' '}
+            <strong>
+              ¥<Money fen={totals.real} />
+            </strong>
           </span>
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" onClick={submit} loading={award.isPending}>

@@ -22,7 +22,12 @@ interface Props {
 export function CommoditySelect({ value, onChange, known = [] }: Props) {
   const [keyword, setKeyword] = useState('');
   const options = useCommodityOptions(useDebounced(keyword.trim()));
-  const found: CommodityChoice[] = (options.data ?? []).map((o) => ({ value: o.value, label: o.label, skuCode: o.skuCode, referencePriceFen: o.referencePriceFen }));
+  const found: CommodityChoice[] = (options.data ?? []).map((o) => ({
+    value: o.value,
+    label: o.label,
+    skuCode: o.skuCode,
+    referencePriceFen: o.referencePriceFen,
+  }));
   const all = [...known.filter((k) => !found.some((f) => f.value === k.value)), ...found];
   return (
     <Select
@@ -32,7 +37,12 @@ export function CommoditySelect({ value, onChange, known = [] }: Props) {
       loading={options.isFetching}
       style={{ width: '100%' }}
       options={all.map((o) => ({ value: o.value, label: o.label }))}
-      onChange={(v: number) => onChange?.(v, all.find((o) => o.value === v))}
+      onChange={(v: number) =>
+        onChange?.(
+          v,
+          all.find((o) => o.value === v),
+        )
+      }
       notFoundContent={options.isFetching ? '搜索中…' : '没有匹配的商品'}
     />
   );

@@ -71,7 +71,13 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
   const awardBy = new Map(view.award?.lines.map((l) => [l.taskLineId, l.supplierId]) ?? []);
 
   const data: MatrixRow[] = [
-    ...comparison.rows.map((row, i) => ({ key: `l${row.lineId}`, kind: 'line' as const, label: task.lines[i].commodityName, row, line: task.lines[i] })),
+    ...comparison.rows.map((row, i) => ({
+      key: `l${row.lineId}`,
+      kind: 'line' as const,
+      label: task.lines[i].commodityName,
+      row,
+      line: task.lines[i],
+    })),
     { key: 'goods', kind: 'total', label: '货值合计' },
     { key: 'freight', kind: 'total', label: '运费' },
     { key: 'landed', kind: 'total', label: '到货成本(含税)' },
@@ -123,7 +129,9 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
       render: (_: unknown, r: MatrixRow) => {
         const total = totals.get(s.supplierId);
         if (r.kind === 'line') {
-          return <QuoteCell cell={r.row?.cells.find((c) => c.supplierId === s.supplierId)} awarded={awardBy.get(r.row?.lineId ?? 0) === s.supplierId} />;
+          return (
+            <QuoteCell cell={r.row?.cells.find((c) => c.supplierId === s.supplierId)} awarded={awardBy.get(r.row?.lineId ?? 0) === s.supplierId} />
+          );
         }
         if (!total) return null;
         if (r.key === 'goods')
@@ -212,15 +220,15 @@ export function ComparisonMatrix({ view }: { view: MaintainView }) {
         {comparison.taxpayer === 'general' ? '，仅增值税专用发票可抵扣' : '，进项税不可抵扣'}）。最低价、推荐中标与节省按实际成本。
       </div>
       <Table<MatrixRow>
-      className="comparison-matrix"
-      size="small"
-      bordered
-      pagination={false}
-      columns={columns}
-      dataSource={data}
-      rowClassName={(r) => (r.kind === 'total' ? 'matrix-total-row' : '')}
-      scroll={{ x: 'max-content', y: 560 }}
-      locale={{ emptyText: '暂无报价' }}
+        className="comparison-matrix"
+        size="small"
+        bordered
+        pagination={false}
+        columns={columns}
+        dataSource={data}
+        rowClassName={(r) => (r.kind === 'total' ? 'matrix-total-row' : '')}
+        scroll={{ x: 'max-content', y: 560 }}
+        locale={{ emptyText: '暂无报价' }}
       />
     </>
   );

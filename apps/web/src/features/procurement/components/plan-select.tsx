@@ -28,5 +28,12 @@ type SourcePlanProps = Omit<ComponentProps<typeof RemoteSelect<typeof procuremen
 
 /** A task's 来源计划 (value: the plan id): plans 采购中; `currentLabel` shows the task's plan even after it has moved on. */
 export function SourcePlanSelect(props: SourcePlanProps) {
-  return <RemoteSelect endpoint={procurementTaskApi.planOptions} request={openPlans} toOption={(p) => ({ value: p.planId, label: `${p.code} ${p.name}` })} {...props} />;
+  return (
+    <RemoteSelect
+      endpoint={procurementTaskApi.planOptions}
+      request={openPlans}
+      toOption={(p) => ({ value: p.planId, label: `${p.code} ${p.name}` })}
+      {...props}
+    />
+  );
 }

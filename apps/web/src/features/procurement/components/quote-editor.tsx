@@ -16,7 +16,24 @@ import {
   vatCost,
   yuanToFen,
 } from '@scm/contract';
-import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -72,7 +89,13 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
       remark: quote?.remark ?? undefined,
       lines: task.lines.map((line) => {
         const q = byLine.get(line.id);
-        return { taskLineId: line.id, unitPriceYuan: toYuan(q?.unitPriceFen), moq: q?.moq ?? null, leadTimeDays: q?.leadTimeDays ?? null, remark: q?.remark ?? null };
+        return {
+          taskLineId: line.id,
+          unitPriceYuan: toYuan(q?.unitPriceFen),
+          moq: q?.moq ?? null,
+          leadTimeDays: q?.leadTimeDays ?? null,
+          remark: q?.remark ?? null,
+        };
       }),
     });
     setEstimate(null);
@@ -87,11 +110,14 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
   const taxpayerValue = useDict(DICT.companyTaxpayer).defaultValue;
   const taxpayer: TaxpayerType = taxpayerValue === 'small' ? 'small' : 'general';
   // What this quote would cost the company, by the shared rule (docs/procurement.md): per priced line, then the freight.
-  const freightFen = freightMode === 'manual' ? (freightYuan == null ? 0 : (yuanToFen(freightYuan) ?? 0)) : (estimate?.freightFen ?? quote?.freightFen ?? 0);
+  const freightFen =
+    freightMode === 'manual' ? (freightYuan == null ? 0 : (yuanToFen(freightYuan) ?? 0)) : (estimate?.freightFen ?? quote?.freightFen ?? 0);
   const costs = [
     ...task.lines.flatMap((line, i) => {
       const price = lines[i]?.unitPriceYuan;
-      return price == null ? [] : [vatCost((yuanToFen(price) ?? 0) * boughtQuantityOf(line.quantity, lines[i]?.moq ?? null), invoiceType, taxRatePercent, taxpayer)];
+      return price == null
+        ? []
+        : [vatCost((yuanToFen(price) ?? 0) * boughtQuantityOf(line.quantity, lines[i]?.moq ?? null), invoiceType, taxRatePercent, taxpayer)];
     }),
     vatCost(freightFen, invoiceType, taxRatePercent, taxpayer),
   ];
@@ -100,17 +126,23 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
   const missing = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null);
   // Form values carry only the registered inputs, so each line takes its id from the task by position.
   const toLines = (values: LineValue[]) =>
-    task.lines.map((line, i) => ({ ...values[i], taskLineId: line.id })).map((l) => ({
-      taskLineId: l.taskLineId,
-      unitPriceFen: l.unitPriceYuan == null ? null : yuanToFen(l.unitPriceYuan),
-      moq: l.moq ?? null,
-      leadTimeDays: l.leadTimeDays ?? null,
-      remark: l.remark ?? null,
-    }));
+    task.lines
+      .map((line, i) => ({ ...values[i], taskLineId: line.id }))
+      .map((l) => ({
+        taskLineId: l.taskLineId,
+        unitPriceFen: l.unitPriceYuan == null ? null : yuanToFen(l.unitPriceYuan),
+        moq: l.moq ?? null,
+        leadTimeDays: l.leadTimeDays ?? null,
+        remark: l.remark ?? null,
+      }));
 
   const runEstimate = () =>
     estimateCall.mutate(
-      { taskId: task.id, supplierId: supplier.supplierId, lines: toLines(form.getFieldValue('lines') ?? []).map(({ taskLineId, unitPriceFen }) => ({ taskLineId, unitPriceFen })) },
+      {
+        taskId: task.id,
+        supplierId: supplier.supplierId,
+        lines: toLines(form.getFieldValue('lines') ?? []).map(({ taskLineId, unitPriceFen }) => ({ taskLineId, unitPriceFen })),
+      },
       { onSuccess: setEstimate },
     );
 
@@ -147,7 +179,12 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
         <span className="muted">配送模板：{supplier.priceTemplateName ?? '未设置'}</span>
       </Space>
       {supplier.invitationStatus === 'declined' && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`供应商已放弃报价${supplier.declineReason ? `：${supplier.declineReason}` : ''}`} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`供应商已放弃报价${supplier.declineReason ? `：${supplier.declineReason}` : ''}`}
+        />
       )}
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}
       <Form form={form} layout="vertical" disabled={!editable}>
@@ -176,18 +213,20 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
           </Col>
           <Col span={3}>
             <Form.Item name="taxRatePercent" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
-              <Select
-                aria-label="税率"
-                disabled={invoiceType === 'none'}
-                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
-              />
+              <Select aria-label="税率" disabled={invoiceType === 'none'} options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))} />
             </Form.Item>
           </Col>
           <Col span={9}>
             <Form.Item label="运费" required>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="freightMode" noStyle>
-                  <Radio.Group optionType="button" options={[{ value: 'manual', label: '手工填写' }, { value: 'estimated', label: '按模板估算' }]} />
+                  <Radio.Group
+                    optionType="button"
+                    options={[
+                      { value: 'manual', label: '手工填写' },
+                      { value: 'estimated', label: '按模板估算' },
+                    ]}
+                  />
                 </Form.Item>
                 {freightMode === 'manual' ? (
                   <Form.Item name="freightYuan" noStyle>
@@ -304,7 +343,9 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
           )}
         </Form.List>
         <Typography.Paragraph className="quote-real-cost" style={{ marginTop: 8, marginBottom: 0 }}>
-          含税合计（货值 + 运费）<Money fen={inclusiveTotal} prefix="¥" />，实际成本 <Money fen={realTotal} prefix="¥" />
+          含税合计（货值 + 运费）
+          <Money fen={inclusiveTotal} prefix="¥" />
+          ，实际成本 <Money fen={realTotal} prefix="¥" />
           <span className="muted">
             （{TAXPAYER_TYPE_LABELS[taxpayer]}，{INVOICE_TYPE_LABELS[invoiceType]} {invoiceType === 'none' ? 0 : taxRatePercent}%
             {inclusiveTotal > realTotal ? `，可抵扣进项税 ¥${fenToYuan(inclusiveTotal - realTotal, true)}` : '，无可抵扣进项税'}）

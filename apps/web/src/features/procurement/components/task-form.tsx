@@ -179,7 +179,13 @@ export default function TaskForm({ open, editing, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="deliveryRegionCode" label="交货地区" required rules={[zodRule(shape.deliveryRegionCode)]} extra="运费按供应商的配送模板估算到此地区">
+            <Form.Item
+              name="deliveryRegionCode"
+              label="交货地区"
+              required
+              rules={[zodRule(shape.deliveryRegionCode)]}
+              extra="运费按供应商的配送模板估算到此地区"
+            >
               <RegionPicker placeholder="省 / 市 / 区" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -190,7 +196,12 @@ export default function TaskForm({ open, editing, onClose }: Props) {
           </Col>
           <Col span={6}>
             <Form.Item name="planId" label="来源计划" extra="可选：采购中的计划，定标数量回写到计划明细">
-              <SourcePlanSelect placeholder="搜索计划编号 / 名称" popupMatchSelectWidth={360} currentLabel={editing?.planCode} onChange={unlinkLines} />
+              <SourcePlanSelect
+                placeholder="搜索计划编号 / 名称"
+                popupMatchSelectWidth={360}
+                currentLabel={editing?.planCode}
+                onChange={unlinkLines}
+              />
             </Form.Item>
           </Col>
           <Col span={24}>
@@ -295,7 +306,9 @@ export default function TaskForm({ open, editing, onClose }: Props) {
                     title: '',
                     key: 'remove',
                     width: 48,
-                    render: (_, field) => <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => remove(field.name)} />,
+                    render: (_, field) => (
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => remove(field.name)} />
+                    ),
                   },
                 ]}
               />

@@ -15,7 +15,15 @@ import { useUrlQuery } from '@/shared/table/use-url-query';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCancelTask, useCloseQuote, useCompleteTask, useDeleteTask, usePublishTask, useTaskInfo, useTaskList } from '@/features/procurement/api/task';
+import {
+  useCancelTask,
+  useCloseQuote,
+  useCompleteTask,
+  useDeleteTask,
+  usePublishTask,
+  useTaskInfo,
+  useTaskList,
+} from '@/features/procurement/api/task';
 import { BuyerSelect } from '@/features/procurement/components/buyer-select';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { SourcePlanFilter } from '@/features/procurement/components/plan-select';
@@ -126,7 +134,15 @@ export default function ProcurementTaskListPage() {
     },
     { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300 },
     { title: '邀请/已报价', key: 'suppliers', align: 'center', hideBelow: 1100, render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },
-    { title: '定标货值(元)', dataIndex: 'awardedGoodsFen', key: 'awardedGoodsFen', align: 'right', width: 130, hideBelow: 1300, render: (fen: number | null) => <Money fen={fen} /> },
+    {
+      title: '定标货值(元)',
+      dataIndex: 'awardedGoodsFen',
+      key: 'awardedGoodsFen',
+      align: 'right',
+      width: 130,
+      hideBelow: 1300,
+      render: (fen: number | null) => <Money fen={fen} />,
+    },
     {
       title: '操作',
       key: 'actions',

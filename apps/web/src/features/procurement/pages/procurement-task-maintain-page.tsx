@@ -219,7 +219,12 @@ export default function ProcurementTaskMaintainPage() {
           <Space wrap style={{ marginTop: 12 }}>
             {view.suppliers.map((s) => (
               <span key={s.supplierId}>
-                {s.name}：{s.quote ? <DictTag code={DICT.quotationStatus} value={s.quote.status} /> : <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />}
+                {s.name}：
+                {s.quote ? (
+                  <DictTag code={DICT.quotationStatus} value={s.quote.status} />
+                ) : (
+                  <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />
+                )}
               </span>
             ))}
           </Space>

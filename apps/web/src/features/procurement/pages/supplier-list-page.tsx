@@ -25,7 +25,13 @@ const winRate = (bp: number | null) => (bp == null ? '-' : `${(bp / 100).toFixed
 
 export default function SupplierListPage() {
   const [state, update, reset] = useUrlQuery(urlSchema);
-  const filter = { keyword: state.keyword, status: state.status, grade: state.grade, settlementType: state.settlementType, categoryId: state.categoryId };
+  const filter = {
+    keyword: state.keyword,
+    status: state.status,
+    grade: state.grade,
+    settlementType: state.settlementType,
+    categoryId: state.categoryId,
+  };
   const list = useSupplierList(state);
   const categories = useCategoryOptions();
   const [editor, setEditor] = useState<{ open: boolean; id?: number }>({ open: false });
@@ -56,7 +62,14 @@ export default function SupplierListPage() {
       ),
     },
     { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code={DICT.supplierStatus} value={v} /> },
-    { title: '等级', dataIndex: 'grade', key: 'grade', sorter: true, width: 80, render: (v: string) => <DictTag code={DICT.supplierGrade} value={v} /> },
+    {
+      title: '等级',
+      dataIndex: 'grade',
+      key: 'grade',
+      sorter: true,
+      width: 80,
+      render: (v: string) => <DictTag code={DICT.supplierGrade} value={v} />,
+    },
     {
       title: '联系人',
       key: 'contact',
@@ -82,9 +95,22 @@ export default function SupplierListPage() {
       hideBelow: 1300,
       render: (names: string[]) => (names.length ? names.join('、') : '-'),
     },
-    { title: '结算方式', dataIndex: 'settlementType', key: 'settlementType', hideBelow: 1300, render: (v: string) => <DictTag code={DICT.settlementType} value={v} /> },
+    {
+      title: '结算方式',
+      dataIndex: 'settlementType',
+      key: 'settlementType',
+      hideBelow: 1300,
+      render: (v: string) => <DictTag code={DICT.settlementType} value={v} />,
+    },
     { title: '配送模板', dataIndex: 'priceTemplateName', key: 'priceTemplateName', hideBelow: 1600, render: (v: string | null) => v ?? '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, hideBelow: 1600, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: true,
+      hideBelow: 1600,
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -205,7 +231,11 @@ export default function SupplierListPage() {
           </>
         }
       />
-      <SupplierForm open={editor.open && (editor.id === undefined || editing !== undefined)} editing={editing} onClose={() => setEditor({ open: false })} />
+      <SupplierForm
+        open={editor.open && (editor.id === undefined || editing !== undefined)}
+        editing={editing}
+        onClose={() => setEditor({ open: false })}
+      />
     </div>
   );
 }

@@ -4,14 +4,7 @@ import { type Key, useEffect, useMemo, useState } from 'react';
 import { useSession } from '@/shared/session/session';
 import { useMenuRecords, useRoleDetail, useUpdateRolePermissions } from '@/features/role/api/role';
 import { useMyRole } from './use-my-role';
-import {
-  allNodeKeys,
-  buildPermissionTree,
-  codesFromChecked,
-  leafKeys,
-  type PermissionNode,
-  pageOfAction,
-} from './permission-tree';
+import { allNodeKeys, buildPermissionTree, codesFromChecked, leafKeys, type PermissionNode, pageOfAction } from './permission-tree';
 
 interface Props {
   role?: Role;
@@ -64,9 +57,7 @@ export function PermissionDrawer({ role, onClose }: Props) {
   const onCheck = (next: { checked: Key[] } | Key[]) => {
     const keys = (Array.isArray(next) ? next : next.checked).map(String);
     // Granting an action grants seeing its page: the action is useless without it.
-    const pages = keys
-      .map(pageOfAction)
-      .filter((page): page is string => !!page && leaves.has(page) && grantable(page) && !keys.includes(page));
+    const pages = keys.map(pageOfAction).filter((page): page is string => !!page && leaves.has(page) && grantable(page) && !keys.includes(page));
     setChecked([...keys, ...pages]);
   };
 

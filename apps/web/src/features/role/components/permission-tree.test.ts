@@ -23,6 +23,10 @@ describe('permission tree', () => {
 
   it('gives every code of the seed when everything is checked', () => {
     const all = codesFromChecked(tree, new Set(leafKeys(tree)));
-    expect(all).toEqual(seedMenuRecords().map((r) => r.key).sort());
+    expect(all).toEqual(
+      seedMenuRecords()
+        .map((r) => r.key)
+        .sort(),
+    );
   });
 });

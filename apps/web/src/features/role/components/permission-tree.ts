@@ -27,7 +27,8 @@ export function buildPermissionTree(records: MenuRecord[]): PermissionNode[] {
   const build = (record: MenuRecord): PermissionNode => {
     const disabledMenu = record.status !== 'enabled';
     if (record.type === 'action') return { key: record.key, title: record.label, disabledMenu, kind: 'action' };
-    if (record.type === 'group') return { key: record.key, title: record.label, disabledMenu, kind: 'group', children: children(record.id).map(build) };
+    if (record.type === 'group')
+      return { key: record.key, title: record.label, disabledMenu, kind: 'group', children: children(record.id).map(build) };
     const actions = children(record.id);
     if (actions.length === 0) return { key: record.key, title: record.label, disabledMenu, kind: 'page' };
     return {

@@ -29,7 +29,13 @@ export default function RoleManagementPage() {
   const { role: myRole, superAdmin } = useMyRole();
   /** Why the signed-in user may not change this role (the server refuses the same), or undefined. */
   const lockReason = (role: Role) =>
-    superAdmin ? undefined : role.builtIn ? '只有超级管理员可以修改内置的超级管理员角色' : role.id === myRole?.id ? '不能修改自己所属的角色' : undefined;
+    superAdmin
+      ? undefined
+      : role.builtIn
+        ? '只有超级管理员可以修改内置的超级管理员角色'
+        : role.id === myRole?.id
+          ? '不能修改自己所属的角色'
+          : undefined;
 
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(() => ({ keyword: state.keyword, status: state.status }), [state.keyword, state.status]);
@@ -47,11 +53,18 @@ export default function RoleManagementPage() {
     },
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', align: 'right', width: 90 },
     { title: '排序', dataIndex: 'sort', key: 'sort', hideBelow: 1300, sorter: true, align: 'right', width: 80 },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (status: Role['status']) => <DictTag code={DICT.commonStatus} value={status} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (status: Role['status']) => <DictTag code={DICT.commonStatus} value={status} />,
+    },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      key: 'updatedAt', hideBelow: 1100,
+      key: 'updatedAt',
+      hideBelow: 1100,
       sorter: true,
       width: 170,
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),

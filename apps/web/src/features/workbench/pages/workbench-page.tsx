@@ -79,13 +79,7 @@ export default function WorkbenchPage() {
             <Row gutter={[16, 16]}>
               {todos.map((card) => (
                 <Col key={card.key} xs={12} md={8} xl={4}>
-                  <Card
-                    size="small"
-                    hoverable
-                    className="todo-card"
-                    data-todo={card.key}
-                    onClick={() => navigate(card.path())}
-                  >
+                  <Card size="small" hoverable className="todo-card" data-todo={card.key} onClick={() => navigate(card.path())}>
                     <Statistic title={card.title} value={data?.todos[card.key] ?? 0} suffix="项" />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {card.hint}
