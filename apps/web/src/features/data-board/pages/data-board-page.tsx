@@ -2,14 +2,16 @@ import { type BoardFilter, fenToYuan } from '@scm/contract';
 import { Button, Col, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useUrlState } from '@/shared/table/use-url-state';
-import { useBoardSummary } from '@/features/data-board/api/board-summary';
-import { useCategoryAmount } from '@/features/data-board/api/category-amount';
+import {
+  useBoardSummary,
+  useCategoryAmount,
+  useMonthlyAward,
+  usePlanFunnel,
+  useSavingsTrend,
+  useSupplierResponse,
+  useTopSuppliers,
+} from '@/features/data-board/api/board';
 import { useCategoryOptions } from '@/shared/category/category-options';
-import { useMonthlyAward } from '@/features/data-board/api/monthly-award';
-import { usePlanFunnel } from '@/features/data-board/api/plan-funnel';
-import { useSavingsTrend } from '@/features/data-board/api/savings-trend';
-import { useSupplierResponse } from '@/features/data-board/api/supplier-response';
-import { useTopSuppliers } from '@/features/data-board/api/top-suppliers';
 import { BoardFilters } from '@/features/data-board/components/board-filters';
 import { ChartCard } from '@/features/data-board/components/chart-card';
 import { defaultBoardRange } from '@/features/data-board/components/default-range';

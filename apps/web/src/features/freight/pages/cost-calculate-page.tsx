@@ -7,7 +7,7 @@ import { RegionPicker } from '@/shared/region/region-cascader';
 import { useRegions } from '@/shared/region/use-regions';
 import { Money } from '@/shared/ui/money';
 import { useCompareFreight, useEstimateFreight } from '@/features/freight/api/freight';
-import { useTemplateOptions } from '@/features/freight/api/price-template';
+import { useTemplateOptions } from '@/shared/price-template/use-template-options';
 import {
   type CargoItem,
   type CargoMode,
@@ -42,7 +42,7 @@ const MODE_HINTS: Record<CargoMode, string> = {
 
 export default function CostCalculatePage() {
   const [form] = Form.useForm<Values>();
-  const templates = useTemplateOptions();
+  const templates = useTemplateOptions({ includeDisabled: true });
   const [mode, setMode] = useState<CargoMode>('commodity');
   // The server's field errors go on the line they name (a commodity without a template, a bad measure).
   const onError = (error: ApiError) => {

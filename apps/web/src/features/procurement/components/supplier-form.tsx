@@ -5,7 +5,7 @@ import { DictSelect } from '@/shared/dict/dict-select';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { RegionPicker } from '@/shared/region/region-cascader';
 import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
-import { useTemplateOptions } from '@/features/procurement/api/price-template';
+import { useTemplateOptions } from '@/shared/price-template/use-template-options';
 import { useCategoryOptions } from '@/shared/category/category-options';
 
 const shape = supplierCreateRequest.shape;

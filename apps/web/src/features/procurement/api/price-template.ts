@@ -1,4 +1,0 @@
-import { priceTemplateApi } from '@scm/contract';
-import { useApiQuery } from '@/shared/http/hooks';
-
-export const useTemplateOptions = () => useApiQuery(priceTemplateApi.options, {}, { staleTime: 60_000 });
