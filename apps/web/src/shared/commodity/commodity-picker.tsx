@@ -1,44 +1,59 @@
 import { type CommodityOption, DICT } from '@scm/contract';
 import { Select, Typography } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useDict } from '@/shared/dict/use-dict';
 import { useDebounced } from '@/shared/form/use-debounced';
 import { useCommodityOptions } from './use-commodity-options';
 
 interface CommodityPickerProps {
-  value?: CommodityOption;
-  onChange?: (value: CommodityOption | undefined) => void;
+  /** The picked commodity's id; `null` for a picker that hands each pick over and stays empty. */
+  value?: number | null;
+  onChange?: (id: number | undefined, commodity: CommodityOption | undefined) => void;
+  /** Commodities `value` may name before any search (an edited line), for their labels. */
+  known?: { value: number; label: string }[];
+  /** Chosen already (the plan's lines): listed, not offered again. */
+  excluded?: ReadonlySet<number>;
   placeholder?: string;
+  disabled?: boolean;
+  style?: CSSProperties;
   'aria-label'?: string;
 }
 
 /**
- * One commodity, searched on the server as the user types; the options show SKU code, name, spec
- * and unit. The value is the picked option itself, so a form line knows the commodity's unit,
- * measures and template without another request.
+ * The one commodity selector: searched on the server as the user types (SKU code, name or barcode),
+ * a page of enabled commodities at a time, loaded when the list opens; options show SKU code, name,
+ * spec and unit. `onChange` hands over the whole option, so a form line knows the commodity's unit,
+ * measures, reference price and template without another request.
  */
-export function CommodityPicker({ value, onChange, placeholder = '搜索SKU编码 / 商品名称 / 条码', ...rest }: CommodityPickerProps) {
+export function CommodityPicker({
+  value,
+  onChange,
+  known = [],
+  excluded,
+  placeholder = '搜索SKU编码 / 商品名称 / 条码',
+  style = { width: '100%' },
+  ...rest
+}: CommodityPickerProps) {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
-  const keyword = useDebounced(input.trim());
-  const options = useCommodityOptions(keyword, open);
-  const list = options.data ?? [];
+  const options = useCommodityOptions(useDebounced(input.trim()), open);
+  const found = options.data ?? [];
   const units = useDict(DICT.unit);
+  const listed = [...known.filter((k) => !found.some((f) => f.value === k.value)), ...found];
 
   return (
-    <Select<{ value: number; label: string }>
-      labelInValue
-      allowClear
+    <Select<number>
+      allowClear={value !== null}
       showSearch={{ filterOption: false, onSearch: setInput, searchValue: input }}
-      value={value ? { value: value.value, label: value.label } : undefined}
+      value={value}
       placeholder={placeholder}
-      style={{ width: '100%' }}
+      style={style}
       loading={options.isFetching}
       notFoundContent={options.isFetching ? '搜索中…' : '没有匹配的商品'}
       onOpenChange={setOpen}
-      options={list.map((c) => ({ value: c.value, label: c.label }))}
+      options={listed.map((c) => ({ value: c.value, label: c.label, disabled: excluded?.has(c.value) }))}
       optionRender={(option) => {
-        const c = list.find((item) => item.value === option.value);
+        const c = found.find((item) => item.value === option.value);
         if (!c) return option.label;
         return (
           <div className="commodity-option">
@@ -51,8 +66,11 @@ export function CommodityPicker({ value, onChange, placeholder = '搜索SKU编�
           </div>
         );
       }}
-      onChange={(picked) => {
-        onChange?.(picked ? list.find((c) => c.value === picked.value) : undefined);
+      onChange={(id) => {
+        onChange?.(
+          id,
+          found.find((c) => c.value === id),
+        );
         setInput('');
       }}
       {...rest}

@@ -64,7 +64,13 @@ export function CommodityLines({ templates }: { templates: TemplateOption[] }) {
                 {row.name + 1}
               </Col>
               <Col span={10}>
-                <Form.Item name={[row.name, 'commodity']} rules={[{ required: true, message: '请选择商品' }]}>
+                <Form.Item
+                  name={[row.name, 'commodity']}
+                  rules={[{ required: true, message: '请选择商品' }]}
+                  // The line keeps the whole option (its template and measures); the picker works by id.
+                  getValueProps={(commodity?: CommodityOption) => ({ value: commodity?.value, known: commodity ? [commodity] : [] })}
+                  getValueFromEvent={(_id: number | undefined, commodity: CommodityOption | undefined) => commodity}
+                >
                   <CommodityPicker aria-label="商品" />
                 </Form.Item>
               </Col>

@@ -2,12 +2,13 @@ import { ImportOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { CommoditySelect, type PickedCommodity } from './commodity-select';
+import type { CommodityOption } from '@scm/contract';
+import { CommodityPicker } from '@/shared/commodity/commodity-picker';
 import type { LineValues } from './use-plan-form';
 
 interface PlanLinesToolbarProps {
   lines: LineValues[];
-  onPick: (commodity: PickedCommodity) => void;
+  onPick: (commodity: CommodityOption) => void;
   /** A saved plan imports into itself; a new one is saved first (保存并导入明细). */
   saved: boolean;
   /** Unsaved edits: the import reads the saved plan, so it waits for 保存. */
@@ -22,7 +23,14 @@ export function PlanLinesToolbar({ lines, onPick, saved, dirty, creating, onImpo
   const inPlan = useMemo(() => new Set(lines.map((l) => l?.commodityId)), [lines]);
   return (
     <Space>
-      <CommoditySelect excluded={inPlan} onPick={onPick} />
+      <CommodityPicker
+        value={null}
+        excluded={inPlan}
+        onChange={(_id, commodity) => commodity && onPick(commodity)}
+        placeholder="搜索SKU编码 / 商品名称 / 条码，选择后添加到明细"
+        style={{ width: 420 }}
+        aria-label="添加商品"
+      />
       {saved ? (
         <ReasonedButton icon={<ImportOutlined />} disabledReason={dirty ? '有未保存的修改，请先保存' : null} onClick={onImport}>
           导入明细

@@ -1,4 +1,4 @@
-import { fenToYuan, type PlanDetail, yuanToFen } from '@scm/contract';
+import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen } from '@scm/contract';
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -6,7 +6,6 @@ import { applyFieldErrors } from '@/shared/form/field-errors';
 import { useJump } from '@/shared/navigation/use-jump';
 import { useSession } from '@/shared/session/session';
 import { useCreatePlan, useUpdatePlan } from '@/features/planning/api/plan';
-import type { PickedCommodity } from './commodity-select';
 import { DETAIL_PATH } from './plan-actions';
 
 export interface LineValues {
@@ -125,7 +124,7 @@ export function usePlanForm(plan: PlanDetail | undefined) {
     else create.mutate(body);
   };
 
-  const addLine = (picked: PickedCommodity) => {
+  const addLine = (picked: CommodityOption) => {
     form.setFieldValue('lines', [
       ...(form.getFieldValue('lines') ?? []),
       {

@@ -9,11 +9,11 @@ import { callApi } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { feedback } from '@/shared/ui/feedback';
 import { RegionPicker } from '@/shared/region/region-cascader';
+import { CommodityPicker } from '@/shared/commodity/commodity-picker';
 import { useSession } from '@/shared/session/session';
 import { useCreateTask, useUpdateTask } from '@/features/procurement/api/task';
 import { useInvitableSuppliers } from '@/features/procurement/api/supplier';
 import { BuyerSelect } from './buyer-select';
-import { type CommodityChoice, CommoditySelect } from './commodity-select';
 import { SourcePlanSelect } from './plan-select';
 
 const shape = taskCreateRequest.shape;
@@ -52,7 +52,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateTask(onError);
   const update = useUpdateTask(onError);
-  const [planCommodities, setPlanCommodities] = useState<CommodityChoice[]>([]);
+  const [planCommodities, setPlanCommodities] = useState<{ value: number; label: string }[]>([]);
   const [bringing, setBringing] = useState(false);
 
   useEffect(() => {
@@ -258,8 +258,9 @@ export default function TaskForm({ open, editing, onClose }: Props) {
                     key: 'commodity',
                     render: (_, field) => (
                       <Form.Item name={[field.name, 'commodityId']} rules={[{ required: true, message: '请选择商品' }]} style={{ margin: 0 }}>
-                        <CommoditySelect
+                        <CommodityPicker
                           known={known}
+                          placeholder="搜索商品编码或名称"
                           onChange={(_v, option) => {
                             // Another commodity is no longer the plan line's.
                             form.setFieldValue(['lines', field.name, 'planLineId'], null);
