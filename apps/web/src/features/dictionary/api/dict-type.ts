@@ -1,4 +1,4 @@
-import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
+import { type DictType, dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
@@ -18,4 +18,4 @@ export const useEnableDictType = () => useApiMutation(dictTypeApi.enable, { succ
 export const useDisableDictType = () => useApiMutation(dictTypeApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeleteDictType = () => useApiMutation(dictTypeApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchDictTypeStatus = () => useBatchStatus(dictTypeApi, stale);
+export const useBatchDictTypeStatus = (allowed: boolean) => useBatchStatus<DictType>({ endpoints: dictTypeApi, stale, noun: '字典', allowed });

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictType, DICT, dictTypeApi, dictTypeListRequest } from '@scm/contract';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -33,26 +33,7 @@ export default function DictionaryListPage() {
   const canDelete = usePermission('dataDictionary:delete');
   const openDetail = (code: string) => jump(`/basicData/dataDictionaryDetail?code=${encodeURIComponent(code)}`);
 
-  const batchStatus = useBatchDictTypeStatus();
-  const { message, modal: confirmModal } = App.useApp();
-  const [selected, setSelected] = useState<DictType[]>([]);
-  const runBatch = (status: 'enabled' | 'disabled') => {
-    const rows = selected.filter((row) => row.status !== status);
-    const verb = status === 'enabled' ? '启用' : '停用';
-    if (rows.length === 0) {
-      message.info(`所选字典均已${verb}`);
-      return;
-    }
-    confirmModal.confirm({
-      title: `批量${verb} ${rows.length} 个字典？`,
-      onOk: async () => {
-        const failures = await batchStatus(rows, status);
-        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个字典`);
-        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
-        setSelected([]);
-      },
-    });
-  };
+  const batch = useBatchDictTypeStatus(canEdit);
 
   const columns: ListColumns<DictType> = [
     {
@@ -176,20 +157,10 @@ export default function DictionaryListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          onChange: (_keys, rows) => setSelected(rows),
-          getCheckboxProps: () => ({ disabled: !canEdit }),
-        }}
+        rowSelection={batch.rowSelection}
         toolbar={
           <Space>
-            {selected.length > 0 && canEdit && (
-              <>
-                <span className="muted">已选 {selected.length} 项</span>
-                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
-                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
-              </>
-            )}
+            {batch.controls}
             <ExportButton endpoint={dictTypeApi.export} filter={filter} fileName="数据字典" code="dataDictionary:export" />
             <Can code="dataDictionary:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>

@@ -1,4 +1,4 @@
-import { type EndpointBody, freightApi, priceTemplateApi } from '@scm/contract';
+import { type EndpointBody, freightApi, type PriceTemplateListItem, priceTemplateApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
@@ -19,4 +19,5 @@ export const useEnablePriceTemplate = () => useApiMutation(priceTemplateApi.enab
 export const useDisablePriceTemplate = () => useApiMutation(priceTemplateApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeletePriceTemplate = () => useApiMutation(priceTemplateApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchTemplateStatus = () => useBatchStatus(priceTemplateApi, stale);
+export const useBatchTemplateStatus = (allowed: boolean) =>
+  useBatchStatus<PriceTemplateListItem>({ endpoints: priceTemplateApi, stale, noun: '模板', allowed });

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplateListItem, priceTemplateApi, priceTemplateListRequest } from '@scm/contract';
-import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -48,26 +48,7 @@ export default function PriceTemplateListPage() {
   const canCreate = usePermission('priceModel:create');
   const canDelete = usePermission('priceModel:delete');
 
-  const batchStatus = useBatchTemplateStatus();
-  const { message, modal: confirmModal } = App.useApp();
-  const [selected, setSelected] = useState<PriceTemplateListItem[]>([]);
-  const runBatch = (status: 'enabled' | 'disabled') => {
-    const rows = selected.filter((row) => row.status !== status);
-    const verb = status === 'enabled' ? '启用' : '停用';
-    if (rows.length === 0) {
-      message.info(`所选模板均已${verb}`);
-      return;
-    }
-    confirmModal.confirm({
-      title: `批量${verb} ${rows.length} 个模板？`,
-      onOk: async () => {
-        const failures = await batchStatus(rows, status);
-        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个模板`);
-        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
-        setSelected([]);
-      },
-    });
-  };
+  const batch = useBatchTemplateStatus(canEdit);
 
   const columns: ListColumns<PriceTemplateListItem> = [
     {
@@ -171,20 +152,10 @@ export default function PriceTemplateListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          onChange: (_keys, rows) => setSelected(rows),
-          getCheckboxProps: () => ({ disabled: !canEdit }),
-        }}
+        rowSelection={batch.rowSelection}
         toolbar={
           <Space>
-            {selected.length > 0 && canEdit && (
-              <>
-                <span className="muted">已选 {selected.length} 项</span>
-                <Button onClick={() => runBatch('enabled')}>批量启用</Button>
-                <Button onClick={() => runBatch('disabled')}>批量停用</Button>
-              </>
-            )}
+            {batch.controls}
             <ExportButton endpoint={priceTemplateApi.export} filter={filter} fileName="配送价格模板" code="priceModel:export" />
             <Can code="priceModel:create">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>

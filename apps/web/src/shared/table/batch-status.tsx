@@ -1,0 +1,67 @@
+import type { Endpoint } from '@scm/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { callApi } from '@/shared/http/api';
+
+type Status = 'enabled' | 'disabled';
+
+interface BatchStatusOptions {
+  endpoints: { enable: Endpoint; disable: Endpoint };
+  /** The reads to refresh afterwards. */
+  stale: Endpoint[];
+  /** How a record is counted: "已启用 3 个模板". */
+  noun: string;
+  /** Whether the user may change the status (the edit code). */
+  allowed: boolean;
+}
+
+/**
+ * 批量启用 / 批量停用 for a list whose records only switch on and off: the table's row selection
+ * and the toolbar buttons. After a confirmation the rows not already in that state are sent one after
+ * the other to the single-record endpoint with their own version (each its own transaction and
+ * audit row); one message says how many succeeded and the first reason of those that did not.
+ */
+export function useBatchStatus<T extends { id: number; version: number; status: string }>({ endpoints, stale, noun, allowed }: BatchStatusOptions) {
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const [selected, setSelected] = useState<T[]>([]);
+
+  const run = (status: Status) => {
+    const rows = selected.filter((row) => row.status !== status);
+    const verb = status === 'enabled' ? '启用' : '停用';
+    if (rows.length === 0) {
+      message.info(`所选${noun}均已${verb}`);
+      return;
+    }
+    modal.confirm({
+      title: `批量${verb} ${rows.length} 个${noun}？`,
+      onOk: async () => {
+        const endpoint = status === 'enabled' ? endpoints.enable : endpoints.disable;
+        const failures: string[] = [];
+        for (const row of rows) {
+          await callApi(endpoint, { id: row.id, version: row.version }).catch((error: Error) => failures.push(error.message));
+        }
+        for (const read of stale) client.invalidateQueries({ queryKey: [read.path] });
+        if (failures.length === 0) message.success(`已${verb} ${rows.length} 个${noun}`);
+        else message.warning(`${rows.length - failures.length} 个成功，${failures.length} 个失败：${failures[0]}`);
+        setSelected([]);
+      },
+    });
+  };
+
+  const rowSelection = {
+    selectedRowKeys: selected.map((row) => row.id),
+    onChange: (_keys: unknown, rows: T[]) => setSelected(rows),
+    getCheckboxProps: () => ({ disabled: !allowed }),
+  };
+  const controls =
+    selected.length > 0 && allowed ? (
+      <>
+        <span className="muted">已选 {selected.length} 项</span>
+        <Button onClick={() => run('enabled')}>批量启用</Button>
+        <Button onClick={() => run('disabled')}>批量停用</Button>
+      </>
+    ) : null;
+  return { rowSelection, controls };
+}
