@@ -9,7 +9,8 @@ import pg from 'pg';
 import { endpoints, floorAuthSql } from './config';
 import type { Query } from './lib/query';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// The app's session settings (apps/server/src/db/client.ts), so both sides run the same plans.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, options: '-c jit=off' });
 pool.on('error', () => {});
 const q: Query = async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[];
 const routes = new Map(endpoints.map((e) => [`/api${e.path}`, e]));

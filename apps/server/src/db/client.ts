@@ -41,6 +41,9 @@ export function openDatabase(options: { url?: string; dataDir: string; queryTime
       idleTimeoutMillis: 30_000,
       // A database that hangs instead of refusing would otherwise hold a request forever.
       query_timeout: options.queryTimeoutMs,
+      // Short OLTP reads: compiling a plan whose cost estimate passes jit_above_cost (a LIMIT walk over
+      // a million rows does) costs 20–40 ms and saves nothing (docs/decisions.md).
+      options: '-c jit=off',
     });
     // An idle client losing its server must not crash the process; the next query reports the outage.
     pool.on('error', () => {});

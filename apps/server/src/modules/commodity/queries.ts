@@ -27,8 +27,22 @@ function inCategoryTree(column: AnyPgColumn, categoryId: number): SQL {
 
 /** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
 const COUNT_CAP = 10_000;
-/** Above this many matches the page walks the sort order's index instead of sorting every match. */
+/** Up to this many matches the page fetches and sorts them all; above, it may walk the sort order's index. */
 const FEW_MATCHES = 2_000;
+/**
+ * Whether a page is cheaper found by walking the sort order's index (visiting about
+ * `(offset + size) × all ÷ matches` rows) than by fetching and sorting every match. With `n` matches
+ * counted, walking to `n / 100` visits about 1 % of the table whatever `n` is; a capped count means
+ * more matches than counted, so walking is cheaper still.
+ */
+const walksIndex = (n: number, end: number) => n > COUNT_CAP || (n > FEW_MATCHES && end <= n / 100);
+/**
+ * Plan settings for a page walked along its index. Row estimates of word tokens are poor (character
+ * pairs go together), so the planner expects almost no match and would rather scan the table, in
+ * parallel: both cost far more than walking to the first page's rows.
+ */
+const WALK_INDEX = ['set local enable_bitmapscan = off', 'set local enable_seqscan = off', 'set local max_parallel_workers_per_gather = 0'];
+const FETCH_AND_SORT = ['set local enable_indexscan = off'];
 
 /** Words typed in ASCII may be codes: an SKU or barcode prefix as well as a part of the name. */
 const isAsciiWord = (word: string) => /^[\x21-\x7e]+$/.test(word);
@@ -190,14 +204,13 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   const start = pageOffset(input);
   const first = start === 0 ? exactRows.slice(0, input.pageSize) : [];
   const wanted = input.pageSize - first.length;
-  // Pages end at the cap (the list says so); nothing is sorted past it.
-  // Row estimates of word tokens are poor (character pairs go together), so the page's plan follows
-  // the count: few matches are fetched and sorted, many are found walking the sort order's index.
+  // Pages end at the cap (the list says so); nothing is sorted past it. The page's plan follows the
+  // count, not the planner's estimate (walksIndex).
   const rest =
     start >= total || wanted === 0
       ? []
       : await db.transaction(async (tx) => {
-          await tx.execute(sql.raw(n > FEW_MATCHES ? 'set local enable_bitmapscan = off' : 'set local enable_indexscan = off'));
+          for (const setting of walksIndex(n, start + input.pageSize) ? WALK_INDEX : FETCH_AND_SORT) await tx.execute(sql.raw(setting));
           return selectCommodities(
             tx,
             and(

@@ -79,6 +79,28 @@ describe('commodity keyword search', () => {
     expect(beyond.data.total_capped).toBe(true);
   }, 60_000);
 
+  it('gives the same pages whether it walks the sort order or sorts every match', async () => {
+    // 3,000 matches: the first pages walk the index, later ones fetch and sort; update times out of id order.
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams, updated_at)
+      select 'WALK' || g, '翠竹牌 竹篮' || g, ${leaf}, 'piece', (g * 37) % 500, array['翠', '竹', '牌', '翠竹', '竹牌', '篮', '竹篮'],
+             now() - ((g * 7919) % 3000) * interval '1 second'
+      from generate_series(1, 3000) g`);
+    const expected = async (order: string) =>
+      (await t.database.db.execute(sql.raw(`select id from commodities where name like '翠竹牌 竹篮%' order by ${order}`))).rows.map((r) =>
+        Number((r as { id: number }).id),
+      );
+    const byTime = await expected('updated_at desc, id desc');
+    const byPrice = await expected('reference_price_fen asc, id asc');
+    for (const page of [1, 2, 3, 7, 150]) {
+      const answer = await list('翠竹牌 竹篮', { page, page_size: 20 });
+      expect(answer.data.total).toBe(3000);
+      expect(answer.data.list.map((r: { id: number }) => r.id), `page ${page}`).toEqual(byTime.slice((page - 1) * 20, page * 20));
+      const cheap = await list('翠竹牌 竹篮', { page, page_size: 20, sort_field: 'referencePriceFen', sort_order: 'ascend' });
+      expect(cheap.data.list.map((r: { id: number }) => r.id), `page ${page} by price`).toEqual(byPrice.slice((page - 1) * 20, page * 20));
+    }
+  }, 60_000);
+
   it('keeps SQL and LIKE meta characters harmless', async () => {
     for (const keyword of ["'; drop table commodities; --", '%', '_', '\\', "a' or '1'='1", '100%_\\x', '"{}"', 'cat:1']) {
       const answer = await list(keyword);
