@@ -204,10 +204,11 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   const start = pageOffset(input);
   const first = start === 0 ? exactRows.slice(0, input.pageSize) : [];
   const wanted = input.pageSize - first.length;
-  // Pages end at the cap (the list says so); nothing is sorted past it. The page's plan follows the
-  // count, not the planner's estimate (walksIndex).
+  // Pages end at the cap (the list says so); nothing is sorted past it, and nothing is asked for when
+  // the exact code matches were all there is. The page's plan follows the count, not the planner's
+  // estimate (walksIndex).
   const rest =
-    start >= total || wanted === 0
+    start >= total || wanted === 0 || exactRows.length >= n
       ? []
       : await db.transaction(async (tx) => {
           for (const setting of walksIndex(n, start + input.pageSize) ? WALK_INDEX : FETCH_AND_SORT) await tx.execute(sql.raw(setting));
