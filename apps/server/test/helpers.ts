@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as contract from '@scm/contract';
 import type { Endpoint } from '@scm/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -60,6 +61,11 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
       await c.end();
     },
   };
+}
+
+/** The rows of a raw SQL statement, on either database driver. */
+export async function queryRows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,8 +75,7 @@ describe('login', () => {
   });
 
   it('records logins and failed logins in the audit log', async () => {
-    const rows = await t.database.db.execute(sql`select action from audit_logs where module = 'auth'`);
-    const actions = (rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
+    const actions = (await queryRows<{ action: string }>(t, sql`select action from audit_logs where module = 'auth'`)).map((r) => r.action);
     expect(actions).toContain('login');
     expect(actions).toContain('login_failed');
   });

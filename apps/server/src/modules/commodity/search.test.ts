@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
@@ -87,17 +87,23 @@ describe('commodity keyword search', () => {
              now() - ((g * 7919) % 3000) * interval '1 second'
       from generate_series(1, 3000) g`);
     const expected = async (order: string) =>
-      (await t.database.db.execute(sql.raw(`select id from commodities where name like '翠竹牌 竹篮%' order by ${order}`))).rows.map((r) =>
-        Number((r as { id: number }).id),
+      (await queryRows<{ id: number }>(t, sql.raw(`select id from commodities where name like '翠竹牌 竹篮%' order by ${order}`))).map((r) =>
+        Number(r.id),
       );
     const byTime = await expected('updated_at desc, id desc');
     const byPrice = await expected('reference_price_fen asc, id asc');
     for (const page of [1, 2, 3, 7, 150]) {
       const answer = await list('翠竹牌 竹篮', { page, page_size: 20 });
       expect(answer.data.total).toBe(3000);
-      expect(answer.data.list.map((r: { id: number }) => r.id), `page ${page}`).toEqual(byTime.slice((page - 1) * 20, page * 20));
+      expect(
+        answer.data.list.map((r: { id: number }) => r.id),
+        `page ${page}`,
+      ).toEqual(byTime.slice((page - 1) * 20, page * 20));
       const cheap = await list('翠竹牌 竹篮', { page, page_size: 20, sort_field: 'referencePriceFen', sort_order: 'ascend' });
-      expect(cheap.data.list.map((r: { id: number }) => r.id), `page ${page} by price`).toEqual(byPrice.slice((page - 1) * 20, page * 20));
+      expect(
+        cheap.data.list.map((r: { id: number }) => r.id),
+        `page ${page} by price`,
+      ).toEqual(byPrice.slice((page - 1) * 20, page * 20));
     }
   }, 60_000);
 

@@ -2,7 +2,7 @@ import { PLAN_ACTION_FROM, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, t
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, type ApiAction, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 import { supplierBody } from '../../../test/procurement-fixtures';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
 import { recordPlanAwards } from './award-writeback';
@@ -516,10 +516,11 @@ describe('awards and completion', () => {
   it('writes one audit row per change, in the same transaction', async () => {
     const id = await createPlan();
     await act('submit', id, planner);
-    const rows = await t.database.db.execute(
+    const rows = await queryRows<{ action: string }>(
+      t,
       sql`select action from audit_logs where module = 'planning_task' and record_id = ${String(id)} order by id`,
     );
-    expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'submit']);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'submit']);
   });
 });
 
