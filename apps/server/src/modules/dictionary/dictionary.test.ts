@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 import { loginWithCodes } from '../../../test/procurement-fixtures';
 
 let t: TestApp;
@@ -127,8 +128,7 @@ describe('dictionary types and items', () => {
   });
 
   it('writes an audit row per write', async () => {
-    const rows = await t.database.db.execute("select count(*)::int as n from audit_logs where module in ('dict_type', 'dict_item')" as never);
-    const n = (rows as unknown as { rows: { n: number }[] }).rows[0].n;
+    const [{ n }] = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from audit_logs where module in ('dict_type', 'dict_item')`);
     expect(n).toBeGreaterThanOrEqual(8);
   });
 

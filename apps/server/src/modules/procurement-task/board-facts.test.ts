@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import { procurementTaskRoutes } from './routes';
@@ -29,8 +29,7 @@ async function post(path: string, body: Record<string, unknown>) {
   return json as { code: number; data: Record<string, unknown> & { id: number; version: number; lines: { id: number }[] } };
 }
 
-const rows = async (table: string, order: string) =>
-  ((await t.database.db.execute(sql.raw(`select * from ${table} order by ${order}`))) as unknown as { rows: unknown[] }).rows;
+const rows = (table: string, order: string) => queryRows(t, sql.raw(`select * from ${table} order by ${order}`));
 const facts = async () => ({
   awardLines: await rows('board_award_lines', 'task_line_id'),
   taskFacts: await rows('board_task_facts', 'task_id'),
