@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { type ApiAction, type ApiPath, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import { procurementTaskRoutes } from './routes';
@@ -17,16 +17,11 @@ let commodityIds: number[];
 const supplierIds: number[] = [];
 const called = new Set<string>();
 
-async function post(path: string, body: Record<string, unknown>) {
+/** One call as the admin; a file answer (an export) counts as its HTTP status. */
+async function post(path: ApiPath, body: Record<string, unknown>) {
   called.add(path);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api${path}`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    payload: JSON.stringify(body),
-  });
-  const json = response.headers['content-type']?.toString().includes('json') ? response.json() : { code: response.statusCode };
-  return json as { code: number; data: Record<string, unknown> & { id: number; version: number; lines: { id: number }[] } };
+  const answer = await t.call(path, body, token);
+  return { ...answer, code: answer.code ?? answer.status };
 }
 
 const rows = (table: string, order: string) => queryRows(t, sql.raw(`select * from ${table} order by ${order}`));
@@ -72,8 +67,8 @@ async function created(extra: Record<string, unknown> = {}) {
   await expectFresh();
   return answer.data.id;
 }
-const info = async (id: number) => (await post('/admin/procurement_task/info', { id })).data;
-async function act(action: string, id: number, extra: Record<string, unknown> = {}) {
+const info = async (id: number): Promise<{ version: number; lines: { id: number }[] }> => (await post('/admin/procurement_task/info', { id })).data;
+async function act(action: ApiAction<'procurement_task'>, id: number, extra: Record<string, unknown> = {}) {
   const answer = await post(`/admin/procurement_task/${action}`, { id, version: (await info(id)).version, ...extra });
   await expectFresh();
   return answer.code;
@@ -109,7 +104,7 @@ describe('board facts after procurement writes', () => {
     expect((await post('/admin/quotation/decline', { task_id: id, supplier_id: s2, reason: '产能不足' })).code).toBe(200);
     await expectFresh();
     expect(await act('close_quote', id)).toBe(200);
-    for (const path of ['/admin/procurement_task/compare', '/admin/procurement_task/export_compare']) {
+    for (const path of ['/admin/procurement_task/compare', '/admin/procurement_task/export_compare'] as const) {
       expect((await post(path, { id })).code).toBe(200);
     }
     await post('/admin/procurement_task/list', { page: 1, page_size: 20 });
