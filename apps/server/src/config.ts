@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
+/** A yes/no setting written `true` or `false`. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true');
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -9,21 +16,12 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: z.string().email().default('admin@jiaju.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  SEED_DEMO: flag('true'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: flag('false'),
   /** The OpenAPI document and its viewer under /api/docs (docs/deploy.md). */
-  API_DOCS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  API_DOCS: flag('true'),
   /** Server processes sharing the port: a count or `auto` (one per CPU); more than one needs PostgreSQL. */
   WORKERS: z
     .string()

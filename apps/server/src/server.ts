@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { type Config, loadConfig, workersProblem } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig, workersProblem } from './config';
+import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { MINUTE_JOBS_MS, runMinuteJobs } from './lib/minute-jobs';
 
@@ -33,14 +33,18 @@ function onStopSignal(stop: () => Promise<void>) {
   process.on('SIGINT', handler);
 }
 
-/** Migrates (under the startup advisory lock on PostgreSQL) and seeds; prints where the server runs and the administrator. */
-async function prepareDatabase(config: Config) {
+/** Migrates and seeds under the startup advisory lock (PostgreSQL), so one process of several does it. */
+const migrateAndSeed = (database: Database) =>
+  database.withStartupLock(async () => {
+    await database.migrate();
+    return seedDatabase(database.db, config);
+  });
+
+/** Migrates and seeds before the workers start, then lets the database go. */
+async function prepareDatabase() {
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    return await database.withStartupLock(async () => {
-      await database.migrate();
-      return seedDatabase(database.db, config);
-    });
+    return await migrateAndSeed(database);
   } finally {
     await database.close();
   }
@@ -69,12 +73,7 @@ function printBanner(seed: Awaited<ReturnType<typeof seedDatabase>>) {
 async function serve(options: { prepare: boolean }) {
   // Requests give up on a query after 5 s (503) rather than wait forever on a database that hangs.
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, queryTimeoutMs: 5000 });
-  const seed = options.prepare
-    ? await database.withStartupLock(async () => {
-        await database.migrate();
-        return seedDatabase(database.db, config);
-      })
-    : null;
+  const seed = options.prepare ? await migrateAndSeed(database) : null;
   const app = await buildApp({ db: database.db, config });
 
   const minuteJobs = () => {
@@ -107,7 +106,7 @@ async function serve(options: { prepare: boolean }) {
 
 /** The primary of WORKERS > 1: prepares the database once, then keeps N serving processes on one port. */
 async function supervise() {
-  printBanner(await prepareDatabase(config));
+  printBanner(await prepareDatabase());
   let stopping = false;
   const fork = () => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
+import { queryRows as rowsOf } from '../src/lib/rows';
 
 export const ADMIN_EMAIL = 'admin@test.com';
 export const ADMIN_PASSWORD = 'Admin12345';
@@ -64,9 +65,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 /** The rows of a raw SQL statement, on either database driver. */
-export async function queryRows<T>(t: TestApp, query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export const queryRows = <T>(t: TestApp, query: SQL): Promise<T[]> => rowsOf<T>(t.database.db, query);
 
 export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {
   const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { closePassedDeadlines } from '../modules/procurement-task/status';
+import { queryRows } from './rows';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
 
 /** How often the server records quoting deadlines that have passed and forgets idempotency keys older than 24 h. */
@@ -14,9 +15,8 @@ export const MINUTE_JOBS_MS = 60_000;
  */
 export async function runMinuteJobs(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('scm:minute-jobs')) as got`);
-    const rows = (result as unknown as { rows: { got: boolean }[] }).rows;
-    if (!rows[0]?.got) return false;
+    const [lock] = await queryRows<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext('scm:minute-jobs')) as got`);
+    if (!lock?.got) return false;
     await closePassedDeadlines(tx, now);
     await purgeExpiredIdempotencyKeys(tx, now);
     return true;

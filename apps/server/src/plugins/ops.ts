@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { pgErrorCode } from '../lib/errors';
+import { queryRows } from '../lib/rows';
 
 /** How long the readiness probe waits for the database before answering 503. */
 const READY_TIMEOUT_MS = 1000;
@@ -12,17 +13,13 @@ const journalFile = fileURLToPath(new URL('../../drizzle/meta/_journal.json', im
 /** The migrations this build ships; the database is ready when it has recorded every one. */
 const shippedMigrations: number = (JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }).entries.length;
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
-}
-
 async function checkDatabase(db: Db): Promise<string | null> {
-  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch((error: unknown) => {
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch((error: unknown) => {
     // No migrations table yet: the database answers but was never migrated.
-    if (pgErrorCode(error) === '42P01' || pgErrorCode(error) === '3F000') return null;
+    if (pgErrorCode(error) === '42P01' || pgErrorCode(error) === '3F000') return [];
     throw error;
   });
-  const applied = result ? Number(rowsOf(result)[0]?.n ?? 0) : 0;
+  const applied = Number(rows[0]?.n ?? 0);
   return applied >= shippedMigrations ? null : `migrations_pending (${applied}/${shippedMigrations})`;
 }
 

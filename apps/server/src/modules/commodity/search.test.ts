@@ -47,11 +47,13 @@ describe('commodity keyword search', () => {
     const sku = unique('EXA');
     const longer = await create({ sku_code: `${sku}9`, name: '较新商品' });
     const exact = await create({ sku_code: sku, name: '较早商品' });
-    await t.call(
+    // The longer code becomes the most recently updated, so only the exact-code rule puts the other first.
+    const updated = await t.call(
       '/admin/commodity/update',
-      { id: longer, version: 1, sku_code: `${sku}9`, name: '较新商品2', category_id: leaf, unit: 'piece', reference_price_fen: 990 },
+      { id: longer, version: 0, sku_code: `${sku}9`, name: '较新商品2', category_id: leaf, unit: 'piece', reference_price_fen: 990 },
       admin,
     );
+    expect(updated.code, updated.message).toBe(200);
     const answer = await list(sku.toLowerCase());
     expect(answer.data.list.map((r: { id: number }) => r.id)).toEqual([exact, longer]);
     expect(answer.data.total).toBe(2);
@@ -59,6 +61,8 @@ describe('commodity keyword search', () => {
 
   it('ranks an exact barcode first', async () => {
     const exact = await create({ name: '条码商品', barcode: '6901234567892' });
+    // Created later, so newer: an SKU starting with the same digits, which the default order would put first.
+    await create({ name: '编码前缀商品', sku_code: '6901234567892-B' });
     const answer = await list('6901234567892');
     expect(answer.data.list[0].id).toBe(exact);
   });

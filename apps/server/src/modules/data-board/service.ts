@@ -15,7 +15,7 @@ import {
   supplierResponseQuery,
   topSuppliersQuery,
 } from './queries';
-import { fen, queryRows } from './rows';
+import { fen, queryRows } from '../../lib/rows';
 
 interface Filter {
   dateFrom: string;

@@ -123,14 +123,15 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
       reason: l.awardReason,
     };
   });
+  const deductibleVatFen = awardLines.reduce((s, l) => s + l.deductibleVatFen, 0);
   const award =
     found.task.awardedAt && awarded.length > 0
       ? {
           goodsFen: awardLines.reduce((s, l) => s + l.amountFen, 0),
           freightFen: awardLines.reduce((s, l) => s + l.freightShareFen, 0),
           totalFen: found.task.awardedAmountFen ?? 0,
-          deductibleVatFen: awardLines.reduce((s, l) => s + l.deductibleVatFen, 0),
-          realTotalFen: (found.task.awardedAmountFen ?? 0) - awardLines.reduce((s, l) => s + l.deductibleVatFen, 0),
+          deductibleVatFen,
+          realTotalFen: (found.task.awardedAmountFen ?? 0) - deductibleVatFen,
           awardedAt: iso(found.task.awardedAt) as string,
           awardedBy: found.task.awardedBy,
           lines: awardLines,
@@ -143,7 +144,6 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
     compareInput,
     comparison,
     award,
-    taxpayer,
     view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() },
   };
 }

@@ -21,7 +21,7 @@ const MODULE = 'quotation';
 async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number, supplierId: number, now: Date) {
   const { tx } = write;
   await loadTaskForUser(tx, user, taskId);
-  write.touch(taskId);
+  // Touches the task only if it closes it: an estimate alone changes nothing the board sums.
   await recordDeadlineClose(write, taskId, now);
   const found = await findTaskDetail(tx, taskId, now);
   if (!found) throw notFound('采购任务不存在');
@@ -95,6 +95,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
   return writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
+    write.touch(input.taskId);
     if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
     const taskLineIds = new Set(found.lines.map((l) => l.id));
     const seen = new Set<number>();
@@ -182,6 +183,7 @@ export async function declineQuote(ctx: AuthedContext, input: z.output<typeof qu
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
+    write.touch(input.taskId);
     const removed = await tx
       .delete(quotations)
       .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)))

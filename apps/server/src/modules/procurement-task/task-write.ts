@@ -10,7 +10,7 @@ export interface TaskWrite {
 
 /**
  * The one way a procurement write opens its transaction. The calls that hand a write a task to
- * change (lockTask, quotableContext, recordDeadlineClose, a create's insert) touch it, and the board
+ * change (lockTask, recordDeadlineClose, a create's insert, a quote's save or decline) touch it, and the board
  * facts of every touched task are rewritten just before the commit, so no write can leave the data
  * board disagreeing with the tasks it sums (docs/data-board.md).
  */

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { auditLogs, pageVisits, planningTasks, procurementTasks } from '../../db/schema';
 import type { AuthedContext } from '../../lib/context';
 import { addDays, period, shanghaiDay } from '../data-board/period';
-import { queryRows } from '../data-board/rows';
+import { queryRows } from '../../lib/rows';
 import { inScope } from '../data-board/queries';
 import { boardScope, kpisFor } from '../data-board/service';
 import { drawnUpBy } from '../planning/four-eyes';

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
-/** Runs one aggregate statement; both drivers answer `{ rows }`. */
+/** Runs one raw statement and answers its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
