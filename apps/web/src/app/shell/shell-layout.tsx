@@ -4,7 +4,7 @@ import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '@/shared/http/query-client';
 import { useSession } from '@/shared/session/session';
@@ -54,10 +54,12 @@ function Shell() {
   usePageTitle(current?.label ?? '404');
 
   const currentKey = current?.key;
-  // The page's first request goes out with its chunk, not after it (a no-op once cached).
+  // The page's first request goes out with its chunk, not after it: once, on entering the page.
+  const searchOnEntry = useRef(location.search);
+  searchOnEntry.current = location.search;
   useEffect(() => {
-    if (currentKey) pageDataPrefetch[currentKey]?.(location.search);
-  }, [currentKey, location.search]);
+    if (currentKey) pageDataPrefetch[currentKey]?.(searchOnEntry.current);
+  }, [currentKey]);
   useEffect(() => {
     if (currentKey) recordVisit(currentKey);
   }, [currentKey]);

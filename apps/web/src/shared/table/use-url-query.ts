@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** What a list page keeps in the URL: usually the contract's list request schema itself. */
-export type UrlQuerySchema = z.ZodObject;
+type UrlQuerySchema = z.ZodObject;
 
 /** A write to the URL: any value is accepted here because every read validates it again. */
-export type UrlQueryPatch<S extends UrlQuerySchema> = { [K in keyof z.output<S>]?: string | number | boolean | null | undefined };
+type UrlQueryPatch<S extends UrlQuerySchema> = { [K in keyof z.output<S>]?: string | number | boolean | null | undefined };
 
 type Defaults<S extends UrlQuerySchema> = { [K in keyof z.output<S>]?: z.output<S>[K] };
 

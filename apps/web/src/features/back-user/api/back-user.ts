@@ -2,7 +2,7 @@ import { type EndpointBody, backUserApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import type { ApiError } from '@/shared/http/api';
 
-export type BackUserListBody = EndpointBody<typeof backUserApi.list>;
+type BackUserListBody = EndpointBody<typeof backUserApi.list>;
 export const useBackUserList = (body: BackUserListBody) => useApiQuery(backUserApi.list, body);
 
 export const useCreateBackUser = (options: { onError?: (error: ApiError) => boolean } = {}) =>

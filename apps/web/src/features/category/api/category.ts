@@ -2,7 +2,7 @@ import { categoryApi, type EndpointBody } from '@scm/contract';
 import type { ApiError } from '@/shared/http/api';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
-export type CategoryListBody = EndpointBody<typeof categoryApi.list>;
+type CategoryListBody = EndpointBody<typeof categoryApi.list>;
 export const useCategoryList = (body: CategoryListBody) => useApiQuery(categoryApi.list, body);
 
 const invalidates = [categoryApi.list, categoryApi.options];

@@ -6,7 +6,7 @@ import { queryKey, useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import { queryClient } from '@/shared/http/query-client';
 import { readUrlQuery } from '@/shared/table/use-url-query';
 
-export type CommodityListBody = EndpointBody<typeof commodityApi.list>;
+type CommodityListBody = EndpointBody<typeof commodityApi.list>;
 export type CommoditySortField = (typeof COMMODITY_SORT_FIELDS)[number];
 
 const yuan = z.string().refine((text) => yuanToFen(text) !== null);
@@ -15,7 +15,7 @@ const yuan = z.string().refine((text) => yuanToFen(text) !== null);
 export const commodityListQuery = commodityListRequest
   .omit({ minPriceFen: true, maxPriceFen: true })
   .extend({ minPrice: yuan.optional(), maxPrice: yuan.optional() });
-export type CommodityListQuery = z.output<typeof commodityListQuery>;
+type CommodityListQuery = z.output<typeof commodityListQuery>;
 
 const fen = (text: string | undefined) => (text === undefined ? undefined : (yuanToFen(text) ?? undefined));
 

@@ -1,7 +1,7 @@
 import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
-export type DictItemListBody = EndpointBody<typeof dictItemApi.list>;
+type DictItemListBody = EndpointBody<typeof dictItemApi.list>;
 
 export const useDictItemList = (body: DictItemListBody) => useApiQuery(dictItemApi.list, body, { enabled: body.typeCode !== '' });
 

@@ -2,7 +2,7 @@ import { type DictType, dictItemApi, dictTypeApi, type EndpointBody } from '@scm
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
-export type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
+type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
 
 export const useDictTypeList = (body: DictTypeListBody) => useApiQuery(dictTypeApi.list, body);
 export const useDictTypeInfo = (code: string) => useApiQuery(dictTypeApi.info, { code }, { enabled: code !== '' });

@@ -2,7 +2,7 @@ import { type EndpointBody, freightApi, type PriceTemplateListItem, priceTemplat
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
-export type PriceTemplateListBody = EndpointBody<typeof priceTemplateApi.list>;
+type PriceTemplateListBody = EndpointBody<typeof priceTemplateApi.list>;
 
 export const usePriceTemplateList = (body: PriceTemplateListBody) => useApiQuery(priceTemplateApi.list, body);
 export const usePriceTemplateInfo = (id: number | undefined) =>

@@ -1,7 +1,7 @@
 import { type EndpointBody, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
-export type SupplierListBody = EndpointBody<typeof supplierApi.list>;
+type SupplierListBody = EndpointBody<typeof supplierApi.list>;
 
 export const useSupplierList = (body: SupplierListBody) => useApiQuery(supplierApi.list, body);
 export const useSupplierInfo = (id: number | undefined) =>

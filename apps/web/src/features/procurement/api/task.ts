@@ -1,7 +1,7 @@
 import { type EndpointBody, procurementTaskApi, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
-export type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
+type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
 
 export const useTaskList = (body: TaskListBody) => useApiQuery(procurementTaskApi.list, body);
 export const useTaskInfo = (id: number | undefined) =>

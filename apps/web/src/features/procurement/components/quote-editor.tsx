@@ -67,7 +67,18 @@ const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(
 
 /** One invited supplier's quotation: header, freight (typed or estimated with its working), lines, completeness. */
 /** `lockedReason`: why this quote cannot be entered now (shown above the read-only form), or null. */
-export default function QuoteEditor({ task, supplier, lockedReason }: { task: Task; supplier: InvitedSupplier; lockedReason: string | null }) {
+export default function QuoteEditor({
+  task,
+  supplier,
+  taxpayer,
+  lockedReason,
+}: {
+  task: Task;
+  supplier: InvitedSupplier;
+  /** The company's taxpayer type as the server's comparison uses it, so the preview agrees with the matrix. */
+  taxpayer: TaxpayerType;
+  lockedReason: string | null;
+}) {
   const editable = lockedReason == null;
   const [form] = Form.useForm<FormValues>();
   const save = useSaveQuote((error) => applyFieldErrors(form, error));
@@ -107,8 +118,6 @@ export default function QuoteEditor({ task, supplier, lockedReason }: { task: Ta
   const taxRatePercent: number = Form.useWatch('taxRatePercent', form) ?? DEFAULT_TAX_RATE;
   const freightYuan = Form.useWatch('freightYuan', form);
   const invoiceDict = useDict(DICT.invoiceType);
-  const taxpayerValue = useDict(DICT.companyTaxpayer).defaultValue;
-  const taxpayer: TaxpayerType = taxpayerValue === 'small' ? 'small' : 'general';
   // What this quote would cost the company, by the shared rule (docs/procurement.md): per priced line, then the freight.
   const freightFen =
     freightMode === 'manual' ? (freightYuan == null ? 0 : (yuanToFen(freightYuan) ?? 0)) : (estimate?.freightFen ?? quote?.freightFen ?? 0);

@@ -151,7 +151,12 @@ export default function ProcurementTaskMaintainPage() {
               ),
               children: (
                 <Suspense fallback={<Spin />}>
-                  <QuoteEditor task={task} supplier={s} lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)} />
+                  <QuoteEditor
+                    task={task}
+                    supplier={s}
+                    taxpayer={view.comparison.taxpayer}
+                    lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)}
+                  />
                 </Suspense>
               ),
             }))}

@@ -2,7 +2,7 @@ import { type EndpointBody, authApi, roleApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 import type { ApiError } from '@/shared/http/api';
 
-export type RoleListBody = EndpointBody<typeof roleApi.list>;
+type RoleListBody = EndpointBody<typeof roleApi.list>;
 export const useRoleList = (body: RoleListBody) => useApiQuery(roleApi.list, body);
 
 export const useRoleDetail = (id: number | undefined) =>
