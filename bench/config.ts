@@ -11,8 +11,6 @@ import type { Body, Query } from './lib/query';
 import { replayedFloor } from './lib/replayed-floor';
 import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';
 
-/** A query on the bench database: parameterised SQL in, rows out. */
-
 export interface BenchEndpoint {
   /** Shown in the table. */
   name: string;

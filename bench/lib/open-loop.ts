@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { percentile } from './report';
 
 export interface OpenLoopOptions {
   baseUrl: string;
@@ -19,9 +20,6 @@ export type OpenLoopResult = {
   /** Connection errors, time-outs (10 s), non-2xx answers and envelopes whose code is not 200. */
   errors: number;
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 /**
  * Offers a fixed rate of requests whatever the server does, and times each from when it was due,

@@ -43,3 +43,9 @@ export function printTable(rows: Row[]): string {
   lines.push('', failed.length === 0 ? '全部达标 (all bars met)' : `${failed.length} 项未达标 (✗): ${failed.map((r) => r.name).join('; ')}`);
   return lines.join('\n');
 }
+
+/** The value below which `p` % of `xs` lie (nearest rank); 0 for no values. */
+export function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+}

@@ -5,7 +5,7 @@
  */
 import type { Api } from './api';
 import type { Query } from './query';
-import { fmt, type Row } from './report';
+import { fmt, percentile, type Row } from './report';
 
 const RUNS = 15;
 
@@ -14,11 +14,6 @@ interface Keyword {
   keyword: string;
   exact?: boolean;
 }
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** Common and rare words of the names, brands, SKU prefixes, whole codes and a word nobody uses. */
 async function searchKeywords(q: Query): Promise<Keyword[]> {
@@ -54,7 +49,7 @@ async function searchKeywords(q: Query): Promise<Keyword[]> {
     { kind: '品牌', keyword: branded?.brand ?? undefined },
     { kind: '品牌 + 词', keyword: branded ? `${branded.brand} ${[...last(branded.name)].slice(-2).join('')}` : undefined },
     { kind: '品牌 + 单字', keyword: branded ? `${branded.brand} ${[...last(branded.name)].at(-1)}` : undefined },
-    { kind: '两个词', keyword: common(2) && rare(2) ? `${common(2)} ${common(1)}` : undefined },
+    { kind: '两个词', keyword: common(2) && common(1) ? `${common(2)} ${common(1)}` : undefined },
     { kind: 'SKU 前缀 (品类)', keyword: sample[0].sku_code.split('-')[0] },
     { kind: 'SKU 前缀 (大类)', keyword: sample[1].sku_code.slice(0, 2) },
     { kind: 'SKU 前缀 (长)', keyword: sample[2].sku_code.slice(0, -2) },
