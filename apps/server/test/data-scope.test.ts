@@ -8,7 +8,7 @@ import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
 import { download, readWorkbook } from './excel';
 import { databaseFingerprint } from './fingerprint';
-import { type ApiPath, createTestApp, type TestApp } from './helpers';
+import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
 
 /**
@@ -30,7 +30,7 @@ let adminId: number;
 let commodityIds: number[];
 let supplierId: number;
 
-const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -67,6 +67,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 /** The rows of a raw SQL statement, on either database driver. */
 export const queryRows = <T>(t: TestApp, query: SQL): Promise<T[]> => rowsOf<T>(t.database.db, query);
 
+/** The test clock's date in Asia/Shanghai, `offsetDays` later: quote dates and deadlines are days there. */
+export const shanghaiDay = (t: TestApp, offsetDays = 0) =>
+  new Date(t.clock.now.getTime() + (8 + 24 * offsetDays) * 3600_000).toISOString().slice(0, 10);
+
+let uniqueSeq = 0;
+/** A code no other test run has used: prefix, time and a counter, in upper case (SKU codes). */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++uniqueSeq}`.toUpperCase();
+
 export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {
   const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;
   const config = loadConfig({

@@ -2,13 +2,11 @@ import { IMPORT_MAX_ROWS } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, unique } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
 let buyer: string;
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`.toUpperCase();
 
 // A tree of our own: root → (mid → leafA, leafB), root → leafC; other tests' rows never match it.
 const tree = { root: 0, mid: 0, leafA: 0, leafB: 0, leafC: 0, codeA: '', codeMid: '' };

@@ -4,15 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commodities, dictItems, dictTypes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, unique } from '../../../test/helpers';
 import { createWeightTemplate, supplierBody } from '../../../test/procurement-fixtures';
 
 let t: TestApp;
 let admin: string;
 let leaf = 0;
 let leafCode = '';
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`.toUpperCase();
 
 const body = (extra: Record<string, unknown> = {}) => ({
   sku_code: unique('REF'),

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp, unique } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
 let leaf = 0;
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`.toUpperCase();
 
 async function create(body: Record<string, unknown>) {
   const answer = await t.call(

@@ -2,7 +2,7 @@ import { PLAN_ACTION_FROM, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, t
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type ApiAction, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, type ApiAction, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { supplierBody } from '../../../test/procurement-fixtures';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
 import { recordPlanAwards } from './award-writeback';
@@ -670,7 +670,7 @@ describe('generating procurement tasks', () => {
     const call = async (action: ApiAction<'procurement_task'>, extra: Record<string, unknown> = {}) =>
       t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
     expect((await call('publish')).code).toBe(200);
-    const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = shanghaiDay(t);
     const later = new Date(t.clock.now.getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
     const lines = (await taskInfo(taskId)).lines as { id: number }[];
     const quote = await t.call(

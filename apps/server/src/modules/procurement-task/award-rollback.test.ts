@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 import { planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 
@@ -50,7 +50,7 @@ it('rolls the whole award back when a later write fails', async () => {
   const id = created.data.id;
   await t.call('/admin/procurement_task/publish', { id, version: 0 }, token);
   const lineId = (await t.call('/admin/procurement_task/info', { id }, token)).data.lines[0].id;
-  const today = new Date(t.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = shanghaiDay(t);
   const quote = await t.call(
     '/admin/quotation/save',
     {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiAction, type ApiPath, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { type ApiAction, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import { procurementTaskRoutes } from './routes';
@@ -37,7 +37,7 @@ async function expectFresh() {
   expect(kept).toEqual(await facts());
 }
 
-const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 const taskBody = (extra: Record<string, unknown> = {}) => ({
   name: '看板事实测试任务',
   buyer_id: 1,

@@ -3,7 +3,7 @@ import type { PlanStatus } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 import { closePassedDeadlines } from './status';
-import { type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
+import { type ApiAction, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
 const DAY = 24 * 3600_000;
@@ -13,7 +13,7 @@ let commodityIds: number[];
 let templateId: number;
 const sup: Record<'s1' | 's2' | 's3' | 'black' | 'off' | 'outsider', number> = { s1: 0, s2: 0, s3: 0, black: 0, off: 0, outsider: 0 };
 
-const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 
 async function createSupplier(name: string, extra: Record<string, unknown> = {}) {
   const answer = await t.call('/admin/supplier/create', supplierBody(name, extra), token);

@@ -1,7 +1,7 @@
 import { DICT } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
 import { auditLogs, quotations } from '../../db/schema';
 import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
@@ -20,7 +20,7 @@ let commodityId: number;
 let taskId: number;
 const sup = { special: 0, ordinary: 0 };
 
-const day = (offsetDays: number) => new Date(t.clock.now.getTime() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 
 function saveQuote(supplierId: number, unitPriceFen: number, extra: Record<string, unknown> = {}) {
   return t.call(
