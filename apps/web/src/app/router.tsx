@@ -7,6 +7,7 @@ import { session } from '@/shared/session/session';
 // The login screen ships in the entry chunk: no second round trip before the form shows.
 import LoginPage from '@/features/auth/pages/login-page';
 import { ErrorPage } from './error-page';
+import { lastPaths } from './shell/last-paths';
 
 const loadShell = () => import('./shell/shell-layout');
 const ShellLayout = lazyPage(loadShell);
@@ -47,5 +48,14 @@ export const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
+
+/**
+ * Each page's last path is remembered when the router has it, not when the page renders: a
+ * navigation renders in a transition, and a tab closed before that render would lose the filters
+ * the URL already holds.
+ */
+const rememberPath = ({ location }: { location: { pathname: string; search: string } }) => lastPaths.remember(location.pathname + location.search);
+rememberPath(router.state);
+router.subscribe(rememberPath);
 setShellPrefetch(prefetchShell);
 if (window.location.pathname === '/' || window.location.pathname === '/login') prefetchWhenIdle();

@@ -16,16 +16,16 @@ function read(): Record<string, string> {
 }
 
 export const lastPaths = {
-  remember(key: string, path: string) {
+  /** Records a path with its query under the page's path. */
+  remember(path: string) {
+    if (!session.getUserInfo()) return;
+    const page = path.split('?')[0];
     const paths = read();
-    if (paths[key] === path) return;
-    paths[key] = path;
+    if (paths[page] === path) return;
+    paths[page] = path;
     sessionStorage.setItem(storageKey(), JSON.stringify(paths));
   },
-  /** Where the sidebar opens `key`: its last path when that is still the entry's page, else the bare path. */
-  pathFor(key: string, menuPath: string): string {
-    const last = read()[key];
-    return last && last.split('?')[0] === menuPath ? last : menuPath;
-  },
+  /** Where the sidebar opens a page: its last path, or the bare one. */
+  pathFor: (menuPath: string): string => read()[menuPath] ?? menuPath,
   clear: () => sessionStorage.removeItem(storageKey()),
 };

@@ -16,7 +16,6 @@ import { pageComponents, pageDataPrefetch } from '@/app/page-map';
 import { APP_NAME, usePageTitle } from '@/shared/ui/page-title';
 import { FeedbackBridge } from './feedback-bridge';
 import { HeaderBar } from './header-bar';
-import { lastPaths } from './last-paths';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
@@ -49,7 +48,6 @@ function Shell() {
   useEffect(() => {
     if (!current) return;
     tabsStore.add({ key: current.key, path: fullPath });
-    lastPaths.remember(current.key, fullPath);
   }, [current, fullPath]);
   usePageTitle(current?.label ?? '404');
 

@@ -64,7 +64,7 @@ export function SidebarMenu({ menus, currentKey }: { menus: MenuEntry[]; current
         const entry = byKey.get(key);
         if (!entry) return;
         // Reopen where the page was: its tab's path, or the last one it had before its tab closed.
-        const path = tabsStore.get().find((page) => page.key === entry.key)?.path ?? lastPaths.pathFor(entry.key, entry.path);
+        const path = tabsStore.get().find((page) => page.key === entry.key)?.path ?? lastPaths.pathFor(entry.path);
         tabsStore.add({ key: entry.key, path });
         navigate(path);
       }}
