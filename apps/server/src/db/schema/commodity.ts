@@ -72,7 +72,8 @@ export const commodities = pgTable(
     index('commodities_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     // Keyword search by code (modules/commodity/queries.ts): an exact SKU or barcode, or a prefix
     // of either, case-insensitive, one btree range in byte order whatever the database's collation.
-    index('commodities_sku_search').on(sql`(upper(${t.skuCode}) collate "C")`),
+    // The raw code as a second column lets PostgreSQL count a prefix from the index alone.
+    index('commodities_sku_search').on(sql`(upper(${t.skuCode}) collate "C")`, t.skuCode),
     index('commodities_barcode_search').on(sql`(${t.barcode} collate "C")`),
     index('commodities_search_tokens').using('gin', t.searchTokens),
     // Ascending columns: a backward scan serves the default ORDER BY updated_at DESC, id DESC.

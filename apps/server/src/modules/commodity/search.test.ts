@@ -5,6 +5,8 @@ import { createTestApp, queryRows, type TestApp, unique } from '../../../test/he
 let t: TestApp;
 let admin: string;
 let leaf = 0;
+/** The list's count cap (modules/commodity/queries.ts). */
+const COUNT_CAP_IN_TEST = 10_000;
 
 async function create(body: Record<string, unknown>) {
   const answer = await t.call(
@@ -79,6 +81,44 @@ describe('commodity keyword search', () => {
     const beyond = await list('限量款', { page_size: 20, page: 501 });
     expect(beyond.data.list).toEqual([]);
     expect(beyond.data.total_capped).toBe(true);
+  }, 60_000);
+
+  it('answers "10,000+" for a very common word without counting it, but never from stale statistics alone', async () => {
+    // 40,000 names holding 云朵: past three times the cap, which both estimates must see.
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
+      select 'CLOUD' || g, '云朵 靠垫' || g, ${leaf}, 'piece', 100, array['云', '朵', '云朵', '靠', '垫', '靠垫']
+      from generate_series(1, 40000) g`);
+    await t.database.db.execute(sql`analyze commodities`);
+    const common = await list('云朵', { page_size: 20 });
+    expect(common.data.total).toBe(10_000);
+    expect(common.data.total_capped).toBe(true);
+    expect(common.data.list).toHaveLength(20);
+    expect(common.data.list.every((r: { name: string }) => r.name.includes('云朵'))).toBe(true);
+
+    // All but one in 62 renamed, statistics not refreshed: the planner still expects 40,000, the sample does not.
+    await t.database.db.execute(sql`
+      update commodities set name = '晴空 靠垫' || id, name_grams = array['晴', '空', '晴空', '靠', '垫', '靠垫']
+       where sku_code like 'CLOUD%' and id % 62 <> 0`);
+    const [{ left }] = await queryRows<{ left: number }>(t, sql`select count(*)::int as left from commodities where name like '云朵%'`);
+    expect(left).toBeLessThan(COUNT_CAP_IN_TEST);
+    const rare = await list('云朵', { page_size: 20 });
+    expect(rare.data.total).toBe(left);
+    expect(rare.data.total_capped).toBe(false);
+  }, 120_000);
+
+  it('counts an SKU prefix past the cap only within the other filters', async () => {
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, status, name_grams)
+      select 'QZP' || g, '前缀商品' || g, ${leaf}, 'piece', 100, case when g <= 2 then 'enabled' else 'disabled' end, array['前', '缀', '前缀']
+      from generate_series(1, 10003) g`);
+    const all = await list('qzp', { page_size: 20 });
+    expect(all.data.total).toBe(10_000);
+    expect(all.data.total_capped).toBe(true);
+    // 10,003 codes start with QZP, but only two of them are enabled.
+    const enabled = await list('qzp', { page_size: 20, status: 'enabled' });
+    expect(enabled.data.total).toBe(2);
+    expect(enabled.data.total_capped).toBe(false);
   }, 60_000);
 
   it('gives the same pages whether it walks the sort order or sorts every match', async () => {
