@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointBody, EndpointData, FieldError } from '@scm/contract';
-import { http, post } from './client';
+import { post, request } from './client';
 
 /** A body code other than 200. The 401 modal and HTTP-error toasts have already been shown. */
 export class ApiError extends Error {
@@ -33,9 +33,8 @@ export async function callApi<E extends Endpoint>(
 
 /** Downloads a file answer (Excel export) under `fileName`; a JSON answer is an error envelope. */
 export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
-  const response = await http.post(path, body, { responseType: 'blob', timeout: 120000 });
-  if (!response.data) throw new ApiError(0, '下载失败');
-  const blob = response.data as Blob;
+  const blob = await request<Blob>(path, body, { responseType: 'blob', timeoutMs: 120_000 });
+  if (!blob) throw new ApiError(0, '下载失败');
   if (blob.type.includes('application/json')) {
     const envelope = JSON.parse(await blob.text()) as { code: number; message: string };
     throw new ApiError(envelope.code, envelope.message);

@@ -1,16 +1,15 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '@/shared/ui/feedback';
-import { http, post } from './client';
+import { post, request } from './client';
 
-type Reply = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+type Reply = (url: string, init: RequestInit) => Promise<Response>;
 
 function respond(reply: Reply) {
-  http.defaults.adapter = reply as never;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => reply(String(url), init ?? {}));
 }
 
-function jsonResponse(config: InternalAxiosRequestConfig, status: number, body: unknown): AxiosResponse {
-  return { data: body, status, statusText: '', headers: { 'content-type': 'application/json; charset=utf-8' }, config };
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
 const toast = { error: vi.fn() };
@@ -23,33 +22,55 @@ beforeEach(() => {
   feedback.message = toast as never;
   feedback.modal = modal as never;
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('HTTP client', () => {
-  it('sends the session token as a bearer header and the payload in snake_case under /api with a 10 s timeout', async () => {
+  it('sends the session token as a bearer header and the payload in snake_case under /api', async () => {
     sessionStorage.setItem('token', 'abc');
-    let seen: InternalAxiosRequestConfig | undefined;
-    respond(async (config) => {
-      seen = config;
-      return jsonResponse(config, 200, { code: 200, message: 'ok', data: null });
+    let seen: { url: string; init: RequestInit } | undefined;
+    respond(async (url, init) => {
+      seen = { url, init };
+      return jsonResponse(200, { code: 200, message: 'ok', data: null });
     });
     await post('/admin/thing/create', { unitPriceFen: 100, lines: [{ planLineId: 1 }] });
-    expect(seen?.baseURL).toBe('/api');
-    expect(seen?.timeout).toBe(10000);
-    expect(seen?.headers.Authorization).toBe('Bearer abc');
-    expect(JSON.parse(seen?.data as string)).toEqual({ unit_price_fen: 100, lines: [{ plan_line_id: 1 }] });
+    expect(seen?.url).toBe('/api/admin/thing/create');
+    expect(seen?.init.method).toBe('POST');
+    const headers = new Headers(seen?.init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(seen?.init.body as string)).toEqual({ unit_price_fen: 100, lines: [{ plan_line_id: 1 }] });
+  });
+
+  it('gives up after 10 s: logs and rejects', async () => {
+    vi.useFakeTimers();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    respond(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const answer = post('/admin/x', {});
+    const outcome = answer.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(log).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ name: 'TimeoutError', message: 'timeout of 10000ms exceeded' });
+    expect(log).toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('converts the data field to camelCase and keeps the rest of the body', async () => {
-    respond(async (config) =>
-      jsonResponse(config, 200, { code: 200, message: 'ok', extra_field: 1, data: { u_id: 7, role_info: { permission_codes: ['a_b'] } } }),
-    );
+    respond(async () => jsonResponse(200, { code: 200, message: 'ok', extra_field: 1, data: { u_id: 7, role_info: { permission_codes: ['a_b'] } } }));
     const body = await post('/admin/login', {});
     expect(body).toEqual({ code: 200, message: 'ok', extra_field: 1, data: { uId: 7, roleInfo: { permissionCodes: ['a_b'] } } });
   });
 
   it('opens the re-login modal once on body code 401 and still returns the body', async () => {
-    respond(async (config) => jsonResponse(config, 200, { code: 401, message: '未登录', data: null }));
+    respond(async () => jsonResponse(200, { code: 401, message: '未登录', data: null }));
     const body = await post('/admin/back_user/info', { id: 1 });
     await post('/admin/back_user/info', { id: 1 });
     expect(body).toEqual({ code: 401, message: '未登录', data: null });
@@ -60,26 +81,37 @@ describe('HTTP client', () => {
   });
 
   it('toasts an HTTP error with its status and message and resolves to null', async () => {
-    respond(async (config) => {
-      throw new AxiosError('fail', 'ERR_BAD_RESPONSE', config, null, jsonResponse(config, 500, { message: '服务器内部错误' }));
-    });
+    respond(async () => jsonResponse(500, { message: '服务器内部错误' }));
     await expect(post('/admin/x', {})).resolves.toBeNull();
     expect(toast.error).toHaveBeenCalledWith('HTTP Error: 500, Message: 服务器内部错误');
   });
 
+  it('toasts an HTTP error without a message in its body with a generic one', async () => {
+    respond(async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    await expect(post('/admin/x', {})).resolves.toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('HTTP Error: 502, Message: Request failed with status code 502');
+  });
+
   it('logs and rejects a network error', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    respond(async (config) => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    respond(async () => {
+      throw new TypeError('Failed to fetch');
     });
-    await expect(post('/admin/x', {})).rejects.toThrow('Network Error');
+    await expect(post('/admin/x', {})).rejects.toThrow('Failed to fetch');
     expect(log).toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('returns a non-JSON answer as it is', async () => {
-    respond(async (config) => ({ data: 'plain text', status: 200, statusText: '', headers: { 'content-type': 'text/plain' }, config }));
-    const response = await http.post('/admin/export', {});
-    expect(response.data).toBe('plain text');
+    respond(async () => new Response('plain text', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    await expect(request('/admin/export', {})).resolves.toBe('plain text');
+  });
+
+  it('hands a file answer back as a Blob of its type, without reading it as an envelope', async () => {
+    respond(async () => jsonResponse(200, { code: 401, message: '未登录' }));
+    const blob = await request<Blob>('/admin/export', {}, { responseType: 'blob' });
+    expect(blob?.type).toContain('application/json');
+    expect(JSON.parse((await blob?.text()) ?? '')).toEqual({ code: 401, message: '未登录' });
+    expect(modal.warning).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,40 @@
 import { type Envelope, toCamelCase, toSnakeCase } from '@scm/contract';
-import axios, { type AxiosError, type AxiosResponse } from 'axios';
 import { session } from '@/shared/session/session';
 import { feedback } from '@/shared/ui/feedback';
 import { navigateTo } from './navigation';
 
 /** docs/rules/shell-and-session.md, "HTTP client": base path /api, 10 s timeout, JSON by default. */
-export const http = axios.create({
-  baseURL: '/api',
-  timeout: 10000,
-  headers: { 'Content-Type': 'application/json' },
-});
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** A request as it goes out: token, default headers and the encoded body already applied. */
+export interface OutgoingRequest {
+  url: string;
+  headers: Headers;
+  body: string | FormData | Blob | ArrayBuffer | undefined;
+  /** For the whole exchange, the answer's body included. */
+  timeoutMs: number;
+  responseType: 'text' | 'blob';
+}
+
+/** An answer of any status, its body not yet interpreted. */
+export interface IncomingResponse {
+  status: number;
+  contentType: string;
+  body: string | Blob;
+}
+
+/** Sends a request; rejects only when no answer came (network failure, time-out). */
+export type Transport = (request: OutgoingRequest) => Promise<IncomingResponse>;
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** 'blob' for file downloads: the body comes back as a Blob, untouched. */
+  responseType?: 'json' | 'blob';
+  /** Replaces fetch, for what fetch cannot do (upload progress). */
+  transport?: Transport;
+}
 
 let reloginModalOpen = false;
 
@@ -34,42 +59,87 @@ export function showReloginModal() {
   else reloginModalOpen = false;
 }
 
-function isJsonRequest(contentType: unknown, data: unknown): boolean {
-  if (data instanceof FormData || data instanceof Blob || data instanceof ArrayBuffer) return false;
-  return typeof contentType !== 'string' || contentType.includes('application/json');
+const fetchTransport: Transport = async ({ url, headers, body, timeoutMs, responseType }) => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`timeout of ${timeoutMs}ms exceeded`, 'TimeoutError')), timeoutMs);
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, signal: controller.signal });
+    return {
+      status: response.status,
+      contentType: response.headers.get('Content-Type') ?? '',
+      body: responseType === 'blob' ? await response.blob() : await response.text(),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+function encodeBody(body: unknown, headers: Headers): OutgoingRequest['body'] {
+  if (body === undefined) {
+    headers.delete('Content-Type');
+    return undefined;
+  }
+  if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer) {
+    // The browser sets the multipart boundary or the blob's own type.
+    headers.delete('Content-Type');
+    return body;
+  }
+  const isJson = headers.get('Content-Type')?.includes('application/json') ?? false;
+  return JSON.stringify(isJson ? toSnakeCase(body) : body);
 }
 
-http.interceptors.request.use((config) => {
-  const token = session.getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  if (config.data !== undefined && isJsonRequest(config.headers.get('Content-Type'), config.data)) {
-    config.data = toSnakeCase(config.data);
+/** Any text that parses as JSON is parsed, whatever its Content-Type; other text stays as it is. */
+function parseText(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return config;
-});
+}
 
-http.interceptors.response.use(
-  (response: AxiosResponse) => {
-    const contentType = String(response.headers['content-type'] ?? '');
-    const body = response.data;
-    if (!contentType.includes('application/json') || body === null || typeof body !== 'object') return response;
-    if (body.code === 401) showReloginModal();
-    if ('data' in body) response.data = { ...body, data: toCamelCase(body.data) };
-    return response;
-  },
-  (error: AxiosError<{ message?: string }>) => {
-    if (error.response) {
-      const message = error.response.data?.message ?? error.message;
-      feedback.message?.error(`HTTP Error: ${error.response.status}, Message: ${message}`);
-      return Promise.resolve({ ...error.response, data: null });
-    }
+function readEnvelope(contentType: string, body: unknown): unknown {
+  if (!contentType.includes('application/json') || body === null || typeof body !== 'object') return body;
+  const envelope = body as { code?: unknown; data?: unknown };
+  if (envelope.code === 401) showReloginModal();
+  return 'data' in envelope ? { ...envelope, data: toCamelCase(envelope.data) } : envelope;
+}
+
+/**
+ * POSTs `body` to `/api${path}` and resolves to the answer's body: a JSON envelope with its `data`
+ * in camelCase, other text as it is, or a Blob when asked. An HTTP error status is toasted and
+ * resolves to null; a network failure or time-out is logged and rejects.
+ */
+export async function request<T = unknown>(path: string, body: unknown, options: RequestOptions = {}): Promise<T | null> {
+  const { headers: extraHeaders = {}, timeoutMs = REQUEST_TIMEOUT_MS, responseType = 'json', transport = fetchTransport } = options;
+  let response: IncomingResponse;
+  try {
+    const headers = new Headers({ 'Content-Type': 'application/json' });
+    for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+    const token = session.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const encoded = encodeBody(body, headers);
+    response = await transport({
+      url: `${API_BASE}${path}`,
+      headers,
+      body: encoded,
+      timeoutMs,
+      responseType: responseType === 'blob' ? 'blob' : 'text',
+    });
+  } catch (error) {
     console.error(error);
-    return Promise.reject(error);
-  },
-);
+    throw error;
+  }
+  const data = typeof response.body === 'string' ? parseText(response.body) : response.body;
+  if (response.status < 200 || response.status >= 300) {
+    const message = (data as { message?: unknown } | null)?.message ?? `Request failed with status code ${response.status}`;
+    feedback.message?.error(`HTTP Error: ${response.status}, Message: ${message}`);
+    return null;
+  }
+  return readEnvelope(response.contentType, data) as T;
+}
 
 /** POST a JSON body; resolves to the envelope, or null after an HTTP error (already toasted). */
 export async function post<T = unknown>(path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<Envelope<T> | null> {
-  const response = await http.post<Envelope<T> | null>(path, body, { headers });
-  return response.data;
+  return request<Envelope<T>>(path, body, { headers });
 }

@@ -1,23 +1,21 @@
 import { categoryApi } from '@scm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '@/shared/ui/feedback';
-import { http } from './client';
 import { useApiMutation } from './hooks';
 
 /** Answers each request with the next code in `codes` (or a network failure for 0), recording its Idempotency-Key. */
 function serve(codes: number[]) {
   const keys: (string | undefined)[] = [];
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    keys.push(config.headers.get('Idempotency-Key') as string | undefined);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? undefined);
     const code = codes.shift() ?? 200;
-    if (code === 0) throw Object.assign(new Error('Network Error'), { isAxiosError: true, config });
+    if (code === 0) throw new TypeError('Failed to fetch');
     const body = { code, message: code === 200 ? 'success' : '失败', data: code === 200 ? { id: 1 } : null };
-    return { data: body, status: 200, statusText: '', headers: { 'content-type': 'application/json' }, config };
-  }) as never;
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
   return keys;
 }
 
@@ -35,6 +33,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   feedback.message = { error: () => undefined, success: () => undefined } as never;
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('Idempotency-Key per form opening', () => {
   it('keeps one key for the retries of a submit and starts a new one after a success', async () => {

@@ -1,6 +1,7 @@
 import { type Envelope, IDEMPOTENCY_HEADER, type ImportResult } from '@scm/contract';
 import { ApiError } from '@/shared/http/api';
-import { http } from '@/shared/http/client';
+import { request } from '@/shared/http/client';
+import { xhrWithUploadProgress } from '@/shared/http/xhr-transport';
 
 /** What every Excel import endpoint takes besides its own fields (a plan's id and version). */
 export interface ImportUpload {
@@ -22,12 +23,11 @@ export async function uploadImport(
   onProgress: (percent: number) => void,
   idempotencyKey?: string,
 ): Promise<ImportResult> {
-  const response = await http.post<Envelope<ImportResult> | null>(path, body, {
+  const envelope = await request<Envelope<ImportResult>>(path, body, {
     headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
-    timeout: 300_000,
-    onUploadProgress: (event) => onProgress(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
+    timeoutMs: 300_000,
+    transport: xhrWithUploadProgress(onProgress),
   });
-  const envelope = response.data;
   if (!envelope) throw new ApiError(0, '导入失败');
   if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message);
   return envelope.data;
