@@ -31,6 +31,18 @@ test.describe('数据看板', () => {
     await screenshot(page, 'data-board-charts');
   });
 
+  test('draws its charts again when its tab is shown again', async ({ page }) => {
+    await login(page);
+    await openBoard(page);
+    await page.locator('.opened-tabs .ant-tabs-tab', { hasText: '工作台' }).click();
+    await expect(page.locator('.shell-content')).toContainText('快捷入口');
+    await expect(page.locator('.board-chart')).toHaveCount(0);
+    await page.locator('.opened-tabs .ant-tabs-tab', { hasText: '数据看板' }).click();
+    for (const title of CHARTS) await expect(chart(page, title).locator('canvas').first()).toBeVisible();
+    await expect(page.locator('.board-chart[data-rendered="true"]')).toHaveCount(CHARTS.length);
+    await screenshot(page, 'data-board-shown-again');
+  });
+
   test('the category filter changes the figures and stays in the URL', async ({ page }) => {
     await login(page);
     await openBoard(page);

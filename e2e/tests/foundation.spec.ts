@@ -169,6 +169,36 @@ test.describe('opened-page tabs', () => {
     await expect(page).toHaveURL(/\/dashboard\/basic$/);
     await expect.poll(() => tabLabels(page)).toEqual(['工作台']);
   });
+
+  test('a tab shown again keeps its page as the user left it; a hidden page is out of the document; closing drops it', async ({ page }) => {
+    await login(page);
+    await openFromMenu(page, '商品管理', '商品列表');
+    const keyword = page.getByPlaceholder('SKU编码 / 名称 / 条形码');
+    // Typed but not searched: only the page itself holds it, not the URL.
+    await keyword.fill('还没搜索的词');
+    await expect(page.locator('.shell-content .ant-table-row').first()).toBeVisible();
+    const listRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/admin/commodity/list') && listRequests.push(r.url()));
+
+    await page.locator('.opened-tabs .ant-tabs-tab', { hasText: '工作台' }).click();
+    await expect(page.locator('.shell-content')).toContainText('快捷入口');
+    // Nothing of the hidden list can be found, focused or labelled twice.
+    await expect(page.locator('.shell-content .ant-table')).toHaveCount(0);
+    await expect(page.getByPlaceholder('SKU编码 / 名称 / 条形码')).toHaveCount(0);
+
+    await page.locator('.opened-tabs .ant-tabs-tab', { hasText: '商品列表' }).click();
+    await expect(keyword).toHaveValue('还没搜索的词');
+    await expect(page.locator('.shell-content .ant-table-row').first()).toBeVisible();
+    await expect(page.locator('.shell-content .ant-table')).toHaveCount(1);
+    // Shown from what it holds: its rows are not fetched again on the way back.
+    expect(listRequests).toEqual([]);
+
+    // Closed and reopened, it starts anew.
+    await page.locator('.opened-tabs .ant-tabs-tab', { hasText: '商品列表' }).locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/dashboard\/basic$/);
+    await openFromMenu(page, '商品管理', '商品列表');
+    await expect(page.getByPlaceholder('SKU编码 / 名称 / 条形码')).toHaveValue('');
+  });
 });
 
 test.describe('session', () => {

@@ -4,18 +4,19 @@ import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '@/shared/http/query-client';
 import { useSession } from '@/shared/session/session';
 import { refreshAuthorization } from '@/features/auth/api/refresh-authorization';
 import { recordVisit } from '@/features/workbench/api/workbench';
-import { tabsStore } from '@/shared/tabs/tabs-store';
+import { tabsStore, useOpenedPages } from '@/shared/tabs/tabs-store';
 import { NotFoundPage } from '@/app/not-found-page';
 import { pageComponents, pageDataPrefetch } from '@/app/page-map';
 import { APP_NAME, usePageTitle } from '@/shared/ui/page-title';
 import { FeedbackBridge } from './feedback-bridge';
 import { HeaderBar } from './header-bar';
+import { KeptPages } from './kept-pages';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
@@ -42,6 +43,7 @@ export default function ShellLayout() {
 function Shell() {
   const { menus } = useSession();
   const location = useLocation();
+  const opened = useOpenedPages();
   const current = findMenuByPath(menus, location.pathname);
   const fullPath = location.pathname + location.search;
 
@@ -66,8 +68,7 @@ function Shell() {
     refreshAuthorization();
   }, []);
 
-  const Page = current ? pageComponents[current.key] : undefined;
-  if (!current || !Page) return <NotFoundPage />;
+  if (!current || !pageComponents[current.key]) return <NotFoundPage />;
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -85,9 +86,7 @@ function Shell() {
           </Layout.Header>
           <OpenedTabs menus={menus} activeKey={current.key} />
           <Layout.Content className="shell-content">
-            <Suspense fallback={<div className="page-loading" />}>
-              <Page key={current.key} />
-            </Suspense>
+            <KeptPages opened={opened} currentKey={current.key} location={location} />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -1,5 +1,5 @@
 import { Button, Card, Form, type FormInstance, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface FilterFormProps<T> {
   /** The current filter values (from the URL). */
@@ -16,8 +16,13 @@ export function FilterForm<T extends object>({ values, onSearch, onReset, childr
   const form = external ?? own;
   // Compared by content: a fresh object literal with the same filters must not wipe what the user typed.
   const valuesKey = JSON.stringify(values);
+  // The filters last put into the form: a kept tab shown again runs its effects anew, and what the
+  // user typed but has not searched yet must survive that.
+  const applied = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey stands for values
   useEffect(() => {
+    if (applied.current === valuesKey) return;
+    applied.current = valuesKey;
     form.resetFields();
     // The URL keeps "no filter" as ''; a select shows its placeholder (全部) only for undefined.
     form.setFieldsValue(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === '' ? undefined : value])));

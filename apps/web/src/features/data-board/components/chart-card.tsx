@@ -48,6 +48,8 @@ export function ChartCard({ title, loading, empty, option, onItemClick, extra, h
       chart.current?.dispose();
       chart.current = null;
       setReady(false);
+      // A kept tab hidden and shown again draws its charts anew: not rendered until they settle.
+      setRendered(false);
     };
   }, [showChart]);
 
