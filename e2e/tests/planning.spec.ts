@@ -242,7 +242,7 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
 
   await planner.reload();
   await expect(status(planner)).toHaveText('已完成');
-  await expect(planner.locator('.ant-progress-indicator').first()).toHaveText('100%');
+  await expect(planner.locator('.plan-progress-text').first()).toHaveText('100%');
   const timeline = planner.locator('.plan-timeline');
   for (const step of ['创建', '导入明细', '提交', '驳回', '编辑', '审核通过', '生成采购任务', '全部定标，自动完成']) {
     await expect(timeline.getByText(step, { exact: true }).first()).toBeVisible();

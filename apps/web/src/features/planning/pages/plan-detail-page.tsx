@@ -1,5 +1,5 @@
 import { type PlanDetail, planActionAllowed } from '@scm/contract';
-import { Alert, Card, Col, Form, Row, Space, Spin } from 'antd';
+import { Alert, Card, Col, Form, Row, Skeleton, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -12,11 +12,14 @@ import { PlanLinesTable } from '@/features/planning/components/plan-lines-table'
 import { PlanLinesToolbar } from '@/features/planning/components/plan-lines-toolbar';
 import { PlanProcurementTasks } from '@/features/planning/components/plan-procurement-tasks';
 import { PlanSummary } from '@/features/planning/components/plan-summary';
-import { PlanTimeline } from '@/features/planning/components/plan-timeline';
 import { type PlanFormValues, usePlanForm } from '@/features/planning/components/use-plan-form';
 
 // The import dialog brings the upload area: loaded when the user imports lines.
 const LineImportModal = lazy(() => import('@/features/planning/components/line-import-modal'));
+// The status record sits below the fold and brings antd's Timeline (built on Steps): fetched as the
+// page starts, beside the plan's data, so the page's first view does not wait for it.
+const timeline = import('@/features/planning/components/plan-timeline');
+const PlanTimeline = lazy(() => timeline.then((module) => ({ default: module.PlanTimeline })));
 
 /** The tab shows the menu label of the page; the header starts with the same words. */
 const PAGE_LABEL = '计划任务详情';
@@ -104,7 +107,9 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
           </Col>
           <Col xs={24} xl={10}>
             <Card size="small" title="状态记录">
-              <PlanTimeline entries={plan.timeline} />
+              <Suspense fallback={<Skeleton active title={false} />}>
+                <PlanTimeline entries={plan.timeline} />
+              </Suspense>
             </Card>
           </Col>
         </Row>
