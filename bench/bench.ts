@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
 });
 /** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
 const benchedEndpoints = args.endpoints ? endpoints.filter((e) => args.endpoints?.split(',').some((part) => e.path.includes(part))) : endpoints;
-const sections = new Set((args.only ?? 'server,soak,freight,web').split(','));
+const sections = new Set((args.only ?? 'server,search,soak,freight,web').split(','));
 const durations = args.quick
   ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
   : { warmS: 2, loadS: 10, soakS: 60, connections: 50, soakConnections: 200, webLoads: 5 };
@@ -50,17 +50,29 @@ async function cleanup() {
 }
 process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-/** A token for the administrator: by logging in, or (on a database seeded elsewhere) a session of its own. */
-async function adminToken(api: ReturnType<typeof apiClient>, q: Query): Promise<string> {
+/**
+ * A token for the administrator: by logging in, or (on a database seeded elsewhere, whose password
+ * the bench does not know) a session of its own; `signedIn` says which.
+ */
+async function adminToken(api: ReturnType<typeof apiClient>, q: Query): Promise<{ token: string; signedIn: boolean }> {
   const answer = await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (answer.code === 200) return answer.data.token;
+  if (answer.code === 200) return { token: answer.data.token, signedIn: true };
   const token = randomBytes(32).toString('base64url');
   await q(
     `insert into sessions (token_hash, user_id, ip, created_at, last_seen_at, expires_at)
      select $1, id, '127.0.0.1', now(), now(), now() + interval '12 hours' from back_users where lower(email) = $2`,
     [createHash('sha256').update(token).digest('hex'), ADMIN_EMAIL],
   );
-  return token;
+  return { token, signedIn: false };
+}
+
+/** The page timings against the app as `npm start` runs it: embedded PGlite with its demo data. */
+async function webTimingsOnDemoData(build: WebBuild) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scm-bench-data-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const app = await startAppServer({ DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: build.dist });
+  cleanups.push(() => app.stop());
+  await webTimings(rows, app.baseUrl, durations.webLoads, log);
 }
 
 async function tableCounts(q: Query) {
@@ -333,14 +345,8 @@ async function main() {
       bar: '',
       ok: false,
     });
-    if (sections.has('web') && build) {
-      // The page timings do not need PostgreSQL: serve them from embedded PGlite instead.
-      const dataDir = mkdtempSync(join(tmpdir(), 'scm-bench-data-'));
-      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const app = await startAppServer({ DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: build.dist });
-      cleanups.push(() => app.stop());
-      await webTimings(rows, app.baseUrl, durations.webLoads, log);
-    }
+    // The page timings do not need PostgreSQL.
+    if (sections.has('web') && build) await webTimingsOnDemoData(build);
   } else if (needsServer) {
     const db = existingDb ? { url: existingDb, drop: async () => {} } : await createScratchDatabase('scm_bench');
     cleanups.push(() => db.drop());
@@ -360,7 +366,7 @@ async function main() {
       cleanups.push(() => app.stop());
     }
     rows.push(scaleRow(await tableCounts(pool.q)));
-    const token = await adminToken(apiClient(app.baseUrl), pool.q);
+    const { token, signedIn } = await adminToken(apiClient(app.baseUrl), pool.q);
 
     if (sections.has('server')) {
       const readSet = await benchEndpoints(app, token, pool.q, db.url);
@@ -369,7 +375,11 @@ async function main() {
     }
     if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);
     if (sections.has('soak')) await benchSoak(app, token, pool.q);
-    if (sections.has('web') && build) await webTimings(rows, app.baseUrl, durations.webLoads, log);
+    if (sections.has('web') && build) {
+      // The browser signs in through the login page: on a database seeded elsewhere it cannot.
+      if (signedIn) await webTimings(rows, app.baseUrl, durations.webLoads, log);
+      else await webTimingsOnDemoData(build);
+    }
   }
   if (sections.has('freight')) benchFreight();
 

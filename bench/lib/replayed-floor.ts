@@ -29,6 +29,41 @@ export function replayedFloor(run: (db: Db, body: Body) => Promise<unknown>) {
       statements = record(pool, body);
       recorded.set(key, statements);
     }
-    return Promise.all((await statements).map((s) => q(s.sql, s.params)));
+    return Promise.all(planSettingsWithTheirStatement(await statements).map((group) => replay(group, q, pool)));
   };
+}
+
+/**
+ * `set local` plan settings hold only in the transaction the app opens for them (the commodity
+ * list's walked page): each is kept with the statement after it, to run together in one.
+ */
+function planSettingsWithTheirStatement(statements: Statement[]): Statement[][] {
+  const groups: Statement[][] = [];
+  let settings: Statement[] = [];
+  for (const statement of statements) {
+    if (/^set local /i.test(statement.sql)) settings.push(statement);
+    else {
+      groups.push([...settings, statement]);
+      settings = [];
+    }
+  }
+  return groups;
+}
+
+async function replay(group: Statement[], q: Query, pool: pg.Pool) {
+  if (group.length === 1) return q(group[0].sql, group[0].params);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    for (const setting of group.slice(0, -1)) await client.query(setting.sql, setting.params);
+    const last = group[group.length - 1];
+    const { rows } = await client.query(last.sql, last.params);
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
 }
