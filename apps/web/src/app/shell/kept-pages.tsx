@@ -1,7 +1,8 @@
-import { Activity, memo, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Location, Route, Routes } from 'react-router';
 import { pageComponents } from '@/app/page-map';
+import type { LazyPage } from '@/shared/navigation/lazy-page';
 import type { OpenedPage } from '@/shared/tabs/opened-pages';
 
 /**
@@ -35,6 +36,7 @@ export function KeptPages({ opened, currentKey, location }: { opened: OpenedPage
 const KeptPage = memo(function KeptPage({ pageKey, location, host }: { pageKey: string; location: Location | string; host: HTMLElement }) {
   const [container] = useState(() => document.createElement('div'));
   const Page = pageComponents[pageKey];
+  const chunkSettled = useChunkSettled(Page);
   const shown = typeof location !== 'string';
   if (!Page) return null;
   return createPortal(
@@ -44,9 +46,13 @@ const KeptPage = memo(function KeptPage({ pageKey, location, host }: { pageKey: 
         <Route
           path="*"
           element={
-            <Suspense fallback={<div className="page-loading" />}>
-              <Page />
-            </Suspense>
+            chunkSettled ? (
+              <Suspense fallback={<div className="page-loading" />}>
+                <Page />
+              </Suspense>
+            ) : (
+              <div className="page-loading" />
+            )
           }
         />
       </Routes>
@@ -54,6 +60,28 @@ const KeptPage = memo(function KeptPage({ pageKey, location, host }: { pageKey: 
     container,
   );
 });
+
+/**
+ * Whether the page's chunk has loaded (or failed to). Until then the page shows its loading state
+ * without suspending: a page that suspended on its chunk would show the Suspense fallback, and
+ * React then holds the page back until the fallback has been up for 300 ms, whatever the chunk
+ * and the data took. Once settled, a loaded chunk renders in the same pass and a failed one
+ * suspends and throws into the error page, as before.
+ */
+function useChunkSettled(Page: LazyPage | undefined) {
+  const [settled, setSettled] = useState(() => !Page || Page.isLoaded());
+  useEffect(() => {
+    if (settled || !Page) return;
+    let current = true;
+    Page.preload().then(() => {
+      if (current) setSettled(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [Page, settled]);
+  return settled;
+}
 
 /**
  * Puts the page's container into the document while the page is shown, and back where the page

@@ -8,6 +8,8 @@ type PageModule = { default: ComponentType };
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Starts loading the chunk (once); resolves when it is there, never rejects. */
   preload(): Promise<void>;
+  /** Whether the chunk is there, so that rendering the page cannot suspend. */
+  isLoaded(): boolean;
 };
 
 /**
@@ -49,6 +51,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     return start();
   });
   return Object.assign(component, {
+    isLoaded: () => loaded !== undefined,
     preload: () =>
       start().then(
         () => {},
