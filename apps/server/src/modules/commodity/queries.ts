@@ -216,9 +216,9 @@ async function keywordMatches(db: Db, where: SQL | undefined, codesOnly: SQL | u
   const far = 3 * COUNT_CAP;
   const past = COUNT_CAP + 1;
   const matching = db.select({ one: sql`1` }).from(commodities).where(where);
-  const [[explained], [{ rows }]] = await Promise.all([
+  const [[explained], [{ total: rows }]] = await Promise.all([
     queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, sql`explain (format json) ${matching}`),
-    db.select({ rows: sql<number>`coalesce(sum(${commodityCounts.n}), 0)::int` }).from(commodityCounts),
+    countedTotal(db, {}),
   ]);
   if (explained['QUERY PLAN'][0].Plan['Plan Rows'] >= far && rows >= far) {
     const [sample] = await queryRows<{ hits: number; seen: number }>(

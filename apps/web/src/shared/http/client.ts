@@ -4,8 +4,8 @@ import { feedback } from '@/shared/ui/feedback';
 import { navigateTo } from './navigation';
 
 /** docs/rules/shell-and-session.md, "HTTP client": base path /api, 10 s timeout, JSON by default. */
-export const API_BASE = '/api';
-export const REQUEST_TIMEOUT_MS = 10_000;
+const API_BASE = '/api';
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** A request as it goes out: token, default headers and the encoded body already applied. */
 export interface OutgoingRequest {
@@ -27,7 +27,7 @@ export interface IncomingResponse {
 /** Sends a request; rejects only when no answer came (network failure, time-out). */
 export type Transport = (request: OutgoingRequest) => Promise<IncomingResponse>;
 
-export interface RequestOptions {
+interface RequestOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
   /** 'blob' for file downloads: the body comes back as a Blob, untouched. */
