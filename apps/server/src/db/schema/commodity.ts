@@ -102,3 +102,19 @@ export const commodityCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.status] })],
 );
+
+/**
+ * Commodities per name gram (a character or character pair of `name_grams`), category and status,
+ * kept exact by statement triggers on `commodities` (migration 0009): a one-word search of one or
+ * two characters is counted here, in a few rows, instead of visiting each of its matches.
+ */
+export const commodityGramCounts = pgTable(
+  'commodity_gram_counts',
+  {
+    gram: text('gram').notNull(),
+    categoryId: integer('category_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.categoryId, t.status] })],
+);

@@ -3,7 +3,7 @@ import { and, arrayContains, asc, desc, eq, gt, gte, lte, notInArray, type SQL, 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, commodities, commodityCounts, priceTemplates, suppliers } from '../../db/schema';
+import { categories, commodities, commodityCounts, commodityGramCounts, priceTemplates, suppliers } from '../../db/schema';
 import { iso, keywordWords, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { queryRows } from '../../lib/rows';
 
@@ -157,23 +157,34 @@ export function toCommodity({ categoryCode: _code, ...row }: CommodityRow) {
 }
 
 /**
- * The commodity list page: filter, whitelisted sort, one page and the total. This one function is
- * what the page and the benchmark both call.
- */
-/**
  * The total of a filter on category and status only, read from commodity_counts (kept by
- * triggers): opening the list, or picking a category, never counts a million rows.
+ * triggers): opening the list, or picking a category, never counts a million rows. With a gram,
+ * the commodities whose name holds it, read the same way from commodity_gram_counts.
  */
-function countedTotal(db: Db, filter: Filter) {
+function countedTotal(db: Db, filter: Filter, gram?: string) {
+  const counts = gram === undefined ? commodityCounts : commodityGramCounts;
   return db
-    .select({ total: sql<number>`coalesce(sum(${commodityCounts.n}), 0)::int` })
-    .from(commodityCounts)
+    .select({ total: sql<number>`coalesce(sum(${counts.n}), 0)::int` })
+    .from(counts)
     .where(
       and(
-        filter.categoryId ? inCategoryTree(commodityCounts.categoryId, filter.categoryId) : undefined,
-        filter.status ? eq(commodityCounts.status, filter.status) : undefined,
+        gram === undefined ? undefined : eq(commodityGramCounts.gram, gram),
+        filter.categoryId ? inCategoryTree(counts.categoryId, filter.categoryId) : undefined,
+        filter.status ? eq(counts.status, filter.status) : undefined,
       ),
     );
+}
+
+/**
+ * The one gram that answers a filter's keyword by itself: a keyword of one word, of one or two
+ * characters, not in ASCII (which may also be a code's start), with no brand or price filter.
+ * Its matches are counted in commodity_gram_counts, not visited.
+ */
+function soleGram(filter: Filter): string | undefined {
+  const words = keywordWords(filter.keyword);
+  if (words.length !== 1 || isAsciiWord(words[0]) || [...words[0]].length > 2) return undefined;
+  if (filter.brand || filter.minPriceFen != null || filter.maxPriceFen != null) return undefined;
+  return wordTokens(words[0])[0];
 }
 
 const isCategoryAndStatusOnly = (filter: Filter) => !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
@@ -210,9 +221,16 @@ interface Matches {
  *   alone, cannot turn a count of a few thousand into "10,000+";
  * - the codes alone (an ASCII word's SKU prefix, counted from its index without reading the table)
  *   are past the cap.
- * Otherwise the count is exact up to the cap.
+ * Otherwise the count is exact up to the cap. A keyword that is one gram (soleGram) is not
+ * visited at all: its count is kept per category and status.
  */
-async function keywordMatches(db: Db, where: SQL | undefined, codesOnly: SQL | undefined): Promise<Matches> {
+async function keywordMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<Matches> {
+  const gram = soleGram(filter);
+  if (gram !== undefined) {
+    const [[{ total: n }], [{ total: rows }]] = await Promise.all([countedTotal(db, filter, gram), countedTotal(db, {})]);
+    return { counted: Math.min(n, COUNT_CAP + 1), matches: n, rows };
+  }
+  const codesOnly = codesOnlyWhere(filter);
   const far = 3 * COUNT_CAP;
   const past = COUNT_CAP + 1;
   const matching = db.select({ one: sql`1` }).from(commodities).where(where);
@@ -234,6 +252,10 @@ async function keywordMatches(db: Db, where: SQL | undefined, codesOnly: SQL | u
   return { counted, matches: counted, rows };
 }
 
+/**
+ * The commodity list page: filter, whitelisted sort, one page and the total. This one function is
+ * what the page and the benchmark both call.
+ */
 export async function listCommodities(db: Db, input: CommodityListInput) {
   const order = orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id);
   if (isCategoryAndStatusOnly(input)) {
@@ -252,7 +274,7 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   const exact = words.length === 1 && isAsciiWord(words[0]) ? and(where, exactCode(words[0])) : undefined;
   const [exactRows, found] = await Promise.all([
     exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [],
-    keywordMatches(db, where, codesOnlyWhere(input)),
+    keywordMatches(db, input, where),
   ]);
   const n = found.counted;
   const total = Math.min(n, COUNT_CAP);

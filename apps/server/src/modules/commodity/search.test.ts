@@ -87,14 +87,20 @@ describe('commodity keyword search', () => {
     // 40,000 names holding 云朵: past three times the cap, which both estimates must see.
     await t.database.db.execute(sql`
       insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
-      select 'CLOUD' || g, '云朵 靠垫' || g, ${leaf}, 'piece', 100, array['云', '朵', '云朵', '靠', '垫', '靠垫']
+      select 'CLOUD' || g, '云朵 yd 靠垫' || g, ${leaf}, 'piece', 100, array['云', '朵', '云朵', 'y', 'd', 'yd', '靠', '垫', '靠垫']
       from generate_series(1, 40000) g`);
     await t.database.db.execute(sql`analyze commodities`);
-    const common = await list('云朵', { page_size: 20 });
-    expect(common.data.total).toBe(10_000);
-    expect(common.data.total_capped).toBe(true);
-    expect(common.data.list).toHaveLength(20);
-    expect(common.data.list.every((r: { name: string }) => r.name.includes('云朵'))).toBe(true);
+    // 云朵 is counted from the gram counts; yd (ASCII, so a code's start too) from the two estimates.
+    for (const word of ['云朵', 'yd']) {
+      const common = await list(word, { page_size: 20 });
+      expect(common.data.total, word).toBe(10_000);
+      expect(common.data.total_capped, word).toBe(true);
+      expect(common.data.list, word).toHaveLength(20);
+      expect(
+        common.data.list.every((r: { name: string }) => r.name.includes('云朵 yd')),
+        word,
+      ).toBe(true);
+    }
 
     // All but one in 62 renamed, statistics not refreshed: the planner still expects 40,000, the sample does not.
     await t.database.db.execute(sql`
@@ -102,10 +108,66 @@ describe('commodity keyword search', () => {
        where sku_code like 'CLOUD%' and id % 62 <> 0`);
     const [{ left }] = await queryRows<{ left: number }>(t, sql`select count(*)::int as left from commodities where name like '云朵%'`);
     expect(left).toBeLessThan(COUNT_CAP_IN_TEST);
-    const rare = await list('云朵', { page_size: 20 });
-    expect(rare.data.total).toBe(left);
-    expect(rare.data.total_capped).toBe(false);
+    for (const word of ['云朵', 'yd']) {
+      const rare = await list(word, { page_size: 20 });
+      expect(rare.data.total, word).toBe(left);
+      expect(rare.data.total_capped, word).toBe(false);
+    }
   }, 120_000);
+
+  it('counts a one-word keyword exactly through every kind of write, per category and status', async () => {
+    const other = (await t.call('/admin/category/create', { parent_id: null, name: unique('计'), code: unique('G') }, admin)).data.id as number;
+    const a = await create({ name: '琥珀纹 抱枕' });
+    const b = await create({ name: '琥珀纹 靠垫' });
+    await create({ name: '翡翠纹 抱枕' });
+    const info = async (id: number) => (await t.call('/admin/commodity/info', { id }, admin)).data;
+    const edit = async (id: number, changes: Record<string, unknown>) => {
+      const row = await info(id);
+      const body = { id, version: row.version, sku_code: row.sku_code, name: row.name, category_id: row.category_id, unit: row.unit };
+      const answer = await t.call('/admin/commodity/update', { ...body, reference_price_fen: row.reference_price_fen, ...changes }, admin);
+      expect(answer.code, answer.message).toBe(200);
+    };
+    const totals = async () => ({
+      all: (await list('琥珀')).data.total,
+      leaf: (await list('琥珀', { category_id: leaf })).data.total,
+      other: (await list('琥珀', { category_id: other })).data.total,
+      disabled: (await list('琥珀', { status: 'disabled' })).data.total,
+      pair: (await list('珀纹')).data.total,
+    });
+    expect(await totals()).toEqual({ all: 2, leaf: 2, other: 0, disabled: 0, pair: 2 });
+
+    await edit(b, { reference_price_fen: 1234 });
+    await edit(a, { category_id: other });
+    expect(await totals()).toEqual({ all: 2, leaf: 1, other: 1, disabled: 0, pair: 2 });
+    const disabled = await t.call('/admin/commodity/disable', { items: [{ id: b, version: (await info(b)).version }] }, admin);
+    expect(disabled.code, disabled.message).toBe(200);
+    expect(await totals()).toEqual({ all: 2, leaf: 1, other: 1, disabled: 1, pair: 2 });
+    await edit(a, { name: '琉璃纹 抱枕' });
+    expect(await totals()).toEqual({ all: 1, leaf: 1, other: 0, disabled: 1, pair: 1 });
+    const deleted = await t.call('/admin/commodity/delete', { id: b, version: (await info(b)).version }, admin);
+    expect(deleted.code, deleted.message).toBe(200);
+    expect(await totals()).toEqual({ all: 0, leaf: 0, other: 0, disabled: 0, pair: 0 });
+
+    // Many rows in one statement, as an import writes them.
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
+      select 'AMB' || g, '琥珀 摆件' || g, ${other}, 'piece', 100, array['琥', '珀', '琥珀', '摆', '件', '摆件']
+      from generate_series(1, 30) g`);
+    await t.database.db.execute(sql`update commodities set status = 'disabled' where sku_code like 'AMB%' and right(sku_code, 1) in ('1', '2')`);
+    await t.database.db.execute(sql`delete from commodities where sku_code in ('AMB3', 'AMB4')`);
+    expect(await totals()).toEqual({ all: 28, leaf: 0, other: 28, disabled: 6, pair: 0 });
+
+    // The kept counts agree with counting every name, whatever was written before.
+    const differences = await queryRows(
+      t,
+      sql`(select gram, category_id, status, n::int from commodity_gram_counts where n <> 0
+           except select g, category_id, status, count(*)::int from commodities, unnest(name_grams) g group by 1, 2, 3)
+          union all
+          (select g, category_id, status, count(*)::int from commodities, unnest(name_grams) g group by 1, 2, 3
+           except select gram, category_id, status, n::int from commodity_gram_counts)`,
+    );
+    expect(differences).toEqual([]);
+  }, 60_000);
 
   it('counts an SKU prefix past the cap only within the other filters', async () => {
     await t.database.db.execute(sql`
