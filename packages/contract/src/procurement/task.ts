@@ -390,65 +390,6 @@ export type Quotation = z.infer<typeof quotationSchema>;
 
 // Comparison and award ---------------------------------------------------------------------------
 
-const compareCellSchema = z.object({
-  supplierId: z.number(),
-  unitPriceFen: z.number().nullable(),
-  amountFen: z.number().nullable(),
-  moq: z.number().nullable(),
-  leadTimeDays: z.number().nullable(),
-  missing: z.boolean(),
-  belowMoq: z.boolean(),
-  boughtQuantity: z.number(),
-  lowestPrice: z.boolean(),
-  earliestLead: z.boolean(),
-  freightShareFen: z.number().nullable(),
-  landedFen: z.number().nullable(),
-  realAmountFen: z.number().nullable(),
-  realFreightShareFen: z.number().nullable(),
-  realLandedFen: z.number().nullable(),
-});
-export const compareResultSchema = z.object({
-  rows: z.array(
-    z.object({
-      lineId: z.number(),
-      quantity: z.number(),
-      targetPriceFen: z.number().nullable(),
-      cells: z.array(compareCellSchema),
-      lowestUnitPriceFen: z.number().nullable(),
-      realLowestAmountFen: z.number().nullable(),
-      earliestLeadTimeDays: z.number().nullable(),
-      averageAmountFen: z.number().nullable(),
-      realAverageAmountFen: z.number().nullable(),
-      recommendedSupplierId: z.number().nullable(),
-      savingVsTargetFen: z.number().nullable(),
-      savingVsAverageFen: z.number().nullable(),
-      realSavingVsAverageFen: z.number().nullable(),
-    }),
-  ),
-  suppliers: z.array(
-    z.object({
-      supplierId: z.number(),
-      eligible: z.boolean(),
-      pricedLines: z.number(),
-      missingLines: z.number(),
-      complete: z.boolean(),
-      goodsTotalFen: z.number(),
-      freightFen: z.number(),
-      landedTotalFen: z.number(),
-      realGoodsTotalFen: z.number(),
-      realFreightFen: z.number(),
-      realLandedTotalFen: z.number(),
-      lowestLanded: z.boolean(),
-      savingVsTargetFen: z.number().nullable(),
-    }),
-  ),
-  savingVsTargetFen: z.number().nullable(),
-  savingVsAverageFen: z.number().nullable(),
-  realSavingVsAverageFen: z.number().nullable(),
-  /** The company's 纳税人类型 the real costs were worked for. */
-  taxpayer: z.enum(TAXPAYER_TYPES),
-});
-
 export const awardLineSchema = z.object({
   taskLineId: z.number(),
   supplierId: z.number(),
@@ -489,7 +430,8 @@ export const maintainViewSchema = z.object({
       quote: quotationSchema.nullable(),
     }),
   ),
-  comparison: compareResultSchema,
+  /** The company's 纳税人类型, which the comparison's real costs are worked for (compareMaintainView). */
+  taxpayer: z.enum(TAXPAYER_TYPES),
   award: awardSchema.nullable(),
   /** Server time, so the page's countdown does not trust the browser clock. */
   serverNow: z.string(),

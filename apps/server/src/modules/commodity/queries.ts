@@ -42,8 +42,14 @@ const walksIndex = ({ matches, rows }: Matches, end: number) => matches > FEW_MA
  * pairs go together), so the planner expects almost no match and would rather scan the table, in
  * parallel: both cost far more than walking to the first page's rows.
  */
-const WALK_INDEX = ['set local enable_bitmapscan = off', 'set local enable_seqscan = off', 'set local max_parallel_workers_per_gather = 0'];
-const FETCH_AND_SORT = ['set local enable_indexscan = off'];
+const WALK_INDEX = { enable_bitmapscan: 'off', enable_seqscan: 'off', max_parallel_workers_per_gather: '0' };
+const FETCH_AND_SORT = { enable_indexscan: 'off' };
+/** Plan settings for the rest of the transaction (`set local`), in one statement. */
+const planSettings = (settings: Record<string, string>) =>
+  sql`select ${sql.join(
+    Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
+  )}`;
 
 /** Words typed in ASCII may be codes: an SKU or barcode prefix as well as a part of the name. */
 const isAsciiWord = (word: string) => /^[\x21-\x7e]+$/.test(word);
@@ -288,7 +294,7 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
     start >= total || wanted === 0 || exactRows.length >= n
       ? []
       : await db.transaction(async (tx) => {
-          for (const setting of walksIndex(found, start + input.pageSize) ? WALK_INDEX : FETCH_AND_SORT) await tx.execute(sql.raw(setting));
+          await tx.execute(planSettings(walksIndex(found, start + input.pageSize) ? WALK_INDEX : FETCH_AND_SORT));
           return selectCommodities(
             tx,
             and(

@@ -1,4 +1,4 @@
-import { type CompareQuote, compareQuotes, type QuoteStatus } from '@scm/contract';
+import { compareMaintainView, type QuoteStatus } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotationLines, quotations } from '../../db/schema';
@@ -39,7 +39,7 @@ const taskQuoteLinesQuery = prepared(
   'task_quote_lines',
 );
 
-/** Everything the maintenance page and the award need: the task, each invited supplier's quote, the comparison. */
+/** Everything the maintenance page, the award and the export need: the task, each invited supplier's quote, the comparison (not sent: the page derives it). */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
   // Independent reads in parallel: one round trip on a pool, the same order inside a transaction.
   const [found, quoteRows, quoteLineRows, taxpayer] = await Promise.all([
@@ -94,20 +94,6 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
     };
   });
 
-  // Only a submitted (or already decided), unexpired quote from a supplier in good standing competes.
-  const compareInput: CompareQuote[] = suppliers
-    .filter((s) => s.quote && s.invitationStatus === 'received')
-    .map((s) => ({
-      supplierId: s.supplierId,
-      eligible: s.supplierStatus !== 'blacklisted' && s.quote?.status !== 'expired' && s.quote?.status !== 'draft',
-      freightFen: s.quote?.freightFen ?? null,
-      invoiceType: s.quote?.invoiceType,
-      taxRatePercent: s.quote?.taxRatePercent,
-      lines: (s.quote?.lines ?? []).map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
-    }));
-  const compareLines = found.lines.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen }));
-  const comparison = compareQuotes(compareLines, compareInput, taxpayer);
-
   const awarded = found.lines.filter((l) => l.awardedSupplierId != null);
   const awardLines = awarded.map((l) => {
     const boughtQuantity = l.awardedQuantity ?? l.quantity;
@@ -138,12 +124,7 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
         }
       : null;
 
-  return {
-    found,
-    suppliers,
-    compareInput,
-    comparison,
-    award,
-    view: { task: toTaskDetail(found), suppliers, comparison, award, serverNow: now.toISOString() },
-  };
+  const view = { task: toTaskDetail(found), suppliers, taxpayer, award, serverNow: now.toISOString() };
+  const { quotes: compareInput, comparison } = compareMaintainView(view);
+  return { found, suppliers, compareInput, comparison, award, view };
 }

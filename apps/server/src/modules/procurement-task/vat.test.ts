@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
 import { auditLogs, quotations } from '../../db/schema';
-import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { comparedView, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
 /*
  * Deductible input VAT in the comparison (docs/procurement.md, "Invoices and real cost"), by hand:
@@ -43,7 +43,7 @@ let lineId: number;
 async function compare() {
   const answer = await t.call('/admin/procurement_task/compare', { id: taskId }, token);
   expect(answer.code, answer.message).toBe(200);
-  return answer.data;
+  return comparedView(answer.data);
 }
 
 /** Makes `value` the default item of `company_taxpayer`: the company's setting, as 数据字典 changes it. */
@@ -125,6 +125,7 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
   it('a general taxpayer (the seeded default) deducts the special invoice and pre-selects it', async () => {
     const view = await compare();
     const { comparison } = view;
+    expect(view.taxpayer).toBe('general');
     expect(comparison.taxpayer).toBe('general');
     const quote = (id: number) => view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id).quote;
     expect(quote(sup.ordinary)).toMatchObject({ invoice_type: 'ordinary', tax_rate_percent: 3 });
@@ -143,7 +144,8 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
 
   it('switching the company to 小规模纳税人 pre-selects the ordinary invoice instead', async () => {
     await setTaxpayer('small');
-    const { comparison } = await compare();
+    const { comparison, taxpayer } = await compare();
+    expect(taxpayer).toBe('small');
     expect(comparison.taxpayer).toBe('small');
     expect(comparison.rows[0].recommended_supplier_id).toBe(sup.ordinary);
     const total = (id: number) => comparison.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id);

@@ -1,4 +1,5 @@
-import { type EndpointBody, procurementTaskApi, supplierApi } from '@scm/contract';
+import { type CompareResult, compareMaintainView, type EndpointBody, type MaintainView, procurementTaskApi, supplierApi } from '@scm/contract';
+import { useMemo } from 'react';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
@@ -6,7 +7,18 @@ type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
 export const useTaskList = (body: TaskListBody) => useApiQuery(procurementTaskApi.list, body);
 export const useTaskInfo = (id: number | undefined) =>
   useApiQuery(procurementTaskApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
-export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
+
+/** The maintenance view with its comparison, which the page derives from the quotes as the server does. */
+export type ComparedView = MaintainView & { comparison: CompareResult };
+
+export function useMaintainView(id: number) {
+  const query = useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
+  const view = useMemo<ComparedView | undefined>(
+    () => query.data && { ...query.data, comparison: compareMaintainView(query.data).comparison },
+    [query.data],
+  );
+  return { ...query, data: view };
+}
 export const useSourcePlanOptions = (keyword: string) =>
   useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
 

@@ -1,9 +1,8 @@
-import type { MaintainView } from '@scm/contract';
 import { Alert, Button, Drawer, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { Money } from '@/shared/ui/money';
-import { useAwardTask } from '@/features/procurement/api/task';
+import { type ComparedView, useAwardTask } from '@/features/procurement/api/task';
 
 interface Choice {
   supplierId?: number;
@@ -14,7 +13,7 @@ interface Choice {
  * 定标: per line a supplier, pre-selected at the lowest landed cost among the quotes that meet their
  * MOQ; a reason when the choice is not the lowest or fails its MOQ (then the MOQ is bought).
  */
-export function AwardDrawer({ view, open, onClose }: { view: MaintainView; open: boolean; onClose: () => void }) {
+export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open: boolean; onClose: () => void }) {
   const { comparison, task } = view;
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});

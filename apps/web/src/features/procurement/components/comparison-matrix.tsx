@@ -1,11 +1,12 @@
-import { DICT, INVOICE_TYPE_LABELS, INVOICE_TYPE_SHORT_LABELS, type MaintainView, TAXPAYER_TYPE_LABELS } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, INVOICE_TYPE_SHORT_LABELS, TAXPAYER_TYPE_LABELS } from '@scm/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDict } from '@/shared/dict/use-dict';
 import { Money } from '@/shared/ui/money';
+import type { ComparedView } from '@/features/procurement/api/task';
 import './procurement.css';
 
-type Row = MaintainView['comparison']['rows'][number];
+type Row = ComparedView['comparison']['rows'][number];
 type Cell = Row['cells'][number];
 
 interface MatrixRow {
@@ -13,7 +14,7 @@ interface MatrixRow {
   kind: 'line' | 'total';
   label: string;
   row?: Row;
-  line?: MaintainView['task']['lines'][number];
+  line?: ComparedView['task']['lines'][number];
 }
 
 function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean }) {
@@ -63,7 +64,7 @@ function QuoteCell({ cell, awarded }: { cell: Cell | undefined; awarded: boolean
  * time of each line highlighted (every tie too); per supplier goods, freight, 到货成本(含税) and
  * 实际到货成本 with the lowest real landed total highlighted; savings against target and the average.
  */
-export function ComparisonMatrix({ view }: { view: MaintainView }) {
+export function ComparisonMatrix({ view }: { view: ComparedView }) {
   const { comparison, task } = view;
   const units = useDict(DICT.unit);
   const competing = view.suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));

@@ -154,7 +154,7 @@ export default function ProcurementTaskMaintainPage() {
                   <QuoteEditor
                     task={task}
                     supplier={s}
-                    taxpayer={view.comparison.taxpayer}
+                    taxpayer={view.taxpayer}
                     lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)}
                   />
                 </Suspense>

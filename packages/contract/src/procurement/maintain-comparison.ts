@@ -1,0 +1,30 @@
+import { type CompareQuote, type CompareResult, compareQuotes } from './compare';
+import type { MaintainView } from './task';
+
+/**
+ * The comparison of a task's maintenance view (docs/procurement.md): which quotes compete and the
+ * matrix over them. The server works it for the award and the export, the page for its matrix, both
+ * from the same view, so the page is not sent a matrix it can derive.
+ */
+export function compareMaintainView(view: Pick<MaintainView, 'task' | 'suppliers' | 'taxpayer'>): {
+  quotes: CompareQuote[];
+  comparison: CompareResult;
+} {
+  // Only a submitted (or already decided), unexpired quote from a supplier in good standing competes.
+  const quotes: CompareQuote[] = view.suppliers.flatMap(({ quote, ...supplier }) =>
+    quote && supplier.invitationStatus === 'received'
+      ? [
+          {
+            supplierId: supplier.supplierId,
+            eligible: supplier.supplierStatus !== 'blacklisted' && quote.status !== 'expired' && quote.status !== 'draft',
+            freightFen: quote.freightFen,
+            invoiceType: quote.invoiceType,
+            taxRatePercent: quote.taxRatePercent,
+            lines: quote.lines.map((l) => ({ lineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays })),
+          },
+        ]
+      : [],
+  );
+  const lines = view.task.lines.map((l) => ({ id: l.id, quantity: l.quantity, targetPriceFen: l.targetPriceFen }));
+  return { quotes, comparison: compareQuotes(lines, quotes, view.taxpayer) };
+}
