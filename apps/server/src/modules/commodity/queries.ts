@@ -220,13 +220,18 @@ const isCategoryAndStatusOnly = (filter: Filter) => !filter.keyword && !filter.b
 /**
  * Matches of a filter, counted up to one past the cap. Each match's table page is read, even when
  * no column is: PostgreSQL's bitmap scans (15.20 measured) fetch all-visible pages too, so 10,001
- * matches cost about 11 ms at 1,000,000 rows (docs/search.md, "Limits").
+ * matches cost about 11 ms at 1,000,000 rows (docs/search.md, "Limits"). With `codesOnly` (a part
+ * of the matches, counted from an index alone) the codes are counted first and, when they pass the
+ * cap, the matches are not: one statement, since PostgreSQL runs a CASE branch's subquery only
+ * when the branch is taken.
  */
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select from ${commodities} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) matches`,
-  );
+async function cappedCount(db: Db, where: SQL | undefined, codesOnly?: SQL): Promise<number> {
+  const upToCap = (condition: SQL | undefined) =>
+    sql`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
+  const count = codesOnly
+    ? sql`case when ${upToCap(codesOnly)} > ${sql.raw(String(COUNT_CAP))} then ${sql.raw(String(COUNT_CAP + 1))} else ${upToCap(where)} end`
+    : upToCap(where);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select ${count} as n`);
   return n;
 }
 
@@ -275,8 +280,7 @@ async function keywordMatches(db: Db, filter: Filter, where: SQL | undefined): P
     const sampled = sample.seen > 0 ? Math.round((sample.hits / sample.seen) * rows) : 0;
     if (sampled >= far) return { counted: past, matches: sampled, rows };
   }
-  if (codesOnly && (await cappedCount(db, codesOnly)) > COUNT_CAP) return { counted: past, matches: past, rows };
-  const counted = await cappedCount(db, where);
+  const counted = await cappedCount(db, where, codesOnly);
   return { counted, matches: counted, rows };
 }
 
