@@ -34,15 +34,15 @@ export function replayedFloor(run: (db: Db, body: Body) => Promise<unknown>) {
 }
 
 /**
- * Transaction-local plan settings (`set local`, or `set_config(…, true)`) hold only in the
- * transaction the app opens for them (the commodity list's page): each is kept with the statement
- * after it, to run together in one.
+ * Transaction-local plan settings (`select set_config(…, true)`) hold only in the transaction the
+ * app opens for them (the commodity list's page): each is kept with the statement after it, to run
+ * together in one.
  */
 function planSettingsWithTheirStatement(statements: Statement[]): Statement[][] {
   const groups: Statement[][] = [];
   let settings: Statement[] = [];
   for (const statement of statements) {
-    if (/^(set local |select set_config\()/i.test(statement.sql)) settings.push(statement);
+    if (/^select set_config\(/i.test(statement.sql)) settings.push(statement);
     else {
       groups.push([...settings, statement]);
       settings = [];
