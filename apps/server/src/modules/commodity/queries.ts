@@ -1,5 +1,5 @@
 import type { commodityFilter, commodityListRequest } from '@scm/contract';
-import { and, arrayContains, asc, desc, eq, gt, gte, lte, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lte, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -320,22 +320,33 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
     start >= total || wanted === 0 || exactRows.length >= n
       ? []
       : await db.transaction(async (tx) => {
-          await tx.execute(planSettings(walksIndex(found, start + input.pageSize) ? WALK_INDEX : FETCH_AND_SORT));
-          return selectCommodities(
-            tx,
-            and(
-              where,
-              exactRows.length > 0
-                ? notInArray(
-                    commodities.id,
-                    exactRows.map((r) => r.id),
-                  )
-                : undefined,
-            ),
-          )
+          const walk = walksIndex(found, start + input.pageSize);
+          await tx.execute(planSettings(walk ? WALK_INDEX : FETCH_AND_SORT));
+          const matched = and(
+            where,
+            exactRows.length > 0
+              ? notInArray(
+                  commodities.id,
+                  exactRows.map((r) => r.id),
+                )
+              : undefined,
+          );
+          const offset = Math.max(0, start - exactRows.length);
+          if (walk)
+            return selectCommodities(tx, matched)
+              .orderBy(...order)
+              .limit(wanted)
+              .offset(offset);
+          // Every match is fetched and sorted: on its sort keys alone, and only the page's rows are
+          // then read whole and joined (sorting 10,000 whole rows with their joins took twice as long).
+          const pageIds = tx
+            .select({ id: commodities.id })
+            .from(commodities)
+            .where(matched)
             .orderBy(...order)
             .limit(wanted)
-            .offset(Math.max(0, start - exactRows.length));
+            .offset(offset);
+          return selectCommodities(tx, inArray(commodities.id, pageIds)).orderBy(...order);
         });
   return { ...pageResult([...first, ...rest].map(toCommodity), total, input), totalCapped: n > COUNT_CAP };
 }
