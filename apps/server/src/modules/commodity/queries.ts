@@ -167,9 +167,12 @@ export function toCommodity({ categoryCode: _code, ...row }: CommodityRow) {
  * The total of a filter on category and status only, read from commodity_counts (kept by
  * triggers): opening the list, or picking a category, never counts a million rows.
  */
+/** The sum of a count table's `n`: 0 over no rows. */
+const summed = (n: AnyPgColumn) => sql<number>`coalesce(sum(${n}), 0)::int`;
+
 function countedTotal(db: Db, filter: Filter) {
   return db
-    .select({ total: sql<number>`coalesce(sum(${commodityCounts.n}), 0)::int` })
+    .select({ total: summed(commodityCounts.n) })
     .from(commodityCounts)
     .where(
       and(
@@ -188,8 +191,8 @@ const gramCountQuery = prepared(
   (db, name) =>
     db
       .select({
-        total: sql<number>`coalesce(sum(${commodityGramCounts.n}), 0)::int`,
-        rows: sql<number>`(select coalesce(sum(${commodityCounts.n}), 0)::int from ${commodityCounts})`,
+        total: summed(commodityGramCounts.n),
+        rows: sql<number>`(select ${summed(commodityCounts.n)} from ${commodityCounts})`,
       })
       .from(commodityGramCounts)
       .where(

@@ -79,7 +79,8 @@ const HIGHLIGHT: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { 
  */
 export async function exportComparison(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
-  const { found, suppliers, comparison, award } = await loadMaintainState(ctx.db, id, ctx.now());
+  const { found, comparison, view } = await loadMaintainState(ctx.db, id, ctx.now());
+  const { suppliers, award } = view;
   const quoted = suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));
   const workbook = new ExcelJS.Workbook();
 

@@ -126,5 +126,5 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
 
   const view = { task: toTaskDetail(found), suppliers, taxpayer, award, serverNow: now.toISOString() };
   const { quotes: compareInput, comparison } = compareMaintainView(view);
-  return { found, suppliers, compareInput, comparison, award, view };
+  return { found, compareInput, comparison, view };
 }
