@@ -37,11 +37,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Moves the build's stylesheet links from <head> to the end of <body>, after the inline skeleton in
+ * #root: a stylesheet in <head> holds back every paint until it has arrived, one after the skeleton
+ * holds back only what follows it. The entry script still waits for it before it runs, so the app
+ * never renders unstyled (docs/web-guide.md "Loading").
+ */
+function stylesAfterSkeleton(): Plugin {
+  return {
+    name: 'styles-after-skeleton',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const withoutLinks = links.reduce((page, link) => page.replace(link, ''), html);
+        return withoutLinks.replace('</body>', `${links.map((link) => `  ${link.trim()}\n`).join('')}  </body>`);
+      },
+    },
+  };
+}
+
 /** `@/…` is `src/…`, for every import that leaves its own folder (docs/web-guide.md). */
 export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), stylesAfterSkeleton(), precompress()],
   resolve: { alias: sourceAlias },
   server: {
     port: 5173,

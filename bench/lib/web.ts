@@ -109,6 +109,16 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
 
   const login = total(loginFiles);
   rows.push({ section, name: '登录页 JS (入口 + 登录页)', value: show(login), bar: '≤ 200 KB gzip', ok: login.gzip <= 200 * KB, data: login });
+  // The stylesheets index.html links (antd's prebuilt one among them): fetched with the login page, not counted in its JS.
+  const stylesheets = [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+  const css = stylesheets.reduce(
+    (sum, file) => {
+      const code = readFileSync(join(dist, file));
+      return { raw: sum.raw + code.length, gzip: sum.gzip + gzipSync(code).length };
+    },
+    { raw: 0, gzip: 0 },
+  );
+  rows.push({ section, name: '登录页 CSS (index.html 链接的样式表)', value: show(css), bar: '', ok: null, data: css });
   const shell = total(workbenchFiles);
   rows.push({ section, name: '框架 + 工作台 JS', value: show(shell), bar: '≤ 400 KB gzip', ok: shell.gzip <= 400 * KB, data: shell });
 

@@ -27,6 +27,36 @@ test.describe('login screen', () => {
     await screenshot(page, 'login');
   });
 
+  test('the skeleton paints while the stylesheet is on its way; the form never shows unstyled', async ({ page }) => {
+    // What the form looked like the moment it entered the document.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstForm?: { at: number; buttonHeight: string; buttonColor: string } };
+      new MutationObserver((_, observer) => {
+        const button = document.querySelector('button[type="submit"]');
+        if (!button) return;
+        const style = getComputedStyle(button);
+        w.firstForm = { at: performance.now(), buttonHeight: style.height, buttonColor: style.backgroundColor };
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.route('**/assets/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.getByPlaceholder('密码')).toBeVisible();
+    const seen = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      stylesheetArrived: Math.max(
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.css')).map((e) => e.responseEnd),
+      ),
+      form: (window as unknown as { firstForm: { at: number; buttonHeight: string; buttonColor: string } }).firstForm,
+    }));
+    expect(seen.firstPaint).toBeLessThan(seen.stylesheetArrived);
+    expect(seen.form.at).toBeGreaterThan(seen.stylesheetArrived);
+    expect(seen.form).toMatchObject({ buttonHeight: '40px', buttonColor: 'rgb(16, 104, 152)' });
+  });
+
   test('validates before any request is sent', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));

@@ -1,3 +1,6 @@
+// antd's prebuilt stylesheet comes first, so the app's own styles (global.css, CSS modules) follow it
+// and win at equal specificity, as they did over the styles antd used to inject at run time.
+import 'antd/dist/antd.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/global.css';
