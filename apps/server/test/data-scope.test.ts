@@ -219,6 +219,32 @@ describe('lists, exports and figures with data scope 仅本人', () => {
     expect(tasks.total).toBe(tasks.list.length);
   });
 
+  it('two users of scope 仅本人 asking the same filters each see their own tasks', async () => {
+    const [{ roleId }] = await t.database.db.select({ roleId: backUsers.roleId }).from(backUsers).where(eq(backUsers.id, scopedId));
+    const [{ id: otherId }] = await t.database.db
+      .insert(backUsers)
+      .values({ email: 'own2@scope.test', username: '钱本人', passwordHash: await hashPassword(PASSWORD), roleId })
+      .returning({ id: backUsers.id });
+    const other = await t.login('own2@scope.test', PASSWORD);
+    const otherTask = await createTask(admin, otherId);
+    await ok('/admin/procurement_task/publish', { id: otherTask, version: 0 }, admin);
+
+    // The same page shape one after another, both ways round: each answer is its own user's tasks.
+    for (const filter of [{}, { status: 'quoting' }, { keyword: '数据范围', status: 'quoting' }]) {
+      for (const round of [0, 1]) {
+        const [first, second] = round === 0 ? [scoped, other] : [other, scoped];
+        for (const token of [first, second]) {
+          const seen = ids((await ok('/admin/procurement_task/list', { page: 1, page_size: 200, ...filter }, token)).list);
+          if (token === other) expect(seen, JSON.stringify(filter)).toEqual([otherTask]);
+          else {
+            expect(seen, JSON.stringify(filter)).toEqual(expect.arrayContaining(mine.tasks));
+            expect(seen).not.toContain(otherTask);
+          }
+        }
+      }
+    }
+  });
+
   it('exports only their plans and tasks', async () => {
     const codes = async (infoPath: ApiPath, list: number[]) =>
       Promise.all(list.map(async (id) => (await ok(infoPath, { id }, admin)).code as string));

@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { auditLogs, planningTasks, procurementTasks } from '../db/schema';
 import type { AuthUser } from './context';
 
@@ -20,13 +20,13 @@ export function planScope(user: AuthUser): SQL | undefined {
  * where they are the buyer or the creator. The creator is whoever wrote the task's `create` audit row
  * (a task generated from a plan: whoever generated it). Every task query (list, export, detail, each
  * change, quotes, comparison, award, the board, the workbench) adds this condition; `undefined`
- * means no restriction.
+ * means no restriction. A prepared statement passes the user's id as a placeholder (`userId`).
  */
-export function taskScope(user: AuthUser): SQL | undefined {
+export function taskScope(user: AuthUser, userId: number | Placeholder = user.id): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
   return or(
-    eq(procurementTasks.buyerId, user.id),
+    sql`${procurementTasks.buyerId} = ${userId}`,
     sql`exists (select 1 from ${auditLogs} where ${auditLogs.module} = 'procurement_task' and ${auditLogs.action} = 'create'
-      and ${auditLogs.recordId} = ${procurementTasks.id}::text and ${auditLogs.userId} = ${user.id})`,
+      and ${auditLogs.recordId} = ${procurementTasks.id}::text and ${auditLogs.userId} = ${userId})`,
   );
 }

@@ -1,3 +1,4 @@
+import { is, Param, Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
@@ -15,5 +16,42 @@ export function prepared<Q>(build: (db: Db, name: string) => Q, name: string): (
       built.set(db, query);
     }
     return query;
+  };
+}
+
+/** Statements one handle keeps per shaped read; a shape past them runs unnamed, built for its request. */
+export const MAX_SHAPES = 32;
+
+interface ShapedQuery<R> {
+  execute(values: Record<string, unknown>): Promise<R>;
+  getQuery(): { params: unknown[] };
+}
+
+/**
+ * A hot read whose statement depends on which filters a request uses (a list page): one named
+ * prepared statement per shape, built from the request's `parts` the first time that shape comes,
+ * so later requests of the shape skip drizzle's query building and PostgreSQL's parse and plan. `build` must pass every
+ * value as a `sql.placeholder()`: a value written into the statement would be sent again with the
+ * next request of the same shape, whoever made it, so a statement that holds one throws here. The
+ * shape must name everything the statement's text depends on.
+ */
+export function preparedByShape<P, R>(build: (db: Db, parts: P) => { prepare(name: string): ShapedQuery<R> }, name: string) {
+  const byHandle = new WeakMap<Db, Map<string, ShapedQuery<R>>>();
+  return async (db: Db, shape: string, parts: P, values: Record<string, unknown>): Promise<R> => {
+    let shapes = byHandle.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      byHandle.set(db, shapes);
+    }
+    let query = shapes.get(shape);
+    if (!query) {
+      // Past the limit the statement is named for this call only: PostgreSQL replaces an unnamed one.
+      const statementName = shapes.size < MAX_SHAPES ? `${name}_${shapes.size}` : '';
+      query = build(db, parts).prepare(statementName);
+      const written = query.getQuery().params.find((param) => !(is(param, Placeholder) || (is(param, Param) && is(param.value, Placeholder))));
+      if (written !== undefined) throw new Error(`${name}: a value is written into the statement instead of a placeholder: ${String(written)}`);
+      if (statementName) shapes.set(shape, query);
+    }
+    return query.execute(values);
   };
 }

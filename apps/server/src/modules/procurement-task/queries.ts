@@ -1,5 +1,5 @@
 import type { taskExportRequest, taskListRequest } from '@scm/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -13,33 +13,52 @@ import {
   suppliers,
 } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
-import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
-import { prepared } from '../../lib/prepared';
+import { allWordsLike, iso, keywordWords, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { prepared, preparedByShape } from '../../lib/prepared';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';
 import { effectiveStatus, statusCondition } from './status';
 
 type Filter = z.output<typeof taskExportRequest>;
 
-/** The list filter within the user's data scope (the list and the export read the same tasks). */
-function taskWhere(user: AuthUser, filter: Filter, now: Date): SQL | undefined {
-  return and(
-    taskScope(user),
-    allWordsLike(sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name})`, filter.keyword),
-    filter.status ? statusCondition(filter.status, now) : undefined,
-    filter.buyerId ? eq(procurementTasks.buyerId, filter.buyerId) : undefined,
-    filter.planId ? eq(procurementTasks.planId, filter.planId) : undefined,
-    filter.ids ? inArray(procurementTasks.id, filter.ids) : undefined,
+/**
+ * The list filter within the user's data scope (the list and the export read the same tasks), every
+ * value a placeholder held in `values`. Which conditions are present is all the statement's text
+ * depends on: `shape` names them, and each page shape is one prepared statement (lib/prepared.ts).
+ */
+function taskFilter(user: AuthUser, filter: Filter, now: Date) {
+  const values: Record<string, unknown> = {};
+  const param = (name: string, value: unknown) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const where = and(
+    user.dataScope === 'all' ? undefined : taskScope(user, param('scopeUserId', user.id)),
+    ...keywordWords(filter.keyword).map(
+      (word, i) => sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name}) ILIKE ${param(`word${i}`, likePattern(word))}`,
+    ),
+    filter.status ? statusCondition(filter.status, param('now', now.toISOString()), param('status', filter.status)) : undefined,
+    filter.buyerId ? eq(procurementTasks.buyerId, param('buyerId', filter.buyerId)) : undefined,
+    filter.planId ? eq(procurementTasks.planId, param('planId', filter.planId)) : undefined,
+    filter.ids ? sql`${procurementTasks.id} = any(${param('ids', filter.ids)}::int[])` : undefined,
     // Plan codes are unique: one index probe for the plan, then the task index on plan_id.
     filter.planCode
-      ? sql`${procurementTasks.planId} = (select ${planningTasks.id} from ${planningTasks} where ${planningTasks.code} = ${filter.planCode})`
+      ? sql`${procurementTasks.planId} = (select ${planningTasks.id} from ${planningTasks} where ${planningTasks.code} = ${param('planCode', filter.planCode)})`
       : undefined,
     filter.supplierId
-      ? sql`exists (select 1 from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.supplierId} = ${filter.supplierId})`
+      ? sql`exists (select 1 from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.supplierId} = ${param('supplierId', filter.supplierId)})`
       : undefined,
-    filter.deadlineFrom ? gte(procurementTasks.quoteDeadline, new Date(filter.deadlineFrom)) : undefined,
-    filter.deadlineTo ? lte(procurementTasks.quoteDeadline, new Date(filter.deadlineTo)) : undefined,
+    filter.deadlineFrom
+      ? sql`${procurementTasks.quoteDeadline} >= ${param('deadlineFrom', new Date(filter.deadlineFrom).toISOString())}::timestamptz`
+      : undefined,
+    filter.deadlineTo
+      ? sql`${procurementTasks.quoteDeadline} <= ${param('deadlineTo', new Date(filter.deadlineTo).toISOString())}::timestamptz`
+      : undefined,
   );
+  values.now = now.toISOString();
+  // The status filter's text differs for 报价中 and 待定标 (statusCondition in status.ts), so it is part of the shape.
+  const shape = [...Object.keys(values).sort(), filter.status === 'quoting' || filter.status === 'evaluating' ? filter.status : ''].join(',');
+  return { where, values, shape };
 }
 
 const selection = (now: Date | Placeholder) => ({
@@ -98,36 +117,54 @@ function awardedAmounts(landedFen: number | null, goodsFen: number | string | nu
   return { awardedGoodsFen: goods, awardedFreightFen: landedFen - goods, awardedAmountFen: landedFen };
 }
 
-export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof taskListRequest>, now: Date) {
-  const where = taskWhere(user, input, now);
-  const order = orderBy(
-    input,
-    {
-      code: procurementTasks.code,
-      name: procurementTasks.name,
-      quoteDeadline: procurementTasks.quoteDeadline,
-      updatedAt: procurementTasks.updatedAt,
-      awardedAmountFen: procurementTasks.awardedAmountFen,
-    },
-    [sql`${procurementTasks.updatedAt} desc`],
-    procurementTasks.id,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    selectTasks(db, now)
+const SORTS = {
+  code: procurementTasks.code,
+  name: procurementTasks.name,
+  quoteDeadline: procurementTasks.quoteDeadline,
+  updatedAt: procurementTasks.updatedAt,
+  awardedAmountFen: procurementTasks.awardedAmountFen,
+};
+
+const taskPage = preparedByShape(
+  (db, { where, order }: { where: SQL | undefined; order: SQL[] }) =>
+    selectTasks(db, sql.placeholder('now'))
       .where(where)
       .orderBy(...order)
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    db.select({ total: sql<number>`count(*)::int` }).from(procurementTasks).where(where),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  'task_list',
+);
+const taskCount = preparedByShape(
+  (db, { where }: { where: SQL | undefined }) => db.select({ total: sql<number>`count(*)::int` }).from(procurementTasks).where(where),
+  'task_count',
+);
+const taskBatch = preparedByShape(
+  (db, { where }: { where: SQL | undefined }) =>
+    selectTasks(db, sql.placeholder('now'))
+      .where(and(where, sql`${procurementTasks.id} > ${sql.placeholder('afterId')}`))
+      .orderBy(asc(procurementTasks.id))
+      .limit(sql.placeholder('size')),
+  'task_export',
+);
+
+export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof taskListRequest>, now: Date) {
+  const { where, values, shape } = taskFilter(user, input, now);
+  const order = orderBy(input, SORTS, [sql`${procurementTasks.updatedAt} desc`], procurementTasks.id);
+  const [rows, [{ total }]] = await Promise.all([
+    taskPage(
+      db,
+      `${shape};${input.sortField ?? ''} ${input.sortOrder ?? ''}`,
+      { where, order },
+      { ...values, limit: input.pageSize, offset: pageOffset(input) },
+    ),
+    taskCount(db, shape, { where }, values),
   ]);
   return pageResult(rows.map(toListItem), Number(total), input);
 }
 
 export async function exportTaskBatch(db: Db, user: AuthUser, filter: Filter, now: Date, afterId: number, size: number) {
-  const rows = await selectTasks(db, now)
-    .where(and(taskWhere(user, filter, now), sql`${procurementTasks.id} > ${afterId}`))
-    .orderBy(asc(procurementTasks.id))
-    .limit(size);
+  const { where, values, shape } = taskFilter(user, filter, now);
+  const rows = await taskBatch(db, shape, { where }, { ...values, afterId, size });
   return rows.map(toListItem);
 }
 

@@ -13,14 +13,17 @@ import { type TaskWrite, writeTasks } from './task-write';
 export const effectiveStatus = (now: Date | Placeholder) =>
   sql<ProcurementStatus>`case when ${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${now instanceof Date ? now.toISOString() : now}::timestamptz then 'evaluating' else ${procurementTasks.status} end`;
 
-/** The status filter, written so the (status, …) indexes still serve it. */
-export function statusCondition(status: ProcurementStatus, now: Date): SQL | undefined {
-  const at = sql`${now.toISOString()}::timestamptz`;
+/**
+ * The status filter, written so the (status, …) indexes still serve it; its text depends on whether
+ * the status is 报价中, 待定标 or another one, never on the values passed in.
+ */
+export function statusCondition(status: ProcurementStatus, now: Placeholder, statusValue: Placeholder): SQL | undefined {
+  const at = sql`${now}::timestamptz`;
   if (status === 'quoting') return sql`${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} > ${at}`;
   if (status === 'evaluating') {
     return sql`(${procurementTasks.status} = 'evaluating' or (${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} <= ${at}))`;
   }
-  return eq(procurementTasks.status, status);
+  return sql`${procurementTasks.status} = ${statusValue}`;
 }
 
 const passedDeadline = (now: Date) => and(eq(procurementTasks.status, 'quoting'), lte(procurementTasks.quoteDeadline, now));
