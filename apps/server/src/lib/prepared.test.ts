@@ -33,6 +33,14 @@ describe('preparedByShape', () => {
     }
   });
 
+  it('runs the same shapes inside a transaction, on a connection the pool has prepared them on', async () => {
+    const sums = ['a', 'b', 'c'].map((_, added) => ({ shape: `tx ${added}`, added }));
+    for (const { shape, added } of sums) expect(await plus(db, shape, added, { n: 1, one: 1 })).toEqual([{ sum: 1 + added }]);
+    await db.transaction(async (tx) => {
+      for (const { shape, added } of [...sums].reverse()) expect(await plus(tx, shape, added, { n: 2, one: 1 })).toEqual([{ sum: 2 + added }]);
+    });
+  });
+
   it('refuses a statement that holds a value instead of a placeholder, before it runs', async () => {
     const written = preparedByShape(
       (handle, id: number) => handle.select({ id: backUsers.id }).from(backUsers).where(sql`${backUsers.id} = ${id}`),

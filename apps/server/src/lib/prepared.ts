@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { is, Param, Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
@@ -45,8 +46,9 @@ export function preparedByShape<P, R>(build: (db: Db, parts: P) => { prepare(nam
     }
     let query = shapes.get(shape);
     if (!query) {
-      // Past the limit the statement is named for this call only: PostgreSQL replaces an unnamed one.
-      const statementName = shapes.size < MAX_SHAPES ? `${name}_${shapes.size}` : '';
+      // Named after its shape, so a name means one text on every connection, whichever handle (a
+      // transaction's too) prepared it there. Past the limit it runs unnamed: PostgreSQL replaces it.
+      const statementName = shapes.size < MAX_SHAPES ? `${name}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}` : '';
       query = build(db, parts).prepare(statementName);
       const written = query.getQuery().params.find((param) => !(is(param, Placeholder) || (is(param, Param) && is(param.value, Placeholder))));
       if (written !== undefined) throw new Error(`${name}: a value is written into the statement instead of a placeholder: ${String(written)}`);
