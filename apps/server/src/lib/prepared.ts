@@ -31,10 +31,10 @@ interface ShapedQuery<R> {
 /**
  * A hot read whose statement depends on which filters a request uses (a list page): one named
  * prepared statement per shape, built from the request's `parts` the first time that shape comes,
- * so later requests of the shape skip drizzle's query building and PostgreSQL's parse and plan. `build` must pass every
- * value as a `sql.placeholder()`: a value written into the statement would be sent again with the
- * next request of the same shape, whoever made it, so a statement that holds one throws here. The
- * shape must name everything the statement's text depends on.
+ * so later requests of the shape skip drizzle's query building and PostgreSQL's parse and plan.
+ * `build` must pass every value as a `sql.placeholder()`: a value written into the statement would
+ * be sent again with the next request of the same shape, whoever made it, so a statement that holds
+ * one throws here. The shape must name everything the statement's text depends on.
  */
 export function preparedByShape<P, R>(build: (db: Db, parts: P) => { prepare(name: string): ShapedQuery<R> }, name: string) {
   const byHandle = new WeakMap<Db, Map<string, ShapedQuery<R>>>();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 import { closePassedDeadlines } from './status';
 import { type ApiAction, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { download, readWorkbook } from '../../../test/excel';
 import {
   comparedView,
   createWeightTemplate,
@@ -538,6 +539,30 @@ describe('buyer and list filters', () => {
     expect((await t.call('/admin/procurement_task/plan_options', { keyword: '0601' }, buyer)).data).toHaveLength(1);
     const nobody = await loginWithCodes(t, [], 'plan-options-nobody@test.com');
     expect((await t.call('/admin/procurement_task/plan_options', {}, nobody)).code).toBe(403);
+  });
+
+  it('filters by deadline range, several words and a status, sorts, and exports only the selected tasks', async () => {
+    const at = (days: number) => new Date(t.clock.now.getTime() + days * DAY).toISOString();
+    const soon = await createTask([], { name: '筛选测试·近期截止 浴巾', quote_deadline: at(3) });
+    const later = await createTask([], { name: '筛选测试·远期截止 浴巾', quote_deadline: at(9) });
+    const other = await createTask([], { name: '筛选测试·远期截止 毛巾', quote_deadline: at(10) });
+    const list = (filter: Record<string, unknown>) => t.call('/admin/procurement_task/list', { page_size: 50, ...filter }, token);
+
+    expect(names(await list({ keyword: '筛选测试', deadline_from: at(8), deadline_to: at(9.5) }))).toEqual(['筛选测试·远期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试', deadline_to: at(4) }))).toEqual(['筛选测试·近期截止 浴巾']);
+    // The same shape with other values answers for those values.
+    expect(names(await list({ keyword: '筛选测试', deadline_to: at(9.5) }))).toEqual(['筛选测试·近期截止 浴巾', '筛选测试·远期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试 浴巾 远期' }))).toEqual(['筛选测试·远期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试 毛巾', status: 'draft' }))).toEqual(['筛选测试·远期截止 毛巾']);
+    expect((await list({ keyword: '筛选测试', status: 'awarded' })).data.total).toBe(0);
+    const byDeadline = await list({ keyword: '筛选测试', sort_field: 'quoteDeadline', sort_order: 'descend' });
+    expect(byDeadline.data.list.map((row: { id: number }) => row.id)).toEqual([other, later, soon]);
+
+    const file = await download(t, '/admin/procurement_task/export', { ids: [soon, other] }, token);
+    expect(file.statusCode).toBe(200);
+    const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
+    const exported = rows.slice(1).map((row) => String(row[1]));
+    expect(exported.sort()).toEqual(['筛选测试·近期截止 浴巾', '筛选测试·远期截止 毛巾']);
   });
 
   it('takes a 采购中 plan as source: offers its open lines, checks every link and keeps it on edit', async () => {

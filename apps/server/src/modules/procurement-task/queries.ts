@@ -32,12 +32,14 @@ function taskFilter(user: AuthUser, filter: Filter, now: Date) {
     values[name] = value;
     return sql.placeholder(name);
   };
+  // Every statement reads the status as of now (effectiveStatus in the selection), filtered or not.
+  const at = param('now', now.toISOString());
   const where = and(
     user.dataScope === 'all' ? undefined : taskScope(user, param('scopeUserId', user.id)),
     ...keywordWords(filter.keyword).map(
       (word, i) => sql`(${procurementTasks.code} || ' ' || ${procurementTasks.name}) ILIKE ${param(`word${i}`, likePattern(word))}`,
     ),
-    filter.status ? statusCondition(filter.status, param('now', now.toISOString()), param('status', filter.status)) : undefined,
+    filter.status ? statusCondition(filter.status, at, param('status', filter.status)) : undefined,
     filter.buyerId ? eq(procurementTasks.buyerId, param('buyerId', filter.buyerId)) : undefined,
     filter.planId ? eq(procurementTasks.planId, param('planId', filter.planId)) : undefined,
     filter.ids ? sql`${procurementTasks.id} = any(${param('ids', filter.ids)}::int[])` : undefined,
@@ -55,7 +57,6 @@ function taskFilter(user: AuthUser, filter: Filter, now: Date) {
       ? sql`${procurementTasks.quoteDeadline} <= ${param('deadlineTo', new Date(filter.deadlineTo).toISOString())}::timestamptz`
       : undefined,
   );
-  values.now = now.toISOString();
   // The status filter's text differs for 报价中 and 待定标 (statusCondition in status.ts), so it is part of the shape.
   const shape = [...Object.keys(values).sort(), filter.status === 'quoting' || filter.status === 'evaluating' ? filter.status : ''].join(',');
   return { where, values, shape };
