@@ -80,8 +80,14 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 `;
 const workerUrls = { tsx: import.meta.resolve('tsx/esm/api'), entry: new URL('./xlsx-parse-worker.ts', import.meta.url).href };
 
-/** Parses in a worker thread with its own heap and time cap; a worker that dies or overruns answers null. */
-function parseInWorker(job: ParseJob): Promise<ParseOutcome | null> {
+/**
+ * Why a parse worker gave no outcome: the file took more memory or time than it may (the file's
+ * doing), or the thread itself failed, at start or otherwise (the server's).
+ */
+type WorkerFailure = { failed: 'limits' } | { failed: 'thread'; error: unknown };
+
+/** Parses in a worker thread with its own heap and time cap. */
+function parseInWorker(job: ParseJob): Promise<ParseOutcome | WorkerFailure> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_BOOT, {
       eval: true,
@@ -93,7 +99,7 @@ function parseInWorker(job: ParseJob): Promise<ParseOutcome | null> {
     });
     let settled = false;
     // Answered once the thread and its heap are gone, so a freed slot means freed memory.
-    const settle = (outcome: ParseOutcome | null) => {
+    const settle = (outcome: ParseOutcome | WorkerFailure) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -102,17 +108,21 @@ function parseInWorker(job: ParseJob): Promise<ParseOutcome | null> {
         () => resolve(outcome),
       );
     };
-    const timer = setTimeout(() => settle(null), IMPORT_LIMITS.workerTimeMs);
+    const timer = setTimeout(() => settle({ failed: 'limits' }), IMPORT_LIMITS.workerTimeMs);
     worker.once('message', (outcome: ParseOutcome) => settle(outcome));
-    worker.once('error', () => settle(null));
-    worker.once('exit', () => settle(null));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { failed: 'limits' } : { failed: 'thread', error }),
+    );
+    worker.once('exit', (code) => settle({ failed: 'thread', error: new Error(`parse worker exited with code ${code} before answering`) }));
   });
 }
 
 /**
  * Reads the first sheet of an .xlsx upload in a capped worker thread (docs/rules/imports.md):
  * its inflated size is checked from the zip directory first, blank rows count toward `maxRows`,
- * and cells longer than the cell limit come back cut (their headers listed in `cut`).
+ * and cells longer than the cell limit come back cut (their headers listed in `cut`). A file past
+ * the worker's memory or time gets 400 文件无法解析. A thread that fails for its own reasons is
+ * started once more; failing again, the upload is answered as a server error, logged with the cause.
  */
 export async function readXlsxRows(
   buffer: Buffer,
@@ -121,22 +131,27 @@ export async function readXlsxRows(
 ): Promise<SheetRow[]> {
   if (buffer.length > limits.maxBytes) throw tooLarge(limits.maxBytes);
   await checkInflatedSize(buffer);
-  const job: ParseJob = {
+  // Each attempt hands the worker a copy of its own: the file's memory moves to the thread.
+  const job = (): ParseJob => ({
     file: new Uint8Array(buffer),
     headers: columns.map((c) => c.header),
     required: columns.filter((c) => !c.optionalHeader).map((c) => c.header),
     maxRows: limits.maxRows,
     maxCellChars: IMPORT_LIMITS.maxCellChars,
     maxTotalChars: IMPORT_LIMITS.maxTotalChars,
-  };
+  });
   await takeSlot();
-  let outcome: ParseOutcome | null;
+  let outcome: ParseOutcome | WorkerFailure;
   try {
-    outcome = await parseInWorker(job);
+    outcome = await parseInWorker(job());
+    if ('failed' in outcome && outcome.failed === 'thread') outcome = await parseInWorker(job());
   } finally {
     releaseSlot();
   }
-  if (!outcome) throw badRequest('文件无法解析');
+  if ('failed' in outcome) {
+    if (outcome.failed === 'limits') throw badRequest('文件无法解析');
+    throw new Error('the parse worker failed twice', { cause: outcome.error });
+  }
   if ('refusal' in outcome) throw badRequest(outcome.refusal);
   return outcome.rows;
 }

@@ -321,7 +321,7 @@ describe('commodity Excel import', () => {
     ];
     const file = await xlsxBase64(rows);
     const first = await t.call('/admin/commodity/import', { file_base64: file, file_name: '商品.xlsx' }, admin);
-    expect(first.code).toBe(200);
+    expect(first.code, first.message).toBe(200);
     expect(first.data).toMatchObject({ total_rows: 15, valid_rows: 4, imported: 0 });
     expect(first.data.errors).toEqual([
       { row: 5, column: 'SKU编码', message: '请输入SKU编码' },
