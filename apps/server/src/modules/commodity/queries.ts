@@ -163,13 +163,13 @@ export function toCommodity({ categoryCode: _code, ...row }: CommodityRow) {
   return { ...row, createdAt: iso(row.createdAt)!, updatedAt: iso(row.updatedAt)! };
 }
 
+/** The sum of a count table's `n`: 0 over no rows. */
+const summed = (n: AnyPgColumn) => sql<number>`coalesce(sum(${n}), 0)::int`;
+
 /**
  * The total of a filter on category and status only, read from commodity_counts (kept by
  * triggers): opening the list, or picking a category, never counts a million rows.
  */
-/** The sum of a count table's `n`: 0 over no rows. */
-const summed = (n: AnyPgColumn) => sql<number>`coalesce(sum(${n}), 0)::int`;
-
 function countedTotal(db: Db, filter: Filter) {
   return db
     .select({ total: summed(commodityCounts.n) })

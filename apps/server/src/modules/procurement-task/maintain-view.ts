@@ -39,7 +39,10 @@ const taskQuoteLinesQuery = prepared(
   'task_quote_lines',
 );
 
-/** Everything the maintenance page, the award and the export need: the task, each invited supplier's quote, the comparison (not sent: the page derives it). */
+/**
+ * Everything the maintenance page, the award and the export need: the task, each invited
+ * supplier's quote, the comparison (not sent: the page derives it).
+ */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
   // Independent reads in parallel: one round trip on a pool, the same order inside a transaction.
   const [found, quoteRows, quoteLineRows, taxpayer] = await Promise.all([

@@ -17,7 +17,7 @@ export const effectiveStatus = (now: Date | Placeholder) =>
  * The status filter, written so the (status, …) indexes still serve it; its text depends on whether
  * the status is 报价中, 待定标 or another one, never on the values passed in.
  */
-export function statusCondition(status: ProcurementStatus, now: Placeholder, statusValue: Placeholder): SQL | undefined {
+export function statusCondition(status: ProcurementStatus, now: Placeholder, statusValue: Placeholder): SQL {
   const at = sql`${now}::timestamptz`;
   if (status === 'quoting') return sql`${procurementTasks.status} = 'quoting' and ${procurementTasks.quoteDeadline} > ${at}`;
   if (status === 'evaluating') {
