@@ -7,8 +7,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, endpoints, freight, scaleTables, soakWritesPerSecond, writeStream } from './config';
 import { apiClient } from './lib/api';
 import type { Body, Query } from './lib/query';
@@ -121,6 +123,64 @@ async function readSetOf(app: NodeProcess, token: string, q: Query): Promise<Rea
   return readSet;
 }
 
+/**
+ * What compression saves on the wire and costs in throughput: the answer's bytes plain, br and gzip,
+ * and the app's closed loop asking for br against the same (uncompressed) floor.
+ */
+async function benchCompressed(app: NodeProcess, token: string, name: string, path: string, body: Body, floorReqPerS: number) {
+  // node:http hands over the bytes as sent (fetch would decode them).
+  const wire = (encoding: string) =>
+    new Promise<{ encoding: string; bytes: number; decoded: number }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const request = httpRequest(
+        `${app.baseUrl}/api${path}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const used = String(response.headers['content-encoding'] ?? 'identity');
+            const decoded = used === 'br' ? brotliDecompressSync(raw) : used === 'gzip' ? gunzipSync(raw) : raw;
+            resolve({ encoding: used, bytes: raw.length, decoded: decoded.length });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  const [plain, br, gzip] = [await wire('identity'), await wire('br'), await wire('gzip')];
+  rows.push({
+    section: SERVER_SECTION,
+    name: `${name} 传输字节`,
+    value: `原文 ${fmt.int(plain.decoded)} B, br ${br.encoding === 'br' ? fmt.int(br.bytes) : '未压缩'} B, gzip ${gzip.encoding === 'gzip' ? fmt.int(gzip.bytes) : '未压缩'} B`,
+    bar: '',
+    ok: null,
+    data: { plain: plain.decoded, br: br.bytes, gzip: gzip.bytes },
+  });
+  const compressed = await load({
+    url: `${app.baseUrl}/api${path}`,
+    body,
+    token,
+    connections: durations.connections,
+    durationS: durations.loadS,
+    acceptEncoding: 'br, gzip',
+  });
+  const ratio = compressed.reqPerS / floorReqPerS;
+  rows.push({
+    section: SERVER_SECTION,
+    name: `${name} 吞吐 (br 压缩)`,
+    value: `${fmt.int(compressed.reqPerS)} req/s = ${fmt.ratio(ratio)} 底线 (底线不压缩), 错误 ${compressed.errors}`,
+    bar: '',
+    ok: compressed.errors === 0 ? null : false,
+    data: { app: compressed, ratio },
+  });
+}
+
 /** Closed-loop throughput of each endpoint of the read set against the floor. */
 async function benchEndpoints(app: NodeProcess, token: string, readSet: ReadSet, dbUrl: string) {
   const floor = await startNode(new URL('./floor-server.ts', import.meta.url).pathname, { DATABASE_URL: dbUrl });
@@ -165,6 +225,7 @@ async function benchEndpoints(app: NodeProcess, token: string, readSet: ReadSet,
     if (mine.errors + base.errors > 0) {
       rows.push({ section: SERVER_SECTION, name: `${endpoint.name} 错误`, value: `应用 ${mine.errors}, 底线 ${base.errors}`, bar: '0', ok: false });
     }
+    await benchCompressed(app, token, endpoint.name, endpoint.path, body, base.reqPerS);
   }
   rows.push({
     section: SERVER_SECTION,

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -63,11 +65,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(opsPlugin, { db: options.db });
   if (config.API_DOCS) await app.register(docsPlugin, { routes: options.routes ?? allRoutes });
-  await app.register(apiPlugin, {
-    db: options.db,
-    config,
-    now: options.now ?? (() => new Date()),
-    routes: options.routes ?? allRoutes,
+  // API answers travel compressed when the client accepts it: suppliers on phones and branch offices
+  // are far from the server. Brotli at quality 4 costs about what gzip 6 does and is smaller. Scoped
+  // to the API: the web build's files are precompressed already, and an .xlsx is a zip.
+  await app.register(async (api) => {
+    await api.register(compress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+    await api.register(apiPlugin, {
+      db: options.db,
+      config,
+      now: options.now ?? (() => new Date()),
+      routes: options.routes ?? allRoutes,
+    });
   });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
