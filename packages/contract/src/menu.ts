@@ -26,24 +26,24 @@ export interface MenuRecord {
 }
 
 interface SeedAction {
-  id: number;
-  key: string;
-  label: string;
+  readonly id: number;
+  readonly key: string;
+  readonly label: string;
 }
 interface SeedNode {
-  id: number;
-  key: string;
-  label: string;
-  path: string;
-  icon?: string;
-  isMenu: boolean;
-  children?: SeedNode[];
-  actions?: SeedAction[];
+  readonly id: number;
+  readonly key: string;
+  readonly label: string;
+  readonly path: string;
+  readonly icon?: string;
+  readonly isMenu: boolean;
+  readonly children?: readonly SeedNode[];
+  readonly actions?: readonly SeedAction[];
 }
 
-const a = (id: number, page: string, action: string, label: string): SeedAction => ({
+const a = <Page extends string, Action extends string>(id: number, page: Page, action: Action, label: string) => ({
   id,
-  key: `${page}:${action}`,
+  key: `${page}:${action}` as const,
   label,
 });
 
@@ -53,7 +53,7 @@ const a = (id: number, page: string, action: string, label: string): SeedAction 
  * decides labels, order and visibility.
  */
 // biome-ignore format: a data table, one record per line
-export const SEED_MENU: SeedNode[] = [
+export const SEED_MENU = [
   {
     id: 80, key: 'dashboard', label: '首页', path: '/dashboard', icon: 'HomeOutlined', isMenu: true,
     children: [{ id: 81, key: 'basic', label: '工作台', path: '/dashboard/basic', isMenu: true }],
@@ -198,12 +198,12 @@ export const SEED_MENU: SeedNode[] = [
       { id: 103, key: 'operationLog', label: '操作日志', path: '/permissionManagement/operationLog', isMenu: true },
     ],
   },
-];
+] as const satisfies readonly SeedNode[];
 
 /** Flattens the seed tree into menu-table rows (sort follows the seed order within a parent). */
 export function seedMenuRecords(): MenuRecord[] {
   const rows: MenuRecord[] = [];
-  const visit = (nodes: SeedNode[], parentId: number | null) => {
+  const visit = (nodes: readonly SeedNode[], parentId: number | null) => {
     nodes.forEach((node, index) => {
       const type: MenuType = node.children ? 'group' : 'page';
       rows.push({
@@ -239,8 +239,20 @@ export function seedMenuRecords(): MenuRecord[] {
   return rows;
 }
 
+type ActionCodesOf<Node> = Node extends { readonly actions: readonly { readonly key: infer Code extends string }[] } ? Code : never;
+type CodesOf<Node> = Node extends { readonly key: infer Key extends string }
+  ? Key | ActionCodesOf<Node> | (Node extends { readonly children: readonly (infer Child)[] } ? CodesOf<Child> : never)
+  : never;
+
+/**
+ * A permission code of the seeded tree, as a type: a misspelt code on a route, `<Can>` or
+ * `usePermission` fails the typecheck. Codes created at run time in 菜单管理 are plain strings in
+ * the role's list; no route or button names them.
+ */
+export type PermissionCode = CodesOf<(typeof SEED_MENU)[number]>;
+
 /** Every permission code: page keys (including groups) and action keys. */
-export const ALL_PERMISSION_CODES: string[] = seedMenuRecords().map((row) => row.key);
+export const ALL_PERMISSION_CODES = seedMenuRecords().map((row) => row.key as PermissionCode);
 
 /** Builds the navigable tree (groups and pages, enabled only) from menu-table rows, ordered by sort. */
 export function buildMenuTree(records: MenuRecord[]): MenuEntry[] {

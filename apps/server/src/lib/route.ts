@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, type Endpoint } from '@scm/contract';
+import { ALL_PERMISSION_CODES, type Endpoint, type PermissionCode } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext, ServiceContext } from './context';
 
@@ -28,13 +28,13 @@ export interface PublicRoute<E extends Endpoint = Endpoint> extends RouteBase<E>
 
 export interface GuardedRoute<E extends Endpoint = Endpoint> extends RouteBase<E> {
   /** A permission code (a menu key or `pageKey:action`), or AUTHENTICATED. */
-  permission: string;
+  permission: PermissionCode | typeof AUTHENTICATED;
   handler: Handler<E, AuthedContext>;
 }
 
 export type AnyRoute = PublicRoute | GuardedRoute;
 
-const knownCodes = new Set(ALL_PERMISSION_CODES);
+const knownCodes = new Set<string>(ALL_PERMISSION_CODES);
 
 /**
  * Declares a route that needs a signed-in user holding `permission`. Every /api/admin route goes

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { Endpoint } from '@scm/contract';
+import type { Endpoint, PermissionCode } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ export interface BatchAction<T> {
   /** The verb, e.g. "提交"; the menu reads "批量提交". */
   label: string;
   /** The permission code the single-row action needs; the item is offered only to holders. */
-  code: string;
+  code: PermissionCode;
   /** Whether the row's state allows it; other rows are reported as failed without a call. */
   allowed: (row: T) => boolean;
   /** Calls the single-record endpoint with the row's id and version. */

@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import type { Endpoint, EndpointBody } from '@scm/contract';
+import type { Endpoint, EndpointBody, PermissionCode } from '@scm/contract';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ interface ExportButtonProps<E extends Endpoint> {
   /** The file's name without extension; the time of the download is appended. */
   fileName: string;
   /** The permission code that shows the button. */
-  code: string;
+  code: PermissionCode;
   /** "导出 Excel" for the filter; "导出选中" when the filter names the ticked rows. */
   label?: string;
   disabled?: boolean;
