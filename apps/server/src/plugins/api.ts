@@ -42,9 +42,22 @@ function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 256 ? token : null;
 }
 
+/**
+ * In tests every answer is parsed by its endpoint's response schema before it is sent, so each API
+ * test is also a test of the contract: an answer that drifts from what clients are typed against
+ * fails where it is made, naming the route and the fields.
+ */
+function assertAnswerMatches(route: AnyRoute, data: unknown) {
+  const checked = route.endpoint.response.safeParse(data ?? null);
+  if (checked.success) return;
+  const fields = checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
+  throw new Error(`Answer of ${route.endpoint.path} does not match its response schema: ${fields.join('; ')}`);
+}
+
 /** Registers every route: auth → permission → validation → handler → envelope with snake_case data. */
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
   const { db, config, now } = options;
+  const checkAnswers = config.NODE_ENV === 'test';
 
   for (const route of options.routes) {
     const idempotent = createsRecords(route.endpoint.path);
@@ -74,7 +87,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       const key = idempotent && ctx.user ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
       const run = async () => {
         const data = await route.handler(parsed.data, ctx as AuthedContext);
-        return data instanceof FileReply ? data : toSnakeCase(data ?? null);
+        if (data instanceof FileReply) return data;
+        if (checkAnswers) assertAnswerMatches(route, data);
+        return toSnakeCase(data ?? null);
       };
       const data = key && ctx.user ? await runOnce({ db, userId: ctx.user.id, key, path: route.endpoint.path, now }, run) : await run();
       request.bodyCode = ResultCode.ok;
