@@ -39,6 +39,9 @@ describe('compressed answers', () => {
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(answer);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
 
+    const typed = await t.api(menuApi.list, {}, token);
+    expect(typed.data.map((row) => row.key)).toContain('procurementTaskList');
+
     const gzip = await post(menuApi.list.path, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(answer);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type * as contract from '@scm/contract';
-import type { Endpoint } from '@scm/contract';
+import { type Endpoint, toCamelCase, toSnakeCase } from '@scm/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -38,9 +39,16 @@ export interface TestApp {
   clock: { now: Date; advance(ms: number): void };
   /** One API call, named by the contract's endpoint object or its path; the generated sweeps pass the route's endpoint. */
   call(target: ApiPath | Endpoint, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /**
+   * A typed call: the body is the endpoint's request as the contract types it (camelCase, converted
+   * to the wire's snake_case here) and a success's data comes back camelCase, typed by the response.
+   */
+  api<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, token?: string | null): Promise<TypedAnswer<E>>;
   login(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
+
+export type TypedAnswer<E extends Endpoint> = Omit<ApiAnswer, 'data'> & { data: z.output<E['response']> };
 
 /** The PostgreSQL under test: a fresh database per test file when TEST_DB=pg, so files never share rows. */
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -109,6 +117,11 @@ export async function createTestApp(options: { seedDemo?: boolean; webDist?: str
     return { status: response.statusCode, code: json.code, message: json.message, data: json.data, headers: response.headers };
   };
 
+  const api: TestApp['api'] = async (endpoint, body, token) => {
+    const answer = await call(endpoint, toSnakeCase(body), token);
+    return { ...answer, data: toCamelCase(answer.data) };
+  };
+
   const login: TestApp['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
     const answer = await call('/admin/login', { email, password });
     if (answer.code !== 200) throw new Error(`login failed: ${answer.message}`);
@@ -120,6 +133,7 @@ export async function createTestApp(options: { seedDemo?: boolean; webDist?: str
     database,
     clock,
     call,
+    api,
     login,
     close: async () => {
       await app.close();
