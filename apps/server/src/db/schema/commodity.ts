@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './common';
 import { priceTemplates } from './price-template';
@@ -52,10 +52,6 @@ export const commodities = pgTable(
       .notNull()
       .default('enabled'),
     remark: text('remark'),
-    /** What keyword search matches: one trigram index serves code, name and barcode. */
-    searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`${commodities.skuCode} || ' ' || ${commodities.name} || ' ' || coalesce(${commodities.barcode}, '')`,
-    ),
     /** Characters and character pairs of the name, for one- and two-character searches (lib/search-grams). */
     nameGrams: text('name_grams').array().notNull(),
     /**
@@ -69,7 +65,6 @@ export const commodities = pgTable(
   },
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
-    index('commodities_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     // Keyword search by code (modules/commodity/queries.ts): an exact SKU or barcode, or a prefix
     // of either, case-insensitive, one btree range in byte order whatever the database's collation.
     // The raw code as a second column lets PostgreSQL count a prefix from the index alone.

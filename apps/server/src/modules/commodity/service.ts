@@ -105,7 +105,7 @@ export async function updateCommodity(ctx: AuthedContext, input: z.output<typeof
       await assertReferences(tx, values, before);
       await assertSkuFree(tx, values.skuCode, input.id);
       await updateVersioned(tx, commodities, input.id, input.version, withGrams(values));
-      const { searchText: _s, nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
+      const { nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
       await writeAudit(tx, ctx.actor, {
         module: MODULE,
         action: 'update',
@@ -129,7 +129,7 @@ export async function deleteCommodity(ctx: AuthedContext, input: { id: number; v
       .where(and(eq(commodities.id, input.id), eq(commodities.version, input.version)))
       .returning({ id: commodities.id });
     if (deleted.length === 0) throw staleVersion();
-    const { searchText: _s, nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
+    const { nameGrams: _g, searchTokens: _t, ...beforeValues } = before;
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'delete', recordId: input.id, summary: before.skuCode, before: beforeValues });
   });
   return null;

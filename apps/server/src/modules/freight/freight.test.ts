@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { sql } from 'drizzle-orm';
 import { categories, commodities } from '../../db/schema';
 import { withGrams } from '../commodity/service';
-import { provideCommodityFreightSource, readCommodityTable } from './commodity-source';
 
 let t: TestApp;
 let admin: string;
@@ -114,81 +112,6 @@ describe('freight/estimate', () => {
     expect((await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: 99999, quantity: 1 }] }, buyer)).code).toBe(404);
   });
 
-  it('resolves commodity lines through the commodity source', async () => {
-    const unknown = { destination: '310101', items: [{ commodity_id: 2_000_000_000, quantity: 1 }] };
-    expect((await t.call('/admin/freight/estimate', unknown, buyer)).code).toBe(404);
-    provideCommodityFreightSource(
-      async (_db, ids) => new Map(ids.map((id) => [id, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }])),
-    );
-    try {
-      const answer = await t.call(
-        '/admin/freight/estimate',
-        {
-          destination: '310101',
-          items: [
-            { commodity_id: 7, quantity: 2 },
-            { commodity_id: 8, quantity: 3, weight_g: 350 },
-            { commodity_id: 9, template_id: b, quantity: 3 },
-          ],
-        },
-        buyer,
-      );
-      expect(answer.data.total_fen).toBe(4000);
-      expect(answer.data.groups[0]).toMatchObject({
-        q: 2650,
-        amount_fen: 15000,
-        items: [
-          { index: 0, fee_fen: 1208 },
-          { index: 1, fee_fen: 792 },
-        ],
-      });
-    } finally {
-      provideCommodityFreightSource(null);
-    }
-  });
-
-  it('reads commodity facts from a commodities table when no lookup is provided', async () => {
-    const db = t.database.db;
-    await db.execute(sql`create table freight_test_commodities (id integer primary key, price_template_id integer,
-      weight_g integer, volume_cm3 integer, reference_price_fen bigint not null)`);
-    await db.execute(
-      sql`insert into freight_test_commodities values (1, ${a}, 800, null, 3000), (2, ${a}, 350, 2000, 2000), (3, null, null, null, 500)`,
-    );
-    const facts = await readCommodityTable(db, [1, 3, 9], 'freight_test_commodities');
-    expect([...facts.entries()]).toEqual([
-      [1, { templateId: a, weightG: 800, volumeCm3: null, referencePriceFen: 3000 }],
-      [3, { templateId: null, weightG: null, volumeCm3: null, referencePriceFen: 500 }],
-    ]);
-    expect((await readCommodityTable(db, [1], 'no_such_table')).size).toBe(0);
-    provideCommodityFreightSource((source, ids) => readCommodityTable(source, ids, 'freight_test_commodities'));
-    try {
-      const answer = await t.call(
-        '/admin/freight/estimate',
-        {
-          destination: '310101',
-          items: [
-            { commodity_id: 1, quantity: 2 },
-            { commodity_id: 2, quantity: 3 },
-          ],
-        },
-        buyer,
-      );
-      expect(answer.data.groups[0]).toMatchObject({
-        q: 2650,
-        amount_fen: 12000,
-        fee_fen: 2000,
-        items: [
-          { index: 0, fee_fen: 1208 },
-          { index: 1, fee_fen: 792 },
-        ],
-      });
-      const noTemplate = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ commodity_id: 3, quantity: 1 }] }, buyer);
-      expect(noTemplate.data.field_errors[0]).toMatchObject({ field: 'items.0.template_id' });
-    } finally {
-      provideCommodityFreightSource(null);
-    }
-  });
-
   it('compares all enabled templates, cheapest first', async () => {
     const answer = await t.call(
       '/admin/freight/compare',
@@ -234,6 +157,21 @@ describe('freight with commodity lines (the commodities table)', () => {
   });
 
   const estimate = (items: object[]) => t.call('/admin/freight/estimate', { destination: '310101', items }, buyer);
+
+  it("lets an item's own weight and template win over its commodity's, and refuses an unknown commodity", async () => {
+    expect((await estimate([{ commodity_id: 2_000_000_000, quantity: 1 }])).code).toBe(404);
+    const answer = await estimate([
+      { commodity_id: c.light, quantity: 2 },
+      { commodity_id: c.light, quantity: 3, weight_g: 350 },
+      { commodity_id: c.light, template_id: b, quantity: 3 },
+    ]);
+    expect(answer.code).toBe(200);
+    expect(answer.data.groups).toEqual([
+      expect.objectContaining({ template_id: a, q: 2 * 800 + 3 * 350, amount_fen: 5 * 3000, fee_fen: 2000 }),
+      expect.objectContaining({ template_id: b, charge_mode: 'piece', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+    ]);
+    expect(answer.data.total_fen).toBe(4000);
+  });
 
   it('groups commodity lines by their own template and charges quantity × the commodity weight', async () => {
     const answer = await estimate([

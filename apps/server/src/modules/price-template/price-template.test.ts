@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { loginWithCodes } from '../../../test/procurement-fixtures';
-import { registerTemplateUsage } from './usage';
+import { loginWithCodes, seedCommodities } from '../../../test/procurement-fixtures';
+import { commodities, suppliers } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -133,19 +133,17 @@ describe('price templates', () => {
 
   it('refuses to delete a template in use (409), then deletes it with the right version', async () => {
     const info = (await t.call('/admin/price_template/info', { id }, admin)).data;
-    const unregister = registerTemplateUsage('商品', async (_tx, templateId) => (templateId === id ? 3 : 0));
-    try {
-      const refused = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
-      expect(refused).toMatchObject({ code: 409, message: '该模板正被 3 个商品使用，不能删除' });
-    } finally {
-      unregister();
-    }
-    // Any table with a price_template_id column counts as a user (commodities, suppliers, …).
-    await t.database.db.execute(sql`create table template_ref_probe (id serial primary key, price_template_id integer)`);
-    await t.database.db.execute(sql`insert into template_ref_probe (price_template_id) values (${id}), (${id}), (${id + 1000})`);
+    const { ids } = await seedCommodities(t, [
+      { sku: 'TPL-USE-1', name: '模板引用测试一', weightG: 100, priceFen: 100 },
+      { sku: 'TPL-USE-2', name: '模板引用测试二', weightG: 100, priceFen: 100 },
+    ]);
+    await t.database.db.update(commodities).set({ priceTemplateId: id }).where(inArray(commodities.id, ids));
+    const [supplier] = await t.database.db.select({ id: suppliers.id, templateId: suppliers.priceTemplateId }).from(suppliers).limit(1);
+    await t.database.db.update(suppliers).set({ priceTemplateId: id }).where(eq(suppliers.id, supplier.id));
     const referenced = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
-    expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个template_ref_probe使用，不能删除' });
-    await t.database.db.execute(sql`drop table template_ref_probe`);
+    expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个商品、1 个供应商使用，不能删除' });
+    await t.database.db.update(commodities).set({ priceTemplateId: null }).where(inArray(commodities.id, ids));
+    await t.database.db.update(suppliers).set({ priceTemplateId: supplier.templateId }).where(eq(suppliers.id, supplier.id));
     expect((await t.call('/admin/price_template/delete', { id, version: info.version + 5 }, admin)).code).toBe(409);
     expect((await t.call('/admin/price_template/delete', { id, version: info.version }, admin)).code).toBe(200);
     expect((await t.call('/admin/price_template/info', { id }, admin)).code).toBe(404);

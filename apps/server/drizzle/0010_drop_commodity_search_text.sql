@@ -1,0 +1,2 @@
+DROP INDEX "commodities_search_trgm";--> statement-breakpoint
+ALTER TABLE "commodities" DROP COLUMN "search_text";
