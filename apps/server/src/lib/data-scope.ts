@@ -1,5 +1,5 @@
 import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { auditLogs, planningTasks, procurementTasks } from '../db/schema';
+import { planningTasks, procurementTasks } from '../db/schema';
 import type { AuthUser } from './context';
 
 // The conditions of 数据范围 (docs/rules/data-scope.md) live below every module, so any module may
@@ -17,16 +17,12 @@ export function planScope(user: AuthUser): SQL | undefined {
 
 /**
  * 数据范围 of procurement tasks: a user whose role has data scope `own` sees and changes only the tasks
- * where they are the buyer or the creator. The creator is whoever wrote the task's `create` audit row
- * (a task generated from a plan: whoever generated it). Every task query (list, export, detail, each
- * change, quotes, comparison, award, the board, the workbench) adds this condition; `undefined`
- * means no restriction. A prepared statement passes the user's id as a placeholder (`userId`).
+ * where they are the buyer or the creator (a task generated from a plan: whoever generated it). Every
+ * task query (list, export, detail, each change, quotes, comparison, award, the board, the workbench)
+ * adds this condition; `undefined` means no restriction. A prepared statement passes the user's id as
+ * a placeholder (`userId`).
  */
 export function taskScope(user: AuthUser, userId: number | Placeholder = user.id): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
-  return or(
-    sql`${procurementTasks.buyerId} = ${userId}`,
-    sql`exists (select 1 from ${auditLogs} where ${auditLogs.module} = 'procurement_task' and ${auditLogs.action} = 'create'
-      and ${auditLogs.recordId} = ${procurementTasks.id}::text and ${auditLogs.userId} = ${userId})`,
-  );
+  return or(sql`${procurementTasks.buyerId} = ${userId}`, sql`${procurementTasks.createdBy} = ${userId}`);
 }

@@ -40,6 +40,8 @@ export const procurementTasks = pgTable(
     awardedAmountFen: bigint('awarded_amount_fen', { mode: 'number' }),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
     awardedBy: text('awarded_by'),
+    /** Who created the task (or generated it from a plan): 数据范围 "own" shows it to them (docs/rules/data-scope.md). */
+    createdBy: integer('created_by').references(() => backUsers.id),
     ...version,
     ...timestamps,
   },
@@ -48,6 +50,7 @@ export const procurementTasks = pgTable(
     // Ascending, scanned backward for `order by updated_at desc, id desc` (see planning_tasks).
     index('procurement_tasks_status_idx').on(t.status, t.updatedAt, t.id),
     index('procurement_tasks_updated_idx').on(t.updatedAt, t.id),
+    index('procurement_tasks_created_by_idx').on(t.createdBy),
     index('procurement_tasks_deadline_idx').on(t.status, t.quoteDeadline),
     index('procurement_tasks_buyer_idx').on(t.buyerId),
     index('procurement_tasks_plan_idx').on(t.planId),

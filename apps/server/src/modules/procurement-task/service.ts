@@ -117,7 +117,7 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
     const values = header(input);
     const [row] = await tx
       .insert(procurementTasks)
-      .values({ ...values, code })
+      .values({ ...values, code, createdBy: ctx.user.id })
       .returning({ id: procurementTasks.id });
     touch(row.id);
     await writeLines(tx, row.id, input, supplierIds);
