@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyResponse, idSchema, pageRequest, pageResponse } from './common';
 import { endpoint } from './endpoint';
+import type { MenuEntry } from './menu';
 
 /**
  * 消息通知 (docs/messages.md): what a person is told when something waits for them. Each kind is one
@@ -79,4 +80,4 @@ export const MESSAGE_TICKET_TTL_MS = 60_000;
 export const MESSAGE_POLL_MS = 60_000;
 
 /** Pages every signed-in user may open, outside the menu tree and the permission codes (docs/messages.md). */
-export const SIGNED_IN_PAGES = [{ id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false }] as const;
+export const SIGNED_IN_PAGES: MenuEntry[] = [{ id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false }];
