@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
 });
 /** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
 const benchedEndpoints = args.endpoints ? endpoints.filter((e) => args.endpoints?.split(',').some((part) => e.path.includes(part))) : endpoints;
-const sections = new Set((args.only ?? 'server,search,soak,freight,web').split(','));
+const sections = new Set((args.only ?? 'server,search,soak,messages,freight,web').split(','));
 const durations = args.quick
   ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
   : { warmS: 2, loadS: 10, soakS: 60, connections: 50, soakConnections: 200, webLoads: 5 };
