@@ -1,4 +1,5 @@
 import { type Message, messageSchema, messageStreamPath, toCamelCase } from '@scm/contract';
+import { ApiError } from '@/shared/http/api';
 import { requestStreamTicket } from '@/features/message/api/message';
 
 /*
@@ -62,7 +63,9 @@ export function startMessageStream(userId: number, events: StreamEvents): () => 
     let ticket: string;
     try {
       ({ ticket } = await requestStreamTicket());
-    } catch {
+    } catch (error) {
+      // Signed out (the re-login modal is up): nothing to reconnect to until the next sign-in.
+      if (error instanceof ApiError && error.code === 401) return;
       return reconnectLater();
     }
     if (stopped) return;
