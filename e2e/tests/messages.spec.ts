@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, screenshot } from '../support/app';
 
@@ -56,6 +57,8 @@ test("the approver's bell counts up while the planner submits, and the message o
   const first = manager.getByTestId('message-item').first();
   await expect(first).toContainText('王计划 提交了计划「消息验收计划」，请审核。');
   await screenshot(manager, 'messages-drawer');
+  const axe = await new AxeBuilder({ page: manager }).include('.ant-drawer').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
   await first.click();
   await expect(manager).toHaveURL(new RegExp(`planningTaskDetail\\?id=${planId}$`));
   await expect(manager.locator('.ant-card-head-title').first()).toContainText('消息验收计划');

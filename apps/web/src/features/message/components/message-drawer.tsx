@@ -53,22 +53,27 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
           renderItem={(message) => (
+            // The whole item opens on a click; for the keyboard its title is the button.
             <List.Item
               className={message.readAt ? 'message-item' : 'message-item message-unread'}
               data-testid="message-item"
-              role="button"
-              tabIndex={0}
               onClick={() => openMessage(message)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') openMessage(message);
-              }}
             >
               <List.Item.Meta
                 title={
                   <Space size={6}>
                     {!message.readAt && <span className="message-dot" role="img" aria-label="未读" />}
                     <Tag color={MESSAGE_KIND_COLORS[message.kind]}>{MESSAGE_KIND_LABELS[message.kind]}</Tag>
-                    <span>{message.title}</span>
+                    <Button
+                      type="link"
+                      className="message-title"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        openMessage(message);
+                      }}
+                    >
+                      {message.title}
+                    </Button>
                   </Space>
                 }
                 description={
