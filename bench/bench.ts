@@ -418,19 +418,26 @@ async function benchMessages(app: NodeProcess, dbUrl: string) {
     return;
   }
   const goods = (await apiA.call('/admin/commodity/list', { page_size: 1, status: 'enabled' }, planner)).data?.list ?? [];
-  await sleep(1000);
-  const rssBefore = app.rss();
   const arrivals = new Map<number, number[]>();
-  const streams: SseStream[] = [];
-  for (let i = 0; i < MESSAGE_STREAMS; i++) {
-    streams.push(
-      await openStream(`${app.baseUrl}/api/admin/message/stream`, { authorization: `Bearer ${approver}` }, ({ data }) => {
-        const at = arrivals.get(data.id) ?? [];
-        at.push(performance.now());
-        arrivals.set(data.id, at);
-      }),
-    );
-  }
+  const openAll = async () => {
+    const streams: SseStream[] = [];
+    for (let i = 0; i < MESSAGE_STREAMS; i++) {
+      streams.push(
+        await openStream(`${app.baseUrl}/api/admin/message/stream`, { authorization: `Bearer ${approver}` }, ({ data }) => {
+          const at = arrivals.get(data.id) ?? [];
+          at.push(performance.now());
+          arrivals.set(data.id, at);
+        }),
+      );
+    }
+    return streams;
+  };
+  // Once open and closed first, so the baseline holds what any run leaves behind (pools, compiled
+  // code) and the difference is the streams themselves.
+  for (const stream of await openAll()) stream.close();
+  await sleep(2000);
+  const rssBefore = app.rss();
+  const streams = await openAll();
   await sleep(2000);
   const rssOpen = app.rss();
   const delays: number[] = [];
