@@ -20,6 +20,7 @@ import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row } from './lib/report';
 import { benchSearch } from './lib/search';
+import { openStream, type SseStream } from './lib/sse';
 import { buildWeb, type WebBuild, webTimings } from './lib/web';
 
 const { values: args } = parseArgs({
@@ -33,7 +34,7 @@ const { values: args } = parseArgs({
 });
 /** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
 const benchedEndpoints = args.endpoints ? endpoints.filter((e) => args.endpoints?.split(',').some((part) => e.path.includes(part))) : endpoints;
-const sections = new Set((args.only ?? 'server,search,soak,freight,web').split(','));
+const sections = new Set((args.only ?? 'server,search,soak,messages,freight,web').split(','));
 const durations = args.quick
   ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
   : { warmS: 2, loadS: 10, soakS: 60, connections: 50, soakConnections: 200, webLoads: 5 };
@@ -397,6 +398,95 @@ function benchFreight() {
   rows.push({ section, name: '100 件购物车 × 3 个模板', value: `${fmt.int(perS)} 次/s`, bar: '≥ 100,000 次/s', ok: perS >= 100_000, data: { perS } });
 }
 
+const MESSAGE_STREAMS = 1000;
+
+/**
+ * Live messages (docs/messages.md): 1,000 open streams of one approver on process A, a plan submitted
+ * through process B on the same database; reported are A's RSS for the streams and how long after
+ * the submit call each stream had the message.
+ */
+async function benchMessages(app: NodeProcess, dbUrl: string) {
+  const section = `实时消息 (${MESSAGE_STREAMS} 条 SSE 连接, 两个进程)`;
+  const other = await startAppServer({ DATABASE_URL: dbUrl });
+  cleanups.push(() => other.stop());
+  const apiA = apiClient(app.baseUrl);
+  const apiB = apiClient(other.baseUrl);
+  const signIn = async (email: string) => (await apiA.call('/admin/login', { email, password: ADMIN_PASSWORD })).data?.token as string | undefined;
+  const [approver, planner] = [await signIn('manager@jiaju.com'), await signIn('planner@jiaju.com')];
+  if (!approver || !planner) {
+    rows.push({ section, name: '演示账号', value: '无法登录 manager@ / planner@jiaju.com (需要演示数据)', bar: '', ok: null });
+    return;
+  }
+  const goods = (await apiA.call('/admin/commodity/list', { page_size: 1, status: 'enabled' }, planner)).data?.list ?? [];
+  const arrivals = new Map<number, number[]>();
+  const openAll = async () => {
+    const streams: SseStream[] = [];
+    for (let i = 0; i < MESSAGE_STREAMS; i++) {
+      streams.push(
+        await openStream(`${app.baseUrl}/api/admin/message/stream`, { authorization: `Bearer ${approver}` }, ({ data }) => {
+          const at = arrivals.get(data.id) ?? [];
+          at.push(performance.now());
+          arrivals.set(data.id, at);
+        }),
+      );
+    }
+    return streams;
+  };
+  // Once open and closed first, so the baseline holds what any run leaves behind (pools, compiled
+  // code) and the difference is the streams themselves.
+  for (const stream of await openAll()) stream.close();
+  await sleep(2000);
+  const rssBefore = app.rss();
+  const streams = await openAll();
+  await sleep(2000);
+  const rssOpen = app.rss();
+  const delays: number[] = [];
+  let missing = 0;
+  for (let round = 0; round < 5; round++) {
+    const created = await apiB.call(
+      '/admin/planning_task/create',
+      {
+        name: `实时消息压测${round}`,
+        plan_type: 'regular',
+        warehouse: 'sh_jiading',
+        period_start: '2026-12-01',
+        period_end: '2026-12-31',
+        lines: [{ commodity_id: goods[0]?.id, quantity: 1 }],
+      },
+      planner,
+    );
+    const sent = performance.now();
+    const submitted = await apiB.call('/admin/planning_task/submit', { id: created.data?.id, version: 0 }, planner);
+    if (submitted.code !== 200) throw new Error(`submit failed: ${submitted.message}`);
+    await sleep(3000);
+    const [id] = [...arrivals.keys()].slice(-1);
+    const at = id ? (arrivals.get(id) ?? []) : [];
+    missing += MESSAGE_STREAMS - at.length;
+    delays.push(...at.map((t) => t - sent));
+    arrivals.clear();
+  }
+  for (const stream of streams) stream.close();
+  delays.sort((a, b) => a - b);
+  const p = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))] ?? Number.NaN;
+  const perProcess = rssOpen - rssBefore;
+  rows.push({
+    section,
+    name: '投递延迟 (B 提交 → A 的每条连接)',
+    value: `中位数 ${fmt.ms(p(0.5))}, p99 ${fmt.ms(p(0.99))}, 最大 ${fmt.ms(delays.at(-1) ?? Number.NaN)}, 未收到 ${missing}`,
+    bar: '≤ 2 s',
+    ok: missing === 0 && (delays.at(-1) ?? Infinity) <= 2000,
+    data: { p50: p(0.5), p99: p(0.99), max: delays.at(-1), missing },
+  });
+  rows.push({
+    section,
+    name: `${MESSAGE_STREAMS} 条连接的 RSS 增量 (进程 A)`,
+    value: `${fmt.mb(perProcess)} (${fmt.mb(rssBefore)} → ${fmt.mb(rssOpen)})`,
+    bar: '≤ 100 MB',
+    ok: perProcess <= 100 * 1024 * 1024,
+    data: { rssBefore, rssOpen },
+  });
+}
+
 async function main() {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
   const startedAt = new Date();
@@ -409,7 +499,7 @@ async function main() {
     if (build) cleanups.push(async () => build?.dispose());
   }
 
-  const needsServer = ['server', 'soak', 'web', 'search'].some((s) => sections.has(s));
+  const needsServer = ['server', 'soak', 'web', 'search', 'messages'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
     rows.push({
       section: '服务端吞吐 (autocannon, PostgreSQL)',
@@ -450,6 +540,7 @@ async function main() {
     }
     if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);
     if (sections.has('soak')) await benchSoak(app, token, pool.q);
+    if (sections.has('messages')) await benchMessages(app, db.url);
     if (sections.has('web') && build) {
       // The browser signs in through the login page: on a database seeded elsewhere it cannot.
       if (signedIn) await webTimings(rows, app.baseUrl, durations.webLoads, log);
@@ -466,7 +557,7 @@ async function main() {
     bar: '',
     ok: null,
   });
-  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '浸泡', '运费', 'Web 体积', 'Web 时间'];
+  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '浸泡', '实时消息', '运费', 'Web 体积', 'Web 时间'];
   const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
   rows.sort((a, b) => rank(a) - rank(b));
   const table = printTable(rows);

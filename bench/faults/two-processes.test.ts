@@ -1,6 +1,7 @@
 /**
  * Two server processes on one PostgreSQL behave as one: sessions, revocations, lockout counters
- * and daily code sequences live in the database, never in a process.
+ * and daily code sequences live in the database, never in a process; a message written through one
+ * reaches the streams of the other (LISTEN/NOTIFY), and a stream resumes after a restart.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, dailyCodes } from '../config';
 import { type Api, apiClient } from '../lib/api';
 import { createScratchDatabase, pgAnswers, type ScratchDatabase } from '../lib/postgres';
 import { type NodeProcess, repoRoot, startAppServer } from '../lib/processes';
+import { openStream } from '../lib/sse';
 
 const pgUp = await pgAnswers();
 const DEMO_USER = 'buyer@jiaju.com';
@@ -123,5 +125,79 @@ describe('two server processes on one PostgreSQL', { skip: pgUp ? false : 'Postg
       sequence,
       Array.from({ length: codes.length }, (_, i) => sequence[0] + i),
     );
+  });
+  /** A stream of the approver's messages on `api`'s process; `next` waits up to 2 s for the next one. */
+  async function approverStream(api: Api, token: string, lastEventId?: string) {
+    // biome-ignore lint/suspicious/noExplicitAny: the stream carries whatever the server sent
+    const events: { id: string | null; data: any }[] = [];
+    const waiting: (() => void)[] = [];
+    const stream = await openStream(
+      `${api.baseUrl}/api/admin/message/stream`,
+      { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      (event) => {
+        events.push(event);
+        for (const wake of waiting.splice(0)) wake();
+      },
+    );
+    const next = async () => {
+      const deadline = Date.now() + 2000;
+      while (events.length === 0 && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, deadline - Date.now());
+        });
+      }
+      const event = events.shift();
+      assert.ok(event, 'no message within 2 s');
+      return event;
+    };
+    return { next, close: stream.close };
+  }
+
+  /** A plan drawn up and submitted by the planner through `api`: it waits for the approver. */
+  async function submitPlan(api: Api, planner: string) {
+    const goods = (await api.call('/admin/commodity/list', { page_size: 1, status: 'enabled' }, planner)).data.list;
+    const created = await api.call(
+      '/admin/planning_task/create',
+      {
+        name: '跨进程消息',
+        plan_type: 'regular',
+        warehouse: 'sh_jiading',
+        period_start: '2026-12-01',
+        period_end: '2026-12-31',
+        lines: [{ commodity_id: goods[0].id, quantity: 3 }],
+      },
+      planner,
+    );
+    assert.equal(created.code, 200, created.message);
+    const submitted = await api.call('/admin/planning_task/submit', { id: created.data.id, version: 0 }, planner);
+    assert.equal(submitted.code, 200, submitted.message);
+    return `/planningManagement/planningTaskDetail?id=${created.data.id}`;
+  }
+
+  test('a client streaming from one process receives within 2 s a message written through the other', async () => {
+    const approver = (await login(apiA, 'manager@jiaju.com')).token;
+    const planner = (await login(apiB, 'planner@jiaju.com')).token;
+    const stream = await approverStream(apiA, approver);
+    const link = await submitPlan(apiB, planner);
+    assert.equal((await stream.next()).data.link, link);
+    stream.close();
+  });
+
+  test('a stream resumes after a server restart with nothing lost', async () => {
+    const approver = (await login(apiA, 'manager@jiaju.com')).token;
+    const planner = (await login(apiB, 'planner@jiaju.com')).token;
+    const stream = await approverStream(apiA, approver);
+    await submitPlan(apiB, planner);
+    const seen = await stream.next();
+    stream.close();
+    await a.stop();
+    // Written while the process the client streams from is down.
+    const missed = [await submitPlan(apiB, planner), await submitPlan(apiB, planner)];
+    a = await startAppServer({ DATABASE_URL: db.url });
+    apiA = apiClient(a.baseUrl);
+    const resumed = await approverStream(apiA, approver, seen.id ?? undefined);
+    assert.deepEqual([(await resumed.next()).data.link, (await resumed.next()).data.link], missed);
+    resumed.close();
   });
 });

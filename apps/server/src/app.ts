@@ -7,9 +7,10 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, Listen } from './db/client';
 import type { AnyRoute } from './lib/route';
 import { allRoutes } from './modules';
+import { messageStreamPlugin } from './modules/message/stream';
 import { logRequests, loggerOptions } from './lib/request-log';
 import { apiPlugin } from './plugins/api';
 import { docsPlugin } from './plugins/docs';
@@ -23,6 +24,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the JSON log lines go (tests capture them); standard output when absent. */
   logStream?: NodeJS.WritableStream;
+  /** The database's NOTIFY subscription: with it the app serves the live message stream (docs/messages.md). */
+  listen?: Listen;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -81,6 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: options.now ?? (() => new Date()),
       routes: options.routes ?? allRoutes,
     });
+    if (options.listen) {
+      await api.register(messageStreamPlugin, { db: options.db, now: options.now ?? (() => new Date()), listen: options.listen });
+    }
   });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;

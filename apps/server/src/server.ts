@@ -74,7 +74,7 @@ async function serve(options: { prepare: boolean }) {
   // Requests give up on a query after 5 s (503) rather than wait forever on a database that hangs.
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, queryTimeoutMs: 5000 });
   const seed = options.prepare ? await migrateAndSeed(database) : null;
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, listen: database.listen });
 
   const minuteJobs = () => {
     runMinuteJobs(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'periodic jobs failed'));

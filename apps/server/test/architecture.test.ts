@@ -30,6 +30,7 @@ const MODULE_LAYERS: Record<string, number> = {
   role: 1,
   supplier: 1,
   freight: 2,
+  message: 2,
   planning: 3,
   'data-board': 3,
   'procurement-task': 4,

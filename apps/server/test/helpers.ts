@@ -35,6 +35,8 @@ export type ApiAction<Resource extends string> = ApiPath extends infer P ? (P ex
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL when TEST_DB=pg: a second app instance can open the same one. */
+  databaseUrl?: string;
   /** A settable clock: tests move time to check expiry and lockouts. */
   clock: { now: Date; advance(ms: number): void };
   /** One API call, named by the contract's endpoint object or its path; the generated sweeps pass the route's endpoint. */
@@ -83,18 +85,23 @@ let uniqueSeq = 0;
 /** A code no other test run has used: prefix, time and a counter, in upper case (SKU codes). */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++uniqueSeq}`.toUpperCase();
 
-export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {
-  const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;
-  const config = loadConfig({
+/** The configuration of a test app (a second instance on the same PostgreSQL passes its URL). */
+export function loadTestConfig(databaseUrl: string | undefined, options: { seedDemo?: boolean; webDist?: string } = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     DATA_DIR: 'memory://',
-    DATABASE_URL: pgDb?.url,
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     WEB_DIST: options.webDist ?? '/nonexistent',
   });
+}
+
+export async function createTestApp(options: { seedDemo?: boolean; webDist?: string } = {}): Promise<TestApp> {
+  const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : null;
+  const config = loadTestConfig(pgDb?.url, options);
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const clock = {
@@ -104,7 +111,7 @@ export async function createTestApp(options: { seedDemo?: boolean; webDist?: str
     },
   };
   await seedDatabase(database.db, config, clock.now);
-  const app = await buildApp({ db: database.db, config, now: () => clock.now, logger: false });
+  const app = await buildApp({ db: database.db, config, now: () => clock.now, logger: false, listen: database.listen });
 
   const call: TestApp['call'] = async (target, body = {}, token, headers = {}) => {
     const response = await app.inject({
@@ -131,6 +138,7 @@ export async function createTestApp(options: { seedDemo?: boolean; webDist?: str
   return {
     app,
     database,
+    databaseUrl: pgDb?.url,
     clock,
     call,
     api,

@@ -23,7 +23,67 @@ export interface Database {
    * moment on one PostgreSQL migrate and seed one after the other instead of colliding.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  listen: Listen;
   close(): Promise<void>;
+}
+
+/**
+ * Subscribes to a NOTIFY channel (docs/messages.md, "Delivery"): on PostgreSQL through one connection
+ * of its own outside the pool, which reconnects by itself and then calls `onReconnect` (whatever was
+ * sent meanwhile is lost to it, so the listener catches up from the tables); on PGlite through its
+ * own listen. Answers the function that stops listening.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onReconnect: () => void) => Promise<() => Promise<void>>;
+
+const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
+
+function listenPg(url: string): Listen {
+  return async (channel, onPayload, onReconnect) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let delay = LISTEN_RETRY_MS.first;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+      next.on('error', () => {});
+      next.on('notification', (note) => {
+        if (note.channel === channel && note.payload) onPayload(note.payload);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) return next.end();
+      client = next;
+      next.once('end', () => {
+        client = null;
+        if (!stopped) retry();
+      });
+    };
+    const retry = () => {
+      timer = setTimeout(() => {
+        connect().then(
+          () => {
+            delay = LISTEN_RETRY_MS.first;
+            if (!stopped) onReconnect();
+          },
+          () => {
+            delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+            if (!stopped) retry();
+          },
+        );
+      }, delay);
+    };
+    await connect().catch(retry);
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+    };
+  };
 }
 
 // Extensions come before the drizzle-kit migrations, which cannot declare them (trigram search indexes).
@@ -72,6 +132,7 @@ export function openDatabase(options: { url?: string; dataDir: string; queryTime
           client.release();
         }
       },
+      listen: listenPg(options.url),
       close: () => pool.end(),
     };
   }
@@ -87,6 +148,13 @@ export function openDatabase(options: { url?: string; dataDir: string; queryTime
     },
     // PGlite belongs to one process: there is nobody to wait for.
     withStartupLock: (fn) => fn(),
+    // One connection that hears its own NOTIFY, delivered when the notifying transaction commits.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { purgeExpiredTickets } from '../modules/message/service';
 import { closePassedDeadlines } from '../modules/procurement-task/status';
 import { queryRows } from './rows';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
 
-/** How often the server records quoting deadlines that have passed and forgets idempotency keys older than 24 h. */
+/** How often the server records quoting deadlines that have passed and forgets idempotency keys older than 24 h and expired message tickets. */
 export const MINUTE_JOBS_MS = 60_000;
 
 /**
@@ -19,6 +20,7 @@ export async function runMinuteJobs(db: Db, now: Date): Promise<boolean> {
     if (!lock?.got) return false;
     await closePassedDeadlines(tx, now);
     await purgeExpiredIdempotencyKeys(tx, now);
+    await purgeExpiredTickets(tx, now);
     return true;
   });
 }

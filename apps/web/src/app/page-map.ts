@@ -24,6 +24,7 @@ export const pageComponents: Record<string, PageComponent> = {
   procurementTaskMaintain: lazyPage(() => import('@/features/procurement/pages/procurement-task-maintain-page')),
   commodityClassification: lazyPage(() => import('@/features/category/pages/category-page')),
   commodityList: lazyPage(() => import('@/features/commodity/pages/commodity-list-page')),
+  messageCenter: lazyPage(() => import('@/features/message/pages/message-center-page')),
 };
 
 /**

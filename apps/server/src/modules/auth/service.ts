@@ -115,8 +115,13 @@ const sessionLookup = prepared(
 );
 
 /** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
+export function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  return authenticateSession(db, hashToken(token), now);
+}
+
+/** The same by the hash of the session's token (a message-stream ticket names its session so). */
+export async function authenticateSession(db: Db, tokenHash: string, now: Date): Promise<AuthUser | null> {
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row || row.revokedAt || row.status !== 'enabled') return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;

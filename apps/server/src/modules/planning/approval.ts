@@ -2,6 +2,7 @@ import type { planReasonRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
 import { badRequest, fieldError } from '../../lib/errors';
+import { notify } from '../message/notify';
 import { assertMayReview } from './four-eyes';
 import { changeStatus, planForAction } from './status';
 
@@ -14,6 +15,7 @@ export async function submitPlan(ctx: AuthedContext, input: { id: number; versio
     if (plan.lineCount === 0) throw badRequest('计划至少需要一条明细才能提交');
     if (!plan.periodStart || !plan.periodEnd) throw fieldError('period_start', '请先填写计划周期再提交');
     await changeStatus(tx, ctx, plan, 'submit', 'submitted', { submittedBy: ctx.user.id, rejectReason: null });
+    await notify(tx, ctx.actor, { kind: 'plan_submitted', plan });
   });
   return null;
 }
@@ -23,6 +25,7 @@ export async function approvePlan(ctx: AuthedContext, input: { id: number; versi
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'approve');
     assertMayReview(ctx.user, plan);
     await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [] });
+    await notify(tx, ctx.actor, { kind: 'plan_approved', plan });
   });
   return null;
 }
@@ -32,6 +35,7 @@ export async function rejectPlan(ctx: AuthedContext, input: z.output<typeof plan
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'reject');
     assertMayReview(ctx.user, plan);
     await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason, lineEditorIds: [] }, input.reason);
+    await notify(tx, ctx.actor, { kind: 'plan_rejected', plan, reason: input.reason });
   });
   return null;
 }

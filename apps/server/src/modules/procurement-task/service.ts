@@ -25,6 +25,7 @@ import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
+import { notify } from '../message/notify';
 import { illegalTransition, recordDeadlineClose } from './status';
 import { type TaskWrite, writeTasks } from './task-write';
 
@@ -244,6 +245,7 @@ export async function transitionTask(
       before: { status: task.status },
       after: { status: transition.to },
     });
+    if (transition.to === 'evaluating') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
   });
   return { id: input.id };
 }

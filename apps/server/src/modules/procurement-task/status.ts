@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
+import { notify } from '../message/notify';
 import { type TaskWrite, writeTasks } from './task-write';
 
 /**
@@ -39,8 +40,9 @@ async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: D
     .update(procurementTasks)
     .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
     .where(and(scope, passedDeadline(now)))
-    .returning({ id: procurementTasks.id, code: procurementTasks.code });
+    .returning({ id: procurementTasks.id, code: procurementTasks.code, name: procurementTasks.name, buyerId: procurementTasks.buyerId });
   touch(...closed.map((task) => task.id));
+  for (const task of closed) await notify(tx, { userId: null, userName: null }, { kind: 'quote_closed', task, byDeadline: true });
   await writeAudit(
     tx,
     { userId: null, userName: '系统', ip: '' },

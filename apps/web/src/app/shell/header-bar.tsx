@@ -1,9 +1,10 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { findParentOf, type MenuEntry } from '@scm/contract';
-import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
+import { Breadcrumb, Dropdown, type MenuProps, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestLogout } from '@/features/auth/api/login';
+import { MessageBell } from '@/features/message/components/message-bell';
 import { queryClient } from '@/shared/http/query-client';
 import { session, useSession } from '@/shared/session/session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
@@ -33,6 +34,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   };
 
   const items: MenuProps['items'] = [
+    { key: 'messageCenter', icon: <BellOutlined />, label: '消息中心', onClick: () => navigate('/message/center') },
     { key: 'changePassword', icon: <KeyOutlined />, label: '修改密码', onClick: () => setChangingPassword(true) },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
   ];
@@ -40,13 +42,16 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   return (
     <div className="shell-header">
       <Breadcrumb items={crumbs} />
-      <Dropdown menu={{ items }} trigger={['click']}>
-        <button type="button" className="user-button" data-testid="user-menu">
-          <UserOutlined />
-          <span>{userInfo?.username}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
-        </button>
-      </Dropdown>
+      <Space size={8}>
+        <MessageBell />
+        <Dropdown menu={{ items }} trigger={['click']}>
+          <button type="button" className="user-button" data-testid="user-menu">
+            <UserOutlined />
+            <span>{userInfo?.username}</span>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </button>
+        </Dropdown>
+      </Space>
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordModal open onClose={() => setChangingPassword(false)} />

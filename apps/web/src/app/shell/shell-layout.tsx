@@ -4,10 +4,10 @@ import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '@/shared/http/query-client';
-import { useSession } from '@/shared/session/session';
+import { openablePages, useSession } from '@/shared/session/session';
 import { refreshAuthorization } from '@/features/auth/api/refresh-authorization';
 import { recordVisit } from '@/features/workbench/api/workbench';
 import { tabsStore, useOpenedPages } from '@/shared/tabs/tabs-store';
@@ -44,7 +44,8 @@ function Shell() {
   const { menus } = useSession();
   const location = useLocation();
   const opened = useOpenedPages();
-  const current = findMenuByPath(menus, location.pathname);
+  const pages = useMemo(() => openablePages(menus), [menus]);
+  const current = findMenuByPath(pages, location.pathname);
   const fullPath = location.pathname + location.search;
 
   useEffect(() => {
@@ -82,9 +83,9 @@ function Shell() {
         </Layout.Sider>
         <Layout className="shell-main">
           <Layout.Header className="shell-header-wrap">
-            <HeaderBar menus={menus} current={current} />
+            <HeaderBar menus={pages} current={current} />
           </Layout.Header>
-          <OpenedTabs menus={menus} activeKey={current.key} />
+          <OpenedTabs menus={pages} activeKey={current.key} />
           <Layout.Content className="shell-content">
             <KeptPages opened={opened} currentKey={current.key} location={location} />
           </Layout.Content>

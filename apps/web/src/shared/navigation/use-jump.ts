@@ -1,7 +1,7 @@
 import { findMenuByPath } from '@scm/contract';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { session } from '@/shared/session/session';
+import { openablePages, session } from '@/shared/session/session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 
 /**
@@ -13,7 +13,7 @@ export function useJump() {
   const location = useLocation();
   return useCallback(
     (path: string) => {
-      const menus = session.getMenus();
+      const menus = openablePages(session.getMenus());
       const current = findMenuByPath(menus, location.pathname);
       const target = findMenuByPath(menus, path);
       if (target) tabsStore.jump(current?.key, { key: target.key, path });

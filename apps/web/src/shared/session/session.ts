@@ -1,4 +1,4 @@
-import type { BackUser, MenuEntry } from '@scm/contract';
+import { type BackUser, type MenuEntry, SIGNED_IN_PAGES } from '@scm/contract';
 import { useSyncExternalStore } from 'react';
 
 /** sessionStorage keys (docs/rules/shell-and-session.md, "Session storage"), the action codes for `<Can>` included. */
@@ -92,6 +92,12 @@ function getSnapshot(): SessionSnapshot {
   };
   return snapshot;
 }
+
+/**
+ * Every page the user may open: the permission-filtered menu, and the pages every signed-in user
+ * has without a code (消息中心), which the menu filter never sees.
+ */
+export const openablePages = (menus: MenuEntry[]): MenuEntry[] => [...menus, ...SIGNED_IN_PAGES];
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(session.subscribe, getSnapshot);

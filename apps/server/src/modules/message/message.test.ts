@@ -1,0 +1,353 @@
+import type { AddressInfo } from 'node:net';
+import { messageApi, messageStreamPath, ResultCode } from '@scm/contract';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type ApiAction, createTestApp, loadTestConfig, type TestApp } from '../../../test/helpers';
+import { openSse } from '../../../test/sse';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { backUsers, messages, rolePermissions, roles } from '../../db/schema';
+import { runMinuteJobs } from '../../lib/minute-jobs';
+import { hashPassword } from '../../lib/passwords';
+import { notify } from './notify';
+
+/*
+ * docs/messages.md: who is told of each event (codes, data scope, four-eyes), that a message lives
+ * and dies with its event's transaction, and delivery over a real Server-Sent Events socket.
+ */
+
+const DAY = 24 * 3600_000;
+const PASSWORD = 'Message12345';
+
+let t: TestApp;
+let base: string;
+const token: Record<string, string> = {};
+const id: Record<string, number> = {};
+let commodityIds: number[];
+let supplierId: number;
+
+/** A user with a role of its own: its codes, its data scope, and whether user or role is disabled. */
+async function person(key: string, codes: string[], options: { scope?: 'all' | 'own'; userOff?: boolean; roleOff?: boolean } = {}) {
+  const { db } = t.database;
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `消息测试-${key}`, code: `msg_${key}`, dataScope: options.scope ?? 'all', status: options.roleOff ? 'disabled' : 'enabled' })
+    .returning({ id: roles.id });
+  await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
+  const email = `${key.toLowerCase()}@message.test`;
+  const [user] = await db
+    .insert(backUsers)
+    .values({ email, username: key, passwordHash: await hashPassword(PASSWORD), roleId: role.id, status: options.userOff ? 'disabled' : 'enabled' })
+    .returning({ id: backUsers.id });
+  id[key] = user.id;
+  if (!options.userOff && !options.roleOff) token[key] = await t.login(email, PASSWORD);
+}
+
+const PLANNING = ['planningTaskList', 'planningTaskDetail', 'planningTaskList:create', 'planningTaskList:edit', 'planningTaskList:submit'];
+const APPROVE = [...PLANNING, 'planningTaskList:approve'];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  token.admin = await t.login();
+  token.planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+  token.manager = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
+  token.buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
+  for (const [key, email] of [
+    ['admin', 'admin@test.com'],
+    ['planner', 'planner@jiaju.com'],
+    ['manager', 'manager@jiaju.com'],
+    ['buyer', 'buyer@jiaju.com'],
+  ]) {
+    const [row] = await t.database.db.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, email));
+    id[key] = row.id;
+  }
+  await person('approverAll', APPROVE);
+  await person('approverOwn', APPROVE, { scope: 'own' });
+  await person('noApprove', PLANNING);
+  await person('approverOff', APPROVE, { userOff: true });
+  await person('roleOff', APPROVE, { roleOff: true });
+  commodityIds = (await t.call('/admin/commodity/list', { page_size: 3, status: 'enabled' }, token.admin)).data.list.map((c: { id: number }) => c.id);
+  supplierId = (await t.call('/admin/supplier/options', {}, token.admin)).data[0].value;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => t.close());
+
+const DEMO_EMAILS: Record<string, string> = { planner: 'planner@jiaju.com', manager: 'manager@jiaju.com', buyer: 'buyer@jiaju.com' };
+const credentials = (key: string): [string, string] =>
+  key === 'admin'
+    ? ['admin@test.com', ADMIN_PASSWORD]
+    : DEMO_EMAILS[key]
+      ? [DEMO_EMAILS[key], ADMIN_PASSWORD]
+      : [`${key.toLowerCase()}@message.test`, PASSWORD];
+
+const nameOf = (userId: number) => Object.keys(id).find((key) => id[key] === userId) ?? String(userId);
+
+/** Runs `action` and answers who received a message of `kind` from it, by name. */
+async function recipientsOf(kind: string, action: () => Promise<unknown>) {
+  const [last] = await t.database.db.select({ id: messages.id }).from(messages).orderBy(desc(messages.id)).limit(1);
+  await action();
+  const rows = await t.database.db
+    .select({ userId: messages.recipientUserId, kind: messages.kind })
+    .from(messages)
+    .where(gt(messages.id, last?.id ?? 0));
+  expect(rows.every((row) => row.kind === kind)).toBe(true);
+  return rows.map((row) => nameOf(row.userId as number)).sort();
+}
+
+async function createPlan(by: string, extra: Record<string, unknown> = {}) {
+  const answer = await t.call(
+    '/admin/planning_task/create',
+    {
+      name: '消息测试计划',
+      plan_type: 'regular',
+      warehouse: 'sh_jiading',
+      period_start: '2026-12-01',
+      period_end: '2026-12-31',
+      lines: [{ commodity_id: commodityIds[0], quantity: 10 }],
+      ...extra,
+    },
+    token[by],
+  );
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.id as number;
+}
+
+async function planAct(action: ApiAction<'planning_task'>, planId: number, by: string, extra: Record<string, unknown> = {}) {
+  const { version } = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
+  const answer = await t.call(`/admin/planning_task/${action}`, { id: planId, version, ...extra }, token[by]);
+  expect(answer.code, answer.message).toBe(200);
+}
+
+async function createQuotingTask(buyer: string) {
+  const answer = await t.call(
+    '/admin/procurement_task/create',
+    {
+      name: '消息测试采购',
+      buyer_id: id[buyer],
+      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+      delivery_region_code: '440305',
+      lines: [{ commodity_id: commodityIds[0], quantity: 5 }],
+      supplier_ids: [supplierId],
+    },
+    token.admin,
+  );
+  expect(answer.code, answer.message).toBe(200);
+  const taskId = answer.data.id as number;
+  expect((await t.call('/admin/procurement_task/publish', { id: taskId, version: 0 }, token.admin)).code).toBe(200);
+  return taskId;
+}
+
+describe('who is told of each event', () => {
+  const approvers = ['admin', 'approverAll', 'manager'];
+
+  it.each([
+    {
+      case: "a planner's own plan: every approver who sees it, not the planner, nor a 仅本人 approver, a disabled user or role, or a user without the code",
+      create: () => createPlan('planner'),
+      submitter: 'planner',
+      expected: approvers,
+    },
+    {
+      case: 'a plan the administrator drew up for the planner: not its creator',
+      create: () => createPlan('admin', { owner_id: id.planner }),
+      submitter: 'planner',
+      expected: ['approverAll', 'manager'],
+    },
+    {
+      case: 'a plan whose lines another approver changed: not that approver (four-eyes)',
+      create: async () => {
+        const planId = await createPlan('planner');
+        const plan = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
+        const lines = plan.lines.map((l: { id: number; commodity_id: number }) => ({ id: l.id, commodity_id: l.commodity_id, quantity: 99 }));
+        const { name, plan_type, warehouse, period_start, period_end, version } = plan;
+        const edit = await t.call(
+          '/admin/planning_task/update',
+          { id: planId, version, name, plan_type, warehouse, period_start, period_end, lines },
+          token.approverAll,
+        );
+        expect(edit.code, edit.message).toBe(200);
+        return planId;
+      },
+      submitter: 'planner',
+      expected: ['admin', 'manager'],
+    },
+    {
+      case: "a 仅本人 approver's own plan: other approvers only",
+      create: () => createPlan('approverOwn'),
+      submitter: 'approverOwn',
+      expected: approvers,
+    },
+  ])('plan submitted — $case', async ({ create, submitter, expected }) => {
+    const planId = await create();
+    expect(await recipientsOf('plan_submitted', () => planAct('submit', planId, submitter))).toEqual(expected);
+  });
+
+  it('approved and rejected → its owner and its creator, once each', async () => {
+    const own = await createPlan('planner');
+    await planAct('submit', own, 'planner');
+    expect(await recipientsOf('plan_approved', () => planAct('approve', own, 'manager'))).toEqual(['planner']);
+
+    const forPlanner = await createPlan('admin', { owner_id: id.planner });
+    await planAct('submit', forPlanner, 'planner');
+    expect(await recipientsOf('plan_rejected', () => planAct('reject', forPlanner, 'manager', { reason: '预算过高' }))).toEqual(['admin', 'planner']);
+    const [rejected] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.recipientUserId, id.planner), eq(messages.kind, 'plan_rejected')))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    expect(rejected).toMatchObject({
+      body: '张主管 驳回了计划「消息测试计划」，原因：预算过高',
+      link: `/planningManagement/planningTaskDetail?id=${forPlanner}`,
+    });
+  });
+
+  it('quoting closed by hand → its buyer, unless the buyer closed it', async () => {
+    const task = await createQuotingTask('buyer');
+    expect(await recipientsOf('quote_closed', () => t.call('/admin/procurement_task/close_quote', { id: task, version: 1 }, token.admin))).toEqual([
+      'buyer',
+    ]);
+    const own = await createQuotingTask('buyer');
+    expect(await recipientsOf('quote_closed', () => t.call('/admin/procurement_task/close_quote', { id: own, version: 1 }, token.buyer))).toEqual([]);
+  });
+
+  it('quoting closed by the deadline job → its buyer, from 系统', async () => {
+    const task = await createQuotingTask('buyer');
+    const link = `/procurementManagement/procurementTaskMaintain?id=${task}`;
+    t.clock.advance(3 * DAY);
+    await runMinuteJobs(t.database.db, t.clock.now);
+    const rows = await t.database.db.select().from(messages).where(eq(messages.link, link));
+    expect(rows.map((row) => nameOf(row.recipientUserId as number))).toEqual(['buyer']);
+    expect(rows[0]).toMatchObject({ kind: 'quote_closed', title: expect.stringMatching(/^报价已截止：CG\d{12}$/) });
+    expect(rows[0].body).toContain('已到报价截止时间');
+    // The sessions of the tests that follow outlived the jump of the clock.
+    for (const key of Object.keys(token)) token[key] = await t.login(...credentials(key));
+  });
+});
+
+describe('the inbox', () => {
+  it('lists, counts and marks only the caller own messages', async () => {
+    const planId = await createPlan('planner');
+    await planAct('submit', planId, 'planner');
+    const before = (await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count;
+    expect(before).toBeGreaterThan(0);
+    const list = await t.call(messageApi.list, { unread: true, kind: 'plan_submitted', page_size: 200 }, token.approverAll);
+    expect(list.data.total).toBe(before);
+    expect(list.data.list[0]).toEqual({
+      id: expect.any(Number),
+      kind: 'plan_submitted',
+      title: expect.stringMatching(/^计划待审核：JH/),
+      body: '王计划 提交了计划「消息测试计划」，请审核。',
+      link: `/planningManagement/planningTaskDetail?id=${planId}`,
+      read_at: null,
+      created_at: expect.any(String),
+    });
+    const newest = list.data.list[0].id;
+    // Someone else's id changes nothing.
+    expect((await t.call(messageApi.read, { ids: [newest] }, token.manager)).code).toBe(200);
+    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before);
+    expect((await t.call(messageApi.read, { ids: [newest] }, token.approverAll)).code).toBe(200);
+    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before - 1);
+    const read = await t.call(messageApi.list, { unread: false }, token.approverAll);
+    expect(read.data.list.map((m: { id: number }) => m.id)).toEqual([newest]);
+    // Messages take the database's time (the test clock has moved on).
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect((await t.call(messageApi.list, { created_from: today, created_to: today }, token.approverAll)).data.total).toBeGreaterThan(0);
+    expect((await t.call(messageApi.list, { created_to: '2020-01-01' }, token.approverAll)).data.total).toBe(0);
+    expect((await t.call(messageApi.readAll, {}, token.approverAll)).code).toBe(200);
+    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(0);
+    expect((await t.call(messageApi.unreadCount, {}, token.manager)).data.count).toBeGreaterThan(0);
+  });
+});
+
+const streamUrl = (query = '') => `${base}${messageStreamPath('admin')}${query}`;
+const bearer = (key: string) => ({ authorization: `Bearer ${token[key]}` });
+
+describe('delivery over Server-Sent Events', () => {
+  it('sends a new message to its recipient within 2 s, uncompressed, and nothing to others', async () => {
+    const approver = await openSse(streamUrl(), bearer('approverAll'));
+    const outsider = await openSse(streamUrl(), bearer('noApprove'));
+    expect(approver.status).toBe(200);
+    expect(approver.contentType).toMatch(/^text\/event-stream/);
+    expect(approver.contentEncoding ?? 'identity').toBe('identity');
+    const planId = await createPlan('planner');
+    await planAct('submit', planId, 'planner');
+    const event = await approver.next(2000);
+    expect(event.event).toBe('message');
+    expect(event.data).toMatchObject({ kind: 'plan_submitted', link: `/planningManagement/planningTaskDetail?id=${planId}`, read_at: null });
+    expect(event.id).toBe(String(event.data.id));
+    expect(await outsider.quietFor(300)).toBe(true);
+    approver.close();
+    outsider.close();
+  });
+
+  it('resumes after Last-Event-ID with what it missed, in order', async () => {
+    const first = await openSse(streamUrl(), bearer('approverAll'));
+    const a = await createPlan('planner');
+    await planAct('submit', a, 'planner');
+    const seen = await first.next();
+    first.close();
+    const b = await createPlan('planner');
+    await planAct('submit', b, 'planner');
+    const c = await createPlan('planner');
+    await planAct('submit', c, 'planner');
+    const resumed = await openSse(streamUrl(), { ...bearer('approverAll'), 'last-event-id': seen.id as string });
+    const links = [(await resumed.next()).data.link, (await resumed.next()).data.link];
+    expect(links).toEqual([b, c].map((planId) => `/planningManagement/planningTaskDetail?id=${planId}`));
+    resumed.close();
+  });
+
+  it('no message and no event when the event transaction rolls back', async () => {
+    const stream = await openSse(streamUrl(), bearer('planner'));
+    const before = await t.database.db.$count(messages, eq(messages.recipientUserId, id.planner));
+    const plan = { id: 1, code: 'JH000', name: '回滚', createdBy: id.planner, ownerId: id.planner };
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await notify(tx, { userId: id.manager, userName: '张主管' }, { kind: 'plan_approved', plan });
+        throw new Error('injected failure after the message was written');
+      }),
+    ).rejects.toThrow('injected failure');
+    expect(await t.database.db.$count(messages, eq(messages.recipientUserId, id.planner))).toBe(before);
+    expect(await stream.quietFor(500)).toBe(true);
+    stream.close();
+  });
+
+  it('opens with a single-use ticket of 60 s, and refuses without a valid one', async () => {
+    const ticket = (await t.call(messageApi.ticket, {}, token.manager)).data.ticket as string;
+    const opened = await openSse(streamUrl(`?ticket=${encodeURIComponent(ticket)}`));
+    expect(opened.contentType).toMatch(/^text\/event-stream/);
+    opened.close();
+    const again = await fetch(streamUrl(`?ticket=${encodeURIComponent(ticket)}`));
+    expect(await again.json()).toMatchObject({ code: ResultCode.unauthorized });
+    const late = (await t.call(messageApi.ticket, {}, token.manager)).data.ticket as string;
+    t.clock.advance(61_000);
+    expect(await (await fetch(streamUrl(`?ticket=${encodeURIComponent(late)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
+    expect(await (await fetch(streamUrl())).json()).toMatchObject({ code: ResultCode.unauthorized });
+    expect(await (await fetch(streamUrl(), { headers: { authorization: 'Bearer nope' } })).json()).toMatchObject({ code: ResultCode.unauthorized });
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('two app instances on one PostgreSQL', () => {
+  it('a client streaming from A receives within 2 s a message created through B', async () => {
+    const other = openDatabase({ url: t.databaseUrl as string, dataDir: 'memory://' });
+    const appB = await buildApp({ db: other.db, config: loadTestConfig(t.databaseUrl), logger: false, listen: other.listen });
+    try {
+      const stream = await openSse(streamUrl(), bearer('approverAll'));
+      const planId = await createPlan('planner');
+      const { version } = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
+      const submitted = await appB.inject({
+        method: 'POST',
+        url: '/api/admin/planning_task/submit',
+        headers: { 'content-type': 'application/json', ...bearer('planner') },
+        payload: { id: planId, version },
+      });
+      expect(submitted.json().code).toBe(200);
+      expect((await stream.next(2000)).data.link).toBe(`/planningManagement/planningTaskDetail?id=${planId}`);
+      stream.close();
+    } finally {
+      await appB.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { MESSAGE_TICKET_TTL_MS, type Message, type MessageKind, type messageListRequest } from '@scm/contract';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { messages, messageTickets, sessions } from '../../db/schema';
+import type { AuthedContext } from '../../lib/context';
+import { iso, pageOffset, pageResult } from '../../lib/crud';
+import { hashToken, newToken } from '../../lib/tokens';
+
+// A person's own inbox: every call reads and writes only the caller's messages, so an id of
+// someone else's message changes nothing. Marking read is personal state, not a business change:
+// no audit row and no version (docs/decisions.md).
+
+type MessageRow = typeof messages.$inferSelect;
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  kind: row.kind as MessageKind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  readAt: iso(row.readAt),
+  createdAt: iso(row.createdAt) as string,
+});
+
+const mine = (ctx: AuthedContext) => eq(messages.recipientUserId, ctx.user.id);
+/** The start of a Shanghai day (`yyyy-MM-dd`), as a timestamp. */
+const shanghaiDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Shanghai'`;
+
+export async function listMessages(ctx: AuthedContext, input: z.output<typeof messageListRequest>) {
+  const filters: (SQL | undefined)[] = [mine(ctx)];
+  if (input.unread === true) filters.push(isNull(messages.readAt));
+  if (input.unread === false) filters.push(sql`${messages.readAt} is not null`);
+  if (input.kind) filters.push(eq(messages.kind, input.kind));
+  if (input.createdFrom) filters.push(gte(messages.createdAt, shanghaiDayStart(input.createdFrom)));
+  if (input.createdTo) filters.push(lt(messages.createdAt, sql`${shanghaiDayStart(input.createdTo)} + interval '1 day'`));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(input.sortOrder === 'ascend' ? messages.id : desc(messages.id))
+      .limit(input.pageSize)
+      .offset(pageOffset(input)),
+    ctx.db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return pageResult(rows.map(toMessage), total, input);
+}
+
+export async function countUnread(ctx: AuthedContext) {
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(messages)
+    .where(and(mine(ctx), isNull(messages.readAt)));
+  return { count: total };
+}
+
+export async function markRead(ctx: AuthedContext, input: { ids: number[] }) {
+  await ctx.db
+    .update(messages)
+    .set({ readAt: ctx.now() })
+    .where(and(mine(ctx), inArray(messages.id, input.ids), isNull(messages.readAt)));
+  return null;
+}
+
+export async function markAllRead(ctx: AuthedContext) {
+  await ctx.db
+    .update(messages)
+    .set({ readAt: ctx.now() })
+    .where(and(mine(ctx), isNull(messages.readAt)));
+  return null;
+}
+
+/** A single-use ticket for `GET …/message/stream?ticket=`, bound to the caller's session, valid 60 s. */
+export async function issueTicket(ctx: AuthedContext) {
+  const ticket = newToken();
+  const [session] = await ctx.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.id, ctx.user.sessionId));
+  await ctx.db.insert(messageTickets).values({
+    ticketHash: hashToken(ticket),
+    sessionTokenHash: session.tokenHash,
+    expiresAt: new Date(ctx.now().getTime() + MESSAGE_TICKET_TTL_MS),
+  });
+  return { ticket };
+}
+
+/** Takes a ticket (deleting it, so a second use finds nothing) and answers its session's token hash. */
+export async function redeemTicket(db: Db, ticket: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .delete(messageTickets)
+    .where(and(eq(messageTickets.ticketHash, hashToken(ticket)), gt(messageTickets.expiresAt, now)))
+    .returning({ tokenHash: messageTickets.sessionTokenHash });
+  return row?.tokenHash ?? null;
+}
+
+export async function purgeExpiredTickets(db: Db, now: Date) {
+  await db.delete(messageTickets).where(lte(messageTickets.expiresAt, now));
+}
+
+/** A recipient's messages after `afterId`, oldest first: the catch-up of a stream that reconnects. */
+export async function messagesAfter(db: Db, userId: number, afterId: number, limit: number): Promise<Message[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.recipientUserId, userId), gt(messages.id, afterId)))
+    .orderBy(messages.id)
+    .limit(limit);
+  return rows.map(toMessage);
+}
+
+export async function messagesByIds(db: Db, ids: number[]): Promise<(Message & { userId: number | null })[]> {
+  const rows = await db.select().from(messages).where(inArray(messages.id, ids)).orderBy(messages.id);
+  return rows.map((row) => ({ ...toMessage(row), userId: row.recipientUserId }));
+}

@@ -1,0 +1,218 @@
+import type { ServerResponse } from 'node:http';
+import { type Message, messageStreamPath, messages as texts, ResultCode, toSnakeCase } from '@scm/contract';
+import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SECURITY } from '../../config';
+import type { Db, Listen } from '../../db/client';
+import { backUsers, messages, sessions } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+import { authenticateSession } from '../auth/service';
+import { MESSAGE_CHANNEL, parsePayload, userKey } from './notify';
+import { messagesAfter, messagesByIds, redeemTicket } from './service';
+
+/*
+ * Delivery (docs/messages.md, "Delivery"): each open stream is registered in this process's hub
+ * under its recipient; a NOTIFY names new message ids per recipient, and the hub reads the rows of
+ * the recipients it serves and writes them to their streams. Nothing here decides who receives a
+ * message (the event table did, in the writing transaction).
+ */
+
+/** A comment line this often keeps proxies from closing an idle stream; the session is re-checked then too. */
+export const HEARTBEAT_MS = 25_000;
+/** At most this many missed messages are sent on a reconnect; the page reloads its list beside it. */
+const CATCH_UP_LIMIT = 200;
+/** How many sent ids a stream remembers to drop a message it has sent already. */
+const SENT_MEMORY = 500;
+
+class Stream {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly sent = new Set<number>();
+  /** The highest id sent (or the one the client said it had): where a catch-up starts. */
+  lastId = 0;
+
+  constructor(
+    readonly key: string,
+    readonly userId: number,
+    private readonly res: ServerResponse,
+  ) {}
+
+  /** Deliveries run one after another in the order they were asked for, so a catch-up precedes what arrives during it. */
+  enqueue(load: () => Promise<Message[]>) {
+    this.chain = this.chain.then(load).then(
+      (list) => this.write(list),
+      () => {},
+    );
+  }
+
+  write(list: Message[]) {
+    for (const message of list) {
+      // Ids are drawn before commit, so a later id may arrive first: each is sent once, whatever the order.
+      if (this.sent.has(message.id) || this.res.writableEnded) continue;
+      this.sent.add(message.id);
+      if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value as number);
+      this.lastId = Math.max(this.lastId, message.id);
+      this.res.write(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(toSnakeCase(message))}\n\n`);
+    }
+  }
+
+  ping() {
+    if (!this.res.writableEnded) this.res.write(': ping\n\n');
+  }
+
+  end() {
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+class Hub {
+  private readonly streams = new Map<string, Set<Stream>>();
+
+  constructor(private readonly db: Db) {}
+
+  add(stream: Stream) {
+    const set = this.streams.get(stream.key) ?? new Set();
+    set.add(stream);
+    this.streams.set(stream.key, set);
+  }
+
+  remove(stream: Stream) {
+    const set = this.streams.get(stream.key);
+    set?.delete(stream);
+    if (set?.size === 0) this.streams.delete(stream.key);
+  }
+
+  /** A NOTIFY: reads the new rows of the recipients served here, once for all their streams. */
+  onPayload = (payload: string) => {
+    const entries = parsePayload(payload).filter((entry) => this.streams.has(entry.key));
+    if (entries.length === 0) return;
+    const loading = messagesByIds(
+      this.db,
+      entries.map((entry) => entry.id),
+    );
+    loading.catch(() => {});
+    for (const key of new Set(entries.map((entry) => entry.key))) {
+      for (const stream of this.streams.get(key) ?? []) {
+        stream.enqueue(async () => (await loading).filter((message) => userKey(message.userId ?? 0) === key));
+      }
+    }
+  };
+
+  /** The listening connection was lost and is back: whatever was sent meanwhile is read from the table. */
+  onReconnect = () => {
+    for (const set of this.streams.values()) {
+      for (const stream of set) stream.enqueue(() => messagesAfter(this.db, stream.userId, stream.lastId, CATCH_UP_LIMIT));
+    }
+  };
+
+  endAll() {
+    for (const set of this.streams.values()) for (const stream of set) stream.end();
+    this.streams.clear();
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+/** `Last-Event-ID` (sent by EventSource itself) or `last_event_id` in the query (a page that opens a new EventSource). */
+function lastEventId(request: FastifyRequest, query: Record<string, unknown>): number | null {
+  const raw = request.headers['last-event-id'] ?? query.last_event_id;
+  const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  return value !== null && value <= 2_147_483_647 ? value : null;
+}
+
+/** Whether the stream's session still holds, without counting the stream as activity (it must not keep a session alive). */
+async function sessionHolds(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(backUsers, eq(backUsers.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SECURITY.sessionIdleMs)),
+        eq(backUsers.status, 'enabled'),
+      ),
+    );
+  return Boolean(row);
+}
+
+export interface MessageStreamOptions {
+  db: Db;
+  now: () => Date;
+  listen: Listen;
+}
+
+/**
+ * `GET /api/admin/message/stream`: Server-Sent Events of the caller's new messages, with the bearer
+ * token or a ticket (`?ticket=`, for EventSource). The reply is written by hand and never
+ * compressed: a compressing encoder would hold the events back until its buffer fills.
+ */
+export async function messageStreamPlugin(app: FastifyInstance, options: MessageStreamOptions) {
+  const { db, now } = options;
+  const hub = new Hub(db);
+  const stopListening = await options.listen(MESSAGE_CHANNEL, hub.onPayload, hub.onReconnect);
+  // Open streams would keep the server from closing: they end first, and the clients reconnect elsewhere.
+  app.addHook('preClose', async () => hub.endAll());
+  app.addHook('onClose', async () => stopListening());
+
+  app.get(`/api${messageStreamPath('admin')}`, { compress: false }, async (request, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const bearer = bearerToken(request);
+    const ticket = typeof query.ticket === 'string' && query.ticket.length <= 256 ? query.ticket : null;
+    const tokenHash = bearer ? hashToken(bearer) : ticket ? await redeemTicket(db, ticket, now()) : null;
+    const user = tokenHash ? await authenticateSession(db, tokenHash, now()) : null;
+    if (!tokenHash || !user) return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
+
+    const resumeFrom = lastEventId(request, query);
+    reply.hijack();
+    const res = reply.raw;
+    // The headers set so far (security headers, the request id) go out with the stream's own.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'content-encoding': 'identity',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const stream = new Stream(userKey(user.id), user.id, res);
+    hub.add(stream);
+    stream.enqueue(async () => {
+      if (resumeFrom !== null) {
+        stream.lastId = resumeFrom;
+        return messagesAfter(db, user.id, resumeFrom, CATCH_UP_LIMIT);
+      }
+      // A fresh stream starts after the newest message: the page has read its list already.
+      const [row] = await db
+        .select({ last: max(messages.id) })
+        .from(messages)
+        .where(eq(messages.recipientUserId, user.id));
+      stream.lastId = Math.max(stream.lastId, row?.last ?? 0);
+      return [];
+    });
+
+    const heartbeat = setInterval(() => {
+      stream.ping();
+      sessionHolds(db, tokenHash, now()).then(
+        (holds) => {
+          if (!holds) stream.end();
+        },
+        () => {},
+      );
+    }, HEARTBEAT_MS);
+    request.raw.once('close', () => {
+      clearInterval(heartbeat);
+      hub.remove(stream);
+    });
+    res.once('close', () => {
+      clearInterval(heartbeat);
+      hub.remove(stream);
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { emptyResponse, idSchema, pageRequest, pageResponse } from './common';
+import { endpoint } from './endpoint';
+import type { MenuEntry } from './menu';
+
+/**
+ * 消息通知 (docs/messages.md): what a person is told when something waits for them. Each kind is one
+ * event of the event table on the server; the 消息中心 filters by it and shows its label.
+ */
+export const MESSAGE_KINDS = ['plan_submitted', 'plan_approved', 'plan_rejected', 'quote_closed'] as const;
+export const messageKindSchema = z.enum(MESSAGE_KINDS);
+export type MessageKind = z.infer<typeof messageKindSchema>;
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  plan_submitted: '计划待审核',
+  plan_approved: '计划已审核',
+  plan_rejected: '计划已驳回',
+  quote_closed: '报价已截止',
+};
+
+export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
+  plan_submitted: 'processing',
+  plan_approved: 'success',
+  plan_rejected: 'error',
+  quote_closed: 'warning',
+};
+
+/** Who reads messages: back-office users under /api/admin, supplier portal accounts under /api/portal. */
+export type MessageRealm = 'admin' | 'portal';
+
+const dateSchema = z.iso.date('请输入正确的日期');
+
+export const messageListRequest = pageRequest(['createdAt']).extend({
+  unread: z.boolean().optional(),
+  kind: messageKindSchema.optional(),
+  /** Days in Asia/Shanghai, both included. */
+  createdFrom: dateSchema.optional(),
+  createdTo: dateSchema.optional(),
+});
+
+/** One message, as the list answers it and as the stream sends it (one `message` event each). */
+export const messageSchema = z.object({
+  id: z.number(),
+  kind: messageKindSchema,
+  title: z.string(),
+  body: z.string(),
+  /** The path of its record in the web app (`/planningManagement/planningTaskDetail?id=5`), opened through the tab strip. */
+  link: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageReadRequest = z.strictObject({
+  ids: z.array(idSchema).min(1, '请选择消息').max(200, '一次最多选择200条'),
+});
+
+export const unreadCountResponse = z.object({ count: z.number() });
+export const messageTicketResponse = z.object({ ticket: z.string() });
+
+/** The endpoints of one realm: the admin's today; the portal's are the same shapes under /portal. */
+export function messageEndpoints<const R extends MessageRealm>(realm: R) {
+  return {
+    list: endpoint(`/${realm}/message/list`, messageListRequest, pageResponse(messageSchema)),
+    unreadCount: endpoint(`/${realm}/message/unread_count`, z.strictObject({}), unreadCountResponse),
+    read: endpoint(`/${realm}/message/read`, messageReadRequest, emptyResponse),
+    readAll: endpoint(`/${realm}/message/read_all`, z.strictObject({}), emptyResponse),
+    ticket: endpoint(`/${realm}/message/ticket`, z.strictObject({}), messageTicketResponse),
+  };
+}
+
+export const messageApi = messageEndpoints('admin');
+
+/** The Server-Sent Events stream of a realm (GET, not a POST endpoint): bearer token or `?ticket=`. */
+export const messageStreamPath = (realm: MessageRealm) => `/${realm}/message/stream` as const;
+
+/** A ticket lets an EventSource (which cannot send headers) open the stream once, within this time. */
+export const MESSAGE_TICKET_TTL_MS = 60_000;
+/** The browser asks for the unread count this often when the stream is down, and once after each reconnect. */
+export const MESSAGE_POLL_MS = 60_000;
+
+/** Pages every signed-in user may open, outside the menu tree and the permission codes (docs/messages.md). */
+export const SIGNED_IN_PAGES: MenuEntry[] = [{ id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false }];
