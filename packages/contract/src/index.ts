@@ -17,3 +17,5 @@ export * from './board';
 export * from './procurement';
 export * from './audit';
 export * from './audit-labels';
+export * from './purchase-order';
+export * from './chinese-amount';

@@ -16,6 +16,7 @@ import { roleRoutes } from './role/routes';
 import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
+import { purchaseOrderRoutes } from './purchase-order/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -36,4 +37,5 @@ export const allRoutes: AnyRoute[] = [
   ...supplierRoutes,
   ...procurementTaskRoutes,
   ...planGenerationRoutes,
+  ...purchaseOrderRoutes,
 ];

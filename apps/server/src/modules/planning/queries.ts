@@ -9,6 +9,7 @@ import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/cr
 import { planScope } from '../../lib/data-scope';
 import { prepared } from '../../lib/prepared';
 import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
+import { progressQuantityOf } from './progress';
 import { loadPlanForUser } from './scope';
 
 type PlanRow = typeof planningTasks.$inferSelect;
@@ -31,7 +32,7 @@ function summaryOf(row: PlanRow, owner: { id: number; username: string } | null)
     plannedQuantity: row.plannedQuantity,
     awardedQuantity: row.awardedQuantity,
     budgetTotalFen: row.budgetTotalFen,
-    progress: row.plannedQuantity > 0 ? Math.floor((row.awardedQuantity * 100) / row.plannedQuantity) : 0,
+    progress: row.plannedQuantity > 0 ? Math.floor((row.progressQuantity * 100) / row.plannedQuantity) : 0,
     version: row.version,
     updatedAt: iso(row.updatedAt) ?? '',
   };
@@ -180,7 +181,9 @@ export async function planLines(db: Db, planId: number) {
     requiredBy: line.requiredBy,
     remark: line.remark,
     awardedQuantity: line.awardedQuantity,
-    progress: Math.floor((line.awardedQuantity * 100) / line.quantity),
+    orderedQuantity: line.orderedQuantity,
+    receivedQuantity: line.receivedQuantity,
+    progress: Math.floor((progressQuantityOf(line) * 100) / line.quantity),
   }));
 }
 
