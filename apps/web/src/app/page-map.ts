@@ -24,6 +24,8 @@ export const pageComponents: Record<string, PageComponent> = {
   procurementTaskMaintain: lazyPage(() => import('@/features/procurement/pages/procurement-task-maintain-page')),
   commodityClassification: lazyPage(() => import('@/features/category/pages/category-page')),
   commodityList: lazyPage(() => import('@/features/commodity/pages/commodity-list-page')),
+  purchaseOrderList: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-list-page')),
+  purchaseOrderDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-detail-page')),
 };
 
 /**

@@ -35,7 +35,12 @@ export interface AwardedOrderLine {
  */
 export async function createAwardOrders(tx: Db, actor: Actor, now: Date, task: AwardedTask, lines: AwardedOrderLine[]): Promise<number[]> {
   const taskLines = await tx
-    .select({ id: procurementTaskLines.id, sort: procurementTaskLines.sort, commodityId: procurementTaskLines.commodityId, planLineId: procurementTaskLines.planLineId })
+    .select({
+      id: procurementTaskLines.id,
+      sort: procurementTaskLines.sort,
+      commodityId: procurementTaskLines.commodityId,
+      planLineId: procurementTaskLines.planLineId,
+    })
     .from(procurementTaskLines)
     .where(eq(procurementTaskLines.taskId, task.id));
   const taskLineById = new Map(taskLines.map((l) => [l.id, l]));

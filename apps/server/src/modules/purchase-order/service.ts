@@ -76,7 +76,10 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
       seen.add(row.orderLineId);
       const limit = line.quantity * OVER_RECEIPT_LIMIT_FACTOR;
       if (line.receivedQuantity + row.quantity >= limit) {
-        throw fieldError(`lines.${i}.quantity`, `第${i + 1}行累计收货不能达到订购数量的${OVER_RECEIPT_LIMIT_FACTOR}倍（${limit}），最多还可收 ${limit - 1 - line.receivedQuantity}`);
+        throw fieldError(
+          `lines.${i}.quantity`,
+          `第${i + 1}行累计收货不能达到订购数量的${OVER_RECEIPT_LIMIT_FACTOR}倍（${limit}），最多还可收 ${limit - 1 - line.receivedQuantity}`,
+        );
       }
       if (row.quantity > freeReceiptRoom(line.quantity, line.receivedQuantity)) needsReason = true;
     });
@@ -84,9 +87,17 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
 
     const [receipt] = await tx
       .insert(purchaseReceipts)
-      .values({ orderId: order.id, receivedOn: input.receivedOn, remark: input.remark || null, reason: input.reason || null, createdBy: ctx.actor.userId })
+      .values({
+        orderId: order.id,
+        receivedOn: input.receivedOn,
+        remark: input.remark || null,
+        reason: input.reason || null,
+        createdBy: ctx.actor.userId,
+      })
       .returning({ id: purchaseReceipts.id });
-    await tx.insert(purchaseReceiptLines).values(input.lines.map((l) => ({ receiptId: receipt.id, orderLineId: l.orderLineId, quantity: l.quantity })));
+    await tx
+      .insert(purchaseReceiptLines)
+      .values(input.lines.map((l) => ({ receiptId: receipt.id, orderLineId: l.orderLineId, quantity: l.quantity })));
     for (const row of input.lines) {
       await tx
         .update(purchaseOrderLines)
@@ -96,7 +107,10 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
     const added = input.lines.reduce((s, l) => s + l.quantity, 0);
     const complete = lines.every((l) => l.receivedQuantity + (input.lines.find((r) => r.orderLineId === l.id)?.quantity ?? 0) >= l.quantity);
     const status: PurchaseOrderStatus = complete ? 'received' : 'partially_received';
-    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status, receivedQuantity: sql`${purchaseOrders.receivedQuantity} + ${added}` });
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, {
+      status,
+      receivedQuantity: sql`${purchaseOrders.receivedQuantity} + ${added}`,
+    });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'receive',
