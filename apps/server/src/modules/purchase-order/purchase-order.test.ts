@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
-import { type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders } from '../../db/schema';
@@ -386,5 +386,26 @@ describe('who may see and change orders', () => {
     expect(board.current).toBeDefined();
     const before = await ok('/admin/data_board/summary', { date_from: shanghaiDay(t, -30), date_to: shanghaiDay(t, -2) });
     expect(before).toMatchObject({ open_order_count: 0, overdue_order_count: 0, open_orders: [] });
+  });
+});
+
+describe('demo data', () => {
+  it('seeds orders for the demo awards: received ones for completed tasks, open ones for awarded tasks', async () => {
+    const demo = await createTestApp({ seedDemo: true });
+    try {
+      const admin = await demo.login();
+      const answer = await demo.call('/admin/purchase_order/list', { page_size: 100 }, admin);
+      const statuses = new Set(answer.data.list.map((o: { status: string }) => o.status));
+      expect(answer.data.total).toBeGreaterThan(2);
+      expect([...statuses].sort()).toEqual(expect.arrayContaining(['partially_received', 'pending', 'received']));
+      const partial = answer.data.list.find((o: { status: string }) => o.status === 'partially_received');
+      const detail = (await demo.call('/admin/purchase_order/info', { id: partial.id }, admin)).data;
+      expect(detail.receipts).toHaveLength(1);
+      expect(detail.received_quantity).toBe(detail.lines.reduce((s: number, l: { received_quantity: number }) => s + l.received_quantity, 0));
+      const buyer = await demo.login('buyer@jiaju.com', ADMIN_PASSWORD);
+      expect((await demo.call('/admin/purchase_order/list', {}, buyer)).code).toBe(200);
+    } finally {
+      await demo.close();
+    }
   });
 });
