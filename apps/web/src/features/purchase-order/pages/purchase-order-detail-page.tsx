@@ -91,7 +91,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
             ) : (
               order.taskCode
             )}
-            <span className="muted"> {order.taskName}</span>
+            <span className="muted">　{order.taskName}</span>
           </Descriptions.Item>
           <Descriptions.Item label="来源计划">
             {order.planCode && can.plan ? (
