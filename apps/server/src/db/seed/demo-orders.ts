@@ -52,7 +52,12 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
       const received = orderLines.map((l) => ({ id: l.id, quantity: Math.max(1, Math.floor(l.quantity * share)) }));
       const [receipt] = await tx
         .insert(purchaseReceipts)
-        .values({ orderId, receivedOn: day(new Date(awardedAt.getTime() + 5 * DAY)), remark: '首批到货，外箱完好', createdAt: new Date(awardedAt.getTime() + 5 * DAY) })
+        .values({
+          orderId,
+          receivedOn: day(new Date(awardedAt.getTime() + 5 * DAY)),
+          remark: '首批到货，外箱完好',
+          createdAt: new Date(awardedAt.getTime() + 5 * DAY),
+        })
         .returning({ id: purchaseReceipts.id });
       await tx.insert(purchaseReceiptLines).values(received.map((r) => ({ receiptId: receipt.id, orderLineId: r.id, quantity: r.quantity })));
       for (const r of received) await tx.update(purchaseOrderLines).set({ receivedQuantity: r.quantity }).where(eq(purchaseOrderLines.id, r.id));
