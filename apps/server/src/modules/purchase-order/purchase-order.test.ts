@@ -305,6 +305,19 @@ describe('receipts', () => {
   });
 });
 
+describe('receipts sent at once with the same version', () => {
+  it('post one and refuse the other 19 with 409, the order holding exactly the one', async () => {
+    const fixture = await awardedTask(t, token);
+    const order = fixture.orders[1];
+    await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
+    const lineId = (await info(order.id)).lines[0].id;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => receive(order.id, 1, [{ order_line_id: lineId, quantity: 5 }])));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
+    expect(await info(order.id)).toMatchObject({ received_quantity: 5, version: 2, status: 'partially_received' });
+  });
+});
+
 describe('plans roll up by receipts', () => {
   it('moves a plan line with received ÷ planned and completes the plan when every line is in', async () => {
     const db = t.database.db;

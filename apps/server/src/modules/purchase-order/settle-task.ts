@@ -12,6 +12,9 @@ import { refreshBoardFacts } from '../data-board/board-facts';
  * board facts as every procurement write does (docs/data-board.md).
  */
 export async function completeTaskWhenSettled(tx: Db, actor: Actor, taskId: number) {
+  // Two orders of one task settled at once each hold only their own order's lock: the task's lock
+  // makes the second wait, and its count (a fresh statement) then sees the first one's order settled.
+  await tx.select({ id: procurementTasks.id }).from(procurementTasks).where(eq(procurementTasks.id, taskId)).for('update');
   const [{ open }] = await tx
     .select({ open: sql<number>`count(*)::int` })
     .from(purchaseOrders)
