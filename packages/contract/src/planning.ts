@@ -235,6 +235,14 @@ export const planLineSchema = z.object({
 });
 export type PlanLine = z.infer<typeof planLineSchema>;
 
+/**
+ * What a plan line's progress counts (docs/planning.md, "Progress"): the received quantity once the
+ * line has purchase orders, the awarded one before that. The server's SQL twin is in
+ * modules/planning/progress.ts.
+ */
+export const planLineProgressQuantity = (line: { orderedQuantity: number; receivedQuantity: number; awardedQuantity: number }) =>
+  line.orderedQuantity > 0 ? line.receivedQuantity : line.awardedQuantity;
+
 export const planTimelineEntrySchema = z.object({
   id: z.number(),
   action: z.string(),

@@ -5,12 +5,8 @@ import { planningTaskLines } from '../../db/schema';
 // with what was received, before that (and for lines awarded before orders existed) with what was
 // awarded. A line is complete when that quantity reaches the planned one.
 
-/** The quantity a line's progress counts, as SQL over planning_task_lines. */
+/** The quantity a line's progress counts, as SQL over planning_task_lines (`planLineProgressQuantity` in the contract). */
 export const progressQuantitySql = sql<number>`case when ${planningTaskLines.orderedQuantity} > 0 then ${planningTaskLines.receivedQuantity} else ${planningTaskLines.awardedQuantity} end`;
-
-/** The same for a line already read. */
-export const progressQuantityOf = (line: { orderedQuantity: number; receivedQuantity: number; awardedQuantity: number }) =>
-  line.orderedQuantity > 0 ? line.receivedQuantity : line.awardedQuantity;
 
 /** Lines of a plan still short of their planned quantity. */
 export const incompleteLine = sql`${progressQuantitySql} < ${planningTaskLines.quantity}`;

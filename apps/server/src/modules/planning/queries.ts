@@ -1,4 +1,4 @@
-import { PLAN_AUDIT, type PlanDetail, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
+import { PLAN_AUDIT, type PlanDetail, planLineProgressQuantity, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/cr
 import { planScope } from '../../lib/data-scope';
 import { prepared } from '../../lib/prepared';
 import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
-import { progressQuantityOf } from './progress';
 import { loadPlanForUser } from './scope';
 
 type PlanRow = typeof planningTasks.$inferSelect;
@@ -183,7 +182,7 @@ export async function planLines(db: Db, planId: number) {
     awardedQuantity: line.awardedQuantity,
     orderedQuantity: line.orderedQuantity,
     receivedQuantity: line.receivedQuantity,
-    progress: Math.floor((progressQuantityOf(line) * 100) / line.quantity),
+    progress: Math.floor((planLineProgressQuantity(line) * 100) / line.quantity),
   }));
 }
 
