@@ -267,7 +267,7 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(status(planner)).toHaveText('已完成');
   await expect(planner.locator('.plan-progress-text').first()).toHaveText('100%');
   const timeline = planner.locator('.plan-timeline');
-  for (const step of ['创建', '导入明细', '提交', '驳回', '编辑', '审核通过', '生成采购任务', '到货回写', '全部明细完成，自动完成']) {
+  for (const step of ['创建', '导入明细', '提交', '驳回', '编辑', '审核通过', '生成采购任务', '到货回写', '明细完成，自动完成']) {
     await expect(timeline.getByText(step, { exact: true }).first()).toBeVisible();
   }
   await expect(timeline.getByText('原因：收纳箱数量偏大，请压缩到80件以内')).toBeVisible();

@@ -81,7 +81,7 @@ export const PLAN_AUDIT: AuditVocabulary = {
     close: '手动关闭',
     award: '定标回写',
     receive: '到货回写',
-    complete: '全部明细完成，自动完成',
+    complete: '明细完成，自动完成',
   },
   fields: {
     name: '计划名称',

@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createAwardOrders } from '../../modules/purchase-order/create-orders';
 import type { Db } from '../client';
-import { procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from '../schema';
+import {
+  auditLogs,
+  procurementTaskLines,
+  procurementTasks,
+  purchaseOrderLines,
+  purchaseOrders,
+  purchaseReceiptLines,
+  purchaseReceipts,
+} from '../schema';
 
 const SYSTEM = { userId: null, userName: '系统', ip: '' };
 const DAY = 86_400_000;
@@ -43,7 +51,13 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
         };
       }),
     );
+    if (orderIds.length === 0) continue;
+    // Dated when the award made them, as their history says.
     await tx.update(purchaseOrders).set({ createdAt: awardedAt, updatedAt: awardedAt }).where(inArray(purchaseOrders.id, orderIds));
+    await tx
+      .update(auditLogs)
+      .set({ createdAt: awardedAt })
+      .where(and(eq(auditLogs.module, 'purchase_order'), inArray(auditLogs.recordId, orderIds.map(String))));
     for (const orderId of orderIds) {
       const share = task.status === 'completed' ? 1 : openOrders++ % 2 === 0 ? 0.5 : 0;
       if (share === 0) continue;

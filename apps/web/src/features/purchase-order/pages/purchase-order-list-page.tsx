@@ -1,5 +1,5 @@
 import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest } from '@scm/contract';
-import { Button, DatePicker, Form, Input, Progress, Space, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -51,7 +51,7 @@ export default function PurchaseOrderListPage() {
       width: 150,
       render: (code: string, row) => (canOpen ? <Typography.Link onClick={() => open(row.id)}>{code}</Typography.Link> : code),
     },
-    { title: '供应商', dataIndex: 'supplierName', key: 'supplierName', width: 180, ellipsis: { showTitle: true } },
+    { title: '供应商', dataIndex: 'supplierName', key: 'supplierName', ellipsis: { showTitle: true } },
     { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code={DICT.purchaseOrderStatus} value={v} /> },
     {
       title: '订单总额(元)',
@@ -65,14 +65,14 @@ export default function PurchaseOrderListPage() {
     {
       title: '到货进度',
       key: 'progress',
-      width: 170,
+      width: 120,
       render: (_, row) => (
         <Space size={6}>
-          <Progress
-            percent={Math.min(100, Math.floor((row.receivedQuantity * 100) / Math.max(1, row.orderedQuantity)))}
-            size="small"
-            style={{ width: 70, margin: 0 }}
-            showInfo={false}
+          <progress
+            aria-label="到货进度"
+            max={Math.max(1, row.orderedQuantity)}
+            value={Math.min(row.receivedQuantity, row.orderedQuantity)}
+            style={{ width: 60 }}
           />
           <span className="muted">
             {row.receivedQuantity}/{row.orderedQuantity}
@@ -86,7 +86,7 @@ export default function PurchaseOrderListPage() {
       dataIndex: 'taskCode',
       key: 'taskCode',
       width: 150,
-      hideBelow: 1200,
+      hideBelow: 1400,
       render: (code: string, row) =>
         canOpenTask ? <Typography.Link onClick={() => jump(`${TASK_MAINTAIN_PATH}?id=${row.taskId}`)}>{code}</Typography.Link> : code,
     },
@@ -96,7 +96,7 @@ export default function PurchaseOrderListPage() {
       key: 'goodsFen',
       align: 'right',
       width: 120,
-      hideBelow: 1400,
+      hideBelow: 1600,
       render: (fen: number) => <Money fen={fen} />,
     },
     {
@@ -105,17 +105,17 @@ export default function PurchaseOrderListPage() {
       key: 'freightFen',
       align: 'right',
       width: 100,
-      hideBelow: 1400,
+      hideBelow: 1600,
       render: (fen: number) => <Money fen={fen} />,
     },
-    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90 },
+    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, hideBelow: 1300 },
     {
       title: '创建时间',
       dataIndex: 'createdAt',
       key: 'createdAt',
       sorter: true,
       width: 150,
-      hideBelow: 1300,
+      hideBelow: 1500,
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
     },
     {
