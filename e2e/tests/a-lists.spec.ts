@@ -5,6 +5,7 @@ import { api, apiLogin, exportedSheets, login, openFromMenu, pickOption, screens
 const LISTS = [
   { name: 'plans', title: '计划任务列表', path: '/planningManagement/planningTaskList', status: '状态' },
   { name: 'tasks', title: '采购任务列表', path: '/procurementManagement/procurementTaskList', status: '状态' },
+  { name: 'purchase-orders', title: '采购订单', path: '/procurementManagement/purchaseOrderList', status: '状态' },
   { name: 'suppliers', title: '供应商管理', path: '/procurementManagement/supplierManagement', status: '状态' },
   { name: 'commodities', title: '商品列表', path: '/commodityManagement/commodityList', status: '状态' },
   { name: 'categories', title: '商品分类', path: '/commodityManagement/commodityClassification', status: '状态' },

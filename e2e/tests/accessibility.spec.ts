@@ -7,6 +7,7 @@ const MENU_PAGES = [
   '/dashboard/basic',
   '/planningManagement/planningTaskList',
   '/procurementManagement/procurementTaskList',
+  '/procurementManagement/purchaseOrderList',
   '/procurementManagement/supplierManagement',
   '/commodityManagement/commodityList',
   '/commodityManagement/commodityClassification',

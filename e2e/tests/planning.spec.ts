@@ -240,11 +240,34 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
     await awardOnQuotationPage(buyer, task.id);
   }
 
+  // The awards bought everything, but nothing has arrived: the plan waits for its goods.
+  await planner.reload();
+  await expect(status(planner)).toHaveText('采购中');
+  await expect(planner.locator('.plan-progress-text').first()).toHaveText('0%');
+  // The buyer confirms each order for its supplier and receives all of it.
+  const buyerToken = await apiLogin(request, 'buyer@jiaju.com');
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  for (const task of plan.procurement_tasks as { id: number }[]) {
+    const orders = (await api(request, buyerToken, '/admin/purchase_order/list', { task_id: task.id })).data.list as { id: number }[];
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      expect((await api(request, buyerToken, '/admin/purchase_order/confirm', { id: order.id, version: 0 })).code).toBe(200);
+      const lines = (await api(request, buyerToken, '/admin/purchase_order/info', { id: order.id })).data.lines as { id: number; quantity: number }[];
+      const receipt = await api(request, buyerToken, '/admin/purchase_order/receive', {
+        id: order.id,
+        version: 1,
+        received_on: today,
+        lines: lines.map((l) => ({ order_line_id: l.id, quantity: l.quantity })),
+      });
+      expect(receipt.code, receipt.message).toBe(200);
+    }
+  }
+
   await planner.reload();
   await expect(status(planner)).toHaveText('已完成');
   await expect(planner.locator('.plan-progress-text').first()).toHaveText('100%');
   const timeline = planner.locator('.plan-timeline');
-  for (const step of ['创建', '导入明细', '提交', '驳回', '编辑', '审核通过', '生成采购任务', '全部定标，自动完成']) {
+  for (const step of ['创建', '导入明细', '提交', '驳回', '编辑', '审核通过', '生成采购任务', '到货回写', '明细完成，自动完成']) {
     await expect(timeline.getByText(step, { exact: true }).first()).toBeVisible();
   }
   await expect(timeline.getByText('原因：收纳箱数量偏大，请压缩到80件以内')).toBeVisible();
@@ -264,7 +287,8 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await adminPage.goto(`/planningManagement/planningTaskDetail?id=${planId}`);
   await adminPage.getByRole('button', { name: plan.procurement_tasks[0].code }).click();
   await expect(adminPage).toHaveURL(new RegExp(`procurementTaskMaintain\\?id=${firstTask.id}$`));
-  await expect(adminPage.locator('.ant-card-head').first()).toContainText('已定标');
+  // Its orders all arrived, so the task completed by itself.
+  await expect(adminPage.locator('.ant-card-head').first()).toContainText('已完成');
 
   await openFromMenu(planner, '计划管理', '计划任务列表');
   await planner.getByPlaceholder('计划编号 / 名称').fill('验收');

@@ -124,7 +124,7 @@ export function planningScaleSteps(options: PlanningScaleOptions) {
         await pool.query(`select setval(pg_get_serial_sequence('planning_tasks', 'id'), (select max(id) from planning_tasks))`);
         await pool.query(`
           update planning_tasks p set line_count = t.line_count, planned_quantity = t.planned, awarded_quantity = t.awarded,
-                 budget_total_fen = t.budget
+                 progress_quantity = t.awarded, budget_total_fen = t.budget
             from (select plan_id, count(*) as line_count, sum(quantity) as planned, sum(least(awarded_quantity, quantity)) as awarded,
                          sum(quantity::bigint * budget_unit_price_fen) as budget
                     from planning_task_lines group by plan_id) t

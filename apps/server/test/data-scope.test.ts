@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Endpoint } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { backUsers, menus, planningTasks, rolePermissions, roles } from '../src/db/schema';
+import { backUsers, menus, planningTasks, purchaseOrderLines, purchaseOrders, rolePermissions, roles } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
@@ -13,7 +13,7 @@ import { seedCommodities, seedDictionaries, supplierBody } from './procurement-f
 
 /**
  * docs/rules/quality-bars.md "Data scope", generated from the route registry: for every plan,
- * procurement-task and quotation route that names a record, a user whose role holds every code
+ * procurement-task, quotation and purchase-order route that names a record, a user whose role holds every code
  * but has data scope 仅本人 (`own`) gets 404 on someone else's record, with nothing changed, and a
  * normal answer on their own. Lists, exports, the board and the workbench count only their records.
  */
@@ -97,14 +97,15 @@ const taskRef = async (id: number): Promise<RecordRef> => {
   return { id, version: task.version, lineId: task.lines[0]?.id ?? 1 };
 };
 
-/** The record a route names: a plan or a procurement task, and the body key that carries its id. */
-function recordOf(route: AnyRoute): { kind: 'plan' | 'task'; key: string } | null {
+/** The record a route names: a plan, a procurement task or a purchase order, and the body key that carries its id. */
+function recordOf(route: AnyRoute): { kind: 'plan' | 'task' | 'order'; key: string } | null {
   const path = route.endpoint.path;
-  if (!/^\/admin\/(planning_task|procurement_task|quotation)\//.test(path)) return null;
+  if (!/^\/admin\/(planning_task|procurement_task|quotation|purchase_order)\//.test(path)) return null;
   // A required id field names the record; an optional one (a list filter, a source plan) does not.
   const shape = (route.endpoint.body as unknown as { shape?: Record<string, ZodType> }).shape ?? {};
   const key = ['id', 'planId', 'taskId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
   if (!key) return null;
+  if (path.startsWith('/admin/purchase_order/')) return { kind: 'order', key };
   return { kind: path.startsWith('/admin/planning_task/') || key === 'planId' ? 'plan' : 'task', key };
 }
 
@@ -144,6 +145,55 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   }),
   '/admin/quotation/decline': (r) => ({ task_id: r.id, supplier_id: supplierId, reason: '产能不足' }),
   '/admin/quotation/estimate_freight': (r) => ({ task_id: r.id, supplier_id: supplierId, lines: [{ task_line_id: r.lineId, unit_price_fen: 2800 }] }),
+  '/admin/purchase_order/info': (r) => ({ id: r.id }),
+  '/admin/purchase_order/confirm': (r) => ({ id: r.id, version: r.version }),
+  '/admin/purchase_order/receive': (r) => ({ id: r.id, version: r.version, received_on: day(0), lines: [{ order_line_id: r.lineId, quantity: 1 }] }),
+  '/admin/purchase_order/close': (r) => ({ id: r.id, version: r.version, reason: '不再需要' }),
+};
+
+/**
+ * A 已确认 purchase order of a new task whose buyer is `buyerId` (written straight in: the award that
+ * normally makes it is tested with the orders), so confirm answers 409 and receive and close 200.
+ */
+async function orderRef(buyerId: number): Promise<RecordRef> {
+  const task = await taskRef(await createTask(admin, buyerId));
+  const { db } = t.database;
+  const [order] = await db
+    .insert(purchaseOrders)
+    .values({
+      code: `POSCOPE${task.id}`,
+      taskId: task.id,
+      supplierId,
+      buyerId,
+      status: 'confirmed',
+      invoiceType: 'special',
+      taxRatePercent: 13,
+      goodsFen: 14_000,
+      freightFen: 0,
+      totalFen: 14_000,
+      orderedQuantity: 5,
+      deliveryRegionCode: '440305',
+    })
+    .returning({ id: purchaseOrders.id });
+  const [line] = await db
+    .insert(purchaseOrderLines)
+    .values({
+      orderId: order.id,
+      sort: 0,
+      taskLineId: task.lineId,
+      commodityId: commodityIds[0],
+      quantity: 5,
+      unitPriceFen: 2800,
+      amountFen: 14_000,
+      freightFen: 0,
+    })
+    .returning({ id: purchaseOrderLines.id });
+  return { id: order.id, version: 0, lineId: line.id };
+}
+const refOf = (kind: 'plan' | 'task' | 'order', owner: 'admin' | 'scoped') => {
+  if (kind === 'order') return orderRef(owner === 'admin' ? adminId : scopedId);
+  const token = owner === 'admin' ? admin : scoped;
+  return kind === 'plan' ? createPlan(token).then(planRef) : createTask(token, owner === 'admin' ? adminId : scopedId).then(taskRef);
 };
 
 const recordRoutes = allRoutes.flatMap((route) => {
@@ -170,7 +220,7 @@ describe.each(recordRoutes)('%s', (path, record, endpoint) => {
 
   it("answers 404 on someone else's record and changes nothing", async () => {
     // The administrator's own plan and task: neither owner, creator nor buyer is the scoped user.
-    const ref = record.kind === 'plan' ? await planRef(await createPlan(admin)) : await taskRef(await createTask(admin, adminId));
+    const ref = await refOf(record.kind, 'admin');
     const before = await databaseFingerprint(t.database.db);
     const answer = await answerOf(endpoint, body(ref), scoped);
     expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 404 });
@@ -180,7 +230,7 @@ describe.each(recordRoutes)('%s', (path, record, endpoint) => {
   });
 
   it('answers normally on their own record', async () => {
-    const ref = record.kind === 'plan' ? await planRef(await createPlan(scoped)) : await taskRef(await createTask(scoped, scopedId));
+    const ref = await refOf(record.kind, 'scoped');
     const answer = await answerOf(endpoint, body(ref), scoped);
     expect(answer.status).toBe(200);
     expect([401, 403, 404, 500], `${path}: ${answer.message}`).not.toContain(answer.code);
@@ -217,6 +267,33 @@ describe('lists, exports and figures with data scope 仅本人', () => {
     expect(ids(tasks.list)).toEqual(expect.arrayContaining(mine.tasks));
     expect(ids(tasks.list)).not.toContain(theirs.tasks[0]);
     expect(tasks.total).toBe(tasks.list.length);
+  });
+
+  it('lists, exports and counts only the orders they buy', async () => {
+    const own = await orderRef(scopedId);
+    const other = await orderRef(adminId);
+    const listedOrders = (await ok('/admin/purchase_order/list', { page: 1, page_size: 200 }, scoped)).list as { id: number; status: string }[];
+    const listed = ids(listedOrders);
+    expect(listed).toContain(own.id);
+    expect(listed).not.toContain(other.id);
+    expect(ids((await ok('/admin/purchase_order/list', { page: 1, page_size: 200 }, admin)).list)).toEqual(
+      expect.arrayContaining([own.id, other.id]),
+    );
+    const response = await download(t, '/admin/purchase_order/export', {}, scoped);
+    const [rows] = [...(await readWorkbook(response.rawPayload)).values()];
+    const listedCodes = (await ok('/admin/purchase_order/list', { page: 1, page_size: 200 }, scoped)).list.map((o: { code: string }) => o.code);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => String(row[0]))
+        .sort(),
+    ).toEqual(listedCodes.sort());
+    expect(listedCodes).not.toContain((await ok('/admin/purchase_order/info', { id: other.id }, admin)).code);
+    const bench = await ok('/admin/workbench/overview', {}, scoped);
+    const open = listedOrders.filter((o) => ['pending', 'confirmed', 'partially_received'].includes(o.status)).length;
+    expect(bench.open_order_count).toBe(open);
+    expect((await ok('/admin/workbench/overview', {}, admin)).open_order_count).toBeGreaterThan(open);
+    expect(bench.open_orders.map((o: { id: number }) => o.id)).not.toContain(other.id);
   });
 
   it('two users of scope 仅本人 asking the same filters each see their own tasks', async () => {

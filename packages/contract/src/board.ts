@@ -53,7 +53,29 @@ const kpiSchema = z.object({
 });
 export type BoardKpis = z.infer<typeof kpiSchema>;
 
+/** An open order on the board's and the workbench's list, linking to its detail. */
+export const openOrderSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  supplierName: z.string(),
+  status: z.string(),
+  requiredBy: z.string().nullable(),
+  totalFen: z.number(),
+  /** Open and past its required-by day (Asia/Shanghai). */
+  overdue: z.boolean(),
+});
+export type OpenOrder = z.infer<typeof openOrderSchema>;
+
+/** Open orders (待确认, 已确认, 部分到货) and the overdue among them, with the first few, overdue first. */
+const orderFigures = {
+  openOrderCount: z.number(),
+  overdueOrderCount: z.number(),
+  openOrders: z.array(openOrderSchema),
+};
+
 export const boardSummaryResponse = z.object({
+  /** Orders created in the period that are still open now. */
+  ...orderFigures,
   current: kpiSchema,
   /** The same figures over the period of the same length just before. */
   previous: kpiSchema,
@@ -111,7 +133,11 @@ export const workbenchOverviewResponse = z.object({
     tasksToAward: todo,
     /** Submitted, unawarded quotes whose valid-until is within 7 days from today. */
     quotesExpiringSoon: todo,
+    /** 待收货: the user's orders 已确认 or 部分到货. */
+    ordersToReceive: todo,
   }),
+  /** Every open order of the user's data scope, now. */
+  ...orderFigures,
   /** This calendar month's figures, or null without the data-board code. */
   kpis: z.object({ awardedAmountFen: z.number(), tasksCompleted: z.number(), savingsVsAverage: rate, monthStart: z.string() }).nullable(),
   /** Page keys this user opened most, most first, only pages the role still holds. */

@@ -212,6 +212,7 @@ export const DICT = {
   chargeMode: 'charge_mode',
   commonStatus: 'common_status',
   invoiceType: 'invoice_type',
+  purchaseOrderStatus: 'purchase_order_status',
   /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
   companyTaxpayer: 'company_taxpayer',
 } as const;

@@ -18,3 +18,5 @@ export * from './procurement';
 export * from './audit';
 export * from './audit-labels';
 export * from './message';
+export * from './purchase-order';
+export * from './chinese-amount';

@@ -103,6 +103,17 @@ export const SEED_MENU = [
         ],
       },
       {
+        id: 156, key: 'purchaseOrderList', label: '采购订单', path: '/procurementManagement/purchaseOrderList', isMenu: true,
+      },
+      {
+        id: 157, key: 'purchaseOrderDetail', label: '采购订单详情', path: '/procurementManagement/purchaseOrderDetail', isMenu: false,
+        actions: [
+          a(159, 'purchaseOrder', 'confirm', '确认订单'),
+          a(160, 'purchaseOrder', 'receive', '收货'),
+          a(161, 'purchaseOrder', 'close', '关闭订单'),
+        ],
+      },
+      {
         id: 88, key: 'supplierManagement', label: '供应商管理', path: '/procurementManagement/supplierManagement', isMenu: true,
         actions: [
           a(124, 'supplierManagement', 'create', '新建'),

@@ -80,7 +80,8 @@ export const PLAN_AUDIT: AuditVocabulary = {
     import: '导入明细',
     close: '手动关闭',
     award: '定标回写',
-    complete: '全部定标，自动完成',
+    receive: '到货回写',
+    complete: '明细完成，自动完成',
   },
   fields: {
     name: '计划名称',
@@ -201,7 +202,7 @@ export const planSummarySchema = z.object({
   plannedQuantity: z.number(),
   awardedQuantity: z.number(),
   budgetTotalFen: z.number(),
-  /** Awarded ÷ planned over all lines, 0–100 (capped; over-award shows on the lines). */
+  /** Σ per line min(progress quantity, planned) ÷ planned, 0–100 (over-receipt shows on the lines). */
   progress: z.number(),
   version: z.number(),
   updatedAt: z.string(),
@@ -223,10 +224,24 @@ export const planLineSchema = z.object({
   requiredBy: z.string().nullable(),
   remark: z.string().nullable(),
   awardedQuantity: z.number(),
-  /** Awarded ÷ planned, 0–100 and beyond when over-awarded. */
+  /** Bought on purchase orders (the award's orders); 0 for a line awarded before orders existed. */
+  orderedQuantity: z.number(),
+  receivedQuantity: z.number(),
+  /**
+   * Received ÷ planned once the line has orders, else awarded ÷ planned; 0–100 and beyond when
+   * over-received (docs/planning.md, "Progress").
+   */
   progress: z.number(),
 });
 export type PlanLine = z.infer<typeof planLineSchema>;
+
+/**
+ * What a plan line's progress counts (docs/planning.md, "Progress"): the received quantity once the
+ * line has purchase orders, the awarded one before that. The server's SQL twin is in
+ * modules/planning/progress.ts.
+ */
+export const planLineProgressQuantity = (line: { orderedQuantity: number; receivedQuantity: number; awardedQuantity: number }) =>
+  line.orderedQuantity > 0 ? line.receivedQuantity : line.awardedQuantity;
 
 export const planTimelineEntrySchema = z.object({
   id: z.number(),

@@ -1,5 +1,5 @@
 import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { planningTasks, procurementTasks } from '../db/schema';
+import { planningTasks, procurementTasks, purchaseOrders } from '../db/schema';
 import type { AuthUser } from './context';
 
 // The conditions of 数据范围 (docs/rules/data-scope.md) live below every module, so any module may
@@ -25,4 +25,14 @@ export function planScope(user: AuthUser): SQL | undefined {
 export function taskScope(user: AuthUser, userId: number | Placeholder = user.id): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
   return or(sql`${procurementTasks.buyerId} = ${userId}`, sql`${procurementTasks.createdBy} = ${userId}`);
+}
+
+/**
+ * 数据范围 of purchase orders: with `own`, the orders whose buyer the user is (the buyer is the
+ * task's buyer when the award made the order). Every order query (list, export, detail, each change,
+ * the board, the workbench) adds it; `undefined` means no restriction.
+ */
+export function orderScope(user: AuthUser): SQL | undefined {
+  if (user.dataScope === 'all') return undefined;
+  return eq(purchaseOrders.buyerId, user.id);
 }

@@ -17,6 +17,7 @@ import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
 import { messageRoutes } from './message/routes';
+import { purchaseOrderRoutes } from './purchase-order/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -38,4 +39,5 @@ export const allRoutes: AnyRoute[] = [
   ...procurementTaskRoutes,
   ...planGenerationRoutes,
   ...messageRoutes,
+  ...purchaseOrderRoutes,
 ];

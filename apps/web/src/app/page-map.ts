@@ -25,6 +25,8 @@ export const pageComponents: Record<string, PageComponent> = {
   commodityClassification: lazyPage(() => import('@/features/category/pages/category-page')),
   commodityList: lazyPage(() => import('@/features/commodity/pages/commodity-list-page')),
   messageCenter: lazyPage(() => import('@/features/message/pages/message-center-page')),
+  purchaseOrderList: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-list-page')),
+  purchaseOrderDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-detail-page')),
 };
 
 /**

@@ -37,9 +37,16 @@ function RequireAuth({ children }: { children: ReactNode }) {
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
+// Paper documents open in a tab of their own, outside the shell, with the same session
+// (docs/rules/orders.md, "Printing"); any other top-level path stays the shell's 404.
+const ComparisonPrintPage = lazyPage(() => import('@/features/print/pages/comparison-print-page'));
+const PurchaseOrderPrintPage = lazyPage(() => import('@/features/print/pages/purchase-order-print-page'));
+
 export const router = createBrowserRouter([
   { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
+  { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   {
     path: '/*',
     element: <RequireAuth>{page(<ShellLayout />)}</RequireAuth>,

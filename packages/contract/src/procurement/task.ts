@@ -127,6 +127,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     update: '编辑',
     ...PROCUREMENT_ACTION_LABELS,
     auto_close_quote: '报价截止自动关闭',
+    auto_complete: '订单完结，自动完成',
   },
   fields: {
     ...PROCUREMENT_LINE_FIELDS,

@@ -9,3 +9,4 @@ export * from './data-board';
 export * from './supplier';
 export * from './procurement';
 export * from './message';
+export * from './purchase-order';

@@ -38,6 +38,11 @@ export const planningTasks = pgTable(
     plannedQuantity: bigint('planned_quantity', { mode: 'number' }).notNull().default(0),
     /** Σ min(awarded, planned) per line: the progress bar's numerator. */
     awardedQuantity: bigint('awarded_quantity', { mode: 'number' }).notNull().default(0),
+    /**
+     * Σ min(progress quantity, planned) per line: the progress bar's numerator. A line's progress
+     * quantity is what was received once it has orders, else what was awarded (docs/planning.md).
+     */
+    progressQuantity: bigint('progress_quantity', { mode: 'number' }).notNull().default(0),
     budgetTotalFen: bigint('budget_total_fen', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => backUsers.id),
     updatedBy: integer('updated_by').references(() => backUsers.id),
@@ -74,6 +79,9 @@ export const planningTaskLines = pgTable(
     remark: text('remark'),
     /** Added to by procurement awards; may pass `quantity` (over-award is allowed and shown). */
     awardedQuantity: integer('awarded_quantity').notNull().default(0),
+    /** Added to by the purchase orders the awards create; a line with orders progresses by receipts. */
+    orderedQuantity: integer('ordered_quantity').notNull().default(0),
+    receivedQuantity: integer('received_quantity').notNull().default(0),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('planning_task_lines_plan_idx').on(t.planId, t.sort), index('planning_task_lines_commodity_idx').on(t.commodityId)],

@@ -12,6 +12,9 @@ import {
   PROCUREMENT_STATUS_COLORS,
   PROCUREMENT_STATUS_LABELS,
   PROCUREMENT_STATUSES,
+  PURCHASE_ORDER_STATUS_COLORS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  PURCHASE_ORDER_STATUSES,
   QUOTE_STATUS_COLORS,
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
@@ -68,6 +71,12 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
     name: '报价单状态',
     remark: '报价单的状态',
     items: statusItems(QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_STATUS_COLORS),
+  },
+  {
+    code: DICT.purchaseOrderStatus,
+    name: '采购订单状态',
+    remark: '采购订单的状态流转',
+    items: statusItems(PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_COLORS),
   },
   {
     code: DICT.warehouse,

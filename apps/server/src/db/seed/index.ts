@@ -8,6 +8,7 @@ import { seedDemoPlanning } from './demo-planning';
 import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedDemoProcurement } from './demo-procurement';
 import { seedBoardFacts } from './demo-board';
+import { seedDemoOrders } from './demo-orders';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
@@ -59,6 +60,7 @@ const demoSeeders: DemoSeeder[] = [
   },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
+  { name: 'purchase_orders', run: (tx, ctx) => seedDemoOrders(tx, ctx.now) },
 ];
 
 /** A database filled by seed:scale records these as applied: demo rows would collide with its own. */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { planScope, taskScope } from '../../lib/data-scope';
-import { type Period, period, previousPeriod } from './period';
+import { openOrderFigures } from './orders';
+import { type Period, period, previousPeriod, shanghaiDay } from './period';
 import {
   type BoardScope,
   categoryAmountQuery,
@@ -59,7 +60,13 @@ export async function kpisFor(db: Db, scope: BoardScope, current: Period, catego
   };
 }
 
-export const getSummary = (ctx: AuthedContext, f: Filter) => kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId);
+export async function getSummary(ctx: AuthedContext, f: Filter) {
+  const [kpis, orders] = await Promise.all([
+    kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId),
+    openOrderFigures(ctx.db, ctx.user, shanghaiDay(ctx.now()), { from: f.dateFrom, to: f.dateTo }),
+  ]);
+  return { ...orders, ...kpis };
+}
 
 export async function getMonthlyAward(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ month: string; amount: string; tasks: number }>(

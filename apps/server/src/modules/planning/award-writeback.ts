@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/context';
+import { incompleteLine } from './progress';
 import { refreshPlanTotals } from './service';
 
 const MODULE = 'planning_task';
@@ -15,59 +16,104 @@ export interface PlanLineAward {
   goodsFen: number;
 }
 
-/**
- * The hook procurement's award calls inside its own transaction: adds the bought quantities to the
- * plan lines, records on each touched plan which task awarded how much (the awarding user becomes
- * its last updater), and completes a plan whose lines have all reached their planned quantity
- * (over-award is kept and shown).
- */
-export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, awards: PlanLineAward[]) {
-  const positive = awards.filter((a) => a.quantity > 0);
-  if (positive.length === 0) return;
+export interface PlanLineQuantity {
+  planLineId: number;
+  quantity: number;
+}
+
+type Column = 'awardedQuantity' | 'orderedQuantity' | 'receivedQuantity';
+
+/** Adds quantities to one column of the plan lines; answers the plans touched with what each got. */
+async function addToLines(tx: Db, column: Column, rows: (PlanLineQuantity & { goodsFen?: number })[]) {
   const byPlan = new Map<number, { quantity: number; goodsFen: number }>();
-  for (const award of positive) {
+  for (const row of rows.filter((r) => r.quantity > 0)) {
     const [line] = await tx
       .update(planningTaskLines)
-      .set({ awardedQuantity: sql`${planningTaskLines.awardedQuantity} + ${award.quantity}` })
-      .where(eq(planningTaskLines.id, award.planLineId))
+      .set({ [column]: sql`${planningTaskLines[column]} + ${row.quantity}` })
+      .where(eq(planningTaskLines.id, row.planLineId))
       .returning({ planId: planningTaskLines.planId });
     if (!line) continue;
     const sum = byPlan.get(line.planId) ?? { quantity: 0, goodsFen: 0 };
-    byPlan.set(line.planId, { quantity: sum.quantity + award.quantity, goodsFen: sum.goodsFen + award.goodsFen });
+    byPlan.set(line.planId, { quantity: sum.quantity + row.quantity, goodsFen: sum.goodsFen + (row.goodsFen ?? 0) });
   }
-  for (const [planId, added] of byPlan) {
-    await refreshPlanTotals(tx, planId);
-    const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId));
-    const [{ open }] = await tx
-      .select({ open: sql<number>`count(*)::int` })
-      .from(planningTaskLines)
-      .where(and(eq(planningTaskLines.planId, planId), sql`${planningTaskLines.awardedQuantity} < ${planningTaskLines.quantity}`));
-    const done = plan.status === 'in_procurement' && open === 0;
-    await tx
-      .update(planningTasks)
-      .set({
-        version: sql`${planningTasks.version} + 1`,
-        updatedAt: sql`now()`,
-        ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
-        ...(done ? { status: 'completed' as const } : {}),
-      })
-      .where(eq(planningTasks.id, planId));
+  return byPlan;
+}
+
+/**
+ * Refreshes the plan's totals and bumps its version (the writing user becomes its last updater),
+ * writes the cause's audit row, and completes a plan 采购中 whose lines are all complete.
+ */
+async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (plan: typeof planningTasks.$inferSelect) => Promise<void>) {
+  await refreshPlanTotals(tx, planId);
+  const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId));
+  const [{ open }] = await tx
+    .select({ open: sql<number>`count(*)::int` })
+    .from(planningTaskLines)
+    .where(and(eq(planningTaskLines.planId, planId), incompleteLine));
+  const done = plan.status === 'in_procurement' && open === 0;
+  await tx
+    .update(planningTasks)
+    .set({
+      version: sql`${planningTasks.version} + 1`,
+      updatedAt: sql`now()`,
+      ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
+      ...(done ? { status: 'completed' as const } : {}),
+    })
+    .where(eq(planningTasks.id, planId));
+  await recordCause(plan);
+  if (done) {
     await writeAudit(tx, actor, {
       module: MODULE,
-      action: 'award',
+      action: 'complete',
       recordId: planId,
-      summary: `${plan.code} 定标回写：${taskCode} 数量 ${added.quantity}，定标货值 ${added.goodsFen} 分`,
-      after: { taskCode, ...added },
+      summary: `${plan.code} 全部明细已完成，计划自动完成`,
+      before: { status: plan.status },
+      after: { status: 'completed' },
     });
-    if (done) {
-      await writeAudit(tx, actor, {
+  }
+}
+
+/**
+ * The hook procurement's award calls inside its own transaction: adds the bought quantities to the
+ * plan lines and records on each touched plan which task awarded how much. A line whose award made
+ * purchase orders (recordPlanOrders, called first) progresses by receipts from then on, so the award
+ * alone completes only lines without orders (over-award is kept and shown).
+ */
+export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, awards: PlanLineAward[]) {
+  const byPlan = await addToLines(tx, 'awardedQuantity', awards);
+  for (const [planId, { quantity, goodsFen }] of byPlan) {
+    await settlePlan(tx, actor, planId, (plan) =>
+      writeAudit(tx, actor, {
         module: MODULE,
-        action: 'complete',
+        action: 'award',
         recordId: planId,
-        summary: `${plan.code} 全部明细已定标，计划自动完成`,
-        before: { status: plan.status },
-        after: { status: 'completed' },
-      });
-    }
+        summary: `${plan.code} 定标回写：${taskCode} 数量 ${quantity}，定标货值 ${goodsFen} 分`,
+        after: { taskCode, quantity, goodsFen },
+      }),
+    );
+  }
+}
+
+/** The quantities put on purchase orders for plan lines (in the award's transaction, before recordPlanAwards). */
+export async function recordPlanOrders(tx: Db, lines: PlanLineQuantity[]) {
+  await addToLines(tx, 'orderedQuantity', lines);
+}
+
+/**
+ * The hook a receipt calls inside its transaction: adds the received quantities to the plan lines,
+ * records it on each touched plan, and completes a plan whose lines have all been received.
+ */
+export async function recordPlanReceipts(tx: Db, actor: Actor, orderCode: string, lines: PlanLineQuantity[]) {
+  const byPlan = await addToLines(tx, 'receivedQuantity', lines);
+  for (const [planId, added] of byPlan) {
+    await settlePlan(tx, actor, planId, (plan) =>
+      writeAudit(tx, actor, {
+        module: MODULE,
+        action: 'receive',
+        recordId: planId,
+        summary: `${plan.code} 到货回写：${orderCode} 收货数量 ${added.quantity}`,
+        after: { orderCode, quantity: added.quantity },
+      }),
+    );
   }
 }

@@ -640,7 +640,7 @@ describe('generating procurement tasks', () => {
     expect(task.name).toBe((await info(id)).name);
   });
 
-  it('rolls the plan up to 已完成 when procurement awards every line', async () => {
+  it('rolls the plan up to 已完成 when the goods of every awarded line have been received', async () => {
     const id = await approvedPlan();
     const [taskId] = (await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).data.task_ids;
     const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
@@ -692,8 +692,25 @@ describe('generating procurement tasks', () => {
     const award = await call('award', { lines: lines.map((l) => ({ task_line_id: l.id, supplier_id: supplier })) });
     expect(award.code, award.message).toBe(200);
 
+    // The award buys everything but brings nothing in yet: the plan waits for its goods.
+    const waiting = await info(id);
+    expect(waiting).toMatchObject({ status: 'in_procurement', progress: 0 });
+    const [order] = (await t.call('/admin/purchase_order/list', { task_id: taskId }, admin)).data.list;
+    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: order.version }, admin)).code).toBe(200);
+    const orderLines = (await t.call('/admin/purchase_order/info', { id: order.id }, admin)).data.lines as { id: number; quantity: number }[];
+    const receive = (version: number, share: (q: number) => number) =>
+      t.call(
+        '/admin/purchase_order/receive',
+        { id: order.id, version, received_on: today, lines: orderLines.map((l) => ({ order_line_id: l.id, quantity: share(l.quantity) })) },
+        admin,
+      );
+    expect((await receive(1, (q) => q / 2)).code).toBe(200);
+    expect(await info(id)).toMatchObject({ status: 'in_procurement', progress: 50 });
+    expect((await receive(2, (q) => q / 2)).code).toBe(200);
+
     const plan = await info(id);
     expect(plan).toMatchObject({ status: 'completed', progress: 100 });
+    expect(await taskInfo(taskId)).toMatchObject({ status: 'completed' });
     expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
     expect(plan.timeline.at(-1)).toMatchObject({
       action: 'complete',

@@ -1,4 +1,4 @@
-import { PLAN_AUDIT, type PlanDetail, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
+import { PLAN_AUDIT, type PlanDetail, planLineProgressQuantity, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ function summaryOf(row: PlanRow, owner: { id: number; username: string } | null)
     plannedQuantity: row.plannedQuantity,
     awardedQuantity: row.awardedQuantity,
     budgetTotalFen: row.budgetTotalFen,
-    progress: row.plannedQuantity > 0 ? Math.floor((row.awardedQuantity * 100) / row.plannedQuantity) : 0,
+    progress: row.plannedQuantity > 0 ? Math.floor((row.progressQuantity * 100) / row.plannedQuantity) : 0,
     version: row.version,
     updatedAt: iso(row.updatedAt) ?? '',
   };
@@ -180,7 +180,9 @@ export async function planLines(db: Db, planId: number) {
     requiredBy: line.requiredBy,
     remark: line.remark,
     awardedQuantity: line.awardedQuantity,
-    progress: Math.floor((line.awardedQuantity * 100) / line.quantity),
+    orderedQuantity: line.orderedQuantity,
+    receivedQuantity: line.receivedQuantity,
+    progress: Math.floor((planLineProgressQuantity(line) * 100) / line.quantity),
   }));
 }
 

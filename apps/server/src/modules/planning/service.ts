@@ -9,6 +9,7 @@ import type { Actor, AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/crud';
 import { fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
+import { progressQuantitySql } from './progress';
 import { dictionaryOf } from './queries';
 import { planForAction } from './status';
 
@@ -76,6 +77,7 @@ export async function refreshPlanTotals(tx: Db, planId: number) {
       plannedQuantity: sql`(select coalesce(sum(${planningTaskLines.quantity}), 0) from ${planningTaskLines} where ${planningTaskLines.planId} = ${planId})`,
       awardedQuantity: sql`(select coalesce(sum(least(${planningTaskLines.awardedQuantity}, ${planningTaskLines.quantity})), 0) from ${planningTaskLines} where ${planningTaskLines.planId} = ${planId})`,
       budgetTotalFen: sql`(select coalesce(sum(${planningTaskLines.quantity}::bigint * ${planningTaskLines.budgetUnitPriceFen}), 0) from ${planningTaskLines} where ${planningTaskLines.planId} = ${planId})`,
+      progressQuantity: sql`(select coalesce(sum(least(${progressQuantitySql}, ${planningTaskLines.quantity})), 0) from ${planningTaskLines} where ${planningTaskLines.planId} = ${planId})`,
     })
     .where(eq(planningTasks.id, planId));
 }

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
-import { planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
+import { planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, purchaseOrders, quotations } from '../../db/schema';
 
-// The plan roll-up fails half-way through the award: nothing of the award may stay behind.
+// The plan roll-up fails half-way through the award, after the purchase orders were written:
+// nothing of the award may stay behind, orders included.
 vi.mock('./plan-link', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./plan-link')>()),
   onLinesAwarded: vi.fn(async () => {
@@ -78,4 +79,9 @@ it('rolls the whole award back when a later write fails', async () => {
   expect(line).toMatchObject({ awardedSupplierId: null, awardedUnitPriceFen: null });
   const [q] = await db.select().from(quotations).where(eq(quotations.taskId, id));
   expect(q.status).toBe('submitted');
+  expect(await db.select().from(purchaseOrders).where(eq(purchaseOrders.taskId, id))).toEqual([]);
+  const [line0] = await db.select().from(planningTaskLines).where(eq(planningTaskLines.id, planLine.id));
+  expect(line0).toMatchObject({ awardedQuantity: 0, orderedQuantity: 0 });
+  const log = await t.call('/admin/operation_log/list', { module: 'purchase_order' }, token);
+  expect(log.data.total).toBe(0);
 });

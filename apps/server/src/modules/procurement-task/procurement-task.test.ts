@@ -670,9 +670,23 @@ describe('awarding a quote below its MOQ', () => {
     const after = (await t.call('/admin/procurement_task/compare', { id }, token)).data.award;
     expect(after).toMatchObject({ goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
     expect(after.lines[0]).toMatchObject({ quantity: 10, bought_quantity: 12, amount_fen: 30000 });
-    // The plan line gets the bought quantity, so the plan completes (12 ≥ 10) and shows the over-award.
+    // The plan line gets the bought quantity and the order buys it: the line now waits for the goods.
+    const awarded = (await t.call('/admin/planning_task/info', { id: plan.id }, token)).data;
+    expect(awarded.lines[0]).toMatchObject({ awarded_quantity: 12, ordered_quantity: 12, received_quantity: 0, progress: 0 });
+    expect(awarded).toMatchObject({ status: 'in_procurement', awarded_goods_fen: 30000 });
+    const [order] = (await t.call('/admin/purchase_order/list', { task_id: id }, token)).data.list;
+    expect(order).toMatchObject({ supplier_id: sup.s2, ordered_quantity: 12, goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
+    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: 0 }, token)).code).toBe(200);
+    const orderLine = (await t.call('/admin/purchase_order/info', { id: order.id }, token)).data.lines[0];
+    const receipt = await t.call(
+      '/admin/purchase_order/receive',
+      { id: order.id, version: 1, received_on: shanghaiDay(t), lines: [{ order_line_id: orderLine.id, quantity: 12 }] },
+      token,
+    );
+    expect(receipt.code, receipt.message).toBe(200);
+    // The goods came in: the plan completes (12 ≥ 10) and shows the over-receipt.
     const planInfo = (await t.call('/admin/planning_task/info', { id: plan.id }, token)).data;
-    expect(planInfo.lines[0]).toMatchObject({ awarded_quantity: 12, progress: 120 });
+    expect(planInfo.lines[0]).toMatchObject({ awarded_quantity: 12, received_quantity: 12, progress: 120 });
     expect(planInfo).toMatchObject({ status: 'completed', awarded_goods_fen: 30000 });
     expect(planInfo.timeline.find((e: { action: string }) => e.action === 'award')).toMatchObject({
       label: '定标回写',

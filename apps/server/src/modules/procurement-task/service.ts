@@ -20,6 +20,7 @@ import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
+import { createAwardOrders } from '../purchase-order/create-orders';
 import { isKnownRegion } from '../region/regions';
 import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded } from './plan-link';
@@ -255,7 +256,8 @@ const OUTCOME_STATUS = { won: 'awarded', partial: 'partially_awarded', lost: 'lo
 /**
  * 定标: one transaction takes the task's version first (so a second award of the same task waits,
  * then finds the version gone and gets 409), then writes each line's winner, each quote's outcome,
- * the plan lines' awarded quantities and the task's awarded amount.
+ * the task's awarded amount, one purchase order per awarded supplier and the plan lines' awarded
+ * quantities.
  */
 export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
   const now = ctx.now();
@@ -326,6 +328,22 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
         .where(and(eq(quotations.taskId, input.id), eq(quotations.supplierId, supplierId)));
     }
     await tx.update(procurementTasks).set({ awardedAmountFen: priced.totalFen }).where(eq(procurementTasks.id, input.id));
+    // The orders first: they mark the plan lines as ordered, so the write-back below does not
+    // complete a plan on the award alone (docs/rules/orders.md).
+    await createAwardOrders(
+      tx,
+      ctx.actor,
+      now,
+      task,
+      priced.lines.map((line) => ({
+        taskLineId: line.lineId,
+        supplierId: line.supplierId,
+        quantity: line.boughtQuantity,
+        unitPriceFen: line.unitPriceFen,
+        amountFen: line.amountFen,
+        freightFen: line.freightShareFen,
+      })),
+    );
     const planLines = priced.lines.flatMap((line) => {
       const source = found.lines.find((l) => l.id === line.lineId);
       return source?.planLineId == null

@@ -1,8 +1,10 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { auditLogs, pageVisits, planningTasks, procurementTasks } from '../../db/schema';
+import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders } from '../../db/schema';
+import { orderScope } from '../../lib/data-scope';
 import type { AuthedContext } from '../../lib/context';
 import { addDays, period, shanghaiDay } from '../data-board/period';
 import { queryRows } from '../../lib/rows';
+import { openOrderFigures } from '../data-board/orders';
 import { inScope } from '../data-board/queries';
 import { boardScope, kpisFor } from '../data-board/service';
 import { drawnUpBy } from '../planning/four-eyes';
@@ -19,6 +21,7 @@ const TODO_CODES = {
   tasksDeadlineSoon: 'procurementTaskList',
   tasksToAward: 'procurementTaskMaintain:award',
   quotesExpiringSoon: 'procurementTaskMaintain',
+  ordersToReceive: 'purchaseOrder:receive',
 } as const;
 type TodoKey = keyof typeof TODO_CODES;
 
@@ -33,6 +36,7 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
   const scope = boardScope(ctx.user);
   const plans = inScope(sql`p.id`, planningTasks, scope.plans);
   const tasks = inScope(sql`t.id`, procurementTasks, scope.tasks);
+  const orders = orderScope(ctx.user);
   const counts: Record<TodoKey, ReturnType<typeof sql>> = {
     // Four-eyes: plans the user took part in drawing up are not theirs to review (planning refuses it).
     plansToApprove: sql`select count(*) from planning_tasks p where p.status = 'submitted'
@@ -48,6 +52,8 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
     quotesExpiringSoon: sql`select count(*) from quotations q join procurement_tasks t on t.id = q.task_id
       where q.status = 'submitted' and t.status in ('quoting', 'evaluating')
         and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date ${tasks}`,
+    ordersToReceive: sql`select count(*) from ${purchaseOrders} where ${purchaseOrders.status} in ('confirmed', 'partially_received')
+      ${orders ? sql`and ${orders}` : sql``}`,
   };
   const keys = Object.keys(TODO_CODES) as TodoKey[];
   const columns = keys.map((key, i) =>
@@ -99,8 +105,14 @@ async function recentOperations(ctx: AuthedContext) {
 }
 
 export async function getOverview(ctx: AuthedContext) {
-  const [todos, kpis, shortcuts, recent] = await Promise.all([countTodos(ctx), monthKpis(ctx), mostOpenedPages(ctx), recentOperations(ctx)]);
-  return { todos, kpis, shortcuts, recentOperations: recent };
+  const [todos, kpis, shortcuts, recent, orders] = await Promise.all([
+    countTodos(ctx),
+    monthKpis(ctx),
+    mostOpenedPages(ctx),
+    recentOperations(ctx),
+    openOrderFigures(ctx.db, ctx.user, shanghaiDay(ctx.now())),
+  ]);
+  return { todos, kpis, shortcuts, recentOperations: recent, ...orders };
 }
 
 /**

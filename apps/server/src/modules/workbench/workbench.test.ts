@@ -89,6 +89,7 @@ describe('workbench to-dos', () => {
       tasks_deadline_soon: null,
       tasks_to_award: null,
       quotes_expiring_soon: null,
+      orders_to_receive: null,
     });
     expect(data.kpis).toBeNull();
   });
@@ -102,6 +103,7 @@ describe('workbench to-dos', () => {
       tasks_deadline_soon: null,
       tasks_to_award: null,
       quotes_expiring_soon: null,
+      orders_to_receive: null,
     });
   });
 
@@ -114,6 +116,7 @@ describe('workbench to-dos', () => {
       tasks_deadline_soon: 2,
       tasks_to_award: 3,
       quotes_expiring_soon: 2,
+      orders_to_receive: null,
     });
   });
 

@@ -25,6 +25,7 @@ import {
   topSuppliersOption,
 } from '@/features/data-board/components/chart-options';
 import { KpiCard } from '@/features/data-board/components/kpi-card';
+import { OpenOrdersCard } from '@/features/data-board/components/open-orders-card';
 import './data-board.css';
 
 const money = (fen: number | null) => (fen === null ? '—' : `¥${fenToYuan(fen, true)}`);
@@ -99,6 +100,9 @@ export default function DataBoardPage() {
         <Typography.Text type="secondary" className="board-compare-note">
           对比上期：{summary.data.previousFrom} 至 {summary.data.previousTo}（与所选期间天数相同）
         </Typography.Text>
+      )}
+      {summary.data && (
+        <OpenOrdersCard open={summary.data.openOrderCount} overdue={summary.data.overdueOrderCount} orders={summary.data.openOrders} />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

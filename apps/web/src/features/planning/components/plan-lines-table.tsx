@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { planLineInput, planQuantitySchema, yuanToFen } from '@scm/contract';
+import { planLineInput, planLineProgressQuantity, planQuantitySchema, yuanToFen } from '@scm/contract';
 import { Button, DatePicker, Empty, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { useDict } from '@/shared/dict/use-dict';
 import { zodRule } from '@/shared/form/field-errors';
@@ -131,13 +131,20 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
                 ),
             },
             {
-              title: '定标进度',
+              title: '进度',
               key: 'progress',
               render: (_: unknown, field) => {
                 const line = lines[field.name];
                 const planned = line?.quantity ?? 0;
-                const awarded = line?.awardedQuantity ?? 0;
-                return <PlanProgress percent={planned > 0 ? Math.floor((awarded * 100) / planned) : 0} awarded={awarded} planned={planned} />;
+                const done = line ? planLineProgressQuantity(line) : 0;
+                return (
+                  <PlanProgress
+                    percent={planned > 0 ? Math.floor((done * 100) / planned) : 0}
+                    awarded={line?.awardedQuantity ?? 0}
+                    received={line && line.orderedQuantity > 0 ? line.receivedQuantity : undefined}
+                    planned={planned}
+                  />
+                );
               },
             },
             ...(editable

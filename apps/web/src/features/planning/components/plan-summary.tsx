@@ -19,7 +19,7 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
       <Descriptions.Item label="定标货值 / 预算">
         <AwardedAgainstBudget awardedFen={plan.awardedGoodsFen} budgetFen={plan.budgetTotalFen} />
       </Descriptions.Item>
-      <Descriptions.Item label="定标进度" span={2}>
+      <Descriptions.Item label="进度" span={2}>
         <PlanProgress percent={plan.progress} awarded={plan.awardedQuantity} planned={plan.plannedQuantity} />
       </Descriptions.Item>
     </Descriptions>

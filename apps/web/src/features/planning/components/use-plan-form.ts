@@ -21,6 +21,8 @@ export interface LineValues {
   requiredBy?: Dayjs | null;
   remark?: string | null;
   awardedQuantity: number;
+  orderedQuantity: number;
+  receivedQuantity: number;
 }
 
 export interface PlanFormValues {
@@ -58,6 +60,8 @@ function formValuesOf(plan: PlanDetail): PlanFormValues {
       requiredBy: day(line.requiredBy),
       remark: line.remark,
       awardedQuantity: line.awardedQuantity,
+      orderedQuantity: line.orderedQuantity,
+      receivedQuantity: line.receivedQuantity,
     })),
   };
 }
@@ -137,6 +141,8 @@ export function usePlanForm(plan: PlanDetail | undefined) {
         budgetUnitPrice: Number(fenToYuan(picked.referencePriceFen)),
         requiredBy: form.getFieldValue('requiredBy') ?? null,
         awardedQuantity: 0,
+        orderedQuantity: 0,
+        receivedQuantity: 0,
       },
     ]);
     setDirty(true);

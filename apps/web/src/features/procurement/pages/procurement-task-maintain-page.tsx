@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { DICT, type ProcurementStatus } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -15,6 +15,7 @@ import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task'
 import { AwardDrawer } from '@/features/procurement/components/award-drawer';
 import { ComparisonMatrix } from '@/features/procurement/components/comparison-matrix';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
+import { TaskOrders } from '@/features/procurement/components/task-orders';
 
 /** Why 定标 is not available in each status but 待定标. */
 const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
@@ -88,6 +89,9 @@ export default function ProcurementTaskMaintainPage() {
                 导出比价 Excel
               </Button>
             </Can>
+            <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
+              打印比价审批单
+            </Button>
             {quoting && (
               <Can code="procurementTaskList:closeQuote">
                 <ReasonedButton
@@ -235,6 +239,7 @@ export default function ProcurementTaskMaintainPage() {
           </Space>
         </Card>
       )}
+      {view.award && <TaskOrders taskId={task.id} />}
       <AwardDrawer view={view} open={awardOpen} onClose={() => setAwardOpen(false)} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { usePermission } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/session';
 import { useWorkbenchOverview } from '@/features/workbench/api/workbench';
 import './workbench.css';
@@ -17,6 +18,8 @@ function greeting(hour: number): string {
 
 const PLAN_LIST = '/planningManagement/planningTaskList';
 const TASK_LIST = '/procurementManagement/procurementTaskList';
+const ORDER_LIST = '/procurementManagement/purchaseOrderList';
+const ORDER_DETAIL = '/procurementManagement/purchaseOrderDetail';
 
 type TodoKey = keyof WorkbenchOverview['todos'];
 
@@ -37,6 +40,7 @@ function todoCards(userId: number | undefined): { key: TodoKey; title: string; h
     },
     { key: 'tasksToAward', title: '待定标任务', hint: '报价已截止，等待定标', path: () => `${TASK_LIST}?status=evaluating` },
     { key: 'quotesExpiringSoon', title: '7天内到期的报价', hint: '未定标任务的有效报价', path: () => `${TASK_LIST}?status=evaluating` },
+    { key: 'ordersToReceive', title: '待收货', hint: '已确认或部分到货的订单', path: () => ORDER_LIST },
   ];
 }
 
@@ -49,6 +53,7 @@ export default function WorkbenchPage() {
   const data = overview.data;
   const pages = useMemo(() => flattenMenu(menus).filter((entry) => !entry.children && entry.isMenu && entry.key !== 'basic'), [menus]);
 
+  const canSeeOrders = usePermission('purchaseOrderList');
   const todos = todoCards(userInfo?.id).filter((card) => data && data.todos[card.key] !== null);
   const shortcuts = useMemo(() => {
     const byKey = new Map(pages.map((p) => [p.key, p]));
@@ -103,6 +108,48 @@ export default function WorkbenchPage() {
             </Col>
             <Col xs={12} md={8}>
               <Statistic title="平均节约率（较平均报价）" value={rate(data.kpis.savingsVsAverage)} />
+            </Col>
+          </Row>
+        </Card>
+      )}
+
+      {canSeeOrders && data && (
+        <Card
+          title="采购订单"
+          size="small"
+          extra={
+            <Typography.Link onClick={() => navigate(ORDER_LIST)} data-testid="open-orders-more">
+              全部订单
+            </Typography.Link>
+          }
+        >
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={6}>
+              <Statistic title="未完成订单" value={data.openOrderCount} suffix="个" />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic
+                title="逾期订单"
+                value={data.overdueOrderCount}
+                suffix="个"
+                valueStyle={data.overdueOrderCount > 0 ? { color: '#cf1322' } : undefined}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <List
+                size="small"
+                dataSource={data.openOrders}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有未完成的订单" /> }}
+                renderItem={(order) => (
+                  <List.Item>
+                    <Typography.Link onClick={() => navigate(`${ORDER_DETAIL}?id=${order.id}`)}>{order.code}</Typography.Link>
+                    <Typography.Text ellipsis style={{ flex: 1, margin: '0 8px' }}>
+                      {order.supplierName}
+                    </Typography.Text>
+                    {order.overdue ? <Tag color="error">逾期 {order.requiredBy}</Tag> : <span className="muted">{order.requiredBy ?? '-'}</span>}
+                  </List.Item>
+                )}
+              />
             </Col>
           </Row>
         </Card>

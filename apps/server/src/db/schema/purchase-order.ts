@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { backUsers } from './access';
+import { commodities } from './commodity';
+import { timestamps, version } from './common';
+import { procurementTaskLines, procurementTasks } from './procurement';
+import { suppliers } from './supplier';
+
+/** One per awarded supplier of a task, created in the award's transaction (docs/rules/orders.md). */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => procurementTasks.id),
+    /** The task's source plan, when it has one (the planning module owns the plan tables). */
+    planId: integer('plan_id'),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => backUsers.id),
+    status: text('status', { enum: ['pending', 'confirmed', 'partially_received', 'received', 'closed'] })
+      .notNull()
+      .default('pending'),
+    invoiceType: text('invoice_type', { enum: ['special', 'ordinary', 'none'] }).notNull(),
+    taxRatePercent: integer('tax_rate_percent').notNull(),
+    goodsFen: bigint('goods_fen', { mode: 'number' }).notNull(),
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull(),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    /** Σ of the lines, kept in step by every receipt so the list neither sums nor joins lines. */
+    orderedQuantity: bigint('ordered_quantity', { mode: 'number' }).notNull(),
+    receivedQuantity: bigint('received_quantity', { mode: 'number' }).notNull().default(0),
+    deliveryRegionCode: text('delivery_region_code').notNull(),
+    requiredBy: date('required_by', { mode: 'string' }),
+    closeReason: text('close_reason'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('purchase_orders_code_unique').on(t.code),
+    index('purchase_orders_created_idx').on(t.createdAt, t.id),
+    index('purchase_orders_status_idx').on(t.status, t.requiredBy),
+    index('purchase_orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.createdAt),
+    index('purchase_orders_task_idx').on(t.taskId),
+    index('purchase_orders_search_trgm').using('gin', sql`${t.code} gin_trgm_ops`),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    taskLineId: integer('task_line_id')
+      .notNull()
+      .references(() => procurementTaskLines.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
+    /** The bought quantity of the award (the MOQ when it exceeded the task line's quantity). */
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** The line's share of the supplier's freight, as the award worked it out. */
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull(),
+    receivedQuantity: integer('received_quantity').notNull().default(0),
+  },
+  (t) => [index('purchase_order_lines_order_idx').on(t.orderId, t.sort), index('purchase_order_lines_task_line_idx').on(t.taskLineId)],
+);
+
+/** A receipt 收货 is never edited: a correction is a new record (a later feature), so there is no version. */
+export const purchaseReceipts = pgTable(
+  'purchase_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    remark: text('remark'),
+    /** Why a line passed its ordered quantity by more than 10 %. */
+    reason: text('reason'),
+    createdBy: integer('created_by').references(() => backUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('purchase_receipts_order_idx').on(t.orderId, t.id)],
+);
+
+export const purchaseReceiptLines = pgTable(
+  'purchase_receipt_lines',
+  {
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => purchaseReceipts.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('purchase_receipt_lines_receipt_idx').on(t.receiptId)],
+);

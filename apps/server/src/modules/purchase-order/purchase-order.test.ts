@@ -1,0 +1,424 @@
+import {
+  PURCHASE_ORDER_MACHINE,
+  PURCHASE_ORDER_STATUSES,
+  type PurchaseOrderAction,
+  type PurchaseOrderStatus,
+  purchaseOrderActionAllowed,
+} from '@scm/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, readWorkbook } from '../../../test/excel';
+import { ADMIN_PASSWORD, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
+import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
+import { procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders } from '../../db/schema';
+
+let t: TestApp;
+let token: string;
+let award: AwardedFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDictionaries(t);
+  award = await awardedTask(t, token);
+});
+afterAll(() => t.close());
+
+async function ok(path: ApiPath, body: unknown, as = token) {
+  const answer = await t.call(path, body, as);
+  expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+  return answer.data;
+}
+const info = (id: number) => ok('/admin/purchase_order/info', { id });
+const receive = (id: number, version: number, lines: { order_line_id: number; quantity: number }[], extra: Record<string, unknown> = {}) =>
+  t.call('/admin/purchase_order/receive', { id, version, received_on: shanghaiDay(t), lines, ...extra }, token);
+
+describe('orders from the award', () => {
+  it('makes one 待确认 order per awarded supplier, with its lines, freight, invoice and totals', async () => {
+    expect(award.orders).toHaveLength(2);
+    const day = shanghaiDay(t).replaceAll('-', '');
+    const [first, second] = await Promise.all(award.orders.map((o) => info(o.id)));
+    expect(first.code).toMatch(new RegExp(`^PO${day}\\d{4}$`));
+    expect(second.code).not.toBe(first.code);
+    const [freight1] = await t.database.db
+      .select({ fen: procurementTaskLines.awardedFreightFen })
+      .from(procurementTaskLines)
+      .where(eq(procurementTaskLines.id, award.lineIds[0]));
+    expect(first).toMatchObject({
+      task_id: award.taskId,
+      task_code: award.taskCode,
+      supplier_id: award.supplierIds[0],
+      status: 'pending',
+      invoice_type: 'special',
+      tax_rate_percent: 13,
+      goods_fen: 100_000,
+      freight_fen: freight1.fen,
+      total_fen: 100_000 + (freight1.fen ?? 0),
+      ordered_quantity: 100,
+      received_quantity: 0,
+      required_by: shanghaiDay(t, 10),
+      buyer_id: 1,
+      buyer_name: '系统管理员',
+      delivery_region_code: '440305',
+      close_reason: null,
+      version: 0,
+      receipts: [],
+    });
+    expect(first.delivery_region_name).toContain('南山区');
+    expect(first.lines).toEqual([
+      expect.objectContaining({
+        task_line_id: award.lineIds[0],
+        commodity_name: '北欧风收纳箱',
+        quantity: 100,
+        unit_price_fen: 1000,
+        amount_fen: 100_000,
+        received_quantity: 0,
+      }),
+    ]);
+    expect(second).toMatchObject({
+      supplier_id: award.supplierIds[1],
+      invoice_type: 'ordinary',
+      tax_rate_percent: 3,
+      goods_fen: 36_000,
+      freight_fen: 0,
+      total_fen: 36_000,
+    });
+    // The list answers exactly the fixed fields.
+    const listed = (await ok('/admin/purchase_order/list', { task_id: award.taskId })).list[0];
+    expect(Object.keys(listed).sort()).toEqual(
+      [
+        'id',
+        'code',
+        'task_id',
+        'task_code',
+        'supplier_id',
+        'supplier_name',
+        'status',
+        'goods_fen',
+        'freight_fen',
+        'total_fen',
+        'ordered_quantity',
+        'received_quantity',
+        'required_by',
+        'buyer_id',
+        'buyer_name',
+        'created_at',
+        'version',
+      ].sort(),
+    );
+  });
+
+  it('filters the list by keyword, supplier, status, buyer and creation day, and exports the same rows', async () => {
+    const codes = async (filter: Record<string, unknown>) =>
+      (await ok('/admin/purchase_order/list', filter)).list.map((o: { code: string }) => o.code);
+    const [a, b] = award.orders.map((o) => o.code);
+    expect(await codes({ keyword: a })).toEqual([a]);
+    expect(await codes({ supplier_id: award.supplierIds[1] })).toEqual([b]);
+    expect(await codes({ status: 'pending', task_id: award.taskId })).toEqual(expect.arrayContaining([a, b]));
+    expect(await codes({ buyer_id: 99 })).toEqual([]);
+    expect(await codes({ created_from: shanghaiDay(t), created_to: shanghaiDay(t), keyword: a })).toEqual([a]);
+    expect(await codes({ created_from: shanghaiDay(t, 1) })).toEqual([]);
+    const file = await download(t, '/admin/purchase_order/export', { supplier_id: award.supplierIds[0] }, token);
+    const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
+    expect(rows[0][0]).toBe('订单编号');
+    expect(rows.slice(1).map((r) => r[0])).toEqual([a]);
+  });
+});
+
+/** An order of the fixture's task written straight in one status, with what that status implies received. */
+async function orderIn(status: PurchaseOrderStatus) {
+  const db = t.database.db;
+  const received = status === 'received' ? 100 : status === 'partially_received' ? 30 : 0;
+  const [order] = await db
+    .insert(purchaseOrders)
+    .values({
+      code: `POT${status}${Math.random().toString(36).slice(2, 8)}`,
+      taskId: award.taskId,
+      supplierId: award.supplierIds[0],
+      buyerId: 1,
+      status,
+      invoiceType: 'special',
+      taxRatePercent: 13,
+      goodsFen: 100_000,
+      freightFen: 0,
+      totalFen: 100_000,
+      orderedQuantity: 100,
+      receivedQuantity: received,
+      deliveryRegionCode: '440305',
+      closeReason: status === 'closed' ? '测试' : null,
+    })
+    .returning({ id: purchaseOrders.id });
+  const [line] = await db
+    .insert(purchaseOrderLines)
+    .values({
+      orderId: order.id,
+      sort: 0,
+      taskLineId: award.lineIds[0],
+      commodityId: 1,
+      quantity: 100,
+      unitPriceFen: 1000,
+      amountFen: 100_000,
+      freightFen: 0,
+      receivedQuantity: received,
+    })
+    .returning({ id: purchaseOrderLines.id });
+  // Keep the task open whatever the order does, so completing it does not hide an answer here.
+  await db.insert(purchaseOrders).values({
+    code: `POK${Math.random().toString(36).slice(2, 8)}`,
+    taskId: award.taskId,
+    supplierId: award.supplierIds[1],
+    buyerId: 1,
+    status: 'pending',
+    invoiceType: 'special',
+    taxRatePercent: 13,
+    goodsFen: 0,
+    freightFen: 0,
+    totalFen: 0,
+    orderedQuantity: 1,
+    deliveryRegionCode: '440305',
+  });
+  return { id: order.id, lineId: line.id };
+}
+
+const bodyFor = (action: PurchaseOrderAction, order: { id: number; lineId: number }) =>
+  action === 'receive'
+    ? { id: order.id, version: 0, received_on: shanghaiDay(t), lines: [{ order_line_id: order.lineId, quantity: 10 }] }
+    : action === 'close'
+      ? { id: order.id, version: 0, reason: '供应商停产' }
+      : { id: order.id, version: 0 };
+
+describe('the status machine', () => {
+  const cases = PURCHASE_ORDER_STATUSES.flatMap((status) =>
+    (Object.keys(PURCHASE_ORDER_MACHINE) as PurchaseOrderAction[]).map(
+      (action) => [status, action, purchaseOrderActionAllowed(action, status)] as const,
+    ),
+  );
+
+  it('allows exactly confirm from 待确认, receive from 已确认 / 部分到货 and close before 已到货', () => {
+    expect(cases.filter(([, , legal]) => legal).map(([s, a]) => `${a}:${s}`)).toEqual([
+      'confirm:pending',
+      'close:pending',
+      'receive:confirmed',
+      'close:confirmed',
+      'receive:partially_received',
+      'close:partially_received',
+    ]);
+  });
+
+  it.each(cases)('%s × %s', async (status, action, legal) => {
+    const order = await orderIn(status);
+    const answer = await t.call(`/admin/purchase_order/${action}`, bodyFor(action, order), token);
+    if (!legal) {
+      expect(answer.code, answer.message).toBe(409);
+      if (action === 'receive' && status === 'pending') expect(answer.message).toBe('订单尚未确认');
+      const [row] = await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, order.id));
+      expect(row).toMatchObject({ status, version: 0 });
+      return;
+    }
+    expect(answer.code, answer.message).toBe(200);
+    const after = await info(order.id);
+    expect(PURCHASE_ORDER_MACHINE[action].to as readonly string[]).toContain(after.status);
+    expect(after.version).toBe(1);
+  });
+
+  it('answers 409 on a stale version and 404 on a missing order', async () => {
+    const order = await orderIn('pending');
+    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: 3 }, token)).code).toBe(409);
+    expect((await t.call('/admin/purchase_order/confirm', { id: 999_999, version: 0 }, token)).code).toBe(404);
+  });
+});
+
+describe('receipts', () => {
+  it('posts partial receipts, refuses future dates and over-receipt beyond the rules, and completes order and task', async () => {
+    const fixture = await awardedTask(t, token);
+    const [a, b] = fixture.orders;
+    await ok('/admin/purchase_order/confirm', { id: a.id, version: 0 });
+    const lineA = (await info(a.id)).lines[0].id;
+
+    const future = await receive(a.id, 1, [{ order_line_id: lineA, quantity: 10 }], { received_on: shanghaiDay(t, 1) });
+    expect(future.data.field_errors).toEqual([{ field: 'received_on', message: '收货日期不能晚于今天' }]);
+    const foreign = await receive(a.id, 1, [{ order_line_id: (await info(b.id)).lines[0].id, quantity: 1 }]);
+    expect(foreign.data.field_errors[0].field).toBe('lines.0.order_line_id');
+
+    expect((await receive(a.id, 1, [{ order_line_id: lineA, quantity: 60 }], { remark: '第一批' })).code).toBe(200);
+    expect(await info(a.id)).toMatchObject({ status: 'partially_received', received_quantity: 60, version: 2 });
+    // 60 + 51 = 111 > 100 + 10 %: a reason is needed; 60 + 140 = 200 reaches twice the order: never.
+    const over = await receive(a.id, 2, [{ order_line_id: lineA, quantity: 51 }]);
+    expect(over.data.field_errors).toEqual([{ field: 'reason', message: '累计收货超过订购数量10%，请填写超收原因' }]);
+    const twice = await receive(a.id, 2, [{ order_line_id: lineA, quantity: 140 }], { reason: '多送' });
+    expect(twice.data.field_errors[0].field).toBe('lines.0.quantity');
+    expect((await receive(a.id, 2, [{ order_line_id: lineA, quantity: 50 }])).code).toBe(200);
+
+    const done = await info(a.id);
+    expect(done).toMatchObject({ status: 'received', received_quantity: 110 });
+    expect(done.lines[0]).toMatchObject({ quantity: 100, received_quantity: 110 });
+    expect(done.receipts.map((r: { lines: { quantity: number }[]; remark: string | null }) => [r.remark, r.lines[0].quantity])).toEqual([
+      ['第一批', 60],
+      [null, 50],
+    ]);
+    expect(done.receipts[0]).toMatchObject({ received_on: shanghaiDay(t), created_by_name: '系统管理员' });
+    // A received order is never reverted or closed.
+    expect((await t.call('/admin/purchase_order/close', { id: a.id, version: done.version, reason: '误操作' }, token)).code).toBe(409);
+
+    // The task completes once its other order is closed (what it received stays).
+    const [task] = await t.database.db.select().from(procurementTasks).where(eq(procurementTasks.id, fixture.taskId));
+    expect(task.status).toBe('awarded');
+    expect((await ok('/admin/purchase_order/close', { id: b.id, version: 0, reason: '供应商缺货，改下月采购' })).id).toBe(b.id);
+    expect(await info(b.id)).toMatchObject({ status: 'closed', close_reason: '供应商缺货，改下月采购' });
+    const taskAfter = await ok('/admin/procurement_task/info', { id: fixture.taskId });
+    expect(taskAfter.status).toBe('completed');
+    const log = await ok('/admin/operation_log/list', { module: 'procurement_task', page_size: 5 });
+    expect(log.list[0]).toMatchObject({ action: 'auto_complete', record_id: String(fixture.taskId) });
+  });
+
+  it('20 concurrent receipts of one line post exactly what was answered 200', async () => {
+    const fixture = await awardedTask(t, token);
+    const order = fixture.orders[0];
+    await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
+    const lineId = (await info(order.id)).lines[0].id;
+    // Each sender retries with the version it last read until it is accepted or refused for good.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const quantity = 3 + (i % 5);
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const { version } = await info(order.id);
+          const answer = await receive(order.id, version, [{ order_line_id: lineId, quantity }], { reason: '并发收货' });
+          if (answer.code !== 409 || answer.message === '订单当前为「已到货」，不能收货') return { code: answer.code, quantity };
+        }
+        return { code: 409, quantity };
+      }),
+    );
+    const accepted = answers.filter((a) => a.code === 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    const posted = accepted.reduce((s, a) => s + a.quantity, 0);
+    const after = await info(order.id);
+    expect(after.received_quantity).toBe(posted);
+    expect(after.lines[0].received_quantity).toBe(posted);
+    expect(after.receipts).toHaveLength(accepted.length);
+    expect(after.version).toBe(1 + accepted.length);
+    const [{ sum }] = await queryRows<{ sum: number }>(
+      t,
+      sql`select coalesce(sum(quantity), 0)::int as sum from purchase_receipt_lines where order_line_id = ${lineId}`,
+    );
+    expect(sum).toBe(posted);
+  });
+});
+
+describe('receipts sent at once with the same version', () => {
+  it('post one and refuse the other 19 with 409, the order holding exactly the one', async () => {
+    const fixture = await awardedTask(t, token);
+    const order = fixture.orders[1];
+    await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
+    const lineId = (await info(order.id)).lines[0].id;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => receive(order.id, 1, [{ order_line_id: lineId, quantity: 5 }])));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
+    expect(await info(order.id)).toMatchObject({ received_quantity: 5, version: 2, status: 'partially_received' });
+  });
+});
+
+describe('plans roll up by receipts', () => {
+  it('moves a plan line with received ÷ planned and completes the plan when every line is in', async () => {
+    const db = t.database.db;
+    const [plan] = await queryRows<{ id: number }>(
+      t,
+      sql`insert into planning_tasks (code, name, plan_type, warehouse, owner_id, status) values ('JHPO0001', '订单回写计划', 'regular', 'sh_jiading', 1, 'in_procurement') returning id`,
+    );
+    const commodityIds = (await queryRows<{ id: number }>(t, sql`select id from commodities order by id limit 2`)).map((c) => c.id) as [
+      number,
+      number,
+    ];
+    const planLines = await queryRows<{ id: number }>(
+      t,
+      sql`insert into planning_task_lines (plan_id, commodity_id, quantity, budget_unit_price_fen, sort)
+          values (${plan.id}, ${commodityIds[0]}, 100, 1100, 1), (${plan.id}, ${commodityIds[1]}, 40, 1000, 2) returning id`,
+    );
+    const fixture = await awardedTask(t, token, { planId: plan.id, planLineIds: [planLines[0].id, planLines[1].id], commodityIds });
+    const planInfo = () => ok('/admin/planning_task/info', { id: plan.id });
+    const awarded = await planInfo();
+    expect(awarded).toMatchObject({ status: 'in_procurement', progress: 0 });
+    expect(awarded.lines[0]).toMatchObject({ awarded_quantity: 100, ordered_quantity: 100, received_quantity: 0, progress: 0 });
+
+    const [a, b] = fixture.orders;
+    for (const o of [a, b]) await ok('/admin/purchase_order/confirm', { id: o.id, version: 0 });
+    const lineA = (await info(a.id)).lines[0].id;
+    const lineB = (await info(b.id)).lines[0].id;
+    expect((await receive(a.id, 1, [{ order_line_id: lineA, quantity: 70 }])).code).toBe(200);
+    const partial = await planInfo();
+    expect(partial.lines[0]).toMatchObject({ received_quantity: 70, progress: 70 });
+    // (70 + 0) of (100 + 40) planned.
+    expect(partial).toMatchObject({ status: 'in_procurement', progress: 50 });
+    expect(partial.timeline.at(-1)).toMatchObject({ action: 'receive', label: '到货回写' });
+
+    // A line closed short stays open: the plan does not complete.
+    expect((await receive(b.id, 1, [{ order_line_id: lineB, quantity: 40 }])).code).toBe(200);
+    expect((await ok('/admin/purchase_order/close', { id: a.id, version: 2, reason: '余量取消' })).id).toBe(a.id);
+    expect(await planInfo()).toMatchObject({ status: 'in_procurement' });
+    expect(await ok('/admin/procurement_task/info', { id: fixture.taskId })).toMatchObject({ status: 'completed' });
+
+    const [row] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, a.id));
+    expect(row).toMatchObject({ status: 'closed', receivedQuantity: 70 });
+  });
+});
+
+describe('who may see and change orders', () => {
+  it('needs the page codes to read and the action codes to confirm, receive and close', async () => {
+    const viewer = await loginWithCodes(t, ['purchaseOrderList', 'purchaseOrderDetail'], 'po-viewer@test.com');
+    const order = award.orders[1];
+    expect((await t.call('/admin/purchase_order/list', {}, viewer)).code).toBe(200);
+    expect((await t.call('/admin/purchase_order/info', { id: order.id }, viewer)).code).toBe(200);
+    for (const action of ['confirm', 'close'] as const) {
+      expect((await t.call(`/admin/purchase_order/${action}`, { id: order.id, version: 0, reason: '无权' }, viewer)).code).toBe(403);
+    }
+  });
+
+  it('counts open and overdue orders on the board and the workbench, with a list linking to them', async () => {
+    const overdueOrder = await orderIn('confirmed');
+    await t.database.db
+      .update(purchaseOrders)
+      .set({ requiredBy: shanghaiDay(t, -2) })
+      .where(eq(purchaseOrders.id, overdueOrder.id));
+    const [{ open, overdue }] = await queryRows<{ open: number; overdue: number }>(
+      t,
+      sql`select (count(*) filter (where status in ('pending', 'confirmed', 'partially_received')))::int as open,
+                 (count(*) filter (where status in ('pending', 'confirmed', 'partially_received') and required_by < ${shanghaiDay(t)}::date))::int as overdue
+            from purchase_orders`,
+    );
+    expect(overdue).toBe(1);
+    const bench = await ok('/admin/workbench/overview', {});
+    expect(bench).toMatchObject({ open_order_count: open, overdue_order_count: 1 });
+    expect(bench.open_orders[0]).toMatchObject({ id: overdueOrder.id, overdue: true });
+    const toReceive = (
+      await queryRows<{ n: number }>(t, sql`select count(*)::int as n from purchase_orders where status in ('confirmed', 'partially_received')`)
+    )[0].n;
+    expect(bench.todos.orders_to_receive).toBe(toReceive);
+
+    const board = await ok('/admin/data_board/summary', { date_from: shanghaiDay(t, -1), date_to: shanghaiDay(t) });
+    expect(board).toMatchObject({ open_order_count: open, overdue_order_count: 1 });
+    expect(board.current).toBeDefined();
+    const before = await ok('/admin/data_board/summary', { date_from: shanghaiDay(t, -30), date_to: shanghaiDay(t, -2) });
+    expect(before).toMatchObject({ open_order_count: 0, overdue_order_count: 0, open_orders: [] });
+  });
+});
+
+describe('demo data', () => {
+  it('seeds orders for the demo awards: received ones for completed tasks, open ones for awarded tasks', async () => {
+    const demo = await createTestApp({ seedDemo: true });
+    try {
+      const admin = await demo.login();
+      const answer = await demo.call('/admin/purchase_order/list', { page_size: 100 }, admin);
+      const statuses = new Set(answer.data.list.map((o: { status: string }) => o.status));
+      expect(answer.data.total).toBeGreaterThan(2);
+      expect([...statuses].sort()).toEqual(expect.arrayContaining(['partially_received', 'pending', 'received']));
+      const partial = answer.data.list.find((o: { status: string }) => o.status === 'partially_received');
+      const detail = (await demo.call('/admin/purchase_order/info', { id: partial.id }, admin)).data;
+      expect(detail.receipts).toHaveLength(1);
+      expect(detail.received_quantity).toBe(detail.lines.reduce((s: number, l: { received_quantity: number }) => s + l.received_quantity, 0));
+      const buyer = await demo.login('buyer@jiaju.com', ADMIN_PASSWORD);
+      expect((await demo.call('/admin/purchase_order/list', {}, buyer)).code).toBe(200);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import type { PurchaseOrderDetail, PurchaseOrderItem, purchaseOrderExportRequest, purchaseOrderListRequest } from '@scm/contract';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  backUsers,
+  commodities,
+  planningTasks,
+  procurementTasks,
+  purchaseOrderLines,
+  purchaseOrders,
+  purchaseReceiptLines,
+  purchaseReceipts,
+  suppliers,
+} from '../../db/schema';
+import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { addDays } from '../data-board/period';
+import { regionFullName } from '../region/regions';
+import { type OrderAccess, accessCondition, loadOrder } from './access';
+
+type Filter = z.output<typeof purchaseOrderExportRequest>;
+
+/** The start of an Asia/Shanghai day as an instant. */
+const dayStart = (day: string) => `${day}T00:00:00+08:00`;
+
+function filterWhere(access: OrderAccess, input: Filter): SQL | undefined {
+  return and(
+    accessCondition(access),
+    allWordsLike(sql`${purchaseOrders.code} || ' ' || ${suppliers.name}`, input.keyword),
+    input.supplierId ? eq(purchaseOrders.supplierId, input.supplierId) : undefined,
+    input.status ? eq(purchaseOrders.status, input.status) : undefined,
+    input.buyerId ? eq(purchaseOrders.buyerId, input.buyerId) : undefined,
+    input.taskId ? eq(purchaseOrders.taskId, input.taskId) : undefined,
+    input.createdFrom ? gte(purchaseOrders.createdAt, new Date(dayStart(input.createdFrom))) : undefined,
+    input.createdTo ? lt(purchaseOrders.createdAt, new Date(dayStart(addDays(input.createdTo, 1)))) : undefined,
+  );
+}
+
+const itemColumns = {
+  order: purchaseOrders,
+  taskCode: procurementTasks.code,
+  supplierName: suppliers.name,
+  buyerName: backUsers.username,
+};
+
+const itemQuery = (db: Db) =>
+  db
+    .select(itemColumns)
+    .from(purchaseOrders)
+    .innerJoin(procurementTasks, eq(procurementTasks.id, purchaseOrders.taskId))
+    .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+    .innerJoin(backUsers, eq(backUsers.id, purchaseOrders.buyerId));
+
+type ItemRow = { order: typeof purchaseOrders.$inferSelect; taskCode: string; supplierName: string; buyerName: string };
+
+function toItem({ order, taskCode, supplierName, buyerName }: ItemRow): PurchaseOrderItem {
+  return {
+    id: order.id,
+    code: order.code,
+    taskId: order.taskId,
+    taskCode,
+    supplierId: order.supplierId,
+    supplierName,
+    status: order.status,
+    goodsFen: order.goodsFen,
+    freightFen: order.freightFen,
+    totalFen: order.totalFen,
+    orderedQuantity: order.orderedQuantity,
+    receivedQuantity: order.receivedQuantity,
+    requiredBy: order.requiredBy,
+    buyerId: order.buyerId,
+    buyerName,
+    createdAt: iso(order.createdAt) ?? '',
+    version: order.version,
+  };
+}
+
+const sortColumns = {
+  code: purchaseOrders.code,
+  createdAt: purchaseOrders.createdAt,
+  requiredBy: purchaseOrders.requiredBy,
+  totalFen: purchaseOrders.totalFen,
+};
+
+export async function listOrders(db: Db, access: OrderAccess, input: z.output<typeof purchaseOrderListRequest>) {
+  const where = filterWhere(access, input);
+  const [rows, [{ total }]] = await Promise.all([
+    itemQuery(db)
+      .where(where)
+      .orderBy(...orderBy(input, sortColumns, [desc(purchaseOrders.createdAt)], purchaseOrders.id))
+      .limit(input.pageSize)
+      .offset(pageOffset(input)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(purchaseOrders)
+      .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+      .where(where),
+  ]);
+  return pageResult(rows.map(toItem), total, input);
+}
+
+/** The orders matching a filter, newest first, a batch at a time (for the Excel export). */
+export async function* ordersForExport(db: Db, access: OrderAccess, input: Filter, batchSize = 500) {
+  const where = filterWhere(access, input);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await itemQuery(db).where(where).orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id)).limit(batchSize).offset(offset);
+    if (rows.length === 0) return;
+    yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function getOrder(db: Db, access: OrderAccess, id: number): Promise<PurchaseOrderDetail> {
+  await loadOrder(db, access, id);
+  const [[row], [extra], lines, receipts] = await Promise.all([
+    itemQuery(db).where(eq(purchaseOrders.id, id)),
+    db
+      .select({
+        taskName: procurementTasks.name,
+        planCode: planningTasks.code,
+        supplier: {
+          name: suppliers.name,
+          contactPerson: suppliers.contactPerson,
+          phone: suppliers.phone,
+          address: suppliers.address,
+          creditCode: suppliers.creditCode,
+          bankName: suppliers.bankName,
+          bankAccount: suppliers.bankAccount,
+        },
+      })
+      .from(purchaseOrders)
+      .innerJoin(procurementTasks, eq(procurementTasks.id, purchaseOrders.taskId))
+      .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+      .leftJoin(planningTasks, eq(planningTasks.id, purchaseOrders.planId))
+      .where(eq(purchaseOrders.id, id)),
+    db
+      .select({
+        line: purchaseOrderLines,
+        skuCode: commodities.skuCode,
+        commodityName: commodities.name,
+        spec: commodities.spec,
+        unit: commodities.unit,
+      })
+      .from(purchaseOrderLines)
+      .innerJoin(commodities, eq(commodities.id, purchaseOrderLines.commodityId))
+      .where(eq(purchaseOrderLines.orderId, id))
+      .orderBy(asc(purchaseOrderLines.sort), asc(purchaseOrderLines.id)),
+    db
+      .select({ receipt: purchaseReceipts, createdByName: backUsers.username })
+      .from(purchaseReceipts)
+      .leftJoin(backUsers, eq(backUsers.id, purchaseReceipts.createdBy))
+      .where(eq(purchaseReceipts.orderId, id))
+      .orderBy(asc(purchaseReceipts.id)),
+  ]);
+  const receiptLines = receipts.length
+    ? await db
+        .select()
+        .from(purchaseReceiptLines)
+        .where(
+          inArray(
+            purchaseReceiptLines.receiptId,
+            receipts.map((r) => r.receipt.id),
+          ),
+        )
+    : [];
+  const order = row.order;
+  return {
+    ...toItem(row),
+    invoiceType: order.invoiceType,
+    taxRatePercent: order.taxRatePercent,
+    deliveryRegionCode: order.deliveryRegionCode,
+    deliveryRegionName: regionFullName(order.deliveryRegionCode),
+    planId: order.planId,
+    planCode: extra.planCode,
+    taskName: extra.taskName,
+    closeReason: order.closeReason,
+    confirmedAt: iso(order.confirmedAt),
+    supplier: extra.supplier,
+    lines: lines.map(({ line, ...commodity }) => ({
+      id: line.id,
+      taskLineId: line.taskLineId,
+      commodityId: line.commodityId,
+      ...commodity,
+      quantity: line.quantity,
+      unitPriceFen: line.unitPriceFen,
+      amountFen: line.amountFen,
+      receivedQuantity: line.receivedQuantity,
+    })),
+    receipts: receipts.map(({ receipt, createdByName }) => ({
+      id: receipt.id,
+      receivedOn: receipt.receivedOn,
+      remark: receipt.remark,
+      reason: receipt.reason,
+      createdByName,
+      createdAt: iso(receipt.createdAt) ?? '',
+      lines: receiptLines.filter((l) => l.receiptId === receipt.id).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
+    })),
+  };
+}

@@ -1,0 +1,164 @@
+import {
+  fenToYuan,
+  freeReceiptRoom,
+  OVER_RECEIPT_LIMIT_FACTOR,
+  PURCHASE_ORDER_ACTION_LABELS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  type PurchaseOrderAction,
+  type PurchaseOrderStatus,
+  purchaseOrderActionAllowed,
+  type purchaseOrderReceiveRequest,
+} from '@scm/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { updateVersioned } from '../../lib/crud';
+import { conflict, fieldError } from '../../lib/errors';
+import { shanghaiDay } from '../data-board/period';
+import { recordPlanReceipts } from '../planning/award-writeback';
+import { type OrderAccess, lockOrder } from './access';
+import { completeTaskWhenSettled } from './settle-task';
+
+const MODULE = 'purchase_order';
+
+/** What a write needs of its caller: the admin context or, later, the portal's, with the same three things. */
+export type OrderWriteContext = Pick<ServiceContext, 'db' | 'actor' | 'now'>;
+
+function refuse(action: PurchaseOrderAction, status: PurchaseOrderStatus) {
+  if (action === 'receive' && status === 'pending') return conflict('订单尚未确认');
+  return conflict(`订单当前为「${PURCHASE_ORDER_STATUS_LABELS[status]}」，不能${PURCHASE_ORDER_ACTION_LABELS[action]}`);
+}
+
+/**
+ * 确认: the supplier accepts the order. The buyer confirms on its behalf with `purchaseOrder:confirm`
+ * (access by user); the portal calls the same function with `{ supplierId }`, so a supplier confirms
+ * only its own orders.
+ */
+export async function confirmOrder(ctx: OrderWriteContext, input: { id: number; version: number }, access: OrderAccess) {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, access, input.id, input.version);
+    if (!purchaseOrderActionAllowed('confirm', order.status)) throw refuse('confirm', order.status);
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: 'confirmed', confirmedAt: ctx.now() });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'confirm',
+      recordId: order.id,
+      summary: `${order.code} ${'user' in access ? '采购员代供应商确认' : '供应商确认'}`,
+      before: { status: order.status },
+      after: { status: 'confirmed' },
+    });
+  });
+  return { id: input.id };
+}
+
+type ReceiveInput = z.output<typeof purchaseOrderReceiveRequest>;
+
+/**
+ * 收货 (docs/rules/orders.md, "Receipts"): the order's row lock serialises receipts, so each checks
+ * its quantities against what the ones before it posted and the totals are always the sum of the
+ * receipts that were answered 200.
+ */
+export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, access: OrderAccess) {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, access, input.id, input.version);
+    if (!purchaseOrderActionAllowed('receive', order.status)) throw refuse('receive', order.status);
+    if (input.receivedOn > shanghaiDay(ctx.now())) throw fieldError('received_on', '收货日期不能晚于今天');
+    const lines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const seen = new Set<number>();
+    let needsReason = false;
+    input.lines.forEach((row, i) => {
+      const line = byId.get(row.orderLineId);
+      if (!line) throw fieldError(`lines.${i}.order_line_id`, `第${i + 1}行不是该订单的明细`);
+      if (seen.has(row.orderLineId)) throw fieldError(`lines.${i}.order_line_id`, `第${i + 1}行重复`);
+      seen.add(row.orderLineId);
+      const limit = line.quantity * OVER_RECEIPT_LIMIT_FACTOR;
+      if (line.receivedQuantity + row.quantity >= limit) {
+        throw fieldError(
+          `lines.${i}.quantity`,
+          `第${i + 1}行累计收货不能达到订购数量的${OVER_RECEIPT_LIMIT_FACTOR}倍（${limit}），最多还可收 ${limit - 1 - line.receivedQuantity}`,
+        );
+      }
+      if (row.quantity > freeReceiptRoom(line.quantity, line.receivedQuantity)) needsReason = true;
+    });
+    if (needsReason && !input.reason) throw fieldError('reason', '累计收货超过订购数量10%，请填写超收原因');
+
+    const [receipt] = await tx
+      .insert(purchaseReceipts)
+      .values({
+        orderId: order.id,
+        receivedOn: input.receivedOn,
+        remark: input.remark || null,
+        reason: input.reason || null,
+        createdBy: ctx.actor.userId,
+      })
+      .returning({ id: purchaseReceipts.id });
+    await tx
+      .insert(purchaseReceiptLines)
+      .values(input.lines.map((l) => ({ receiptId: receipt.id, orderLineId: l.orderLineId, quantity: l.quantity })));
+    for (const row of input.lines) {
+      await tx
+        .update(purchaseOrderLines)
+        .set({ receivedQuantity: sql`${purchaseOrderLines.receivedQuantity} + ${row.quantity}` })
+        .where(eq(purchaseOrderLines.id, row.orderLineId));
+    }
+    const added = input.lines.reduce((s, l) => s + l.quantity, 0);
+    const complete = lines.every((l) => l.receivedQuantity + (input.lines.find((r) => r.orderLineId === l.id)?.quantity ?? 0) >= l.quantity);
+    const status: PurchaseOrderStatus = complete ? 'received' : 'partially_received';
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, {
+      status,
+      receivedQuantity: sql`${purchaseOrders.receivedQuantity} + ${added}`,
+    });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'receive',
+      recordId: order.id,
+      summary: `${order.code} 收货 ${added}，${PURCHASE_ORDER_STATUS_LABELS[status]}`,
+      before: { status: order.status },
+      after: { status, receivedOn: input.receivedOn, reason: input.reason || null, lines: input.lines },
+    });
+
+    const planLines = await tx
+      .select({ id: procurementTaskLines.id, planLineId: procurementTaskLines.planLineId })
+      .from(procurementTaskLines)
+      .where(
+        inArray(
+          procurementTaskLines.id,
+          input.lines.map((l) => byId.get(l.orderLineId)?.taskLineId as number),
+        ),
+      );
+    const planLineOf = new Map(planLines.map((l) => [l.id, l.planLineId]));
+    await recordPlanReceipts(
+      tx,
+      ctx.actor,
+      order.code,
+      input.lines.flatMap((row) => {
+        const planLineId = planLineOf.get(byId.get(row.orderLineId)?.taskLineId as number);
+        return planLineId == null ? [] : [{ planLineId, quantity: row.quantity }];
+      }),
+    );
+    if (complete) await completeTaskWhenSettled(tx, ctx.actor, order.taskId);
+    return { id: input.id };
+  });
+}
+
+/** 关闭 with a reason, from any state before 已到货; what was received stays received. */
+export async function closeOrder(ctx: OrderWriteContext, input: { id: number; version: number; reason: string }, access: OrderAccess) {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, access, input.id, input.version);
+    if (!purchaseOrderActionAllowed('close', order.status)) throw refuse('close', order.status);
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: 'closed', closeReason: input.reason });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'close',
+      recordId: order.id,
+      summary: `${order.code} 关闭（已收 ${order.receivedQuantity}/${order.orderedQuantity}，订单总额 ¥${fenToYuan(order.totalFen, true)}）：${input.reason}`,
+      before: { status: order.status },
+      after: { status: 'closed', closeReason: input.reason },
+    });
+    await completeTaskWhenSettled(tx, ctx.actor, order.taskId);
+  });
+  return { id: input.id };
+}

@@ -1,0 +1,98 @@
+import { seedCommodities, supplierBody } from './procurement-fixtures';
+import { type ApiPath, shanghaiDay, type TestApp } from './helpers';
+
+const DAY = 24 * 3600_000;
+
+async function ok(t: TestApp, path: ApiPath, body: unknown, token: string) {
+  const answer = await t.call(path, body, token);
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.message} ${JSON.stringify(answer.data)}`);
+  return answer.data;
+}
+
+let serial = 0;
+
+export interface AwardedFixture {
+  taskId: number;
+  taskCode: string;
+  supplierIds: [number, number];
+  /** Task line ids: line 0 goes to the first supplier, line 1 to the second. */
+  lineIds: [number, number];
+  orders: { id: number; supplier_id: number; version: number; code: string }[];
+}
+
+/**
+ * A task taken through the API to 已定标 with two suppliers winning one line each, so the award
+ * makes two orders: 收纳箱 × 100 at ¥10.00 from the first (13 % special invoice, ¥6.00 freight),
+ * 保鲜盒 × 40 at ¥9.00 from the second (3 % ordinary invoice, no freight).
+ */
+export async function awardedTask(
+  t: TestApp,
+  token: string,
+  options: { buyerId?: number; planId?: number; planLineIds?: [number, number]; commodityIds?: [number, number] } = {},
+): Promise<AwardedFixture> {
+  serial += 1;
+  const commodityIds =
+    options.commodityIds ??
+    ((
+      await seedCommodities(t, [
+        { sku: `PO${serial}-A`, name: '北欧风收纳箱', weightG: 800, priceFen: 1200 },
+        { sku: `PO${serial}-B`, name: '硅胶保鲜盒', weightG: 300, priceFen: 1000 },
+      ])
+    ).ids as [number, number]);
+  const s1 = (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商甲${serial}`), token)).id;
+  const s2 = (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商乙${serial}`), token)).id;
+  const { id: taskId } = await ok(
+    t,
+    '/admin/procurement_task/create',
+    {
+      name: `订单测试任务${serial}`,
+      buyer_id: options.buyerId ?? 1,
+      quote_deadline: new Date(t.clock.now.getTime() + DAY).toISOString(),
+      delivery_region_code: '440305',
+      required_by: shanghaiDay(t, 10),
+      plan_id: options.planId,
+      lines: [
+        { commodity_id: commodityIds[0], quantity: 100, target_price_fen: 1100, plan_line_id: options.planLineIds?.[0] },
+        { commodity_id: commodityIds[1], quantity: 40, target_price_fen: 1000, plan_line_id: options.planLineIds?.[1] },
+      ],
+      supplier_ids: [s1, s2],
+    },
+    token,
+  );
+  await ok(t, '/admin/procurement_task/publish', { id: taskId, version: 0 }, token);
+  const info = await ok(t, '/admin/procurement_task/info', { id: taskId }, token);
+  const lineIds = info.lines.map((l: { id: number }) => l.id) as [number, number];
+  const quote = (supplierId: number, prices: [number, number], extra: Record<string, unknown>) =>
+    ok(
+      t,
+      '/admin/quotation/save',
+      {
+        task_id: taskId,
+        supplier_id: supplierId,
+        quote_date: shanghaiDay(t),
+        valid_until: shanghaiDay(t, 60),
+        freight_mode: 'manual',
+        lines: lineIds.map((id, i) => ({ task_line_id: id, unit_price_fen: prices[i], moq: 1, lead_time_days: 7 })),
+        ...extra,
+      },
+      token,
+    );
+  await quote(s1, [1000, 1300], { invoice_type: 'special', tax_rate_percent: 13, freight_fen: 600 });
+  await quote(s2, [1400, 900], { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 });
+  await ok(t, '/admin/procurement_task/close_quote', { id: taskId, version: 1 }, token);
+  await ok(
+    t,
+    '/admin/procurement_task/award',
+    {
+      id: taskId,
+      version: 2,
+      lines: [
+        { task_line_id: lineIds[0], supplier_id: s1, reason: '综合比价' },
+        { task_line_id: lineIds[1], supplier_id: s2, reason: '综合比价' },
+      ],
+    },
+    token,
+  );
+  const orders = (await ok(t, '/admin/purchase_order/list', { task_id: taskId, sort_field: 'code', sort_order: 'ascend' }, token)).list;
+  return { taskId, taskCode: info.code, supplierIds: [s1, s2], lineIds, orders };
+}

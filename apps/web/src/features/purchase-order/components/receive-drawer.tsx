@@ -1,0 +1,146 @@
+import { freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderReceiveRequest } from '@scm/contract';
+import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/shared/http/api';
+import { useReceiveOrder } from '@/features/purchase-order/api/purchase-order';
+
+interface Values {
+  receivedOn: dayjs.Dayjs;
+  remark?: string;
+  reason?: string;
+  quantities: Record<number, number | null>;
+}
+
+/**
+ * 收货: one receipt for the order, pre-filled with each line's open quantity. A line left at 0 is
+ * not received now; passing a line's ordered quantity by more than 10 % asks for a reason, as the
+ * server does (docs/rules/orders.md, "Receipts").
+ */
+export function ReceiveDrawer({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  // Errors of the sent lines, by order line (the request leaves out the lines not received now).
+  const [lineErrors, setLineErrors] = useState<{ byLine: Record<number, string>; general?: string }>({ byLine: {} });
+  const sentLineIds = useRef<number[]>([]);
+  const showErrors = (errors: { path: string; message: string }[]) => {
+    const byLine: Record<number, string> = {};
+    let general: string | undefined;
+    for (const { path, message } of errors) {
+      const line = /^lines\.(\d+)\./.exec(path);
+      if (line) byLine[sentLineIds.current[Number(line[1])] ?? -1] = message;
+      else if (path === 'lines') general = message;
+    }
+    setLineErrors({ byLine, general });
+    form.setFields(
+      errors
+        .filter((e) => ['receivedOn', 'received_on', 'reason', 'remark'].includes(e.path))
+        .map((e) => ({ name: (e.path === 'received_on' ? 'receivedOn' : e.path) as 'receivedOn' | 'reason' | 'remark', errors: [e.message] })),
+    );
+  };
+  const receive = useReceiveOrder((error) => {
+    if (error instanceof ApiError) showErrors(error.fieldErrors.map((e) => ({ path: e.field, message: e.message })));
+    return false;
+  });
+  const quantities = Form.useWatch('quantities', form) ?? {};
+
+  useEffect(() => {
+    if (!open) return;
+    setLineErrors({ byLine: {} });
+    form.setFieldsValue({
+      receivedOn: dayjs(),
+      remark: undefined,
+      reason: undefined,
+      quantities: Object.fromEntries(order.lines.map((l) => [l.id, Math.max(0, l.quantity - l.receivedQuantity)])),
+    });
+  }, [open, order.lines, form]);
+
+  const overFree = order.lines.some((l) => (quantities[l.id] ?? 0) > freeReceiptRoom(l.quantity, l.receivedQuantity));
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body = {
+      id: order.id,
+      version: order.version,
+      receivedOn: values.receivedOn.format('YYYY-MM-DD'),
+      remark: values.remark || undefined,
+      reason: values.reason || undefined,
+      lines: order.lines.flatMap((l) => {
+        const quantity = values.quantities[l.id] ?? 0;
+        return quantity > 0 ? [{ orderLineId: l.id, quantity }] : [];
+      }),
+    };
+    sentLineIds.current = body.lines.map((l) => l.orderLineId);
+    const checked = purchaseOrderReceiveRequest.safeParse(body);
+    if (!checked.success) {
+      showErrors(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      return;
+    }
+    receive.mutate(body, { onSuccess: onClose });
+  };
+
+  return (
+    <Drawer
+      title={`收货 · ${order.code}`}
+      open={open}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={receive.isPending} onClick={submit}>
+            确认收货
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical">
+        <Space size="large" wrap>
+          <Form.Item name="receivedOn" label="收货日期" rules={[{ required: true, message: '请选择收货日期' }]}>
+            <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="remark" label="备注">
+            <Input maxLength={200} placeholder="如：送货单号、车牌号" style={{ width: 320 }} />
+          </Form.Item>
+        </Space>
+        {lineErrors.general && <Alert type="error" showIcon message={lineErrors.general} style={{ marginBottom: 12 }} />}
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={order.lines}
+          columns={[
+            { title: '商品', key: 'commodity', render: (_, l) => `${l.skuCode} ${l.commodityName}` },
+            { title: '订购', dataIndex: 'quantity', align: 'right', width: 80 },
+            { title: '已收', dataIndex: 'receivedQuantity', align: 'right', width: 80 },
+            { title: '未收', key: 'open', align: 'right', width: 80, render: (_, l) => Math.max(0, l.quantity - l.receivedQuantity) },
+            {
+              title: '本次收货',
+              key: 'now',
+              width: 150,
+              render: (_, l) => {
+                const error = lineErrors.byLine[l.id];
+                return (
+                  <Form.Item name={['quantities', l.id]} style={{ margin: 0 }} validateStatus={error ? 'error' : undefined} help={error}>
+                    <InputNumber min={0} precision={0} style={{ width: 120 }} aria-label={`${l.commodityName}本次收货`} />
+                  </Form.Item>
+                );
+              },
+            },
+          ]}
+        />
+        {overFree && (
+          <Form.Item
+            name="reason"
+            label="超收原因"
+            style={{ marginTop: 16 }}
+            extra="累计收货超过订购数量10%时须填写；累计不能达到订购数量的两倍。"
+            rules={[{ required: true, whitespace: true, message: '请填写超收原因' }]}
+          >
+            <Input.TextArea maxLength={200} rows={2} />
+          </Form.Item>
+        )}
+      </Form>
+    </Drawer>
+  );
+}

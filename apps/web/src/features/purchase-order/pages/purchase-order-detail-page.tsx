@@ -1,0 +1,203 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail, purchaseOrderActionAllowed } from '@scm/contract';
+import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DictTag } from '@/shared/dict/dict-tag';
+import { useJump } from '@/shared/navigation/use-jump';
+import { usePermission } from '@/shared/permission/can';
+import { Money } from '@/shared/ui/money';
+import { PageNotice } from '@/shared/ui/page-notice';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
+import { useCloseOrder, useConfirmOrder, useOrderInfo } from '@/features/purchase-order/api/purchase-order';
+import { ReceiveDrawer } from '@/features/purchase-order/components/receive-drawer';
+
+const PAGE_LABEL = '采购订单详情';
+const TASK_MAINTAIN_PATH = '/procurementManagement/procurementTaskMaintain';
+const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
+
+export default function PurchaseOrderDetailPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const info = useOrderInfo(id);
+  if (!id) return <PageNotice title="请从采购订单列表打开订单" />;
+  if (info.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (info.isError || !info.data) return <PageNotice title="采购订单不存在或无权查看" />;
+  return <OrderView order={info.data} />;
+}
+
+function OrderView({ order }: { order: PurchaseOrderDetail }) {
+  const jump = useJump();
+  const confirm = useConfirmOrder();
+  const close = useCloseOrder();
+  const [receiving, setReceiving] = useState(false);
+  const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
+  const can = {
+    confirm: usePermission('purchaseOrder:confirm'),
+    receive: usePermission('purchaseOrder:receive'),
+    close: usePermission('purchaseOrder:close'),
+    task: usePermission('procurementTaskMaintain'),
+    plan: usePermission('planningTaskDetail'),
+  };
+  const body = { id: order.id, version: order.version };
+  const print = () => window.open(`/print/purchaseOrder?id=${order.id}`, '_blank');
+  const lineName = new Map(order.lines.map((l) => [l.id, l.commodityName]));
+
+  const actions = (
+    <Space wrap>
+      {can.confirm && purchaseOrderActionAllowed('confirm', order.status) && (
+        <ReasonedButton type="primary" confirm={{ title: '代供应商确认该订单？', onConfirm: () => confirm.mutate(body) }} loading={confirm.isPending}>
+          确认
+        </ReasonedButton>
+      )}
+      {can.receive && purchaseOrderActionAllowed('receive', order.status) && (
+        <Button type="primary" onClick={() => setReceiving(true)}>
+          收货
+        </Button>
+      )}
+      {can.close && purchaseOrderActionAllowed('close', order.status) && (
+        <Button danger onClick={() => setClosing({ open: true, reason: '' })}>
+          关闭
+        </Button>
+      )}
+      <Button icon={<PrinterOutlined />} onClick={print}>
+        打印
+      </Button>
+    </Space>
+  );
+
+  return (
+    <div className="page-stack">
+      <Card
+        title={
+          <Space>
+            <span>
+              {PAGE_LABEL} · {order.code}
+            </span>
+            <DictTag code={DICT.purchaseOrderStatus} value={order.status} />
+          </Space>
+        }
+        extra={actions}
+      >
+        {order.status === 'closed' && order.closeReason && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`已关闭：${order.closeReason}`} />
+        )}
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item label="供应商">{order.supplierName}</Descriptions.Item>
+          <Descriptions.Item label="采购任务">
+            {can.task ? (
+              <Typography.Link onClick={() => jump(`${TASK_MAINTAIN_PATH}?id=${order.taskId}`)}>{order.taskCode}</Typography.Link>
+            ) : (
+              order.taskCode
+            )}
+            <span className="muted">　{order.taskName}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="来源计划">
+            {order.planCode && can.plan ? (
+              <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${order.planId}`)}>{order.planCode}</Typography.Link>
+            ) : (
+              (order.planCode ?? '-')
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="采购员">{order.buyerName}</Descriptions.Item>
+          <Descriptions.Item label="需求日期">{order.requiredBy ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="交货地区">{order.deliveryRegionName}</Descriptions.Item>
+          <Descriptions.Item label="发票">
+            {INVOICE_TYPE_LABELS[order.invoiceType]} {order.taxRatePercent}%
+          </Descriptions.Item>
+          <Descriptions.Item label="货值 / 运费">
+            <Money fen={order.goodsFen} prefix="¥" /> / <Money fen={order.freightFen} prefix="¥" />
+          </Descriptions.Item>
+          <Descriptions.Item label="订单总额">
+            <Typography.Text strong>
+              <Money fen={order.totalFen} prefix="¥" />
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="创建时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="确认时间">{order.confirmedAt ? dayjs(order.confirmedAt).format('YYYY-MM-DD HH:mm') : '-'}</Descriptions.Item>
+          <Descriptions.Item label="到货">
+            {order.receivedQuantity} / {order.orderedQuantity}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+
+      <Row gutter={16}>
+        <Col xs={24} xl={15}>
+          <Card size="small" title={`订单明细（${order.lines.length}）`}>
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={order.lines}
+              scroll={{ x: 720 }}
+              columns={[
+                { title: 'SKU', dataIndex: 'skuCode', width: 110 },
+                { title: '商品', dataIndex: 'commodityName', render: (name: string, l) => (l.spec ? `${name}（${l.spec}）` : name) },
+                { title: '单价(元)', dataIndex: 'unitPriceFen', align: 'right', width: 100, render: (fen: number) => <Money fen={fen} /> },
+                { title: '订购', dataIndex: 'quantity', align: 'right', width: 70 },
+                { title: '已收', dataIndex: 'receivedQuantity', align: 'right', width: 70 },
+                {
+                  title: '未收',
+                  key: 'open',
+                  align: 'right',
+                  width: 70,
+                  render: (_, l) => {
+                    const open = l.quantity - l.receivedQuantity;
+                    return open > 0 ? open : <span className="muted">{open < 0 ? `超收 ${-open}` : 0}</span>;
+                  },
+                },
+                { title: '金额(元)', dataIndex: 'amountFen', align: 'right', width: 120, render: (fen: number) => <Money fen={fen} /> },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={9}>
+          <Card size="small" title="收货记录">
+            {order.receipts.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未收货" />
+            ) : (
+              <Timeline
+                items={order.receipts.map((r) => ({
+                  key: r.id,
+                  content: (
+                    <div>
+                      <Typography.Text strong>{r.receivedOn}</Typography.Text>
+                      <span className="muted">
+                        {' '}
+                        {r.createdByName ?? '-'} 登记于 {dayjs(r.createdAt).format('MM-DD HH:mm')}
+                      </span>
+                      <div>{r.lines.map((l) => `${lineName.get(l.orderLineId) ?? l.orderLineId} × ${l.quantity}`).join('；')}</div>
+                      {r.remark && <div className="muted">备注：{r.remark}</div>}
+                      {r.reason && <div className="muted">超收原因：{r.reason}</div>}
+                    </div>
+                  ),
+                }))}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+
+      <ReceiveDrawer order={order} open={receiving} onClose={() => setReceiving(false)} />
+      <Modal
+        title={`关闭订单 ${order.code}`}
+        open={closing.open}
+        okText="关闭订单"
+        okButtonProps={{ danger: true, disabled: closing.reason.trim() === '', loading: close.isPending }}
+        onCancel={() => setClosing({ open: false, reason: '' })}
+        onOk={() => close.mutate({ ...body, reason: closing.reason.trim() }, { onSuccess: () => setClosing({ open: false, reason: '' }) })}
+      >
+        <p>关闭后不能再收货，已收货数量保留。</p>
+        <Input.TextArea
+          aria-label="关闭原因"
+          placeholder="请输入关闭原因"
+          maxLength={200}
+          rows={3}
+          value={closing.reason}
+          onChange={(e) => setClosing({ open: true, reason: e.target.value })}
+        />
+      </Modal>
+    </div>
+  );
+}

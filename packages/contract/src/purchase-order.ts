@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { AuditVocabulary } from './audit';
+import { byIdRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from './common';
+import { fileResponse } from './commodity';
+import { endpoint } from './endpoint';
+import { INVOICE_TYPE_LABELS, INVOICE_TYPES } from './procurement/vat';
+
+/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exit. */
+export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed'] as const;
+export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
+export type PurchaseOrderStatus = z.infer<typeof purchaseOrderStatusSchema>;
+
+export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
+  pending: '待确认',
+  confirmed: '已确认',
+  partially_received: '部分到货',
+  received: '已到货',
+  closed: '已关闭',
+};
+export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
+  pending: 'warning',
+  confirmed: 'processing',
+  partially_received: 'cyan',
+  received: 'success',
+  closed: 'default',
+};
+/** Orders still waiting for goods: the board's and the workbench's 未完成订单. */
+export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
+
+/**
+ * The status machine, one row per action: where it may start and where it may lead. The server
+ * refuses any other start with 409; the pages show a button only where `from` allows it. A receipt
+ * leads to 部分到货 or 已到货 depending on what has arrived.
+ */
+export const PURCHASE_ORDER_MACHINE = {
+  confirm: { from: ['pending'], to: ['confirmed'] },
+  receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
+  close: { from: ['pending', 'confirmed', 'partially_received'], to: ['closed'] },
+} as const satisfies Record<string, { from: readonly PurchaseOrderStatus[]; to: readonly PurchaseOrderStatus[] }>;
+export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_MACHINE;
+
+export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', receive: '收货', close: '关闭' };
+
+export function purchaseOrderActionAllowed(action: PurchaseOrderAction, status: PurchaseOrderStatus): boolean {
+  return (PURCHASE_ORDER_MACHINE[action].from as readonly PurchaseOrderStatus[]).includes(status);
+}
+
+/** A line may pass its ordered quantity by this share (rounded down) without a reason… */
+export const OVER_RECEIPT_FREE_PERCENT = 10;
+/** …and its total received must stay below this multiple of the ordered quantity. */
+export const OVER_RECEIPT_LIMIT_FACTOR = 2;
+
+/** The most a line may still take without a reason: ordered + 10 % (rounded down) − received. */
+export function freeReceiptRoom(ordered: number, received: number): number {
+  return Math.max(0, ordered + Math.floor((ordered * OVER_RECEIPT_FREE_PERCENT) / 100) - received);
+}
+
+/** The purchase-order area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
+  module: 'purchase_order',
+  label: '采购订单',
+  actions: { create: '定标生成', ...PURCHASE_ORDER_ACTION_LABELS },
+  fields: {
+    code: '订单编号',
+    taskId: '采购任务',
+    taskCode: '任务编号',
+    planId: '来源计划',
+    supplierId: '供应商',
+    buyerId: '采购员',
+    invoiceType: '发票类型',
+    taxRatePercent: '税率(%)',
+    goodsFen: '货值',
+    freightFen: '运费',
+    totalFen: '订单总额',
+    requiredBy: '需求日期',
+    deliveryRegionCode: '交货地区',
+    closeReason: '关闭原因',
+    receivedOn: '收货日期',
+    orderLineId: '订单明细',
+    taskLineId: '任务明细',
+    commodityId: '商品',
+    quantity: '数量',
+    unitPriceFen: '单价',
+    amountFen: '金额',
+    receivedQuantity: '已收数量',
+  },
+  values: { status: PURCHASE_ORDER_STATUS_LABELS, invoiceType: INVOICE_TYPE_LABELS },
+  statusColors: PURCHASE_ORDER_STATUS_COLORS,
+};
+
+const dateOnly = (label: string) =>
+  z
+    .string(`请选择${label}`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`)
+    .refine((v) => {
+      const time = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+    }, `${label}不是有效日期`);
+
+const orderFilter = {
+  keyword: text('关键字', 50).optional(),
+  supplierId: idSchema.optional(),
+  status: purchaseOrderStatusSchema.optional(),
+  buyerId: idSchema.optional(),
+  taskId: idSchema.optional(),
+  /** Created on or after this Asia/Shanghai day… */
+  createdFrom: dateOnly('开始日期').optional(),
+  /** …and on or before this one. */
+  createdTo: dateOnly('结束日期').optional(),
+};
+export const PURCHASE_ORDER_SORT_FIELDS = ['code', 'createdAt', 'requiredBy', 'totalFen'] as const;
+export const purchaseOrderListRequest = pageRequest(PURCHASE_ORDER_SORT_FIELDS).extend(orderFilter);
+export type PurchaseOrderListBody = z.input<typeof purchaseOrderListRequest>;
+export const purchaseOrderExportRequest = z.strictObject(orderFilter);
+
+export const purchaseOrderItemSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  taskId: z.number(),
+  taskCode: z.string(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+  status: purchaseOrderStatusSchema,
+  /** 货值: Σ line amounts (tax-inclusive). */
+  goodsFen: z.number(),
+  freightFen: z.number(),
+  /** 订单总额: goods + freight. */
+  totalFen: z.number(),
+  orderedQuantity: z.number(),
+  receivedQuantity: z.number(),
+  requiredBy: z.string().nullable(),
+  buyerId: z.number(),
+  buyerName: z.string(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type PurchaseOrderItem = z.infer<typeof purchaseOrderItemSchema>;
+
+export const purchaseOrderLineSchema = z.object({
+  id: z.number(),
+  taskLineId: z.number(),
+  commodityId: z.number(),
+  skuCode: z.string(),
+  commodityName: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.number(),
+  unitPriceFen: z.number(),
+  amountFen: z.number(),
+  receivedQuantity: z.number(),
+});
+export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
+
+export const purchaseReceiptSchema = z.object({
+  id: z.number(),
+  receivedOn: z.string(),
+  remark: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(z.object({ orderLineId: z.number(), quantity: z.number() })),
+});
+export type PurchaseReceipt = z.infer<typeof purchaseReceiptSchema>;
+
+/** What the printed order shows of its supplier. */
+export const orderPartySchema = z.object({
+  name: z.string(),
+  contactPerson: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  creditCode: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+});
+
+export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
+  invoiceType: z.enum(INVOICE_TYPES),
+  taxRatePercent: z.number(),
+  deliveryRegionCode: z.string(),
+  deliveryRegionName: z.string(),
+  planId: z.number().nullable(),
+  planCode: z.string().nullable(),
+  taskName: z.string(),
+  closeReason: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  supplier: orderPartySchema,
+  lines: z.array(purchaseOrderLineSchema),
+  receipts: z.array(purchaseReceiptSchema),
+});
+export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
+
+export const receiptQuantitySchema = z.int('收货数量须为整数').min(1, '收货数量须大于0').max(100_000_000, '收货数量过大');
+export const purchaseOrderReceiveRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  /** Not after today (Asia/Shanghai); the server checks it against its clock. */
+  receivedOn: dateOnly('收货日期'),
+  remark: text('备注', 200).nullish(),
+  /** Required when a line passes its ordered quantity by more than 10 %. */
+  reason: text('超收原因', 200).nullish(),
+  lines: z
+    .array(z.strictObject({ orderLineId: idSchema, quantity: receiptQuantitySchema }))
+    .min(1, '请至少填写一行收货数量')
+    .max(200, '收货明细不能超过200行'),
+});
+export type PurchaseOrderReceiveBody = z.input<typeof purchaseOrderReceiveRequest>;
+export const purchaseOrderCloseRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredText('关闭原因', 200) });
+export const purchaseOrderConfirmRequest = z.strictObject({ id: idSchema, version: versionSchema });
+
+/** Columns of the order export, in order. */
+export const PURCHASE_ORDER_EXPORT_COLUMNS = [
+  '订单编号',
+  '采购任务',
+  '供应商',
+  '状态',
+  '货值(元)',
+  '运费(元)',
+  '订单总额(元)',
+  '订购数量',
+  '已收数量',
+  '需求日期',
+  '采购员',
+  '创建时间',
+] as const;
+
+export const purchaseOrderApi = {
+  list: endpoint('/admin/purchase_order/list', purchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
+  info: endpoint('/admin/purchase_order/info', byIdRequest, purchaseOrderDetailSchema),
+  confirm: endpoint('/admin/purchase_order/confirm', purchaseOrderConfirmRequest, idResponse),
+  receive: endpoint('/admin/purchase_order/receive', purchaseOrderReceiveRequest, idResponse),
+  close: endpoint('/admin/purchase_order/close', purchaseOrderCloseRequest, idResponse),
+  export: endpoint('/admin/purchase_order/export', purchaseOrderExportRequest, fileResponse),
+};
