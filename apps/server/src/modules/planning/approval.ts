@@ -5,8 +5,9 @@ import { badRequest, fieldError } from '../../lib/errors';
 import { assertMayReview } from './four-eyes';
 import { changeStatus, planForAction } from './status';
 
-// 提交 → 审核通过 / 驳回. Whoever drew the plan up cannot review it (four-eyes.ts); a review starts
-// a new round, so the list of line editors is emptied.
+// 提交 → 审核通过 / 驳回. Whoever drew the plan up cannot review it (four-eyes.ts). Only an approval
+// starts a new round (line editors and past owners forgotten); a rejection keeps them, since the
+// lines the resubmission carries are still theirs.
 
 export async function submitPlan(ctx: AuthedContext, input: { id: number; version: number }) {
   await ctx.db.transaction(async (tx) => {
@@ -22,7 +23,7 @@ export async function approvePlan(ctx: AuthedContext, input: { id: number; versi
   await ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'approve');
     assertMayReview(ctx.user, plan);
-    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [] });
+    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [], roundOwnerIds: [plan.ownerId] });
   });
   return null;
 }
@@ -31,7 +32,7 @@ export async function rejectPlan(ctx: AuthedContext, input: z.output<typeof plan
   await ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'reject');
     assertMayReview(ctx.user, plan);
-    await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason, lineEditorIds: [] }, input.reason);
+    await changeStatus(tx, ctx, plan, 'reject', 'rejected', { rejectReason: input.reason }, input.reason);
   });
   return null;
 }

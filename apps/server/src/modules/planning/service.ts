@@ -106,6 +106,12 @@ const lineValues = (planId: number, line: LineInput & { budgetUnitPriceFen: numb
 const withLineEditor = (plan: PlanRow, userId: number) =>
   plan.lineEditorIds.includes(userId) ? {} : { lineEditorIds: [...plan.lineEditorIds, userId] };
 
+/** Adds a new owner to the round's owners: whoever held the plan in this round stays out of its review. */
+const withRoundOwner = (plan: PlanRow, ownerId: number) =>
+  plan.roundOwnerIds.includes(ownerId) && plan.roundOwnerIds.includes(plan.ownerId)
+    ? {}
+    : { roundOwnerIds: [...new Set([...plan.roundOwnerIds, plan.ownerId, ownerId])] };
+
 export async function createPlan(ctx: AuthedContext, input: CreateInput) {
   return ctx.db.transaction(async (tx) => {
     const ownerId = input.ownerId ?? ctx.user.id;
@@ -115,7 +121,7 @@ export async function createPlan(ctx: AuthedContext, input: CreateInput) {
     const code = await nextCode(tx, 'JH', ctx.now());
     const [plan] = await tx
       .insert(planningTasks)
-      .values({ code, ...headerValues(input), ownerId, createdBy: ctx.user.id, updatedBy: ctx.user.id })
+      .values({ code, ...headerValues(input), ownerId, roundOwnerIds: [ownerId], createdBy: ctx.user.id, updatedBy: ctx.user.id })
       .returning({ id: planningTasks.id });
     if (lines.length > 0) await tx.insert(planningTaskLines).values(lines.map((l, i) => lineValues(plan.id, l, i + 1)));
     await refreshPlanTotals(tx, plan.id);
@@ -150,7 +156,13 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
       planningTasks,
       plan.id,
       plan.version,
-      { ...headerValues(input), ownerId, updatedBy: ctx.user.id, ...(linesChanged ? withLineEditor(plan, ctx.user.id) : {}) },
+      {
+        ...headerValues(input),
+        ownerId,
+        updatedBy: ctx.user.id,
+        ...withRoundOwner(plan, ownerId),
+        ...(linesChanged ? withLineEditor(plan, ctx.user.id) : {}),
+      },
       eq(planningTasks.status, plan.status),
     );
     if (removed.length > 0) await tx.delete(planningTaskLines).where(inArray(planningTaskLines.id, removed));
