@@ -1,3 +1,4 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "request_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "planning_tasks" ADD COLUMN "round_owner_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 -- hand-written
 -- Plans under way: their current owner is the round's first owner (four-eyes).
