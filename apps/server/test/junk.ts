@@ -46,6 +46,9 @@ export function isStrictObject(schema: Schema): boolean {
 }
 
 const validEmail = 'probe@example.com';
+const SAMPLE_DATE = '2026-01-01';
+/** A calendar-date field: takes a date, neither free text nor a code. */
+const isDateField = (core: Schema) => core.safeParse(SAMPLE_DATE).success && !core.safeParse('测试').success && !core.safeParse('probe_code').success;
 
 /** A plausible value for a field, valid where that is easy to guess; used as the base that junk is planted into. */
 export function sampleValue(schema: Schema, key = ''): unknown {
@@ -57,6 +60,7 @@ export function sampleValue(schema: Schema, key = ''): unknown {
       if (def.format === 'email' || /email/i.test(key)) return validEmail;
       if (/password/i.test(key)) return 'Probe12345';
       if (/code/i.test(key)) return 'probe_code';
+      if (isDateField(core)) return SAMPLE_DATE;
       return '测试';
     case 'number':
       return /id$/i.test(key) ? 2_147_483_000 : 1;
@@ -220,5 +224,19 @@ export function uncleanTextBodies(schema: Schema): UncleanBody[] {
   const base = toSnakeCase(sampleValue(schema));
   return stringPaths(base, '').flatMap((field) =>
     UNCLEAN_TEXT.map(([label, text]) => ({ label: `${field} = ${label}`, body: planted(base, field.split('.'), text), field })),
+  );
+}
+
+/** Days that do not exist, and a year PostgreSQL cannot store: refused by the calendar-date schema, never rolled over. */
+const IMPOSSIBLE_DATES = ['2026-02-30', '2026-02-31', '2025-02-29', '2026-04-31', '2026-13-01', '0000-01-01'];
+
+/** A plausible body with each impossible date planted in each date field, nested ones included. */
+export function impossibleDateBodies(schema: Schema): UncleanBody[] {
+  const base = toSnakeCase(sampleValue(schema));
+  const datePaths = stringPaths(base, '').filter(
+    (path) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], base) === SAMPLE_DATE,
+  );
+  return datePaths.flatMap((field) =>
+    IMPOSSIBLE_DATES.map((date) => ({ label: `${field} = ${date}`, body: planted(base, field.split('.'), date), field })),
   );
 }

@@ -3,6 +3,7 @@ import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from
 import { backUserSchema, dataScopeSchema, emailSchema, menuRecordSchema, newPasswordSchema, passwordSchema } from './auth';
 import {
   byIdVersionRequest,
+  dateTime,
   emptyResponse,
   idResponse,
   idSchema,
@@ -295,7 +296,7 @@ export const backUserApi = {
 
 // ─── Operation log ──────────────────────────────────────────────────────────
 
-const timeSchema = z.iso.datetime({ offset: true, message: '时间格式有误' });
+const timeSchema = dateTime('时间格式有误');
 
 export const operationLogSchema = z.object({
   id: z.number(),

@@ -17,6 +17,30 @@ export function requiredText(label: string, max: number) {
   return text(label, max).min(1, `请输入${label}`);
 }
 
+/** Years a date or a moment may fall in: PostgreSQL has no year 0, and no business date lies centuries away. */
+const YEAR_MIN = 1900;
+const YEAR_MAX = 2999;
+const inYears = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= YEAR_MIN && year <= YEAR_MAX;
+};
+
+/**
+ * The one schema of a calendar date `YYYY-MM-DD` (docs/rules/codes-and-api.md, "Dates"): a day
+ * that exists (2026-02-30 is refused, never rolled into March) between 1900 and 2999.
+ */
+export function calendarDate(label: string) {
+  return z
+    .string(`请选择${label}`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}格式应为YYYY-MM-DD`, abort: true })
+    .refine((v) => z.iso.date().safeParse(v).success && inYears(v), `${label}不是有效日期`);
+}
+
+/** A moment with its offset (`2026-03-01T10:00:00+08:00`) on a calendar day between 1900 and 2999. */
+export function dateTime(message: string) {
+  return z.iso.datetime({ offset: true, message, abort: true }).refine(inYears, message);
+}
+
 /** Paged list request (docs/rules/codes-and-api.md, "Paged lists"): page_size at most 200, sorting only on whitelisted fields. */
 export function pageRequest<const F extends readonly [string, ...string[]]>(sortFields: F) {
   return z.strictObject({

@@ -3,12 +3,13 @@ import type { AuditVocabulary } from './audit';
 import {
   byIdRequest,
   byIdVersionRequest,
+  calendarDate,
   emptyResponse,
   idSchema,
   pageRequest,
   pageResponse,
-  selectedIdsSchema,
   requiredText,
+  selectedIdsSchema,
   text,
   versionSchema,
 } from './common';
@@ -114,16 +115,6 @@ export function planActionAllowed(action: PlanAction, status: PlanStatus): boole
 
 export const PLAN_MAX_LINES = 1000;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const dateText = (label: string) =>
-  z
-    .string()
-    .regex(DATE_PATTERN, `${label}格式应为YYYY-MM-DD`)
-    .refine((v) => {
-      // Round-trip through Date: "2026-02-30" parses (as 03-02) but is not a calendar date.
-      const time = Date.parse(`${v}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
-    }, `${label}不是有效日期`);
 const dictValue = (label: string) =>
   z
     .string(`请选择${label}`)
@@ -141,7 +132,7 @@ export const planLineInput = z.strictObject({
   quantity: planQuantitySchema,
   /** Left out: the commodity's reference price. */
   budgetUnitPriceFen: budgetPriceFenSchema.optional(),
-  requiredBy: dateText('需求日期').nullish(),
+  requiredBy: calendarDate('需求日期').nullish(),
   remark: text('备注', 200).nullish(),
 });
 export type PlanLineInput = z.input<typeof planLineInput>;
@@ -150,9 +141,9 @@ export const planFields = {
   name: requiredText('计划名称', 100),
   planType: dictValue('计划类型'),
   warehouse: dictValue('仓库'),
-  periodStart: dateText('计划开始日期').nullish(),
-  periodEnd: dateText('计划结束日期').nullish(),
-  requiredBy: dateText('需求日期').nullish(),
+  periodStart: calendarDate('计划开始日期').nullish(),
+  periodEnd: calendarDate('计划结束日期').nullish(),
+  requiredBy: calendarDate('需求日期').nullish(),
   /** Left out on create: the signed-in user. */
   ownerId: idSchema.optional(),
   remark: text('备注', 500).nullish(),
@@ -174,8 +165,8 @@ export const planFilter = {
   warehouse: z.string().max(40).optional(),
   ownerId: idSchema.optional(),
   /** Plans whose period overlaps [periodFrom, periodTo]. */
-  periodFrom: dateText('开始日期').optional(),
-  periodTo: dateText('结束日期').optional(),
+  periodFrom: calendarDate('开始日期').optional(),
+  periodTo: calendarDate('结束日期').optional(),
   /** Only these plans (导出选中). */
   ids: selectedIdsSchema.optional(),
 };

@@ -3,12 +3,14 @@ import type { AuditVocabulary } from '../audit';
 import {
   byIdRequest,
   byIdVersionRequest,
+  calendarDate,
+  dateTime,
   idResponse,
   idSchema,
   pageRequest,
-  selectedIdsSchema,
   pageResponse,
   requiredText,
+  selectedIdsSchema,
   text,
   versionSchema,
 } from '../common';
@@ -175,7 +177,6 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
   statusColors: QUOTE_STATUS_COLORS,
 };
 
-const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
 const moneyFen = (label: string) => z.int(`${label}须为整数分`).min(0, `${label}不能为负数`).max(100_000_000_000, `${label}过大`);
 
 export const taskLineInput = z.strictObject({
@@ -190,9 +191,9 @@ const taskFields = {
   name: requiredText('任务名称', 100),
   planId: idSchema.nullish(),
   buyerId: idSchema,
-  quoteDeadline: z.iso.datetime({ offset: true, message: '请选择报价截止时间' }),
+  quoteDeadline: dateTime('请选择报价截止时间'),
   deliveryRegionCode: z.string('请选择交货地区').regex(REGION_CODE_6, '请选择交货地区'),
-  requiredBy: dateSchema('需求日期').nullish(),
+  requiredBy: calendarDate('需求日期').nullish(),
   remark: text('备注', 500).nullish(),
   lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
   supplierIds: z.array(idSchema).max(50, '邀请供应商不能超过50家').default([]),
@@ -208,8 +209,8 @@ const taskFilter = {
   /** The source plan by its code (exact), as the list's plan picker stores it in the URL. */
   planCode: text('计划编号', 50).optional(),
   supplierId: idSchema.optional(),
-  deadlineFrom: z.iso.datetime({ offset: true }).optional(),
-  deadlineTo: z.iso.datetime({ offset: true }).optional(),
+  deadlineFrom: dateTime('时间格式有误').optional(),
+  deadlineTo: dateTime('时间格式有误').optional(),
   /** Only these tasks (导出选中). */
   ids: selectedIdsSchema.optional(),
 };
@@ -319,8 +320,8 @@ export const quoteSaveRequest = z
     supplierId: idSchema,
     /** The quote's version when editing an existing one; omitted for the first entry. */
     version: versionSchema.nullish(),
-    quoteDate: dateSchema('报价日期'),
-    validUntil: dateSchema('有效期至'),
+    quoteDate: calendarDate('报价日期'),
+    validUntil: calendarDate('有效期至'),
     /** 发票类型; a quote saved without one is a special invoice. */
     invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
     /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
