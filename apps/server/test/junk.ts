@@ -195,6 +195,11 @@ const UNCLEAN_TEXT: [string, string][] = [
   ['escape character', '名称\u001b[31m'],
   ['zero-width only', '\u200b\u200d'],
   ['BOM and spaces only', ' \ufeff '],
+  ['soft hyphen and Hangul filler only', '\u00ad\u3164'],
+  ['variation selector and tag only', '\ufe0f\u{e0041}'],
+  ['noncharacter U+FFFF', '名称\uffff'],
+  ['noncharacter U+FDD0', '\ufdd0名称'],
+  ['noncharacter U+10FFFE', '名称\u{10fffe}'],
 ];
 
 export interface UncleanBody {

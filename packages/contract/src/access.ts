@@ -7,6 +7,7 @@ import {
   emptyResponse,
   idResponse,
   idSchema,
+  multilineText,
   optionSchema,
   optionsResponse,
   pageRequest,
@@ -86,7 +87,7 @@ export const roleListRequest = pageRequest(['name', 'code', 'sort', 'createdAt',
 const roleFields = {
   name: requiredText('角色名称', 50),
   code: roleCodeSchema,
-  description: text('描述', 200).optional(),
+  description: multilineText('描述', 200).optional(),
   sort: sortSchema.default(0),
   status: statusSchema.default('enabled'),
 };

@@ -9,12 +9,36 @@ export const byIdVersionRequest = z.strictObject({ id: idSchema, version: versio
 export const idResponse = z.object({ id: z.number() });
 export const emptyResponse = z.null();
 
-/** A trimmed, bounded free-text field; `label` names it in Chinese messages. */
+/**
+ * Line feed, carriage return, tab, line / paragraph separators and the directional marks (LRM, RLM,
+ * ALM): a one-line field (a name, a code, a phone) never holds them (docs/rules/codes-and-api.md,
+ * "Text fields").
+ */
+const NOT_ONE_LINE = /[\n\r\t\u2028\u2029\u200e\u200f\u061c]/;
+/** Multi-line text (remarks, reasons) keeps line feeds and refuses the rest. */
+const NOT_MULTI_LINE = /[\r\t\u2028\u2029\u200e\u200f\u061c]/;
+
+/** A trimmed, bounded one-line text field; `label` names it in Chinese messages. */
 export function text(label: string, max: number) {
-  return z.string().trim().max(max, `${label}不能超过${max}个字符`);
+  return z
+    .string()
+    .refine((v) => !NOT_ONE_LINE.test(v), `${label}不能包含换行、制表符或文字方向标记`)
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
 }
 export function requiredText(label: string, max: number) {
   return text(label, max).min(1, `请输入${label}`);
+}
+/** A trimmed, bounded text that may run over several lines (line feeds only): remarks, reasons, descriptions. */
+export function multilineText(label: string, max: number) {
+  return z
+    .string()
+    .refine((v) => !NOT_MULTI_LINE.test(v), `${label}不能包含回车、制表符、段落分隔符或文字方向标记`)
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
+}
+export function requiredMultilineText(label: string, max: number) {
+  return multilineText(label, max).min(1, `请输入${label}`);
 }
 
 /** Years a date or a moment may fall in: PostgreSQL has no year 0, and no business date lies centuries away. */

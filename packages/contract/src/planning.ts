@@ -6,8 +6,10 @@ import {
   calendarDate,
   emptyResponse,
   idSchema,
+  multilineText,
   pageRequest,
   pageResponse,
+  requiredMultilineText,
   requiredText,
   selectedIdsSchema,
   text,
@@ -133,7 +135,7 @@ export const planLineInput = z.strictObject({
   /** Left out: the commodity's reference price. */
   budgetUnitPriceFen: budgetPriceFenSchema.optional(),
   requiredBy: calendarDate('需求日期').nullish(),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 });
 export type PlanLineInput = z.input<typeof planLineInput>;
 
@@ -146,7 +148,7 @@ export const planFields = {
   requiredBy: calendarDate('需求日期').nullish(),
   /** Left out on create: the signed-in user. */
   ownerId: idSchema.optional(),
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
   lines: z.array(planLineInput).max(PLAN_MAX_LINES, `明细不能超过${PLAN_MAX_LINES}行`).default([]),
 };
 
@@ -256,9 +258,9 @@ export const planDetailSchema = planSummarySchema.extend({
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
-export const reasonSchema = requiredText('原因', 200);
+export const reasonSchema = requiredMultilineText('原因', 200);
 export const planReasonRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: reasonSchema });
-export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 
 export const GENERATE_MODES = ['category', 'plan'] as const;
 export type GenerateMode = (typeof GENERATE_MODES)[number];

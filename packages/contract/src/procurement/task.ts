@@ -7,6 +7,7 @@ import {
   dateTime,
   idResponse,
   idSchema,
+  multilineText,
   pageRequest,
   pageResponse,
   requiredText,
@@ -184,7 +185,7 @@ export const taskLineInput = z.strictObject({
   quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
   targetPriceFen: moneyFen('目标单价').nullish(),
   planLineId: idSchema.nullish(),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 });
 
 const taskFields = {
@@ -194,7 +195,7 @@ const taskFields = {
   quoteDeadline: dateTime('请选择报价截止时间'),
   deliveryRegionCode: z.string('请选择交货地区').regex(REGION_CODE_6, '请选择交货地区'),
   requiredBy: calendarDate('需求日期').nullish(),
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
   lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
   supplierIds: z.array(idSchema).max(50, '邀请供应商不能超过50家').default([]),
 };
@@ -297,7 +298,7 @@ export const taskDetailSchema = taskListItemSchema.extend({
 });
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 
-export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 
 // Quotations -----------------------------------------------------------------------------------
 
@@ -307,7 +308,7 @@ export const quoteLineInput = z.strictObject({
   unitPriceFen: moneyFen('单价').nullable(),
   moq: z.int('起订量须为整数').min(1, '起订量须大于0').max(100_000_000).nullish(),
   leadTimeDays: z.int('交期须为整数天').min(0, '交期不能为负数').max(3650, '交期不能超过3650天').nullish(),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 });
 export const freightModeSchema = z.enum(['manual', 'estimated']);
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES, '请选择发票类型');
@@ -329,7 +330,7 @@ export const quoteSaveRequest = z
     freightMode: freightModeSchema,
     /** Typed freight (manual); ignored when estimated, the server computes it. */
     freightFen: moneyFen('运费').nullish(),
-    remark: text('备注', 500).nullish(),
+    remark: multilineText('备注', 500).nullish(),
     lines: z.array(quoteLineInput).max(200),
   })
   .superRefine((quote, ctx) => {
@@ -340,7 +341,7 @@ export const quoteSaveRequest = z
 export const quoteDeclineRequest = z.strictObject({
   taskId: idSchema,
   supplierId: idSchema,
-  reason: text('放弃原因', 200).nullish(),
+  reason: multilineText('放弃原因', 200).nullish(),
 });
 export const quoteEstimateRequest = z.strictObject({
   taskId: idSchema,
@@ -443,7 +444,7 @@ export const awardRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
   lines: z
-    .array(z.strictObject({ taskLineId: idSchema, supplierId: idSchema, reason: text('定标理由', 200).nullish() }))
+    .array(z.strictObject({ taskLineId: idSchema, supplierId: idSchema, reason: multilineText('定标理由', 200).nullish() }))
     .min(1, '请为每行选择中标供应商')
     .max(200),
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { backUsers, menus, rolePermissions, roles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { auditDiff } from '../../lib/audit-diff';
+import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
@@ -121,8 +122,8 @@ async function assertCodeFree(db: Db, code: string, exceptId?: number) {
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  const [clash] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
-  if (clash && clash.id !== exceptId) throw conflict(`角色名称 ${name} 已存在`);
+  const clash = await findLookalikeName(db, { table: roles, id: roles.id, name: roles.name }, name, exceptId);
+  if (clash) throw conflict(`角色名称 ${clash.name} 已存在`);
 }
 
 export async function createRole(ctx: AuthedContext, input: CreateInput) {
