@@ -216,7 +216,7 @@ function stringPaths(value: unknown, path: string): string[] {
   return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, path ? `${path}.${key}` : key));
 }
 
-function planted(body: unknown, path: string[], text: string): unknown {
+function planted(body: unknown, path: string[], text: unknown): unknown {
   if (path.length === 0) return text;
   const [head, ...rest] = path;
   const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string, unknown>;
@@ -244,4 +244,49 @@ export function impossibleDateBodies(schema: Schema): UncleanBody[] {
   return datePaths.flatMap((field) =>
     IMPOSSIBLE_DATES.map((date) => ({ label: `${field} = ${date}`, body: planted(base, field.split('.'), date), field })),
   );
+}
+
+/** The largest value a number schema takes. */
+const maxOf = (schema: Schema) => (unwrap(schema).core as unknown as { maxValue?: number }).maxValue;
+const snakePath = (keys: string[]) => keys.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join('.');
+
+interface AmountPair {
+  path: string[];
+  quantity: [key: string, max: number];
+  price: [key: string, max: number];
+}
+
+/** A quantity and a unit price (…PriceFen) side by side in one object: their product is an amount. */
+function amountPairs(schema: Schema, path: string[]): AmountPair[] {
+  const def = defOf(unwrap(schema).core);
+  if (def.type === 'array' && def.element) return amountPairs(def.element, [...path, '0']);
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  const bounded = (pattern: RegExp) =>
+    Object.entries(shape).flatMap(([k, v]) => {
+      const max = maxOf(v);
+      return pattern.test(k) && max !== undefined && Number.isFinite(max) ? [[k, max] as [string, number]] : [];
+    });
+  const here = bounded(/quantity$/i).flatMap((quantity) => bounded(/PriceFen$/).map((price) => ({ path, quantity, price })));
+  return [...here, ...Object.entries(shape).flatMap(([k, v]) => amountPairs(v, [...path, k]))];
+}
+
+export interface OverflowBody {
+  label: string;
+  body: unknown;
+  /** The snake_case paths of the quantity and the price: the field error names one of them. */
+  fields: string[];
+}
+
+/**
+ * A plausible body with a quantity and a unit price both at their schema's maximum, for every such
+ * pair: each within range, their product beyond any amount column.
+ */
+export function overflowBodies(schema: Schema): OverflowBody[] {
+  const base = toSnakeCase(sampleValue(schema));
+  return amountPairs(schema, []).map(({ path, quantity, price }) => {
+    const fields = [snakePath([...path, quantity[0]]), snakePath([...path, price[0]])];
+    const body = planted(planted(base, fields[0].split('.'), quantity[1]), fields[1].split('.'), price[1]);
+    return { label: `${fields.join(' × ')} at their maximum`, body, fields };
+  });
 }

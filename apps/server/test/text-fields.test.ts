@@ -47,7 +47,11 @@ const creates: Record<string, (name: string, remark?: string) => Promise<{ code:
       admin,
     ),
   commodity: (name, remark) =>
-    t.call('/admin/commodity/create', { sku_code: unique('SKU'), name, category_id: leafCategoryId, unit: 'piece', reference_price_fen: 100, remark }, admin),
+    t.call(
+      '/admin/commodity/create',
+      { sku_code: unique('SKU'), name, category_id: leafCategoryId, unit: 'piece', reference_price_fen: 100, remark },
+      admin,
+    ),
   planning_task: (name, remark) =>
     t.call('/admin/planning_task/create', { name, plan_type: 'regular', warehouse: 'sh_jiading', remark, lines: [] }, admin),
   back_user: (name) => t.call('/admin/back_user/create', { email: `${unique('u').toLowerCase()}@test.com`, username: name, role_id: roleId }, admin),

@@ -41,6 +41,16 @@ export function requiredMultilineText(label: string, max: number) {
   return multilineText(label, max).min(1, `请输入${label}`);
 }
 
+/**
+ * The most one line may come to, quantity × unit price: 100亿元. Line amounts, plan and task totals
+ * (at most 1,000 lines) then stay below 2^53 fen, exact in JavaScript and inside PostgreSQL's bigint
+ * (docs/rules/money-and-formats.md).
+ */
+export const MAX_LINE_AMOUNT_FEN = 1_000_000_000_000;
+export const LINE_AMOUNT_MESSAGE = '金额（数量×单价）不能超过100亿元，请调整数量或单价';
+export const lineAmountTooLarge = (quantity: unknown, priceFen: unknown) =>
+  typeof quantity === 'number' && typeof priceFen === 'number' && quantity * priceFen > MAX_LINE_AMOUNT_FEN;
+
 /** Years a date or a moment may fall in: PostgreSQL has no year 0, and no business date lies centuries away. */
 const YEAR_MIN = 1900;
 const YEAR_MAX = 2999;

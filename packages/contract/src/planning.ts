@@ -6,6 +6,8 @@ import {
   calendarDate,
   emptyResponse,
   idSchema,
+  LINE_AMOUNT_MESSAGE,
+  lineAmountTooLarge,
   multilineText,
   pageRequest,
   pageResponse,
@@ -128,15 +130,17 @@ const dictValue = (label: string) =>
 export const planQuantitySchema = z.int('计划数量须为整数').min(1, '计划数量须大于0').max(100_000_000, '计划数量过大');
 export const budgetPriceFenSchema = z.int('预算单价须为整数（分）').min(0, '预算单价不能为负数').max(99_999_999_999, '预算单价过大');
 
-export const planLineInput = z.strictObject({
-  id: idSchema.optional(),
-  commodityId: idSchema,
-  quantity: planQuantitySchema,
-  /** Left out: the commodity's reference price. */
-  budgetUnitPriceFen: budgetPriceFenSchema.optional(),
-  requiredBy: calendarDate('需求日期').nullish(),
-  remark: multilineText('备注', 200).nullish(),
-});
+export const planLineInput = z
+  .strictObject({
+    id: idSchema.optional(),
+    commodityId: idSchema,
+    quantity: planQuantitySchema,
+    /** Left out: the commodity's reference price. */
+    budgetUnitPriceFen: budgetPriceFenSchema.optional(),
+    requiredBy: calendarDate('需求日期').nullish(),
+    remark: multilineText('备注', 200).nullish(),
+  })
+  .refine((line) => !lineAmountTooLarge(line.quantity, line.budgetUnitPriceFen), { message: LINE_AMOUNT_MESSAGE, path: ['budgetUnitPriceFen'] });
 export type PlanLineInput = z.input<typeof planLineInput>;
 
 export const planFields = {

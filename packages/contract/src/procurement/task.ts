@@ -7,6 +7,8 @@ import {
   dateTime,
   idResponse,
   idSchema,
+  LINE_AMOUNT_MESSAGE,
+  lineAmountTooLarge,
   multilineText,
   pageRequest,
   pageResponse,
@@ -180,13 +182,15 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
 
 const moneyFen = (label: string) => z.int(`${label}须为整数分`).min(0, `${label}不能为负数`).max(100_000_000_000, `${label}过大`);
 
-export const taskLineInput = z.strictObject({
-  commodityId: idSchema,
-  quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
-  targetPriceFen: moneyFen('目标单价').nullish(),
-  planLineId: idSchema.nullish(),
-  remark: multilineText('备注', 200).nullish(),
-});
+export const taskLineInput = z
+  .strictObject({
+    commodityId: idSchema,
+    quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
+    targetPriceFen: moneyFen('目标单价').nullish(),
+    planLineId: idSchema.nullish(),
+    remark: multilineText('备注', 200).nullish(),
+  })
+  .refine((line) => !lineAmountTooLarge(line.quantity, line.targetPriceFen), { message: LINE_AMOUNT_MESSAGE, path: ['targetPriceFen'] });
 
 const taskFields = {
   name: requiredText('任务名称', 100),

@@ -1,4 +1,4 @@
-import { PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
+import { LINE_AMOUNT_MESSAGE, lineAmountTooLarge, PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -63,7 +63,10 @@ async function resolveLines(tx: Db, lines: LineInput[], keptCommodityIds: Readon
     }
     if (seen.has(line.commodityId)) throw fieldError(field, `第${index + 1}行：商品重复`);
     seen.add(line.commodityId);
-    return { ...line, budgetUnitPriceFen: line.budgetUnitPriceFen ?? commodity.referencePriceFen };
+    const budgetUnitPriceFen = line.budgetUnitPriceFen ?? commodity.referencePriceFen;
+    // The reference price stands in for a price left out: the bound the contract puts on a given one.
+    if (lineAmountTooLarge(line.quantity, budgetUnitPriceFen)) throw fieldError(`lines.${index}.quantity`, LINE_AMOUNT_MESSAGE);
+    return { ...line, budgetUnitPriceFen };
   });
 }
 
