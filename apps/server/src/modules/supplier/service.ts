@@ -101,7 +101,7 @@ async function replaceCategories(tx: Db, supplierId: number, categoryIds: number
 }
 
 export async function getSupplier(ctx: AuthedContext, id: number) {
-  const supplier = await findSupplier(ctx.db, id);
+  const supplier = await findSupplier(ctx.db, ctx.user, id);
   if (!supplier) throw notFound('供应商不存在');
   return supplier;
 }
