@@ -29,6 +29,15 @@ export const ACCESS_MANAGER_CODES = [
   'userManagement:status',
 ] as const;
 
+/** What it takes to manage the menu table: its page and its edit action. */
+export const MENU_MANAGER_CODES = ['menuManagement', 'menuManagement:edit'] as const;
+/**
+ * The codes that let someone undo a mistake in access or menus: none of their entries can be
+ * disabled, the built-in role keeps them, and some enabled user must always hold each set
+ * (docs/access-management.md).
+ */
+export const ADMINISTRATION_CODES = [...ACCESS_MANAGER_CODES, ...MENU_MANAGER_CODES] as const;
+
 /** The built-in 超级管理员 role's code, which never changes: its holders are the super admins. */
 export const SUPER_ADMIN_ROLE_CODE = 'admin';
 
