@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplierBody } from './procurement-fixtures';
-import { createTestApp, type TestApp, unique } from './helpers';
+import { type ApiAnswer, createTestApp, type TestApp, unique } from './helpers';
 
 /*
  * Names users see side by side (docs/rules/codes-and-api.md, "Text fields" and "Unique names"):
@@ -28,7 +28,7 @@ const codePoints = function* () {
 const IGNORABLE = [...codePoints()].filter((cp) => /\p{Default_Ignorable_Code_Point}/u.test(String.fromCodePoint(cp)));
 
 /** One create per kind of named record, with the name (and remark, where there is one) given. */
-const creates: Record<string, (name: string, remark?: string) => Promise<{ code: number; data: any; message: string }>> = {
+const creates: Record<string, (name: string, remark?: string) => Promise<ApiAnswer>> = {
   role: (name, remark) => t.call('/admin/role/create', { name, code: unique('r').toLowerCase(), description: remark }, admin),
   supplier: (name, remark) => t.call('/admin/supplier/create', supplierBody(name, { remark }), admin),
   category: (name) => t.call('/admin/category/create', { name, code: unique('C'), parent_id: null }, admin),
