@@ -36,6 +36,12 @@ function cleanText(value: string): { error: string } | { text: string } {
   return { text: ZERO_WIDTH.test(text) ? text.replace(ZERO_WIDTH_ALL, '') : text };
 }
 
+/**
+ * The same hygiene for text that does not come in a JSON body (a cell of an imported file): the
+ * refusal message, or the cleaned text.
+ */
+export const checkText = cleanText;
+
 const refused = (field: string, message: string): AppError => badRequest(message, [{ field, message } satisfies FieldError]);
 
 /**
