@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { createTestApp, type TestApp } from './helpers';
-import { isStrictObject, junkBodies, metaCharacterBodies, uncleanTextBodies } from './junk';
+import { impossibleDateBodies, isStrictObject, junkBodies, metaCharacterBodies, overflowBodies, uncleanTextBodies } from './junk';
 
 /**
  * docs/rules/quality-bars.md "Bad input", generated from the route registry: every route gets junk bodies built
@@ -60,6 +60,49 @@ describe('text hygiene: unclean text in any string field is refused naming that 
     for (const { label, body, field } of uncleanTextBodies(route.endpoint.body)) {
       const answer = await t.call(route.endpoint, body, admin);
       const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
+      if (answer.status !== 200 || answer.code !== 400 || !named) {
+        wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message} ${JSON.stringify(answer.data)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('impossible dates in any date field are refused naming that field', () => {
+  const withDates = allRoutes.filter((r) => impossibleDateBodies(r.endpoint.body).length > 0);
+  it('finds the date fields', () => {
+    expect(withDates.map((r) => r.endpoint.path)).toEqual(
+      expect.arrayContaining(['/admin/planning_task/create', '/admin/quotation/save', '/admin/data_board/summary']),
+    );
+  });
+  it.each(withDates.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
+    const before = await databaseFingerprint(t.database.db);
+    const wrong: string[] = [];
+    for (const { label, body, field } of impossibleDateBodies(route.endpoint.body)) {
+      const answer = await t.call(route.endpoint, body, admin);
+      const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
+      if (answer.status !== 200 || answer.code !== 400 || !named)
+        wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('a quantity and a unit price at their maximum are a field error, never an overflow', () => {
+  const withAmounts = allRoutes.filter((r) => overflowBodies(r.endpoint.body).length > 0);
+  it('finds the amount pairs', () => {
+    expect(withAmounts.map((r) => r.endpoint.path)).toEqual(
+      expect.arrayContaining(['/admin/planning_task/create', '/admin/planning_task/update', '/admin/procurement_task/create']),
+    );
+  });
+  it.each(withAmounts.map((r) => [r.endpoint.path, r] as const))('%s', async (_path, route) => {
+    const before = await databaseFingerprint(t.database.db);
+    const wrong: string[] = [];
+    for (const { label, body, fields } of overflowBodies(route.endpoint.body)) {
+      const answer = await t.call(route.endpoint, body, admin);
+      const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => fields.includes(e.field));
       if (answer.status !== 200 || answer.code !== 400 || !named) {
         wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message} ${JSON.stringify(answer.data)}`);
       }

@@ -375,6 +375,26 @@ describe('lists, exports and figures with data scope 仅本人', () => {
     expect(await soon(scoped)).toBe(visibleTasks);
     expect(await soon(admin)).toBeGreaterThan(visibleTasks);
   });
+
+  it("counts a supplier's invitations over the tasks the user may open, in the list, the detail and the export", async () => {
+    const visibleTasks = (await ok('/admin/procurement_task/list', { page: 1, page_size: 200 }, scoped)).list as { id: number }[];
+    const inviting = [];
+    for (const { id } of visibleTasks) {
+      const task = await ok('/admin/procurement_task/info', { id }, scoped);
+      if ((task.suppliers ?? []).some((s: { supplier_id: number }) => s.supplier_id === supplierId)) inviting.push(id);
+    }
+    const stats = async (token: string) => {
+      const row = (await ok('/admin/supplier/list', { page: 1, page_size: 200 }, token)).list.find((r: { id: number }) => r.id === supplierId);
+      const info = await ok('/admin/supplier/info', { id: supplierId }, token);
+      expect(info.tasks_invited).toBe(row.tasks_invited);
+      return row.tasks_invited as number;
+    };
+    expect(await stats(scoped)).toBe(inviting.length);
+    expect(await stats(admin)).toBeGreaterThan(inviting.length);
+    const file = await download(t, '/admin/supplier/export', { ids: [supplierId] }, scoped);
+    const [, row] = (await readWorkbook(file.rawPayload)).values().next().value as unknown[][];
+    expect(row).toContain(inviting.length);
+  });
 });
 
 describe('who may be a buyer or a plan owner', () => {

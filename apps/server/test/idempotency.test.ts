@@ -97,6 +97,21 @@ describe('Idempotency-Key on create calls', () => {
     expect(other.message).toBe('该幂等键已用于其他请求，请更换后重试');
   });
 
+  it('the same key with a different body is refused with 409 and writes nothing; the same body in another order is a repeat', async () => {
+    const body = planBody();
+    const first = await create(body, planner, 'form-open-6');
+    expect(first.code).toBe(200);
+    const changed = { ...body, name: `${body.name}-改`, lines: [{ commodity_id: commodityIds[0], quantity: 11 }] };
+    const before = await t.database.db.select({ id: planningTasks.id }).from(planningTasks);
+    const refused = await create(changed, planner, 'form-open-6');
+    expect(refused).toMatchObject({ code: 409, message: '幂等键已用于不同的请求' });
+    expect(await t.database.db.select({ id: planningTasks.id }).from(planningTasks)).toHaveLength(before.length);
+    expect(await plansNamed(changed.name)).toBe(0);
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect(await create(reordered, planner, 'form-open-6')).toMatchObject({ code: 200, data: first.data });
+    expect(await plansNamed(body.name)).toBe(1);
+  });
+
   it('a repeat that finds the first call still running waits, then answers 409 in Chinese', async () => {
     const [user] = await t.database.db.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, 'planner@jiaju.com'));
     await t.database.db

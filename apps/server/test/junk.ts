@@ -46,6 +46,9 @@ export function isStrictObject(schema: Schema): boolean {
 }
 
 const validEmail = 'probe@example.com';
+const SAMPLE_DATE = '2026-01-01';
+/** A calendar-date field: takes a date, neither free text nor a code. */
+const isDateField = (core: Schema) => core.safeParse(SAMPLE_DATE).success && !core.safeParse('测试').success && !core.safeParse('probe_code').success;
 
 /** A plausible value for a field, valid where that is easy to guess; used as the base that junk is planted into. */
 export function sampleValue(schema: Schema, key = ''): unknown {
@@ -57,6 +60,7 @@ export function sampleValue(schema: Schema, key = ''): unknown {
       if (def.format === 'email' || /email/i.test(key)) return validEmail;
       if (/password/i.test(key)) return 'Probe12345';
       if (/code/i.test(key)) return 'probe_code';
+      if (isDateField(core)) return SAMPLE_DATE;
       return '测试';
     case 'number':
       return /id$/i.test(key) ? 2_147_483_000 : 1;
@@ -191,6 +195,11 @@ const UNCLEAN_TEXT: [string, string][] = [
   ['escape character', '名称\u001b[31m'],
   ['zero-width only', '\u200b\u200d'],
   ['BOM and spaces only', ' \ufeff '],
+  ['soft hyphen and Hangul filler only', '\u00ad\u3164'],
+  ['variation selector and tag only', '\ufe0f\u{e0041}'],
+  ['noncharacter U+FFFF', '名称\uffff'],
+  ['noncharacter U+FDD0', '\ufdd0名称'],
+  ['noncharacter U+10FFFE', '名称\u{10fffe}'],
 ];
 
 export interface UncleanBody {
@@ -207,7 +216,7 @@ function stringPaths(value: unknown, path: string): string[] {
   return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, path ? `${path}.${key}` : key));
 }
 
-function planted(body: unknown, path: string[], text: string): unknown {
+function planted(body: unknown, path: string[], text: unknown): unknown {
   if (path.length === 0) return text;
   const [head, ...rest] = path;
   const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string, unknown>;
@@ -221,4 +230,63 @@ export function uncleanTextBodies(schema: Schema): UncleanBody[] {
   return stringPaths(base, '').flatMap((field) =>
     UNCLEAN_TEXT.map(([label, text]) => ({ label: `${field} = ${label}`, body: planted(base, field.split('.'), text), field })),
   );
+}
+
+/** Days that do not exist, and a year PostgreSQL cannot store: refused by the calendar-date schema, never rolled over. */
+const IMPOSSIBLE_DATES = ['2026-02-30', '2026-02-31', '2025-02-29', '2026-04-31', '2026-13-01', '0000-01-01'];
+
+/** A plausible body with each impossible date planted in each date field, nested ones included. */
+export function impossibleDateBodies(schema: Schema): UncleanBody[] {
+  const base = toSnakeCase(sampleValue(schema));
+  const datePaths = stringPaths(base, '').filter(
+    (path) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], base) === SAMPLE_DATE,
+  );
+  return datePaths.flatMap((field) =>
+    IMPOSSIBLE_DATES.map((date) => ({ label: `${field} = ${date}`, body: planted(base, field.split('.'), date), field })),
+  );
+}
+
+/** The largest value a number schema takes. */
+const maxOf = (schema: Schema) => (unwrap(schema).core as unknown as { maxValue?: number }).maxValue;
+const snakePath = (keys: string[]) => keys.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join('.');
+
+interface AmountPair {
+  path: string[];
+  quantity: [key: string, max: number];
+  price: [key: string, max: number];
+}
+
+/** A quantity and a unit price (…PriceFen) side by side in one object: their product is an amount. */
+function amountPairs(schema: Schema, path: string[]): AmountPair[] {
+  const def = defOf(unwrap(schema).core);
+  if (def.type === 'array' && def.element) return amountPairs(def.element, [...path, '0']);
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  const bounded = (pattern: RegExp) =>
+    Object.entries(shape).flatMap(([k, v]) => {
+      const max = maxOf(v);
+      return pattern.test(k) && max !== undefined && Number.isFinite(max) ? [[k, max] as [string, number]] : [];
+    });
+  const here = bounded(/quantity$/i).flatMap((quantity) => bounded(/PriceFen$/).map((price) => ({ path, quantity, price })));
+  return [...here, ...Object.entries(shape).flatMap(([k, v]) => amountPairs(v, [...path, k]))];
+}
+
+export interface OverflowBody {
+  label: string;
+  body: unknown;
+  /** The snake_case paths of the quantity and the price: the field error names one of them. */
+  fields: string[];
+}
+
+/**
+ * A plausible body with a quantity and a unit price both at their schema's maximum, for every such
+ * pair: each within range, their product beyond any amount column.
+ */
+export function overflowBodies(schema: Schema): OverflowBody[] {
+  const base = toSnakeCase(sampleValue(schema));
+  return amountPairs(schema, []).map(({ path, quantity, price }) => {
+    const fields = [snakePath([...path, quantity[0]]), snakePath([...path, price[0]])];
+    const body = planted(planted(base, fields[0].split('.'), quantity[1]), fields[1].split('.'), price[1]);
+    return { label: `${fields.join(' × ')} at their maximum`, body, fields };
+  });
 }

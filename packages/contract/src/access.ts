@@ -3,9 +3,11 @@ import { type AuditVocabulary, ENABLED_STATUS_COLORS, enabledStatusValues } from
 import { backUserSchema, dataScopeSchema, emailSchema, menuRecordSchema, newPasswordSchema, passwordSchema } from './auth';
 import {
   byIdVersionRequest,
+  dateTime,
   emptyResponse,
   idResponse,
   idSchema,
+  multilineText,
   optionSchema,
   optionsResponse,
   pageRequest,
@@ -26,6 +28,15 @@ export const ACCESS_MANAGER_CODES = [
   'userManagement:edit',
   'userManagement:status',
 ] as const;
+
+/** What it takes to manage the menu table: its page and its edit action. */
+export const MENU_MANAGER_CODES = ['menuManagement', 'menuManagement:edit'] as const;
+/**
+ * The codes that let someone undo a mistake in access or menus: none of their entries can be
+ * disabled, the built-in role keeps them, and some enabled user must always hold each set
+ * (docs/access-management.md).
+ */
+export const ADMINISTRATION_CODES = [...ACCESS_MANAGER_CODES, ...MENU_MANAGER_CODES] as const;
 
 /** The built-in 超级管理员 role's code, which never changes: its holders are the super admins. */
 export const SUPER_ADMIN_ROLE_CODE = 'admin';
@@ -85,7 +96,7 @@ export const roleListRequest = pageRequest(['name', 'code', 'sort', 'createdAt',
 const roleFields = {
   name: requiredText('角色名称', 50),
   code: roleCodeSchema,
-  description: text('描述', 200).optional(),
+  description: multilineText('描述', 200).optional(),
   sort: sortSchema.default(0),
   status: statusSchema.default('enabled'),
 };
@@ -295,7 +306,7 @@ export const backUserApi = {
 
 // ─── Operation log ──────────────────────────────────────────────────────────
 
-const timeSchema = z.iso.datetime({ offset: true, message: '时间格式有误' });
+const timeSchema = dateTime('时间格式有误');
 
 export const operationLogSchema = z.object({
   id: z.number(),

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { emptyResponse, idSchema } from './common';
+import { calendarDate, emptyResponse, idSchema } from './common';
 import { endpoint } from './endpoint';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const boardDate = (label: string) =>
-  z
-    .string(`请选择${label}`)
-    .regex(DATE_PATTERN, `${label}格式应为YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
 
 /** The longest range the board aggregates over: ten years keeps every query bounded. */
 export const BOARD_MAX_DAYS = 3660;
@@ -17,8 +10,8 @@ export const BOARD_MAX_DAYS = 3660;
  * category, which includes its descendants.
  */
 const rangeFields = {
-  dateFrom: boardDate('开始日期'),
-  dateTo: boardDate('结束日期'),
+  dateFrom: calendarDate('开始日期'),
+  dateTo: calendarDate('结束日期'),
   categoryId: idSchema.optional(),
 };
 type Range = { dateFrom: string; dateTo: string };

@@ -6,6 +6,7 @@ import {
   emptyResponse,
   idResponse,
   idSchema,
+  multilineText,
   pageRequest,
   pageResponse,
   requiredText,
@@ -69,7 +70,7 @@ const categoryFields = {
   code: codeText('分类编码', 32),
   sort: z.int().min(0).max(99_999).default(0),
   status: statusSchema.default('enabled'),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 };
 
 export const categoryListRequest = z.strictObject({
@@ -195,7 +196,7 @@ export const commodityFields = {
   priceTemplateId: idSchema.nullish(),
   defaultSupplierId: idSchema.nullish(),
   status: statusSchema.default('enabled'),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 };
 
 export const commodityFilter = {

@@ -9,12 +9,70 @@ export const byIdVersionRequest = z.strictObject({ id: idSchema, version: versio
 export const idResponse = z.object({ id: z.number() });
 export const emptyResponse = z.null();
 
-/** A trimmed, bounded free-text field; `label` names it in Chinese messages. */
+/**
+ * Line feed, carriage return, tab, line / paragraph separators and the directional marks (LRM, RLM,
+ * ALM): a one-line field (a name, a code, a phone) never holds them (docs/rules/codes-and-api.md,
+ * "Text fields").
+ */
+const NOT_ONE_LINE = /[\n\r\t\u2028\u2029\u200e\u200f\u061c]/;
+/** Multi-line text (remarks, reasons) keeps line feeds and refuses the rest. */
+const NOT_MULTI_LINE = /[\r\t\u2028\u2029\u200e\u200f\u061c]/;
+
+/** A trimmed, bounded one-line text field; `label` names it in Chinese messages. */
 export function text(label: string, max: number) {
-  return z.string().trim().max(max, `${label}不能超过${max}个字符`);
+  return z
+    .string()
+    .refine((v) => !NOT_ONE_LINE.test(v), `${label}不能包含换行、制表符或文字方向标记`)
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
 }
 export function requiredText(label: string, max: number) {
   return text(label, max).min(1, `请输入${label}`);
+}
+/** A trimmed, bounded text that may run over several lines (line feeds only): remarks, reasons, descriptions. */
+export function multilineText(label: string, max: number) {
+  return z
+    .string()
+    .refine((v) => !NOT_MULTI_LINE.test(v), `${label}不能包含回车、制表符、段落分隔符或文字方向标记`)
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
+}
+export function requiredMultilineText(label: string, max: number) {
+  return multilineText(label, max).min(1, `请输入${label}`);
+}
+
+/**
+ * The most one line may come to, quantity × unit price: 100亿元. Line amounts, plan and task totals
+ * (at most 1,000 lines) then stay below 2^53 fen, exact in JavaScript and inside PostgreSQL's bigint
+ * (docs/rules/money-and-formats.md).
+ */
+export const MAX_LINE_AMOUNT_FEN = 1_000_000_000_000;
+export const LINE_AMOUNT_MESSAGE = '金额（数量×单价）不能超过100亿元，请调整数量或单价';
+export const lineAmountTooLarge = (quantity: unknown, priceFen: unknown) =>
+  typeof quantity === 'number' && typeof priceFen === 'number' && quantity * priceFen > MAX_LINE_AMOUNT_FEN;
+
+/** Years a date or a moment may fall in: PostgreSQL has no year 0, and no business date lies centuries away. */
+const YEAR_MIN = 1900;
+const YEAR_MAX = 2999;
+const inYears = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= YEAR_MIN && year <= YEAR_MAX;
+};
+
+/**
+ * The one schema of a calendar date `YYYY-MM-DD` (docs/rules/codes-and-api.md, "Dates"): a day
+ * that exists (2026-02-30 is refused, never rolled into March) between 1900 and 2999.
+ */
+export function calendarDate(label: string) {
+  return z
+    .string(`请选择${label}`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}格式应为YYYY-MM-DD`, abort: true })
+    .refine((v) => z.iso.date().safeParse(v).success && inYears(v), `${label}不是有效日期`);
+}
+
+/** A moment with its offset (`2026-03-01T10:00:00+08:00`) on a calendar day between 1900 and 2999. */
+export function dateTime(message: string) {
+  return z.iso.datetime({ offset: true, message, abort: true }).refine(inYears, message);
 }
 
 /** Paged list request (docs/rules/codes-and-api.md, "Paged lists"): page_size at most 200, sorting only on whitelisted fields. */

@@ -5,6 +5,7 @@ import {
   byIdVersionRequest,
   idResponse,
   idSchema,
+  multilineText,
   pageRequest,
   pageResponse,
   requiredText,
@@ -66,7 +67,7 @@ const typeFields = {
   code: typeCode,
   name: requiredText('字典名称', 50),
   status: statusSchema,
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
 };
 
 /** The dictionary area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
@@ -123,7 +124,7 @@ const itemFields = {
   tagColor: tagColorSchema.default('default'),
   isDefault: z.boolean().default(false),
   status: statusSchema,
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
 };
 
 export const dictItemCreateRequest = z.strictObject({ typeId: idSchema, ...itemFields });

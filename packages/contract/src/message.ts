@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResponse, idSchema, pageRequest, pageResponse } from './common';
+import { calendarDate, emptyResponse, idSchema, pageRequest, pageResponse } from './common';
 import { endpoint } from './endpoint';
 import type { MenuEntry } from './menu';
 
@@ -28,14 +28,12 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
 /** Who reads messages: back-office users under /api/admin, supplier portal accounts under /api/portal. */
 export type MessageRealm = 'admin' | 'portal';
 
-const dateSchema = z.iso.date('请输入正确的日期');
-
 export const messageListRequest = pageRequest(['createdAt']).extend({
   unread: z.boolean().optional(),
   kind: messageKindSchema.optional(),
   /** Days in Asia/Shanghai, both included. */
-  createdFrom: dateSchema.optional(),
-  createdTo: dateSchema.optional(),
+  createdFrom: calendarDate('开始日期').optional(),
+  createdTo: calendarDate('结束日期').optional(),
 });
 
 /** One message, as the list answers it and as the stream sends it (one `message` event each). */

@@ -3,12 +3,17 @@ import type { AuditVocabulary } from './audit';
 import {
   byIdRequest,
   byIdVersionRequest,
+  calendarDate,
   emptyResponse,
   idSchema,
+  LINE_AMOUNT_MESSAGE,
+  lineAmountTooLarge,
+  multilineText,
   pageRequest,
   pageResponse,
-  selectedIdsSchema,
+  requiredMultilineText,
   requiredText,
+  selectedIdsSchema,
   text,
   versionSchema,
 } from './common';
@@ -115,16 +120,6 @@ export function planActionAllowed(action: PlanAction, status: PlanStatus): boole
 
 export const PLAN_MAX_LINES = 1000;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const dateText = (label: string) =>
-  z
-    .string()
-    .regex(DATE_PATTERN, `${label}格式应为YYYY-MM-DD`)
-    .refine((v) => {
-      // Round-trip through Date: "2026-02-30" parses (as 03-02) but is not a calendar date.
-      const time = Date.parse(`${v}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
-    }, `${label}不是有效日期`);
 const dictValue = (label: string) =>
   z
     .string(`请选择${label}`)
@@ -136,27 +131,29 @@ const dictValue = (label: string) =>
 export const planQuantitySchema = z.int('计划数量须为整数').min(1, '计划数量须大于0').max(100_000_000, '计划数量过大');
 export const budgetPriceFenSchema = z.int('预算单价须为整数（分）').min(0, '预算单价不能为负数').max(99_999_999_999, '预算单价过大');
 
-export const planLineInput = z.strictObject({
-  id: idSchema.optional(),
-  commodityId: idSchema,
-  quantity: planQuantitySchema,
-  /** Left out: the commodity's reference price. */
-  budgetUnitPriceFen: budgetPriceFenSchema.optional(),
-  requiredBy: dateText('需求日期').nullish(),
-  remark: text('备注', 200).nullish(),
-});
+export const planLineInput = z
+  .strictObject({
+    id: idSchema.optional(),
+    commodityId: idSchema,
+    quantity: planQuantitySchema,
+    /** Left out: the commodity's reference price. */
+    budgetUnitPriceFen: budgetPriceFenSchema.optional(),
+    requiredBy: calendarDate('需求日期').nullish(),
+    remark: multilineText('备注', 200).nullish(),
+  })
+  .refine((line) => !lineAmountTooLarge(line.quantity, line.budgetUnitPriceFen), { message: LINE_AMOUNT_MESSAGE, path: ['budgetUnitPriceFen'] });
 export type PlanLineInput = z.input<typeof planLineInput>;
 
 export const planFields = {
   name: requiredText('计划名称', 100),
   planType: dictValue('计划类型'),
   warehouse: dictValue('仓库'),
-  periodStart: dateText('计划开始日期').nullish(),
-  periodEnd: dateText('计划结束日期').nullish(),
-  requiredBy: dateText('需求日期').nullish(),
+  periodStart: calendarDate('计划开始日期').nullish(),
+  periodEnd: calendarDate('计划结束日期').nullish(),
+  requiredBy: calendarDate('需求日期').nullish(),
   /** Left out on create: the signed-in user. */
   ownerId: idSchema.optional(),
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
   lines: z.array(planLineInput).max(PLAN_MAX_LINES, `明细不能超过${PLAN_MAX_LINES}行`).default([]),
 };
 
@@ -175,8 +172,8 @@ export const planFilter = {
   warehouse: z.string().max(40).optional(),
   ownerId: idSchema.optional(),
   /** Plans whose period overlaps [periodFrom, periodTo]. */
-  periodFrom: dateText('开始日期').optional(),
-  periodTo: dateText('结束日期').optional(),
+  periodFrom: calendarDate('开始日期').optional(),
+  periodTo: calendarDate('结束日期').optional(),
   /** Only these plans (导出选中). */
   ids: selectedIdsSchema.optional(),
 };
@@ -280,9 +277,9 @@ export const planDetailSchema = planSummarySchema.extend({
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
-export const reasonSchema = requiredText('原因', 200);
+export const reasonSchema = requiredMultilineText('原因', 200);
 export const planReasonRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: reasonSchema });
-export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 
 export const GENERATE_MODES = ['category', 'plan'] as const;
 export type GenerateMode = (typeof GENERATE_MODES)[number];

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from './audit';
-import { byIdRequest, idResponse, idSchema, pageRequest, pageResponse, requiredText, text, versionSchema } from './common';
+import {
+  byIdRequest,
+  calendarDate,
+  idResponse,
+  idSchema,
+  multilineText,
+  pageRequest,
+  pageResponse,
+  requiredMultilineText,
+  text,
+  versionSchema,
+} from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES } from './procurement/vat';
@@ -88,15 +99,6 @@ export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
   statusColors: PURCHASE_ORDER_STATUS_COLORS,
 };
 
-const dateOnly = (label: string) =>
-  z
-    .string(`请选择${label}`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`)
-    .refine((v) => {
-      const time = Date.parse(`${v}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
-    }, `${label}不是有效日期`);
-
 const orderFilter = {
   keyword: text('关键字', 50).optional(),
   supplierId: idSchema.optional(),
@@ -104,9 +106,9 @@ const orderFilter = {
   buyerId: idSchema.optional(),
   taskId: idSchema.optional(),
   /** Created on or after this Asia/Shanghai day… */
-  createdFrom: dateOnly('开始日期').optional(),
+  createdFrom: calendarDate('开始日期').optional(),
   /** …and on or before this one. */
-  createdTo: dateOnly('结束日期').optional(),
+  createdTo: calendarDate('结束日期').optional(),
 };
 export const PURCHASE_ORDER_SORT_FIELDS = ['code', 'createdAt', 'requiredBy', 'totalFen'] as const;
 export const purchaseOrderListRequest = pageRequest(PURCHASE_ORDER_SORT_FIELDS).extend(orderFilter);
@@ -194,17 +196,17 @@ export const purchaseOrderReceiveRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
   /** Not after today (Asia/Shanghai); the server checks it against its clock. */
-  receivedOn: dateOnly('收货日期'),
-  remark: text('备注', 200).nullish(),
+  receivedOn: calendarDate('收货日期'),
+  remark: multilineText('备注', 200).nullish(),
   /** Required when a line passes its ordered quantity by more than 10 %. */
-  reason: text('超收原因', 200).nullish(),
+  reason: multilineText('超收原因', 200).nullish(),
   lines: z
     .array(z.strictObject({ orderLineId: idSchema, quantity: receiptQuantitySchema }))
     .min(1, '请至少填写一行收货数量')
     .max(200, '收货明细不能超过200行'),
 });
 export type PurchaseOrderReceiveBody = z.input<typeof purchaseOrderReceiveRequest>;
-export const purchaseOrderCloseRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredText('关闭原因', 200) });
+export const purchaseOrderCloseRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('关闭原因', 200) });
 export const purchaseOrderConfirmRequest = z.strictObject({ id: idSchema, version: versionSchema });
 
 /** Columns of the order export, in order. */

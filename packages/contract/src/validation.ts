@@ -20,3 +20,17 @@ export const messages = {
   internalError: '服务器内部错误',
   userDisabled: '账号已停用',
 } as const;
+
+/** Unicode's Default_Ignorable_Code_Point: soft hyphen, variation selectors, fillers, tags, zero-width and directional marks… */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+const SPACES = /\p{White_Space}+/gu;
+
+/**
+ * The key unique names compare on (docs/rules/codes-and-api.md, "Unique names"): default-ignorable
+ * code points dropped, NFKC applied (full-width letters, compatibility forms), every run of
+ * whitespace (NBSP, ideographic space…) one space, trimmed. Two names with one key look alike, so
+ * they clash. The stored name stays as typed.
+ */
+export function nameKey(name: string): string {
+  return name.replace(IGNORABLE, '').normalize('NFKC').replace(IGNORABLE, '').replace(SPACES, ' ').trim();
+}

@@ -11,25 +11,36 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Embeddings, overrides and isolates: they make text display in an order other than stored (U+202A–U+202E, U+2066–U+2069). */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, …): not characters, and not XML. */
+const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 /** Zero-width space / non-joiner / joiner, word joiner and BOM: invisible, so two names differing only by them look alike. */
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
 const ZERO_WIDTH_ALL = new RegExp(ZERO_WIDTH.source, 'g');
-const BLANK = /^\s*$/;
+/** Whitespace and default-ignorable code points only (Unicode's own property, not a hand list). */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
+const HAS_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
 /**
  * Text hygiene for one string (docs/access-management.md): the refusal message, or the cleaned
- * text: NFC-normalised with zero-width characters removed, so every unique name compares without them.
+ * text: NFC-normalised with the five zero-width characters removed. Unique names compare on a
+ * canonical key besides (`nameKey` in the contract), which drops every default-ignorable code point.
  */
 function cleanText(value: string): { error: string } | { text: string } {
   if (LONE_SURROGATE.test(value)) return { error: '包含无效的字符编码（不成对的代理字符）' };
   if (CONTROL.test(value)) return { error: '不能包含控制字符' };
   if (BIDI_CONTROL.test(value)) return { error: '不能包含文字方向控制字符' };
-  if (!ZERO_WIDTH.test(value)) return { text: value.normalize('NFC') };
-  const text = value.normalize('NFC').replace(ZERO_WIDTH_ALL, '');
+  if (NONCHARACTER.test(value)) return { error: '不能包含非字符码位（如U+FFFF）' };
   // Plain whitespace is left to each field's schema (required text is trimmed and then refused as empty).
-  if (BLANK.test(text)) return { error: '不能只包含不可见字符' };
-  return { text };
+  if (HAS_IGNORABLE.test(value) && INVISIBLE_ONLY.test(value)) return { error: '不能只包含不可见字符' };
+  const text = value.normalize('NFC');
+  return { text: ZERO_WIDTH.test(text) ? text.replace(ZERO_WIDTH_ALL, '') : text };
 }
+
+/**
+ * The same hygiene for text that does not come in a JSON body (a cell of an imported file): the
+ * refusal message, or the cleaned text.
+ */
+export const checkText = cleanText;
 
 const refused = (field: string, message: string): AppError => badRequest(message, [{ field, message } satisfies FieldError]);
 

@@ -15,13 +15,65 @@ const DATE_FORMAT = 'yyyy-mm-dd';
 export type CellValue = string | number | Date | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What XML 1.0 does not allow in a document (C0 controls other than tab / LF / CR, U+FFFE, U+FFFF,
+ * lone surrogates): one such character makes strict readers reject the whole file.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+/** Text with every character XML 1.0 does not allow removed. */
+export const xmlSafe = (text: string) => text.replace(NOT_XML, '');
 
 /**
- * A text cell that a spreadsheet could run as a formula (= + - @, and tab / CR which some
- * programs strip first) gets a leading apostrophe, so it stays text (OWASP CSV injection).
+ * Every cell of every export goes through here (docs/rules/imports.md, "Exports"): text loses what
+ * XML 1.0 does not allow, and text that a spreadsheet could run as a formula (= + - @, and tab / CR
+ * which some programs strip first) gets a leading apostrophe, so it stays text (OWASP CSV injection).
  */
 export function escapeCell(value: CellValue): CellValue {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value !== 'string') return value;
+  const text = xmlSafe(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A sheet name Excel accepts: XML-safe, none of : \ / ? * [ ], no apostrophe at either end (so
+ * never the formula escape), at most 31 UTF-16 units, never empty.
+ */
+export function escapeSheetName(name: string): string {
+  const cleaned = xmlSafe(name)
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .replace(/^'+|'+$/g, '')
+    .trim();
+  let fitted = '';
+  for (const char of cleaned) {
+    if (fitted.length + char.length > 31) break;
+    fitted += char;
+  }
+  fitted = fitted.trim();
+  // Excel reserves "History"; ExcelJS refuses it.
+  return fitted === 'History' ? 'History 1' : fitted || 'Sheet1';
+}
+
+/**
+ * Escapes, in place, every cell and sheet name of a workbook built in memory cell by cell: whatever
+ * a builder wrote, and however it lays its sheets out, what is sent has been through `escapeCell`.
+ */
+function escapeWorkbook(workbook: ExcelJS.Workbook) {
+  for (const sheet of workbook.worksheets) {
+    sheet.name = escapeSheetName(sheet.name);
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        if (typeof cell.value === 'string') cell.value = escapeCell(cell.value) as string;
+        else if (cell.type === ExcelJS.ValueType.Formula) cell.value = escapeCell(`=${cell.formula}`) as string;
+      });
+    });
+  }
+}
+
+/** The reply of a workbook built in memory, every cell and sheet name escaped first. */
+export async function workbookReply(fileName: string, workbook: ExcelJS.Workbook): Promise<FileReply> {
+  escapeWorkbook(workbook);
+  return new FileReply(fileName, XLSX_TYPE, Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
 /** The reverse of `escapeCell`, so an exported file imports back unchanged. */
@@ -72,8 +124,8 @@ export function createXlsxStream(fileName: string, sheetName: string, columns: E
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const startSheet = (name: string, sheetColumns: ExcelColumn[]) => {
-    const started = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    started.columns = sheetColumns.map((c) => ({ header: c.header, width: c.width ?? 14 }));
+    const started = workbook.addWorksheet(escapeSheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
+    started.columns = sheetColumns.map((c) => ({ header: escapeCell(c.header) as string, width: c.width ?? 14 }));
     started.getRow(1).font = { bold: true };
     started.getRow(1).commit();
     return started;
@@ -100,10 +152,9 @@ export function createXlsxStream(fileName: string, sheetName: string, columns: E
 /** A small workbook built in memory (import templates). */
 export async function xlsxFile(fileName: string, sheetName: string, columns: ExcelColumn[], rows: CellValue[][]) {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
+  const sheet = workbook.addWorksheet(escapeSheetName(sheetName));
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14, style: c.date ? { numFmt: DATE_FORMAT } : {} }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row.map(escapeCell));
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return new FileReply(fileName, XLSX_TYPE, buffer);
+  for (const row of rows) sheet.addRow(row);
+  return workbookReply(fileName, workbook);
 }

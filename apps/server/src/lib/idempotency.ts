@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN, ResultCode } from '@scm/contract';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -12,6 +13,7 @@ const POLL_MS = 50;
 
 const IN_PROGRESS_MESSAGE = '请求正在处理，请稍后重试';
 const KEY_REUSED_MESSAGE = '该幂等键已用于其他请求，请更换后重试';
+const BODY_CHANGED_MESSAGE = '幂等键已用于不同的请求';
 
 /** The header's value when present; 400 when it is not 1–100 visible ASCII characters. */
 export function readIdempotencyKey(header: string | string[] | undefined): string | null {
@@ -21,22 +23,36 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   throw new AppError(ResultCode.badRequest, message, [{ field: 'idempotency_key', message }]);
 }
 
+/**
+ * What binds a key to its request: a digest of the validated body. The validated value lists its
+ * fields in the schema's order, so the same form sent with its fields in another order is the same
+ * request, while any changed value is another.
+ */
+export function requestDigest(body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
+}
+
 interface Claim {
   db: Db;
   userId: number;
   key: string;
   path: string;
+  /** `requestDigest` of the body. */
+  requestHash: string;
   now: () => Date;
 }
 
 /**
- * Runs `handler` once per (user, key) within 24 h and answers every repeat with the first answer.
+ * Runs `handler` once per (user, key) within 24 h and answers every repeat with the first answer;
+ * a repeat with another route or another body is refused with 409 and runs nothing.
  * The key is claimed by an insert before the handler runs, so simultaneous repeats — in this
  * process or another — find the claim and wait for the answer instead of running the handler.
  * A handler that throws releases the claim, so a retry can run.
  */
 export async function runOnce(claim: Claim, handler: () => Promise<unknown>): Promise<unknown> {
-  const { db, userId, key, path, now } = claim;
+  const { db, userId, key, path, requestHash, now } = claim;
   const giveUpAt = Date.now() + WAIT_MS;
   for (;;) {
     const createdAt = now();
@@ -44,22 +60,25 @@ export async function runOnce(claim: Claim, handler: () => Promise<unknown>): Pr
     // Absent or older than 24 h: this call takes the key.
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, path, response: null, createdAt })
+      .values({ userId, key, path, requestHash, response: null, createdAt })
       .onConflictDoUpdate({
         target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { path, response: null, createdAt },
+        set: { path, requestHash, response: null, createdAt },
         setWhere: lt(idempotencyKeys.createdAt, expired),
       })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) return runClaimed(claim, handler);
 
     const [first] = await db
-      .select({ path: idempotencyKeys.path, response: idempotencyKeys.response })
+      .select({ path: idempotencyKeys.path, requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (first) {
       if (first.path !== path) throw conflict(KEY_REUSED_MESSAGE);
-      if (first.response !== null) return (first.response as { data: unknown }).data;
+      if (first.response !== null) {
+        if (first.requestHash !== requestHash) throw conflict(BODY_CHANGED_MESSAGE);
+        return (first.response as { data: unknown }).data;
+      }
       if (Date.now() >= giveUpAt) throw conflict(IN_PROGRESS_MESSAGE);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

@@ -188,9 +188,13 @@ export class RowErrors {
     for (const e of errors) this.add(row, columnOf(e.field), e.message);
   }
 
-  /** Cells longer than the cell limit are an error of their own (the text was cut when read). */
+  /**
+   * Cells longer than the cell limit (the text was cut when read) and cells text hygiene refuses
+   * (docs/access-management.md) are errors of their own.
+   */
   addCut(sheetRow: SheetRow) {
     for (const header of sheetRow.cut) this.add(sheetRow.rowNumber, header, `内容不能超过${IMPORT_LIMITS.maxCellChars}个字符`);
+    for (const { header, message } of sheetRow.refused) this.add(sheetRow.rowNumber, header, message);
   }
 
   has(row: number) {

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { checkText } from './body-guard';
 import { unescapeCell } from './excel';
 
 export interface ParseJob {
@@ -22,6 +23,8 @@ export interface ParsedRow {
   cells: Record<string, string>;
   /** Headers whose cell was longer than maxCellChars (its text is cut). */
   cut: string[];
+  /** Cells refused by text hygiene (a noncharacter, a control character…): header and reason. */
+  refused: { header: string; message: string }[];
 }
 
 export type ParseOutcome = { rows: ParsedRow[] } | { refusal: string };
@@ -74,6 +77,7 @@ async function parse(job: ParseJob): Promise<ParsedRow[]> {
       }
       const cells: Record<string, string> = {};
       const cut: string[] = [];
+      const refused: { header: string; message: string }[] = [];
       columns.forEach((header, index) => {
         if (!header || cells[header] !== undefined) return;
         let text = (values[index] ?? '').slice(0, job.maxCellChars * 2).trim();
@@ -81,12 +85,15 @@ async function parse(job: ParseJob): Promise<ParsedRow[]> {
           text = text.slice(0, job.maxCellChars);
           cut.push(header);
         }
-        cells[header] = unescapeCell(text);
+        const checked = checkText(unescapeCell(text));
+        if ('error' in checked) refused.push({ header, message: checked.error });
+        // A refused cell keeps its text: the row is bad either way, and the report shows what was there.
+        cells[header] = 'error' in checked ? text : checked.text;
         totalChars += text.length;
       });
       if (Object.values(cells).every((v) => v === '')) continue;
       if (totalChars > job.maxTotalChars) throw new Refusal('文件内容过多，请拆分后再导入');
-      rows.push({ rowNumber: seen, cells, cut });
+      rows.push({ rowNumber: seen, cells, cut, refused });
     }
     break;
   }

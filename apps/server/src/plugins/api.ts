@@ -7,7 +7,7 @@ import type { AuthedContext, ServiceContext } from '../lib/context';
 import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
 import { guardBody } from '../lib/body-guard';
-import { readIdempotencyKey, runOnce } from '../lib/idempotency';
+import { readIdempotencyKey, requestDigest, runOnce } from '../lib/idempotency';
 import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 
@@ -91,7 +91,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
         if (checkAnswers) assertAnswerMatches(route, data);
         return toSnakeCase(data ?? null);
       };
-      const data = key && ctx.user ? await runOnce({ db, userId: ctx.user.id, key, path: route.endpoint.path, now }, run) : await run();
+      const data =
+        key && ctx.user
+          ? await runOnce({ db, userId: ctx.user.id, key, path: route.endpoint.path, requestHash: requestDigest(parsed.data), now }, run)
+          : await run();
       request.bodyCode = ResultCode.ok;
       if (data instanceof FileReply) return data.send(reply);
       return reply.send({ code: ResultCode.ok, message: 'success', data });

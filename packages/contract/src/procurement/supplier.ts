@@ -5,10 +5,11 @@ import {
   byIdVersionRequest,
   idResponse,
   idSchema,
+  multilineText,
   pageRequest,
-  selectedIdsSchema,
   pageResponse,
   requiredText,
+  selectedIdsSchema,
   text,
   versionSchema,
 } from '../common';
@@ -91,7 +92,7 @@ const supplierFields = {
   grade: z.string('请选择供应商等级').min(1, '请选择供应商等级').max(50),
   priceTemplateId: idSchema.nullish(),
   status: supplierStatusSchema.default('enabled'),
-  remark: text('备注', 500).nullish(),
+  remark: multilineText('备注', 500).nullish(),
 };
 
 export const supplierCreateRequest = z.strictObject(supplierFields);

@@ -3,12 +3,17 @@ import type { AuditVocabulary } from '../audit';
 import {
   byIdRequest,
   byIdVersionRequest,
+  calendarDate,
+  dateTime,
   idResponse,
   idSchema,
+  LINE_AMOUNT_MESSAGE,
+  lineAmountTooLarge,
+  multilineText,
   pageRequest,
-  selectedIdsSchema,
   pageResponse,
   requiredText,
+  selectedIdsSchema,
   text,
   versionSchema,
 } from '../common';
@@ -176,25 +181,26 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
   statusColors: QUOTE_STATUS_COLORS,
 };
 
-const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
 const moneyFen = (label: string) => z.int(`${label}须为整数分`).min(0, `${label}不能为负数`).max(100_000_000_000, `${label}过大`);
 
-export const taskLineInput = z.strictObject({
-  commodityId: idSchema,
-  quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
-  targetPriceFen: moneyFen('目标单价').nullish(),
-  planLineId: idSchema.nullish(),
-  remark: text('备注', 200).nullish(),
-});
+export const taskLineInput = z
+  .strictObject({
+    commodityId: idSchema,
+    quantity: z.int('数量须为整数').min(1, '数量须大于0').max(100_000_000, '数量过大'),
+    targetPriceFen: moneyFen('目标单价').nullish(),
+    planLineId: idSchema.nullish(),
+    remark: multilineText('备注', 200).nullish(),
+  })
+  .refine((line) => !lineAmountTooLarge(line.quantity, line.targetPriceFen), { message: LINE_AMOUNT_MESSAGE, path: ['targetPriceFen'] });
 
 const taskFields = {
   name: requiredText('任务名称', 100),
   planId: idSchema.nullish(),
   buyerId: idSchema,
-  quoteDeadline: z.iso.datetime({ offset: true, message: '请选择报价截止时间' }),
+  quoteDeadline: dateTime('请选择报价截止时间'),
   deliveryRegionCode: z.string('请选择交货地区').regex(REGION_CODE_6, '请选择交货地区'),
-  requiredBy: dateSchema('需求日期').nullish(),
-  remark: text('备注', 500).nullish(),
+  requiredBy: calendarDate('需求日期').nullish(),
+  remark: multilineText('备注', 500).nullish(),
   lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
   supplierIds: z.array(idSchema).max(50, '邀请供应商不能超过50家').default([]),
 };
@@ -209,8 +215,8 @@ const taskFilter = {
   /** The source plan by its code (exact), as the list's plan picker stores it in the URL. */
   planCode: text('计划编号', 50).optional(),
   supplierId: idSchema.optional(),
-  deadlineFrom: z.iso.datetime({ offset: true }).optional(),
-  deadlineTo: z.iso.datetime({ offset: true }).optional(),
+  deadlineFrom: dateTime('时间格式有误').optional(),
+  deadlineTo: dateTime('时间格式有误').optional(),
   /** Only these tasks (导出选中). */
   ids: selectedIdsSchema.optional(),
 };
@@ -297,7 +303,7 @@ export const taskDetailSchema = taskListItemSchema.extend({
 });
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 
-export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
+export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 
 // Quotations -----------------------------------------------------------------------------------
 
@@ -307,7 +313,7 @@ export const quoteLineInput = z.strictObject({
   unitPriceFen: moneyFen('单价').nullable(),
   moq: z.int('起订量须为整数').min(1, '起订量须大于0').max(100_000_000).nullish(),
   leadTimeDays: z.int('交期须为整数天').min(0, '交期不能为负数').max(3650, '交期不能超过3650天').nullish(),
-  remark: text('备注', 200).nullish(),
+  remark: multilineText('备注', 200).nullish(),
 });
 export const freightModeSchema = z.enum(['manual', 'estimated']);
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES, '请选择发票类型');
@@ -320,8 +326,8 @@ export const quoteSaveRequest = z
     supplierId: idSchema,
     /** The quote's version when editing an existing one; omitted for the first entry. */
     version: versionSchema.nullish(),
-    quoteDate: dateSchema('报价日期'),
-    validUntil: dateSchema('有效期至'),
+    quoteDate: calendarDate('报价日期'),
+    validUntil: calendarDate('有效期至'),
     /** 发票类型; a quote saved without one is a special invoice. */
     invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
     /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
@@ -329,7 +335,7 @@ export const quoteSaveRequest = z
     freightMode: freightModeSchema,
     /** Typed freight (manual); ignored when estimated, the server computes it. */
     freightFen: moneyFen('运费').nullish(),
-    remark: text('备注', 500).nullish(),
+    remark: multilineText('备注', 500).nullish(),
     lines: z.array(quoteLineInput).max(200),
   })
   .superRefine((quote, ctx) => {
@@ -340,7 +346,7 @@ export const quoteSaveRequest = z
 export const quoteDeclineRequest = z.strictObject({
   taskId: idSchema,
   supplierId: idSchema,
-  reason: text('放弃原因', 200).nullish(),
+  reason: multilineText('放弃原因', 200).nullish(),
 });
 export const quoteEstimateRequest = z.strictObject({
   taskId: idSchema,
@@ -443,7 +449,7 @@ export const awardRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
   lines: z
-    .array(z.strictObject({ taskLineId: idSchema, supplierId: idSchema, reason: text('定标理由', 200).nullish() }))
+    .array(z.strictObject({ taskLineId: idSchema, supplierId: idSchema, reason: multilineText('定标理由', 200).nullish() }))
     .min(1, '请为每行选择中标供应商')
     .max(200),
 });

@@ -47,6 +47,12 @@ export const backUsers = pgTable(
       .default('enabled'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /**
+     * Raised by every change that must end the user's sessions (password, disable); a session is
+     * valid only while it carries the value its login read with the password hash
+     * (docs/access-management.md, "Sessions and credential changes").
+     */
+    credentialsVersion: integer('credentials_version').notNull().default(0),
     ...version,
     ...timestamps,
   },
@@ -85,6 +91,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The user's `credentials_version` when the password was checked: a later change outdates the session. */
+    credentialsVersion: integer('credentials_version').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

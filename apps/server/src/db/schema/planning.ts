@@ -27,8 +27,10 @@ export const planningTasks = pgTable(
       .default('draft'),
     /** Who last submitted it: neither they nor the owner may approve it (four-eyes). */
     submittedBy: integer('submitted_by').references(() => backUsers.id),
-    /** Users who changed the lines since the last approval round: none of them may approve it. */
+    /** Users who changed the lines since the last approval: none of them may approve it (a rejection keeps them). */
     lineEditorIds: integer('line_editor_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Everyone who owned the plan since the last approval: handing it on does not make the old owner a reviewer. */
+    roundOwnerIds: integer('round_owner_ids').array().notNull().default(sql`'{}'::integer[]`),
     rejectReason: text('reject_reason'),
     closeReason: text('close_reason'),
     remark: text('remark'),

@@ -17,6 +17,8 @@ export const idempotencyKeys = pgTable(
     userId: integer('user_id').notNull(),
     key: text('key').notNull(),
     path: text('path').notNull(),
+    /** Digest of the validated body: a key answers repeats of its own request only. */
+    requestHash: text('request_hash').notNull().default(''),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

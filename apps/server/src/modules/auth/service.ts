@@ -74,6 +74,9 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
       userId: user.id,
+      // Read in the same statement as the hash just verified: a reset committed meanwhile has raised
+      // the user's value, so this session is born outdated instead of outliving the reset.
+      credentialsVersion: user.credentialsVersion,
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
       createdAt: now,
@@ -95,6 +98,8 @@ const sessionLookup = prepared(
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
+        sessionCredentials: sessions.credentialsVersion,
+        userCredentials: backUsers.credentialsVersion,
         userId: backUsers.id,
         username: backUsers.username,
         email: backUsers.email,
@@ -114,7 +119,10 @@ const sessionLookup = prepared(
   'auth_session_lookup',
 );
 
-/** Resolves a bearer token to its user, or null when missing, revoked, expired, idle or disabled. */
+/**
+ * Resolves a bearer token to its user, or null when missing, revoked, outdated by a credential
+ * change, expired, idle or disabled.
+ */
 export function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | null> {
   return authenticateSession(db, hashToken(token), now);
 }
@@ -122,7 +130,7 @@ export function authenticate(db: Db, token: string, now: Date): Promise<AuthUser
 /** The same by the hash of the session's token (a message-stream ticket names its session so). */
 export async function authenticateSession(db: Db, tokenHash: string, now: Date): Promise<AuthUser | null> {
   const [row] = await sessionLookup(db).execute({ tokenHash });
-  if (!row || row.revokedAt || row.status !== 'enabled') return null;
+  if (!row || row.revokedAt || row.status !== 'enabled' || row.sessionCredentials !== row.userCredentials) return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;
   const lastSeen = new Date(row.lastSeenAt).getTime();
@@ -150,13 +158,24 @@ export async function logout(ctx: AuthedContext) {
   return null;
 }
 
-/** Revokes every live session of a user except `keepSessionId` (password change, disable, role change). */
+/**
+ * Ends every session of the user except `keepSessionId` (the caller's own, on a password change),
+ * including one whose login checked the old password concurrently: raising the user's
+ * `credentials_version` outdates every session carrying the old value, whenever it was inserted.
+ * Call it in the transaction that changes the credentials.
+ */
 export async function revokeUserSessions(tx: Db, userId: number, now: Date, keepSessionId?: number) {
+  const [{ credentialsVersion }] = await tx
+    .update(backUsers)
+    .set({ credentialsVersion: sql`${backUsers.credentialsVersion} + 1` })
+    .where(eq(backUsers.id, userId))
+    .returning({ credentialsVersion: backUsers.credentialsVersion });
   const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(keepSessionId ? and(live, sql`${sessions.id} <> ${keepSessionId}`) : live);
+  if (keepSessionId) await tx.update(sessions).set({ credentialsVersion }).where(eq(sessions.id, keepSessionId));
 }
 
 const userInfoQuery = prepared(

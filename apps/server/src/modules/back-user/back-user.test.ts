@@ -36,10 +36,22 @@ describe('user list', () => {
     expect((await t.call('/admin/back_user/list', { keyword: "%' or 1=1 --" }, admin)).data.total).toBe(0);
   });
 
-  it('offers users as options to any signed-in user', async () => {
+  it('offers users as options to any signed-in user: id and name, never the e-mail', async () => {
     const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
     const options = await t.call('/admin/back_user/options', {}, token);
-    expect(options.data).toEqual(expect.arrayContaining([{ value: expect.any(Number), label: '王计划（planner@jiaju.com）' }]));
+    expect(options.data).toEqual(expect.arrayContaining([{ value: expect.any(Number), label: '王计划' }]));
+    expect(JSON.stringify(options.data)).not.toContain('@');
+  });
+
+  it('filters by permission codes only for codes the caller holds itself', async () => {
+    const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
+    const own = await t.call('/admin/back_user/options', { permission_codes: ['planningTaskList'] }, token);
+    expect(own.code).toBe(200);
+    expect(own.data.map((o: { label: string }) => o.label)).toContain('王计划');
+    for (const codes of [['userManagement:resetPassword'], ['planningTaskList', 'procurementTaskList']]) {
+      const probe = await t.call('/admin/back_user/options', { permission_codes: codes }, token);
+      expect(probe).toMatchObject({ code: 403, message: '只能按自己持有的权限筛选用户', data: null });
+    }
   });
 });
 

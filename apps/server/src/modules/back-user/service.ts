@@ -91,9 +91,16 @@ export async function listBackUsers(ctx: AuthedContext, input: ListInput) {
   );
 }
 
+/**
+ * Any signed-in user may read the options (selectors), so they answer id and name only, and the
+ * code filter only for codes the caller holds: otherwise it would tell anyone who holds what.
+ */
 export async function backUserOptions(ctx: AuthedContext, input: { enabledOnly?: boolean; permissionCodes?: string[] }) {
+  if (input.permissionCodes?.some((code) => !ctx.user.permissionCodes.has(code))) {
+    throw forbidden('只能按自己持有的权限筛选用户');
+  }
   return ctx.db
-    .select({ value: backUsers.id, label: sql<string>`${backUsers.username} || '（' || ${backUsers.email} || '）'` })
+    .select({ value: backUsers.id, label: backUsers.username })
     .from(backUsers)
     .where(
       and(

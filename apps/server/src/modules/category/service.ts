@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, commodities, commodityCounts } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { iso, updateVersioned } from '../../lib/crud';
@@ -44,11 +45,14 @@ async function lockTree(tx: Db) {
 async function assertUnique(tx: Db, input: { code: string; name: string; parentId: number | null }, exceptId?: number) {
   const sameCode = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, input.code));
   if (sameCode.some((r) => r.id !== exceptId)) throw conflict('分类编码已存在');
-  const sameName = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(sql`coalesce(${categories.parentId}, 0) = ${input.parentId ?? 0}`, eq(categories.name, input.name)));
-  if (sameName.some((r) => r.id !== exceptId)) throw conflict('同级分类名称已存在');
+  const siblings = sql`coalesce(${categories.parentId}, 0) = ${input.parentId ?? 0}`;
+  const sameName = await findLookalikeName(
+    tx,
+    { table: categories, id: categories.id, name: categories.name, among: siblings },
+    input.name,
+    exceptId,
+  );
+  if (sameName) throw conflict('同级分类名称已存在');
 }
 
 /** A parent that already holds commodities cannot get children: commodities sit on leaves. */

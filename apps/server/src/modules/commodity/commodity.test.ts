@@ -393,6 +393,24 @@ describe('commodity Excel export', () => {
     expect(rows.flat().some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
   });
 
+  // A file cannot carry U+FFFF or C0 controls at all (XML refuses them): the reader refuses such a file.
+  it('refuses cells with noncharacters or bidi controls as row errors, and cleans the rest like a form', async () => {
+    const sku = unique('TX');
+    const rows = [
+      [`${sku}-1`, '坏名称\ufdd0', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [`${sku}-2`, '名称\u202efdp.exe', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+      [`${sku}-3`, 'Cafe\u0301', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
+    ];
+    const answer = await t.call('/admin/commodity/import', { file_base64: await xlsxBase64(rows), only_valid: true }, admin);
+    expect(answer.code, answer.message).toBe(200);
+    expect(answer.data.errors).toEqual([
+      { row: 2, column: '商品名称', message: '不能包含非字符码位（如U+FFFF）' },
+      { row: 3, column: '商品名称', message: '不能包含文字方向控制字符' },
+    ]);
+    expect(answer.data.imported).toBe(1);
+    expect((await list({ keyword: `${sku}-3` })).data.list[0].name).toBe('Caf\u00e9');
+  });
+
   it('exports an edited file that imports back unchanged', async () => {
     const leaf = await category(tree.root);
     const sku = unique('RT');

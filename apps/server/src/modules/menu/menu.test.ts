@@ -121,7 +121,7 @@ describe('a disabled entry stops working for every role at the next request', ()
   const setStatus = async (key: string, status: string) =>
     expect((await t.call('/admin/menu/update', edit(await menu(key), { status }), admin)).code).toBe(200);
 
-  it('an action entry: its route answers 403 and role info leaves its code out, until it is enabled again', async () => {
+  it('an action entry: its route answers 403 and every role loses its code for real; enabling gives it back to the built-in role only', async () => {
     const planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
     expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(400);
 
@@ -131,11 +131,27 @@ describe('a disabled entry stops working for every role at the next request', ()
     expect(await plannerRoleInfo(planner)).toContain('planningTaskList');
     const stored = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
     const detail = await t.call('/admin/role/detail', { id: stored.data.list[0].id }, admin);
-    expect(detail.data.permission_codes, 'the role keeps its stored choice').toContain('planningTaskList:create');
+    expect(detail.data.permission_codes, 'the role no longer holds it').not.toContain('planningTaskList:create');
+
+    // A disabled code cannot be given, not even by the super admin.
+    const plannerRole = (await t.call('/admin/role/detail', { id: stored.data.list[0].id }, admin)).data;
+    const grant = await t.call(
+      '/admin/role/update_permissions',
+      { id: plannerRole.id, version: plannerRole.version, permission_codes: [...plannerRole.permission_codes, 'planningTaskList:create'] },
+      admin,
+    );
+    expect(grant).toMatchObject({ code: 400, data: { field_errors: [{ field: 'permission_codes' }] } });
+    const created = await t.call(
+      '/admin/role/create',
+      { name: '停用权限角色', code: 'disabled_grant', permission_codes: ['planningTaskList:create'] },
+      admin,
+    );
+    expect(created.code).toBe(400);
 
     await setStatus('planningTaskList:create', 'enabled');
-    expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(400);
-    expect(await plannerRoleInfo(planner)).toContain('planningTaskList:create');
+    expect((await t.call('/admin/planning_task/create', {}, planner)).code, 'enabling again does not hand it back').toBe(403);
+    expect(await plannerRoleInfo(planner)).not.toContain('planningTaskList:create');
+    expect((await t.call('/admin/planning_task/create', {}, admin)).code, 'the built-in role has it again').toBe(400);
   });
 
   it('a page entry takes its actions’ codes with it', async () => {
@@ -147,7 +163,37 @@ describe('a disabled entry stops working for every role at the next request', ()
     expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(403);
 
     await setStatus('planningTaskList', 'enabled');
-    expect(await plannerRoleInfo(planner)).toEqual(expect.arrayContaining(['planningTaskList', 'planningTaskList:create']));
-    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(200);
+    expect(await plannerRoleInfo(planner)).not.toContain('planningTaskList');
+    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(403);
+    expect((await t.call('/admin/planning_task/list', {}, admin)).code).toBe(200);
+  });
+});
+
+describe('nobody can be locked out of menus, roles or users', () => {
+  it('refuses disabling any entry needed to manage access or menus, its group included, and the built-in admin can undo every other change', async () => {
+    for (const key of ['menuManagement:edit', 'roleManagement:edit', 'userManagement:status', 'userManagement:edit', 'permissionManagement']) {
+      const answer = await t.call('/admin/menu/update', edit(await menu(key), { status: 'disabled' }), admin);
+      expect(answer.code, key).toBe(409);
+      expect((await menu(key)).status).toBe('enabled');
+    }
+    expect((await t.call('/admin/menu/update', edit(await menu('menuManagement:edit'), { label: '编辑菜单' }), admin)).code).toBe(200);
+    expect((await t.call('/admin/menu/list', {}, admin)).code).toBe(200);
+  });
+
+  it('refuses a role change that leaves no enabled user able to manage menus', async () => {
+    // Only the built-in role holds the menu codes; it must keep them.
+    const roles = (await t.call('/admin/role/list', { page_size: 200 }, admin)).data.list as { id: number; code: string }[];
+    const adminRole = (await t.call('/admin/role/detail', { id: roles.find((r) => r.code === 'admin')!.id }, admin)).data;
+    const stripped = await t.call(
+      '/admin/role/update_permissions',
+      {
+        id: adminRole.id,
+        version: adminRole.version,
+        permission_codes: adminRole.permission_codes.filter((c: string) => c !== 'menuManagement:edit'),
+      },
+      admin,
+    );
+    expect(stripped.code).toBe(409);
+    expect((await t.call('/admin/role/detail', { id: adminRole.id }, admin)).data.permission_codes).toContain('menuManagement:edit');
   });
 });

@@ -1,4 +1,4 @@
-import type { menuCreateActionRequest, menuUpdateRequest } from '@scm/contract';
+import { ADMINISTRATION_CODES, type menuCreateActionRequest, type menuUpdateRequest } from '@scm/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { auditDiff } from '../../lib/audit-diff';
 import type { AuthedContext } from '../../lib/context';
 import { iso, updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 
 type UpdateInput = z.output<typeof menuUpdateRequest>;
 type CreateActionInput = z.output<typeof menuCreateActionRequest>;
@@ -46,14 +47,49 @@ async function findMenu(db: Db, id: number): Promise<MenuRow> {
   return row;
 }
 
+/** The entry's key and the keys of everything under it (a group's pages, a page's actions). */
+async function keysUnder(tx: Db, menu: MenuRow): Promise<string[]> {
+  const rows = await tx.select({ id: menus.id, parentId: menus.parentId, key: menus.key }).from(menus);
+  const keys = [menu.key];
+  for (let ids = [menu.id]; ids.length > 0; ) {
+    const children = rows.filter((r) => r.parentId !== null && ids.includes(r.parentId));
+    keys.push(...children.map((c) => c.key));
+    ids = children.map((c) => c.id);
+  }
+  return keys;
+}
+
+/**
+ * Disabling an entry takes its codes, and those under it, from every role for real: enabling it again
+ * gives them back to the built-in role only, and other roles get them again by hand (角色管理). The
+ * entries needed to manage access and menus cannot be disabled, so the built-in administrator can
+ * always undo a change here.
+ */
+async function applyStatusChange(tx: Db, menu: MenuRow, status: 'enabled' | 'disabled'): Promise<{ keys: string[]; roleIds: number[] }> {
+  const keys = await keysUnder(tx, menu);
+  if (status === 'disabled') {
+    if (keys.some((key) => (ADMINISTRATION_CODES as readonly string[]).includes(key))) {
+      throw conflict(`「${menu.label}」关系到角色、用户或菜单的管理，不能停用`);
+    }
+    const holders = await tx.delete(rolePermissions).where(inArray(rolePermissions.code, keys)).returning({ roleId: rolePermissions.roleId });
+    return { keys, roleIds: [...new Set(holders.map((h) => h.roleId))] };
+  }
+  const builtInRoles = await tx.select({ id: roles.id }).from(roles).where(eq(roles.builtIn, true));
+  const grants = builtInRoles.flatMap((r) => keys.map((code) => ({ roleId: r.id, code })));
+  if (grants.length > 0) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+  return { keys, roleIds: builtInRoles.map((r) => r.id) };
+}
+
 export async function updateMenu(ctx: AuthedContext, input: UpdateInput) {
   return ctx.db.transaction(async (tx) => {
+    await lockAccessChanges(tx);
     const menu = await findMenu(tx, input.id);
     if (menu.version !== input.version) throw staleVersion();
     if (ALWAYS_SHOWN.has(menu.key) && (input.status !== 'enabled' || !input.isMenu)) {
       throw conflict(`「${menu.label}」是权限管理的入口，不能停用或隐藏`);
     }
     if (menu.type === 'action' && input.isMenu) throw fieldError('is_menu', '操作项不能显示在菜单中');
+    const statusChange = input.status !== menu.status ? await applyStatusChange(tx, menu, input.status) : null;
     const values = {
       label: input.label,
       icon: menu.type === 'action' ? null : input.icon || null,
@@ -62,12 +98,18 @@ export async function updateMenu(ctx: AuthedContext, input: UpdateInput) {
       status: input.status,
     };
     await updateVersioned(tx, menus, menu.id, input.version, values);
+    if (statusChange) await assertAccessManagerRemains(tx);
+    const diff = auditDiff(menu, values);
     await writeAudit(tx, ctx.actor, {
       module: 'menu',
       action: 'update',
       recordId: menu.id,
-      summary: `编辑菜单 ${menu.key}`,
-      ...auditDiff(menu, values),
+      summary:
+        statusChange && input.status === 'disabled'
+          ? `停用菜单 ${menu.key}（${statusChange.roleIds.length} 个角色失去 ${statusChange.keys.length} 项权限）`
+          : `编辑菜单 ${menu.key}`,
+      ...diff,
+      ...(statusChange ? { after: { ...diff.after, roleIds: statusChange.roleIds } } : {}),
     });
     return null;
   });

@@ -28,7 +28,8 @@ interface TaskRef {
 }
 
 export type MessageEvent =
-  | { kind: 'plan_submitted'; plan: PlanRef & { lineEditorIds: number[] } }
+  /** `participantIds`: who drew the plan up (planning's four-eyes rule), none of whom may approve it. */
+  | { kind: 'plan_submitted'; plan: PlanRef & { participantIds: number[] } }
   | { kind: 'plan_approved'; plan: PlanRef }
   | { kind: 'plan_rejected'; plan: PlanRef; reason: string }
   | { kind: 'quote_closed'; task: TaskRef; byDeadline: boolean };
@@ -70,8 +71,7 @@ const people = (...ids: (number | null)[]) => Promise.resolve([...new Set(ids.fi
 export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
   plan_submitted: {
     // Who may approve it: the approve code, the plan in scope, and none of those who drew it up (four-eyes).
-    recipients: (tx, { plan }) =>
-      holdersOf(tx, 'planningTaskList:approve', [plan.ownerId, plan.createdBy], [plan.ownerId, plan.createdBy, ...plan.lineEditorIds]),
+    recipients: (tx, { plan }) => holdersOf(tx, 'planningTaskList:approve', [plan.ownerId, plan.createdBy], plan.participantIds),
     message: ({ plan }, actor) => ({
       title: `计划待审核：${plan.code}`,
       body: `${who(actor)} 提交了计划「${plan.name}」，请审核。`,

@@ -4,18 +4,22 @@ import type { AuthUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 
 /*
- * Four-eyes (四眼原则): whoever took part in drawing up a plan — its creator, its owner, its last
- * submitter, anyone who changed its lines since the last approval round — cannot approve or reject
- * it. The same rule twice: for one loaded plan, and as SQL for the workbench's to-do count.
+ * Four-eyes (四眼原则): whoever took part in drawing up a plan — its creator, every owner and
+ * anyone who changed its lines since the last approval (a rejection and resubmission do not start
+ * afresh: the lines are still theirs), its last submitter — cannot approve or reject it. The same
+ * rule twice: for one loaded plan, and as SQL for the workbench's to-do count.
  */
 
-type PlanParticipants = Pick<typeof planningTasks.$inferSelect, 'createdBy' | 'ownerId' | 'submittedBy' | 'lineEditorIds'>;
+type PlanParticipants = Pick<typeof planningTasks.$inferSelect, 'createdBy' | 'ownerId' | 'submittedBy' | 'lineEditorIds' | 'roundOwnerIds'>;
+
+/** Everyone who took part in drawing the plan up, once each. */
+export function participantsOf(plan: PlanParticipants): number[] {
+  const ids = [plan.createdBy, plan.ownerId, plan.submittedBy, ...plan.lineEditorIds, ...plan.roundOwnerIds];
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
 
 export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
-  const me = user.id;
-  if (plan.createdBy === me || plan.ownerId === me || plan.submittedBy === me || plan.lineEditorIds.includes(me)) {
-    throw forbidden('不能审核自己参与编制的计划');
-  }
+  if (participantsOf(plan).includes(user.id)) throw forbidden('不能审核自己参与编制的计划');
 }
 
 /** Plans the user took part in drawing up (the negation is what they may review). */
@@ -26,5 +30,6 @@ export function drawnUpBy(user: AuthUser): SQL {
     eq(planningTasks.ownerId, me),
     eq(planningTasks.submittedBy, me),
     sql`${me} = any(${planningTasks.lineEditorIds})`,
+    sql`${me} = any(${planningTasks.roundOwnerIds})`,
   ) as SQL;
 }

@@ -259,11 +259,36 @@ describe('four-eyes approval', () => {
     }[];
     expect(overview.todos.plans_to_approve).toBeLessThan(waiting.length);
 
-    // A rejection closes the round: the line editors are forgotten, the next round starts clean.
+    // A rejection does not start a new round: the lines resubmitted are still partly the
+    // administrator's, so only someone who never touched them may approve.
     expect((await act('reject', id, manager, { reason: '请再核对' })).code).toBe(200);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect((await act('reject', id, manager, { reason: '还需再核对' })).code).toBe(200);
     await edit(planner, { quantity: 98 });
     expect((await act('submit', id, planner)).code).toBe(200);
-    expect((await act('approve', id, admin)).code).toBe(200);
+    expect(await act('approve', id, admin)).toMatchObject({ code: 403 });
+    expect((await act('approve', id, manager)).code).toBe(200);
+  });
+
+  it('refuses every owner of the current round, also after the plan was handed on', async () => {
+    const users = (await t.call('/admin/back_user/options', {}, admin)).data as { label: string; value: number }[];
+    const managerId = users.find((o) => o.label.includes('张主管'))?.value as number;
+    const id = await createPlan(admin, [goods[0]], { owner_id: managerId });
+    const handOn = async (token: string, ownerId: number) => {
+      const plan = await info(id);
+      const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }) => ({
+        id: l.id,
+        commodity_id: l.commodity_id,
+        quantity: l.quantity,
+      }));
+      const answer = await t.call('/admin/planning_task/update', { ...header, owner_id: ownerId, id, version: plan.version, lines }, token);
+      expect(answer.code, answer.message).toBe(200);
+    };
+    await handOn(admin, plannerId);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    expect(await act('approve', id, manager)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect(await act('reject', id, manager, { reason: '交给别人后自己驳回' })).toMatchObject({ code: 403 });
   });
 
   it('lets exactly one of two concurrent approvals win', async () => {

@@ -1,4 +1,4 @@
-import { PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
+import { LINE_AMOUNT_MESSAGE, lineAmountTooLarge, PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -64,7 +64,10 @@ async function resolveLines(tx: Db, lines: LineInput[], keptCommodityIds: Readon
     }
     if (seen.has(line.commodityId)) throw fieldError(field, `第${index + 1}行：商品重复`);
     seen.add(line.commodityId);
-    return { ...line, budgetUnitPriceFen: line.budgetUnitPriceFen ?? commodity.referencePriceFen };
+    const budgetUnitPriceFen = line.budgetUnitPriceFen ?? commodity.referencePriceFen;
+    // The reference price stands in for a price left out: the bound the contract puts on a given one.
+    if (lineAmountTooLarge(line.quantity, budgetUnitPriceFen)) throw fieldError(`lines.${index}.quantity`, LINE_AMOUNT_MESSAGE);
+    return { ...line, budgetUnitPriceFen };
   });
 }
 
@@ -108,6 +111,12 @@ const lineValues = (planId: number, line: LineInput & { budgetUnitPriceFen: numb
 const withLineEditor = (plan: PlanRow, userId: number) =>
   plan.lineEditorIds.includes(userId) ? {} : { lineEditorIds: [...plan.lineEditorIds, userId] };
 
+/** Adds a new owner to the round's owners: whoever held the plan in this round stays out of its review. */
+const withRoundOwner = (plan: PlanRow, ownerId: number) =>
+  plan.roundOwnerIds.includes(ownerId) && plan.roundOwnerIds.includes(plan.ownerId)
+    ? {}
+    : { roundOwnerIds: [...new Set([...plan.roundOwnerIds, plan.ownerId, ownerId])] };
+
 export async function createPlan(ctx: AuthedContext, input: CreateInput) {
   return ctx.db.transaction(async (tx) => {
     const ownerId = input.ownerId ?? ctx.user.id;
@@ -117,7 +126,7 @@ export async function createPlan(ctx: AuthedContext, input: CreateInput) {
     const code = await nextCode(tx, 'JH', ctx.now());
     const [plan] = await tx
       .insert(planningTasks)
-      .values({ code, ...headerValues(input), ownerId, createdBy: ctx.user.id, updatedBy: ctx.user.id })
+      .values({ code, ...headerValues(input), ownerId, roundOwnerIds: [ownerId], createdBy: ctx.user.id, updatedBy: ctx.user.id })
       .returning({ id: planningTasks.id });
     if (lines.length > 0) await tx.insert(planningTaskLines).values(lines.map((l, i) => lineValues(plan.id, l, i + 1)));
     await refreshPlanTotals(tx, plan.id);
@@ -152,7 +161,13 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
       planningTasks,
       plan.id,
       plan.version,
-      { ...headerValues(input), ownerId, updatedBy: ctx.user.id, ...(linesChanged ? withLineEditor(plan, ctx.user.id) : {}) },
+      {
+        ...headerValues(input),
+        ownerId,
+        updatedBy: ctx.user.id,
+        ...withRoundOwner(plan, ownerId),
+        ...(linesChanged ? withLineEditor(plan, ctx.user.id) : {}),
+      },
       eq(planningTasks.status, plan.status),
     );
     if (removed.length > 0) await tx.delete(planningTaskLines).where(inArray(planningTaskLines.id, removed));

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { priceTemplateChargeRows, priceTemplateFreeRows, priceTemplates } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { conflict, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
@@ -162,8 +163,8 @@ function assertRegions(input: PriceTemplateInput) {
 }
 
 async function assertNameFree(tx: Db, name: string, exceptId?: number) {
-  const [other] = await tx.select({ id: priceTemplates.id }).from(priceTemplates).where(eq(priceTemplates.name, name));
-  if (other && other.id !== exceptId) throw conflict(`模板名称「${name}」已存在`);
+  const other = await findLookalikeName(tx, { table: priceTemplates, id: priceTemplates.id, name: priceTemplates.name }, name, exceptId);
+  if (other) throw conflict(`模板名称「${other.name}」已存在`);
 }
 
 async function writeRows(tx: Db, templateId: number, input: Pick<PriceTemplateInput, 'chargeRows' | 'freeRows'>) {

@@ -10,8 +10,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, escapeCell, exportFileName, shanghaiTime } from '../../lib/excel';
-import { FileReply, XLSX_TYPE } from '../../lib/file-reply';
+import { createXlsxStream, escapeCell, exportFileName, shanghaiTime, workbookReply } from '../../lib/excel';
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
 import { loadTaskForUser } from './scope';
@@ -208,6 +207,5 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   result.columns.forEach((c) => {
     c.width = 18;
   });
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return new FileReply(`比价定标_${found.task.code}.xlsx`, XLSX_TYPE, buffer);
+  return workbookReply(`比价定标_${found.task.code}.xlsx`, workbook);
 }

@@ -1,4 +1,11 @@
-import type { quoteDeclineRequest, quoteEstimateRequest, QuoteEstimate, quoteSaveRequest } from '@scm/contract';
+import {
+  LINE_AMOUNT_MESSAGE,
+  lineAmountTooLarge,
+  type quoteDeclineRequest,
+  type quoteEstimateRequest,
+  type QuoteEstimate,
+  type quoteSaveRequest,
+} from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -103,6 +110,8 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       if (!taskLineIds.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '报价行不属于该任务');
       if (seen.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一商品行只能报价一次');
       seen.add(line.taskLineId);
+      const quantity = found.lines.find((l) => l.id === line.taskLineId)?.quantity;
+      if (lineAmountTooLarge(quantity, line.unitPriceFen)) throw fieldError(`lines.${i}.unit_price_fen`, LINE_AMOUNT_MESSAGE);
     });
     const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
 

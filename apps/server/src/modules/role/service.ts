@@ -1,14 +1,16 @@
-import { ACCESS_MANAGER_CODES, type roleCreateRequest, type roleListRequest, type roleUpdateRequest } from '@scm/contract';
+import { ADMINISTRATION_CODES, type roleCreateRequest, type roleListRequest, type roleUpdateRequest } from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, menus, rolePermissions, roles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { auditDiff } from '../../lib/audit-diff';
+import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
+import { disabledCodes } from '../auth/granted-codes';
 import { assertMayGrantCodes, assertMayGrantDataScope, assertRoleWithinReach, rolesWithinReach } from '../auth/grant-ceiling';
 
 type ListInput = z.output<typeof roleListRequest>;
@@ -115,14 +117,20 @@ async function checkedCodes(db: Db, codes: string[]): Promise<string[]> {
   return wanted;
 }
 
+/** A code whose menu entry is disabled cannot be given, not even by a super admin. */
+async function assertNoneDisabled(db: Db, codes: string[]) {
+  const disabled = await disabledCodes(db, codes);
+  if (disabled.length > 0) throw fieldError('permission_codes', `菜单已停用的权限不能授予: ${disabled.slice(0, 5).join(', ')}`);
+}
+
 async function assertCodeFree(db: Db, code: string, exceptId?: number) {
   const [clash] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code)).limit(1);
   if (clash && clash.id !== exceptId) throw conflict(`角色编码 ${code} 已存在`);
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  const [clash] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
-  if (clash && clash.id !== exceptId) throw conflict(`角色名称 ${name} 已存在`);
+  const clash = await findLookalikeName(db, { table: roles, id: roles.id, name: roles.name }, name, exceptId);
+  if (clash) throw conflict(`角色名称 ${clash.name} 已存在`);
 }
 
 export async function createRole(ctx: AuthedContext, input: CreateInput) {
@@ -130,6 +138,7 @@ export async function createRole(ctx: AuthedContext, input: CreateInput) {
     await assertCodeFree(tx, input.code);
     await assertNameFree(tx, input.name);
     const codes = await checkedCodes(tx, input.permissionCodes);
+    await assertNoneDisabled(tx, codes);
     assertMayGrantCodes(ctx.user, codes);
     assertMayGrantDataScope(ctx.user, input.dataScope);
     const values = {
@@ -194,10 +203,14 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
     if (role.version !== input.version) throw staleVersion();
     const codes = await checkedCodes(tx, input.permissionCodes);
     if (role.builtIn) {
-      const missing = ACCESS_MANAGER_CODES.filter((code) => !codes.includes(code));
-      if (missing.length > 0) throw conflict(`超级管理员必须保留角色管理与用户管理权限（${missing.join(', ')}）`);
+      const missing = ADMINISTRATION_CODES.filter((code) => !codes.includes(code));
+      if (missing.length > 0) throw conflict(`超级管理员必须保留角色、用户与菜单管理权限（${missing.join(', ')}）`);
     }
     const before = await roleCodes(tx, role.id);
+    await assertNoneDisabled(
+      tx,
+      codes.filter((c) => !before.includes(c)),
+    );
     assertMayGrantCodes(
       ctx.user,
       codes.filter((c) => !before.includes(c)),

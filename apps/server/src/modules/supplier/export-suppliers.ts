@@ -33,7 +33,7 @@ export function exportSuppliers(ctx: AuthedContext, filter: z.output<typeof supp
   ]);
   const produce = async () => {
     await forEachBatch(
-      (afterId, size) => exportSupplierBatch(ctx.db, filter, afterId, size),
+      (afterId, size) => exportSupplierBatch(ctx.db, ctx.user, filter, afterId, size),
       BATCH,
       async (rows) => {
         for (const s of rows) {

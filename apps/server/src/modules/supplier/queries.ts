@@ -2,7 +2,10 @@ import type { supplierExportRequest, supplierListRequest } from '@scm/contract';
 import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, priceTemplates, procurementTaskSuppliers, quotations, supplierCategories, suppliers } from '../../db/schema';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { categories, priceTemplates, procurementTasks, procurementTaskSuppliers, quotations, supplierCategories, suppliers } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
+import { taskScope } from '../../lib/data-scope';
 import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { regionFullName } from '../region/regions';
 
@@ -26,18 +29,23 @@ function supplierWhere(filter: Filter): SQL | undefined {
   return and(...conditions);
 }
 
-// Per-supplier statistics, each from an index on supplier_id.
-const tasksInvited = sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.supplierId} = ${suppliers.id})`;
-const quotesSubmitted = sql<number>`(select count(*)::int from ${quotations} where ${quotations.supplierId} = ${suppliers.id} and ${quotations.status} <> 'draft')`;
-const awardsWon = sql<number>`(select count(*)::int from ${quotations} where ${quotations.supplierId} = ${suppliers.id} and ${quotations.status} in ('awarded', 'partially_awarded'))`;
+/**
+ * Per-supplier statistics, each from an index on supplier_id, counted over the tasks the user may
+ * open (数据范围, docs/rules/data-scope.md): a user limited to their own tasks sees how a supplier
+ * did on those, never counts that reveal tasks hidden from them.
+ */
+function statistics(user: AuthUser) {
+  const scope = taskScope(user);
+  const visible = (taskId: SQL | PgColumn) =>
+    scope ? sql` and exists (select 1 from ${procurementTasks} where ${procurementTasks.id} = ${taskId} and ${scope})` : sql``;
+  return {
+    tasksInvited: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.supplierId} = ${suppliers.id}${visible(procurementTaskSuppliers.taskId)})`,
+    quotesSubmitted: sql<number>`(select count(*)::int from ${quotations} where ${quotations.supplierId} = ${suppliers.id} and ${quotations.status} <> 'draft'${visible(quotations.taskId)})`,
+    awardsWon: sql<number>`(select count(*)::int from ${quotations} where ${quotations.supplierId} = ${suppliers.id} and ${quotations.status} in ('awarded', 'partially_awarded')${visible(quotations.taskId)})`,
+  };
+}
 
-const selection = {
-  supplier: suppliers,
-  priceTemplateName: priceTemplates.name,
-  tasksInvited,
-  quotesSubmitted,
-  awardsWon,
-};
+const selection = (user: AuthUser) => ({ supplier: suppliers, priceTemplateName: priceTemplates.name, ...statistics(user) });
 
 type Row = {
   supplier: typeof suppliers.$inferSelect;
@@ -75,8 +83,9 @@ async function withCategories(db: Db, rows: Row[]) {
   });
 }
 
-export async function listSuppliers(db: Db, input: z.output<typeof supplierListRequest>) {
+export async function listSuppliers(db: Db, user: AuthUser, input: z.output<typeof supplierListRequest>) {
   const where = supplierWhere(input);
+  const { tasksInvited, awardsWon } = statistics(user);
   const order = orderBy(
     input,
     {
@@ -93,7 +102,7 @@ export async function listSuppliers(db: Db, input: z.output<typeof supplierListR
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(selection)
+      .select(selection(user))
       .from(suppliers)
       .leftJoin(priceTemplates, eq(priceTemplates.id, suppliers.priceTemplateId))
       .where(where)
@@ -105,9 +114,9 @@ export async function listSuppliers(db: Db, input: z.output<typeof supplierListR
   return pageResult(await withCategories(db, rows), Number(total), input);
 }
 
-export async function findSupplier(db: Db, id: number) {
+export async function findSupplier(db: Db, user: AuthUser, id: number) {
   const rows = await db
-    .select(selection)
+    .select(selection(user))
     .from(suppliers)
     .leftJoin(priceTemplates, eq(priceTemplates.id, suppliers.priceTemplateId))
     .where(eq(suppliers.id, id));
@@ -115,9 +124,9 @@ export async function findSupplier(db: Db, id: number) {
   return supplier;
 }
 
-export async function exportSupplierBatch(db: Db, filter: Filter, afterId: number, size: number) {
+export async function exportSupplierBatch(db: Db, user: AuthUser, filter: Filter, afterId: number, size: number) {
   const rows = await db
-    .select(selection)
+    .select(selection(user))
     .from(suppliers)
     .leftJoin(priceTemplates, eq(priceTemplates.id, suppliers.priceTemplateId))
     .where(and(supplierWhere(filter), sql`${suppliers.id} > ${afterId}`))

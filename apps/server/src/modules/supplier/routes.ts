@@ -7,7 +7,7 @@ import { createSupplier, deleteSupplier, getSupplier, setSupplierStatus, updateS
 const PAGE = 'supplierManagement';
 
 export const supplierRoutes = [
-  defineRoute({ endpoint: supplierApi.list, permission: PAGE, handler: (input, ctx) => listSuppliers(ctx.db, input) }),
+  defineRoute({ endpoint: supplierApi.list, permission: PAGE, handler: (input, ctx) => listSuppliers(ctx.db, ctx.user, input) }),
   defineRoute({ endpoint: supplierApi.options, permission: AUTHENTICATED, handler: (input, ctx) => supplierOptions(ctx.db, input) }),
   defineRoute({ endpoint: supplierApi.info, permission: PAGE, handler: (input, ctx) => getSupplier(ctx, input.id) }),
   defineRoute({ endpoint: supplierApi.create, permission: `${PAGE}:create`, handler: (input, ctx) => createSupplier(ctx, input) }),

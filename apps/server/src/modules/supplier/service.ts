@@ -13,6 +13,7 @@ import {
   suppliers,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/crud';
@@ -73,10 +74,7 @@ async function validateReferences(tx: Db, values: ReturnType<typeof normalize>, 
 
 async function assertUnique(tx: Db, values: ReturnType<typeof normalize>, exceptId?: number) {
   const except = exceptId ? ne(suppliers.id, exceptId) : undefined;
-  const [sameName] = await tx
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(eq(suppliers.name, values.name), except));
+  const sameName = await findLookalikeName(tx, { table: suppliers, id: suppliers.id, name: suppliers.name }, values.name, exceptId);
   if (sameName) throw conflict('供应商名称已存在');
   const [sameCode] = await tx
     .select({ id: suppliers.id })
@@ -103,7 +101,7 @@ async function replaceCategories(tx: Db, supplierId: number, categoryIds: number
 }
 
 export async function getSupplier(ctx: AuthedContext, id: number) {
-  const supplier = await findSupplier(ctx.db, id);
+  const supplier = await findSupplier(ctx.db, ctx.user, id);
   if (!supplier) throw notFound('供应商不存在');
   return supplier;
 }

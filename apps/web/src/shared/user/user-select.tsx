@@ -8,7 +8,7 @@ interface Props extends Omit<SelectProps<number>, 'options' | 'loading'> {
   current?: { id: number; name: string } | null | false;
 }
 
-/** A back-office user, searched by name or email. */
+/** A back-office user, searched by name. */
 export function UserSelect({ filter, current, ...rest }: Props) {
   const users = useUserOptions(filter);
   const options = users.data ?? [];

@@ -34,7 +34,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
     if (menu.status === 'enabled' && values.status === 'disabled') {
       modal.confirm({
         title: `停用「${menu.label}」？`,
-        content: `停用后，「${menu.label}」${menu.type === 'action' ? '' : '及其下级'}的权限编码对所有角色立即失效：菜单不再显示，相关接口拒绝访问。角色中保存的勾选不变，重新启用即恢复。`,
+        content: `停用后，「${menu.label}」${menu.type === 'action' ? '' : '及其下级'}的权限编码立即从所有角色中移除：菜单不再显示，相关接口拒绝访问。重新启用后仅超级管理员自动恢复，其他角色需在角色管理中重新分配。`,
         okText: '停用',
         okButtonProps: { danger: true },
         onOk: () => update.mutateAsync(body),
@@ -82,7 +82,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
             <Switch />
           </Form.Item>
         )}
-        <Form.Item name="status" label="状态" extra="停用后该项及其下级不再出现在菜单中，其权限编码对所有角色失效">
+        <Form.Item name="status" label="状态" extra="停用后该项及其下级不再出现在菜单中，其权限编码从所有角色中移除">
           <Radio.Group>
             <Radio value="enabled">启用</Radio>
             <Radio value="disabled">停用</Radio>

@@ -7,7 +7,7 @@ interface Props extends Omit<ComponentProps<typeof UserSelect>, 'filter'> {
   eligibleOnly?: boolean;
 }
 
-/** 采购员: a back-office user, searched by name or email. */
+/** 采购员: a back-office user, searched by name. */
 export function BuyerSelect({ eligibleOnly = false, ...rest }: Props) {
   return <UserSelect filter={eligibleOnly ? { permissionCodes: BUYER_PERMISSION_CODES } : undefined} {...rest} />;
 }

@@ -13,11 +13,14 @@ interface Props {
 
 const kindLabel: Record<PermissionNode['kind'], string> = { group: '目录', page: '页面', view: '页面', action: '操作' };
 
-/** A code the signed-in user does not hold cannot be given (the grant ceiling): its box is disabled. */
+/**
+ * A code the signed-in user does not hold (the grant ceiling), or whose menu entry is disabled,
+ * cannot be given: its box is disabled.
+ */
 function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolean): TreeDataNode[] {
   return nodes.map((node) => ({
     key: node.key,
-    disableCheckbox: !node.children && !grantable(node.key),
+    disableCheckbox: !node.children && (!grantable(node.key) || node.disabledMenu),
     title: (
       <Space size={6}>
         <span>{node.title}</span>

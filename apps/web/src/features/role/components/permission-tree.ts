@@ -24,11 +24,13 @@ export function buildPermissionTree(records: MenuRecord[]): PermissionNode[] {
     byParent.set(record.parentId, siblings);
   }
   const children = (id: number | null) => (byParent.get(id) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const build = (record: MenuRecord): PermissionNode => {
-    const disabledMenu = record.status !== 'enabled';
+  // An entry under a disabled page or group is disabled with it (the server refuses granting either).
+  const build = (record: MenuRecord, parentDisabled = false): PermissionNode => {
+    const disabledMenu = parentDisabled || record.status !== 'enabled';
+    const under = (r: MenuRecord) => build(r, disabledMenu);
     if (record.type === 'action') return { key: record.key, title: record.label, disabledMenu, kind: 'action' };
     if (record.type === 'group')
-      return { key: record.key, title: record.label, disabledMenu, kind: 'group', children: children(record.id).map(build) };
+      return { key: record.key, title: record.label, disabledMenu, kind: 'group', children: children(record.id).map(under) };
     const actions = children(record.id);
     if (actions.length === 0) return { key: record.key, title: record.label, disabledMenu, kind: 'page' };
     return {
@@ -36,10 +38,10 @@ export function buildPermissionTree(records: MenuRecord[]): PermissionNode[] {
       title: record.label,
       disabledMenu,
       kind: 'page',
-      children: [{ key: record.key, title: '访问页面', disabledMenu, kind: 'view' }, ...actions.map(build)],
+      children: [{ key: record.key, title: '访问页面', disabledMenu, kind: 'view' }, ...actions.map(under)],
     };
   };
-  return children(null).map(build);
+  return children(null).map((r) => build(r));
 }
 
 export function leafKeys(nodes: PermissionNode[]): string[] {
