@@ -1,0 +1,67 @@
+import { clarificationAskRequest, type RfqInfo } from '@scm/contract';
+import { Button, Card, Form, Input, List, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useAskQuestion } from '@/portal/api/rfq';
+
+/**
+ * 答疑: every answered question of the task (no asker named) and this supplier's own open ones;
+ * while quoting, a question to the buyer.
+ */
+export function Clarifications({ taskId, items, canAsk }: { taskId: number; items: RfqInfo['clarifications']; canAsk: boolean }) {
+  const [form] = Form.useForm<{ question: string }>();
+  const ask = useAskQuestion((error) => applyFieldErrors(form, error));
+  return (
+    <Card size="small" title="答疑">
+      <List
+        size="small"
+        dataSource={items}
+        rowKey="id"
+        locale={{ emptyText: '暂无答疑' }}
+        renderItem={(c) => (
+          <List.Item>
+            <div style={{ width: '100%' }}>
+              <div>
+                <strong>问：</strong>
+                {c.question} {c.mine && <Tag>我的提问</Tag>}
+              </div>
+              <div className="portal-muted" style={{ fontSize: 12 }}>
+                {dayjs(c.askedAt).format('YYYY-MM-DD HH:mm')}
+              </div>
+              {c.answer ? (
+                <div style={{ marginTop: 4 }}>
+                  <strong>答：</strong>
+                  {c.answer}
+                  {c.answeredAt && (
+                    <span className="portal-muted" style={{ fontSize: 12, marginLeft: 8 }}>
+                      {dayjs(c.answeredAt).format('YYYY-MM-DD HH:mm')}
+                    </span>
+                  )}
+                </div>
+              ) : (
+                <Tag color="warning" style={{ marginTop: 4 }}>
+                  待答复
+                </Tag>
+              )}
+            </div>
+          </List.Item>
+        )}
+      />
+      {canAsk && (
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ marginTop: 12 }}
+          onFinish={({ question }) => ask.mutate({ taskId, question }, { onSuccess: () => form.resetFields() })}
+        >
+          <Form.Item name="question" label="向采购方提问" rules={[zodRule(clarificationAskRequest.shape.question)]}>
+            <Input.TextArea rows={2} maxLength={1000} placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）" />
+          </Form.Item>
+          <Button htmlType="submit" loading={ask.isPending}>
+            提交问题
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+}

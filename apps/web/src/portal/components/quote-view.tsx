@@ -1,0 +1,94 @@
+import { INVOICE_TYPE_LABELS, type RfqInfo } from '@scm/contract';
+import { Card, Descriptions, List, Tag } from 'antd';
+import { Money } from '@/shared/ui/money';
+
+/** The task's lines with this supplier's last revision beside them, read-only (after the deadline, or before publishing). */
+export function QuoteView({ info }: { info: RfqInfo }) {
+  const { task, quote } = info;
+  const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
+  return (
+    <Card size="small" title={quote ? `我的报价（第 ${quote.revision} 版）` : '询价明细'}>
+      <List
+        size="small"
+        dataSource={task.lines}
+        rowKey="id"
+        renderItem={(line, i) => {
+          const q = byLine.get(line.id);
+          return (
+            <List.Item>
+              <div style={{ width: '100%' }}>
+                <div className="portal-line-title">
+                  {i + 1}. {line.commodityName}
+                </div>
+                <div className="portal-muted">
+                  {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
+                </div>
+                {quote && (
+                  <div>
+                    {q?.unitPriceFen == null ? (
+                      <Tag color="warning">未报价</Tag>
+                    ) : (
+                      <>
+                        单价 <Money fen={q.unitPriceFen} prefix="¥" />
+                        {q.moq != null && ` · 起订量 ${q.moq}`}
+                        {q.leadTimeDays != null && ` · 交期 ${q.leadTimeDays} 天`}
+                      </>
+                    )}
+                    {q?.remark && <div className="portal-muted">{q.remark}</div>}
+                  </div>
+                )}
+              </div>
+            </List.Item>
+          );
+        }}
+      />
+      {quote && (
+        <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 8 }}>
+          <Descriptions.Item label="发票">
+            {INVOICE_TYPE_LABELS[quote.invoiceType]} {quote.taxRatePercent}%
+          </Descriptions.Item>
+          <Descriptions.Item label="有效期至">{quote.validUntil}</Descriptions.Item>
+          <Descriptions.Item label="运费">
+            <Money fen={quote.freightFen} prefix="¥" />
+            {quote.freightMode === 'estimated' ? '（按模板估算）' : ''}
+          </Descriptions.Item>
+          {quote.freightFormula && <Descriptions.Item label="运费计算">{quote.freightFormula}</Descriptions.Item>}
+          {quote.remark && <Descriptions.Item label="备注">{quote.remark}</Descriptions.Item>}
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
+
+/** After the award: per line, only whether this supplier won, the quantity and its own price. */
+export function OutcomeCard({ info }: { info: RfqInfo }) {
+  const outcome = info.outcome;
+  if (!outcome) return null;
+  const lines = new Map(info.task.lines.map((l) => [l.id, l]));
+  const won = outcome.lines.filter((l) => l.won).length;
+  return (
+    <Card size="small" title="定标结果" data-testid="outcome">
+      <p style={{ marginTop: 0 }}>{won > 0 ? `恭喜，您中标 ${won} 个商品。` : '本次询价您未中标，感谢参与。'}</p>
+      <List
+        size="small"
+        dataSource={outcome.lines}
+        rowKey="taskLineId"
+        renderItem={(l) => {
+          const line = lines.get(l.taskLineId);
+          return (
+            <List.Item extra={l.won ? <Tag color="success">中标</Tag> : <Tag>未中标</Tag>}>
+              <div>
+                <div>{line?.commodityName ?? '-'}</div>
+                {l.won && (
+                  <div className="portal-muted">
+                    采购数量 {l.quantity} {line?.unit} · 单价 <Money fen={l.unitPriceFen} prefix="¥" />
+                  </div>
+                )}
+              </div>
+            </List.Item>
+          );
+        }}
+      />
+    </Card>
+  );
+}
