@@ -71,6 +71,8 @@ const taskHeader = (buyerId: number) => ({
   delivery_region_code: '440305',
   lines: [{ commodity_id: commodityIds[0], quantity: 5, target_price_fen: 3000 }],
   supplier_ids: [supplierId],
+  // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+  sealed: false,
 });
 
 async function ok(path: ApiPath, body: unknown, token: string) {

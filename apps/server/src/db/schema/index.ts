@@ -8,3 +8,4 @@ export * from './workbench';
 export * from './data-board';
 export * from './supplier';
 export * from './procurement';
+export * from './portal';

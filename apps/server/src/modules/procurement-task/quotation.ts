@@ -2,13 +2,12 @@ import type { quoteDeclineRequest, quoteEstimateRequest, QuoteEstimate, quoteSav
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
+import { procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser } from '../../lib/context';
-import { nextCode } from '../../lib/codes';
-import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
+import { storeQuoteRevision } from '../sealing/quotes';
 import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
@@ -35,10 +34,10 @@ async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number,
   return { found, invited };
 }
 
-type Found = Awaited<ReturnType<typeof quotableContext>>['found'];
+type Found = Pick<NonNullable<Awaited<ReturnType<typeof findTaskDetail>>>, 'task' | 'lines'>;
 
 /** The supplier's template priced for the quoted lines to the task's delivery region (docs/rules/freight.md). */
-async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
+export async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
   const destination = found.task.deliveryRegionCode;
   const base = {
     destination,
@@ -118,7 +117,12 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       freightFen = input.freightFen;
     }
 
-    const values = {
+    const [existing] = await tx
+      .select({ version: quotations.version })
+      .from(quotations)
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
+    if (existing ? input.version !== existing.version : input.version != null) throw staleVersion();
+    const submission = {
       quoteDate: input.quoteDate,
       validUntil: input.validUntil,
       invoiceType: input.invoiceType,
@@ -127,53 +131,32 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       freightFen,
       freightFormula,
       remark: input.remark || null,
-      status: 'submitted' as const,
+      lines: input.lines.map((l) => ({
+        taskLineId: l.taskLineId,
+        unitPriceFen: l.unitPriceFen,
+        moq: l.moq ?? null,
+        leadTimeDays: l.leadTimeDays ?? null,
+        remark: l.remark || null,
+      })),
     };
-    const [existing] = await tx
-      .select({ id: quotations.id, version: quotations.version, code: quotations.code })
-      .from(quotations)
-      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
-    let id: number;
-    let code: string;
-    if (existing) {
-      if (input.version == null || input.version !== existing.version) throw staleVersion();
-      await updateVersioned(tx, quotations, existing.id, input.version, values);
-      await tx.delete(quotationLines).where(eq(quotationLines.quotationId, existing.id));
-      id = existing.id;
-      code = existing.code;
-    } else {
-      if (input.version != null) throw staleVersion();
-      code = await nextCode(tx, 'BJ', now);
-      [{ id }] = await tx
-        .insert(quotations)
-        .values({ ...values, code, taskId: input.taskId, supplierId: input.supplierId })
-        .returning({ id: quotations.id });
-    }
-    if (input.lines.length > 0) {
-      await tx.insert(quotationLines).values(
-        input.lines.map((l) => ({
-          quotationId: id,
-          taskLineId: l.taskLineId,
-          unitPriceFen: l.unitPriceFen,
-          moq: l.moq ?? null,
-          leadTimeDays: l.leadTimeDays ?? null,
-          remark: l.remark || null,
-        })),
-      );
-    }
-    await tx
-      .update(procurementTaskSuppliers)
-      .set({ status: 'received', declineReason: null })
-      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
+    const stored = await storeQuoteRevision(tx, {
+      task: found.task,
+      supplierId: input.supplierId,
+      submission,
+      enteredByBuyer: true,
+      userId: ctx.user.id,
+      now,
+    });
     const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: existing ? 'update' : 'create',
-      recordId: id,
-      summary: `${code} ${found.task.code} ${invited.name}${missing ? `（${missing}行未报价）` : ''}`,
-      after: { ...values, lines: input.lines },
+      recordId: stored.id,
+      // A sealed quote's audit row says who and which revision, never a price (docs/portal.md).
+      summary: `${stored.code} ${found.task.code} ${invited.name} 第${stored.revision}版${stored.sealed ? '（密封）' : missing ? `（${missing}行未报价）` : ''}`,
+      after: stored.sealed ? { revision: stored.revision, enteredByBuyer: true } : { ...submission, revision: stored.revision },
     });
-    return { id };
+    return { id: stored.id };
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { unsealTaskQuotes } from '../sealing/quotes';
 import { conflict } from '../../lib/errors';
 import { type TaskWrite, writeTasks } from './task-write';
 
@@ -41,6 +42,12 @@ async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: D
     .where(and(scope, passedDeadline(now)))
     .returning({ id: procurementTasks.id, code: procurementTasks.code });
   touch(...closed.map((task) => task.id));
+  // The deadline is a sealed task's opening: its prices become readable in the same transaction.
+  await unsealTaskQuotes(
+    tx,
+    closed.map((task) => task.id),
+    now,
+  );
   await writeAudit(
     tx,
     { userId: null, userName: '系统', ip: '' },
