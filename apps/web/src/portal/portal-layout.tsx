@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, Spin } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -43,7 +43,7 @@ export default function PortalLayout() {
       <App className="portal-app">
         <FeedbackBridge />
         <QueryClientProvider client={portalQueryClient}>
-          <Suspense fallback={<Spin className="portal-loading" />}>
+          <Suspense fallback={<div className="portal-loading">加载中…</div>}>
             <Routes>
               <Route path="login" element={<LoginPage />} />
               <Route path="activate" element={<ActivatePage />} />

@@ -1,8 +1,9 @@
 import { clarificationAskRequest, type RfqInfo } from '@scm/contract';
-import { Button, Card, Form, Input, List, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { useAskQuestion } from '@/portal/api/rfq';
+import { Rows, Section } from './section';
 
 /**
  * 答疑: every answered question of the task (no asker named) and this supplier's own open ones;
@@ -12,39 +13,35 @@ export function Clarifications({ taskId, items, canAsk }: { taskId: number; item
   const [form] = Form.useForm<{ question: string }>();
   const ask = useAskQuestion((error) => applyFieldErrors(form, error));
   return (
-    <Card size="small" title="答疑">
-      <List
-        size="small"
-        dataSource={items}
-        rowKey="id"
-        locale={{ emptyText: '暂无答疑' }}
-        renderItem={(c) => (
-          <List.Item>
-            <div style={{ width: '100%' }}>
-              <div>
-                <strong>问：</strong>
-                {c.question} {c.mine && <Tag>我的提问</Tag>}
-              </div>
-              <div className="portal-muted" style={{ fontSize: 12 }}>
-                {dayjs(c.askedAt).format('YYYY-MM-DD HH:mm')}
-              </div>
-              {c.answer ? (
-                <div style={{ marginTop: 4 }}>
-                  <strong>答：</strong>
-                  {c.answer}
-                  {c.answeredAt && (
-                    <span className="portal-muted" style={{ fontSize: 12, marginLeft: 8 }}>
-                      {dayjs(c.answeredAt).format('YYYY-MM-DD HH:mm')}
-                    </span>
-                  )}
-                </div>
-              ) : (
-                <Tag color="warning" style={{ marginTop: 4 }}>
-                  待答复
-                </Tag>
-              )}
+    <Section title="答疑" testId="clarifications">
+      <Rows
+        items={items}
+        empty="暂无答疑"
+        render={(c) => (
+          <div key={c.id}>
+            <div>
+              <strong>问：</strong>
+              {c.question} {c.mine && <Tag>我的提问</Tag>}
             </div>
-          </List.Item>
+            <div className="portal-muted" style={{ fontSize: 12 }}>
+              {dayjs(c.askedAt).format('YYYY-MM-DD HH:mm')}
+            </div>
+            {c.answer ? (
+              <div style={{ marginTop: 4 }}>
+                <strong>答：</strong>
+                {c.answer}
+                {c.answeredAt && (
+                  <span className="portal-muted" style={{ fontSize: 12, marginLeft: 8 }}>
+                    {dayjs(c.answeredAt).format('YYYY-MM-DD HH:mm')}
+                  </span>
+                )}
+              </div>
+            ) : (
+              <Tag color="warning" style={{ marginTop: 4 }}>
+                待答复
+              </Tag>
+            )}
+          </div>
         )}
       />
       {canAsk && (
@@ -62,6 +59,6 @@ export function Clarifications({ taskId, items, canAsk }: { taskId: number; item
           </Button>
         </Form>
       )}
-    </Card>
+    </Section>
   );
 }

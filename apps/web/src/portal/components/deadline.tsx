@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
@@ -32,9 +31,9 @@ export function Deadline({ deadline, active, serverNow }: { deadline: string; ac
     <span>
       {dayjs(deadline).format('YYYY-MM-DD HH:mm')}
       {active && (
-        <Typography.Text type={left ? (soon ? 'danger' : 'warning') : 'secondary'} style={{ marginLeft: 8 }}>
+        <span className={left ? (soon ? 'portal-text-danger' : 'portal-text-warning') : 'portal-muted'} style={{ marginLeft: 8 }}>
           {left ?? '已截止'}
-        </Typography.Text>
+        </span>
       )}
     </span>
   );

@@ -1,5 +1,5 @@
 import { CHARGE_MODE_LABELS, type EndpointData, formatMeasure, MATCHED_BY_LABELS, type portalApi, type RfqInfo } from '@scm/contract';
-import { Alert, Descriptions, List, Tag } from 'antd';
+import { Alert, Descriptions, Tag } from 'antd';
 import { formatCount, Money } from '@/shared/ui/money';
 
 type Estimate = EndpointData<typeof portalApi.estimateFreight>;
@@ -37,15 +37,15 @@ export function FreightWorking({ estimate, lines, regionName }: { estimate: Esti
             <Descriptions.Item label="运费">{group.error ? '无法配送' : <Money fen={group.feeFen} prefix="¥" />}</Descriptions.Item>
           </Descriptions>
           {!group.error && group.items.length > 1 && (
-            <List
-              size="small"
-              header={<span className="portal-muted">各行分摊</span>}
-              dataSource={group.items}
-              rowKey="index"
-              renderItem={(item) => (
-                <List.Item extra={<Money fen={item.feeFen} prefix="¥" />}>{lines[item.index]?.commodityName ?? `第 ${item.index + 1} 行`}</List.Item>
-              )}
-            />
+            <div className="portal-split">
+              <div className="portal-muted">各行分摊</div>
+              {group.items.map((item) => (
+                <div key={item.index} className="portal-row-link">
+                  <span className="portal-grow">{lines[item.index]?.commodityName ?? `第 ${item.index + 1} 行`}</span>
+                  <Money fen={item.feeFen} prefix="¥" />
+                </div>
+              ))}
+            </div>
           )}
         </div>
       ))}

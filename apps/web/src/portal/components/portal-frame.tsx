@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePortalAccount } from '@/shared/session/portal-session';
@@ -28,11 +28,9 @@ export function PortalFrame({ children }: { children: ReactNode }) {
               <span className="portal-account">{account.name}</span>
             </span>
           )}
-          <Popconfirm title="退出供应商门户？" okText="退出" onConfirm={signOut}>
-            <Button type="text" icon={<LogoutOutlined />} aria-label="退出登录">
-              <span className="portal-hide-phone">退出登录</span>
-            </Button>
-          </Popconfirm>
+          <Button type="text" icon={<LogoutOutlined />} aria-label="退出登录" onClick={signOut}>
+            <span className="portal-hide-phone">退出登录</span>
+          </Button>
         </div>
       </header>
       <main className="portal-main">{children}</main>

@@ -12,14 +12,15 @@ import {
   TAX_RATES,
   yuanToFen,
 } from '@scm/contract';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Button, Col, Form, Input, InputNumber, Radio, Row, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { applyFieldErrors } from '@/shared/form/field-errors';
 import { Money } from '@/shared/ui/money';
 import { useEstimateFreight, useSubmitQuote } from '@/portal/api/rfq';
 import { FreightWorking } from './freight-working';
 import { ReceiptText } from './revision-list';
+import { Section } from './section';
 
 interface LineValue {
   unitPriceYuan?: number | null;
@@ -28,7 +29,8 @@ interface LineValue {
   remark?: string | null;
 }
 interface FormValues {
-  validUntil: Dayjs;
+  /** YYYY-MM-DD from the browser's own date input (the phone's native picker). */
+  validUntil: string;
   invoiceType: InvoiceType;
   taxRatePercent: number;
   freightMode: 'manual' | 'estimated';
@@ -47,7 +49,7 @@ function initialValues(info: RfqInfo): FormValues {
   const quote = info.quote;
   const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
   return {
-    validUntil: quote ? dayjs(quote.validUntil) : dayjs().add(30, 'day'),
+    validUntil: quote?.validUntil ?? dayjs().add(30, 'day').format('YYYY-MM-DD'),
     invoiceType: quote?.invoiceType ?? DEFAULT_INVOICE_TYPE,
     taxRatePercent: quote?.taxRatePercent ?? DEFAULT_TAX_RATE,
     freightMode: quote?.freightMode ?? 'manual',
@@ -94,7 +96,7 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
     submit.mutate(
       {
         taskId: task.id,
-        validUntil: values.validUntil.format('YYYY-MM-DD'),
+        validUntil: values.validUntil,
         invoiceType: values.invoiceType,
         taxRatePercent: values.invoiceType === 'none' ? 0 : values.taxRatePercent,
         freightMode: values.freightMode,
@@ -119,8 +121,8 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
     );
 
   return (
-    <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} initialValues={initial} className="portal-quote-form">
-      <Card size="small" title="报价明细（含税单价）">
+    <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} initialValues={initial} className="portal-quote-form portal-stack">
+      <Section title="报价明细（含税单价）" testId="quote-lines">
         <Form.List name="lines">
           {(fields) =>
             fields.map((field, i) => {
@@ -162,29 +164,39 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
           }
         </Form.List>
         {unquoted > 0 && <Alert type="info" showIcon title={`${unquoted} 行未填写单价，将按未报价提交（不计为 0）`} style={{ marginTop: 4 }} />}
-      </Card>
+      </Section>
 
-      <Card size="small" title="发票、有效期与运费" style={{ marginTop: 12 }}>
+      <Section title="发票、有效期与运费" testId="quote-terms">
         <Row gutter={12}>
-          <Col xs={24} sm={8}>
+          <Col xs={24} md={14}>
             <Form.Item name="invoiceType" label="发票类型" rules={[{ required: true, message: '请选择发票类型' }]}>
-              <Select
+              <Radio.Group
+                optionType="button"
                 options={INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_LABELS[value] }))}
-                onChange={(value: InvoiceType) => {
-                  if (value === 'none') form.setFieldValue('taxRatePercent', 0);
+                onChange={({ target }) => {
+                  if (target.value === 'none') form.setFieldValue('taxRatePercent', 0);
                   else if (form.getFieldValue('taxRatePercent') === 0) form.setFieldValue('taxRatePercent', DEFAULT_TAX_RATE);
                 }}
               />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={8}>
-            <Form.Item name="taxRatePercent" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
-              <Select disabled={invoiceType === 'none'} options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))} />
+          <Col xs={24} md={10}>
+            <Form.Item
+              name="taxRatePercent"
+              label="税率"
+              rules={[{ required: true, message: '请选择税率' }]}
+              extra={invoiceType === 'none' ? '不开票的税率为 0' : undefined}
+            >
+              <Radio.Group
+                optionType="button"
+                disabled={invoiceType === 'none'}
+                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
+              />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={8}>
+          <Col xs={24} sm={12}>
             <Form.Item name="validUntil" label="有效期至" rules={[{ required: true, message: '请选择有效期至' }]}>
-              <DatePicker style={{ width: '100%' }} inputReadOnly disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
+              <Input type="date" min={dayjs().format('YYYY-MM-DD')} />
             </Form.Item>
           </Col>
         </Row>
@@ -228,7 +240,7 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
         <Button type="primary" htmlType="submit" size="large" block loading={submit.isPending}>
           {info.quote ? '提交新一版报价' : '提交报价'}
         </Button>
-      </Card>
+      </Section>
     </Form>
   );
 }

@@ -1,44 +1,42 @@
 import { INVOICE_TYPE_LABELS, type RfqInfo } from '@scm/contract';
-import { Card, Descriptions, List, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { Money } from '@/shared/ui/money';
+import { Rows, Section } from './section';
 
 /** The task's lines with this supplier's last revision beside them, read-only (after the deadline, or before publishing). */
 export function QuoteView({ info }: { info: RfqInfo }) {
   const { task, quote } = info;
   const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
   return (
-    <Card size="small" title={quote ? `我的报价（第 ${quote.revision} 版）` : '询价明细'}>
-      <List
-        size="small"
-        dataSource={task.lines}
-        rowKey="id"
-        renderItem={(line, i) => {
+    <Section title={quote ? `我的报价（第 ${quote.revision} 版）` : '询价明细'} testId="quote-view">
+      <Rows
+        items={task.lines}
+        empty="无商品"
+        render={(line, i) => {
           const q = byLine.get(line.id);
           return (
-            <List.Item>
-              <div style={{ width: '100%' }}>
-                <div className="portal-line-title">
-                  {i + 1}. {line.commodityName}
-                </div>
-                <div className="portal-muted">
-                  {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
-                </div>
-                {quote && (
-                  <div>
-                    {q?.unitPriceFen == null ? (
-                      <Tag color="warning">未报价</Tag>
-                    ) : (
-                      <>
-                        单价 <Money fen={q.unitPriceFen} prefix="¥" />
-                        {q.moq != null && ` · 起订量 ${q.moq}`}
-                        {q.leadTimeDays != null && ` · 交期 ${q.leadTimeDays} 天`}
-                      </>
-                    )}
-                    {q?.remark && <div className="portal-muted">{q.remark}</div>}
-                  </div>
-                )}
+            <div key={line.id}>
+              <div className="portal-line-title">
+                {i + 1}. {line.commodityName}
               </div>
-            </List.Item>
+              <div className="portal-muted">
+                {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
+              </div>
+              {quote && (
+                <div>
+                  {q?.unitPriceFen == null ? (
+                    <Tag color="warning">未报价</Tag>
+                  ) : (
+                    <>
+                      单价 <Money fen={q.unitPriceFen} prefix="¥" />
+                      {q.moq != null && ` · 起订量 ${q.moq}`}
+                      {q.leadTimeDays != null && ` · 交期 ${q.leadTimeDays} 天`}
+                    </>
+                  )}
+                  {q?.remark && <div className="portal-muted">{q.remark}</div>}
+                </div>
+              )}
+            </div>
           );
         }}
       />
@@ -56,7 +54,7 @@ export function QuoteView({ info }: { info: RfqInfo }) {
           {quote.remark && <Descriptions.Item label="备注">{quote.remark}</Descriptions.Item>}
         </Descriptions>
       )}
-    </Card>
+    </Section>
   );
 }
 
@@ -67,17 +65,16 @@ export function OutcomeCard({ info }: { info: RfqInfo }) {
   const lines = new Map(info.task.lines.map((l) => [l.id, l]));
   const won = outcome.lines.filter((l) => l.won).length;
   return (
-    <Card size="small" title="定标结果" data-testid="outcome">
+    <Section title="定标结果" testId="outcome">
       <p style={{ marginTop: 0 }}>{won > 0 ? `恭喜，您中标 ${won} 个商品。` : '本次询价您未中标，感谢参与。'}</p>
-      <List
-        size="small"
-        dataSource={outcome.lines}
-        rowKey="taskLineId"
-        renderItem={(l) => {
+      <Rows
+        items={outcome.lines}
+        empty="无商品"
+        render={(l) => {
           const line = lines.get(l.taskLineId);
           return (
-            <List.Item extra={l.won ? <Tag color="success">中标</Tag> : <Tag>未中标</Tag>}>
-              <div>
+            <div key={l.taskLineId} className="portal-row-link">
+              <div className="portal-grow">
                 <div>{line?.commodityName ?? '-'}</div>
                 {l.won && (
                   <div className="portal-muted">
@@ -85,10 +82,11 @@ export function OutcomeCard({ info }: { info: RfqInfo }) {
                   </div>
                 )}
               </div>
-            </List.Item>
+              {l.won ? <Tag color="success">中标</Tag> : <Tag>未中标</Tag>}
+            </div>
           );
         }}
       />
-    </Card>
+    </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Space, Spin } from 'antd';
+import { Alert, Button, Descriptions, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -40,7 +40,7 @@ export default function RfqDetailPage() {
   );
 
   if (!taskId) return <PageNotice title="请从我的询价打开询价详情" action={back} />;
-  if (query.isLoading) return <Spin className="portal-loading" />;
+  if (query.isLoading) return <div className="portal-loading">加载中…</div>;
   const info = query.data;
   if (!info) return <PageNotice title="询价不存在或您未被邀请" action={back} />;
   const { task } = info;
@@ -49,30 +49,35 @@ export default function RfqDetailPage() {
   return (
     <div className="portal-stack">
       {back}
-      <Card size="small" title={task.name}>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
-          <Descriptions.Item label="询价编号">{task.code}</Descriptions.Item>
-          <Descriptions.Item label="状态">
-            <Space size={4} wrap>
-              <TaskStatusTag status={task.status} />
-              {task.sealed && <SealedTag />}
-            </Space>
-          </Descriptions.Item>
-          <Descriptions.Item label="我的报价">
-            <InvitationTag status={info.invitationStatus} />
-          </Descriptions.Item>
-          <Descriptions.Item label="报价截止">
-            <Deadline deadline={task.quoteDeadline} active={task.status === 'quoting'} serverNow={info.serverNow} />
-          </Descriptions.Item>
-          <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
-          <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
-        </Descriptions>
-        {task.sealed && task.status === 'quoting' && (
-          <p className="portal-muted" style={{ margin: '8px 0 0', fontSize: 13 }}>
-            密封报价：截止前采购方看不到任何价格，开标后才解密。
-          </p>
-        )}
-      </Card>
+      <section className="portal-card" data-testid="rfq-summary">
+        <div className="portal-card-head">
+          <h1 className="portal-card-title">{task.name}</h1>
+        </div>
+        <div className="portal-card-body">
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
+            <Descriptions.Item label="询价编号">{task.code}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Space size={4} wrap>
+                <TaskStatusTag status={task.status} />
+                {task.sealed && <SealedTag />}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="我的报价">
+              <InvitationTag status={info.invitationStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label="报价截止">
+              <Deadline deadline={task.quoteDeadline} active={task.status === 'quoting'} serverNow={info.serverNow} />
+            </Descriptions.Item>
+            <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
+            <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
+          </Descriptions>
+          {task.sealed && task.status === 'quoting' && (
+            <p className="portal-muted" style={{ margin: '8px 0 0', fontSize: 13 }}>
+              密封报价：截止前采购方看不到任何价格，开标后才解密。
+            </p>
+          )}
+        </div>
+      </section>
 
       <OutcomeCard info={info} />
 

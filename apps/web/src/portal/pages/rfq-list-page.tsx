@@ -1,13 +1,40 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { RfqListItem } from '@scm/contract';
-import { Card, List, Space } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
+import { Rows } from '@/portal/components/section';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
 const PAGE_SIZE = 20;
+
+function RfqRow({ row }: { row: RfqListItem }) {
+  return (
+    <Link to={`/portal/rfq/detail?id=${row.taskId}`} className="portal-row-link" data-testid={`rfq-${row.code}`}>
+      <div className="portal-grow">
+        <div className="portal-rfq-name">{row.name}</div>
+        <div className="portal-muted">
+          {row.code} · {row.lineCount} 个商品
+        </div>
+        <div>
+          截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
+        </div>
+        <div className="portal-meta">
+          <span>
+            <TaskStatusTag status={row.status} />
+            {row.sealed && <SealedTag />}
+          </span>
+          <span>
+            我的报价 <InvitationTag status={row.invitationStatus} />
+          </span>
+        </div>
+      </div>
+      <RightOutlined className="portal-muted" />
+    </Link>
+  );
+}
 
 /** 我的询价: the tasks this supplier is invited to, newest first, each with its deadline and this supplier's own state. */
 export default function RfqListPage() {
@@ -15,64 +42,40 @@ export default function RfqListPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useRfqList({ page, pageSize: PAGE_SIZE });
-  const navigate = useNavigate();
-  const open = (row: RfqListItem) => navigate(`/portal/rfq/detail?id=${row.taskId}`);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
-    <Card title="我的询价" size="small" className="portal-rfq-list">
-      <List<RfqListItem>
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: '暂无询价：采购方邀请您报价后会出现在这里' }}
-        rowKey="taskId"
-        pagination={
-          (list.data?.total ?? 0) > PAGE_SIZE && {
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            size: 'small',
-            simple: true,
-            onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}),
-          }
-        }
-        renderItem={(row) => (
-          <List.Item
-            className="portal-rfq-item"
-            onClick={() => open(row)}
-            extra={<RightOutlined className="portal-muted" />}
-            data-testid={`rfq-${row.code}`}
-          >
-            <List.Item.Meta
-              title={
-                <a
-                  href={`/portal/rfq/detail?id=${row.taskId}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    open(row);
-                  }}
-                >
-                  {row.name}
-                </a>
-              }
-              description={
-                <Space direction="vertical" size={4}>
-                  <span className="portal-muted">
-                    {row.code} · {row.lineCount} 个商品
-                  </span>
-                  <span>
-                    截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
-                  </span>
-                  <Space size={4} wrap>
-                    <TaskStatusTag status={row.status} />
-                    <InvitationTag status={row.invitationStatus} />
-                    {row.sealed && <SealedTag />}
-                  </Space>
-                </Space>
-              }
-            />
-          </List.Item>
+    <section className="portal-card">
+      <div className="portal-card-head">
+        <h1 className="portal-card-title">我的询价</h1>
+        {total > 0 && <span className="portal-muted">共 {total} 个</span>}
+      </div>
+      <div className="portal-card-body">
+        {list.isLoading ? (
+          <div className="portal-loading">加载中…</div>
+        ) : (
+          <Rows
+            items={list.data?.list ?? []}
+            empty="暂无询价：采购方邀请您报价后会出现在这里"
+            render={(row) => <RfqRow key={row.taskId} row={row} />}
+          />
         )}
-      />
-    </Card>
+        {pages > 1 && (
+          <div className="portal-pager">
+            <Button disabled={page <= 1} onClick={() => go(page - 1)}>
+              上一页
+            </Button>
+            <span className="portal-muted">
+              {page} / {pages}
+            </span>
+            <Button disabled={page >= pages} onClick={() => go(page + 1)}>
+              下一页
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }
