@@ -16,6 +16,7 @@ import { roleRoutes } from './role/routes';
 import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
+import { portalAdminRoutes, portalRoutes } from './portal/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -36,4 +37,6 @@ export const allRoutes: AnyRoute[] = [
   ...supplierRoutes,
   ...procurementTaskRoutes,
   ...planGenerationRoutes,
+  ...portalAdminRoutes,
+  ...portalRoutes,
 ];

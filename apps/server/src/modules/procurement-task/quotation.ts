@@ -7,7 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
-import { storeQuoteRevision } from '../sealing/quotes';
+import { isSealedNow, storeQuoteRevision } from '../sealing/quotes';
 import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
@@ -121,7 +121,9 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       .select({ version: quotations.version })
       .from(quotations)
       .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
-    if (existing ? input.version !== existing.version : input.version != null) throw staleVersion();
+    // A sealed quote cannot be read, so its version is not asked for: each entry adds a revision and
+    // the earlier ones stay, so nothing is overwritten unseen.
+    if (!isSealedNow(found.task) && (existing ? input.version !== existing.version : input.version != null)) throw staleVersion();
     const submission = {
       quoteDate: input.quoteDate,
       validUntil: input.validUntil,
