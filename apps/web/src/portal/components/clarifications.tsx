@@ -51,7 +51,7 @@ export function Clarifications({ taskId, items, canAsk }: { taskId: number; item
           style={{ marginTop: 12 }}
           onFinish={({ question }) => ask.mutate({ taskId, question }, { onSuccess: () => form.resetFields() })}
         >
-          <Form.Item name="question" label="向采购方提问" rules={[zodRule(clarificationAskRequest.shape.question)]}>
+          <Form.Item name="question" label="向采购方提问" initialValue="" rules={[zodRule(clarificationAskRequest.shape.question)]}>
             <Input.TextArea rows={2} maxLength={1000} placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）" />
           </Form.Item>
           <Button htmlType="submit" loading={ask.isPending}>

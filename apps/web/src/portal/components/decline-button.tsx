@@ -30,7 +30,7 @@ export function DeclineButton({ taskId }: { taskId: number }) {
       >
         <p className="portal-muted">放弃后采购方会看到您的原因；截止前您仍可重新提交报价。</p>
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label="放弃原因" rules={[zodRule(portalDeclineRequest.shape.reason)]}>
+          <Form.Item name="reason" label="放弃原因" initialValue="" rules={[zodRule(portalDeclineRequest.shape.reason)]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：该品类暂无货源" />
           </Form.Item>
         </Form>

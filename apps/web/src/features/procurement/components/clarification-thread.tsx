@@ -15,7 +15,7 @@ function AnswerBox({ item }: { item: Clarification }) {
       style={{ marginTop: 8 }}
       onFinish={({ answer: text }) => answer.mutate({ id: item.id, version: item.version, answer: text })}
     >
-      <Form.Item name="answer" rules={[zodRule(clarificationAnswerRequest.shape.answer)]} style={{ flex: 1 }}>
+      <Form.Item name="answer" initialValue="" rules={[zodRule(clarificationAnswerRequest.shape.answer)]} style={{ flex: 1 }}>
         <Input.TextArea
           rows={1}
           autoSize={{ minRows: 1, maxRows: 4 }}

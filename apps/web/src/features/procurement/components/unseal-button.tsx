@@ -33,7 +33,7 @@ export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
       >
         <p>开标后报价立即截止，任务进入待定标，所有报价金额解密可见。此操作不可撤销，并记入操作日志。</p>
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label="开标原因" rules={[zodRule(unsealRequest.shape.reason)]}>
+          <Form.Item name="reason" label="开标原因" initialValue="" rules={[zodRule(unsealRequest.shape.reason)]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：所有受邀供应商均已报价或放弃" />
           </Form.Item>
         </Form>
