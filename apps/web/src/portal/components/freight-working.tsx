@@ -16,7 +16,7 @@ export function FreightWorking({ estimate, lines, regionName }: { estimate: Esti
       {estimate.groups.map((group) => (
         <div key={group.templateId}>
           {group.error && <Alert type="error" showIcon title={group.error} style={{ marginBottom: 8 }} />}
-          <Descriptions size="small" column={1} bordered>
+          <Descriptions size="small" column={1} className="portal-working">
             <Descriptions.Item label="配送模板">
               {group.templateName} <Tag>{CHARGE_MODE_LABELS[group.chargeMode]}</Tag>
             </Descriptions.Item>

@@ -87,7 +87,9 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
     const price = toFen(lines[i]?.unitPriceYuan);
     return price == null ? sum : sum + price * line.quantity;
   }, 0);
-  const freightFen = freightMode === 'manual' ? (toFen(freightYuan) ?? 0) : (estimate?.totalFen ?? null);
+  // The last revision's estimate stands until the supplier estimates again.
+  const saved = info.quote?.freightMode === 'estimated' ? info.quote : null;
+  const freightFen = freightMode === 'manual' ? (toFen(freightYuan) ?? 0) : (estimate?.totalFen ?? saved?.freightFen ?? null);
   const unquoted = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null).length;
 
   const runEstimate = () => estimateCall.mutate({ taskId: task.id, lines: priced(form.getFieldValue('lines') ?? []) }, { onSuccess: setEstimate });
@@ -221,7 +223,16 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
                 按贵司的配送模板送至 {task.deliveryRegionName}
               </span>
             </div>
-            {estimate && <FreightWorking estimate={estimate} lines={task.lines} regionName={task.deliveryRegionName} />}
+            {estimate ? (
+              <FreightWorking estimate={estimate} lines={task.lines} regionName={task.deliveryRegionName} />
+            ) : (
+              saved && (
+                <div className="portal-working">
+                  上一版估算运费 <Money fen={saved.freightFen} prefix="¥" />
+                  {saved.freightFormula && <div className="portal-formula portal-muted">{saved.freightFormula}</div>}
+                </div>
+              )
+            )}
           </div>
         ) : (
           <Form.Item name="freightYuan" label="运费(元)" rules={[{ required: true, message: '请填写运费，包邮请填 0' }]}>

@@ -66,7 +66,13 @@ export function OutcomeCard({ info }: { info: RfqInfo }) {
   const won = outcome.lines.filter((l) => l.won).length;
   return (
     <Section title="定标结果" testId="outcome">
-      <p style={{ marginTop: 0 }}>{won > 0 ? `恭喜，您中标 ${won} 个商品。` : '本次询价您未中标，感谢参与。'}</p>
+      <p style={{ marginTop: 0 }}>
+        {won > 0
+          ? `恭喜，您中标 ${won} 个商品。`
+          : info.invitationStatus === 'declined'
+            ? '您已放弃本次报价，未参与定标。'
+            : '本次询价您未中标，感谢参与。'}
+      </p>
       <Rows
         items={outcome.lines}
         empty="无商品"

@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Space } from 'antd';
+import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -34,7 +34,7 @@ export default function RfqDetailPage() {
   const query = useRfqInfo(taskId);
   const now = useServerNow(query.data?.serverNow);
   const back = (
-    <Button type="link" onClick={() => navigate('/portal/rfq')} style={{ paddingInline: 0 }}>
+    <Button type="link" onClick={() => navigate('/portal/rfq')} style={{ paddingInline: 0, alignSelf: 'flex-start' }}>
       ← 返回我的询价
     </Button>
   );
@@ -57,10 +57,10 @@ export default function RfqDetailPage() {
           <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
             <Descriptions.Item label="询价编号">{task.code}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              <Space size={4} wrap>
+              <span className="portal-tags">
                 <TaskStatusTag status={task.status} />
                 {task.sealed && <SealedTag />}
-              </Space>
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label="我的报价">
               <InvitationTag status={info.invitationStatus} />

@@ -22,7 +22,7 @@ function RfqRow({ row }: { row: RfqListItem }) {
           截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
         </div>
         <div className="portal-meta">
-          <span>
+          <span className="portal-tags">
             <TaskStatusTag status={row.status} />
             {row.sealed && <SealedTag />}
           </span>
