@@ -129,6 +129,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/procurement_task/delete': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/publish': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/close_quote': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/unseal': (r) => ({ id: r.id, version: r.version, reason: '提前开标' }),
   '/admin/procurement_task/cancel': (r) => ({ id: r.id, version: r.version, reason: '取消' }),
   '/admin/procurement_task/complete': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/compare': (r) => ({ id: r.id }),

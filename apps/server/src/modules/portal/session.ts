@@ -66,7 +66,7 @@ export async function portalLogin(ctx: ServiceContext, input: { email: string; p
   await assertNotLocked(ctx, email);
   const [account] = await ctx.db.select().from(portalAccounts).where(sql`lower(${portalAccounts.email}) = ${email}`).limit(1);
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!account || !account.passwordHash || !passwordOk) {
+  if (!account?.passwordHash || !passwordOk) {
     await recordFailure(ctx, email, account?.id ?? null, account ? '密码错误' : '账号不存在');
     throw badRequest(messages.badCredentials);
   }
@@ -196,7 +196,7 @@ export async function activatePortalAccount(ctx: ServiceContext, input: { token:
       .from(portalAccounts)
       .where(eq(portalAccounts.activationTokenHash, hashToken(input.token)))
       .for('update');
-    if (!account || !account.activationExpiresAt || new Date(account.activationExpiresAt) <= now || account.status === 'disabled') {
+    if (!account?.activationExpiresAt || new Date(account.activationExpiresAt) <= now || account.status === 'disabled') {
       throw badRequest(PORTAL_MESSAGES.activationInvalid);
     }
     await tx
