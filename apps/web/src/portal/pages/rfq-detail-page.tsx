@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { useRfqInfo } from '@/portal/api/rfq';
+import { rfqIdOf, useRfqInfo } from '@/portal/api/rfq';
 import { Clarifications } from '@/portal/components/clarifications';
 import { DeclineButton } from '@/portal/components/decline-button';
 import { Deadline } from '@/portal/components/deadline';
@@ -30,7 +30,7 @@ export default function RfqDetailPage() {
   usePageTitle('询价详情 - 供应商门户');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const taskId = Number(params.get('id')) || 0;
+  const taskId = rfqIdOf(params.toString());
   const query = useRfqInfo(taskId);
   const now = useServerNow(query.data?.serverNow);
   const back = (

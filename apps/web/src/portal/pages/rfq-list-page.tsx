@@ -3,12 +3,10 @@ import type { RfqListItem } from '@scm/contract';
 import { Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { useRfqList } from '@/portal/api/rfq';
+import { RFQ_PAGE_SIZE, rfqListBody, useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
 import { Rows } from '@/portal/components/section';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
-
-const PAGE_SIZE = 20;
 
 function RfqRow({ row }: { row: RfqListItem }) {
   return (
@@ -40,10 +38,11 @@ function RfqRow({ row }: { row: RfqListItem }) {
 export default function RfqListPage() {
   usePageTitle('我的询价 - 供应商门户');
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useRfqList({ page, pageSize: PAGE_SIZE });
+  const body = rfqListBody(params.toString());
+  const { page } = body;
+  const list = useRfqList(body);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE));
   const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
