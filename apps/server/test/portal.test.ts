@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { portalAccounts } from '../src/db/schema';
 import { closePassedDeadlines } from '../src/modules/procurement-task/status';
-import { createTestApp, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers';
 import { DAY, PORTAL_PASSWORD, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
 
 /** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
@@ -299,5 +303,47 @@ describe('clarifications and outcomes', () => {
     ]);
     expect(JSON.stringify(a)).not.toContain('4100');
     expect(JSON.stringify(a)).not.toContain('1200');
+  });
+});
+
+describe('the demo', () => {
+  it('opens two demo portal accounts whose links activate them, invited to a sealed task in 报价中', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAIL, ADMIN_PASSWORD, SEED_DEMO: 'true', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
+    const database = openDatabase({ dataDir: config.DATA_DIR });
+    try {
+      await database.migrate();
+      const seeded = await seedDatabase(database.db, config, t.clock.now);
+      expect(seeded.portalLinks.map((l) => l.email)).toEqual(['chen@yiwu-youpin.com', 'liang@shunde-meiju.com']);
+      expect((await seedDatabase(database.db, config, t.clock.now)).portalLinks).toEqual([]);
+      const demo = await buildApp({ db: database.db, config, now: () => t.clock.now, logger: false });
+      const call = async (url: string, body: unknown, token?: string) =>
+        (
+          await demo.inject({
+            method: 'POST',
+            url: `/api${url}`,
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            payload: JSON.stringify(body),
+          })
+        ).json();
+      for (const link of seeded.portalLinks) {
+        expect((await call('/portal/account/activate', { token: tokenOf(link.path), password: PORTAL_PASSWORD })).code).toBe(200);
+        const { data } = await call('/portal/login', { email: link.email, password: PORTAL_PASSWORD });
+        const rfqs = (await call('/portal/rfq/list', {}, data.token)).data.list;
+        expect(rfqs[0]).toEqual(
+          expect.objectContaining({
+            name: '厨房收纳年货节备货（密封报价）',
+            status: 'quoting',
+            sealed: true,
+            invitation_status: 'pending',
+            line_count: 3,
+          }),
+        );
+        // The demo tasks quoted before sealing existed stay open to read.
+        expect(rfqs.slice(1).every((r: { sealed: boolean }) => !r.sealed)).toBe(true);
+      }
+      await demo.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -8,7 +8,8 @@ export const SEAL_KEY_FILE = 'seal.key';
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
 let current: Buffer | null = null;
-let source: 'env' | 'file' | 'created' | 'memory' | null = null;
+let source: 'env' | 'file' | 'memory' | null = null;
+let created = false;
 
 /**
  * Loads the AES-256 key that seals quote prices: SEAL_KEY (64 hex characters), else `seal.key` in
@@ -41,16 +42,16 @@ export function initSealKey(config: Config): void {
   // `wx`: two processes starting at once never overwrite each other's key.
   try {
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-    source = 'created';
+    created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    source = 'file';
   }
+  source = 'file';
   current = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
 
 /** Whether this start created the key file (the start banner says to back it up). */
-export const sealKeyCreated = () => source === 'created';
+export const sealKeyCreated = () => created;
 
 export function sealKey(): Buffer {
   if (!current) throw new Error('seal key not loaded');
