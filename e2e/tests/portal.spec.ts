@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, expectAccessible, login, openFromMenu, screenshot } from '../support/app';
 import { E2E_PORT } from '../support/constants';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -35,8 +35,9 @@ async function supplierPage(browser: Browser, viewport: { width: number; height:
   return context.newPage();
 }
 
-/** Every portal page is looked at on a desktop and on a phone: the whole page at each size. */
+/** Every portal page is looked at on a desktop and on a phone (the whole page at each size) and checked by axe. */
 async function shootBoth(page: Page, name: string) {
+  await expectAccessible(page, `portal ${name}`);
   const own = page.viewportSize() ?? DESKTOP;
   for (const [suffix, size] of [
     ['desktop', DESKTOP],
