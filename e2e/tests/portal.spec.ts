@@ -39,6 +39,8 @@ async function supplierPage(browser: Browser, viewport: { width: number; height:
 async function shootBoth(page: Page, name: string) {
   await expectAccessible(page, `portal ${name}`);
   const own = page.viewportSize() ?? DESKTOP;
+  // From the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const [suffix, size] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -267,11 +269,25 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await expect(desk.getByTestId('clarifications')).toContainText('需要，每箱贴我司条码。');
   await shootBoth(desk, 'outcome-lost');
 
-  // An admin session in the same browser is untouched by the portal's; signing out ends only the portal.
-  await desk.getByRole('button', { name: '退出登录' }).click();
-  await expect(desk).toHaveURL(/\/portal\/login$/);
-  await desk.goto('/portal/rfq');
+  // Disabling B's account ends its session at once: its next call answers 401 and the portal sends it to its own login.
+  const accounts = await api(request, token, '/admin/portal_account/list', { supplier_id: b.data.id });
+  const [accountOfB] = accounts.data.list;
+  expect((await api(request, token, '/admin/portal_account/disable', { id: accountOfB.id, version: accountOfB.version })).code).toBe(200);
+  await desk.reload();
   await expect(desk).toHaveURL(/\/portal\/login\?redirect=/);
+  await expect(desk.getByLabel('邮箱')).toBeVisible();
+
+  // A signs out by itself; the portal then asks for its login again.
+  await phone.getByRole('button', { name: '退出登录' }).click();
+  await expect(phone).toHaveURL(/\/portal\/login$/);
+  await phone.goto('/portal/rfq');
+  await expect(phone).toHaveURL(/\/portal\/login\?redirect=/);
+
+  // The buyer's session is not a portal session, and the portal leaves the buyer's alone.
+  await page.goto('/portal/rfq');
+  await expect(page).toHaveURL(/\/portal\/login\?redirect=/);
+  await page.goto('/procurementManagement/procurementTaskList');
+  await expect(page.locator('.shell-sider')).toBeVisible();
   await phone.context().close();
   await desk.context().close();
 });
