@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { fenToYuan } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
@@ -5,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotationRevisions } from '../src/db/schema';
 import { type AnyRoute, isPortalRoute, PUBLIC } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
-import { sha256Hex } from '../src/modules/sealing/cipher';
+import { sha256Hex, unseal } from '../src/modules/sealing/cipher';
+import { sealKey } from '../src/modules/sealing/key';
+import { revisionContext } from '../src/modules/sealing/quotes';
+import { rotateSealKey } from '../src/modules/sealing/rotate';
 import { closePassedDeadlines } from '../src/modules/procurement-task/status';
 import { download, readWorkbook } from './excel';
 import { createTestApp, shanghaiDay, type TestApp } from './helpers';
@@ -253,5 +257,45 @@ describe('the deadline', () => {
     expect(quote).toMatchObject({ sealed: false, freight_fen: 1234 });
     expect(quote.lines[0].unit_price_fen).toBe(5678);
     expect((await t.call('/portal/rfq/info', { task_id: late.taskId }, await portalLogin(t, late.a.email))).data.task.status).toBe('evaluating');
+  });
+});
+
+describe('rotating the sealing key', () => {
+  it('re-encrypts every sealed revision, all or none, and back', async () => {
+    const open = await portalWorld(t, admin);
+    const submitted = await t.call(
+      '/portal/quotation/submit',
+      {
+        task_id: open.taskId,
+        valid_until: '2099-12-31',
+        freight_mode: 'manual',
+        freight_fen: 4321,
+        lines: [{ task_line_id: open.lineIds[0], unit_price_fen: 8765 }],
+      },
+      open.a.token,
+    );
+    expect(submitted.code).toBe(200);
+    const readRevision = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(quotationRevisions)
+          .where(and(eq(quotationRevisions.taskId, open.taskId), eq(quotationRevisions.supplierId, open.a.supplierId)))
+      )[0];
+    const before = await readRevision();
+    const context = revisionContext(open.taskId, open.a.supplierId, 1);
+    const oldKey = sealKey();
+    const newKey = randomBytes(32);
+    expect(await rotateSealKey(t.database.db, oldKey, newKey)).toBeGreaterThanOrEqual(1);
+    const rotated = await readRevision();
+    expect(rotated.sealedContent).not.toBe(before.sealedContent);
+    expect(() => unseal(rotated.sealedContent as string, context, oldKey)).toThrow();
+    const plain = unseal(rotated.sealedContent as string, context, newKey);
+    expect(sha256Hex(plain)).toBe(submitted.data.receipt_sha256);
+    // A wrong key opens nothing and changes nothing.
+    await expect(rotateSealKey(t.database.db, randomBytes(32), oldKey)).rejects.toThrow();
+    expect((await readRevision()).sealedContent).toBe(rotated.sealedContent);
+    await rotateSealKey(t.database.db, newKey, oldKey);
+    expect(unseal((await readRevision()).sealedContent as string, context)).toBe(plain);
   });
 });

@@ -7,19 +7,19 @@ const VERSION = 'v1';
  * AES-256-GCM with a random 96-bit nonce; `context` (the revision it belongs to) is the associated
  * data, so a sealed text copied onto another revision does not open.
  */
-export function seal(plain: string, context: string): string {
+export function seal(plain: string, context: string, key: Buffer = sealKey()): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
 }
 
-export function unseal(sealed: string, context: string): string {
+export function unseal(sealed: string, context: string, key: Buffer = sealKey()): string {
   const [version, payload] = sealed.split(':');
   if (version !== VERSION || !payload) throw new Error('unknown sealed format');
   const raw = Buffer.from(payload, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', sealKey(), raw.subarray(0, 12));
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');

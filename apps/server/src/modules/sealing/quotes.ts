@@ -46,7 +46,7 @@ export interface QuoteContent {
 
 export type QuoteSubmission = Omit<QuoteContent, 'revision' | 'submittedAt' | 'salt' | 'taskId' | 'supplierId' | 'enteredByBuyer'>;
 
-const revisionContext = (taskId: number, supplierId: number, revision: number) => `quotation_revision:${taskId}:${supplierId}:${revision}`;
+export const revisionContext = (taskId: number, supplierId: number, revision: number) => `quotation_revision:${taskId}:${supplierId}:${revision}`;
 
 /** The readable columns of a quote (or, while sealed, only what is not a price). */
 function readableColumns(content: QuoteContent, sealedNow: boolean) {
