@@ -1,7 +1,9 @@
+import { PORTAL_MESSAGES } from '@scm/contract';
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotationRevisions, quotations } from '../../db/schema';
 import { iso } from '../../lib/crud';
+import { conflict } from '../../lib/errors';
 import { nextCode } from '../../lib/codes';
 import { canonicalJson, newSalt, seal, sha256Hex, unseal } from './cipher';
 
@@ -81,7 +83,7 @@ async function writeReadable(tx: Db, quotationId: number, content: QuoteContent,
 export async function storeQuoteRevision(
   tx: Db,
   input: {
-    task: { id: number } & TaskSealState;
+    task: { id: number };
     supplierId: number;
     submission: QuoteSubmission;
     enteredByBuyer: boolean;
@@ -90,7 +92,21 @@ export async function storeQuoteRevision(
     now: Date;
   },
 ) {
-  const { task, supplierId, now } = input;
+  const { supplierId, now } = input;
+  // The task row serialises revisions and the close: whatever the caller read, the revision is
+  // sealed or not, and accepted or not, by the task as it is now.
+  const [task] = await tx
+    .select({
+      id: procurementTasks.id,
+      sealed: procurementTasks.sealed,
+      unsealedAt: procurementTasks.unsealedAt,
+      status: procurementTasks.status,
+      quoteDeadline: procurementTasks.quoteDeadline,
+    })
+    .from(procurementTasks)
+    .where(eq(procurementTasks.id, input.task.id))
+    .for('update');
+  if (!task || task.status !== 'quoting' || new Date(task.quoteDeadline) <= now) throw conflict(PORTAL_MESSAGES.deadlinePassed);
   const [{ last }] = await tx
     .select({ last: max(quotationRevisions.revision) })
     .from(quotationRevisions)
