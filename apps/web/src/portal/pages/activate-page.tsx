@@ -1,10 +1,10 @@
-import { PORTAL_MESSAGES, portalActivateRequest } from '@scm/contract';
+import { messages, PASSWORD_PATTERN } from '@scm/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors } from '@/shared/form/field-errors';
 import { ApiError } from '@/shared/http/api';
-import { useActivateAccount } from '@/portal/api/account';
+import { activateAccount } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
 
 interface ActivateForm {
@@ -18,15 +18,23 @@ export default function PortalActivatePage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [form] = Form.useForm<ActivateForm>();
-  const [invalid, setInvalid] = useState<string | null>(token ? null : PORTAL_MESSAGES.activationInvalid);
-  const activate = useActivateAccount((error) => {
-    if (applyFieldErrors(form, error)) return true;
-    setInvalid(error instanceof ApiError ? error.message : PORTAL_MESSAGES.activationInvalid);
-    return true;
-  });
+  const [invalid, setInvalid] = useState<string | null>(token ? null : '激活链接不完整，请打开采购方发来的完整链接');
+  const [pending, setPending] = useState(false);
 
-  const onFinish = ({ password }: ActivateForm) =>
-    activate.mutate({ token, password }, { onSuccess: () => navigate('/portal/login?activated=1', { replace: true }) });
+  const onFinish = async ({ password }: ActivateForm) => {
+    setPending(true);
+    try {
+      await activateAccount({ token, password });
+      navigate('/portal/login?activated=1', { replace: true });
+    } catch (error) {
+      // A refused password is the form's to show; anything else (the token) is the link's.
+      const onPassword = error instanceof ApiError && error.fieldErrors.some((e) => e.field === 'password');
+      if (onPassword) applyFieldErrors(form, error);
+      else setInvalid(error instanceof ApiError ? error.message : '激活失败，请稍后再试');
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
     <AuthCard title="激活账号">
@@ -38,7 +46,14 @@ export default function PortalActivatePage() {
             请设置登录密码：至少 8 位，须同时包含字母和数字。
           </p>
           <Form<ActivateForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="password" label="新密码" rules={[zodRule(portalActivateRequest.shape.password)]}>
+            <Form.Item
+              name="password"
+              label="新密码"
+              rules={[
+                { required: true, message: messages.passwordRequired },
+                { pattern: PASSWORD_PATTERN, message: messages.passwordPolicy },
+              ]}
+            >
               <Input.Password size="large" autoComplete="new-password" />
             </Form.Item>
             <Form.Item
@@ -56,7 +71,7 @@ export default function PortalActivatePage() {
             >
               <Input.Password size="large" autoComplete="new-password" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" size="large" block loading={activate.isPending}>
+            <Button type="primary" htmlType="submit" size="large" block loading={pending}>
               激活并设置密码
             </Button>
           </Form>

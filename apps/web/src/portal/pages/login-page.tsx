@@ -1,10 +1,10 @@
-import { portalLoginRequest } from '@scm/contract';
+import { EMAIL_PATTERN, messages } from '@scm/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors } from '@/shared/form/field-errors';
 import { ApiError } from '@/shared/http/api';
-import { portalSignIn } from '@/portal/api/account';
+import { portalSignIn } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
 
 interface LoginForm {
@@ -42,10 +42,17 @@ export default function PortalLoginPage() {
       {params.get('activated') && <Alert type="success" showIcon title="账号已激活，请用新密码登录" style={{ marginBottom: 16 }} />}
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<LoginForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
-        <Form.Item name="email" label="邮箱" rules={[zodRule(portalLoginRequest.shape.email)]}>
+        <Form.Item
+          name="email"
+          label="邮箱"
+          rules={[
+            { required: true, message: messages.emailRequired },
+            { pattern: EMAIL_PATTERN, message: messages.emailInvalid },
+          ]}
+        >
           <Input size="large" placeholder="邮箱" autoComplete="username" inputMode="email" />
         </Form.Item>
-        <Form.Item name="password" label="密码" rules={[zodRule(portalLoginRequest.shape.password)]}>
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: messages.passwordRequired }]}>
           <Input.Password size="large" placeholder="密码" autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={loading}>
