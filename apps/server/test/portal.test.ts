@@ -254,6 +254,44 @@ describe('RFQs and quoting', () => {
   });
 });
 
+describe('代录 and the portal', () => {
+  it('marks a buyer-entered quote 代录; a later portal revision supersedes it', async () => {
+    const w = await portalWorld(t, admin, { sealed: false });
+    const day = (offset: number) => new Date(t.clock.now.getTime() + (8 + 24 * offset) * 3600_000).toISOString().slice(0, 10);
+    const entered = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: w.taskId,
+        supplier_id: w.a.supplierId,
+        quote_date: day(0),
+        valid_until: day(30),
+        freight_mode: 'manual',
+        freight_fen: 100,
+        lines: w.lineIds.map((id) => ({ task_line_id: id, unit_price_fen: 2222 })),
+      },
+      admin,
+    );
+    expect(entered.code).toBe(200);
+    const own = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data;
+    expect(own.quote).toMatchObject({ revision: 1, entered_by_buyer: true });
+    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [2100, 2000]), w.a.token)).data.revision).toBe(2);
+    const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
+    const a = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === w.a.supplierId);
+    expect(a.quote).toMatchObject({ sealed: false, revision: 2, entered_by_buyer: false });
+    expect(a.quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([2100, 2000]);
+    expect(
+      a.revisions.map((r: { revision: number; entered_by_buyer: boolean; receipt_sha256: string }) => [
+        r.revision,
+        r.entered_by_buyer,
+        r.receipt_sha256.length,
+      ]),
+    ).toEqual([
+      [1, true, 64],
+      [2, false, 64],
+    ]);
+  });
+});
+
 describe('clarifications and outcomes', () => {
   it('shows answered questions to every invited supplier without the asker, and own open ones', async () => {
     const w = await portalWorld(t, admin);
@@ -345,5 +383,19 @@ describe('the demo', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the per-IP limit', () => {
+  it('stops an address after 30 failures in 15 minutes, whatever the emails', async () => {
+    await portalSupplier(t, admin, '舟山门户限流测试厂', 'ip@portal.test');
+    t.clock.advance(1000);
+    for (let i = 0; i < 30; i++) await t.call('/portal/login', { email: `guess${i}@portal.test`, password: 'Wrong12345' });
+    const blocked = await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD });
+    expect({ code: blocked.code, message: blocked.message }).toEqual({ code: 429, message: '尝试次数过多，请15分钟后再试' });
+    // The staff sign-in keeps its own count.
+    expect((await t.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
   });
 });
