@@ -24,7 +24,7 @@ async function portalCaller(baseUrl: string) {
   const api = apiClient(baseUrl);
   const admin = (await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data?.token;
   if (!admin) return null;
-  const list = await api.call('/admin/procurement_task/list', { keyword: '密封报价', status: 'quoting', page_size: 1 }, admin);
+  const list = await api.call('/admin/procurement_task/list', { keyword: '年货节收纳备货', status: 'quoting', page_size: 1 }, admin);
   const task = list.data?.list?.[0];
   if (!task) return null;
   const info = await api.call('/admin/procurement_task/info', { id: task.id }, admin);

@@ -369,7 +369,7 @@ describe('the demo', () => {
         const rfqs = (await call('/portal/rfq/list', {}, data.token)).data.list;
         expect(rfqs[0]).toEqual(
           expect.objectContaining({
-            name: '厨房收纳年货节备货（密封报价）',
+            name: '年货节收纳备货',
             status: 'quoting',
             sealed: true,
             invitation_status: 'pending',

@@ -62,7 +62,7 @@ export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[
     .insert(procurementTasks)
     .values({
       code: await nextCode(tx, 'CG', now),
-      name: '厨房收纳年货节备货（密封报价）',
+      name: '年货节收纳备货',
       buyerId: buyer?.id ?? admin.id,
       quoteDeadline: deadline,
       deliveryRegionCode: '440305',

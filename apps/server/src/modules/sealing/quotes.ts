@@ -106,7 +106,7 @@ export async function storeQuoteRevision(
     .from(procurementTasks)
     .where(eq(procurementTasks.id, input.task.id))
     .for('update');
-  if (!task || task.status !== 'quoting' || new Date(task.quoteDeadline) <= now) throw conflict(PORTAL_MESSAGES.deadlinePassed);
+  if (task?.status !== 'quoting' || new Date(task.quoteDeadline) <= now) throw conflict(PORTAL_MESSAGES.deadlinePassed);
   const [{ last }] = await tx
     .select({ last: max(quotationRevisions.revision) })
     .from(quotationRevisions)
