@@ -98,10 +98,14 @@ export async function rfqInfo(ctx: PortalContext, taskId: number) {
   const invited = await invitedTask(ctx.db, supplierId, taskId);
   const found = await findTaskDetail(ctx.db, taskId, now);
   if (!found) throw notFound('询价不存在');
-  const [units, revisions, own, questions] = await Promise.all([
+  const [units, revisions, own, [current], questions] = await Promise.all([
     unitLabels(ctx.db, [...new Set(found.lines.map((l) => l.unit))]),
     taskRevisions(ctx.db, found.task, supplierId),
     ownLatestContent(ctx.db, taskId, supplierId),
+    ctx.db
+      .select({ id: quotations.id })
+      .from(quotations)
+      .where(and(eq(quotations.taskId, taskId), eq(quotations.supplierId, supplierId))),
     ctx.db
       .select()
       .from(clarifications)
@@ -111,15 +115,9 @@ export async function rfqInfo(ctx: PortalContext, taskId: number) {
   const status = found.header.status;
   // Its own quote as it stands: withdrawn by a decline, shown again by a later submission.
   const quote =
-    own && invited.invitationStatus === 'received'
+    own && current && invited.invitationStatus === 'received'
       ? {
-          id:
-            (
-              await ctx.db
-                .select({ id: quotations.id })
-                .from(quotations)
-                .where(and(eq(quotations.taskId, taskId), eq(quotations.supplierId, supplierId)))
-            )[0]?.id ?? 0,
+          id: current.id,
           revision: own.revision,
           submittedAt: own.submittedAt,
           validUntil: own.validUntil,
