@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { fenToYuan } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotationRevisions } from '../src/db/schema';
 import { type AnyRoute, isPortalRoute, PUBLIC } from '../src/lib/route';
@@ -153,7 +155,14 @@ async function sweep(): Promise<Map<string, { code: number; text: string }>> {
   return answers;
 }
 
+/** An image of the whole database: PGlite's data directory (WAL included), or a plain pg_dump of PostgreSQL. */
 const dump = async () => {
+  if (t.database.kind === 'postgres') {
+    const url = (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString as string;
+    const out = spawnSync('pg_dump', ['--no-owner', '-d', url], { maxBuffer: 512 * 1024 * 1024 });
+    if (out.status !== 0) throw new Error(`pg_dump: ${out.stderr}`);
+    return out.stdout;
+  }
   const client = (t.database.db as unknown as { $client: PGlite }).$client;
   await client.query('checkpoint');
   return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
