@@ -20,6 +20,7 @@ import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row } from './lib/report';
 import { benchSearch } from './lib/search';
+import { portalPhoneTimings } from './lib/portal';
 import { openStream, type SseStream } from './lib/sse';
 import { buildWeb, type WebBuild, webTimings } from './lib/web';
 
@@ -76,6 +77,7 @@ async function webTimingsOnDemoData(build: WebBuild) {
   const app = await startAppServer({ DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: build.dist });
   cleanups.push(() => app.stop());
   await webTimings(rows, app.baseUrl, durations.webLoads, log);
+  await portalPhoneTimings(rows, app.baseUrl, durations.webLoads, log);
 }
 
 async function tableCounts(q: Query) {
@@ -543,8 +545,10 @@ async function main() {
     if (sections.has('messages')) await benchMessages(app, db.url);
     if (sections.has('web') && build) {
       // The browser signs in through the login page: on a database seeded elsewhere it cannot.
-      if (signedIn) await webTimings(rows, app.baseUrl, durations.webLoads, log);
-      else await webTimingsOnDemoData(build);
+      if (signedIn) {
+        await webTimings(rows, app.baseUrl, durations.webLoads, log);
+        await portalPhoneTimings(rows, app.baseUrl, durations.webLoads, log);
+      } else await webTimingsOnDemoData(build);
     }
   }
   if (sections.has('freight')) benchFreight();

@@ -122,6 +122,33 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
   const shell = total(workbenchFiles);
   rows.push({ section, name: '框架 + 工作台 JS', value: show(shell), bar: '≤ 400 KB gzip', ok: shell.gzip <= 400 * KB, data: shell });
 
+  // The supplier portal (docs/portal.md): what a cold load of each portal route fetches, the entry,
+  // the portal's own layout and the page; never the back office's shell or ECharts.
+  const portalLazy = lazyImports(join(webRoot, 'src/portal/portal-layout.tsx'));
+  const portalLayout = closure(byFacade.get(routerLazy.get('PortalLayout') ?? ''), new Set(entry));
+  const signedInFrame = closure(byFacade.get(portalLazy.get('SignedInFrame') ?? ''));
+  const shellChunk = byFacade.get(routerLazy.get('ShellLayout') ?? '')?.file;
+  for (const [name, label, signedIn] of [
+    ['LoginPage', '/portal/login', false],
+    ['ActivatePage', '/portal/activate', false],
+    ['RfqListPage', '/portal/rfq', true],
+    ['RfqDetailPage', '/portal/rfq/detail', true],
+  ] as const) {
+    const source = portalLazy.get(name);
+    if (!source) continue;
+    const files = new Set([...entry, ...portalLayout, ...(signedIn ? signedInFrame : []), ...closure(byFacade.get(source))]);
+    const s = total(files);
+    const foreign = [...files].some((f) => withEcharts.has(f) || f === shellChunk);
+    rows.push({
+      section,
+      name: `门户 ${label} JS (冷启动全部)`,
+      value: `${show(s)}${foreign ? '，含后台框架或 ECharts' : ''}`,
+      bar: '≤ 150 KB gzip，无后台框架',
+      ok: s.gzip <= 150 * KB && !foreign,
+      data: s,
+    });
+  }
+
   const echartsOutside: string[] = [];
   for (const [key, source] of pages) {
     const files = closure(byFacade.get(source));

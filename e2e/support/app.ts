@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './constants';
@@ -115,4 +116,12 @@ export async function exportedSheets(page: Page, button = '导出 Excel') {
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     return { name: sheet.name, rows };
   });
+}
+
+/** Runs axe (WCAG 2 A and AA) and fails (softly) on any critical or serious violation, naming rule and elements. */
+export async function expectAccessible(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  const report = blocking.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect.soft(report, `${name}:\n${report.join('\n')}`).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login, screenshot } from '../support/app';
+import { expectAccessible, login, screenshot } from '../support/app';
 
 /** Every page of the administrator's menu, in menu order (the first test checks it against the sidebar). */
 const MENU_PAGES = [
@@ -33,14 +32,6 @@ async function menuPages(page: Page): Promise<string[]> {
   const walk = (nodes: MenuNode[]): string[] =>
     nodes.flatMap((node) => (node.children?.length ? walk(node.children) : node.isMenu ? [node.path] : []));
   return walk(tree);
-}
-
-/** Runs axe (WCAG 2 A and AA) and fails on any critical or serious violation, naming rule and elements. */
-async function expectAccessible(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const blocking = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  const report = blocking.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(report, `${name}:\n${report.join('\n')}`).toEqual([]);
 }
 
 test('the login page has no serious accessibility violation', async ({ page }) => {

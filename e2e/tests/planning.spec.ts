@@ -42,6 +42,8 @@ async function prepareAward(request: Parameters<typeof api>[0], token: string, t
       plan_line_id: l.plan_line_id,
     })),
     supplier_ids: [supplierId],
+    // Unsealed, so 关闭报价 ends quoting at once; sealed tasks end by 提前开标 (portal.spec.ts).
+    sealed: false,
   });
   expect(update.code, update.message).toBe(200);
   const act = async (action: string, extra: Record<string, unknown> = {}) => {

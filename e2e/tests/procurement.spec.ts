@@ -60,6 +60,8 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   const s1 = (await api(request, token, '/admin/supplier/list', { keyword: names.s1 })).data.list[0];
 
   const task = await api(request, token, '/admin/procurement_task/create', {
+    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
+    sealed: false,
     name: `E2E比价任务${stamp}`,
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
@@ -179,6 +181,8 @@ test('the matrix shows tax-inclusive and real cost side by side; the special inv
   expect([special.code, ordinary.code]).toEqual([200, 200]);
   const taskName = `E2E含税比价${stamp}`;
   const task = await api(request, token, '/admin/procurement_task/create', {
+    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
+    sealed: false,
     name: taskName,
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
@@ -258,6 +262,8 @@ test('the comparison stays readable with 30 lines × 10 suppliers', async ({ pag
     supplierIds.push(created.data.id);
   }
   const task = await api(request, token, '/admin/procurement_task/create', {
+    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
+    sealed: false,
     name: `E2E宽表比价${stamp}`,
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
@@ -477,6 +483,8 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
   expect([moqSupplier.code, plainSupplier.code]).toEqual([200, 200]);
   const taskName = `E2E起订量任务${stamp}`;
   const task = await api(request, token, '/admin/procurement_task/create', {
+    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
+    sealed: false,
     name: taskName,
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),

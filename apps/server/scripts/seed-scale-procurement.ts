@@ -150,6 +150,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
               awarded ? new Date(deadline + DAY_MS) : null,
               new Date(created),
               new Date(created + DAY_MS),
+              false,
             ]);
             for (const [k, supplierId] of supplierIds.entries()) {
               const hasQuote = quoted && (benchmark || k < 3 || t % 5 !== 0);
@@ -197,6 +198,8 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
               awarded_at: 'timestamptz',
               created_at: 'timestamptz',
               updated_at: 'timestamptz',
+              // Generated quotes are plain rows: the tasks are quoted in the open (docs/portal.md).
+              sealed: 'boolean',
             },
             taskRows,
           );

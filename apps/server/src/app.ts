@@ -12,6 +12,7 @@ import type { AnyRoute } from './lib/route';
 import { allRoutes } from './modules';
 import { messageStreamPlugin } from './modules/message/stream';
 import { logRequests, loggerOptions } from './lib/request-log';
+import { initSealKey } from './modules/sealing/key';
 import { apiPlugin } from './plugins/api';
 import { docsPlugin } from './plugins/docs';
 import { opsPlugin } from './plugins/ops';
@@ -32,6 +33,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  initSealKey(config);
   const app = Fastify({
     ...loggerOptions(config.LOG_LEVEL, options.logStream),
     ...(options.logger === false ? { logger: false } : {}),

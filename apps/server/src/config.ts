@@ -35,6 +35,8 @@ const configSchema = z.object({
       }
       return n;
     }),
+  /** The AES-256 key sealing quote prices, 64 hex characters; else `seal.key` in DATA_DIR (docs/portal.md). */
+  SEAL_KEY: z.string().optional(),
   /** Where `npm run db:backup` writes its files. */
   BACKUP_DIR: z.string().default('./backups'),
 });

@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, workersProblem } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { MINUTE_JOBS_MS, runMinuteJobs } from './lib/minute-jobs';
+import { initSealKey, SEAL_KEY_FILE, sealKeyCreated } from './modules/sealing/key';
 
 /** Requests in flight at SIGTERM get this long to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,6 +16,8 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
+// Before any worker starts: the first start writes the key file once (docs/portal.md).
+if (cluster.isPrimary) initSealKey(config);
 
 /** Runs `stop` once on the first SIGTERM or SIGINT; later signals are ignored instead of killing the process. */
 function onStopSignal(stop: () => Promise<void>) {
@@ -65,6 +69,15 @@ function printBanner(seed: Awaited<ReturnType<typeof seedDatabase>>) {
     lines.push('  管理员密码: 由 ADMIN_PASSWORD 指定；演示账号 buyer@ / planner@ / manager@jiaju.com 使用相同密码');
   } else {
     lines.push('  管理员密码: 首次启动时已显示（或由 ADMIN_PASSWORD 指定）');
+  }
+  if (seed.portalLinks.length > 0) {
+    lines.push('  供应商门户演示账号（激活链接 72 小时内有效，仅显示这一次）:');
+    for (const link of seed.portalLinks) {
+      lines.push(`    ${link.supplierName} ${link.email}: http://localhost:${config.PORT}${link.path}`);
+    }
+  }
+  if (sealKeyCreated()) {
+    lines.push(`  已生成密封报价密钥 ${join(config.DATA_DIR, SEAL_KEY_FILE)}：请与数据库备份分开保存（丢失后密封中的报价无法开标）`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

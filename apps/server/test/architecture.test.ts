@@ -20,9 +20,10 @@ const modulesDir = join(root, 'apps/server/src/modules');
  */
 const MODULE_LAYERS: Record<string, number> = {
   region: 0,
+  sealing: 0,
   dictionary: 0,
   auth: 0,
-  menu: 0,
+  menu: 1,
   category: 0,
   commodity: 0,
   'price-template': 1,
@@ -38,6 +39,7 @@ const MODULE_LAYERS: Record<string, number> = {
   'plan-generation': 6,
   workbench: 6,
   'operation-log': 6,
+  portal: 6,
 };
 
 interface Edge {

@@ -1,20 +1,23 @@
 import { ALL_PERMISSION_CODES } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUsers, menus, rolePermissions, roles, sessions } from '../src/db/schema';
-import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../src/lib/route';
+import { backUsers, menus, portalSessions, rolePermissions, roles, sessions } from '../src/db/schema';
+import { AUTHENTICATED, type AnyRoute, isPortalRoute, PORTAL, PUBLIC } from '../src/lib/route';
 import { hashPassword } from '../src/lib/passwords';
 import { hashToken } from '../src/lib/tokens';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
-import { createTestApp, type TestApp } from './helpers';
+import { type ApiPath, createTestApp, type TestApp } from './helpers';
+import { portalLogin, portalQuote, portalWorld } from './portal-fixtures';
 import { sampleValue } from './junk';
 
 /**
  * docs/rules/quality-bars.md "Authorization matrix", generated from the route registry so no route escapes:
  * every /api/admin route × (no token, a made-up token, a revoked token, an expired token, a role
  * without the route's code, a role holding only that code). Refusals must leave the database
- * exactly as it was.
+ * exactly as it was. The supplier portal's realm beside it (docs/portal.md): every /api/portal route
+ * × (no token, a staff token, a revoked or expired portal token) → 401, and a supplier's token on
+ * another supplier's records → 404; every /api/admin route refuses a portal token with 401.
  */
 
 const PROBE_EMAIL = 'probe@matrix.test';
@@ -26,6 +29,8 @@ let probe: string;
 let revoked: string;
 let expired: string;
 let allCodes: string[];
+/** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to. */
+let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: { taskId: number; lineIds: number[] } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,6 +51,24 @@ beforeAll(async () => {
     .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
     .where(eq(sessions.tokenHash, hashToken(expired)));
   allCodes = (await db.select({ key: menus.key }).from(menus)).map((m) => m.key);
+
+  const admin = await t.login();
+  const mine = await portalWorld(t, admin);
+  const theirs = await portalWorld(t, admin);
+  const portalRevoked = await portalLogin(t, mine.a.email);
+  expect((await t.call('/portal/logout', {}, portalRevoked)).code).toBe(200);
+  const portalExpired = await portalLogin(t, mine.a.email);
+  await db
+    .update(portalSessions)
+    .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
+    .where(eq(portalSessions.tokenHash, hashToken(portalExpired)));
+  portal = {
+    token: mine.a.token,
+    revoked: portalRevoked,
+    expired: portalExpired,
+    ownTask: mine.taskId,
+    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds },
+  };
 });
 afterAll(() => t.close());
 
@@ -56,24 +79,31 @@ async function grant(codes: string[]) {
   if (codes.length > 0) await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: probeRoleId, code })));
 }
 
-const guarded = allRoutes.filter((r) => r.permission !== PUBLIC);
+const guarded = allRoutes.filter((r) => r.permission !== PUBLIC && r.permission !== PORTAL);
+const portalGuarded = allRoutes.filter((r) => r.permission === PORTAL);
 const byPath = (routes: AnyRoute[]) => routes.map((r) => [r.endpoint.path, r] as const);
 
 /** An empty body and a plausible one: the guard must not depend on what the body says. */
 const bodiesFor = (route: AnyRoute) => [{}, sampleValue(route.endpoint.body)];
 
 describe('the route registry', () => {
-  it('serves every route under /api/admin, once, and every route is registered with Fastify', () => {
+  it('serves every route under /api/admin or /api/portal, once, and every route is registered with Fastify', () => {
     const paths = allRoutes.map((r) => r.endpoint.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) {
-      expect(path).toMatch(/^\/admin\/[a-z_]+\/[a-z_]+$|^\/admin\/(login|logout)$/);
+      expect(path).toMatch(/^\/(admin|portal)\/[a-z_]+\/[a-z_]+$|^\/(admin|portal)\/(login|logout)$/);
       expect(t.app.hasRoute({ method: 'POST', url: `/api${path}` })).toBe(true);
     }
   });
 
-  it('names a known permission code for every route; only the login call is public', () => {
-    expect(allRoutes.filter((r) => r.permission === PUBLIC).map((r) => r.endpoint.path)).toEqual(['/admin/login']);
+  it('names a known permission code for every route; only the login calls and the portal activation are public', () => {
+    expect(allRoutes.filter((r) => r.permission === PUBLIC).map((r) => r.endpoint.path)).toEqual([
+      '/admin/login',
+      '/portal/account/activate',
+      '/portal/login',
+    ]);
+    // The portal realm is exactly the /portal paths; none of them takes a staff code.
+    expect(allRoutes.filter((r) => r.permission === PORTAL)).toEqual(allRoutes.filter((r) => isPortalRoute(r) && r.permission !== PUBLIC));
     for (const route of guarded) {
       if (route.permission !== AUTHENTICATED) expect(ALL_PERMISSION_CODES).toContain(route.permission);
     }
@@ -84,7 +114,7 @@ describe.each(byPath(guarded))('%s', (_path, route) => {
   it('answers 401 and changes nothing without a valid session', async () => {
     const before = await databaseFingerprint(t.database.db);
     for (const body of bodiesFor(route)) {
-      for (const token of [null, 'made-up-token', 'x'.repeat(300), revoked, expired]) {
+      for (const token of [null, 'made-up-token', 'x'.repeat(300), revoked, expired, portal.token]) {
         const answer = await t.call(route.endpoint, body, token);
         expect({ token: token?.slice(0, 12), status: answer.status, code: answer.code }).toEqual({
           token: token?.slice(0, 12),
@@ -122,5 +152,56 @@ describe.each(byPath(guarded))('%s', (_path, route) => {
     const answer = await t.call(route.endpoint, {}, probe);
     expect(answer.status).toBe(200);
     expect([401, 403]).not.toContain(answer.code);
+  });
+});
+
+/**
+ * A body for each portal route that names a record of supplier A's realm by id: the foreign task
+ * (and its lines) must be as good as missing. A portal route without a record id is listed in
+ * SCOPED_BY_CALLER; a new route must join one or the other.
+ */
+const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: { taskId: number; lineIds: number[] }) => unknown>> = {
+  '/portal/rfq/info': (f) => ({ task_id: f.taskId }),
+  '/portal/quotation/submit': (f) => portalQuote(f.taskId, f.lineIds, [100, 200]),
+  '/portal/quotation/decline': (f) => ({ task_id: f.taskId, reason: '探针' }),
+  '/portal/quotation/estimate_freight': (f) => ({ task_id: f.taskId }),
+  '/portal/clarification/ask': (f) => ({ task_id: f.taskId, question: '探针问题' }),
+};
+const SCOPED_BY_CALLER: ApiPath[] = ['/portal/logout', '/portal/account/info', '/portal/rfq/list'];
+
+describe.each(byPath(portalGuarded))('%s (portal realm)', (path, route) => {
+  it('answers 401 and changes nothing without a live portal session, including with a staff token', async () => {
+    const staff = await t.login();
+    const before = await databaseFingerprint(t.database.db);
+    for (const body of bodiesFor(route)) {
+      for (const token of [null, 'made-up-token', 'x'.repeat(300), staff, portal.revoked, portal.expired]) {
+        const answer = await t.call(route.endpoint, body, token);
+        expect({ token: token?.slice(0, 12), status: answer.status, code: answer.code }).toEqual({
+          token: token?.slice(0, 12),
+          status: 200,
+          code: 401,
+        });
+      }
+    }
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+
+  it('reaches only its own supplier’s records: another supplier’s task is 404 and nothing changes', async () => {
+    const foreignBody = FOREIGN_BODIES[path as ApiPath];
+    expect(foreignBody !== undefined || SCOPED_BY_CALLER.includes(path as ApiPath), 'add the route to FOREIGN_BODIES or SCOPED_BY_CALLER').toBe(true);
+    if (!foreignBody) return;
+    const before = await databaseFingerprint(t.database.db);
+    const answer = await t.call(route.endpoint, foreignBody(portal.foreign), portal.token);
+    expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 404 });
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('the portal list', () => {
+  it('holds only the caller’s invitations', async () => {
+    const list = await t.call('/portal/rfq/list', { page_size: 200 }, portal.token);
+    const ids = list.data.list.map((r: { task_id: number }) => r.task_id);
+    expect(ids).toContain(portal.ownTask);
+    expect(ids).not.toContain(portal.foreign.taskId);
   });
 });

@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
@@ -8,6 +9,7 @@ import { backupDatabase, restoreDatabase } from '../src/db/backup';
 import { openDatabase } from '../src/db/client';
 import { backUsers, roles } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
+import { initSealKey, SEAL_KEY_FILE } from '../src/modules/sealing/key';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from './helpers';
 
 /** `npm run db:backup` / `db:restore` (docs/deploy.md): a backup restored into a fresh database reads the same rows. */
@@ -75,6 +77,23 @@ describe('backup and restore on PGlite', () => {
     expect(movedAside && existsSync(movedAside)).toBe(true);
     if (movedAside) cleanups.push(() => rmSync(movedAside, { recursive: true, force: true }));
     expect(await readBack(original)).toEqual(before);
+  });
+
+  it('leaves the sealing key out of the backup and keeps it in use through a restore', { timeout: 120_000 }, async () => {
+    const config = configFor({ DATA_DIR: join(tempDir('scm-sealed-'), 'data'), BACKUP_DIR: tempDir('scm-sealed-backups-') });
+    await fill(config);
+    initSealKey(config);
+    const key = readFileSync(join(config.DATA_DIR, SEAL_KEY_FILE), 'utf8');
+    expect(key.trim()).toMatch(/^[0-9a-f]{64}$/);
+    const file = await backupDatabase(config);
+    const archive = gunzipSync(readFileSync(file));
+    expect(archive.includes(Buffer.from(key.trim()))).toBe(false);
+    expect(archive.includes(Buffer.from(SEAL_KEY_FILE))).toBe(false);
+
+    const { movedAside } = await restoreDatabase(config, file);
+    if (movedAside) cleanups.push(() => rmSync(movedAside, { recursive: true, force: true }));
+    expect(readFileSync(join(config.DATA_DIR, SEAL_KEY_FILE), 'utf8')).toBe(key);
+    expect((await readBack(config)).roles.some((r) => r.code === 'backup_probe')).toBe(true);
   });
 
   it('refuses a missing file', async () => {

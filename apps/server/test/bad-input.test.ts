@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnyRoute, isPortalRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { createTestApp, type TestApp } from './helpers';
 import { impossibleDateBodies, isStrictObject, junkBodies, metaCharacterBodies, overflowBodies, uncleanTextBodies } from './junk';
+import { portalWorld } from './portal-fixtures';
 
 /**
  * docs/rules/quality-bars.md "Bad input", generated from the route registry: every route gets junk bodies built
- * from its own schema plus generic junk, sent by the administrator (who holds every code), and
+ * from its own schema plus generic junk, sent by the administrator (who holds every code) or, on
+ * /api/portal, by a signed-in supplier invited to a task, and
  * must answer 400 with field errors (or 413), never 500, and change nothing.
  */
 
 let t: TestApp;
 let admin: string;
+let supplier: string;
+/** The caller that passes the route's guard, so the junk reaches validation. */
+const callerOf = (route: AnyRoute) => (isPortalRoute(route) ? supplier : admin);
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
+  supplier = (await portalWorld(t, admin)).a.token;
 });
 afterAll(() => t.close());
 
@@ -34,7 +41,7 @@ describe('junk bodies are refused without a 500 or a database change', () => {
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const { label, body, expect: expected } of junk) {
-      const answer = await t.call(route.endpoint, body, admin);
+      const answer = await t.call(route.endpoint, body, callerOf(route));
       // Upload routes take bodies past 1 MB: there the junk reaches validation and must be refused by it.
       const allowsLargeBodies = (route.bodyLimit ?? 0) > 1024 * 1024;
       const refused =
@@ -58,7 +65,7 @@ describe('text hygiene: unclean text in any string field is refused naming that 
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const { label, body, field } of uncleanTextBodies(route.endpoint.body)) {
-      const answer = await t.call(route.endpoint, body, admin);
+      const answer = await t.call(route.endpoint, body, callerOf(route));
       const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
       if (answer.status !== 200 || answer.code !== 400 || !named) {
         wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message} ${JSON.stringify(answer.data)}`);
@@ -118,7 +125,7 @@ describe('SQL, HTML and odd unicode in the filters of read routes', () => {
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const body of metaCharacterBodies(route.endpoint.body)) {
-      const answer = await t.call(route.endpoint, body, admin);
+      const answer = await t.call(route.endpoint, body, callerOf(route));
       if (answer.status !== 200 || ![200, 400, 404].includes(answer.code)) {
         wrong.push(`${JSON.stringify(body).slice(0, 80)} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);
       }

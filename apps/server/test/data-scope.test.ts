@@ -71,6 +71,8 @@ const taskHeader = (buyerId: number) => ({
   delivery_region_code: '440305',
   lines: [{ commodity_id: commodityIds[0], quantity: 5, target_price_fen: 3000 }],
   supplier_ids: [supplierId],
+  // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+  sealed: false,
 });
 
 async function ok(path: ApiPath, body: unknown, token: string) {
@@ -128,6 +130,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/procurement_task/delete': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/publish': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/close_quote': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/unseal': (r) => ({ id: r.id, version: r.version, reason: '提前开标' }),
   '/admin/procurement_task/cancel': (r) => ({ id: r.id, version: r.version, reason: '取消' }),
   '/admin/procurement_task/complete': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/compare': (r) => ({ id: r.id }),

@@ -143,7 +143,8 @@ describe('several processes', () => {
     it('serves from two processes on one port and stops them all on SIGTERM', async () => {
       const pgDb = await createPgDatabase();
       cleanups.push(pgDb.drop);
-      const server = start({ DATABASE_URL: pgDb.url, WORKERS: '2', DATA_DIR: '/nonexistent' }, await freePort());
+      // No data directory at all: the sealing key comes from SEAL_KEY (docs/portal.md).
+      const server = start({ DATABASE_URL: pgDb.url, WORKERS: '2', DATA_DIR: '/nonexistent', SEAL_KEY: 'ab'.repeat(32) }, await freePort());
       await waitReady(server);
       const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
         .trim()

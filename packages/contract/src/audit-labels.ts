@@ -9,6 +9,7 @@ import { PRICE_TEMPLATE_AUDIT } from './price-template';
 import { SUPPLIER_AUDIT } from './procurement/supplier';
 import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT } from './procurement/task';
 import { PURCHASE_ORDER_AUDIT } from './purchase-order';
+import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
 export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
@@ -16,7 +17,9 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   PROCUREMENT_TASK_AUDIT,
   QUOTATION_AUDIT,
   PURCHASE_ORDER_AUDIT,
+  CLARIFICATION_AUDIT,
   SUPPLIER_AUDIT,
+  PORTAL_ACCOUNT_AUDIT,
   COMMODITY_AUDIT,
   CATEGORY_AUDIT,
   PRICE_TEMPLATE_AUDIT,

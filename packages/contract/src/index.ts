@@ -20,3 +20,4 @@ export * from './audit-labels';
 export * from './message';
 export * from './purchase-order';
 export * from './chinese-amount';
+export * from './portal';

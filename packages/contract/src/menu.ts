@@ -92,6 +92,7 @@ export const SEED_MENU = [
           a(118, 'procurementTaskList', 'cancel', '取消'),
           a(119, 'procurementTaskList', 'complete', '完成'),
           a(120, 'procurementTaskList', 'export', '导出'),
+          a(171, 'procurementTaskList', 'unseal', '提前开标'),
         ],
       },
       {
@@ -121,6 +122,7 @@ export const SEED_MENU = [
           a(126, 'supplierManagement', 'delete', '删除'),
           a(127, 'supplierManagement', 'status', '启用/停用'),
           a(128, 'supplierManagement', 'export', '导出'),
+          a(170, 'supplierManagement', 'portal', '门户账号'),
         ],
       },
     ],

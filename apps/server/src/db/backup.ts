@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { gzipSync } from 'node:zlib';
 import type { Config } from '../config';
+import { SEAL_KEY_FILE } from '../modules/sealing/key';
 
 /**
  * `npm run db:backup` / `npm run db:restore FILE` (docs/deploy.md). PGlite: a gzip tar of its data
@@ -36,6 +38,23 @@ function run(command: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${command} 失败 (exit ${result.status ?? result.signal})`);
 }
 
+/** A tar archive without the top-level entry `name` (ustar: 512-byte headers, contents padded to 512). */
+export function withoutEntry(tar: Buffer, name: string): Buffer {
+  const kept: Buffer[] = [];
+  let offset = 0;
+  while (offset + 512 <= tar.length) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) break;
+    const size = Number.parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/, '').trim() || '0', 8);
+    const end = offset + 512 + Math.ceil(size / 512) * 512;
+    const entry = header.subarray(0, 100).toString('utf8').replace(/\0.*$/, '');
+    if (entry.replace(/^(\.\/|\/)?(pgdata\/)?/, '') !== name) kept.push(tar.subarray(offset, end));
+    offset = end;
+  }
+  kept.push(Buffer.alloc(1024));
+  return Buffer.concat(kept);
+}
+
 /** Writes a backup of the configured database into BACKUP_DIR (or `file`); answers the file's path. */
 export async function backupDatabase(config: Config, file?: string, now = new Date()): Promise<string> {
   const url = config.DATABASE_URL;
@@ -51,8 +70,9 @@ export async function backupDatabase(config: Config, file?: string, now = new Da
   // dumpDataDir does not wait for the start itself: called early, it never answers.
   await client.waitReady;
   try {
-    const dump = await client.dumpDataDir('gzip');
-    writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+    const dump = await client.dumpDataDir('none');
+    // PGlite's data directory is DATA_DIR, where the sealing key lives: a backup never carries it.
+    writeFileSync(target, gzipSync(withoutEntry(Buffer.from(await dump.arrayBuffer()), SEAL_KEY_FILE)));
   } finally {
     await client.close();
   }
@@ -83,6 +103,10 @@ export async function restoreDatabase(config: Config, file: string, now = new Da
     renameSync(config.DATA_DIR, movedAside);
   }
   mkdirSync(config.DATA_DIR, { recursive: true });
+  // The restored quotes were sealed with the key kept beside the old data: it stays in use.
+  if (movedAside && existsSync(join(movedAside, SEAL_KEY_FILE))) {
+    copyFileSync(join(movedAside, SEAL_KEY_FILE), join(config.DATA_DIR, SEAL_KEY_FILE));
+  }
   const client = new PGlite(config.DATA_DIR, { extensions: { pg_trgm }, loadDataDir: new Blob([bytes]) });
   await client.waitReady;
   await client.close();

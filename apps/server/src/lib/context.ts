@@ -36,3 +36,17 @@ export interface ServiceContext {
 export interface AuthedContext extends ServiceContext {
   user: AuthUser;
 }
+
+/** The signed-in portal account behind a /api/portal call; its supplier bounds everything it reaches. */
+export interface PortalCaller {
+  accountId: number;
+  supplierId: number;
+  supplierName: string;
+  name: string;
+  email: string;
+  sessionId: number;
+}
+
+export interface PortalContext extends ServiceContext {
+  portal: PortalCaller;
+}

@@ -1,11 +1,16 @@
 import { ALL_PERMISSION_CODES, type Endpoint, type PermissionCode } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext, ServiceContext } from './context';
+import type { AuthedContext, PortalContext, ServiceContext } from './context';
 
 /** Open to anyone (the login call only). */
 export const PUBLIC = 'public';
 /** Any signed-in user: own info, reference-data selectors (docs/rules/codes-and-api.md, "Permission codes"). */
 export const AUTHENTICATED = 'authenticated';
+/**
+ * A signed-in supplier portal account (docs/portal.md, "The realm"): checked against the portal's
+ * own sessions, never the staff ones; the handler sees only its caller's supplier.
+ */
+export const PORTAL = 'portal';
 
 type Handler<E extends Endpoint, C> = (input: z.output<E['body']>, ctx: C) => Promise<z.input<E['response']>>;
 
@@ -32,7 +37,15 @@ export interface GuardedRoute<E extends Endpoint = Endpoint> extends RouteBase<E
   handler: Handler<E, AuthedContext>;
 }
 
-export type AnyRoute = PublicRoute | GuardedRoute;
+export interface PortalRoute<E extends Endpoint = Endpoint> extends RouteBase<E> {
+  permission: typeof PORTAL;
+  handler: Handler<E, PortalContext>;
+}
+
+export type AnyRoute = PublicRoute | GuardedRoute | PortalRoute;
+
+/** Whether the route is served under /api/portal (signed in there, or its login and activation). */
+export const isPortalRoute = (route: AnyRoute) => route.endpoint.path.startsWith('/portal/');
 
 const knownCodes = new Set<string>(ALL_PERMISSION_CODES);
 
@@ -46,6 +59,16 @@ export function defineRoute<E extends Endpoint>(route: GuardedRoute<E>): AnyRout
     throw new Error(`Route ${route.endpoint.path} names an unknown permission code "${route.permission}"`);
   }
   return route as unknown as AnyRoute;
+}
+
+/**
+ * Declares a route of the supplier portal: `portal` (a signed-in account, scoped by its supplier)
+ * or public (login, activation). Registered in the same list as the staff routes, so every
+ * generated sweep covers both realms.
+ */
+export function portalRoute<E extends Endpoint>(route: Omit<PortalRoute<E>, 'permission'>): AnyRoute {
+  if (!route.endpoint.path.startsWith('/portal/')) throw new Error(`Portal route ${route.endpoint.path} is outside /portal`);
+  return { ...route, permission: PORTAL } as unknown as AnyRoute;
 }
 
 export function publicRoute<E extends Endpoint>(route: Omit<PublicRoute<E>, 'permission'>): AnyRoute {

@@ -18,6 +18,7 @@ import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
 import { messageRoutes } from './message/routes';
 import { purchaseOrderRoutes } from './purchase-order/routes';
+import { portalAdminRoutes, portalRoutes } from './portal/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -40,4 +41,6 @@ export const allRoutes: AnyRoute[] = [
   ...planGenerationRoutes,
   ...messageRoutes,
   ...purchaseOrderRoutes,
+  ...portalAdminRoutes,
+  ...portalRoutes,
 ];

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { AuthedContext, ServiceContext } from '../lib/context';
+import type { AuthedContext, PortalContext, ServiceContext } from '../lib/context';
 import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
 import { guardBody } from '../lib/body-guard';
 import { readIdempotencyKey, requestDigest, runOnce } from '../lib/idempotency';
-import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
+import { AUTHENTICATED, type AnyRoute, PORTAL, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
+import { authenticatePortal } from '../modules/portal/session';
 
 z.config(z.locales.zhCN());
 
@@ -71,7 +72,14 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
         user: null,
         actor: { userId: null, userName: null, ip: request.ip },
       };
-      if (route.permission !== PUBLIC) {
+      if (route.permission === PORTAL) {
+        // The portal realm: its own sessions, so a staff token is unknown here (401), as a portal token is on /api/admin.
+        const token = bearerToken(request);
+        const caller = token ? await authenticatePortal(db, token, now()) : null;
+        if (!caller) throw unauthorized();
+        (ctx as PortalContext).portal = caller;
+        ctx.actor = { userId: null, userName: `${caller.supplierName}·${caller.name}`, ip: request.ip };
+      } else if (route.permission !== PUBLIC) {
         const token = bearerToken(request);
         const user = token ? await authenticate(db, token, now()) : null;
         if (!user) throw unauthorized();
@@ -86,7 +94,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       if (!parsed.success) throw validationError(parsed.error);
       const key = idempotent && ctx.user ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
       const run = async () => {
-        const data = await route.handler(parsed.data, ctx as AuthedContext);
+        const data = await route.handler(parsed.data, ctx as AuthedContext & PortalContext);
         if (data instanceof FileReply) return data;
         if (checkAnswers) assertAnswerMatches(route, data);
         return toSnakeCase(data ?? null);

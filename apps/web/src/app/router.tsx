@@ -11,6 +11,8 @@ import { lastPaths } from './shell/last-paths';
 
 const loadShell = () => import('./shell/shell-layout');
 const ShellLayout = lazyPage(loadShell);
+// The supplier portal: a realm of its own that never loads the back office's shell (docs/web-guide.md, "Portal").
+const PortalLayout = lazyPage(() => import('@/portal/portal-layout'));
 
 /**
  * Fetches the shell and the landing page (the workbench): while the login page is idle and again
@@ -47,6 +49,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  { path: '/portal/*', element: page(<PortalLayout />), errorElement: <ErrorPage /> },
   {
     path: '/*',
     element: <RequireAuth>{page(<ShellLayout />)}</RequireAuth>,

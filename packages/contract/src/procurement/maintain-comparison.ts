@@ -10,9 +10,10 @@ export function compareMaintainView(view: Pick<MaintainView, 'task' | 'suppliers
   quotes: CompareQuote[];
   comparison: CompareResult;
 } {
-  // Only a submitted (or already decided), unexpired quote from a supplier in good standing competes.
+  // Only a submitted (or already decided), unexpired quote from a supplier in good standing competes;
+  // a sealed quote carries no price, so nothing is compared while the task is sealed.
   const quotes: CompareQuote[] = view.suppliers.flatMap(({ quote, ...supplier }) =>
-    quote && supplier.invitationStatus === 'received'
+    quote && !quote.sealed && supplier.invitationStatus === 'received'
       ? [
           {
             supplierId: supplier.supplierId,

@@ -12,6 +12,7 @@ import {
   multilineText,
   pageRequest,
   pageResponse,
+  requiredMultilineText,
   requiredText,
   selectedIdsSchema,
   text,
@@ -83,6 +84,7 @@ export const PROCUREMENT_ACTION_FROM = {
   cancel: OPEN_PROCUREMENT_STATUSES,
   award: ['evaluating'],
   complete: ['awarded'],
+  unseal: ['quoting'],
 } as const satisfies Record<string, readonly ProcurementStatus[]>;
 export type ProcurementAction = keyof typeof PROCUREMENT_ACTION_FROM;
 
@@ -94,6 +96,7 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   cancel: '取消',
   award: '定标',
   complete: '完成',
+  unseal: '提前开标',
 };
 
 export function procurementActionAllowed(action: ProcurementAction, status: ProcurementStatus): boolean {
@@ -151,6 +154,8 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     totalFen: '定标金额',
     realTotalFen: '实际到货成本',
     outcomes: '各供应商结果',
+    sealed: '密封报价',
+    unsealedAt: '开标时间',
   },
   values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS },
   statusColors: PROCUREMENT_STATUS_COLORS,
@@ -160,7 +165,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
 export const QUOTATION_AUDIT: AuditVocabulary = {
   module: 'quotation',
   label: '报价单',
-  actions: { create: '录入报价', update: '修改报价', decline: '放弃报价' },
+  actions: { create: '录入报价', update: '修改报价', decline: '放弃报价', submit: '门户报价', portal_decline: '门户放弃报价' },
   fields: {
     ...PROCUREMENT_LINE_FIELDS,
     code: '报价单号',
@@ -172,6 +177,9 @@ export const QUOTATION_AUDIT: AuditVocabulary = {
     freightFen: '运费',
     freightFormula: '运费计算',
     quotation: '报价单',
+    revision: '修订版本',
+    enteredByBuyer: '代录',
+    receiptSha256: '回执摘要',
   },
   values: {
     status: { ...QUOTE_STATUS_LABELS, ...INVITATION_STATUS_LABELS },
@@ -203,6 +211,8 @@ const taskFields = {
   remark: multilineText('备注', 500).nullish(),
   lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
   supplierIds: z.array(idSchema).max(50, '邀请供应商不能超过50家').default([]),
+  /** 密封报价: no price of the task's quotes is readable until its deadline or an audited unseal. */
+  sealed: z.boolean('请选择是否密封报价').default(true),
 };
 export const taskCreateRequest = z.strictObject(taskFields);
 export const taskUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...taskFields });
@@ -236,6 +246,9 @@ export const taskListItemSchema = z.object({
   deliveryRegionName: z.string(),
   requiredBy: z.string().nullable(),
   status: procurementStatusSchema,
+  sealed: z.boolean(),
+  /** When a sealed task's prices became readable (deadline or 提前开标); null while sealed or unsealed-by-design. */
+  unsealedAt: z.string().nullable(),
   lineCount: z.number(),
   invitedCount: z.number(),
   quotedCount: z.number(),
@@ -304,6 +317,8 @@ export const taskDetailSchema = taskListItemSchema.extend({
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
+/** 提前开标: ends a sealed task's quoting before its deadline; the reason is audited. */
+export const unsealRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('开标原因', 200) });
 
 // Quotations -----------------------------------------------------------------------------------
 
@@ -317,7 +332,7 @@ export const quoteLineInput = z.strictObject({
 });
 export const freightModeSchema = z.enum(['manual', 'estimated']);
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES, '请选择发票类型');
-const taxRateSchema = z
+export const quoteTaxRateSchema = z
   .int('税率须为整数')
   .refine((rate) => (TAX_RATES as readonly number[]).includes(rate), `税率须为 ${TAX_RATES.join('、')}（%）之一`);
 export const quoteSaveRequest = z
@@ -331,7 +346,7 @@ export const quoteSaveRequest = z
     /** 发票类型; a quote saved without one is a special invoice. */
     invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
     /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
-    taxRatePercent: taxRateSchema.default(DEFAULT_TAX_RATE),
+    taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
     freightMode: freightModeSchema,
     /** Typed freight (manual); ignored when estimated, the server computes it. */
     freightFen: moneyFen('运费').nullish(),
@@ -392,8 +407,31 @@ export const quotationSchema = z.object({
   version: z.number(),
   updatedAt: z.string(),
   lines: z.array(quoteLineSchema),
+  /** The revision that counts (1, 2, …): each portal submission or buyer entry adds one. */
+  revision: z.number(),
+  submittedAt: z.string(),
+  /** Typed by the buyer in 报价维护 (代录) rather than submitted through the portal. */
+  enteredByBuyer: z.boolean(),
+  sealed: z.literal(false),
 });
 export type Quotation = z.infer<typeof quotationSchema>;
+/** A quote of a sealed task while it is quoting: who, when and which revision, nothing else. */
+export const sealedQuotationSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  revision: z.number(),
+  submittedAt: z.string(),
+  enteredByBuyer: z.boolean(),
+  sealed: z.literal(true),
+});
+export type SealedQuotation = z.infer<typeof sealedQuotationSchema>;
+/** One kept revision of a supplier's quote; its receipt digest is shown once the task is unsealed. */
+export const quotationRevisionSchema = z.object({
+  revision: z.number(),
+  submittedAt: z.string(),
+  enteredByBuyer: z.boolean(),
+  receiptSha256: z.string().nullable(),
+});
 
 // Comparison and award ---------------------------------------------------------------------------
 
@@ -434,7 +472,8 @@ export const maintainViewSchema = z.object({
       priceTemplateId: z.number().nullable(),
       priceTemplateName: z.string().nullable(),
       declineReason: z.string().nullable(),
-      quote: quotationSchema.nullable(),
+      quote: z.discriminatedUnion('sealed', [quotationSchema, sealedQuotationSchema]).nullable(),
+      revisions: z.array(quotationRevisionSchema),
     }),
   ),
   /** The company's 纳税人类型, which the comparison's real costs are worked for (compareMaintainView). */
@@ -470,6 +509,7 @@ export const procurementTaskApi = {
   compare: endpoint('/admin/procurement_task/compare', byIdRequest, maintainViewSchema),
   award: endpoint('/admin/procurement_task/award', awardRequest, idResponse),
   exportCompare: endpoint('/admin/procurement_task/export_compare', byIdRequest, fileResponse),
+  unseal: endpoint('/admin/procurement_task/unseal', unsealRequest, idResponse),
 };
 
 export const quotationApi = {

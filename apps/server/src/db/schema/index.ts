@@ -10,3 +10,4 @@ export * from './supplier';
 export * from './procurement';
 export * from './message';
 export * from './purchase-order';
+export * from './portal';

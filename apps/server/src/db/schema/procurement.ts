@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { backUsers } from './access';
 import { categories, commodities } from './commodity';
 import { timestamps, version } from './common';
@@ -42,6 +42,10 @@ export const procurementTasks = pgTable(
     awardedBy: text('awarded_by'),
     /** Who created the task (or generated it from a plan): 数据范围 "own" shows it to them (docs/rules/data-scope.md). */
     createdBy: integer('created_by').references(() => backUsers.id),
+    /** 密封报价: quote prices stay encrypted until the deadline or an audited 提前开标 (docs/portal.md). */
+    sealed: boolean('sealed').notNull().default(true),
+    /** When a sealed task's quotes were decrypted; null while still sealed (and on unsealed tasks). */
+    unsealedAt: timestamp('unsealed_at', { withTimezone: true }),
     ...version,
     ...timestamps,
   },
@@ -130,6 +134,11 @@ export const quotations = pgTable(
     status: text('status', { enum: ['draft', 'submitted', 'awarded', 'partially_awarded', 'lost'] })
       .notNull()
       .default('submitted'),
+    /** The revision this row holds (quotation_revisions); while sealed its prices are not here. */
+    revision: integer('revision').notNull().default(1),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** 代录: typed by a buyer rather than submitted through the portal. */
+    enteredByBuyer: boolean('entered_by_buyer').notNull().default(true),
     ...version,
     ...timestamps,
   },

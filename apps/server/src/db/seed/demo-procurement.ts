@@ -134,6 +134,8 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
         status: demo.status === 'awarded' || demo.status === 'completed' ? 'evaluating' : demo.status,
         remark: demo.remark ?? null,
         statusReason: demo.status === 'cancelled' ? '品类调整' : null,
+        // Their quotes are written as plain rows below: these tasks were quoted in the open.
+        sealed: false,
       })
       .returning({ id: procurementTasks.id });
     const lineRows = await tx

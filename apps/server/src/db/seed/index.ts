@@ -9,6 +9,7 @@ import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedDemoProcurement } from './demo-procurement';
 import { seedBoardFacts } from './demo-board';
 import { seedDemoOrders } from './demo-orders';
+import { type DemoPortalLink, seedDemoPortal } from './demo-portal';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
 
@@ -16,6 +17,8 @@ export interface SeedContext {
   /** Known only on the start that created the administrator. */
   adminPassword?: string;
   now: Date;
+  /** Activation links the demo portal accounts got on this start (shown once). */
+  portalLinks: DemoPortalLink[];
 }
 
 interface DemoSeeder {
@@ -59,6 +62,15 @@ const demoSeeders: DemoSeeder[] = [
     },
   },
   { name: 'planning', run: (tx, ctx) => seedDemoPlanning(tx, ctx.now) },
+  {
+    name: 'portal',
+    run: async (tx, ctx) => {
+      const links = await seedDemoPortal(tx, ctx.now);
+      if (!links) return false;
+      ctx.portalLinks.push(...links);
+      return true;
+    },
+  },
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
   { name: 'purchase_orders', run: (tx, ctx) => seedDemoOrders(tx, ctx.now) },
 ];
@@ -71,6 +83,8 @@ export interface SeedResult {
   /** Set when the administrator was created on this start. */
   adminCreated: boolean;
   generatedPassword?: string;
+  /** The demo portal accounts' activation links, on the start that made them. */
+  portalLinks: DemoPortalLink[];
 }
 
 export async function seedDatabase(db: Db, config: Config, now: Date = new Date()): Promise<SeedResult> {
@@ -81,9 +95,10 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
     const roleId = await seedAdminRole(tx);
     return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
   });
+  const portalLinks: DemoPortalLink[] = [];
   if (config.SEED_DEMO) {
     const applied = new Set((await db.select({ name: seedHistory.name }).from(seedHistory)).map((r) => r.name));
-    const ctx: SeedContext = { adminPassword: adminCreated ? password : undefined, now };
+    const ctx: SeedContext = { adminPassword: adminCreated ? password : undefined, now, portalLinks };
     for (const seeder of demoSeeders) {
       if (applied.has(seeder.name)) continue;
       await db.transaction(async (tx) => {
@@ -96,5 +111,6 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
     adminEmail: config.ADMIN_EMAIL,
     adminCreated,
     generatedPassword: adminCreated && !config.ADMIN_PASSWORD ? password : undefined,
+    portalLinks,
   };
 }

@@ -92,6 +92,7 @@ async function createDraftTasksForPlan(
         remark: line.remark,
       })),
       supplierIds: [],
+      sealed: true,
     });
     ids.push(id);
   }

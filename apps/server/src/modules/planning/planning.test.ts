@@ -688,6 +688,8 @@ describe('generating procurement tasks', () => {
           plan_line_id: l.plan_line_id,
         })),
         supplier_ids: [supplier],
+        // Quoted in the open, so 关闭报价 ends its quoting (a sealed task opens through 提前开标).
+        sealed: false,
       },
       admin,
     );

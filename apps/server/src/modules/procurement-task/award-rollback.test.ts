@@ -44,6 +44,8 @@ it('rolls the whole award back when a later write fails', async () => {
       plan_id: plan.id,
       lines: [{ commodity_id: ids[0], quantity: 10, target_price_fen: 1000, plan_line_id: planLine.id }],
       supplier_ids: [supplier],
+      // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+      sealed: false,
     },
     token,
   );

@@ -48,6 +48,8 @@ const taskBody = (extra: Record<string, unknown> = {}) => ({
     { commodity_id: commodityIds[1], quantity: 3 },
   ],
   supplier_ids: supplierIds,
+  // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+  sealed: false,
   ...extra,
 });
 const quoteBody = (taskId: number, supplierId: number, lineIds: number[]) => ({
@@ -118,6 +120,14 @@ describe('board facts after procurement writes', () => {
 
     expect(await act('cancel', await created())).toBe(200);
     expect(await act('delete', await created())).toBe(200);
+
+    // A sealed task opened early: its quotes reach the board facts as it is unsealed.
+    const sealedTask = await created({ sealed: true });
+    expect(await act('publish', sealedTask)).toBe(200);
+    const sealedLines = (await info(sealedTask)).lines.map((l) => l.id);
+    expect((await post('/admin/quotation/save', quoteBody(sealedTask, s1, sealedLines))).code).toBe(200);
+    await expectFresh();
+    expect(await act('unseal', sealedTask, { reason: '邀请的供应商均已报价' })).toBe(200);
 
     // Deadlines passing: recorded by the sweep, and by a quote call on a task nobody swept yet.
     const swept = await created();

@@ -88,7 +88,7 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   sheet.addRow([`纳税人类型：${TAXPAYER_TYPE_LABELS[comparison.taxpayer]}（最低、推荐与节省按实际成本）`]);
   const head = ['商品编码', '商品名称', '数量', '目标单价(元)'];
   for (const s of quoted) {
-    const invoice = s.quote ? `（${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%）` : '';
+    const invoice = s.quote && !s.quote.sealed ? `（${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%）` : '';
     head.push(`${s.name}${invoice} 单价(含税)`, '金额(含税)', '实际成本', '起订量', '交期(天)');
   }
   head.push('最低单价(元)', '最低实际成本(元)', '平均金额(元)', '较目标节省(元)', '较均价节省(元)', '较均价节省·实际成本(元)');
@@ -190,17 +190,19 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   }
   result.addRow([]);
   result.addRow(['供应商', '报价状态', '报价单状态', '发票类型', '税率(%)', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
-  for (const s of suppliers) {
+  for (const { quote: shown, ...s } of suppliers) {
+    // A sealed quote shows that it was submitted, nothing of what it says.
+    const quote = shown && !shown.sealed ? shown : null;
     result.addRow(
       [
         s.name,
         INVITATION_STATUS_LABELS[s.invitationStatus],
-        s.quote ? QUOTE_STATUS_LABELS[s.quote.status] : null,
-        s.quote ? INVOICE_TYPE_LABELS[s.quote.invoiceType] : null,
-        s.quote?.taxRatePercent ?? null,
-        s.quote ? (s.quote.freightMode === 'estimated' ? '模板估算' : '手工填写') : null,
-        yuan(s.quote?.freightFen),
-        s.quote?.freightFormula ?? null,
+        quote ? QUOTE_STATUS_LABELS[quote.status] : shown ? `已提交第${shown.revision}版（密封）` : null,
+        quote ? INVOICE_TYPE_LABELS[quote.invoiceType] : null,
+        quote?.taxRatePercent ?? null,
+        quote ? (quote.freightMode === 'estimated' ? '模板估算' : '手工填写') : null,
+        yuan(quote?.freightFen),
+        quote?.freightFormula ?? null,
       ].map((v) => escapeCell(v)),
     );
   }

@@ -6,6 +6,7 @@ import { iso } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { companyTaxpayer } from '../dictionary/company-taxpayer';
+import { isSealedNow, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail, toTaskDetail } from './queries';
 
 /** The calendar day in Asia/Shanghai, as quote dates are written. */
@@ -54,6 +55,8 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
     companyTaxpayer(db),
   ]);
   if (!found) throw notFound('采购任务不存在');
+  const sealed = isSealedNow(found.task);
+  const revisions = await taskRevisions(db, found.task);
   const today = shanghaiDay(now);
   const lineIndex = new Map(found.lines.map((l, i) => [l.id, i]));
 
@@ -65,7 +68,7 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
           .sort((a, b) => (lineIndex.get(a.taskLineId) ?? 0) - (lineIndex.get(b.taskLineId) ?? 0))
           .map((l) => ({ taskLineId: l.taskLineId, unitPriceFen: l.unitPriceFen, moq: l.moq, leadTimeDays: l.leadTimeDays, remark: l.remark }))
       : [];
-    const status = quote ? shownQuoteStatus(quote, today) : null;
+    const status = quote ? shownQuoteStatus(quote, today) : 'submitted';
     return {
       supplierId: invited.supplierId,
       code: invited.code,
@@ -75,9 +78,20 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
       priceTemplateId: invited.priceTemplateId,
       priceTemplateName: invited.priceTemplateName,
       declineReason: invited.declineReason,
-      quote:
-        quote && status
-          ? {
+      revisions: revisions.filter((r) => r.supplierId === invited.supplierId).map(({ supplierId: _s, ...r }) => r),
+      quote: !quote
+        ? null
+        : sealed
+          ? // While sealed: who submitted, when and which revision; nothing of what (docs/portal.md).
+            {
+              id: quote.id,
+              code: quote.code,
+              revision: quote.revision,
+              submittedAt: iso(quote.submittedAt) as string,
+              enteredByBuyer: quote.enteredByBuyer,
+              sealed: true as const,
+            }
+          : {
               id: quote.id,
               code: quote.code,
               quoteDate: quote.quoteDate,
@@ -92,8 +106,11 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
               version: quote.version,
               updatedAt: iso(quote.updatedAt) as string,
               lines,
-            }
-          : null,
+              revision: quote.revision,
+              submittedAt: iso(quote.submittedAt) as string,
+              enteredByBuyer: quote.enteredByBuyer,
+              sealed: false as const,
+            },
     };
   });
 

@@ -42,6 +42,8 @@ function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
       { commodity_id: commodityIds[2], quantity: 1 },
     ],
     supplier_ids: supplierIds,
+    // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+    sealed: false,
     ...extra,
   };
 }

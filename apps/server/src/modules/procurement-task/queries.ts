@@ -100,6 +100,8 @@ function toListItem(row: Row) {
     deliveryRegionName: regionFullName(t.deliveryRegionCode) || t.deliveryRegionCode,
     requiredBy: t.requiredBy,
     status: row.status,
+    sealed: t.sealed,
+    unsealedAt: iso(t.unsealedAt),
     lineCount: Number(row.lineCount),
     invitedCount: Number(row.invitedCount),
     quotedCount: Number(row.quotedCount),

@@ -9,13 +9,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { procurementTaskSuppliers, procurementTasks, quotationLines, quotations } from '../../db/schema';
+import { procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser } from '../../lib/context';
-import { nextCode } from '../../lib/codes';
-import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
+import { isSealedNow, storeQuoteRevision } from '../sealing/quotes';
 import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
@@ -42,10 +41,10 @@ async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number,
   return { found, invited };
 }
 
-type Found = Awaited<ReturnType<typeof quotableContext>>['found'];
+type Found = Pick<NonNullable<Awaited<ReturnType<typeof findTaskDetail>>>, 'task' | 'lines'>;
 
 /** The supplier's template priced for the quoted lines to the task's delivery region (docs/rules/freight.md). */
-async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
+export async function estimateFor(db: Db, found: Found, templateId: number | null, prices: Map<number, number | null>): Promise<QuoteEstimate> {
   const destination = found.task.deliveryRegionCode;
   const base = {
     destination,
@@ -97,6 +96,25 @@ export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<t
   });
 }
 
+/**
+ * A quote's lines are the task's own lines, each at most once, and no line's amount passes the
+ * ceiling (docs/rules/money-and-formats.md): the same check for a buyer's 代录 and a portal revision.
+ */
+export function assertQuoteLines(
+  taskLines: { id: number; quantity: number }[],
+  lines: { taskLineId: number; unitPriceFen: number | null }[],
+  taskNoun: string,
+) {
+  const quantities = new Map(taskLines.map((l) => [l.id, l.quantity]));
+  const seen = new Set<number>();
+  lines.forEach((line, i) => {
+    if (!quantities.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, `报价行不属于${taskNoun}`);
+    if (seen.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一商品行只能报价一次');
+    seen.add(line.taskLineId);
+    if (lineAmountTooLarge(quantities.get(line.taskLineId), line.unitPriceFen)) throw fieldError(`lines.${i}.unit_price_fen`, LINE_AMOUNT_MESSAGE);
+  });
+}
+
 export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quoteSaveRequest>) {
   const now = ctx.now();
   return writeTasks(ctx.db, async (write) => {
@@ -104,15 +122,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
     const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
     write.touch(input.taskId);
     if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
-    const taskLineIds = new Set(found.lines.map((l) => l.id));
-    const seen = new Set<number>();
-    input.lines.forEach((line, i) => {
-      if (!taskLineIds.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '报价行不属于该任务');
-      if (seen.has(line.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一商品行只能报价一次');
-      seen.add(line.taskLineId);
-      const quantity = found.lines.find((l) => l.id === line.taskLineId)?.quantity;
-      if (lineAmountTooLarge(quantity, line.unitPriceFen)) throw fieldError(`lines.${i}.unit_price_fen`, LINE_AMOUNT_MESSAGE);
-    });
+    assertQuoteLines(found.lines, input.lines, '该任务');
     const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
 
     let freightFen: number;
@@ -127,7 +137,14 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       freightFen = input.freightFen;
     }
 
-    const values = {
+    const [existing] = await tx
+      .select({ version: quotations.version })
+      .from(quotations)
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
+    // A sealed quote cannot be read, so its version is not asked for: each entry adds a revision and
+    // the earlier ones stay, so nothing is overwritten unseen.
+    if (!isSealedNow(found.task) && (existing ? input.version !== existing.version : input.version != null)) throw staleVersion();
+    const submission = {
       quoteDate: input.quoteDate,
       validUntil: input.validUntil,
       invoiceType: input.invoiceType,
@@ -136,53 +153,32 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
       freightFen,
       freightFormula,
       remark: input.remark || null,
-      status: 'submitted' as const,
+      lines: input.lines.map((l) => ({
+        taskLineId: l.taskLineId,
+        unitPriceFen: l.unitPriceFen,
+        moq: l.moq ?? null,
+        leadTimeDays: l.leadTimeDays ?? null,
+        remark: l.remark || null,
+      })),
     };
-    const [existing] = await tx
-      .select({ id: quotations.id, version: quotations.version, code: quotations.code })
-      .from(quotations)
-      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
-    let id: number;
-    let code: string;
-    if (existing) {
-      if (input.version == null || input.version !== existing.version) throw staleVersion();
-      await updateVersioned(tx, quotations, existing.id, input.version, values);
-      await tx.delete(quotationLines).where(eq(quotationLines.quotationId, existing.id));
-      id = existing.id;
-      code = existing.code;
-    } else {
-      if (input.version != null) throw staleVersion();
-      code = await nextCode(tx, 'BJ', now);
-      [{ id }] = await tx
-        .insert(quotations)
-        .values({ ...values, code, taskId: input.taskId, supplierId: input.supplierId })
-        .returning({ id: quotations.id });
-    }
-    if (input.lines.length > 0) {
-      await tx.insert(quotationLines).values(
-        input.lines.map((l) => ({
-          quotationId: id,
-          taskLineId: l.taskLineId,
-          unitPriceFen: l.unitPriceFen,
-          moq: l.moq ?? null,
-          leadTimeDays: l.leadTimeDays ?? null,
-          remark: l.remark || null,
-        })),
-      );
-    }
-    await tx
-      .update(procurementTaskSuppliers)
-      .set({ status: 'received', declineReason: null })
-      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
+    const stored = await storeQuoteRevision(tx, {
+      task: found.task,
+      supplierId: input.supplierId,
+      submission,
+      enteredByBuyer: true,
+      userId: ctx.user.id,
+      now,
+    });
     const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: existing ? 'update' : 'create',
-      recordId: id,
-      summary: `${code} ${found.task.code} ${invited.name}${missing ? `（${missing}行未报价）` : ''}`,
-      after: { ...values, lines: input.lines },
+      recordId: stored.id,
+      // A sealed quote's audit row says who and which revision, never a price (docs/portal.md).
+      summary: `${stored.code} ${found.task.code} ${invited.name} 第${stored.revision}版${stored.sealed ? '（密封）' : missing ? `（${missing}行未报价）` : ''}`,
+      after: stored.sealed ? { revision: stored.revision, enteredByBuyer: true } : { ...submission, revision: stored.revision },
     });
-    return { id };
+    return { id: stored.id };
   });
 }
 

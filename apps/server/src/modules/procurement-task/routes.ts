@@ -4,7 +4,7 @@ import { exportComparison, exportTasks } from './export';
 import { openPlanLines } from './plan-link';
 import { listTasks, sourcePlanOptions } from './queries';
 import { declineQuote, estimateQuoteFreight, saveQuote } from './quotation';
-import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, updateTask } from './service';
+import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, unsealTask, updateTask } from './service';
 
 const LIST = 'procurementTaskList';
 const MAINTAIN = 'procurementTaskMaintain';
@@ -31,6 +31,7 @@ export const procurementTaskRoutes = [
     permission: `${LIST}:closeQuote`,
     handler: (input, ctx) => transitionTask(ctx, 'closeQuote', input),
   }),
+  defineRoute({ endpoint: procurementTaskApi.unseal, permission: `${LIST}:unseal`, handler: (input, ctx) => unsealTask(ctx, input) }),
   defineRoute({ endpoint: procurementTaskApi.cancel, permission: `${LIST}:cancel`, handler: (input, ctx) => transitionTask(ctx, 'cancel', input) }),
   defineRoute({
     endpoint: procurementTaskApi.complete,

@@ -7,6 +7,7 @@ import {
   priceAward,
   type ProcurementStatus,
   procurementActionAllowed,
+  PORTAL_MESSAGES,
   type taskCreateRequest,
   type taskUpdateRequest,
 } from '@scm/contract';
@@ -22,6 +23,7 @@ import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../
 import { assertAssignable } from '../back-user/assignable';
 import { createAwardOrders } from '../purchase-order/create-orders';
 import { isKnownRegion } from '../region/regions';
+import { isSealedNow, unsealTaskQuotes } from '../sealing/quotes';
 import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
@@ -110,6 +112,7 @@ const header = (input: TaskInput) => ({
   deliveryRegionCode: input.deliveryRegionCode,
   requiredBy: input.requiredBy ?? null,
   remark: input.remark || null,
+  sealed: input.sealed,
 });
 
 export async function createTask(ctx: AuthedContext, input: TaskInput) {
@@ -229,6 +232,8 @@ export async function transitionTask(
     const { tx } = write;
     const task = await lockTask(write, ctx, input.id, input.version);
     if (!transition.from.includes(task.status)) throw illegalTransition(task.status, transition.label);
+    // Ending a sealed task's quoting early opens its prices: only 提前开标 does that, with its reason.
+    if (kind === 'closeQuote' && isSealedNow(task)) throw conflict(PORTAL_MESSAGES.sealedCloseQuote);
     await transition.check?.(tx, task, ctx.now());
     await updateVersioned(
       tx,
@@ -247,6 +252,39 @@ export async function transitionTask(
       after: { status: transition.to },
     });
     if (transition.to === 'evaluating') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+  });
+  return { id: input.id };
+}
+
+/**
+ * 提前开标: a user with procurementTaskList:unseal ends a sealed task's quoting before its deadline
+ * with a reason; its quotes become readable in the same transaction. Audited, never undone.
+ */
+export async function unsealTask(ctx: AuthedContext, input: { id: number; version: number; reason: string }) {
+  const now = ctx.now();
+  await writeTasks(ctx.db, async (write) => {
+    const { tx } = write;
+    const task = await lockTask(write, ctx, input.id, input.version);
+    if (!procurementActionAllowed('unseal', task.status)) throw illegalTransition(task.status, PROCUREMENT_ACTION_LABELS.unseal);
+    if (!isSealedNow(task)) throw conflict('该任务未密封报价，请使用关闭报价');
+    await updateVersioned(
+      tx,
+      procurementTasks,
+      input.id,
+      input.version,
+      { status: 'evaluating', statusReason: input.reason },
+      eq(procurementTasks.status, 'quoting'),
+    );
+    await unsealTaskQuotes(tx, [input.id], now);
+    await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'unseal',
+      recordId: input.id,
+      summary: `${task.code} 提前开标：${input.reason}`,
+      before: { status: task.status, sealed: true },
+      after: { status: 'evaluating', unsealedAt: now.toISOString(), reason: input.reason },
+    });
   });
   return { id: input.id };
 }

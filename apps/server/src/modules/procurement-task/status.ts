@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { unsealTaskQuotes } from '../sealing/quotes';
 import { conflict } from '../../lib/errors';
 import { notify } from '../message/notify';
 import { type TaskWrite, writeTasks } from './task-write';
@@ -43,6 +44,12 @@ async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: D
     .returning({ id: procurementTasks.id, code: procurementTasks.code, name: procurementTasks.name, buyerId: procurementTasks.buyerId });
   touch(...closed.map((task) => task.id));
   for (const task of closed) await notify(tx, { userId: null, userName: null }, { kind: 'quote_closed', task, byDeadline: true });
+  // The deadline is a sealed task's opening: its prices become readable in the same transaction.
+  await unsealTaskQuotes(
+    tx,
+    closed.map((task) => task.id),
+    now,
+  );
   await writeAudit(
     tx,
     { userId: null, userName: '系统', ip: '' },

@@ -80,6 +80,8 @@ beforeAll(async () => {
       delivery_region_code: '440305',
       lines: [{ commodity_id: commodityId, quantity: 10, target_price_fen: 12000 }],
       supplier_ids: [sup.special, sup.ordinary],
+      // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+      sealed: false,
     },
     token,
   );

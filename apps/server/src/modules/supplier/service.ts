@@ -20,6 +20,7 @@ import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { isKnownRegion } from '../region/regions';
 import { findSupplier } from './queries';
+import { onSupplierStatusChanged } from '../../lib/portal-sessions';
 
 const MODULE = 'supplier';
 type SupplierInput = z.output<typeof supplierCreateRequest>;
@@ -142,6 +143,7 @@ export function updateSupplier(ctx: AuthedContext, input: z.output<typeof suppli
       await validateReferences(tx, values, categoryIds, before);
       await assertUnique(tx, values, input.id);
       await updateVersioned(tx, suppliers, input.id, input.version, values);
+      await onSupplierStatusChanged(tx, input.id, values.status, ctx.now());
       await replaceCategories(tx, input.id, categoryIds);
       await writeAudit(tx, ctx.actor, {
         module: MODULE,
@@ -161,6 +163,7 @@ export async function setSupplierStatus(ctx: AuthedContext, input: { id: number;
     const [before] = await tx.select({ code: suppliers.code, status: suppliers.status }).from(suppliers).where(eq(suppliers.id, input.id));
     if (!before) throw notFound('供应商不存在');
     await updateVersioned(tx, suppliers, input.id, input.version, { status: input.status });
+    await onSupplierStatusChanged(tx, input.id, input.status, ctx.now());
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'status',

@@ -3,13 +3,16 @@ import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '@/shared/http/api';
 
-/** Puts the server's field_errors on the form's fields; true when at least one landed on a field. */
-export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
+/**
+ * Puts the server's field_errors on the form's fields; true when at least one landed on a field.
+ * `renamed` maps a wire field to the form's own name for it (a price the form holds in yuan).
+ */
+export function applyFieldErrors(form: FormInstance, error: unknown, renamed: Record<string, string> = {}): boolean {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return false;
   const fields = error.fieldErrors
     .filter((e) => e.field)
     .map((e) => ({
-      name: e.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : snakeToCamelKey(part))),
+      name: e.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : (renamed[snakeToCamelKey(part)] ?? snakeToCamelKey(part)))),
       errors: [e.message],
     }));
   form.setFields(fields);

@@ -22,7 +22,15 @@ export async function callApi<E extends Endpoint>(
   body: EndpointBody<E>,
   headers: Record<string, string> = {},
 ): Promise<EndpointData<E>> {
-  const envelope = await post<EndpointData<E>>(endpoint.path, body, headers);
+  return callPath<EndpointData<E>>(endpoint.path, body, headers);
+}
+
+/**
+ * `callApi` by path, for a first screen that must not load the contract's schemas (the portal's
+ * sign-in): the caller names the endpoint's data type, `EndpointData<typeof …>`, as a type only.
+ */
+export async function callPath<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const envelope = await post<T>(path, body, headers);
   if (!envelope) throw new ApiError(0, '请求失败');
   if (envelope.code !== 200) {
     const data = envelope.data as { fieldErrors?: FieldError[] } | null;

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '@/shared/ui/feedback';
+import { PORTAL_SESSION_KEYS } from '@/shared/session/portal-session';
 import { post, request } from './client';
+import { setNavigator } from './navigation';
 
 type Reply = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -113,5 +115,33 @@ describe('HTTP client', () => {
     expect(blob?.type).toContain('application/json');
     expect(JSON.parse((await blob?.text()) ?? '')).toEqual({ code: 401, message: '未登录' });
     expect(modal.warning).not.toHaveBeenCalled();
+  });
+
+  it('sends the portal token, not the back office one, on a portal call', async () => {
+    sessionStorage.setItem('token', 'staff');
+    sessionStorage.setItem(PORTAL_SESSION_KEYS.token, 'supplier');
+    const seen: string[] = [];
+    respond(async (_url, init) => {
+      seen.push(new Headers(init.headers).get('Authorization') ?? '');
+      return jsonResponse(200, { code: 200, message: 'ok', data: null });
+    });
+    await post('/portal/rfq/list', {});
+    await post('/admin/supplier/list', {});
+    expect(seen).toEqual(['Bearer supplier', 'Bearer staff']);
+  });
+
+  it('on a portal 401 ends only the portal session and goes to the portal login, without the staff modal', async () => {
+    sessionStorage.setItem('token', 'staff');
+    sessionStorage.setItem(PORTAL_SESSION_KEYS.token, 'supplier');
+    sessionStorage.setItem(PORTAL_SESSION_KEYS.account, '{"name":"王"}');
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    respond(async () => jsonResponse(200, { code: 401, message: '未登录', data: null }));
+    await post('/portal/rfq/list', {});
+    expect(modal.warning).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(PORTAL_SESSION_KEYS.token)).toBeNull();
+    expect(sessionStorage.getItem(PORTAL_SESSION_KEYS.account)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBe('staff');
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/portal\/login/), { replace: true });
   });
 });

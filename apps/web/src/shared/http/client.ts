@@ -1,4 +1,5 @@
 import { type Envelope, toCamelCase, toSnakeCase } from '@scm/contract';
+import { portalSession } from '@/shared/session/portal-session';
 import { session } from '@/shared/session/session';
 import { feedback } from '@/shared/ui/feedback';
 import { navigateTo } from './navigation';
@@ -59,6 +60,22 @@ export function showReloginModal() {
   else reloginModalOpen = false;
 }
 
+/** Where a portal call that answers 401 sends the supplier: the portal's own login, never the back office's. */
+export const PORTAL_LOGIN_PATH = '/portal/login';
+
+/**
+ * The two realms (docs/web-guide.md, "Portal"): a call under /portal carries the portal's token and
+ * a 401 there ends only the portal session; every other call carries the back office's token.
+ */
+const isPortalCall = (path: string) => path.startsWith('/portal/');
+
+function portalSignedOut() {
+  portalSession.clear();
+  const here = window.location.pathname + window.location.search;
+  const back = here.startsWith('/portal/') && !here.startsWith(PORTAL_LOGIN_PATH) ? `?redirect=${encodeURIComponent(here)}` : '';
+  navigateTo(`${PORTAL_LOGIN_PATH}${back}`, { replace: true });
+}
+
 const fetchTransport: Transport = async ({ url, headers, body, timeoutMs, responseType }) => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException(`timeout of ${timeoutMs}ms exceeded`, 'TimeoutError')), timeoutMs);
@@ -98,10 +115,13 @@ function parseText(text: string): unknown {
   }
 }
 
-function readEnvelope(contentType: string, body: unknown): unknown {
+function readEnvelope(contentType: string, body: unknown, portal: boolean): unknown {
   if (!contentType.includes('application/json') || body === null || typeof body !== 'object') return body;
   const envelope = body as { code?: unknown; data?: unknown };
-  if (envelope.code === 401) showReloginModal();
+  if (envelope.code === 401) {
+    if (portal) portalSignedOut();
+    else showReloginModal();
+  }
   return 'data' in envelope ? { ...envelope, data: toCamelCase(envelope.data) } : envelope;
 }
 
@@ -116,7 +136,7 @@ export async function request<T = unknown>(path: string, body: unknown, options:
   try {
     const headers = new Headers({ 'Content-Type': 'application/json' });
     for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-    const token = session.getToken();
+    const token = isPortalCall(path) ? portalSession.getToken() : session.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const encoded = encodeBody(body, headers);
     response = await transport({
@@ -136,7 +156,7 @@ export async function request<T = unknown>(path: string, body: unknown, options:
     feedback.message?.error(`HTTP Error: ${response.status}, Message: ${message}`);
     return null;
   }
-  return readEnvelope(response.contentType, data) as T;
+  return readEnvelope(response.contentType, data, isPortalCall(path)) as T;
 }
 
 /** POST a JSON body; resolves to the envelope, or null after an HTTP error (already toasted). */

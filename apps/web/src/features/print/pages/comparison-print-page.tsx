@@ -25,11 +25,12 @@ function ComparisonPrint() {
   const quoted = view?.suppliers.filter((s) => s.quote) ?? [];
   const totalOf = (supplierId: number) => comparison?.suppliers.find((s) => s.supplierId === supplierId);
   const nameOf = new Map(view?.suppliers.map((s) => [s.supplierId, s.name]) ?? []);
+  const sealed = quoted.some((s) => s.quote?.sealed);
   return (
     <PrintFrame
       title={view ? `比价审批单_${view.task.code}` : '比价审批单'}
       loading={id > 0 && query.isLoading}
-      error={!id || query.isError || !view ? '采购任务不存在或无权查看' : null}
+      error={!id || query.isError || !view ? '采购任务不存在或无权查看' : sealed ? '报价密封中，开标后才能打印比价审批单' : null}
       watermark={view && !view.award ? '未定标' : null}
     >
       {view && comparison && (
@@ -69,7 +70,9 @@ function ComparisonPrint() {
                 {quoted.map((s) => (
                   <th key={s.supplierId}>
                     {s.name}
-                    <div className="small">{s.quote ? `${INVOICE_TYPE_SHORT_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%` : ''}</div>
+                    <div className="small">
+                      {s.quote && !s.quote.sealed ? `${INVOICE_TYPE_SHORT_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%` : ''}
+                    </div>
                   </th>
                 ))}
                 <th style={{ width: '16%' }}>中标</th>

@@ -38,3 +38,5 @@ export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { s
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
 export const useAwardTask = (onError?: OnError) =>
   useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });
+export const useUnsealTask = (onError?: OnError) =>
+  useApiMutation(procurementTaskApi.unseal, { successMessage: '已开标，任务进入待定标', invalidates: stale, onError });

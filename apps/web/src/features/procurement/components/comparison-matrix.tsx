@@ -113,71 +113,73 @@ export function ComparisonMatrix({ view }: { view: ComparedView }) {
       align: 'right',
       render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.targetPriceFen} /> : null),
     },
-    ...competing.map((s) => ({
-      title: (
-        <Tooltip title={s.quote ? `${s.name}：${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%，单价与运费含税` : s.name}>
-          <div className="matrix-supplier">{s.name}</div>
-          {s.quote && (
-            <div className="matrix-invoice" data-invoice={s.quote.invoiceType}>
-              {INVOICE_TYPE_SHORT_LABELS[s.quote.invoiceType]} {s.quote.taxRatePercent}%
-            </div>
-          )}
-        </Tooltip>
-      ),
-      key: `s${s.supplierId}`,
-      // With the fixed columns below, three suppliers fit 1440 px without scrolling; more scroll.
-      width: 155,
-      render: (_: unknown, r: MatrixRow) => {
-        const total = totals.get(s.supplierId);
-        if (r.kind === 'line') {
-          return (
-            <QuoteCell cell={r.row?.cells.find((c) => c.supplierId === s.supplierId)} awarded={awardBy.get(r.row?.lineId ?? 0) === s.supplierId} />
-          );
-        }
-        if (!total) return null;
-        if (r.key === 'goods')
-          return (
-            <span>
-              <Money fen={total.goodsTotalFen} />
-              {total.missingLines > 0 && (
-                <Tag color="warning" style={{ marginLeft: 4 }}>
-                  缺{total.missingLines}行
-                </Tag>
-              )}
-              {!total.eligible && (
-                <Tag color="error" style={{ marginLeft: 4 }}>
-                  不可定标
-                </Tag>
-              )}
-            </span>
-          );
-        if (r.key === 'freight')
-          return (
-            <span>
-              <Money fen={total.freightFen} />
-              {total.realFreightFen !== total.freightFen && (
-                <span className="muted">
-                  {' '}
-                  （实际 <Money fen={total.realFreightFen} />）
-                </span>
-              )}
-            </span>
-          );
-        if (r.key === 'landed')
-          return (
-            <span data-landed-inclusive>
-              <Money fen={total.landedTotalFen} />
-            </span>
-          );
-        if (r.key === 'realLanded')
-          return (
-            <span className={total.lowestLanded ? 'matrix-best' : undefined} data-best-landed={total.lowestLanded || undefined} data-landed-real>
-              <Money fen={total.realLandedTotalFen} />
-            </span>
-          );
-        return <Money fen={total.savingVsTargetFen} />;
-      },
-    })),
+    ...competing
+      .map(({ quote: shown, ...s }) => ({ ...s, quote: shown && !shown.sealed ? shown : null }))
+      .map((s) => ({
+        title: (
+          <Tooltip title={s.quote ? `${s.name}：${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%，单价与运费含税` : s.name}>
+            <div className="matrix-supplier">{s.name}</div>
+            {s.quote && (
+              <div className="matrix-invoice" data-invoice={s.quote.invoiceType}>
+                {INVOICE_TYPE_SHORT_LABELS[s.quote.invoiceType]} {s.quote.taxRatePercent}%
+              </div>
+            )}
+          </Tooltip>
+        ),
+        key: `s${s.supplierId}`,
+        // With the fixed columns below, three suppliers fit 1440 px without scrolling; more scroll.
+        width: 155,
+        render: (_: unknown, r: MatrixRow) => {
+          const total = totals.get(s.supplierId);
+          if (r.kind === 'line') {
+            return (
+              <QuoteCell cell={r.row?.cells.find((c) => c.supplierId === s.supplierId)} awarded={awardBy.get(r.row?.lineId ?? 0) === s.supplierId} />
+            );
+          }
+          if (!total) return null;
+          if (r.key === 'goods')
+            return (
+              <span>
+                <Money fen={total.goodsTotalFen} />
+                {total.missingLines > 0 && (
+                  <Tag color="warning" style={{ marginLeft: 4 }}>
+                    缺{total.missingLines}行
+                  </Tag>
+                )}
+                {!total.eligible && (
+                  <Tag color="error" style={{ marginLeft: 4 }}>
+                    不可定标
+                  </Tag>
+                )}
+              </span>
+            );
+          if (r.key === 'freight')
+            return (
+              <span>
+                <Money fen={total.freightFen} />
+                {total.realFreightFen !== total.freightFen && (
+                  <span className="muted">
+                    {' '}
+                    （实际 <Money fen={total.realFreightFen} />）
+                  </span>
+                )}
+              </span>
+            );
+          if (r.key === 'landed')
+            return (
+              <span data-landed-inclusive>
+                <Money fen={total.landedTotalFen} />
+              </span>
+            );
+          if (r.key === 'realLanded')
+            return (
+              <span className={total.lowestLanded ? 'matrix-best' : undefined} data-best-landed={total.lowestLanded || undefined} data-landed-real>
+                <Money fen={total.realLandedTotalFen} />
+              </span>
+            );
+          return <Money fen={total.savingVsTargetFen} />;
+        },
+      })),
     {
       title: '最低实际成本',
       key: 'lowest',

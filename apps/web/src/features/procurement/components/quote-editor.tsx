@@ -85,7 +85,9 @@ export default function QuoteEditor({
   const decline = useDeclineQuote();
   const estimateCall = useEstimateQuoteFreight();
   const [estimate, setEstimate] = useState<QuoteEstimate | null>(null);
-  const quote = supplier.quote;
+  // While sealed the buyer sees who submitted which revision, never its content: a 代录 starts from an empty form.
+  const quote = supplier.quote && !supplier.quote.sealed ? supplier.quote : null;
+  const sealedQuote = supplier.quote?.sealed ? supplier.quote : null;
 
   useEffect(() => {
     form.resetFields();
@@ -182,6 +184,8 @@ export default function QuoteEditor({
             <span>报价单：</span>
             <Typography.Text code>{quote.code}</Typography.Text>
             <DictTag code={DICT.quotationStatus} value={quote.status} />
+            <span className="muted">第 {quote.revision} 版</span>
+            {quote.enteredByBuyer && <Tag>代录</Tag>}
           </>
         )}
         {supplier.supplierStatus !== 'enabled' && <DictTag code={DICT.supplierStatus} value={supplier.supplierStatus} />}
@@ -193,6 +197,15 @@ export default function QuoteEditor({
           showIcon
           style={{ marginBottom: 12 }}
           message={`供应商已放弃报价${supplier.declineReason ? `：${supplier.declineReason}` : ''}`}
+        />
+      )}
+      {sealedQuote && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`密封中：已收到第 ${sealedQuote.revision} 版报价（${dayjs(sealedQuote.submittedAt).format('YYYY-MM-DD HH:mm')}${sealedQuote.enteredByBuyer ? '，代录' : ''}），开标前不显示价格`}
+          description={editable ? '在下方代录将保存为新一版并取代已提交的报价。' : undefined}
         />
       )}
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}

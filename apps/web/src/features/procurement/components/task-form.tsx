@@ -1,6 +1,6 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
-import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -35,6 +35,8 @@ interface FormValues {
   requiredBy?: Dayjs | null;
   remark?: string;
   supplierIds: number[];
+  /** 密封报价: set while the task is a draft, which is the only time the form opens. */
+  sealed: boolean;
   lines: LineValue[];
 }
 
@@ -68,6 +70,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
         requiredBy: editing.requiredBy ? dayjs(editing.requiredBy) : null,
         remark: editing.remark ?? undefined,
         supplierIds: editing.suppliers.map((s) => s.supplierId),
+        sealed: editing.sealed,
         lines: editing.lines.map((l) => ({
           commodityId: l.commodityId,
           quantity: l.quantity,
@@ -77,7 +80,13 @@ export default function TaskForm({ open, editing, onClose }: Props) {
         })),
       });
     } else {
-      form.setFieldsValue({ buyerId: userInfo?.id, quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0), supplierIds: [], lines: [{}] });
+      form.setFieldsValue({
+        buyerId: userInfo?.id,
+        quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0),
+        supplierIds: [],
+        sealed: true,
+        lines: [{}],
+      });
     }
   }, [open, editing, form, userInfo?.id]);
 
@@ -92,6 +101,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       requiredBy: values.requiredBy ? values.requiredBy.format('YYYY-MM-DD') : null,
       remark: values.remark ?? null,
       supplierIds: values.supplierIds ?? [],
+      sealed: values.sealed,
       lines: (values.lines ?? []).map((l) => ({
         commodityId: l.commodityId as number,
         quantity: l.quantity as number,
@@ -204,7 +214,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
               />
             </Form.Item>
           </Col>
-          <Col span={24}>
+          <Col span={18}>
             <Form.Item name="supplierIds" label="邀请供应商" extra="只能邀请启用状态的供应商；发布前至少邀请一家">
               <Select
                 mode="multiple"
@@ -214,6 +224,11 @@ export default function TaskForm({ open, editing, onClose }: Props) {
                 showSearch={{ optionFilterProp: 'label' }}
                 options={(suppliers.data ?? []).map((s) => ({ value: s.value, label: `${s.label}（${s.grade}级）` }))}
               />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="sealed" label="密封报价" valuePropName="checked" extra="截止或提前开标前，任何人都看不到报价金额">
+              <Switch checkedChildren="密封" unCheckedChildren="不密封" />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -26,6 +26,7 @@ import {
 } from '@/features/procurement/api/task';
 import { BuyerSelect } from '@/features/procurement/components/buyer-select';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
+import { SealedTag } from '@/features/procurement/components/sealed-tag';
 import { SourcePlanFilter } from '@/features/procurement/components/plan-select';
 
 /** The planning module's detail page, opened by path (features do not import each other). */
@@ -99,7 +100,18 @@ export default function ProcurementTaskListPage() {
       ellipsis: { showTitle: true },
       render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
     },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code={DICT.procurementStatus} value={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (v: string, row) => (
+        <Space size={2} wrap>
+          <DictTag code={DICT.procurementStatus} value={v} />
+          {row.sealed && <SealedTag task={row} />}
+        </Space>
+      ),
+    },
     {
       title: '到货成本(元)',
       dataIndex: 'awardedAmountFen',
@@ -174,7 +186,7 @@ export default function ProcurementTaskListPage() {
                 报价维护
               </Button>
             )}
-            {can.close && row.status === 'quoting' && (
+            {can.close && row.status === 'quoting' && !row.sealed && (
               <Popconfirm title="提前关闭报价后不能再录入报价，确认关闭？" onConfirm={() => closeQuote.mutate(body)}>
                 <Button type="link" size="small">
                   关闭报价

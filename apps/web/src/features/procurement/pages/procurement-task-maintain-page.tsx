@@ -14,8 +14,12 @@ import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task';
 import { AwardDrawer } from '@/features/procurement/components/award-drawer';
 import { ComparisonMatrix } from '@/features/procurement/components/comparison-matrix';
+import { ClarificationThread } from '@/features/procurement/components/clarification-thread';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { TaskOrders } from '@/features/procurement/components/task-orders';
+import { QuoteRevisions } from '@/features/procurement/components/quote-revisions';
+import { SealedTag } from '@/features/procurement/components/sealed-tag';
+import { UnsealButton } from '@/features/procurement/components/unseal-button';
 
 /** Why 定标 is not available in each status but 待定标. */
 const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
@@ -54,6 +58,8 @@ export default function ProcurementTaskMaintainPage() {
   if (!view) return <PageNotice title="采购任务不存在" />;
   const { task } = view;
   const quoting = task.status === 'quoting';
+  // Sealed until the deadline job or 提前开标 opens it: no answer carries a price meanwhile.
+  const sealedNow = task.sealed && !task.unsealedAt && quoting;
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
 
   const exportExcel = async () => {
@@ -77,6 +83,7 @@ export default function ProcurementTaskMaintainPage() {
               {task.code} {task.name}
             </span>
             <DictTag code={DICT.procurementStatus} value={task.status} />
+            <SealedTag task={task} />
           </Space>
         }
         extra={
@@ -89,10 +96,17 @@ export default function ProcurementTaskMaintainPage() {
                 导出比价 Excel
               </Button>
             </Can>
-            <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
-              打印比价审批单
-            </Button>
-            {quoting && (
+            {!sealedNow && (
+              <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
+                打印比价审批单
+              </Button>
+            )}
+            {sealedNow && (
+              <Can code="procurementTaskList:unseal">
+                <UnsealButton task={task} />
+              </Can>
+            )}
+            {quoting && !task.sealed && (
               <Can code="procurementTaskList:closeQuote">
                 <ReasonedButton
                   loading={closeQuote.isPending}
@@ -168,19 +182,34 @@ export default function ProcurementTaskMaintainPage() {
         )}
       </Card>
 
-      <Card
-        size="small"
-        title="比价矩阵"
-        extra={
-          <span className="matrix-legend">
-            <span className="matrix-best">最低实际成本 / 最低实际到货成本</span>
-            <span className="matrix-fast">最早交期</span>
-            <Tag color="warning">不满足起订量</Tag>
-            <Tag color="error">未报价</Tag>
-          </span>
-        }
-      >
-        <ComparisonMatrix view={view} />
+      {task.sealed && (
+        <Card size="small" title={sealedNow ? '报价情况（密封中）' : '报价版本与回执'}>
+          {sealedNow && (
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message="密封报价：截止或提前开标前只显示谁在何时提交了第几版，不显示任何金额" />
+          )}
+          <QuoteRevisions view={view} />
+        </Card>
+      )}
+
+      {!sealedNow && (
+        <Card
+          size="small"
+          title="比价矩阵"
+          extra={
+            <span className="matrix-legend">
+              <span className="matrix-best">最低实际成本 / 最低实际到货成本</span>
+              <span className="matrix-fast">最早交期</span>
+              <Tag color="warning">不满足起订量</Tag>
+              <Tag color="error">未报价</Tag>
+            </span>
+          }
+        >
+          <ComparisonMatrix view={view} />
+        </Card>
+      )}
+
+      <Card size="small" title="答疑">
+        <ClarificationThread taskId={task.id} />
       </Card>
 
       {view.award && (
@@ -229,7 +258,7 @@ export default function ProcurementTaskMaintainPage() {
             {view.suppliers.map((s) => (
               <span key={s.supplierId}>
                 {s.name}：
-                {s.quote ? (
+                {s.quote && !s.quote.sealed ? (
                   <DictTag code={DICT.quotationStatus} value={s.quote.status} />
                 ) : (
                   <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />

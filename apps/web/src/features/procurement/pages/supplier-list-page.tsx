@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { DICT, type Supplier, type SupplierStatus, supplierApi, supplierListRequest } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -17,6 +17,9 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { useDeleteSupplier, useSupplierInfo, useSupplierList, useSupplierStatus } from '@/features/procurement/api/supplier';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { SupplierForm } from '@/features/procurement/components/supplier-form';
+
+// Opened on demand: the accounts table and its forms stay out of the list's chunk.
+const PortalAccountsDrawer = lazy(() => import('@/features/procurement/components/portal-accounts-drawer'));
 
 /** The list's request without `ids`, which only 导出选中 sends. */
 const urlSchema = supplierListRequest.omit({ ids: true });
@@ -42,6 +45,8 @@ export default function SupplierListPage() {
   const canEdit = usePermission('supplierManagement:edit');
   const canStatus = usePermission('supplierManagement:status');
   const canDelete = usePermission('supplierManagement:delete');
+  const canPortal = usePermission('supplierManagement:portal');
+  const [portalOf, setPortalOf] = useState<{ id: number; name: string }>();
 
   const columns: ListColumns<Supplier> = [
     { title: '供应商编码', dataIndex: 'code', key: 'code', sorter: true, width: 170 },
@@ -117,10 +122,15 @@ export default function SupplierListPage() {
       fixed: 'right',
       width: 160,
       render: (_, row) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {canEdit && (
             <Button type="link" size="small" onClick={() => setEditor({ open: true, id: row.id })}>
               编辑
+            </Button>
+          )}
+          {canPortal && (
+            <Button type="link" size="small" onClick={() => setPortalOf({ id: row.id, name: row.name })}>
+              门户账号
             </Button>
           )}
           {canStatus && (
@@ -231,6 +241,11 @@ export default function SupplierListPage() {
           </>
         }
       />
+      {portalOf && (
+        <Suspense fallback={null}>
+          <PortalAccountsDrawer supplier={portalOf} onClose={() => setPortalOf(undefined)} />
+        </Suspense>
+      )}
       <SupplierForm
         open={editor.open && (editor.id === undefined || editing !== undefined)}
         editing={editing}

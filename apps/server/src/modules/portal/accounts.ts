@@ -1,0 +1,120 @@
+import { ACTIVATION_LINK_HOURS, type portalAccountCreateRequest, type portalAccountListRequest } from '@scm/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { portalAccounts, suppliers } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthedContext } from '../../lib/context';
+import { iso, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
+import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { revokePortalSessions } from '../../lib/portal-sessions';
+
+const MODULE = 'portal_account';
+
+/** A fresh one-time link: only its hash is kept, so the link is shown once and a newer one voids it. */
+function activationLink(now: Date) {
+  const token = newToken();
+  return {
+    url: `/portal/activate?token=${token}`,
+    columns: { activationTokenHash: hashToken(token), activationExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_HOURS * 3600_000) },
+  };
+}
+
+async function supplierOf(db: Db, supplierId: number) {
+  const [supplier] = await db
+    .select({ id: suppliers.id, code: suppliers.code, name: suppliers.name })
+    .from(suppliers)
+    .where(eq(suppliers.id, supplierId));
+  if (!supplier) throw notFound('供应商不存在');
+  return supplier;
+}
+
+export async function createPortalAccount(ctx: AuthedContext, input: z.output<typeof portalAccountCreateRequest>) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const supplier = await supplierOf(tx, input.supplierId);
+    const email = input.email.toLowerCase();
+    const [taken] = await tx.select({ id: portalAccounts.id }).from(portalAccounts).where(sql`lower(${portalAccounts.email}) = ${email}`);
+    if (taken) throw fieldError('email', '该邮箱已开通门户账号');
+    const link = activationLink(now);
+    const values = { supplierId: supplier.id, email, name: input.name, phone: input.phone || null };
+    const [row] = await tx
+      .insert(portalAccounts)
+      .values({ ...values, ...link.columns })
+      .returning({ id: portalAccounts.id });
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'create',
+      recordId: row.id,
+      summary: `${supplier.code} ${supplier.name} ${email}`,
+      after: { ...values, status: 'pending' },
+    });
+    return { id: row.id, activationUrl: link.url };
+  });
+}
+
+export async function listPortalAccounts(db: Db, input: z.output<typeof portalAccountListRequest>) {
+  await supplierOf(db, input.supplierId);
+  const where = eq(portalAccounts.supplierId, input.supplierId);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(portalAccounts).where(where).orderBy(desc(portalAccounts.id)).limit(input.pageSize).offset(pageOffset(input)),
+    db.select({ total: count() }).from(portalAccounts).where(where),
+  ]);
+  const list = rows.map((a) => ({
+    id: a.id,
+    supplierId: a.supplierId,
+    email: a.email,
+    name: a.name,
+    phone: a.phone,
+    status: a.status,
+    lastLoginAt: iso(a.lastLoginAt),
+    activationExpiresAt: iso(a.activationExpiresAt),
+    createdAt: iso(a.createdAt) as string,
+    version: a.version,
+  }));
+  return pageResult(list, Number(total), input);
+}
+
+async function lockAccount(tx: Db, id: number, version: number) {
+  const [account] = await tx.select().from(portalAccounts).where(eq(portalAccounts.id, id)).for('update');
+  if (!account) throw notFound('门户账号不存在');
+  if (account.version !== version) throw staleVersion();
+  return account;
+}
+
+/** 停用 ends every session at once; 启用 returns an account to 已启用, or to 待激活 if it never set a password. */
+export async function setPortalAccountEnabled(ctx: AuthedContext, input: { id: number; version: number }, enabled: boolean) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, input.id, input.version);
+    const status = enabled ? (account.passwordHash ? 'active' : 'pending') : 'disabled';
+    if (enabled ? account.status !== 'disabled' : account.status === 'disabled') {
+      throw conflict(enabled ? '该门户账号未停用' : '该门户账号已停用');
+    }
+    await updateVersioned(tx, portalAccounts, account.id, input.version, { status });
+    if (!enabled) await revokePortalSessions(tx, { accountId: account.id }, now);
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: enabled ? 'enable' : 'disable',
+      recordId: account.id,
+      summary: account.email,
+      before: { status: account.status },
+      after: { status },
+    });
+  });
+  return { id: input.id };
+}
+
+/** 重新生成激活链接: the old link stops working; the new one is shown once. */
+export async function reissueActivation(ctx: AuthedContext, input: { id: number; version: number }) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, input.id, input.version);
+    if (account.status === 'disabled') throw conflict('该门户账号已停用，请先启用');
+    const link = activationLink(now);
+    await updateVersioned(tx, portalAccounts, account.id, input.version, link.columns);
+    await writeAudit(tx, ctx.actor, { module: MODULE, action: 'reissue', recordId: account.id, summary: account.email });
+    return { id: account.id, activationUrl: link.url };
+  });
+}

@@ -1,0 +1,81 @@
+import type { TestApp } from './helpers';
+import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
+
+export const DAY = 24 * 3600_000;
+export const PORTAL_PASSWORD = 'Supplier123';
+
+/** The token of an activation path `/portal/activate?token=…`. */
+export const tokenOf = (activationUrl: string) => new URL(activationUrl, 'http://x').searchParams.get('token') as string;
+
+async function ok(t: TestApp, path: Parameters<TestApp['call']>[0], body: unknown, token: string) {
+  const answer = await t.call(path, body, token);
+  if (answer.code !== 200) throw new Error(`${String(path)}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+/** A supplier with one active portal account, signed in: answers its id and portal token. */
+export async function portalSupplier(t: TestApp, admin: string, name: string, email: string, extra: Record<string, unknown> = {}) {
+  const { id: supplierId } = await ok(t, '/admin/supplier/create', supplierBody(name, extra), admin);
+  const { id: accountId, activation_url } = await ok(t, '/admin/portal_account/create', { supplier_id: supplierId, email, name: '销售张' }, admin);
+  await ok(t, '/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD }, admin);
+  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
+  return { supplierId, accountId: accountId as number, email, token: login.data.token as string };
+}
+
+/** A fresh portal token (after the test clock has passed a session's limits). */
+export async function portalLogin(t: TestApp, email: string) {
+  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
+  return login.data.token as string;
+}
+
+let seq = 0;
+/**
+ * Two portal suppliers (A with a weight template, B without) invited to a published task of two
+ * lines, sealed unless said otherwise, its deadline two days away.
+ */
+export async function portalWorld(t: TestApp, admin: string, options: { sealed?: boolean } = {}) {
+  seq += 1;
+  await seedDictionaries(t).catch(() => undefined);
+  const { ids: commodityIds } = await seedCommodities(t, [
+    { sku: `PT${seq}A`, name: '竹纤维浴巾', weightG: 600, priceFen: 4500 },
+    { sku: `PT${seq}B`, name: '加厚衣架', weightG: 300, priceFen: 1200 },
+  ]);
+  const templateId = await createWeightTemplate(t, admin, `门户测试模板${seq}`);
+  const a = await portalSupplier(t, admin, `杭州门户测试家纺${seq}有限公司`, `a${seq}@portal.test`, { price_template_id: templateId });
+  const b = await portalSupplier(t, admin, `宁波门户测试日用${seq}有限公司`, `b${seq}@portal.test`);
+  const { id: taskId } = await ok(
+    t,
+    '/admin/procurement_task/create',
+    {
+      name: `门户询价${seq}`,
+      buyer_id: 1,
+      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+      delivery_region_code: '440305',
+      lines: [
+        { commodity_id: commodityIds[0], quantity: 100, target_price_fen: 5000 },
+        { commodity_id: commodityIds[1], quantity: 300 },
+      ],
+      supplier_ids: [a.supplierId, b.supplierId],
+      sealed: options.sealed ?? true,
+    },
+    admin,
+  );
+  const info = await ok(t, '/admin/procurement_task/info', { id: taskId }, admin);
+  await ok(t, '/admin/procurement_task/publish', { id: taskId, version: info.version }, admin);
+  const lineIds: number[] = info.lines.map((l: { id: number }) => l.id);
+  return { taskId, lineIds, a, b, templateId };
+}
+
+/** A portal quote body: the given unit prices per line (fen), typed freight. */
+export function portalQuote(taskId: number, lineIds: number[], prices: (number | null)[], extra: Record<string, unknown> = {}) {
+  return {
+    task_id: taskId,
+    valid_until: '2099-12-31',
+    freight_mode: 'manual',
+    freight_fen: 0,
+    lines: lineIds.map((id, i) => ({ task_line_id: id, unit_price_fen: prices[i], moq: 10, lead_time_days: 7 })),
+    ...extra,
+  };
+}

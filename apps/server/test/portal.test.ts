@@ -1,0 +1,401 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { portalAccounts } from '../src/db/schema';
+import { closePassedDeadlines } from '../src/modules/procurement-task/status';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers';
+import { DAY, PORTAL_PASSWORD, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
+
+/** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+// Tests move the clock past the staff session's idle limit.
+beforeEach(async () => {
+  admin = await t.login();
+});
+
+describe('portal accounts', () => {
+  it('activates once through a 72-hour link; a reissued link voids the old one', async () => {
+    const { id: supplierId } = (
+      await t.call('/admin/supplier/create', (await import('./procurement-fixtures')).supplierBody('温州门户激活测试厂'), admin)
+    ).data;
+    const created = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'Act@Portal.test', name: '李经理' }, admin);
+    expect(created.code).toBe(200);
+    expect(created.data.activation_url).toMatch(/^\/portal\/activate\?token=[\w-]{20,}$/);
+    const dup = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'act@portal.test', name: '重复' }, admin);
+    expect(dup.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
+
+    const list = await t.call('/admin/portal_account/list', { supplier_id: supplierId }, admin);
+    expect(list.data.list).toEqual([
+      expect.objectContaining({
+        id: created.data.id,
+        supplier_id: supplierId,
+        email: 'act@portal.test',
+        status: 'pending',
+        last_login_at: null,
+        version: 0,
+      }),
+    ]);
+    const reissued = await t.call('/admin/portal_account/reissue', { id: created.data.id, version: 0 }, admin);
+    expect(reissued.code).toBe(200);
+    const old = await t.call('/portal/account/activate', { token: tokenOf(created.data.activation_url), password: PORTAL_PASSWORD });
+    expect({ code: old.code, message: old.message }).toEqual({ code: 400, message: '激活链接无效或已过期' });
+    const weak = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'short' });
+    expect(weak.data.field_errors[0].field).toBe('password');
+    expect((await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
+    const again = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD });
+    expect(again.code).toBe(400);
+
+    // Expired: a link older than 72 hours no longer opens.
+    const [acc] = await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, created.data.id));
+    const late = await t.call('/admin/portal_account/reissue', { id: acc.id, version: acc.version }, admin);
+    t.clock.advance(72 * 3600_000 + 1000);
+    admin = await t.login();
+    expect((await t.call('/portal/account/activate', { token: tokenOf(late.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(400);
+
+    const login = await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD });
+    expect(login.code).toBe(200);
+    expect(login.data.account_id).toBe(created.data.id);
+    const info = await t.call('/portal/account/info', {}, login.data.token);
+    expect(info.data).toEqual({
+      id: created.data.id,
+      email: 'act@portal.test',
+      name: '李经理',
+      supplier_id: supplierId,
+      supplier_name: '温州门户激活测试厂',
+    });
+  });
+
+  it('keeps the realms apart: a portal token on /api/admin and a staff token on /api/portal get 401', async () => {
+    const { token } = await portalSupplier(t, admin, '台州门户隔离测试厂', 'realm@portal.test');
+    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(401);
+    expect((await t.call('/admin/procurement_task/list', {}, token)).code).toBe(401);
+    expect((await t.call('/portal/rfq/list', {}, admin)).code).toBe(401);
+    expect((await t.call('/portal/account/info', {}, admin)).code).toBe(401);
+    expect((await t.call('/portal/rfq/list', {}, token)).code).toBe(200);
+  });
+
+  it('locks an account after 5 wrong passwords for 15 minutes, with the same answer as an unknown email', async () => {
+    await portalSupplier(t, admin, '金华门户锁定测试厂', 'lock@portal.test');
+    t.clock.advance(1000);
+    const unknown = await t.call('/portal/login', { email: 'nobody@portal.test', password: 'Wrong12345' });
+    expect({ code: unknown.code, message: unknown.message }).toEqual({ code: 400, message: '邮箱或密码错误' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.call('/portal/login', { email: 'lock@portal.test', password: 'Wrong12345' });
+      expect({ code: wrong.code, message: wrong.message }).toEqual({ code: 400, message: '邮箱或密码错误' });
+    }
+    const locked = await t.call('/portal/login', { email: 'lock@portal.test', password: PORTAL_PASSWORD });
+    expect({ code: locked.code, message: locked.message }).toEqual({ code: 429, message: '尝试次数过多，请15分钟后再试' });
+    t.clock.advance(15 * 60_000 + 1000);
+    admin = await t.login();
+    expect((await t.call('/portal/login', { email: 'lock@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
+  });
+
+  it('revokes tokens at once on logout, account disable, supplier disable or blacklist, and a new password', async () => {
+    const s = await portalSupplier(t, admin, '丽水门户吊销测试厂', 'revoke@portal.test');
+    const second = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
+    expect((await t.call('/portal/logout', {}, second)).code).toBe(200);
+    expect((await t.call('/portal/account/info', {}, second)).code).toBe(401);
+
+    const accountVersion = async () => (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
+    expect((await t.call('/admin/portal_account/disable', { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
+    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    const refused = await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD });
+    expect(refused.code).toBe(400);
+    expect((await t.call('/admin/portal_account/enable', { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
+    // The token revoked by the disable stays revoked after the account is enabled again.
+    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+
+    for (const status of ['disabled', 'blacklisted'] as const) {
+      const token = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
+      expect((await t.call('/portal/account/info', {}, token)).code).toBe(200);
+      const supplier = (await t.call('/admin/supplier/info', { id: s.supplierId }, admin)).data;
+      expect((await t.call('/admin/supplier/status', { id: s.supplierId, version: supplier.version, status }, admin)).code).toBe(200);
+      expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
+      const again = (await t.call('/admin/supplier/info', { id: s.supplierId }, admin)).data;
+      expect((await t.call('/admin/supplier/status', { id: s.supplierId, version: again.version, status: 'enabled' }, admin)).code).toBe(200);
+      expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
+    }
+
+    const token = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
+    const link = await t.call('/admin/portal_account/reissue', { id: s.accountId, version: await accountVersion() }, admin);
+    expect((await t.call('/portal/account/activate', { token: tokenOf(link.data.activation_url), password: 'NewPass2024' })).code).toBe(200);
+    expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
+    expect((await t.call('/portal/login', { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
+  });
+
+  it('never lets a login racing a disable survive it', async () => {
+    const s = await portalSupplier(t, admin, '衢州门户竞态测试厂', 'race@portal.test');
+    const version = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
+    const [login, disable] = await Promise.all([
+      t.call('/portal/login', { email: 'race@portal.test', password: PORTAL_PASSWORD }),
+      t.call('/admin/portal_account/disable', { id: s.accountId, version }, admin),
+    ]);
+    expect(disable.code).toBe(200);
+    if (login.code === 200) expect((await t.call('/portal/account/info', {}, login.data.token)).code).toBe(401);
+  });
+});
+
+describe('RFQs and quoting', () => {
+  it('lists only invited, published tasks; another supplier’s task is 404', async () => {
+    const w = await portalWorld(t, admin);
+    const other = await portalSupplier(t, admin, '湖州未邀请测试厂', 'uninvited@portal.test');
+    const list = await t.call('/portal/rfq/list', {}, w.a.token);
+    expect(list.data.list[0]).toEqual(
+      expect.objectContaining({ task_id: w.taskId, status: 'quoting', sealed: true, invitation_status: 'pending', line_count: 2 }),
+    );
+    expect((await t.call('/portal/rfq/list', {}, other.token)).data.total).toBe(0);
+    expect((await t.call('/portal/rfq/info', { task_id: w.taskId }, other.token)).code).toBe(404);
+    const info = await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token);
+    expect(info.data.task.lines.map((l: { unit: string; quantity: number }) => [l.unit, l.quantity])).toEqual([
+      ['件', 100],
+      ['件', 300],
+    ]);
+    expect(info.data).toMatchObject({ invitation_status: 'pending', quote: null, revisions: [], outcome: null });
+  });
+
+  it('keeps every revision with its receipt; refuses foreign and duplicate lines and extra fields', async () => {
+    const w = await portalWorld(t, admin);
+    const foreign = await portalWorld(t, admin);
+    const bad = await t.call('/portal/quotation/submit', portalQuote(w.taskId, [w.lineIds[0], foreign.lineIds[0]], [100, 200]), w.a.token);
+    expect(bad.data.field_errors).toEqual([{ field: 'lines.1.task_line_id', message: '报价行不属于该询价' }]);
+    const dup = await t.call('/portal/quotation/submit', portalQuote(w.taskId, [w.lineIds[0], w.lineIds[0]], [100, 200]), w.a.token);
+    expect(dup.data.field_errors[0].field).toBe('lines.1.task_line_id');
+    const extra = await t.call(
+      '/portal/quotation/submit',
+      { ...portalQuote(w.taskId, w.lineIds, [100, 200]), supplier_id: w.b.supplierId },
+      w.a.token,
+    );
+    expect(extra.code).toBe(400);
+
+    const first = await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4321, null]), w.a.token);
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({ revision: 1, submitted_at: t.clock.now.toISOString() });
+    expect(first.data.receipt_sha256).toMatch(/^[0-9a-f]{64}$/);
+    t.clock.advance(60_000);
+    const second = await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4300, 1150], { freight_mode: 'estimated' }), w.a.token);
+    expect(second.data.revision).toBe(2);
+    const info = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data;
+    expect(info.invitation_status).toBe('received');
+    expect(info.quote).toMatchObject({ revision: 2, freight_mode: 'estimated', entered_by_buyer: false });
+    expect(info.quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([4300, 1150]);
+    expect(info.quote.freight_fen).toBeGreaterThan(0);
+    expect(info.revisions).toEqual([
+      { revision: 1, submitted_at: first.data.submitted_at, receipt_sha256: first.data.receipt_sha256, entered_by_buyer: false },
+      { revision: 2, submitted_at: second.data.submitted_at, receipt_sha256: second.data.receipt_sha256, entered_by_buyer: false },
+    ]);
+    // B sees nothing of A.
+    const b = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data;
+    expect(b).toMatchObject({ quote: null, revisions: [] });
+    expect(JSON.stringify(b)).not.toContain('4300');
+
+    const estimate = await t.call('/portal/quotation/estimate_freight', { task_id: w.taskId }, w.a.token);
+    expect(estimate.data.groups[0].items.map((i: { index: number }) => i.index)).toEqual([0, 1]);
+    expect((await t.call('/portal/quotation/estimate_freight', { task_id: w.taskId }, w.b.token)).code).toBe(409);
+  });
+
+  it('declines with a reason and takes it back by submitting', async () => {
+    const w = await portalWorld(t, admin);
+    expect((await t.call('/portal/quotation/decline', { task_id: w.taskId, reason: '' }, w.b.token)).code).toBe(400);
+    expect((await t.call('/portal/quotation/decline', { task_id: w.taskId, reason: '产能已满' }, w.b.token)).code).toBe(200);
+    const info = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data;
+    expect(info).toMatchObject({ invitation_status: 'declined', decline_reason: '产能已满' });
+    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [1000, 500]), w.b.token)).code).toBe(200);
+    expect((await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data.invitation_status).toBe('received');
+  });
+
+  it('refuses a submit, a decline or a question one second after the deadline with 409 报价已截止', async () => {
+    const w = await portalWorld(t, admin);
+    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [1000, 500]), w.a.token)).code).toBe(200);
+    t.clock.advance(2 * DAY + 1000);
+    w.a.token = await portalLogin(t, w.a.email);
+    for (const [path, body] of [
+      ['/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [900, 400])],
+      ['/portal/quotation/decline', { task_id: w.taskId, reason: '来不及' }],
+      ['/portal/clarification/ask', { task_id: w.taskId, question: '还能报吗？' }],
+    ] as const) {
+      const late = await t.call(path, body, w.a.token);
+      expect({ path, code: late.code, message: late.message }).toEqual({ path, code: 409, message: '报价已截止' });
+    }
+    const info = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data;
+    expect(info.revisions).toHaveLength(1);
+    expect(info.task.status).toBe('evaluating');
+    admin = await t.login();
+  });
+
+  it('lets a submit racing the deadline job land before the close or not at all', async () => {
+    const w = await portalWorld(t, admin);
+    t.clock.advance(2 * DAY - 1);
+    w.a.token = await portalLogin(t, w.a.email);
+    const submit = t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [777, 333]), w.a.token);
+    t.clock.advance(1);
+    const [answer, closed] = await Promise.all([submit, closePassedDeadlines(t.database.db, t.clock.now)]);
+    expect(closed).toContain(w.taskId);
+    admin = await t.login();
+    const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
+    const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === w.a.supplierId).quote;
+    if (answer.code === 200) {
+      // Landed before the close: the close unsealed it with the rest.
+      expect(quote).toMatchObject({ sealed: false, revision: 1 });
+      expect(quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([777, 333]);
+    } else {
+      expect(answer).toMatchObject({ code: 409, message: '报价已截止' });
+      expect(quote).toBeNull();
+    }
+  });
+});
+
+describe('代录 and the portal', () => {
+  it('marks a buyer-entered quote 代录; a later portal revision supersedes it', async () => {
+    const w = await portalWorld(t, admin, { sealed: false });
+    const day = (offset: number) => new Date(t.clock.now.getTime() + (8 + 24 * offset) * 3600_000).toISOString().slice(0, 10);
+    const entered = await t.call(
+      '/admin/quotation/save',
+      {
+        task_id: w.taskId,
+        supplier_id: w.a.supplierId,
+        quote_date: day(0),
+        valid_until: day(30),
+        freight_mode: 'manual',
+        freight_fen: 100,
+        lines: w.lineIds.map((id) => ({ task_line_id: id, unit_price_fen: 2222 })),
+      },
+      admin,
+    );
+    expect(entered.code).toBe(200);
+    const own = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data;
+    expect(own.quote).toMatchObject({ revision: 1, entered_by_buyer: true });
+    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [2100, 2000]), w.a.token)).data.revision).toBe(2);
+    const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
+    const a = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === w.a.supplierId);
+    expect(a.quote).toMatchObject({ sealed: false, revision: 2, entered_by_buyer: false });
+    expect(a.quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([2100, 2000]);
+    expect(
+      a.revisions.map((r: { revision: number; entered_by_buyer: boolean; receipt_sha256: string }) => [
+        r.revision,
+        r.entered_by_buyer,
+        r.receipt_sha256.length,
+      ]),
+    ).toEqual([
+      [1, true, 64],
+      [2, false, 64],
+    ]);
+  });
+});
+
+describe('clarifications and outcomes', () => {
+  it('shows answered questions to every invited supplier without the asker, and own open ones', async () => {
+    const w = await portalWorld(t, admin);
+    const asked = await t.call('/portal/clarification/ask', { task_id: w.taskId, question: '浴巾克重要求是多少？' }, w.a.token);
+    expect(asked.code).toBe(200);
+    await t.call('/portal/clarification/ask', { task_id: w.taskId, question: '衣架颜色可选吗？' }, w.a.token);
+    expect((await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data.clarifications).toEqual([]);
+    const list = (await t.call('/admin/clarification/list', { task_id: w.taskId }, admin)).data;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ supplier_id: w.a.supplierId, question: '浴巾克重要求是多少？', answer: null, version: 0 });
+    expect((await t.call('/admin/clarification/answer', { id: list[0].id, version: 0, answer: '500克' }, admin)).code).toBe(200);
+    expect((await t.call('/admin/clarification/answer', { id: list[0].id, version: 0, answer: '600克' }, admin)).code).toBe(409);
+    const seenByB = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data.clarifications;
+    expect(seenByB).toEqual([expect.objectContaining({ question: '浴巾克重要求是多少？', answer: '500克', mine: false })]);
+    expect(JSON.stringify(seenByB)).not.toContain('杭州');
+    const seenByA = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data.clarifications;
+    expect(seenByA.map((c: { mine: boolean; answer: string | null }) => [c.mine, c.answer])).toEqual([
+      [true, '500克'],
+      [true, null],
+    ]);
+  });
+
+  it('after the award each supplier sees only its own lines won, quantities and prices', async () => {
+    const w = await portalWorld(t, admin);
+    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4000, 1300]), w.a.token);
+    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4100, 1200]), w.b.token);
+    let task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
+    task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const award = await t.call(
+      '/admin/procurement_task/award',
+      {
+        id: w.taskId,
+        version: task.version,
+        lines: [
+          { task_line_id: w.lineIds[0], supplier_id: w.a.supplierId },
+          { task_line_id: w.lineIds[1], supplier_id: w.b.supplierId },
+        ],
+      },
+      admin,
+    );
+    expect(award.code).toBe(200);
+    const a = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token)).data;
+    expect(a.outcome.lines).toEqual([
+      { task_line_id: w.lineIds[0], won: true, quantity: 100, unit_price_fen: 4000 },
+      { task_line_id: w.lineIds[1], won: false, quantity: 300, unit_price_fen: 1300 },
+    ]);
+    expect(JSON.stringify(a)).not.toContain('4100');
+    expect(JSON.stringify(a)).not.toContain('1200');
+  });
+});
+
+describe('the demo', () => {
+  it('opens two demo portal accounts whose links activate them, invited to a sealed task in 报价中', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAIL, ADMIN_PASSWORD, SEED_DEMO: 'true', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
+    const database = openDatabase({ dataDir: config.DATA_DIR });
+    try {
+      await database.migrate();
+      const seeded = await seedDatabase(database.db, config, t.clock.now);
+      expect(seeded.portalLinks.map((l) => l.email)).toEqual(['chen@yiwu-youpin.com', 'liang@shunde-meiju.com']);
+      expect((await seedDatabase(database.db, config, t.clock.now)).portalLinks).toEqual([]);
+      const demo = await buildApp({ db: database.db, config, now: () => t.clock.now, logger: false });
+      const call = async (url: string, body: unknown, token?: string) =>
+        (
+          await demo.inject({
+            method: 'POST',
+            url: `/api${url}`,
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            payload: JSON.stringify(body),
+          })
+        ).json();
+      for (const link of seeded.portalLinks) {
+        expect((await call('/portal/account/activate', { token: tokenOf(link.path), password: PORTAL_PASSWORD })).code).toBe(200);
+        const { data } = await call('/portal/login', { email: link.email, password: PORTAL_PASSWORD });
+        const rfqs = (await call('/portal/rfq/list', {}, data.token)).data.list;
+        expect(rfqs[0]).toEqual(
+          expect.objectContaining({
+            name: '年货节收纳备货',
+            status: 'quoting',
+            sealed: true,
+            invitation_status: 'pending',
+            line_count: 3,
+          }),
+        );
+        // The demo tasks quoted before sealing existed stay open to read.
+        expect(rfqs.slice(1).every((r: { sealed: boolean }) => !r.sealed)).toBe(true);
+      }
+      await demo.close();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('the per-IP limit', () => {
+  it('stops an address after 30 failures in 15 minutes, whatever the emails', async () => {
+    await portalSupplier(t, admin, '舟山门户限流测试厂', 'ip@portal.test');
+    t.clock.advance(1000);
+    for (let i = 0; i < 30; i++) await t.call('/portal/login', { email: `guess${i}@portal.test`, password: 'Wrong12345' });
+    const blocked = await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD });
+    expect({ code: blocked.code, message: blocked.message }).toEqual({ code: 429, message: '尝试次数过多，请15分钟后再试' });
+    // The staff sign-in keeps its own count.
+    expect((await t.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
+  });
+});

@@ -1,0 +1,43 @@
+import { UnlockOutlined } from '@ant-design/icons';
+import { type ProcurementTaskDetail, unsealRequest } from '@scm/contract';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { useUnsealTask } from '@/features/procurement/api/task';
+
+/**
+ * 提前开标: ends a sealed task's quoting before its deadline and makes its prices readable. It cannot
+ * be undone, so it asks for a reason (audited) and a confirmation.
+ */
+export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const unseal = useUnsealTask((error) => applyFieldErrors(form, error));
+  const confirm = async () => {
+    const { reason } = await form.validateFields();
+    unseal.mutate({ id: task.id, version: task.version, reason }, { onSuccess: () => setOpen(false) });
+  };
+  return (
+    <>
+      <Button icon={<UnlockOutlined />} onClick={() => setOpen(true)}>
+        提前开标
+      </Button>
+      <Modal
+        title="确认提前开标？"
+        open={open}
+        okText="确认开标"
+        okButtonProps={{ danger: true, loading: unseal.isPending }}
+        onOk={confirm}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <p>开标后报价立即截止，任务进入待定标，所有报价金额解密可见。此操作不可撤销，并记入操作日志。</p>
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="reason" label="开标原因" initialValue="" rules={[zodRule(unsealRequest.shape.reason)]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：所有受邀供应商均已报价或放弃" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

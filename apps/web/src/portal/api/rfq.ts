@@ -1,0 +1,44 @@
+import { type EndpointBody, portalApi } from '@scm/contract';
+import { callApi } from '@/shared/http/api';
+import { queryKey, useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { portalQueryClient } from '@/portal/query-client';
+
+type OnError = (error: unknown) => boolean;
+
+type RfqListBody = EndpointBody<typeof portalApi.rfqList>;
+
+export const RFQ_PAGE_SIZE = 20;
+/** The list's request for a URL's `?page=`: the page and its prefetch read the same body. */
+export const rfqListBody = (search: string): Required<RfqListBody> => ({
+  page: Math.max(1, Number(new URLSearchParams(search).get('page')) || 1),
+  pageSize: RFQ_PAGE_SIZE,
+});
+export const rfqIdOf = (search: string) => Number(new URLSearchParams(search).get('id')) || 0;
+
+export const useRfqList = (body: RfqListBody) => useApiQuery(portalApi.rfqList, body);
+export const useRfqInfo = (taskId: number) => useApiQuery(portalApi.rfqInfo, { taskId }, { enabled: taskId > 0, staleTime: 5_000 });
+
+/** Starts a page's first request beside its chunk, so the page finds the answer in the cache (docs/web-guide.md, "Portal"). */
+export function prefetchRfqPage(pathname: string, search: string) {
+  if (pathname === '/portal/rfq') {
+    const body = rfqListBody(search);
+    portalQueryClient.prefetchQuery({ queryKey: queryKey(portalApi.rfqList, body), queryFn: () => callApi(portalApi.rfqList, body) });
+  } else if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) {
+    const body = { taskId: rfqIdOf(search) };
+    portalQueryClient.prefetchQuery({
+      queryKey: queryKey(portalApi.rfqInfo, body),
+      queryFn: () => callApi(portalApi.rfqInfo, body),
+      staleTime: 5_000,
+    });
+  }
+}
+
+/** Every portal write changes what the list and the detail show. */
+const stale = [portalApi.rfqList, portalApi.rfqInfo];
+
+export const useSubmitQuote = (onError?: OnError) => useApiMutation(portalApi.submitQuote, { invalidates: stale, onError });
+export const useDeclineQuote = (onError?: OnError) =>
+  useApiMutation(portalApi.declineQuote, { successMessage: '已放弃报价', invalidates: stale, onError });
+export const useEstimateFreight = () => useApiMutation(portalApi.estimateFreight);
+export const useAskQuestion = (onError?: OnError) =>
+  useApiMutation(portalApi.ask, { successMessage: '问题已提交，答复后在此显示', invalidates: stale, onError });

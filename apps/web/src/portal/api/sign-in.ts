@@ -1,0 +1,18 @@
+import type { EndpointBody, EndpointData, portalApi } from '@scm/contract';
+import { callPath } from '@/shared/http/api';
+import { portalSession } from '@/shared/session/portal-session';
+
+// By path with the contract's types only: the sign-in and activation screens load no schema library
+// and no query cache (docs/web-guide.md, "Portal").
+
+/** Signs in, then keeps who signed in for the header; resolves when the portal may open. */
+export async function portalSignIn(body: EndpointBody<typeof portalApi.login>): Promise<void> {
+  const { token } = await callPath<EndpointData<typeof portalApi.login>>('/portal/login', body);
+  portalSession.setToken(token);
+  const account = await callPath<EndpointData<typeof portalApi.accountInfo>>('/portal/account/info', {});
+  portalSession.setAccount({ name: account.name, email: account.email, supplierName: account.supplierName });
+}
+
+/** Sets the first password through a one-time activation link. */
+export const activateAccount = (body: EndpointBody<typeof portalApi.activate>) =>
+  callPath<EndpointData<typeof portalApi.activate>>('/portal/account/activate', body);

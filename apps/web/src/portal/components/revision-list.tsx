@@ -1,0 +1,41 @@
+import type { RfqInfo } from '@scm/contract';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { CopyText, Rows, Section } from './section';
+
+const at = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm:ss');
+
+/** A receipt 回执: the server's time and the SHA-256 of the revision's content, to be copied and kept. */
+export function ReceiptText({ submittedAt, digest }: { submittedAt: string; digest: string }) {
+  return (
+    <div>
+      <div>提交时间：{at(submittedAt)}</div>
+      <div>
+        回执 SHA-256：
+        <CopyText text={digest} testId="receipt-digest" />
+      </div>
+    </div>
+  );
+}
+
+/** This supplier's own revisions, newest first; each was sealed as submitted and never changes. */
+export function RevisionList({ revisions }: { revisions: RfqInfo['revisions'] }) {
+  const newestFirst = [...revisions].sort((a, b) => b.revision - a.revision);
+  return (
+    <Section title="报价记录与回执" testId="revisions">
+      <Rows
+        items={newestFirst}
+        empty="尚未提交报价"
+        render={(r, index) => (
+          <div key={r.revision} data-testid={`revision-${r.revision}`}>
+            <div>
+              <strong>第 {r.revision} 版</strong> {index === 0 && <Tag color="blue">当前有效</Tag>}
+              {r.enteredByBuyer && <Tag>采购方代录</Tag>}
+            </div>
+            <ReceiptText submittedAt={r.submittedAt} digest={r.receiptSha256} />
+          </div>
+        )}
+      />
+    </Section>
+  );
+}

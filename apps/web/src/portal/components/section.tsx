@@ -1,0 +1,49 @@
+import { type ReactNode, useState } from 'react';
+import { App, Button } from 'antd';
+
+/**
+ * A titled block of a portal page. Plain markup rather than antd's Card and List: on a phone every
+ * kilobyte counts, and Card brings Tabs and Select with it (docs/web-guide.md, "Portal").
+ */
+export function Section({ title, extra, children, testId }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="portal-card" data-testid={testId}>
+      <div className="portal-card-head">
+        <h2 className="portal-card-title">{title}</h2>
+        {extra}
+      </div>
+      <div className="portal-card-body">{children}</div>
+    </section>
+  );
+}
+
+/** Rows of a section, separated by rules; `empty` when there are none. */
+export function Rows<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T, index: number) => ReactNode }) {
+  if (items.length === 0) return <div className="portal-empty">{empty}</div>;
+  return <div className="portal-rows">{items.map(render)}</div>;
+}
+
+/** A digest with a 复制 button, so a supplier can keep the receipt. */
+export function CopyText({ text, testId }: { text: string; testId?: string }) {
+  const { message } = App.useApp();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      message.success('已复制');
+    } catch {
+      message.warning('无法访问剪贴板，请长按选择复制');
+    }
+  };
+  return (
+    <span className="portal-copy">
+      <span className="portal-digest" data-testid={testId}>
+        {text}
+      </span>
+      <Button type="link" size="small" onClick={copy} aria-label="复制回执">
+        {copied ? '已复制' : '复制'}
+      </Button>
+    </span>
+  );
+}

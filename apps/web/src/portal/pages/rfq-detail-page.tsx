@@ -1,0 +1,109 @@
+import { Alert, Button, Descriptions } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageNotice } from '@/shared/ui/page-notice';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { rfqIdOf, useRfqInfo } from '@/portal/api/rfq';
+import { Clarifications } from '@/portal/components/clarifications';
+import { DeclineButton } from '@/portal/components/decline-button';
+import { Deadline } from '@/portal/components/deadline';
+import QuoteForm from '@/portal/components/quote-form';
+import { OutcomeCard, QuoteView } from '@/portal/components/quote-view';
+import { RevisionList } from '@/portal/components/revision-list';
+import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
+
+/** The server's clock as this page last heard it, moving on with the phone's: the deadline is the server's. */
+function useServerNow(serverNow: string | undefined) {
+  const offset = serverNow ? dayjs(serverNow).valueOf() - Date.now() : 0;
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    setNow(Date.now() + offset);
+    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
+    return () => clearInterval(timer);
+  }, [offset]);
+  return now;
+}
+
+/** 询价详情: the task's lines, the quote form while quoting, the receipts, 答疑 and, after the award, the own outcome. */
+export default function RfqDetailPage() {
+  usePageTitle('询价详情 - 供应商门户');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const taskId = rfqIdOf(params.toString());
+  const query = useRfqInfo(taskId);
+  const now = useServerNow(query.data?.serverNow);
+  const back = (
+    <Button type="link" onClick={() => navigate('/portal/rfq')} style={{ paddingInline: 0, alignSelf: 'flex-start' }}>
+      ← 返回我的询价
+    </Button>
+  );
+
+  if (!taskId) return <PageNotice title="请从我的询价打开询价详情" action={back} />;
+  if (query.isLoading) return <div className="portal-loading">加载中…</div>;
+  const info = query.data;
+  if (!info) return <PageNotice title="询价不存在或您未被邀请" action={back} />;
+  const { task } = info;
+  const open = task.status === 'quoting' && dayjs(task.quoteDeadline).valueOf() > now;
+
+  return (
+    <div className="portal-stack">
+      {back}
+      <section className="portal-card" data-testid="rfq-summary">
+        <div className="portal-card-head">
+          <h1 className="portal-card-title">{task.name}</h1>
+        </div>
+        <div className="portal-card-body">
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
+            <Descriptions.Item label="询价编号">{task.code}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <span className="portal-tags">
+                <TaskStatusTag status={task.status} />
+                {task.sealed && <SealedTag />}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label="我的报价">
+              <InvitationTag status={info.invitationStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label="报价截止">
+              <Deadline deadline={task.quoteDeadline} active={task.status === 'quoting'} serverNow={info.serverNow} />
+            </Descriptions.Item>
+            <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
+            <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
+          </Descriptions>
+          {task.sealed && task.status === 'quoting' && (
+            <p className="portal-muted" style={{ margin: '8px 0 0', fontSize: 13 }}>
+              密封报价：截止前采购方看不到任何价格，开标后才解密。
+            </p>
+          )}
+        </div>
+      </section>
+
+      <OutcomeCard info={info} />
+
+      {info.invitationStatus === 'declined' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`您已放弃本次报价${info.declineReason ? `：${info.declineReason}` : ''}`}
+          description={open ? '截止前重新提交报价即可撤回放弃。' : undefined}
+        />
+      )}
+
+      {open ? (
+        <>
+          <QuoteForm key={info.quote?.revision ?? 0} info={info} />
+          {info.invitationStatus !== 'declined' && <DeclineButton taskId={task.id} />}
+        </>
+      ) : (
+        <>
+          {task.status === 'quoting' && <Alert type="info" showIcon title="报价已截止" />}
+          <QuoteView info={info} />
+        </>
+      )}
+
+      <RevisionList revisions={info.revisions} />
+      <Clarifications taskId={task.id} items={info.clarifications} canAsk={open} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { RightOutlined } from '@ant-design/icons';
+import type { RfqListItem } from '@scm/contract';
+import { Button } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { RFQ_PAGE_SIZE, rfqListBody, useRfqList } from '@/portal/api/rfq';
+import { Deadline } from '@/portal/components/deadline';
+import { Rows } from '@/portal/components/section';
+import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
+
+function RfqRow({ row }: { row: RfqListItem }) {
+  return (
+    <Link to={`/portal/rfq/detail?id=${row.taskId}`} className="portal-row-link" data-testid={`rfq-${row.code}`}>
+      <div className="portal-grow">
+        <div className="portal-rfq-name">{row.name}</div>
+        <div className="portal-muted">
+          {row.code} · {row.lineCount} 个商品
+        </div>
+        <div>
+          截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
+        </div>
+        <div className="portal-meta">
+          <span className="portal-tags">
+            <TaskStatusTag status={row.status} />
+            {row.sealed && <SealedTag />}
+          </span>
+          <span>
+            我的报价 <InvitationTag status={row.invitationStatus} />
+          </span>
+        </div>
+      </div>
+      <RightOutlined className="portal-muted" />
+    </Link>
+  );
+}
+
+/** 我的询价: the tasks this supplier is invited to, newest first, each with its deadline and this supplier's own state. */
+export default function RfqListPage() {
+  usePageTitle('我的询价 - 供应商门户');
+  const [params, setParams] = useSearchParams();
+  const body = rfqListBody(params.toString());
+  const { page } = body;
+  const list = useRfqList(body);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE));
+  const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+
+  return (
+    <section className="portal-card">
+      <div className="portal-card-head">
+        <h1 className="portal-card-title">我的询价</h1>
+        {total > 0 && <span className="portal-muted">共 {total} 个</span>}
+      </div>
+      <div className="portal-card-body">
+        {list.isLoading ? (
+          <div className="portal-loading">加载中…</div>
+        ) : (
+          <Rows
+            items={list.data?.list ?? []}
+            empty="暂无询价：采购方邀请您报价后会出现在这里"
+            render={(row) => <RfqRow key={row.taskId} row={row} />}
+          />
+        )}
+        {pages > 1 && (
+          <div className="portal-pager">
+            <Button disabled={page <= 1} onClick={() => go(page - 1)}>
+              上一页
+            </Button>
+            <span className="portal-muted">
+              {page} / {pages}
+            </span>
+            <Button disabled={page >= pages} onClick={() => go(page + 1)}>
+              下一页
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { FeedbackBridge } from '@/app/shell/feedback-bridge';
+import { lazyPage } from '@/shared/navigation/lazy-page';
+import { portalSession } from '@/shared/session/portal-session';
+import { PageNotice } from '@/shared/ui/page-notice';
+import './portal.css';
+
+dayjs.locale('zh-cn');
+
+const LoginPage = lazyPage(() => import('./pages/login-page'));
+const ActivatePage = lazyPage(() => import('./pages/activate-page'));
+const SignedInFrame = lazyPage(() => import('./signed-in-frame'));
+const RfqListPage = lazyPage(() => import('./pages/rfq-list-page'));
+const RfqDetailPage = lazyPage(() => import('./pages/rfq-detail-page'));
+
+const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
+  '/portal/login': { signedIn: false, page: LoginPage },
+  '/portal/activate': { signedIn: false, page: ActivatePage },
+  '/portal/rfq': { signedIn: true, page: RfqListPage },
+  '/portal/rfq/detail': { signedIn: true, page: RfqDetailPage },
+};
+
+/**
+ * The page the address names starts loading with this module, beside the signed-in frame (whose
+ * first act is the page's request): on a slow phone network each round trip saved is ~150 ms.
+ */
+function preloadAddressedPage() {
+  const addressed = PAGES[window.location.pathname];
+  if (!addressed) return;
+  addressed.page.preload();
+  if (addressed.signedIn && portalSession.isSignedIn()) SignedInFrame.preload();
+}
+preloadAddressedPage();
+
+/** The signed-in pages; without a portal session, the portal login, which comes back here afterwards. */
+function RequirePortalSession({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (portalSession.isSignedIn()) return children;
+  return <Navigate to={`/portal/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+}
+
+/**
+ * The supplier portal: a realm of its own in the same app (docs/web-guide.md, "Portal"). It shares
+ * the theme and the zh-CN locale with the back office, but none of its shell, menus or session.
+ */
+export default function PortalLayout() {
+  return (
+    <ConfigProvider locale={zhCN}>
+      <App className="portal-app">
+        <FeedbackBridge />
+        <Suspense fallback={<div className="portal-loading">加载中…</div>}>
+          <Routes>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="activate" element={<ActivatePage />} />
+            <Route
+              element={
+                <RequirePortalSession>
+                  <SignedInFrame />
+                </RequirePortalSession>
+              }
+            >
+              <Route path="rfq" element={<RfqListPage />} />
+              <Route path="rfq/detail" element={<RfqDetailPage />} />
+              <Route index element={<Navigate to="/portal/rfq" replace />} />
+              <Route path="*" element={<PageNotice title="页面不存在" detail="请从我的询价进入" />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </App>
+    </ConfigProvider>
+  );
+}

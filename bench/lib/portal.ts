@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, web } from '../config';
+import { apiClient } from './api';
+import { fmt, type Row } from './report';
+
+/**
+ * The supplier portal on a phone (docs/rules/quality-bars.md, "portal on a phone"): Chromium at
+ * 375×812, 10 Mbit/s down, 150 ms round trip, CPU 4× slower; cold loads of /portal/login (password
+ * field usable) and of an RFQ detail after sign-in (the quote form's first price field usable).
+ */
+const PHONE = {
+  viewport: { width: 375, height: 812 },
+  latencyMs: 150,
+  downBytesPerS: (10 * 1024 * 1024) / 8,
+  upBytesPerS: (5 * 1024 * 1024) / 8,
+  cpu: 4,
+};
+const PRICE_FIELD = '[data-testid="quote-line-0"] input';
+
+/** A portal account of a supplier invited to the demo's sealed task, signed in; null without the demo data. */
+async function portalCaller(baseUrl: string) {
+  const api = apiClient(baseUrl);
+  const admin = (await api.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data?.token;
+  if (!admin) return null;
+  const list = await api.call('/admin/procurement_task/list', { keyword: '年货节收纳备货', status: 'quoting', page_size: 1 }, admin);
+  const task = list.data?.list?.[0];
+  if (!task) return null;
+  const info = await api.call('/admin/procurement_task/info', { id: task.id }, admin);
+  const supplierId = info.data?.suppliers?.[0]?.supplier_id;
+  if (!supplierId) return null;
+  const email = `bench-${randomBytes(4).toString('hex')}@portal.bench`;
+  const password = 'Bench2026portal';
+  const created = await api.call('/admin/portal_account/create', { supplier_id: supplierId, email, name: '基准测试' }, admin);
+  const token = new URL(created.data.activation_url, baseUrl).searchParams.get('token');
+  await api.call('/portal/account/activate', { token, password });
+  return { api, email, password, taskId: task.id as number };
+}
+
+export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: number, log: (line: string) => void) {
+  const section = `Web 时间 · 门户手机 (375×812, 10 Mbit/s, RTT 150 ms, CPU 4×, ${loads} 次冷启动, 中位数 [最小–最大])`;
+  const caller = existsSync(web.chromium) ? await portalCaller(baseUrl) : null;
+  if (!caller) {
+    rows.push({ section, name: '门户', value: '未测量（需要 Chromium 与演示数据中的密封任务）', bar: '', ok: null });
+    return;
+  }
+  const browser = await chromium.launch({
+    executablePath: web.chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  const samples: Record<'login' | 'form', number[]> = { login: [], form: [] };
+  try {
+    for (let i = 0; i < loads; i++) {
+      log(`门户手机冷启动 ${i + 1}/${loads}`);
+      for (const which of ['login', 'form'] as const) {
+        const context = await browser.newContext({
+          viewport: PHONE.viewport,
+          isMobile: true,
+          hasTouch: true,
+          locale: 'zh-CN',
+          timezoneId: 'Asia/Shanghai',
+        });
+        if (which === 'form') {
+          const signedIn = await caller.api.call('/portal/login', { email: caller.email, password: caller.password });
+          const me = await caller.api.call('/portal/account/info', {}, signedIn.data.token);
+          const account = JSON.stringify({ name: me.data.name, email: me.data.email, supplierName: me.data.supplier_name });
+          await context.addInitScript(
+            ([token, snapshot]) => {
+              sessionStorage.setItem('portalToken', token);
+              sessionStorage.setItem('portalAccount', snapshot);
+            },
+            [signedIn.data.token as string, account] as const,
+          );
+        }
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: PHONE.latencyMs,
+          downloadThroughput: PHONE.downBytesPerS,
+          uploadThroughput: PHONE.upBytesPerS,
+        });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+        try {
+          const path = which === 'login' ? '/portal/login' : `/portal/rfq/detail?id=${caller.taskId}`;
+          const selector = which === 'login' ? 'input[type="password"]' : PRICE_FIELD;
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+          const at = await page.waitForFunction(
+            (s) => {
+              const el = document.querySelector<HTMLInputElement>(s);
+              return el?.checkVisibility() && !el.disabled ? performance.now() : false;
+            },
+            selector,
+            { timeout: 30_000, polling: 'raf' },
+          );
+          samples[which].push((await at.jsonValue()) as number);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const stat = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
+  };
+  for (const [key, name, limit] of [
+    ['login', '/portal/login 密码框可用', null],
+    ['form', '询价详情报价表单可用（已登录）', 1500],
+  ] as const) {
+    const s = stat(samples[key]);
+    rows.push({
+      section,
+      name,
+      value: `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
+      bar: limit ? `≤ ${limit} ms` : '',
+      ok: limit ? s.median <= limit : null,
+      data: s,
+    });
+  }
+}

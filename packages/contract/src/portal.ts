@@ -1,0 +1,279 @@
+/**
+ * The supplier portal (docs/portal.md): portal accounts kept by staff, the portal's own realm under
+ * /api/portal (login, RFQs, quoting, clarifications) and the clarifications staff answer.
+ */
+import { z } from 'zod';
+import type { AuditVocabulary } from './audit';
+import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
+import { emptyResponse, idSchema, pageResponse, requiredText, text, versionSchema } from './common';
+import { endpoint } from './endpoint';
+import { freightEstimateResponse } from './freight/api';
+import { PHONE_PATTERN } from './procurement/supplier';
+import {
+  freightModeSchema,
+  invitationStatusSchema,
+  invoiceTypeSchema,
+  procurementStatusSchema,
+  quoteLineInput,
+  quoteTaxRateSchema,
+} from './procurement/task';
+import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE } from './procurement/vat';
+
+// Portal accounts (staff side) -------------------------------------------------------------------
+
+export const PORTAL_ACCOUNT_STATUSES = ['pending', 'active', 'disabled'] as const;
+export const portalAccountStatusSchema = z.enum(PORTAL_ACCOUNT_STATUSES);
+export type PortalAccountStatus = z.infer<typeof portalAccountStatusSchema>;
+export const PORTAL_ACCOUNT_STATUS_LABELS: Record<PortalAccountStatus, string> = { pending: '待激活', active: '已启用', disabled: '已停用' };
+export const PORTAL_ACCOUNT_STATUS_COLORS: Record<PortalAccountStatus, string> = { pending: 'warning', active: 'success', disabled: 'default' };
+/** How long an activation link stays valid. */
+export const ACTIVATION_LINK_HOURS = 72;
+
+export const portalAccountCreateRequest = z.strictObject({
+  supplierId: idSchema,
+  email: emailSchema,
+  name: requiredText('姓名', 50),
+  phone: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, '请输入有效的手机号或固话（如 13800138000、0571-88886666）')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});
+export const portalAccountListRequest = z.strictObject({
+  supplierId: idSchema,
+  page: z.int().min(1).max(1_000_000).default(1),
+  pageSize: z.int().min(1).max(200).default(20),
+});
+export const portalAccountSchema = z.object({
+  id: z.number(),
+  supplierId: z.number(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: portalAccountStatusSchema,
+  lastLoginAt: z.string().nullable(),
+  /** When the current activation link stops working; null once activated or without a link. */
+  activationExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type PortalAccount = z.infer<typeof portalAccountSchema>;
+export const portalAccountByIdVersion = z.strictObject({ id: idSchema, version: versionSchema });
+/** `activationUrl` is a path, `/portal/activate?token=…`, shown once. */
+export const activationLinkResponse = z.object({ id: z.number(), activationUrl: z.string() });
+
+export const portalAccountApi = {
+  create: endpoint('/admin/portal_account/create', portalAccountCreateRequest, activationLinkResponse),
+  list: endpoint('/admin/portal_account/list', portalAccountListRequest, pageResponse(portalAccountSchema)),
+  disable: endpoint('/admin/portal_account/disable', portalAccountByIdVersion, z.object({ id: z.number() })),
+  enable: endpoint('/admin/portal_account/enable', portalAccountByIdVersion, z.object({ id: z.number() })),
+  reissue: endpoint('/admin/portal_account/reissue', portalAccountByIdVersion, activationLinkResponse),
+};
+
+export const PORTAL_ACCOUNT_AUDIT: AuditVocabulary = {
+  module: 'portal_account',
+  label: '门户账号',
+  actions: {
+    create: '开通门户账号',
+    enable: '启用',
+    disable: '停用',
+    reissue: '重新生成激活链接',
+    activate: '激活',
+    login: '门户登录',
+    login_failed: '门户登录失败',
+    logout: '门户退出登录',
+  },
+  fields: { supplierId: '供应商', email: '邮箱', name: '姓名', phone: '联系电话' },
+  values: { status: PORTAL_ACCOUNT_STATUS_LABELS },
+  statusColors: PORTAL_ACCOUNT_STATUS_COLORS,
+};
+
+// Clarifications (staff side) ----------------------------------------------------------------------
+
+export const clarificationListRequest = z.strictObject({ taskId: idSchema });
+export const clarificationSchema = z.object({
+  id: z.number(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  askedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  version: z.number(),
+});
+export type Clarification = z.infer<typeof clarificationSchema>;
+export const clarificationAnswerRequest = z.strictObject({ id: idSchema, version: versionSchema, answer: requiredText('答复', 1000) });
+
+export const clarificationApi = {
+  list: endpoint('/admin/clarification/list', clarificationListRequest, z.array(clarificationSchema)),
+  answer: endpoint('/admin/clarification/answer', clarificationAnswerRequest, z.object({ id: z.number() })),
+};
+
+export const CLARIFICATION_AUDIT: AuditVocabulary = {
+  module: 'clarification',
+  label: '答疑',
+  actions: { ask: '提问', answer: '答复' },
+  fields: { taskId: '采购任务', supplierId: '供应商', question: '问题', answer: '答复' },
+};
+
+// The portal realm (/api/portal) ----------------------------------------------------------------------
+
+export const portalActivateRequest = z.strictObject({
+  token: z.string('激活链接无效或已过期').min(1, '激活链接无效或已过期').max(200),
+  password: newPasswordSchema,
+});
+export const portalLoginRequest = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const portalLoginResponse = z.object({ token: z.string(), accountId: z.number() });
+export const portalAccountInfoSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+});
+
+export const rfqListRequest = z.strictObject({
+  page: z.int().min(1).max(1_000_000).default(1),
+  pageSize: z.int().min(1).max(200).default(20),
+});
+export const rfqListItemSchema = z.object({
+  taskId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  quoteDeadline: z.string(),
+  status: procurementStatusSchema,
+  sealed: z.boolean(),
+  invitationStatus: invitationStatusSchema,
+  lineCount: z.number(),
+});
+export type RfqListItem = z.infer<typeof rfqListItemSchema>;
+
+export const rfqByTaskRequest = z.strictObject({ taskId: idSchema });
+
+export const rfqLineSchema = z.object({
+  id: z.number(),
+  commodityName: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.number(),
+});
+export const portalQuoteLineSchema = z.object({
+  taskLineId: z.number(),
+  unitPriceFen: z.number().nullable(),
+  moq: z.number().nullable(),
+  leadTimeDays: z.number().nullable(),
+  remark: z.string().nullable(),
+});
+export const portalQuoteSchema = z.object({
+  id: z.number(),
+  revision: z.number(),
+  submittedAt: z.string(),
+  validUntil: z.string(),
+  invoiceType: invoiceTypeSchema,
+  taxRatePercent: z.number(),
+  freightMode: freightModeSchema,
+  freightFen: z.number(),
+  /** The working of an estimated freight, as the 配送费用估算 page shows it. */
+  freightFormula: z.string().nullable(),
+  remark: z.string().nullable(),
+  /** The buyer typed this revision in 报价维护 (代录). */
+  enteredByBuyer: z.boolean(),
+  lines: z.array(portalQuoteLineSchema),
+});
+export const quoteRevisionSchema = z.object({
+  revision: z.number(),
+  submittedAt: z.string(),
+  receiptSha256: z.string(),
+  enteredByBuyer: z.boolean(),
+});
+export const portalClarificationSchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  askedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  mine: z.boolean(),
+});
+export const rfqOutcomeSchema = z.object({
+  lines: z.array(z.object({ taskLineId: z.number(), won: z.boolean(), quantity: z.number(), unitPriceFen: z.number().nullable() })),
+});
+export const rfqInfoSchema = z.object({
+  task: z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    status: procurementStatusSchema,
+    sealed: z.boolean(),
+    quoteDeadline: z.string(),
+    deliveryRegionCode: z.string(),
+    deliveryRegionName: z.string(),
+    requiredBy: z.string().nullable(),
+    lines: z.array(rfqLineSchema),
+  }),
+  invitationStatus: invitationStatusSchema,
+  declineReason: z.string().nullable(),
+  quote: portalQuoteSchema.nullable(),
+  revisions: z.array(quoteRevisionSchema),
+  clarifications: z.array(portalClarificationSchema),
+  outcome: rfqOutcomeSchema.nullable(),
+  /** Server time, so the countdown does not trust the phone's clock. */
+  serverNow: z.string(),
+});
+export type RfqInfo = z.infer<typeof rfqInfoSchema>;
+
+const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
+
+export const portalQuoteSubmitRequest = z
+  .strictObject({
+    taskId: idSchema,
+    validUntil: dateSchema('有效期至'),
+    invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
+    taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
+    freightMode: freightModeSchema,
+    /** Typed freight (manual); when estimated the server works it out from the supplier's template. */
+    freightFen: z.int('运费须为整数分').min(0, '运费不能为负数').max(100_000_000_000, '运费过大').nullish(),
+    remark: text('备注', 500).nullish(),
+    lines: z.array(quoteLineInput).min(1, '请至少报价一行').max(200),
+  })
+  .superRefine((quote, ctx) => {
+    if (quote.invoiceType === 'none' && quote.taxRatePercent !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: '不开票的报价税率须为0' });
+    }
+  });
+export const quoteReceiptSchema = z.object({
+  id: z.number(),
+  revision: z.number(),
+  submittedAt: z.string(),
+  receiptSha256: z.string(),
+});
+export const portalDeclineRequest = z.strictObject({ taskId: idSchema, reason: requiredText('放弃原因', 200) });
+export const portalEstimateRequest = z.strictObject({
+  taskId: idSchema,
+  /** Prices typed so far, so a free-shipping row by amount can apply; omitted: none. */
+  lines: z
+    .array(z.strictObject({ taskLineId: idSchema, unitPriceFen: z.int().min(0).max(100_000_000_000).nullable() }))
+    .max(200)
+    .optional(),
+});
+export const clarificationAskRequest = z.strictObject({ taskId: idSchema, question: requiredText('问题', 1000) });
+
+export const portalApi = {
+  activate: endpoint('/portal/account/activate', portalActivateRequest, emptyResponse),
+  login: endpoint('/portal/login', portalLoginRequest, portalLoginResponse),
+  logout: endpoint('/portal/logout', z.strictObject({}), emptyResponse),
+  accountInfo: endpoint('/portal/account/info', z.strictObject({}), portalAccountInfoSchema),
+  rfqList: endpoint('/portal/rfq/list', rfqListRequest, pageResponse(rfqListItemSchema)),
+  rfqInfo: endpoint('/portal/rfq/info', rfqByTaskRequest, rfqInfoSchema),
+  submitQuote: endpoint('/portal/quotation/submit', portalQuoteSubmitRequest, quoteReceiptSchema),
+  declineQuote: endpoint('/portal/quotation/decline', portalDeclineRequest, emptyResponse),
+  estimateFreight: endpoint('/portal/quotation/estimate_freight', portalEstimateRequest, freightEstimateResponse),
+  ask: endpoint('/portal/clarification/ask', clarificationAskRequest, z.object({ id: z.number() })),
+};
+
+/** Messages the portal shows as they are (the server answers them with code 400 / 409). */
+export const PORTAL_MESSAGES = {
+  activationInvalid: '激活链接无效或已过期',
+  deadlinePassed: '报价已截止',
+  sealedCloseQuote: '密封报价请使用提前开标',
+} as const;
