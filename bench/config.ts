@@ -2,7 +2,7 @@
  * What the bench measures and what the fault tests write. Each business module adds its entries
  * here (a few lines each); the runners in bench.ts and faults/ never need to change.
  */
-import { commodityListRequest, taskListRequest, toCamelCase } from '@scm/contract';
+import { commodityListRequest, compareMaintainView, taskListRequest, toCamelCase } from '@scm/contract';
 import type pg from 'pg';
 import { type AuthedContext, type AuthUser, type Db, getMaintainView, getPlan, listCommodities, listTasks } from '../apps/server/src';
 import type { Api } from './lib/api';
@@ -172,7 +172,11 @@ endpoints.push(
       return { taskId: row?.id ?? 1 };
     },
     body: (f) => ({ id: f.taskId }),
-    floor: replayedFloor((db, body) => getMaintainView(readContext(db), body.id)),
+    // The floor works the matrix too, as the app does for every compare answer.
+    floor: replayedFloor(
+      (db, body) => getMaintainView(readContext(db), body.id),
+      (view) => compareMaintainView(view),
+    ),
   },
 );
 

@@ -12,24 +12,28 @@ interface Statement {
  * A floor that sends exactly the statements the app's own query code sends: for each request body
  * the code runs once through a recording drizzle on the floor's pool, and every call after that
  * replays the recorded statements through the bare pool, all at once. The app runs some of them one
- * after another, so the floor is never slower than the SQL itself allows.
+ * after another, so the floor is never slower than the SQL itself allows. `work`, when given, is the
+ * computation the app does over what it read (the comparison matrix), run again on every call over
+ * the recorded answer so the floor does the same work.
  */
-export function replayedFloor(run: (db: Db, body: Body) => Promise<unknown>) {
-  const recorded = new Map<string, Promise<Statement[]>>();
+export function replayedFloor<Answer>(run: (db: Db, body: Body) => Promise<Answer>, work?: (answer: Answer) => unknown) {
+  const recorded = new Map<string, Promise<{ statements: Statement[]; answer: Answer }>>();
   const record = async (pool: pg.Pool, body: Body) => {
     const statements: Statement[] = [];
     const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } }) as unknown as Db;
-    await run(db, body);
-    return statements;
+    const answer = await run(db, body);
+    return { statements, answer };
   };
   return async (q: Query, body: Body, pool: pg.Pool) => {
     const key = JSON.stringify(body);
-    let statements = recorded.get(key);
-    if (!statements) {
-      statements = record(pool, body);
-      recorded.set(key, statements);
+    let entry = recorded.get(key);
+    if (!entry) {
+      entry = record(pool, body);
+      recorded.set(key, entry);
     }
-    return Promise.all(planSettingsWithTheirStatement(await statements).map((group) => replay(group, q, pool)));
+    const { statements, answer } = await entry;
+    const rows = await Promise.all(planSettingsWithTheirStatement(statements).map((group) => replay(group, q, pool)));
+    return work ? { rows, worked: work(answer) } : rows;
   };
 }
 

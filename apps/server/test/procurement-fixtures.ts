@@ -1,4 +1,3 @@
-import { compareMaintainView, type MaintainView, toCamelCase, toSnakeCase } from '@scm/contract';
 import { categories, commodities } from '../src/db/schema';
 import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
@@ -84,14 +83,4 @@ export async function loginWithCodes(t: TestApp, codes: string[], email: string)
 /** The built-in dictionaries (settlement type, grade, …) that supplier validation reads; demo data stays off. */
 export async function seedDictionaries(t: TestApp) {
   await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
-}
-
-/**
- * A compare answer (snake_case, as sent) with the comparison the page derives from it
- * (compareMaintainView), in the same case: what the maintenance page shows.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the wire's snake_case fields by name
-export function comparedView(answerData: Record<string, unknown>): any {
-  const { comparison } = compareMaintainView(toCamelCase<MaintainView>(answerData));
-  return { ...answerData, comparison: toSnakeCase(comparison) };
 }

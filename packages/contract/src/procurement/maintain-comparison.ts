@@ -3,8 +3,7 @@ import type { MaintainView } from './task';
 
 /**
  * The comparison of a task's maintenance view (docs/procurement.md): which quotes compete and the
- * matrix over them. The server works it for the award and the export, the page for its matrix, both
- * from the same view, so the page is not sent a matrix it can derive.
+ * matrix over them. The server works it once for the compare answer, the award and the export.
  */
 export function compareMaintainView(view: Pick<MaintainView, 'task' | 'suppliers' | 'taxpayer'>): {
   quotes: CompareQuote[];

@@ -465,6 +465,66 @@ export const awardSchema = z.object({
   lines: z.array(awardLineSchema),
 });
 
+const compareCellSchema = z.object({
+  supplierId: z.number(),
+  unitPriceFen: z.number().nullable(),
+  amountFen: z.number().nullable(),
+  moq: z.number().nullable(),
+  leadTimeDays: z.number().nullable(),
+  missing: z.boolean(),
+  belowMoq: z.boolean(),
+  boughtQuantity: z.number(),
+  lowestPrice: z.boolean(),
+  earliestLead: z.boolean(),
+  freightShareFen: z.number().nullable(),
+  landedFen: z.number().nullable(),
+  realAmountFen: z.number().nullable(),
+  realFreightShareFen: z.number().nullable(),
+  realLandedFen: z.number().nullable(),
+});
+
+/** The comparison matrix as `compareQuotes` works it (docs/procurement.md, "Comparison"). */
+export const compareResultSchema = z.object({
+  rows: z.array(
+    z.object({
+      lineId: z.number(),
+      quantity: z.number(),
+      targetPriceFen: z.number().nullable(),
+      cells: z.array(compareCellSchema),
+      lowestUnitPriceFen: z.number().nullable(),
+      realLowestAmountFen: z.number().nullable(),
+      earliestLeadTimeDays: z.number().nullable(),
+      averageAmountFen: z.number().nullable(),
+      realAverageAmountFen: z.number().nullable(),
+      recommendedSupplierId: z.number().nullable(),
+      savingVsTargetFen: z.number().nullable(),
+      savingVsAverageFen: z.number().nullable(),
+      realSavingVsAverageFen: z.number().nullable(),
+    }),
+  ),
+  suppliers: z.array(
+    z.object({
+      supplierId: z.number(),
+      eligible: z.boolean(),
+      pricedLines: z.number(),
+      missingLines: z.number(),
+      complete: z.boolean(),
+      goodsTotalFen: z.number(),
+      freightFen: z.number(),
+      landedTotalFen: z.number(),
+      realGoodsTotalFen: z.number(),
+      realFreightFen: z.number(),
+      realLandedTotalFen: z.number(),
+      lowestLanded: z.boolean(),
+      savingVsTargetFen: z.number().nullable(),
+    }),
+  ),
+  savingVsTargetFen: z.number().nullable(),
+  savingVsAverageFen: z.number().nullable(),
+  realSavingVsAverageFen: z.number().nullable(),
+  taxpayer: z.enum(TAXPAYER_TYPES),
+});
+
 export const maintainViewSchema = z.object({
   task: taskDetailSchema,
   suppliers: z.array(
@@ -481,6 +541,12 @@ export const maintainViewSchema = z.object({
   award: awardSchema.nullable(),
   /** Server time, so the page's countdown does not trust the browser clock. */
   serverNow: z.string(),
+  /**
+   * The comparison of the competing quotes, worked by `compareMaintainView` from the fields above
+   * (the export and the award use the same). While the task is sealed no quote competes, so it
+   * holds no quoted figure.
+   */
+  comparison: compareResultSchema,
 });
 export type MaintainView = z.infer<typeof maintainViewSchema>;
 

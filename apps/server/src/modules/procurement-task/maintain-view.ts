@@ -42,7 +42,7 @@ const taskQuoteLinesQuery = prepared(
 
 /**
  * Everything the maintenance page, the award and the export need: the task, each invited
- * supplier's quote, the comparison (not sent: the page derives it).
+ * supplier's quote and the comparison over them.
  */
 export async function loadMaintainState(db: Db, taskId: number, now: Date) {
   // Independent reads in parallel: one round trip on a pool, the same order inside a transaction.
@@ -144,7 +144,8 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
         }
       : null;
 
-  const view = { task: toTaskDetail(found), suppliers, taxpayer, award, serverNow: now.toISOString() };
-  const { quotes: compareInput, comparison } = compareMaintainView(view);
+  const compared = { task: toTaskDetail(found), suppliers, taxpayer };
+  const { quotes: compareInput, comparison } = compareMaintainView(compared);
+  const view = { ...compared, award, serverNow: now.toISOString(), comparison };
   return { found, compareInput, comparison, view };
 }

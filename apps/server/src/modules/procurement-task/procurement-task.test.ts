@@ -1,18 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { PlanStatus } from '@scm/contract';
+import { compareMaintainView, type MaintainView, type PlanStatus, toCamelCase, toSnakeCase } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 import { closePassedDeadlines } from './status';
 import { type ApiAction, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
-import {
-  comparedView,
-  createWeightTemplate,
-  loginWithCodes,
-  seedCommodities,
-  seedDictionaries,
-  supplierBody,
-} from '../../../test/procurement-fixtures';
+import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
 const DAY = 24 * 3600_000;
 let t: TestApp;
@@ -282,10 +275,10 @@ describe('quotation, comparison and award', () => {
 
   it('compares: ties, missing prices, MOQ, freight split, landed totals and savings, all by hand', async () => {
     const answer = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
-    // The answer carries the quotes and the company's taxpayer type, not a matrix the page derives from them.
-    expect(answer.comparison).toBeUndefined();
+    // The answer compares: its comparison is the contract's own working over the quotes it carries.
     expect(answer.taxpayer).toBe('general');
-    const view = comparedView(answer);
+    expect(answer.comparison).toEqual(toSnakeCase(compareMaintainView(toCamelCase<MaintainView>(answer)).comparison));
+    const view = answer;
     const order = view.suppliers.map((s: { supplier_id: number }) => s.supplier_id);
     const col = (supplierId: number) => order.indexOf(supplierId);
     const { rows, suppliers } = view.comparison;
@@ -652,7 +645,7 @@ describe('awarding a quote below its MOQ', () => {
     expect((await save(sup.s3, 2800, 1)).code).toBe(200);
     expect((await act('close_quote', id)).code).toBe(200);
 
-    const view = comparedView((await t.call('/admin/procurement_task/compare', { id }, token)).data);
+    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
     const [row] = view.comparison.rows;
     expect(row.recommended_supplier_id).toBe(sup.s3);
     expect(row.cells.find((c: { supplier_id: number }) => c.supplier_id === sup.s2)).toMatchObject({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
 import { auditLogs, quotations } from '../../db/schema';
-import { comparedView, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
 
 /*
  * Deductible input VAT in the comparison (docs/procurement.md, "Invoices and real cost"), by hand:
@@ -43,7 +43,7 @@ let lineId: number;
 async function compare() {
   const answer = await t.call('/admin/procurement_task/compare', { id: taskId }, token);
   expect(answer.code, answer.message).toBe(200);
-  return comparedView(answer.data);
+  return answer.data;
 }
 
 /** Makes `value` the default item of `company_taxpayer`: the company's setting, as 数据字典 changes it. */

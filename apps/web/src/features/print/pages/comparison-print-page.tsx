@@ -1,6 +1,5 @@
-import { compareMaintainView, fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi } from '@scm/contract';
+import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi } from '@scm/contract';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { BUYER_COMPANY, PrintFrame, PrintRoot, SignatureBoxes } from '@/features/print/components/print-frame';
@@ -21,7 +20,7 @@ function ComparisonPrint() {
   const id = Number(params.get('id')) || 0;
   const query = useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0 });
   const view = query.data;
-  const comparison = useMemo(() => (view ? compareMaintainView(view).comparison : null), [view]);
+  const comparison = view?.comparison ?? null;
   const quoted = view?.suppliers.filter((s) => s.quote) ?? [];
   const totalOf = (supplierId: number) => comparison?.suppliers.find((s) => s.supplierId === supplierId);
   const nameOf = new Map(view?.suppliers.map((s) => [s.supplierId, s.name]) ?? []);

@@ -1,5 +1,4 @@
-import { type CompareResult, compareMaintainView, type EndpointBody, type MaintainView, procurementTaskApi, supplierApi } from '@scm/contract';
-import { useMemo } from 'react';
+import { type EndpointBody, type MaintainView, procurementTaskApi, supplierApi } from '@scm/contract';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
 type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
@@ -8,17 +7,10 @@ export const useTaskList = (body: TaskListBody) => useApiQuery(procurementTaskAp
 export const useTaskInfo = (id: number | undefined) =>
   useApiQuery(procurementTaskApi.info, { id: id ?? 0 }, { enabled: id !== undefined, staleTime: 0 });
 
-/** The maintenance view with its comparison, which the page derives from the quotes as the server does. */
-export type ComparedView = MaintainView & { comparison: CompareResult };
+/** The maintenance view: the task, each supplier's quote and the comparison the server worked over them. */
+export type ComparedView = MaintainView;
 
-export function useMaintainView(id: number) {
-  const query = useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
-  const view = useMemo<ComparedView | undefined>(
-    () => query.data && { ...query.data, comparison: compareMaintainView(query.data).comparison },
-    [query.data],
-  );
-  return { ...query, data: view };
-}
+export const useMaintainView = (id: number) => useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0, staleTime: 0 });
 export const useSourcePlanOptions = (keyword: string) =>
   useApiQuery(procurementTaskApi.planOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
 
