@@ -56,6 +56,8 @@ export async function awardedTask(
         { commodity_id: commodityIds[1], quantity: 40, target_price_fen: 1000, plan_line_id: options.planLineIds?.[1] },
       ],
       supplier_ids: [s1, s2],
+      // Quoted in the open and closed by hand (sealed tasks open at the deadline: test/sealing.test.ts).
+      sealed: false,
     },
     token,
   );

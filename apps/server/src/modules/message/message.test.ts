@@ -119,7 +119,7 @@ async function planAct(action: ApiAction<'planning_task'>, planId: number, by: s
   expect(answer.code, answer.message).toBe(200);
 }
 
-async function createQuotingTask(buyer: string) {
+async function createQuotingTask(buyer: string, sealed = false) {
   const answer = await t.call(
     '/admin/procurement_task/create',
     {
@@ -129,6 +129,8 @@ async function createQuotingTask(buyer: string) {
       delivery_region_code: '440305',
       lines: [{ commodity_id: commodityIds[0], quantity: 5 }],
       supplier_ids: [supplierId],
+      // Open quoting is closed with 关闭报价; a sealed task ends its quoting by 提前开标.
+      sealed,
     },
     token.admin,
   );
@@ -201,6 +203,12 @@ describe('who is told of each event', () => {
       body: '张主管 驳回了计划「消息测试计划」，原因：预算过高',
       link: `/planningManagement/planningTaskDetail?id=${forPlanner}`,
     });
+  });
+
+  it('quoting of a sealed task opened early (提前开标) → its buyer', async () => {
+    const task = await createQuotingTask('buyer', true);
+    const unseal = () => t.call('/admin/procurement_task/unseal', { id: task, version: 1, reason: '供应商均已报价' }, token.admin);
+    expect(await recipientsOf('quote_closed', unseal)).toEqual(['buyer']);
   });
 
   it('quoting closed by hand → its buyer, unless the buyer closed it', async () => {
