@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from './audit';
 import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
-import { emptyResponse, idSchema, pageResponse, requiredText, text, versionSchema } from './common';
+import { calendarDate, emptyResponse, idSchema, multilineText, pageResponse, requiredMultilineText, requiredText, versionSchema } from './common';
 import { endpoint } from './endpoint';
 import { freightEstimateResponse } from './freight/api';
 import { PHONE_PATTERN } from './procurement/supplier';
@@ -103,7 +103,7 @@ export const clarificationSchema = z.object({
   version: z.number(),
 });
 export type Clarification = z.infer<typeof clarificationSchema>;
-export const clarificationAnswerRequest = z.strictObject({ id: idSchema, version: versionSchema, answer: requiredText('答复', 1000) });
+export const clarificationAnswerRequest = z.strictObject({ id: idSchema, version: versionSchema, answer: requiredMultilineText('答复', 1000) });
 
 export const clarificationApi = {
   list: endpoint('/admin/clarification/list', clarificationListRequest, z.array(clarificationSchema)),
@@ -222,18 +222,16 @@ export const rfqInfoSchema = z.object({
 });
 export type RfqInfo = z.infer<typeof rfqInfoSchema>;
 
-const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
-
 export const portalQuoteSubmitRequest = z
   .strictObject({
     taskId: idSchema,
-    validUntil: dateSchema('有效期至'),
+    validUntil: calendarDate('有效期至'),
     invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
     taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
     freightMode: freightModeSchema,
     /** Typed freight (manual); when estimated the server works it out from the supplier's template. */
     freightFen: z.int('运费须为整数分').min(0, '运费不能为负数').max(100_000_000_000, '运费过大').nullish(),
-    remark: text('备注', 500).nullish(),
+    remark: multilineText('备注', 500).nullish(),
     lines: z.array(quoteLineInput).min(1, '请至少报价一行').max(200),
   })
   .superRefine((quote, ctx) => {
@@ -247,7 +245,7 @@ export const quoteReceiptSchema = z.object({
   submittedAt: z.string(),
   receiptSha256: z.string(),
 });
-export const portalDeclineRequest = z.strictObject({ taskId: idSchema, reason: requiredText('放弃原因', 200) });
+export const portalDeclineRequest = z.strictObject({ taskId: idSchema, reason: requiredMultilineText('放弃原因', 200) });
 export const portalEstimateRequest = z.strictObject({
   taskId: idSchema,
   /** Prices typed so far, so a free-shipping row by amount can apply; omitted: none. */
@@ -256,7 +254,7 @@ export const portalEstimateRequest = z.strictObject({
     .max(200)
     .optional(),
 });
-export const clarificationAskRequest = z.strictObject({ taskId: idSchema, question: requiredText('问题', 1000) });
+export const clarificationAskRequest = z.strictObject({ taskId: idSchema, question: requiredMultilineText('问题', 1000) });
 
 export const portalApi = {
   activate: endpoint('/portal/account/activate', portalActivateRequest, emptyResponse),
