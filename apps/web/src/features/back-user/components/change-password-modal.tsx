@@ -1,6 +1,6 @@
 import { newPasswordSchema, passwordSchema } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useChangePassword } from '@/features/back-user/api/back-user';
 
 interface ChangePasswordForm {
@@ -14,7 +14,10 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   const [form] = Form.useForm<ChangePasswordForm>();
   const change = useChangePassword({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
 
-  const submit = async () => change.mutate(await form.validateFields());
+  const submit = async () => {
+    const values = await validForm(form);
+    if (values) change.mutate(values);
+  };
 
   return (
     <Modal title="修改密码" open={open} onCancel={onClose} onOk={submit} okText="确认修改" confirmLoading={change.isPending} destroyOnHidden>

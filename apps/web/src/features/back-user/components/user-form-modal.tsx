@@ -1,7 +1,7 @@
 import { type BackUserRow, backUserUpdateRequest, newPasswordSchema } from '@scm/contract';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useSession } from '@/shared/session/session';
 import { useRoleOptions } from '@/features/back-user/api/role';
 import { useCreateBackUser, useUpdateBackUser } from '@/features/back-user/api/back-user';
@@ -53,7 +53,9 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
   ];
 
   const submit = async () => {
-    const { passwordMode: mode, password, ...values } = await form.validateFields();
+    const checked = await validForm(form);
+    if (!checked) return;
+    const { passwordMode: mode, password, ...values } = checked;
     if (user) {
       update.mutate({
         id: user.id,

@@ -1,7 +1,7 @@
 import { type Category, categoryCreateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateCategory, useUpdateCategory } from '@/features/category/api/category';
 
 export type CategoryFormTarget = { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null } | { mode: 'edit'; category: Category };
@@ -32,7 +32,8 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
   }, [form, target]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     if (!target) return;
     if (target.mode === 'create') await create.mutateAsync({ ...values, parentId: target.parent?.id ?? null });
     else await update.mutateAsync({ ...values, id: target.category.id, version: target.category.version });

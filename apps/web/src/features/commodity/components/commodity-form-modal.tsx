@@ -14,7 +14,7 @@ import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSe
 import { useEffect, useMemo } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/commodity';
@@ -105,7 +105,9 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   }, [form, target]);
 
   const submit = async () => {
-    const { weight, weightUnit, volume, volumeUnit, referencePrice, ...rest } = await form.validateFields();
+    const checked = await validForm(form);
+    if (!checked) return;
+    const { weight, weightUnit, volume, volumeUnit, referencePrice, ...rest } = checked;
     const body = {
       ...rest,
       weightG: toGrams(weight, weightUnit),

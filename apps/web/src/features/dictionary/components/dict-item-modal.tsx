@@ -1,7 +1,7 @@
 import { type DictItem, dictItemCreateRequest, TAG_COLOR_LABELS, TAG_COLORS } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/dict-item';
 
 const fields = dictItemCreateRequest.shape;
@@ -28,7 +28,8 @@ export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Prop
   }, [open, editing, nextSort, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = {
       label: values.label,
       value: values.value,

@@ -1,7 +1,7 @@
 import { type DictType, dictTypeCreateRequest } from '@scm/contract';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateDictType, useUpdateDictType } from '@/features/dictionary/api/dict-type';
 
 const fields = dictTypeCreateRequest.shape;
@@ -26,7 +26,8 @@ export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { code: values.code, name: values.name, status: values.status, remark: values.remark || null };
     const done = () => {
       onSaved?.(body.code);

@@ -1,7 +1,7 @@
 import { type MenuRow, menuCreateActionRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateMenuAction } from '@/features/menu/api/menu';
 
 interface ActionForm {
@@ -24,7 +24,8 @@ export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: ()
 
   const submit = async () => {
     if (!page) return;
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     create.mutate({ parentId: page.id, ...values });
   };
 

@@ -1,7 +1,7 @@
 import { type MenuRow, menuUpdateRequest } from '@scm/contract';
 import { App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useUpdateMenu } from '@/features/menu/api/menu';
 import { MENU_ICONS, MenuIcon } from '@/shared/ui/menu-icons';
 
@@ -29,7 +29,8 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
 
   const submit = async () => {
     if (!menu) return;
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { id: menu.id, version: menu.version, ...values, icon: values.icon ?? '' };
     if (menu.status === 'enabled' && values.status === 'disabled') {
       modal.confirm({

@@ -1,6 +1,6 @@
 import { reasonSchema } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
-import { zodRule } from '@/shared/form/field-errors';
+import { validForm, zodRule } from '@/shared/form/field-errors';
 
 interface ReasonModalProps {
   open: boolean;
@@ -24,7 +24,7 @@ export function ReasonModal({ open, title, description, required, okText, danger
       title={title}
       okText={okText}
       okButtonProps={{ danger, loading }}
-      onOk={() => form.validateFields().then((values) => onOk(values.reason?.trim() ?? ''))}
+      onOk={() => validForm(form).then((values) => values && onOk(values.reason?.trim() ?? ''))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden

@@ -1,6 +1,6 @@
 import { reasonSchema } from '@scm/contract';
 import { Form, Input, Modal, Radio } from 'antd';
-import { zodRule } from '@/shared/form/field-errors';
+import { validForm, zodRule } from '@/shared/form/field-errors';
 
 interface ReviewModalProps {
   open: boolean;
@@ -21,7 +21,7 @@ export function ReviewModal({ open, planLabel, loading, onApprove, onReject, onC
       title="审核计划"
       okText="确定"
       okButtonProps={{ loading, danger: decision === 'reject' }}
-      onOk={() => form.validateFields().then((values) => (values.decision === 'approve' ? onApprove() : onReject(values.reason?.trim() ?? '')))}
+      onOk={() => validForm(form).then((values) => values && (values.decision === 'approve' ? onApprove() : onReject(values.reason?.trim() ?? '')))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden

@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type ChargeMode, DISPLAY_UNITS, priceTemplateCreateRequest, type PriceTemplate } from '@scm/contract';
 import { Alert, Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, applyIssues, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, applyIssues, validForm, zodRule } from '@/shared/form/field-errors';
 import { RegionCascader } from '@/shared/region/region-cascader';
 import { feedback } from '@/shared/ui/feedback';
 import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-template';
@@ -44,7 +44,7 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    await form.validateFields();
+    if (!(await validForm(form))) return;
     const body = toRequestBody(form.getFieldsValue(true));
     const checked = priceTemplateCreateRequest.safeParse(body);
     if (!checked.success) {

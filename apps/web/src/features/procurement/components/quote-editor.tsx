@@ -38,7 +38,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/quotation';
 
@@ -156,7 +156,8 @@ export default function QuoteEditor({
     );
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     save.mutate({
       taskId: task.id,
       supplierId: supplier.supplierId,
@@ -311,7 +312,7 @@ export default function QuoteEditor({
                   width: 150,
                   render: (_, field, i) => (
                     <Space size={4}>
-                      <Form.Item name={[field.name, 'unitPriceYuan']} noStyle>
+                      <Form.Item name={[field.name, 'unitPriceYuan']} style={{ margin: 0 }}>
                         <InputNumber min={0} precision={2} placeholder="未报价" style={{ width: 110 }} aria-label={`单价-${task.lines[i].skuCode}`} />
                       </Form.Item>
                       {lines[i]?.unitPriceYuan == null && <Tag color="error">未报价</Tag>}
@@ -323,7 +324,7 @@ export default function QuoteEditor({
                   key: 'moq',
                   width: 110,
                   render: (_, field) => (
-                    <Form.Item name={[field.name, 'moq']} noStyle>
+                    <Form.Item name={[field.name, 'moq']} style={{ margin: 0 }}>
                       <InputNumber min={1} precision={0} style={{ width: 100 }} />
                     </Form.Item>
                   ),
@@ -333,7 +334,7 @@ export default function QuoteEditor({
                   key: 'lead',
                   width: 110,
                   render: (_, field, i) => (
-                    <Form.Item name={[field.name, 'leadTimeDays']} noStyle>
+                    <Form.Item name={[field.name, 'leadTimeDays']} style={{ margin: 0 }}>
                       <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={`交期-${task.lines[i].skuCode}`} />
                     </Form.Item>
                   ),
@@ -342,7 +343,7 @@ export default function QuoteEditor({
                   title: '备注',
                   key: 'remark',
                   render: (_, field) => (
-                    <Form.Item name={[field.name, 'remark']} noStyle>
+                    <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }}>
                       <Input maxLength={200} style={{ width: 160 }} />
                     </Form.Item>
                   ),

@@ -2,7 +2,7 @@ import { DICT, type Supplier, supplierCreateRequest } from '@scm/contract';
 import { Col, Drawer, Form, Input, Row, Select, Space, Button } from 'antd';
 import { useEffect } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { RegionPicker } from '@/shared/region/region-cascader';
 import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
 import { useTemplateOptions } from '@/shared/price-template/use-template-options';
@@ -33,7 +33,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { ...values, priceTemplateId: values.priceTemplateId ?? null, categoryIds: values.categoryIds ?? [] };
     if (editing) update.mutate({ ...body, id: editing.id, version: editing.version }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: onClose });

@@ -4,7 +4,7 @@ import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select,
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { callApi } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { feedback } from '@/shared/ui/feedback';
@@ -82,7 +82,8 @@ export default function TaskForm({ open, editing, onClose }: Props) {
   }, [open, editing, form, userInfo?.id]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = {
       name: values.name,
       planId: values.planId ?? null,

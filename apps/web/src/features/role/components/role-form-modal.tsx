@@ -1,7 +1,7 @@
 import { DATA_SCOPE_LABELS, type DataScope, type Role, roleCodeSchema, roleUpdateRequest } from '@scm/contract';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateRole, useUpdateRole } from '@/features/role/api/role';
 
 interface RoleForm {
@@ -40,7 +40,8 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
   }, [open, role, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     if (role) {
       update.mutate({ id: role.id, version: role.version, ...values });
     } else {
