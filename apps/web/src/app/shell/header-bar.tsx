@@ -1,4 +1,5 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -34,7 +35,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
 
   const items: MenuProps['items'] = [
     { key: 'changePassword', icon: <KeyOutlined />, label: '修改密码', onClick: () => setChangingPassword(true) },
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => whenLeaving(logout) },
   ];
 
   return (

@@ -1,4 +1,5 @@
 import { findMenuByPath } from '@scm/contract';
+import { useLeaveGuard } from '@/shared/form/unsaved-changes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -67,6 +68,7 @@ function Shell() {
   useEffect(() => {
     refreshAuthorization();
   }, []);
+  useLeaveGuard();
 
   if (!current || !pageComponents[current.key]) return <NotFoundPage />;
 

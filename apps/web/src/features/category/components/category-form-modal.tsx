@@ -1,4 +1,5 @@
 import { type Category, categoryCreateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
@@ -18,6 +19,7 @@ const fields = categoryCreateRequest.shape;
 
 export function CategoryFormModal({ target, onClose }: { target: CategoryFormTarget | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateCategory(onError);
   const update = useUpdateCategory(onError);
@@ -45,13 +47,13 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
     <Modal
       open={target !== null}
       title={title}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={create.isPending || update.isPending}
       okText="保存"
       destroyOnHidden
     >
-      <Form form={form} name="category-form" layout="vertical" initialValues={{ sort: 0, status: 'enabled' }}>
+      <Form form={form} onValuesChange={guard.touch} name="category-form" layout="vertical" initialValues={{ sort: 0, status: 'enabled' }}>
         <Form.Item name="name" label="分类名称" required rules={[zodRule(fields.name)]}>
           <Input placeholder="如：毛巾浴巾" maxLength={50} />
         </Form.Item>

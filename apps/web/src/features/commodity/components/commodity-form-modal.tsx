@@ -10,6 +10,7 @@ import {
   type TreeNode,
   yuanToFen,
 } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -68,6 +69,7 @@ const toCm3 = (value: number | null | undefined, unit: 'm3' | 'cm3') =>
 
 export function CommodityFormModal({ target, onClose }: { target: CommodityFormTarget | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateCommodity(onError);
   const update = useUpdateCommodity(onError);
@@ -126,7 +128,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
       open={target !== null}
       title={target?.mode === 'edit' ? '编辑商品' : '新建商品'}
       width={760}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={create.isPending || update.isPending}
       okText="保存"
@@ -134,6 +136,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
     >
       <Form
         form={form}
+        onValuesChange={guard.touch}
         name="commodity-form"
         layout="vertical"
         initialValues={{ status: 'enabled', unit: defaultUnit, weightUnit: 'kg', volumeUnit: 'cm3' }}

@@ -1,4 +1,5 @@
 import { type DictType, dictTypeCreateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
@@ -16,6 +17,7 @@ interface Props {
 
 export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm();
+  const guard = useFormGuard(open);
   const create = useCreateDictType((error) => applyFieldErrors(form, error));
   const update = useUpdateDictType((error) => applyFieldErrors(form, error));
 
@@ -41,12 +43,12 @@ export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
     <Modal
       title={editing ? '编辑字典' : '新建字典'}
       open={open}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item
           name="code"
           label="字典编码"

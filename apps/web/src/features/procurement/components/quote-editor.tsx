@@ -39,6 +39,7 @@ import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
+import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
 import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/quotation';
 
@@ -81,6 +82,8 @@ export default function QuoteEditor({
 }) {
   const editable = lockedReason == null;
   const [form] = Form.useForm<FormValues>();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty, () => setDirty(false));
   const save = useSaveQuote((error) => applyFieldErrors(form, error));
   const decline = useDeclineQuote();
   const estimateCall = useEstimateQuoteFreight();
@@ -110,6 +113,7 @@ export default function QuoteEditor({
       }),
     });
     setEstimate(null);
+    setDirty(false);
   }, [form, quote, supplier.priceTemplateId, task.lines]);
 
   const lines = Form.useWatch('lines', form) ?? [];
@@ -158,19 +162,22 @@ export default function QuoteEditor({
   const submit = async () => {
     const values = await validForm(form);
     if (!values) return;
-    save.mutate({
-      taskId: task.id,
-      supplierId: supplier.supplierId,
-      version: quote?.version ?? null,
-      quoteDate: values.quoteDate.format('YYYY-MM-DD'),
-      validUntil: values.validUntil.format('YYYY-MM-DD'),
-      invoiceType: values.invoiceType,
-      taxRatePercent: values.taxRatePercent,
-      freightMode: values.freightMode,
-      freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
-      remark: values.remark ?? null,
-      lines: toLines(values.lines),
-    });
+    save.mutate(
+      {
+        taskId: task.id,
+        supplierId: supplier.supplierId,
+        version: quote?.version ?? null,
+        quoteDate: values.quoteDate.format('YYYY-MM-DD'),
+        validUntil: values.validUntil.format('YYYY-MM-DD'),
+        invoiceType: values.invoiceType,
+        taxRatePercent: values.taxRatePercent,
+        freightMode: values.freightMode,
+        freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
+        remark: values.remark ?? null,
+        lines: toLines(values.lines),
+      },
+      { onSuccess: () => setDirty(false) },
+    );
   };
 
   return (
@@ -197,7 +204,7 @@ export default function QuoteEditor({
         />
       )}
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}
-      <Form form={form} layout="vertical" disabled={!editable}>
+      <Form form={form} layout="vertical" disabled={!editable} onValuesChange={() => setDirty(true)}>
         <Row gutter={16}>
           <Col span={4}>
             <Form.Item name="quoteDate" label="报价日期" rules={[{ required: true, message: '请选择报价日期' }]}>

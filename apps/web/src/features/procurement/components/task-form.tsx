@@ -1,4 +1,5 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
@@ -47,6 +48,7 @@ interface Props {
 /** 新建 / 编辑 采购任务 (draft only): header, commodity lines with target prices, invited suppliers. */
 export default function TaskForm({ open, editing, onClose }: Props) {
   const [form] = Form.useForm<FormValues>();
+  const guard = useFormGuard(open);
   const { userInfo } = useSession();
   const suppliers = useInvitableSuppliers();
   const onError = (error: unknown) => applyFieldErrors(form, error);
@@ -151,18 +153,18 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       open={open}
       width={980}
       title={editing ? `编辑采购任务 ${editing.code}` : '新建采购任务'}
-      onClose={onClose}
+      onClose={() => guard.close(onClose)}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => guard.close(onClose)}>取消</Button>
           <Button type="primary" loading={create.isPending || update.isPending} onClick={submit}>
             保存草稿
           </Button>
         </Space>
       }
     >
-      <Form form={form} name="procurement-task-form" layout="vertical">
+      <Form form={form} onValuesChange={guard.touch} name="procurement-task-form" layout="vertical">
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="任务名称" required rules={[zodRule(shape.name)]}>
