@@ -109,7 +109,8 @@ test('an admin creates a user with that role; the user sees only those menus and
   await expect(sider.getByText('商品分类', { exact: true })).toBeVisible();
 
   await user.goto('/permissionManagement/userManagement');
-  await expect(user.getByText('404 not found')).toBeVisible();
+  await expect(user.getByText('无权限访问')).toBeVisible();
+  await expect(user.locator('.table-card')).toHaveCount(0);
   const token = await apiLogin(request, USER_EMAIL, USER_PASSWORD);
   expect((await api(request, token, '/admin/back_user/list', {})).code).toBe(403);
   expect((await api(request, token, '/admin/role/create', { name: '越权', code: 'escalate', permission_codes: ['roleManagement'] })).code).toBe(403);

@@ -91,7 +91,9 @@ test('a user with data scope 仅本人 sees only their own plans and tasks', asy
 
   // Someone else's plan by its address: not found, its content never shown.
   await page.goto(`/planningManagement/planningTaskDetail?id=${otherPlan.id}`);
-  await expect(page.getByText('计划任务不存在或无权查看')).toBeVisible();
+  await expect(page.getByText('无权限访问')).toBeVisible();
+  await expect(page.getByText('该计划不存在，或不在您的数据范围内')).toBeVisible();
+  await expect(page.getByRole('button', { name: '返回工作台' })).toBeVisible();
   await expect(page.getByText(otherPlanName)).toHaveCount(0);
   await screenshot(page, 'data-scope-plan-not-found');
   expect((await api(request, own, '/admin/planning_task/info', { id: otherPlan.id })).code).toBe(404);

@@ -9,6 +9,7 @@ import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { Can, usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
+import { NoAccess } from '@/shared/ui/no-access';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task';
@@ -50,7 +51,7 @@ export default function ProcurementTaskMaintainPage() {
   if (!id) return <PageNotice title="请从采购任务列表打开报价维护" />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   const view = query.data;
-  if (!view) return <PageNotice title="采购任务不存在" />;
+  if (!view) return <NoAccess detail="该采购任务不存在，或不在您的数据范围内（仅本人：只能查看自己采购或创建的任务）。" />;
   const { task } = view;
   const quoting = task.status === 'quoting';
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
