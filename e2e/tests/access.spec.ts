@@ -55,14 +55,18 @@ test('an admin creates a role limited to 商品管理 and grants it on the permi
       .locator('.ant-tree-treenode')
       .filter({ has: page.getByText(title, { exact: true }) })
       .first();
+  // Actions show their menu labels; the code stays out of sight (it only identifies the node here).
+  const action = (code: string) => drawer.locator('.ant-tree-treenode').filter({ has: drawer.locator(`[data-code="${code}"]`) });
+  await expect(action('supplierManagement:export')).toContainText('导出');
+  await expect(drawer.getByText('supplierManagement:export')).toHaveCount(0);
   await node('首页').locator('.ant-tree-checkbox').click();
   await node('商品管理').locator('.ant-tree-checkbox').click();
   await expect(node('商品管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
   // One action under 采购管理 makes its page and group half-checked.
-  await node('supplierManagement:export').locator('.ant-tree-checkbox').click();
+  await action('supplierManagement:export').locator('.ant-tree-checkbox').click();
   await expect(node('采购管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await screenshot(page, 'access-role-permissions');
-  await node('supplierManagement:export').locator('.ant-tree-checkbox').click();
+  await action('supplierManagement:export').locator('.ant-tree-checkbox').click();
   await node('访问页面').first().waitFor();
   await node('供应商管理').locator('.ant-tree-checkbox').click();
   await node('供应商管理').locator('.ant-tree-checkbox').click();

@@ -10,11 +10,12 @@ export const idResponse = z.object({ id: z.number() });
 export const emptyResponse = z.null();
 
 /** A trimmed, bounded free-text field; `label` names it in Chinese messages. */
-export function text(label: string, max: number) {
-  return z.string().trim().max(max, `${label}不能超过${max}个字符`);
+export function text(label: string, max: number, missing?: string) {
+  const error = missing ? (issue: { input?: unknown }) => (issue.input == null ? missing : undefined) : undefined;
+  return z.string({ error }).trim().max(max, `${label}不能超过${max}个字符`);
 }
 export function requiredText(label: string, max: number) {
-  return text(label, max).min(1, `请输入${label}`);
+  return text(label, max, `请输入${label}`).min(1, `请输入${label}`);
 }
 
 /** Paged list request (docs/rules/codes-and-api.md, "Paged lists"): page_size at most 200, sorting only on whitelisted fields. */

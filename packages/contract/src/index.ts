@@ -17,3 +17,4 @@ export * from './board';
 export * from './procurement';
 export * from './audit';
 export * from './audit-labels';
+export * from './zod-messages';

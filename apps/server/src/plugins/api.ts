@@ -1,6 +1,6 @@
-import { createsRecords, IDEMPOTENCY_HEADER, messages, ResultCode, toCamelCase, toSnakeCase } from '@scm/contract';
+import { createsRecords, IDEMPOTENCY_HEADER, messages, ResultCode, setChineseZodMessages, toCamelCase, toSnakeCase } from '@scm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuthedContext, ServiceContext } from '../lib/context';
@@ -11,7 +11,7 @@ import { readIdempotencyKey, runOnce } from '../lib/idempotency';
 import { AUTHENTICATED, type AnyRoute, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 
-z.config(z.locales.zhCN());
+setChineseZodMessages();
 
 export interface ApiOptions {
   db: Db;

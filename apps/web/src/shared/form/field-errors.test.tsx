@@ -89,4 +89,7 @@ it('answers null for a form that fails its own checks, without a rejection', asy
   });
   expect(values).toBeNull();
   expect(await screen.findByText('请输入名称')).toBeTruthy();
+  // The schema needs the name: its label carries the required mark; the optional freight's does not.
+  expect(screen.getByText('名称').className).toContain('ant-form-item-required');
+  expect(screen.getByText('运费').className).not.toContain('ant-form-item-required');
 });

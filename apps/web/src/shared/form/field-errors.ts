@@ -81,10 +81,12 @@ export function applyIssues(form: FormInstance, issues: readonly z.core.$ZodIssu
 
 /**
  * An antd rule that checks one field with the contract's zod schema, so the form shows the same
- * Chinese messages the server would answer.
+ * Chinese messages the server would answer. A field the schema needs gets its label's required
+ * mark from the same schema (antd reads `required`; the check itself stays the schema's).
  */
 export function zodRule(schema: z.ZodType) {
   return {
+    required: !schema.safeParse(undefined).success,
     validator: async (_rule: unknown, value: unknown) => {
       const result = schema.safeParse(value === null ? undefined : value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入有误');

@@ -31,7 +31,7 @@ export function ReasonModal({ open, title, description, required, okText, danger
     >
       {description && <p>{description}</p>}
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label="原因" rules={required ? [zodRule(reasonSchema)] : []}>
+        <Form.Item name="reason" label="原因" required={required} rules={required ? [zodRule(reasonSchema)] : []}>
           <Input.TextArea rows={3} maxLength={200} showCount placeholder={required ? '请输入原因' : '选填'} />
         </Form.Item>
       </Form>

@@ -37,7 +37,7 @@ export function ReviewModal({ open, planLabel, loading, onApprove, onReject, onC
           />
         </Form.Item>
         {decision === 'reject' && (
-          <Form.Item name="reason" label="驳回原因" rules={[zodRule(reasonSchema)]}>
+          <Form.Item name="reason" label="驳回原因" required rules={[zodRule(reasonSchema)]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="请输入驳回原因，计划员据此修改" />
           </Form.Item>
         )}
