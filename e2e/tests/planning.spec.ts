@@ -72,6 +72,7 @@ async function awardOnQuotationPage(buyer: Page, taskId: number) {
   await buyer.getByRole('button', { name: '定标' }).click();
   const award = buyer.getByRole('dialog', { name: /^定标/ });
   await award.getByRole('button', { name: '确认定标' }).click();
+  await buyer.locator('.ant-modal-confirm').getByRole('button', { name: '确认定标' }).click();
   await expect(buyer.locator('.ant-message').last()).toContainText('定标成功');
   await expect(buyer.locator('.ant-card-head').first()).toContainText('已定标');
 }
@@ -161,11 +162,15 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await manager.goto(`/planningManagement/planningTaskDetail?id=${planId}`);
   await manager.getByRole('button', { name: /^审\s*核$/ }).click();
   await manager.locator('.ant-modal').getByText('驳回').click();
+  // What is being approved: the budget, the lines and a box for the decision.
+  await expect(manager.locator('.ant-modal')).toContainText('预算金额');
+  await expect(manager.locator('.ant-modal')).toContainText('明细行数');
+  await expect(manager.locator('.ant-modal .ant-table-row')).not.toHaveCount(0);
   await manager.getByLabel('驳回原因').fill('收纳箱数量偏大，请压缩到80件以内');
   await screenshot(manager, 'planning-review');
   await manager
     .locator('.ant-modal')
-    .getByRole('button', { name: /确\s*定/ })
+    .getByRole('button', { name: /^驳\s*回$/ })
     .click();
   await expect(status(manager)).toHaveText('已驳回');
 
@@ -183,11 +188,13 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   // The approver approves and generates procurement tasks by category.
   await manager.reload();
   await manager.getByRole('button', { name: /^审\s*核$/ }).click();
+  await manager.getByLabel('审核意见').fill('数量已压缩，同意');
   await manager
     .locator('.ant-modal')
-    .getByRole('button', { name: /确\s*定/ })
+    .getByRole('button', { name: /审核通过/ })
     .click();
   await expect(status(manager)).toHaveText('已审核');
+  await expect(manager.locator('.plan-timeline')).toContainText('数量已压缩，同意');
   await manager.getByRole('button', { name: '生成采购任务' }).click();
   const generate = manager.locator('.ant-modal');
   await expect(generate.getByText('按商品分类，每个分类一个采购任务')).toBeVisible();

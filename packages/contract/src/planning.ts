@@ -201,6 +201,11 @@ export const planSummarySchema = z.object({
   plannedQuantity: z.number(),
   awardedQuantity: z.number(),
   budgetTotalFen: z.number(),
+  /**
+   * Why the signed-in user may not approve or reject this plan (four-eyes, docs/planning.md), or
+   * null: the web shows 审核 disabled with this sentence instead of hiding it.
+   */
+  reviewBlockedReason: z.string().nullable(),
   /** Awarded ÷ planned over all lines, 0–100 (capped; over-award shows on the lines). */
   progress: z.number(),
   version: z.number(),
@@ -267,6 +272,8 @@ export type PlanDetail = z.infer<typeof planDetailSchema>;
 
 export const reasonSchema = requiredText('原因', 200);
 export const planReasonRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: reasonSchema });
+/** 审核通过 with an optional comment, kept on the plan's status record. */
+export const planApproveRequest = z.strictObject({ id: idSchema, version: versionSchema, comment: text('审核意见', 200).nullish() });
 export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: text('原因', 200).nullish() });
 
 export const GENERATE_MODES = ['category', 'plan'] as const;
@@ -349,7 +356,7 @@ export const planningApi = {
   update: endpoint('/admin/planning_task/update', planUpdateRequest, emptyResponse),
   delete: endpoint('/admin/planning_task/delete', byIdVersionRequest, emptyResponse),
   submit: endpoint('/admin/planning_task/submit', byIdVersionRequest, emptyResponse),
-  approve: endpoint('/admin/planning_task/approve', byIdVersionRequest, emptyResponse),
+  approve: endpoint('/admin/planning_task/approve', planApproveRequest, emptyResponse),
   reject: endpoint('/admin/planning_task/reject', planReasonRequest, emptyResponse),
   cancel: endpoint('/admin/planning_task/cancel', planCancelRequest, emptyResponse),
   close: endpoint('/admin/planning_task/close', planReasonRequest, emptyResponse),

@@ -11,11 +11,16 @@ import { forbidden } from '../../lib/errors';
 
 type PlanParticipants = Pick<typeof planningTasks.$inferSelect, 'createdBy' | 'ownerId' | 'submittedBy' | 'lineEditorIds'>;
 
-export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
+/** Why `user` may not review `plan`, or null when they may (shown beside a disabled 审核 as well). */
+export function reviewBlockedReason(user: AuthUser, plan: PlanParticipants): string | null {
   const me = user.id;
-  if (plan.createdBy === me || plan.ownerId === me || plan.submittedBy === me || plan.lineEditorIds.includes(me)) {
-    throw forbidden('不能审核自己参与编制的计划');
-  }
+  const drewItUp = plan.createdBy === me || plan.ownerId === me || plan.submittedBy === me || plan.lineEditorIds.includes(me);
+  return drewItUp ? '不能审核自己参与编制的计划' : null;
+}
+
+export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
+  const reason = reviewBlockedReason(user, plan);
+  if (reason) throw forbidden(reason);
 }
 
 /** Plans the user took part in drawing up (the negation is what they may review). */

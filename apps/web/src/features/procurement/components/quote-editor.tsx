@@ -230,7 +230,11 @@ export default function QuoteEditor({
           </Col>
           <Col span={3}>
             <Form.Item name="taxRatePercent" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
-              <Select aria-label="税率" disabled={invoiceType === 'none'} options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))} />
+              <Select
+                aria-label="税率"
+                disabled={!editable || invoiceType === 'none'}
+                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
+              />
             </Form.Item>
           </Col>
           <Col span={9}>
