@@ -47,6 +47,8 @@ export const backUsers = pgTable(
       .default('enabled'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** Set when someone else chose or saw the password (create, reset); cleared by 修改密码. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...version,
     ...timestamps,
   },

@@ -48,9 +48,9 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
           <DownOutlined style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
-      {changingPassword && (
+      {(changingPassword || userInfo?.mustChangePassword) && (
         <Suspense fallback={null}>
-          <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+          <ChangePasswordModal open forced={userInfo?.mustChangePassword} onClose={() => setChangingPassword(false)} />
         </Suspense>
       )}
     </div>
