@@ -103,6 +103,8 @@ export const PLAN_AUDIT: AuditVocabulary = {
     commodityId: '商品',
     quantity: '数量',
     budgetUnitPriceFen: '预算单价',
+    taskCode: '采购任务',
+    goodsFen: '定标货值',
   },
   values: { status: PLAN_STATUS_LABELS },
   statusColors: PLAN_STATUS_COLORS,

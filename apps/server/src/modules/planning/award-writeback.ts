@@ -1,3 +1,4 @@
+import { fenToYuan } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
@@ -56,7 +57,7 @@ export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, a
       module: MODULE,
       action: 'award',
       recordId: planId,
-      summary: `${plan.code} 定标回写：${taskCode} 数量 ${added.quantity}，定标货值 ${added.goodsFen} 分`,
+      summary: `${plan.code} 定标回写：${taskCode} 数量 ${added.quantity.toLocaleString('zh-CN')}，定标货值 ¥${fenToYuan(added.goodsFen, true)}`,
       after: { taskCode, ...added },
     });
     if (done) {
