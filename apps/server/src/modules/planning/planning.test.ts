@@ -397,6 +397,10 @@ describe('list and export', () => {
     expect(sheet.getRow(2).getCell(3).value).toBe('常规补货');
     expect(sheet.getRow(2).getCell(4).value).toBe('上海嘉定中心仓');
     expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
+    // Figures are numbers under their formats, so a person can sum and sort them.
+    expect(sheet.getRow(2).getCell(12).value).toBe((goods[6].reference_price_fen * 10) / 100);
+    expect(sheet.getColumn(12).numFmt ?? sheet.getRow(2).getCell(12).numFmt).toContain('¥');
+    expect(sheet.getRow(2).getCell(9).value).toBe(10);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { PlanStatus } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
@@ -663,6 +664,43 @@ describe('awarding a quote below its MOQ', () => {
     const award = (reason?: string) => act('award', id, { lines: [{ task_line_id: lineId, supplier_id: sup.s2, reason }] });
     expect((await award()).data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不满足起订量，请填写定标理由' }]);
     expect((await award('整箱起订，多出部分转下月')).code).toBe(200);
+
+    // The comparison export is a working file: amounts and quantities are numbers under a ¥ or count
+    // format, every supplier column names its supplier, the header is frozen, the award says who and when.
+    const file = await download(t, '/admin/procurement_task/export_compare', { id }, token);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const matrix = workbook.getWorksheet('比价');
+    expect(matrix?.views[0]).toMatchObject({ state: 'frozen', ySplit: 3, xSplit: 2 });
+    const header = (matrix?.getRow(3).values as unknown[]).slice(1) as string[];
+    const supplierColumns = header.slice(4, -6);
+    expect(supplierColumns).toHaveLength(10);
+    for (const name of ['佛山顺德美居制品厂', '苏州恒达塑胶制品有限公司']) {
+      expect(supplierColumns.filter((title) => title.startsWith(name))).toHaveLength(5);
+    }
+    expect(header.slice(-6)).toEqual([
+      '最低单价(元)',
+      '最低实际成本(元)',
+      '平均金额(含税)(元)',
+      '较均价节省·实际成本(元)',
+      '较均价节省·含税(元)',
+      '较目标节省·含税(元)',
+    ]);
+    const firstLine = matrix?.getRow(4);
+    const column = (title: string) => header.findIndex((h) => h === title) + 1;
+    const amount = firstLine?.getCell(column('佛山顺德美居制品厂（增值税专用发票 13%） 金额(含税)'));
+    expect(amount?.value).toBe(300);
+    expect(amount?.numFmt).toContain('¥');
+    expect(firstLine?.getCell(column('佛山顺德美居制品厂（增值税专用发票 13%） 起订量')).value).toBe(12);
+    expect(typeof firstLine?.getCell(column('较目标节省·含税(元)')).value).toBe('number');
+    const result = workbook.getWorksheet('定标结果');
+    const resultRows: unknown[][] = [];
+    result?.eachRow((row) => resultRows.push((row.values as unknown[]).slice(1)));
+    expect(resultRows[1].slice(2, 9)).toEqual([10, 12, '佛山顺德美居制品厂', 25, 300, 3, expect.any(Number)]);
+    expect(result?.getRow(2).getCell(7).numFmt).toContain('¥');
+    expect(resultRows.find((r) => r[1] === '定标人')?.[2]).toBeTruthy();
+    expect(resultRows.find((r) => r[1] === '定标时间')?.[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const [line] = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.id, lineId));
     expect(line).toMatchObject({ quantity: 10, awardedQuantity: 12, awardedUnitPriceFen: 2500, awardedFreightFen: 300 });
