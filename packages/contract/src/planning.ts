@@ -80,6 +80,7 @@ export const PLAN_AUDIT: AuditVocabulary = {
     import: '导入明细',
     close: '手动关闭',
     award: '定标回写',
+    start_procurement: '采购任务引用，开始采购',
     complete: '全部定标，自动完成',
   },
   fields: {

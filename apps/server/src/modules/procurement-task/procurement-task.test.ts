@@ -617,9 +617,18 @@ describe('buyer and list filters', () => {
 
     const refused = async (extra: Record<string, unknown>) =>
       (await t.call('/admin/procurement_task/create', taskBody([], extra), token)).data.field_errors;
-    expect(await refused({ plan_id: planId })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    expect(await refused({ plan_id: planId })).toEqual([{ field: 'plan_id', message: '只能选择已审核或采购中的计划作为来源计划' }]);
     const [draftPlan] = await t.database.db.select({ id: planningTasks.id }).from(planningTasks).where(eq(planningTasks.code, 'JH202610020001'));
-    expect(await refused({ plan_id: draftPlan.id })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    expect(await refused({ plan_id: draftPlan.id })).toEqual([{ field: 'plan_id', message: '只能选择已审核或采购中的计划作为来源计划' }]);
+
+    // The hand-off: an approved plan is offered as a source; a task made from it puts it in procurement.
+    const approvedId = await insertPlan('JH202610040001', '已审核的家纺计划', 'approved');
+    const offered = await t.call('/admin/procurement_task/plan_options', { open: true, keyword: '家纺' }, token);
+    expect(offered.data.map((o: { code: string }) => o.code)).toContain('JH202610040001');
+    const fromApproved = await t.call('/admin/procurement_task/create', taskBody([], { plan_id: approvedId }), token);
+    expect(fromApproved.code, fromApproved.message).toBe(200);
+    const [started] = await t.database.db.select({ status: planningTasks.status }).from(planningTasks).where(eq(planningTasks.id, approvedId));
+    expect(started.status).toBe('in_procurement');
     expect(await refused({ lines: linkedLines })).toEqual([{ field: 'plan_id', message: '明细关联了计划明细，请选择来源计划' }]);
     const other = (lines: unknown[]) => refused({ plan_id: otherPlanId, lines });
     expect(await other(linkedLines)).toEqual([{ field: 'lines.0.plan_line_id', message: '第1行的计划明细不属于来源计划' }]);

@@ -22,7 +22,7 @@ import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../
 import { assertAssignable } from '../back-user/assignable';
 import { isKnownRegion } from '../region/regions';
 import { loadMaintainState } from './maintain-view';
-import { assertPlanLink, onLinesAwarded } from './plan-link';
+import { assertPlanLink, onLinesAwarded, startLinkedPlan } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { illegalTransition, recordDeadlineClose } from './status';
@@ -78,6 +78,7 @@ async function validateTask(
     if (!known.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品不存在`);
   });
   await assertPlanLink(tx, ctx.user, input.planId, input.lines, keep.planId);
+  await startLinkedPlan(tx, ctx, input.planId, keep.planId);
   const supplierIds = [...new Set(input.supplierIds)];
   await assertInvitable(tx, supplierIds, keep.suppliers);
   return supplierIds;

@@ -198,7 +198,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="planId" label="来源计划" extra="可选：采购中的计划，定标数量回写到计划明细">
+            <Form.Item name="planId" label="来源计划" extra="可选：已审核或采购中的计划（引用已审核的计划后它变为采购中），定标数量回写到计划明细">
               <SourcePlanSelect
                 placeholder="搜索计划编号 / 名称"
                 popupMatchSelectWidth={360}
