@@ -92,6 +92,8 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(planner).toHaveURL(/planningTaskDetail$/);
   await expect(planner.locator('.ant-card-head-title').first()).toHaveText('计划任务详情 · 新建计划');
   await expect(planner.locator('.opened-tabs .ant-tabs-tab-active')).toContainText('计划任务详情');
+  // The list keeps its tab beside the new plan.
+  await expect(planner.locator('.opened-tabs')).toContainText('计划任务列表');
   await expect(planner.getByRole('button', { name: '保存并导入明细' })).toBeVisible();
   await planner.getByRole('textbox', { name: '计划名称' }).fill(PLAN_NAME);
   await pickOption(planner, planner.locator('.ant-form-item', { has: planner.getByRole('combobox', { name: '仓库' }) }), '上海嘉定中心仓');

@@ -1,9 +1,9 @@
 import { DownloadOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { DICT, type ProcurementStatus } from '@scm/contract';
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
@@ -44,6 +44,8 @@ export default function ProcurementTaskMaintainPage() {
   const id = Number(params.get('id') ?? 0);
   const query = useMaintainView(id);
   const canQuote = usePermission('procurementTaskMaintain:quote');
+  const canViewPlan = usePermission('planningTaskDetail');
+  const navigate = useNavigate();
   const closeQuote = useCloseQuote();
   const [awardOpen, setAwardOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -118,7 +120,14 @@ export default function ProcurementTaskMaintainPage() {
           <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
           <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="采购员">{task.buyerName}</Descriptions.Item>
-          <Descriptions.Item label="来源计划">{task.planCode ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="来源计划">
+            {task.planCode && task.planId && canViewPlan ? (
+              // Opened beside this page: the quotes being entered stay in their tab.
+              <Typography.Link onClick={() => navigate(`/planningManagement/planningTaskDetail?id=${task.planId}`)}>{task.planCode}</Typography.Link>
+            ) : (
+              (task.planCode ?? '-')
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label="邀请 / 已报价">
             {task.invitedCount} / {task.quotedCount}
           </Descriptions.Item>
