@@ -46,6 +46,8 @@ export function GenerateModal({ open, planId, planLabel, loading, onOk, onCancel
       okText={tasks.length ? `生成 ${tasks.length} 个采购任务` : '生成'}
       okButtonProps={{ loading, disabled: !plan.data }}
       width={720}
+      // The body scrolls so the footer (生成) stays on screen on a laptop's 800 px.
+      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', paddingRight: 4 } }}
       onOk={() => validForm(form).then((values) => values && onOk(values))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
