@@ -71,8 +71,15 @@ const PUBLISHED = sql`('quoting', 'evaluating', 'awarded', 'completed')`;
 const taskCategoryFilter = (categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`and f.category_ids && array${categorySubtree(categoryId)}`;
 
+/**
+ * Quotes can only be missing once the deadline has passed: a task still open for quotes does not
+ * count towards a response rate, so the period's end is at most now.
+ */
+const responsesUntil = (current: Period, now?: Date) =>
+  now && now.getTime() < Date.parse(current.toInstant) ? now.toISOString() : current.toInstant;
+
 /** KPI figures for the current and the previous period in one pass over both. */
-export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA): SQL {
+export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
   const split = ts(current.fromInstant);
   return sql`
     with awards as (
@@ -92,7 +99,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
              round(sum(f.quoted)::numeric / nullif(sum(f.invited), 0), 4)::float8 as rate
         from board_task_facts f
        where f.status in ${PUBLISHED}
-         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
+         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(responsesUntil(current, now))}
          ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     )
@@ -176,7 +183,7 @@ export function topSuppliersQuery(current: Period, categoryId?: number, scope = 
 }
 
 /** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period. */
-export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
+export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
   return sql`
     select s.id, s.name, r.invited, r.quoted,
            round(r.quoted::numeric / r.invited, 4)::float8 as rate
@@ -185,7 +192,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number, scop
           from board_task_facts f
           join procurement_task_suppliers ts on ts.task_id = f.task_id
          where f.status in ${PUBLISHED}
-           and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
+           and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(responsesUntil(current, now))}
            ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
          group by ts.supplier_id
          order by count(*) desc, ts.supplier_id

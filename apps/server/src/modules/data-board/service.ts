@@ -48,9 +48,9 @@ const toKpis = (row: KpiRow | undefined): BoardKpis => ({
 export const boardScope = (user: AuthUser): BoardScope => ({ tasks: taskScope(user), plans: planScope(user) });
 
 /** The KPI figures of a period and of the period of the same length before it. */
-export async function kpisFor(db: Db, scope: BoardScope, current: Period, categoryId?: number) {
+export async function kpisFor(db: Db, scope: BoardScope, current: Period, categoryId?: number, now?: Date) {
   const previous = previousPeriod(current);
-  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId, scope));
+  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId, scope, now));
   return {
     current: toKpis(rows.find((r) => r.cur)),
     previous: toKpis(rows.find((r) => !r.cur)),
@@ -59,7 +59,8 @@ export async function kpisFor(db: Db, scope: BoardScope, current: Period, catego
   };
 }
 
-export const getSummary = (ctx: AuthedContext, f: Filter) => kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId);
+export const getSummary = (ctx: AuthedContext, f: Filter) =>
+  kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId, ctx.now());
 
 export async function getMonthlyAward(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ month: string; amount: string; tasks: number }>(
@@ -99,7 +100,7 @@ export async function getTopSuppliers(ctx: AuthedContext, f: Filter) {
 export async function getSupplierResponse(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ id: number; name: string; invited: number; quoted: number; rate: number }>(
     ctx.db,
-    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
+    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user), ctx.now()),
   );
   return rows.map((r) => ({ supplierId: r.id, name: r.name, invited: r.invited, quoted: r.quoted, rate: r.rate }));
 }
