@@ -207,7 +207,7 @@ describe('quotation, comparison and award', () => {
       token,
     );
     expect(estimate.data).toMatchObject({ freight_fen: 2000, template_id: templateId, q: 2650, matched_by: 'default', error: null });
-    expect(estimate.data.formula).toContain('2650g');
+    expect(estimate.data.formula).toContain('2.65kg');
     const noTemplate = await t.call('/admin/quotation/estimate_freight', { task_id: id, supplier_id: sup.s2, lines: [] }, token);
     expect(noTemplate.data.error).toContain('未设置配送价格模板');
   });
