@@ -142,24 +142,6 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
       destroyOnHidden
       extra={
         <Space>
-          <span className="award-totals">
-            定标货值{' '}
-            <strong>
-              ¥<Money fen={totals.goods} />
-            </strong>{' '}
-            · 运费{' '}
-            <strong>
-              ¥<Money fen={totals.freight} />
-            </strong>{' '}
-            · 到货成本{' '}
-            <strong>
-              ¥<Money fen={totals.goods + totals.freight} />
-            </strong>{' '}
-            · 实际到货成本{' '}
-            <strong>
-              ¥<Money fen={totals.real} />
-            </strong>
-          </span>
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" onClick={confirmAward} loading={award.isPending}>
             确认定标
@@ -167,6 +149,25 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
         </Space>
       }
     >
+      {/* The totals sit in the body, not the header, so a narrow window wraps them instead of overlapping the title. */}
+      <p className="award-totals">
+        定标货值{' '}
+        <strong>
+          ¥<Money fen={totals.goods} />
+        </strong>{' '}
+        · 运费{' '}
+        <strong>
+          ¥<Money fen={totals.freight} />
+        </strong>{' '}
+        · 到货成本{' '}
+        <strong>
+          ¥<Money fen={totals.goods + totals.freight} />
+        </strong>{' '}
+        · 实际到货成本{' '}
+        <strong>
+          ¥<Money fen={totals.real} />
+        </strong>
+      </p>
       <Alert
         type="info"
         showIcon
@@ -179,7 +180,7 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: '商品', key: 'commodity', render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
+          { title: '商品', key: 'commodity', width: 200, ellipsis: true, render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
           { title: '需求数量', key: 'quantity', align: 'right', render: (_, r) => r.line.quantity },
           {
             title: '采购数量',
