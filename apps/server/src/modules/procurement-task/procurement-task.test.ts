@@ -681,8 +681,9 @@ describe('awarding a quote below its MOQ', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const matrix = workbook.getWorksheet('比价');
-    expect(matrix?.views[0]).toMatchObject({ state: 'frozen', ySplit: 3, xSplit: 2 });
-    const header = (matrix?.getRow(3).values as unknown[]).slice(1) as string[];
+    if (!matrix) throw new Error('the 比价 sheet is missing');
+    expect(matrix.views[0]).toMatchObject({ state: 'frozen', ySplit: 3, xSplit: 2 });
+    const header = (matrix.getRow(3).values as unknown[]).slice(1) as string[];
     const supplierColumns = header.slice(4, -6);
     expect(supplierColumns).toHaveLength(10);
     for (const name of ['佛山顺德美居制品厂', '苏州恒达塑胶制品有限公司']) {
@@ -696,8 +697,8 @@ describe('awarding a quote below its MOQ', () => {
       '较均价节省·含税(元)',
       '较目标节省·含税(元)',
     ]);
-    const firstLine = matrix?.getRow(4);
-    const column = (title: string) => header.findIndex((h) => h === title) + 1;
+    const firstLine = matrix.getRow(4);
+    const column = (title: string) => header.indexOf(title) + 1;
     const amount = firstLine?.getCell(column('佛山顺德美居制品厂（增值税专用发票 13%） 金额(含税)'));
     expect(amount?.value).toBe(300);
     expect(amount?.numFmt).toContain('¥');
