@@ -86,6 +86,15 @@ it('leaves a clean form without a question, and a move that changes the tabs run
   expect(closeTab).toHaveBeenCalledOnce();
 });
 
+it('lets an expired session go to the login page without asking', async () => {
+  answer = 'cancel';
+  const router = setUp();
+  await type('十二月补货');
+  await act(() => router.navigate('/login'));
+  expect(asked).toEqual([]);
+  expect(router.state.location.pathname).toBe('/login');
+});
+
 it('has the browser ask before a reload while a form is dirty', async () => {
   answer = 'cancel';
   setUp();

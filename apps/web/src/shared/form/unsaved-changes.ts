@@ -106,9 +106,13 @@ export function useFormGuard(open: boolean) {
  * "放弃未保存的修改？", and has the browser ask before a reload or closing the window.
  */
 export function useLeaveGuard() {
+  // The way to /login is never held: logout asks before it starts, and an expired session has no
+  // way to save anyway (the re-login modal leads there).
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirtyForms.size > 0 && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirtyForms.size > 0 &&
+      nextLocation.pathname !== '/login' &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
