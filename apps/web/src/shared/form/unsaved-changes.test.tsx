@@ -34,6 +34,7 @@ function PlanPage() {
 function setUp() {
   const router = createMemoryRouter(
     [
+      { path: '/login', element: <p>登录</p> },
       {
         element: <Shell />,
         children: [
