@@ -22,10 +22,10 @@ test('a dirty plan asks before the sidebar, 返回列表, the tab’s × and a r
 
   // Sidebar: 继续编辑 keeps the page and the typed name.
   await name.fill(`E2E未保存${stamp}改`);
-  await page
-    .locator('.shell-sider')
-    .getByRole('menuitem', { name: /工作台/ })
-    .click();
+  const sider = page.locator('.shell-sider');
+  const listEntry = sider.getByRole('menuitem', { name: '计划任务列表', exact: true });
+  if (!(await listEntry.isVisible())) await sider.getByText('计划管理', { exact: true }).click();
+  await listEntry.click();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '继续编辑' }).click();
   await expect(page).toHaveURL(/planningTaskDetail/);
