@@ -183,7 +183,7 @@ export function topSuppliersQuery(current: Period, categoryId?: number, scope = 
 }
 
 /** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period. */
-export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
+export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     select s.id, s.name, r.invited, r.quoted,
            round(r.quoted::numeric / r.invited, 4)::float8 as rate
@@ -192,7 +192,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number, scop
           from board_task_facts f
           join procurement_task_suppliers ts on ts.task_id = f.task_id
          where f.status in ${PUBLISHED}
-           and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(responsesUntil(current, now))}
+           and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
            ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
          group by ts.supplier_id
          order by count(*) desc, ts.supplier_id
