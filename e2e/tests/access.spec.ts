@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, pickOption, screenshot, takeOverPassword } from '../support/app';
 import { E2E_ADMIN_EMAIL } from '../support/constants';
 
 /**
@@ -15,6 +15,8 @@ const ROLE_CODE = `commodity_${stamp}`;
 const USER_EMAIL = `goods.${stamp}@jiaju.com`;
 const USER_NAME = `赵商品${stamp}`;
 const USER_PASSWORD = 'Goods2026ab';
+/** What the user sets in the forced 修改密码 dialog of their first sign-in. */
+const USER_OWN_PASSWORD = 'Goods2026cd';
 const XSS = '<img src=x onerror="window.__xss=1">';
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -55,14 +57,18 @@ test('an admin creates a role limited to 商品管理 and grants it on the permi
       .locator('.ant-tree-treenode')
       .filter({ has: page.getByText(title, { exact: true }) })
       .first();
+  // Actions show their menu labels; the code stays out of sight (it only identifies the node here).
+  const action = (code: string) => drawer.locator('.ant-tree-treenode').filter({ has: drawer.locator(`[data-code="${code}"]`) });
+  await expect(action('supplierManagement:export')).toContainText('导出');
+  await expect(drawer.getByText('supplierManagement:export')).toHaveCount(0);
   await node('首页').locator('.ant-tree-checkbox').click();
   await node('商品管理').locator('.ant-tree-checkbox').click();
   await expect(node('商品管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
   // One action under 采购管理 makes its page and group half-checked.
-  await node('supplierManagement:export').locator('.ant-tree-checkbox').click();
+  await action('supplierManagement:export').locator('.ant-tree-checkbox').click();
   await expect(node('采购管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await screenshot(page, 'access-role-permissions');
-  await node('supplierManagement:export').locator('.ant-tree-checkbox').click();
+  await action('supplierManagement:export').locator('.ant-tree-checkbox').click();
   await node('访问页面').first().waitFor();
   await node('供应商管理').locator('.ant-tree-checkbox').click();
   await node('供应商管理').locator('.ant-tree-checkbox').click();
@@ -99,6 +105,22 @@ test('an admin creates a user with that role; the user sees only those menus and
 
   const user = await newPage(browser);
   await login(user, USER_EMAIL, USER_PASSWORD);
+  // The administrator chose the password: the user replaces it before anything else, and cannot close the dialog.
+  const first = user.locator('.ant-modal', { hasText: '首次登录，请修改密码' });
+  await expect(first).toBeVisible();
+  await user.keyboard.press('Escape');
+  await expect(first).toBeVisible();
+  await expect(first.getByRole('button', { name: /取\s*消/ })).toBeHidden();
+  await screenshot(user, 'access-first-login-password');
+  await first.getByLabel('原密码').fill(USER_PASSWORD);
+  await first.getByLabel('新密码', { exact: true }).fill(USER_PASSWORD);
+  await first.getByLabel('确认新密码').fill(USER_PASSWORD);
+  await first.getByRole('button', { name: /确认修改/ }).click();
+  await expect(first.getByText('新密码不能与原密码相同')).toBeVisible();
+  await first.getByLabel('新密码', { exact: true }).fill(USER_OWN_PASSWORD);
+  await first.getByLabel('确认新密码').fill(USER_OWN_PASSWORD);
+  await first.getByRole('button', { name: /确认修改/ }).click();
+  await expect(first).toBeHidden();
   const sider = user.locator('.shell-sider');
   await expect(sider.getByText('商品管理', { exact: true })).toBeVisible();
   for (const hidden of ['计划管理', '采购管理', '成本管理', '数据看板', '基础数据', '权限管理']) {
@@ -109,8 +131,9 @@ test('an admin creates a user with that role; the user sees only those menus and
   await expect(sider.getByText('商品分类', { exact: true })).toBeVisible();
 
   await user.goto('/permissionManagement/userManagement');
-  await expect(user.getByText('404 not found')).toBeVisible();
-  const token = await apiLogin(request, USER_EMAIL, USER_PASSWORD);
+  await expect(user.getByText('无权限访问')).toBeVisible();
+  await expect(user.locator('.table-card')).toHaveCount(0);
+  const token = await apiLogin(request, USER_EMAIL, USER_OWN_PASSWORD);
   expect((await api(request, token, '/admin/back_user/list', {})).code).toBe(403);
   expect((await api(request, token, '/admin/role/create', { name: '越权', code: 'escalate', permission_codes: ['roleManagement'] })).code).toBe(403);
 
@@ -123,7 +146,7 @@ test('an admin creates a user with that role; the user sees only those menus and
 
 test('disabling the user shows them the 401 modal on their next call', async ({ page, browser }) => {
   const user = await newPage(browser);
-  await login(user, USER_EMAIL, USER_PASSWORD);
+  await login(user, USER_EMAIL, USER_OWN_PASSWORD);
 
   await login(page);
   await openAccessPage(page, '用户管理');
@@ -139,7 +162,7 @@ test('disabling the user shows them the 401 modal on their next call', async ({ 
   await user.getByTestId('user-menu').click();
   await user.getByText('修改密码').click();
   const form = user.locator('.ant-modal', { hasText: '修改密码' });
-  await form.getByLabel('原密码').fill(USER_PASSWORD);
+  await form.getByLabel('原密码').fill(USER_OWN_PASSWORD);
   await form.getByLabel('新密码', { exact: true }).fill('Another2026');
   await form.getByLabel('确认新密码').fill('Another2026');
   await form.getByRole('button', { name: /确认修改/ }).click();
@@ -148,7 +171,7 @@ test('disabling the user shows them the 401 modal on their next call', async ({ 
   await modal.getByRole('button', { name: /确\s*认/ }).click();
   await expect(user).toHaveURL(/\/login$/);
   await user.getByPlaceholder('邮箱').fill(USER_EMAIL);
-  await user.getByPlaceholder('密码').fill(USER_PASSWORD);
+  await user.getByPlaceholder('密码').fill(USER_OWN_PASSWORD);
   await user.getByRole('button', { name: /登\s*录/ }).click();
   await expect(user.getByText('账号已停用')).toBeVisible();
   await user.context().close();
@@ -193,9 +216,10 @@ test('a user changes their own password; their other sessions end', async ({ pag
     password: USER_PASSWORD,
   });
   expect(created.code).toBe(200);
-  const otherSession = await apiLogin(request, email, USER_PASSWORD);
+  const own = await takeOverPassword(request, email, USER_PASSWORD);
+  const otherSession = await apiLogin(request, email, own);
 
-  await login(page, email, USER_PASSWORD);
+  await login(page, email, own);
   await page.getByTestId('user-menu').click();
   await page.getByText('修改密码').click();
   const form = page.locator('.ant-modal', { hasText: '修改密码' });
@@ -207,7 +231,7 @@ test('a user changes their own password; their other sessions end', async ({ pag
   await form.getByLabel('确认新密码').fill('Changed2026');
   await form.getByRole('button', { name: /确认修改/ }).click();
   await expect(form.getByText('原密码错误')).toBeVisible();
-  await form.getByLabel('原密码').fill(USER_PASSWORD);
+  await form.getByLabel('原密码').fill(own);
   await screenshot(page, 'access-change-password');
   await form.getByRole('button', { name: /确认修改/ }).click();
   await toast(page, '密码已修改，其他设备上的登录已退出');
@@ -300,8 +324,9 @@ test('a user manager without super-admin rights is not offered the super-admin r
       .code,
   ).toBe(200);
 
+  const clerkPassword = await takeOverPassword(request, email, USER_PASSWORD);
   const page = await newPage(browser);
-  await login(page, email, USER_PASSWORD);
+  await login(page, email, clerkPassword);
   await openAccessPage(page, '用户管理');
   const superRow = page.locator('.ant-table-row', { hasText: E2E_ADMIN_EMAIL });
   for (const action of ['编辑', '停用', '重置密码', '删除']) {
@@ -326,7 +351,7 @@ test('a user manager without super-admin rights is not offered the super-admin r
   await expect(own.getByText('不能修改自己的角色')).toBeVisible();
   await expect(own.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
 
-  const token = await apiLogin(request, email, USER_PASSWORD);
+  const token = await apiLogin(request, email, clerkPassword);
   const users = await api(request, token, '/admin/back_user/list', { keyword: E2E_ADMIN_EMAIL });
   const target = users.data.list[0];
   expect((await api(request, token, '/admin/back_user/disable', { id: target.id, version: target.version })).code).toBe(403);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, login, openFromMenu, screenshot, takeOverPassword } from '../support/app';
 
 /**
  * 数据范围 仅本人: a user whose role sees only their own records finds only their plans and tasks in
@@ -42,7 +42,8 @@ test('a user with data scope 仅本人 sees only their own plans and tasks', asy
   });
   expect((await ok(admin, '/admin/role/detail', { id: role.id })).data_scope).toBe('own');
   const user = await ok(admin, '/admin/back_user/create', { email: EMAIL, username: `赵本人${stamp}`, role_id: role.id, password: PASSWORD });
-  const own = await apiLogin(request, EMAIL, PASSWORD);
+  const ownPassword = await takeOverPassword(request, EMAIL, PASSWORD);
+  const own = await apiLogin(request, EMAIL, ownPassword);
 
   const [commodity] = (await ok(admin, '/admin/commodity/options', { limit: 1 })) as { value: number }[];
   const plan = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -70,7 +71,7 @@ test('a user with data scope 仅本人 sees only their own plans and tasks', asy
   const ownTaskName = `本人负责的采购任务${stamp}`;
   await ok(admin, '/admin/procurement_task/create', task(ownTaskName, user.id));
 
-  await login(page, EMAIL, PASSWORD);
+  await login(page, EMAIL, ownPassword);
 
   // Plans: the user's own, none of the administrator's or the demo planner's.
   await openFromMenu(page, '计划管理', '计划任务列表');
@@ -91,7 +92,9 @@ test('a user with data scope 仅本人 sees only their own plans and tasks', asy
 
   // Someone else's plan by its address: not found, its content never shown.
   await page.goto(`/planningManagement/planningTaskDetail?id=${otherPlan.id}`);
-  await expect(page.getByText('计划任务不存在或无权查看')).toBeVisible();
+  await expect(page.getByText('无权限访问')).toBeVisible();
+  await expect(page.getByText('该计划不存在，或不在您的数据范围内')).toBeVisible();
+  await expect(page.getByRole('button', { name: '返回工作台' })).toBeVisible();
   await expect(page.getByText(otherPlanName)).toHaveCount(0);
   await screenshot(page, 'data-scope-plan-not-found');
   expect((await api(request, own, '/admin/planning_task/info', { id: otherPlan.id })).code).toBe(404);

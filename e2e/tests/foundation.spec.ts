@@ -131,9 +131,15 @@ test.describe('shell', () => {
     const calls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/admin/back_user/list') && calls.push(r.url()));
     await page.goto('/permissionManagement/userManagement');
-    await expect(page.getByText('404 not found')).toBeVisible();
-    await expect(page.locator('.shell-sider')).toHaveCount(0);
+    // A page outside the role: inside the shell, said so, with a way home; never its data.
+    await expect(page.getByText('无权限访问')).toBeVisible();
+    await expect(page.locator('.shell-sider')).toBeVisible();
+    await expect(page.getByText('404 not found')).toHaveCount(0);
+    await expect(page).toHaveTitle('无权限访问 - 悦居供应链');
+    await screenshot(page, 'shell-no-access');
     expect(calls).toEqual([]);
+    await page.getByRole('button', { name: '返回工作台' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/basic$/);
   });
 
   test('unknown paths show the plain 404 page', async ({ page }) => {

@@ -74,7 +74,7 @@ test('build a weight template with region rows, a free row and a no-delivery reg
   const district = await estimateTo(['广东省', '深圳市', '南山区']);
   await expect(district).toContainText('区县：广东省 / 深圳市 / 南山区');
   await expect(district).toContainText('3.6kg（3,600 g）');
-  await expect(district).toContainText('¥6.00 + ⌈(3600g − 1000g) ÷ 1000g⌉ × ¥2.00 = ¥6.00 + 3 × ¥2.00 = ¥12.00');
+  await expect(district).toContainText('¥6.00 + ⌈(3.6kg − 1kg) ÷ 1kg⌉ × ¥2.00 = ¥6.00 + 3 × ¥2.00 = ¥12.00');
   await expect(district).toContainText('不满足包邮条件');
   await expect(page.locator('.freight-total')).toContainText('12.00');
   await screenshot(page, 'cost-calculate-district');
@@ -147,7 +147,7 @@ test('estimate commodities with quantities: each priced with its own template, w
   await expect(group).toContainText('城市：广东省 / 深圳市');
   await expect(group).toContainText('1.693kg（1,693 g）');
   await expect(group).toContainText('不满足包邮条件：满¥299.00（货值¥272.50）✗');
-  await expect(group).toContainText('¥11.00 + ⌈(1693g − 1000g) ÷ 1000g⌉ × ¥2.00 = ¥11.00 + 1 × ¥2.00 = ¥13.00');
+  await expect(group).toContainText('¥11.00 + ⌈(1.693kg − 1kg) ÷ 1kg⌉ × ¥2.00 = ¥11.00 + 1 × ¥2.00 = ¥13.00');
   const rows = group.locator('.ant-table-row');
   await expect(rows.nth(0)).toContainText('第 1 行 · JF0102-0000004');
   await expect(rows.nth(0)).toContainText('3条');

@@ -74,6 +74,7 @@ async function awardOnQuotationPage(buyer: Page, taskId: number) {
   await buyer.getByRole('button', { name: '定标' }).click();
   const award = buyer.getByRole('dialog', { name: /^定标/ });
   await award.getByRole('button', { name: '确认定标' }).click();
+  await buyer.locator('.ant-modal-confirm').getByRole('button', { name: '确认定标' }).click();
   await expect(buyer.locator('.ant-message').last()).toContainText('定标成功');
   await expect(buyer.locator('.ant-card-head').first()).toContainText('已定标');
 }
@@ -93,6 +94,8 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(planner).toHaveURL(/planningTaskDetail$/);
   await expect(planner.locator('.ant-card-head-title').first()).toHaveText('计划任务详情 · 新建计划');
   await expect(planner.locator('.opened-tabs .ant-tabs-tab-active')).toContainText('计划任务详情');
+  // The list keeps its tab beside the new plan.
+  await expect(planner.locator('.opened-tabs')).toContainText('计划任务列表');
   await expect(planner.getByRole('button', { name: '保存并导入明细' })).toBeVisible();
   await planner.getByRole('textbox', { name: '计划名称' }).fill(PLAN_NAME);
   await pickOption(planner, planner.locator('.ant-form-item', { has: planner.getByRole('combobox', { name: '仓库' }) }), '上海嘉定中心仓');
@@ -163,11 +166,15 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await manager.goto(`/planningManagement/planningTaskDetail?id=${planId}`);
   await manager.getByRole('button', { name: /^审\s*核$/ }).click();
   await manager.locator('.ant-modal').getByText('驳回').click();
+  // What is being approved: the budget, the lines and a box for the decision.
+  await expect(manager.locator('.ant-modal')).toContainText('预算金额');
+  await expect(manager.locator('.ant-modal')).toContainText('明细行数');
+  await expect(manager.locator('.ant-modal .ant-table-row')).not.toHaveCount(0);
   await manager.getByLabel('驳回原因').fill('收纳箱数量偏大，请压缩到80件以内');
   await screenshot(manager, 'planning-review');
   await manager
     .locator('.ant-modal')
-    .getByRole('button', { name: /确\s*定/ })
+    .getByRole('button', { name: /^驳\s*回$/ })
     .click();
   await expect(status(manager)).toHaveText('已驳回');
 
@@ -185,11 +192,13 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   // The approver approves and generates procurement tasks by category.
   await manager.reload();
   await manager.getByRole('button', { name: /^审\s*核$/ }).click();
+  await manager.getByLabel('审核意见').fill('数量已压缩，同意');
   await manager
     .locator('.ant-modal')
-    .getByRole('button', { name: /确\s*定/ })
+    .getByRole('button', { name: /审核通过/ })
     .click();
   await expect(status(manager)).toHaveText('已审核');
+  await expect(manager.locator('.plan-timeline')).toContainText('数量已压缩，同意');
   await manager.getByRole('button', { name: '生成采购任务' }).click();
   const generate = manager.locator('.ant-modal');
   await expect(generate.getByText('按商品分类，每个分类一个采购任务')).toBeVisible();

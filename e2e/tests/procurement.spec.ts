@@ -150,6 +150,13 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
   await expect(award).toContainText('请填写定标理由');
   await award.getByLabel(`定标理由-${skus[0]}`).fill('顺德美居交期更稳定');
   await award.getByRole('button', { name: '确认定标' }).click();
+  // A second look with the totals before anything is written.
+  const summary = page.locator('.ant-modal-confirm', { hasText: '确认定标' });
+  await expect(summary).toContainText('定标行数');
+  await expect(summary).toContainText('实际到货成本');
+  await expect(summary).toContainText('非最低或不满足起订量1 行');
+  await screenshot(page, 'procurement-award-summary');
+  await summary.getByRole('button', { name: '确认定标' }).click();
   await expect(page.locator('.ant-message').last()).toContainText('定标成功');
   const result = page.locator('.ant-card', { hasText: '定标结果' });
   await expect(result).toContainText('顺德美居交期更稳定');
@@ -556,6 +563,8 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
   await expect(award).toContainText('定标货值 ¥1,000.00');
   await screenshot(page, 'procurement-award-moq');
   await award.getByRole('button', { name: '确认定标' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('定标货值¥1,000.00');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认定标' }).click();
   await expect(page.locator('.ant-message').last()).toContainText('定标成功');
   const result = page.locator('.ant-card', { hasText: '定标结果' });
   await expect(result).toContainText('50（起订量）');

@@ -1,6 +1,7 @@
 // antd's prebuilt stylesheet comes first, so the app's own styles (global.css, CSS modules) follow it
 // and win at equal specificity, as they did over the styles antd used to inject at run time.
 import 'antd/dist/antd.css';
+import { setChineseZodMessages } from '@scm/contract';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/global.css';
@@ -9,4 +10,6 @@ import './app/global.css';
 window.addEventListener('unhandledrejection', (event) => console.error('Unhandled rejection:', event.reason));
 window.addEventListener('error', (event) => console.error('Global error:', event.error ?? event.message));
 
+// Every form checks with the contract's schemas: their messages are Chinese from the first render.
+setChineseZodMessages();
 createRoot(document.getElementById('root')!).render(<App />);

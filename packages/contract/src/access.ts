@@ -18,6 +18,7 @@ import {
   versionSchema,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSION_CODE_LABELS } from './menu';
 import { messages } from './validation';
 
 /** Codes a user needs to manage roles and users; the server keeps at least one enabled user holding all of them. */
@@ -61,7 +62,13 @@ export const ROLE_AUDIT: AuditVocabulary = {
     added: '新增权限',
     removed: '移除权限',
   },
-  values: { ...enabledStatusValues, dataScope: { all: '全部数据', own: '仅本人' } },
+  values: {
+    ...enabledStatusValues,
+    dataScope: { all: '全部数据', own: '仅本人' },
+    permissionCodes: PERMISSION_CODE_LABELS,
+    added: PERMISSION_CODE_LABELS,
+    removed: PERMISSION_CODE_LABELS,
+  },
   statusColors: ENABLED_STATUS_COLORS,
 };
 

@@ -29,6 +29,8 @@ export const backUserSchema = z.object({
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
   createdAt: z.string(),
+  /** The password was set by an administrator: the shell asks for a new one before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type BackUser = z.infer<typeof backUserSchema>;
 

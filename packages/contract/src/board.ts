@@ -121,6 +121,8 @@ export const workbenchOverviewResponse = z.object({
     plansToApprove: todo,
     myDraftPlans: todo,
     myRejectedPlans: todo,
+    /** Draft tasks whose buyer is this user, waiting for suppliers and 发布. */
+    tasksToPublish: todo,
     /** Tasks still quoting whose deadline is within 3 days from now. */
     tasksDeadlineSoon: todo,
     tasksToAward: todo,

@@ -18,27 +18,30 @@ const NOT_ONE_LINE = /[\n\r\t\u2028\u2029\u200e\u200f\u061c]/;
 /** Multi-line text (remarks, reasons) keeps line feeds and refuses the rest. */
 const NOT_MULTI_LINE = /[\r\t\u2028\u2029\u200e\u200f\u061c]/;
 
+/** The message of a field that is absent, when the field names one (a required reason: 请输入原因). */
+const missingError = (missing?: string) => (missing ? (issue: { input?: unknown }) => (issue.input == null ? missing : undefined) : undefined);
+
 /** A trimmed, bounded one-line text field; `label` names it in Chinese messages. */
-export function text(label: string, max: number) {
+export function text(label: string, max: number, missing?: string) {
   return z
-    .string()
+    .string({ error: missingError(missing) })
     .refine((v) => !NOT_ONE_LINE.test(v), `${label}不能包含换行、制表符或文字方向标记`)
     .trim()
     .max(max, `${label}不能超过${max}个字符`);
 }
 export function requiredText(label: string, max: number) {
-  return text(label, max).min(1, `请输入${label}`);
+  return text(label, max, `请输入${label}`).min(1, `请输入${label}`);
 }
 /** A trimmed, bounded text that may run over several lines (line feeds only): remarks, reasons, descriptions. */
-export function multilineText(label: string, max: number) {
+export function multilineText(label: string, max: number, missing?: string) {
   return z
-    .string()
+    .string({ error: missingError(missing) })
     .refine((v) => !NOT_MULTI_LINE.test(v), `${label}不能包含回车、制表符、段落分隔符或文字方向标记`)
     .trim()
     .max(max, `${label}不能超过${max}个字符`);
 }
 export function requiredMultilineText(label: string, max: number) {
-  return multilineText(label, max).min(1, `请输入${label}`);
+  return multilineText(label, max, `请输入${label}`).min(1, `请输入${label}`);
 }
 
 /**

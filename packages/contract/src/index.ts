@@ -21,3 +21,4 @@ export * from './message';
 export * from './purchase-order';
 export * from './chinese-amount';
 export * from './portal';
+export * from './zod-messages';

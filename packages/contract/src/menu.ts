@@ -263,6 +263,17 @@ type CodesOf<Node> = Node extends { readonly key: infer Key extends string }
  * the role's list; no route or button names them.
  */
 export type PermissionCode = CodesOf<(typeof SEED_MENU)[number]>;
+/**
+ * Each permission code as a person reads it: a page or group by its label, an action as
+ * 「页面·操作」 (`supplierManagement:export` → 供应商管理·导出). The operation log shows role changes so.
+ */
+export const PERMISSION_CODE_LABELS: Record<string, string> = (() => {
+  const records = seedMenuRecords();
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return Object.fromEntries(
+    records.map((r) => [r.key, r.type === 'action' && r.parentId != null ? `${byId.get(r.parentId)?.label}·${r.label}` : r.label]),
+  );
+})();
 
 /** Every permission code: page keys (including groups) and action keys. */
 export const ALL_PERMISSION_CODES = seedMenuRecords().map((row) => row.key as PermissionCode);

@@ -86,6 +86,7 @@ export const PLAN_AUDIT: AuditVocabulary = {
     close: '手动关闭',
     award: '定标回写',
     receive: '到货回写',
+    start_procurement: '采购任务引用，开始采购',
     complete: '明细完成，自动完成',
   },
   fields: {
@@ -109,6 +110,8 @@ export const PLAN_AUDIT: AuditVocabulary = {
     commodityId: '商品',
     quantity: '数量',
     budgetUnitPriceFen: '预算单价',
+    taskCode: '采购任务',
+    goodsFen: '定标货值',
   },
   values: { status: PLAN_STATUS_LABELS },
   statusColors: PLAN_STATUS_COLORS,
@@ -199,6 +202,11 @@ export const planSummarySchema = z.object({
   plannedQuantity: z.number(),
   awardedQuantity: z.number(),
   budgetTotalFen: z.number(),
+  /**
+   * Why the signed-in user may not approve or reject this plan (four-eyes, docs/planning.md), or
+   * null: the web shows 审核 disabled with this sentence instead of hiding it.
+   */
+  reviewBlockedReason: z.string().nullable(),
   /** Σ per line min(progress quantity, planned) ÷ planned, 0–100 (over-receipt shows on the lines). */
   progress: z.number(),
   version: z.number(),
@@ -279,6 +287,8 @@ export type PlanDetail = z.infer<typeof planDetailSchema>;
 
 export const reasonSchema = requiredMultilineText('原因', 200);
 export const planReasonRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: reasonSchema });
+/** 审核通过 with an optional comment, kept on the plan's status record. */
+export const planApproveRequest = z.strictObject({ id: idSchema, version: versionSchema, comment: multilineText('审核意见', 200).nullish() });
 export const planCancelRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 
 export const GENERATE_MODES = ['category', 'plan'] as const;
@@ -361,7 +371,7 @@ export const planningApi = {
   update: endpoint('/admin/planning_task/update', planUpdateRequest, emptyResponse),
   delete: endpoint('/admin/planning_task/delete', byIdVersionRequest, emptyResponse),
   submit: endpoint('/admin/planning_task/submit', byIdVersionRequest, emptyResponse),
-  approve: endpoint('/admin/planning_task/approve', byIdVersionRequest, emptyResponse),
+  approve: endpoint('/admin/planning_task/approve', planApproveRequest, emptyResponse),
   reject: endpoint('/admin/planning_task/reject', planReasonRequest, emptyResponse),
   cancel: endpoint('/admin/planning_task/cancel', planCancelRequest, emptyResponse),
   close: endpoint('/admin/planning_task/close', planReasonRequest, emptyResponse),

@@ -83,6 +83,7 @@ export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
     goodsFen: '货值',
     freightFen: '运费',
     totalFen: '订单总额',
+    orderedQuantity: '订购数量',
     requiredBy: '需求日期',
     deliveryRegionCode: '交货地区',
     closeReason: '关闭原因',

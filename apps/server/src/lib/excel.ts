@@ -8,9 +8,21 @@ export interface ExcelColumn {
   width?: number;
   /** A date column: its cells are formatted as dates, so Excel offers its date input. */
   date?: boolean;
+  /** An amount column: numeric cells in yuan (`moneyCell`) shown as ¥1,234.00, so SUM works. */
+  money?: boolean;
+  /** A quantity or count column: numeric cells shown with thousands separators. */
+  count?: boolean;
 }
 
 const DATE_FORMAT = 'yyyy-mm-dd';
+export const MONEY_FORMAT = '"¥"#,##0.00;-"¥"#,##0.00';
+export const COUNT_FORMAT = '#,##0';
+
+/** The number format of a column, if it has one. */
+export const columnNumFmt = (c: ExcelColumn) => (c.money ? MONEY_FORMAT : c.count ? COUNT_FORMAT : c.date ? DATE_FORMAT : undefined);
+
+/** Fen as a numeric yuan cell (two decimals exactly: fen are integers); blank for no amount. */
+export const moneyCell = (fen: number | bigint | null | undefined): number | null => (fen == null ? null : Number(fen) / 100);
 
 export type CellValue = string | number | Date | null | undefined;
 
@@ -125,7 +137,10 @@ export function createXlsxStream(fileName: string, sheetName: string, columns: E
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const startSheet = (name: string, sheetColumns: ExcelColumn[]) => {
     const started = workbook.addWorksheet(escapeSheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
-    started.columns = sheetColumns.map((c) => ({ header: escapeCell(c.header) as string, width: c.width ?? 14 }));
+    started.columns = sheetColumns.map((c) => {
+      const numFmt = columnNumFmt(c);
+      return { header: escapeCell(c.header) as string, width: c.width ?? 14, ...(numFmt && !c.date ? { style: { numFmt } } : {}) };
+    });
     started.getRow(1).font = { bold: true };
     started.getRow(1).commit();
     return started;

@@ -1,6 +1,6 @@
-import { createsRecords, IDEMPOTENCY_HEADER, messages, ResultCode, toCamelCase, toSnakeCase } from '@scm/contract';
+import { createsRecords, IDEMPOTENCY_HEADER, messages, ResultCode, setChineseZodMessages, toCamelCase, toSnakeCase } from '@scm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuthedContext, PortalContext, ServiceContext } from '../lib/context';
@@ -12,7 +12,7 @@ import { AUTHENTICATED, type AnyRoute, PORTAL, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 import { authenticatePortal } from '../modules/portal/session';
 
-z.config(z.locales.zhCN());
+setChineseZodMessages();
 
 export interface ApiOptions {
   db: Db;

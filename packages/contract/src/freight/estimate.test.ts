@@ -37,7 +37,7 @@ describe('the worked example of docs/rules/freight.md', () => {
     const [a, b] = result.groups;
     expect(a).toMatchObject({ templateId: 1, matchedBy: 'default', q: 2650, amountFen: 12000, free: false, feeFen: 2000 });
     expect(a.freeNote).toContain('不满足');
-    expect(a.formula).toBe('¥8.00 + ⌈(2650g − 1000g) ÷ 500g⌉ × ¥3.00 = ¥8.00 + 4 × ¥3.00 = ¥20.00');
+    expect(a.formula).toBe('¥8.00 + ⌈(2.65kg − 1kg) ÷ 0.5kg⌉ × ¥3.00 = ¥8.00 + 4 × ¥3.00 = ¥20.00');
     expect(b).toMatchObject({ templateId: 2, matchedBy: 'default', q: 3, free: false, feeFen: 2000 });
     expect(b.items).toEqual([{ index: 2, feeFen: 2000 }]);
   });

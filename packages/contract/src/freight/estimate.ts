@@ -1,5 +1,5 @@
 import { REGION_CODE_PATTERN, type RegionLevel, regionChain } from '../region';
-import { CHARGE_MODE_UNITS, type ChargeMode, formatMeasure } from './units';
+import { type ChargeMode, formatMeasure } from './units';
 
 export type MatchedBy = RegionLevel | 'default';
 export type FreeOperator = 'and' | 'or';
@@ -373,13 +373,15 @@ function priceGroup(
   const fee = feeFor(row, group.q);
   if (!fee) return failed(group, FREIGHT_ERRORS.tooLarge);
   group.feeFen = fee.feeFen;
-  const unit = CHARGE_MODE_UNITS[mode];
+  // The working in the units a person reads (kg, m³), not the stored grams and cm³.
+  const q = formatMeasure(mode, group.q);
+  const first = formatMeasure(mode, row.firstQty);
   if (fee.formula === '') {
-    group.formula = `${group.q}${unit} ≤ 首${row.firstQty}${unit}：运费 = 首费 ${yuan(row.firstFeeFen)}`;
+    group.formula = `${q} ≤ 首${first}：运费 = 首费 ${yuan(row.firstFeeFen)}`;
   } else {
     const steps = fee.formula;
     group.formula =
-      `${yuan(row.firstFeeFen)} + ⌈(${group.q}${unit} − ${row.firstQty}${unit}) ÷ ${row.additionalQty}${unit}⌉ × ${yuan(row.additionalFeeFen)}` +
+      `${yuan(row.firstFeeFen)} + ⌈(${q} − ${first}) ÷ ${formatMeasure(mode, row.additionalQty)}⌉ × ${yuan(row.additionalFeeFen)}` +
       ` = ${yuan(row.firstFeeFen)} + ${steps} × ${yuan(row.additionalFeeFen)} = ${yuan(fee.feeFen)}`;
   }
 

@@ -53,6 +53,8 @@ export const backUsers = pgTable(
      * (docs/access-management.md, "Sessions and credential changes").
      */
     credentialsVersion: integer('credentials_version').notNull().default(0),
+    /** Set when someone else chose or saw the password (create, reset); cleared by 修改密码. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...version,
     ...timestamps,
   },

@@ -205,6 +205,7 @@ export async function getBackUserInfo(ctx: AuthedContext, id: number) {
     lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt).toISOString() : null,
     lastLoginIp: user.lastLoginIp,
     createdAt: new Date(user.createdAt).toISOString(),
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
@@ -258,11 +259,13 @@ export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword
     });
     throw fieldError('old_password', '原密码错误');
   }
+  // A password an administrator chose must really be replaced (docs/access-management.md).
+  if (input.newPassword === input.oldPassword) throw fieldError('new_password', '新密码不能与原密码相同');
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(backUsers)
-      .set({ passwordHash, version: sql`${backUsers.version} + 1`, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, version: sql`${backUsers.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(backUsers.id, user.id), eq(backUsers.passwordHash, user.passwordHash)))
       .returning({ id: backUsers.id });
     if (updated.length === 0) throw conflict(messages.staleVersion);

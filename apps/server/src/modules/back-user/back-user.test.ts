@@ -151,6 +151,41 @@ describe('status, password reset and delete', () => {
 });
 
 describe('changing one’s own password', () => {
+  it('asks a user whose password an administrator chose or reset to change it, until they do', async () => {
+    const email = 'first-login@jiaju.com';
+    const created = await t.call(
+      '/admin/back_user/create',
+      { email, username: '初次登录', role_id: plannerRoleId, status: 'enabled', password: 'Chosen12345' },
+      admin,
+    );
+    expect(created.code, created.message).toBe(200);
+    const must = async (token: string) => (await t.call('/admin/back_user/info', { id: created.data.id }, token)).data.must_change_password;
+    let token = await t.login(email, 'Chosen12345');
+    expect(await must(token)).toBe(true);
+    const same = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: 'Chosen12345', new_password: 'Chosen12345', confirm_password: 'Chosen12345' },
+      token,
+    );
+    expect(same.data.field_errors).toEqual([{ field: 'new_password', message: '新密码不能与原密码相同' }]);
+    expect(await must(token)).toBe(true);
+    expect((await userByEmail(email)).must_change_password).toBe(true);
+    const changed = await t.call(
+      '/admin/back_user/change_password',
+      { old_password: 'Chosen12345', new_password: 'MyOwn123456', confirm_password: 'MyOwn123456' },
+      token,
+    );
+    expect(changed.code, changed.message).toBe(200);
+    expect(await must(token)).toBe(false);
+
+    const user = await userByEmail(email);
+    expect((await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Reset12345' }, admin)).code).toBe(200);
+    token = await t.login(email, 'Reset12345');
+    expect(await must(token)).toBe(true);
+    // The administrator's own account, set from the environment, is not asked.
+    expect((await t.call('/admin/back_user/info', { id: 1 }, admin)).data.must_change_password).toBe(false);
+  });
+
   it('checks the old password and the policy, then ends the other sessions only', async () => {
     const email = 'planner@jiaju.com';
     const current = await t.login(email, ADMIN_PASSWORD);

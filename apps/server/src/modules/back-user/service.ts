@@ -42,6 +42,7 @@ const toUserRow = ({ user, role, superAdmin }: ListedUser, manageable: boolean) 
   manageable,
   lastLoginAt: iso(user.lastLoginAt),
   lastLoginIp: user.lastLoginIp,
+  mustChangePassword: user.mustChangePassword,
   createdAt: iso(user.createdAt)!,
   updatedAt: iso(user.updatedAt)!,
   version: user.version,
@@ -152,7 +153,7 @@ export async function createBackUser(ctx: AuthedContext, input: CreateInput) {
     };
     const [{ id }] = await tx
       .insert(backUsers)
-      .values({ ...values, passwordHash })
+      .values({ ...values, passwordHash, mustChangePassword: true })
       .returning({ id: backUsers.id });
     await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'create', recordId: id, summary: `新建用户 ${input.email}`, after: values });
     return { id, password: input.password ? null : password };
@@ -218,7 +219,8 @@ export async function resetBackUserPassword(ctx: AuthedContext, input: { id: num
     const user = await findUser(tx, input.id);
     await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
-    await updateVersioned(tx, backUsers, user.id, input.version, { passwordHash });
+    // A password someone else chose or saw is changed by its owner at the next sign-in.
+    await updateVersioned(tx, backUsers, user.id, input.version, { passwordHash, mustChangePassword: user.id !== ctx.user.id });
     await revokeUserSessions(tx, user.id, ctx.now(), user.id === ctx.user.id ? ctx.user.sessionId : undefined);
     await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'reset_password', recordId: user.id, summary: `重置用户 ${user.email} 的密码` });
     return { password: input.password ? null : password };

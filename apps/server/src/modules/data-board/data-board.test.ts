@@ -289,6 +289,32 @@ describe('data board charts', () => {
     ]);
   });
 
+  it('counts in a response rate only tasks whose quote deadline has passed', async () => {
+    // 2027: one task past its deadline (S1 quoted, S2 not) and one still open for quotes.
+    const until = { date_from: '2027-01-01', date_to: '2027-12-31' };
+    const passed = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-02-01T18:00:00+08:00' });
+    const open = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-05-01T18:00:00+08:00' });
+    await invite(t, passed, ids.s1, 'received');
+    await invite(t, passed, ids.s2, 'pending');
+    await invite(t, open, ids.s1, 'pending');
+    await invite(t, open, ids.s2, 'pending');
+    await refreshBoardFacts(t.database.db, [passed, open]);
+    const realNow = t.clock.now;
+    t.clock.now = new Date('2027-03-01T02:00:00Z');
+    try {
+      // A session started in 2026 has expired by then.
+      const token = await t.login();
+      expect((await board('summary', until, token)).current.response_rate).toBe(0.5);
+      // The per-supplier chart lists every invitation of the period, the open ones too.
+      expect((await board('supplier_response', until, token)).map((r: { invited: number; quoted: number }) => [r.invited, r.quoted])).toEqual([
+        [2, 1],
+        [2, 0],
+      ]);
+    } finally {
+      t.clock.now = realNow;
+    }
+  });
+
   it('quote response rate per supplier', async () => {
     expect(await board('supplier_response')).toEqual([
       { supplier_id: ids.s1, name: '佛山顺德美厨五金有限公司', invited: 3, quoted: 3, rate: 1 },

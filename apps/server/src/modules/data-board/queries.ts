@@ -71,8 +71,15 @@ const PUBLISHED = sql`('quoting', 'evaluating', 'awarded', 'completed')`;
 const taskCategoryFilter = (categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`and f.category_ids && array${categorySubtree(categoryId)}`;
 
+/**
+ * Quotes can only be missing once the deadline has passed: a task still open for quotes does not
+ * count towards a response rate, so the period's end is at most now.
+ */
+const responsesUntil = (current: Period, now?: Date) =>
+  now && now.getTime() < Date.parse(current.toInstant) ? now.toISOString() : current.toInstant;
+
 /** KPI figures for the current and the previous period in one pass over both. */
-export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA): SQL {
+export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
   const split = ts(current.fromInstant);
   return sql`
     with awards as (
@@ -92,7 +99,7 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
              round(sum(f.quoted)::numeric / nullif(sum(f.invited), 0), 4)::float8 as rate
         from board_task_facts f
        where f.status in ${PUBLISHED}
-         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
+         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(responsesUntil(current, now))}
          ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     )

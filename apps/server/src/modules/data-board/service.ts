@@ -49,9 +49,9 @@ const toKpis = (row: KpiRow | undefined): BoardKpis => ({
 export const boardScope = (user: AuthUser): BoardScope => ({ tasks: taskScope(user), plans: planScope(user) });
 
 /** The KPI figures of a period and of the period of the same length before it. */
-export async function kpisFor(db: Db, scope: BoardScope, current: Period, categoryId?: number) {
+export async function kpisFor(db: Db, scope: BoardScope, current: Period, categoryId?: number, now?: Date) {
   const previous = previousPeriod(current);
-  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId, scope));
+  const rows = await queryRows<KpiRow>(db, summaryQuery(current, previous, categoryId, scope, now));
   return {
     current: toKpis(rows.find((r) => r.cur)),
     previous: toKpis(rows.find((r) => !r.cur)),
@@ -62,7 +62,7 @@ export async function kpisFor(db: Db, scope: BoardScope, current: Period, catego
 
 export async function getSummary(ctx: AuthedContext, f: Filter) {
   const [kpis, orders] = await Promise.all([
-    kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId),
+    kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId, ctx.now()),
     openOrderFigures(ctx.db, ctx.user, shanghaiDay(ctx.now()), { from: f.dateFrom, to: f.dateTo }),
   ]);
   return { ...orders, ...kpis };

@@ -58,7 +58,7 @@ describe('freight/estimate', () => {
         q: 2650,
         free: false,
         fee_fen: 2000,
-        formula: expect.stringContaining('⌈(2650g − 1000g) ÷ 500g⌉'),
+        formula: expect.stringContaining('⌈(2.65kg − 1kg) ÷ 0.5kg⌉'),
         items: [
           { index: 0, fee_fen: 1208 },
           { index: 1, fee_fen: 792 },

@@ -1,4 +1,4 @@
-import type { planReasonRequest } from '@scm/contract';
+import type { planApproveRequest, planReasonRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
 import { badRequest, fieldError } from '../../lib/errors';
@@ -21,11 +21,11 @@ export async function submitPlan(ctx: AuthedContext, input: { id: number; versio
   return null;
 }
 
-export async function approvePlan(ctx: AuthedContext, input: { id: number; version: number }) {
+export async function approvePlan(ctx: AuthedContext, input: z.output<typeof planApproveRequest>) {
   await ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'approve');
     assertMayReview(ctx.user, plan);
-    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [], roundOwnerIds: [plan.ownerId] });
+    await changeStatus(tx, ctx, plan, 'approve', 'approved', { lineEditorIds: [], roundOwnerIds: [plan.ownerId] }, input.comment || null);
     await notify(tx, ctx.actor, { kind: 'plan_approved', plan });
   });
   return null;

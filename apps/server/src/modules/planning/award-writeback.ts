@@ -1,3 +1,4 @@
+import { fenToYuan } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
@@ -87,7 +88,7 @@ export async function recordPlanAwards(tx: Db, actor: Actor, taskCode: string, a
         module: MODULE,
         action: 'award',
         recordId: planId,
-        summary: `${plan.code} 定标回写：${taskCode} 数量 ${quantity}，定标货值 ${goodsFen} 分`,
+        summary: `${plan.code} 定标回写：${taskCode} 数量 ${quantity.toLocaleString('zh-CN')}，定标货值 ¥${fenToYuan(goodsFen, true)}`,
         after: { taskCode, quantity, goodsFen },
       }),
     );
@@ -111,7 +112,7 @@ export async function recordPlanReceipts(tx: Db, actor: Actor, orderCode: string
         module: MODULE,
         action: 'receive',
         recordId: planId,
-        summary: `${plan.code} 到货回写：${orderCode} 收货数量 ${added.quantity}`,
+        summary: `${plan.code} 到货回写：${orderCode} 收货数量 ${added.quantity.toLocaleString('zh-CN')}`,
         after: { orderCode, quantity: added.quantity },
       }),
     );

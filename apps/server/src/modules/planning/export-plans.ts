@@ -1,7 +1,7 @@
-import { fenToYuan, PLAN_STATUS_LABELS, type planExportRequest } from '@scm/contract';
+import { PLAN_STATUS_LABELS, type planExportRequest } from '@scm/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
+import { createXlsxStream, exportFileName, moneyCell, shanghaiTime } from '../../lib/excel';
 import { dictionaryOf, plansForExport } from './queries';
 
 const COLUMNS = [
@@ -12,11 +12,11 @@ const COLUMNS = [
   { header: '开始日期', width: 12 },
   { header: '结束日期', width: 12 },
   { header: '需求日期', width: 12 },
-  { header: '明细数', width: 8 },
-  { header: '计划数量', width: 12 },
-  { header: '已定标数量', width: 12 },
+  { header: '明细数', width: 8, count: true },
+  { header: '计划数量', width: 12, count: true },
+  { header: '已定标数量', width: 12, count: true },
   { header: '进度(%)', width: 8 },
-  { header: '预算总额(元)', width: 16 },
+  { header: '预算总额(元)', width: 16, money: true },
   { header: '状态', width: 10 },
   { header: '负责人', width: 12 },
   { header: '更新时间', width: 20 },
@@ -44,7 +44,7 @@ export function exportPlans(ctx: AuthedContext, filter: z.output<typeof planExpo
           p.plannedQuantity,
           p.awardedQuantity,
           p.progress,
-          fenToYuan(p.budgetTotalFen),
+          moneyCell(p.budgetTotalFen),
           PLAN_STATUS_LABELS[p.status],
           p.owner?.username ?? '',
           shanghaiTime(p.updatedAt),

@@ -18,8 +18,14 @@ export function participantsOf(plan: PlanParticipants): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
+/** Why `user` may not review `plan`, or null when they may (shown beside a disabled 审核 as well). */
+export function reviewBlockedReason(user: AuthUser, plan: PlanParticipants): string | null {
+  return participantsOf(plan).includes(user.id) ? '不能审核自己参与编制的计划' : null;
+}
+
 export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
-  if (participantsOf(plan).includes(user.id)) throw forbidden('不能审核自己参与编制的计划');
+  const reason = reviewBlockedReason(user, plan);
+  if (reason) throw forbidden(reason);
 }
 
 /** Plans the user took part in drawing up (the negation is what they may review). */

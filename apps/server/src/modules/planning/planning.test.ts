@@ -209,6 +209,24 @@ describe('the status machine', () => {
 });
 
 describe('four-eyes approval', () => {
+  it('tells each reviewer in the list and the detail why they may not review, and keeps an approval comment', async () => {
+    const id = await createPlan(planner, [goods[0]]);
+    expect((await act('submit', id, planner)).code).toBe(200);
+    const reasonFor = async (token: string) => {
+      const listed = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, token)).data.list.find(
+        (p: { id: number }) => p.id === id,
+      );
+      const detail = (await t.call('/admin/planning_task/info', { id }, token)).data;
+      expect(listed.review_blocked_reason).toBe(detail.review_blocked_reason);
+      return detail.review_blocked_reason;
+    };
+    expect(await reasonFor(planner)).toBe('不能审核自己参与编制的计划');
+    expect(await reasonFor(manager)).toBeNull();
+    expect((await act('approve', id, manager, { comment: '  同意，按期采购 ' })).code).toBe(200);
+    const approved = await info(id);
+    expect(approved.timeline.at(-1)).toMatchObject({ action: 'approve', user_name: '张主管', reason: '同意，按期采购' });
+  });
+
   it('refuses approval or rejection by the owner or the submitter', async () => {
     const own = await createPlan(admin);
     expect((await act('submit', own, admin)).code).toBe(200);
@@ -404,6 +422,10 @@ describe('list and export', () => {
     expect(sheet.getRow(2).getCell(3).value).toBe('常规补货');
     expect(sheet.getRow(2).getCell(4).value).toBe('上海嘉定中心仓');
     expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
+    // Figures are numbers under their formats, so a person can sum and sort them.
+    expect(sheet.getRow(2).getCell(12).value).toBe((goods[6].reference_price_fen * 10) / 100);
+    expect(sheet.getColumn(12).numFmt ?? sheet.getRow(2).getCell(12).numFmt).toContain('¥');
+    expect(sheet.getRow(2).getCell(9).value).toBe(10);
   });
 });
 

@@ -8,6 +8,7 @@ import type { AuthedContext, AuthUser } from '../../lib/context';
 import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
 import { planScope } from '../../lib/data-scope';
 import { prepared } from '../../lib/prepared';
+import { reviewBlockedReason } from './four-eyes';
 import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
 import { loadPlanForUser } from './scope';
 
@@ -15,7 +16,7 @@ type PlanRow = typeof planningTasks.$inferSelect;
 
 const owners = alias(backUsers, 'owner');
 
-function summaryOf(row: PlanRow, owner: { id: number; username: string } | null): PlanSummary {
+function summaryOf(user: AuthUser, row: PlanRow, owner: { id: number; username: string } | null): PlanSummary {
   return {
     id: row.id,
     code: row.code,
@@ -31,6 +32,7 @@ function summaryOf(row: PlanRow, owner: { id: number; username: string } | null)
     plannedQuantity: row.plannedQuantity,
     awardedQuantity: row.awardedQuantity,
     budgetTotalFen: row.budgetTotalFen,
+    reviewBlockedReason: reviewBlockedReason(user, row),
     progress: row.plannedQuantity > 0 ? Math.floor((row.progressQuantity * 100) / row.plannedQuantity) : 0,
     version: row.version,
     updatedAt: iso(row.updatedAt) ?? '',
@@ -79,7 +81,7 @@ export async function listPlans(ctx: AuthedContext, input: z.output<typeof planL
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(planningTasks).where(where),
   ]);
   return pageResult(
-    rows.map((r) => summaryOf(r.plan, r.owner)),
+    rows.map((r) => summaryOf(ctx.user, r.plan, r.owner)),
     total,
     input,
   );
@@ -98,7 +100,7 @@ export async function* plansForExport(db: Db, user: AuthUser, input: Filter, bat
       .limit(batchSize)
       .offset(offset);
     if (rows.length === 0) return;
-    yield rows.map((r) => summaryOf(r.plan, r.owner));
+    yield rows.map((r) => summaryOf(user, r.plan, r.owner));
     if (rows.length < batchSize) return;
   }
 }
@@ -133,7 +135,7 @@ export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetai
     planAwardedGoodsFen(ctx.db, id),
   ]);
   return {
-    ...summaryOf(row.plan, row.owner),
+    ...summaryOf(ctx.user, row.plan, row.owner),
     remark: row.plan.remark,
     rejectReason: row.plan.rejectReason,
     closeReason: row.plan.closeReason,

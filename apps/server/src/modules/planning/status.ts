@@ -78,3 +78,12 @@ export async function closePlan(ctx: AuthedContext, input: z.output<typeof planR
   });
   return null;
 }
+
+/**
+ * A buyer's task names an approved plan as its source: the plan is in procurement from then on,
+ * as it is after 生成采购任务 (a plan already 采购中 is left as it is).
+ */
+export async function startPlanProcurement(tx: Db, ctx: AuthedContext, planId: number) {
+  const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId)).for('update');
+  if (plan?.status === 'approved') await changeStatus(tx, ctx, plan, 'start_procurement', 'in_procurement');
+}

@@ -1,5 +1,4 @@
 import {
-  fenToYuan,
   INVITATION_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
   PROCUREMENT_STATUS_LABELS,
@@ -10,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, escapeCell, exportFileName, shanghaiTime, workbookReply } from '../../lib/excel';
+import { COUNT_FORMAT, createXlsxStream, escapeCell, exportFileName, MONEY_FORMAT, moneyCell, shanghaiTime, workbookReply } from '../../lib/excel';
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
 import { loadTaskForUser } from './scope';
@@ -18,7 +17,7 @@ import { loadTaskForUser } from './scope';
 const BATCH = 500;
 /** A deadline is set to the minute. */
 const shanghaiMinute = (at: Date | string) => shanghaiTime(at).slice(0, 16);
-const yuan = (fen: number | null | undefined) => (fen == null ? null : fenToYuan(fen));
+const yuan = moneyCell;
 
 export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExportRequest>) {
   const now = ctx.now();
@@ -30,12 +29,12 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
     { header: '报价截止', width: 18 },
     { header: '交货地区', width: 24 },
     { header: '需求日期', width: 12 },
-    { header: '商品行数' },
-    { header: '邀请供应商' },
-    { header: '已报价' },
-    { header: '定标货值(元)', width: 16 },
-    { header: '运费(元)', width: 12 },
-    { header: '到货成本(元)', width: 16 },
+    { header: '商品行数', count: true },
+    { header: '邀请供应商', count: true },
+    { header: '已报价', count: true },
+    { header: '定标货值(元)', width: 16, money: true },
+    { header: '运费(元)', width: 12, money: true },
+    { header: '到货成本(元)', width: 16, money: true },
     { header: '备注', width: 24 },
   ]);
   const produce = async () => {
@@ -71,6 +70,13 @@ export function exportTasks(ctx: AuthedContext, filter: z.output<typeof taskExpo
 }
 
 const HIGHLIGHT: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9F7BE' } };
+const BELOW_MOQ: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE7BA' } };
+
+/** Number formats by column (1-based) for every row below the sheet's header. */
+function formatColumns(sheet: ExcelJS.Worksheet, money: number[], counts: number[]) {
+  for (const col of money) sheet.getColumn(col).numFmt = MONEY_FORMAT;
+  for (const col of counts) sheet.getColumn(col).numFmt = COUNT_FORMAT;
+}
 
 /**
  * The comparison matrix (lines × suppliers, best cells shaded) and the award result, one sheet each.
@@ -83,29 +89,40 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   const quoted = suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));
   const workbook = new ExcelJS.Workbook();
 
-  const sheet = workbook.addWorksheet('比价');
+  // The header is frozen with the commodity columns; every supplier column names its supplier, so a
+  // column moved or filtered on its own still says whose it is. Amounts are numbers (SUM works).
+  const sheet = workbook.addWorksheet('比价', { views: [{ state: 'frozen', xSplit: 2, ySplit: 3 }] });
   sheet.addRow([escapeCell(`${found.task.code} ${found.task.name}`)]).font = { bold: true };
-  sheet.addRow([`纳税人类型：${TAXPAYER_TYPE_LABELS[comparison.taxpayer]}（最低、推荐与节省按实际成本）`]);
+  sheet.addRow([`纳税人类型：${TAXPAYER_TYPE_LABELS[comparison.taxpayer]}（最低、推荐与节省按实际成本，含税金额列在旁）`]);
   const head = ['商品编码', '商品名称', '数量', '目标单价(元)'];
+  const moneyColumns = [4];
+  const countColumns = [3];
   for (const s of quoted) {
     const invoice = s.quote && !s.quote.sealed ? `（${INVOICE_TYPE_LABELS[s.quote.invoiceType]} ${s.quote.taxRatePercent}%）` : '';
-    head.push(`${s.name}${invoice} 单价(含税)`, '金额(含税)', '实际成本', '起订量', '交期(天)');
+    // Every supplier column names its supplier (the cells are escaped with the rest of the workbook).
+    const name = `${s.name}${invoice}`;
+    moneyColumns.push(head.length + 1, head.length + 2, head.length + 3);
+    countColumns.push(head.length + 4, head.length + 5);
+    head.push(`${name} 单价(含税)`, `${name} 金额(含税)`, `${name} 实际成本`, `${name} 起订量`, `${name} 交期(天)`);
   }
-  head.push('最低单价(元)', '最低实际成本(元)', '平均金额(元)', '较目标节省(元)', '较均价节省(元)', '较均价节省·实际成本(元)');
+  moneyColumns.push(...[1, 2, 3, 4, 5, 6].map((n) => head.length + n));
+  head.push('最低单价(元)', '最低实际成本(元)', '平均金额(含税)(元)', '较均价节省·实际成本(元)', '较均价节省·含税(元)', '较目标节省·含税(元)');
   sheet.addRow(head).font = { bold: true };
   comparison.rows.forEach((row, i) => {
     const line = found.lines[i];
     const values: (string | number | null)[] = [line.skuCode, line.commodityName, line.quantity, yuan(line.targetPriceFen)];
     const highlight: number[] = [];
+    const belowMoq: number[] = [];
     for (const s of quoted) {
       const cell = row.cells.find((c) => c.supplierId === s.supplierId);
       if (cell?.lowestPrice) highlight.push(values.length + 3);
       if (cell?.earliestLead) highlight.push(values.length + 5);
+      if (cell?.belowMoq) belowMoq.push(values.length + 4);
       values.push(
         cell?.missing ? '未报价' : yuan(cell?.unitPriceFen),
         yuan(cell?.amountFen),
         yuan(cell?.realAmountFen),
-        cell?.moq == null ? null : cell.belowMoq ? `${cell.moq}（不满足起订量）` : cell.moq,
+        cell?.moq ?? null,
         cell?.leadTimeDays ?? null,
       );
     }
@@ -113,12 +130,17 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
       yuan(row.lowestUnitPriceFen),
       yuan(row.realLowestAmountFen),
       yuan(row.averageAmountFen),
-      yuan(row.savingVsTargetFen),
-      yuan(row.savingVsAverageFen),
       yuan(row.realSavingVsAverageFen),
+      yuan(row.savingVsAverageFen),
+      yuan(row.savingVsTargetFen),
     );
     const added = sheet.addRow(values.map((v) => escapeCell(v)));
     for (const col of highlight) added.getCell(col).fill = HIGHLIGHT;
+    // A MOQ the order does not meet stays a number, marked by its note and colour.
+    for (const col of belowMoq) {
+      added.getCell(col).fill = BELOW_MOQ;
+      added.getCell(col).note = '不满足起订量';
+    }
   });
   for (const [label, pick] of [
     ['货值合计(元)', (c: (typeof comparison.suppliers)[number]) => c.goodsTotalFen],
@@ -140,11 +162,12 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
     for (const col of shaded) added.getCell(col).fill = HIGHLIGHT;
   }
   sheet.columns.forEach((c) => {
-    c.width = 14;
+    c.width = 16;
   });
   sheet.getColumn(2).width = 24;
+  formatColumns(sheet, moneyColumns, countColumns);
 
-  const result = workbook.addWorksheet('定标结果');
+  const result = workbook.addWorksheet('定标结果', { views: [{ state: 'frozen', ySplit: 1 }] });
   result.addRow([
     '商品编码',
     '商品名称',
@@ -188,6 +211,10 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
       result.addRow(['', label, null, null, null, null, yuan(fen)]).font = { bold: true };
     }
   }
+  if (found.task.awardedAt) {
+    result.addRow(['', '定标人', found.task.awardedBy ?? null]).font = { bold: true };
+    result.addRow(['', '定标时间', shanghaiTime(found.task.awardedAt)]).font = { bold: true };
+  }
   result.addRow([]);
   result.addRow(['供应商', '报价状态', '报价单状态', '发票类型', '税率(%)', '运费方式', '运费(元)', '运费计算']).font = { bold: true };
   for (const { quote: shown, ...s } of suppliers) {
@@ -209,5 +236,6 @@ export async function exportComparison(ctx: AuthedContext, id: number) {
   result.columns.forEach((c) => {
     c.width = 18;
   });
+  formatColumns(result, [6, 7, 8, 9], [3, 4]);
   return workbookReply(`比价定标_${found.task.code}.xlsx`, workbook);
 }

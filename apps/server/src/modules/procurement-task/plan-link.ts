@@ -1,11 +1,13 @@
+import type { PlanStatus } from '@scm/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../../db/schema';
-import type { Actor, AuthUser } from '../../lib/context';
+import type { Actor, AuthedContext, AuthUser } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { planScope } from '../../lib/data-scope';
 import { loadPlanForUser } from '../planning/scope';
 import { recordPlanAwards } from '../planning/award-writeback';
+import { startPlanProcurement } from '../planning/status';
 
 export interface AwardedPlanLine {
   planLineId: number;
@@ -29,15 +31,23 @@ export async function onLinesAwarded(tx: Db, actor: Actor, taskCode: string, awa
   );
 }
 
+/** Plans a buyer may start a task from: approved ones (the hand-off from planning) and those in procurement. */
+export const SOURCE_PLAN_STATUSES: PlanStatus[] = ['approved', 'in_procurement'];
+
+/** A task newly linked to an approved plan puts that plan in procurement, in the task's transaction. */
+export async function startLinkedPlan(tx: Db, ctx: AuthedContext, planId: number | null | undefined, keepPlanId?: number | null) {
+  if (planId != null && planId !== keepPlanId) await startPlanProcurement(tx, ctx, planId);
+}
+
 interface LinkedLine {
   commodityId: number;
   planLineId?: number | null;
 }
 
 /**
- * A new source plan must be 采购中 (a task keeps the plan it already has whatever that plan's status
- * now), and a line naming a plan line must name one of that plan's lines for the same commodity:
- * the award writes its quantity back there.
+ * A new source plan must be 已审核 or 采购中 (a task keeps the plan it already has whatever that
+ * plan's status now), and a line naming a plan line must name one of that plan's lines for the same
+ * commodity: the award writes its quantity back there.
  */
 export async function assertPlanLink(tx: Db, user: AuthUser, planId: number | null | undefined, lines: LinkedLine[], keepPlanId?: number | null) {
   const linked = lines.flatMap((line, index) => (line.planLineId == null ? [] : [{ ...line, planLineId: line.planLineId, index }]));
@@ -51,7 +61,7 @@ export async function assertPlanLink(tx: Db, user: AuthUser, planId: number | nu
     .from(planningTasks)
     .where(and(eq(planningTasks.id, planId), planId === keepPlanId ? undefined : planScope(user)));
   if (!plan) throw fieldError('plan_id', '来源计划不存在');
-  if (plan.status !== 'in_procurement' && planId !== keepPlanId) throw fieldError('plan_id', '只能选择采购中的计划作为来源计划');
+  if (!SOURCE_PLAN_STATUSES.includes(plan.status) && planId !== keepPlanId) throw fieldError('plan_id', '只能选择已审核或采购中的计划作为来源计划');
   if (linked.length === 0) return;
   const found = await tx
     .select({ id: planningTaskLines.id, commodityId: planningTaskLines.commodityId })

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { compareMaintainView, type MaintainView, type PlanStatus, toCamelCase, toSnakeCase } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
@@ -201,7 +202,7 @@ describe('quotation, comparison and award', () => {
       token,
     );
     expect(estimate.data).toMatchObject({ freight_fen: 2000, template_id: templateId, q: 2650, matched_by: 'default', error: null });
-    expect(estimate.data.formula).toContain('2650g');
+    expect(estimate.data.formula).toContain('2.65kg');
     const noTemplate = await t.call('/admin/quotation/estimate_freight', { task_id: id, supplier_id: sup.s2, lines: [] }, token);
     expect(noTemplate.data.error).toContain('未设置配送价格模板');
   });
@@ -611,9 +612,18 @@ describe('buyer and list filters', () => {
 
     const refused = async (extra: Record<string, unknown>) =>
       (await t.call('/admin/procurement_task/create', taskBody([], extra), token)).data.field_errors;
-    expect(await refused({ plan_id: planId })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    expect(await refused({ plan_id: planId })).toEqual([{ field: 'plan_id', message: '只能选择已审核或采购中的计划作为来源计划' }]);
     const [draftPlan] = await t.database.db.select({ id: planningTasks.id }).from(planningTasks).where(eq(planningTasks.code, 'JH202610020001'));
-    expect(await refused({ plan_id: draftPlan.id })).toEqual([{ field: 'plan_id', message: '只能选择采购中的计划作为来源计划' }]);
+    expect(await refused({ plan_id: draftPlan.id })).toEqual([{ field: 'plan_id', message: '只能选择已审核或采购中的计划作为来源计划' }]);
+
+    // The hand-off: an approved plan is offered as a source; a task made from it puts it in procurement.
+    const approvedId = await insertPlan('JH202610040001', '已审核的家纺计划', 'approved');
+    const offered = await t.call('/admin/procurement_task/plan_options', { open: true, keyword: '家纺' }, token);
+    expect(offered.data.map((o: { code: string }) => o.code)).toContain('JH202610040001');
+    const fromApproved = await t.call('/admin/procurement_task/create', taskBody([], { plan_id: approvedId }), token);
+    expect(fromApproved.code, fromApproved.message).toBe(200);
+    const [started] = await t.database.db.select({ status: planningTasks.status }).from(planningTasks).where(eq(planningTasks.id, approvedId));
+    expect(started.status).toBe('in_procurement');
     expect(await refused({ lines: linkedLines })).toEqual([{ field: 'plan_id', message: '明细关联了计划明细，请选择来源计划' }]);
     const other = (lines: unknown[]) => refused({ plan_id: otherPlanId, lines });
     expect(await other(linkedLines)).toEqual([{ field: 'lines.0.plan_line_id', message: '第1行的计划明细不属于来源计划' }]);
@@ -658,6 +668,44 @@ describe('awarding a quote below its MOQ', () => {
     const award = (reason?: string) => act('award', id, { lines: [{ task_line_id: lineId, supplier_id: sup.s2, reason }] });
     expect((await award()).data.field_errors).toEqual([{ field: 'lines.0.reason', message: '所选供应商不满足起订量，请填写定标理由' }]);
     expect((await award('整箱起订，多出部分转下月')).code).toBe(200);
+
+    // The comparison export is a working file: amounts and quantities are numbers under a ¥ or count
+    // format, every supplier column names its supplier, the header is frozen, the award says who and when.
+    const file = await download(t, '/admin/procurement_task/export_compare', { id }, token);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const matrix = workbook.getWorksheet('比价');
+    if (!matrix) throw new Error('the 比价 sheet is missing');
+    expect(matrix.views[0]).toMatchObject({ state: 'frozen', ySplit: 3, xSplit: 2 });
+    const header = (matrix.getRow(3).values as unknown[]).slice(1) as string[];
+    const supplierColumns = header.slice(4, -6);
+    expect(supplierColumns).toHaveLength(10);
+    for (const name of ['佛山顺德美居制品厂', '苏州恒达塑胶制品有限公司']) {
+      expect(supplierColumns.filter((title) => title.startsWith(name))).toHaveLength(5);
+    }
+    expect(header.slice(-6)).toEqual([
+      '最低单价(元)',
+      '最低实际成本(元)',
+      '平均金额(含税)(元)',
+      '较均价节省·实际成本(元)',
+      '较均价节省·含税(元)',
+      '较目标节省·含税(元)',
+    ]);
+    const firstLine = matrix.getRow(4);
+    const column = (title: string) => header.indexOf(title) + 1;
+    const amount = firstLine?.getCell(column('佛山顺德美居制品厂（增值税专用发票 13%） 金额(含税)'));
+    expect(amount?.value).toBe(300);
+    expect(amount?.numFmt).toContain('¥');
+    expect(firstLine?.getCell(column('佛山顺德美居制品厂（增值税专用发票 13%） 起订量')).value).toBe(12);
+    expect(typeof firstLine?.getCell(column('较目标节省·含税(元)')).value).toBe('number');
+    const result = workbook.getWorksheet('定标结果');
+    const resultRows: unknown[][] = [];
+    result?.eachRow((row) => resultRows.push((row.values as unknown[]).slice(1)));
+    expect(resultRows[1].slice(2, 9)).toEqual([10, 12, '佛山顺德美居制品厂', 25, 300, 3, expect.any(Number)]);
+    expect(result?.getRow(2).getCell(7).numFmt).toContain('¥');
+    expect(resultRows.find((r) => r[1] === '定标人')?.[2]).toBeTruthy();
+    expect(resultRows.find((r) => r[1] === '定标时间')?.[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const [line] = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.id, lineId));
     expect(line).toMatchObject({ quantity: 10, awardedQuantity: 12, awardedUnitPriceFen: 2500, awardedFreightFen: 300 });

@@ -1,4 +1,5 @@
 import type { taskExportRequest, taskListRequest } from '@scm/contract';
+import { SOURCE_PLAN_STATUSES } from './plan-link';
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -184,7 +185,7 @@ export async function sourcePlanOptions(db: Db, user: AuthUser, { keyword, open 
     .where(
       and(
         open
-          ? eq(planningTasks.status, 'in_procurement')
+          ? inArray(planningTasks.status, SOURCE_PLAN_STATUSES)
           : sql`exists (select 1 from ${procurementTasks} where ${procurementTasks.planId} = ${planningTasks.id})`,
         allWordsLike(planningTasks.searchText, keyword),
         planScope(user),

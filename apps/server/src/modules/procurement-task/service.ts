@@ -25,7 +25,7 @@ import { createAwardOrders } from '../purchase-order/create-orders';
 import { isKnownRegion } from '../region/regions';
 import { isSealedNow, unsealTaskQuotes } from '../sealing/quotes';
 import { loadMaintainState } from './maintain-view';
-import { assertPlanLink, onLinesAwarded } from './plan-link';
+import { assertPlanLink, onLinesAwarded, startLinkedPlan } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { notify } from '../message/notify';
@@ -82,6 +82,7 @@ async function validateTask(
     if (!known.has(l.commodityId)) throw fieldError(`lines.${i}.commodity_id`, `第${i + 1}行商品不存在`);
   });
   await assertPlanLink(tx, ctx.user, input.planId, input.lines, keep.planId);
+  await startLinkedPlan(tx, ctx, input.planId, keep.planId);
   const supplierIds = [...new Set(input.supplierIds)];
   await assertInvitable(tx, supplierIds, keep.suppliers);
   return supplierIds;
@@ -313,6 +314,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
     );
     const state = await loadMaintainState(tx, input.id, now);
     const { comparison, compareInput, found } = state;
+    const supplierName = (id: number) => found.invited.find((s) => s.supplierId === id)?.name ?? String(id);
 
     const seen = new Set<number>();
     input.lines.forEach((choice, i) => {
@@ -395,12 +397,29 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       recordId: input.id,
       summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}，实际到货成本 ¥${fenToYuan(priced.realTotalFen, true)}`,
       before: { status: task.status },
+      // Lines and suppliers by SKU and name as they read now, so a later rename leaves the record as it was.
       after: {
         status: 'awarded',
         totalFen: priced.totalFen,
         realTotalFen: priced.realTotalFen,
-        lines: priced.lines,
-        outcomes: Object.fromEntries(priced.quoteOutcome),
+        lines: priced.lines.map((line) => {
+          const source = found.lines.find((l) => l.id === line.lineId);
+          return {
+            skuCode: source?.skuCode ?? '',
+            commodityName: source?.commodityName ?? '',
+            supplierName: supplierName(line.supplierId),
+            quantity: line.quantity,
+            boughtQuantity: line.boughtQuantity,
+            unitPriceFen: line.unitPriceFen,
+            amountFen: line.amountFen,
+            freightShareFen: line.freightShareFen,
+            realLandedFen: line.realLandedFen,
+            deductibleVatFen: line.deductibleVatFen,
+            notLowest: line.notLowest,
+            reason: input.lines.find((c) => c.taskLineId === line.lineId)?.reason || null,
+          };
+        }),
+        outcomes: [...priced.quoteOutcome].map(([supplierId, outcome]) => ({ supplierName: supplierName(supplierId), outcome })),
       },
     });
   });

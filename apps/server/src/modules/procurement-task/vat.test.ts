@@ -190,16 +190,16 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     const file = await download(t, '/admin/procurement_task/export_compare', { id: taskId }, token);
     const sheets = await readWorkbook(file.rawPayload);
     const matrix = sheets.get('比价') ?? [];
-    expect(matrix[1]).toEqual(['纳税人类型：一般纳税人（最低、推荐与节省按实际成本）']);
+    expect(matrix[1]).toEqual(['纳税人类型：一般纳税人（最低、推荐与节省按实际成本，含税金额列在旁）']);
     expect(matrix[2]).toContain('佛山专票厨具有限公司（增值税专用发票 13%） 单价(含税)');
     const byLabel = (label: string) => matrix.find((r) => r[1] === label);
-    // Both figures per supplier: 专票 first, then 普票 (five columns each).
-    expect(matrix[3].slice(4, 7)).toEqual(['113.00', '1130.00', '1000.00']);
-    expect(matrix[3].slice(9, 12)).toEqual(['105.00', '1050.00', '1050.00']);
-    expect([byLabel('到货成本(含税)(元)')?.[4], byLabel('到货成本(含税)(元)')?.[9]]).toEqual(['1130.00', '1050.00']);
-    expect([byLabel('实际到货成本(元)')?.[4], byLabel('实际到货成本(元)')?.[9]]).toEqual(['1000.00', '1050.00']);
+    // Both figures per supplier: 专票 first, then 普票 (five columns each), as numbers.
+    expect(matrix[3].slice(4, 7)).toEqual([113, 1130, 1000]);
+    expect(matrix[3].slice(9, 12)).toEqual([105, 1050, 1050]);
+    expect([byLabel('到货成本(含税)(元)')?.[4], byLabel('到货成本(含税)(元)')?.[9]]).toEqual([1130, 1050]);
+    expect([byLabel('实际到货成本(元)')?.[4], byLabel('实际到货成本(元)')?.[9]]).toEqual([1000, 1050]);
     const result = sheets.get('定标结果') ?? [];
-    expect(result.find((r) => r[1] === '可抵扣进项税(元)')?.[6]).toBe('130.00');
-    expect(result.find((r) => r[1] === '实际到货成本(元)')?.[6]).toBe('1000.00');
+    expect(result.find((r) => r[1] === '可抵扣进项税(元)')?.[6]).toBe(130);
+    expect(result.find((r) => r[1] === '实际到货成本(元)')?.[6]).toBe(1000);
   });
 });

@@ -18,6 +18,7 @@ const TODO_CODES = {
   plansToApprove: 'planningTaskList:approve',
   myDraftPlans: 'planningTaskList',
   myRejectedPlans: 'planningTaskList',
+  tasksToPublish: 'procurementTaskList',
   tasksDeadlineSoon: 'procurementTaskList',
   tasksToAward: 'procurementTaskMaintain:award',
   quotesExpiringSoon: 'procurementTaskMaintain',
@@ -43,6 +44,8 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
       and p.id not in (select ${planningTasks.id} from ${planningTasks} where ${drawnUpBy(ctx.user)}) ${plans}`,
     myDraftPlans: sql`select count(*) from planning_tasks p where p.status = 'draft' and p.owner_id = ${me} ${plans}`,
     myRejectedPlans: sql`select count(*) from planning_tasks p where p.status = 'rejected' and p.owner_id = ${me} ${plans}`,
+    // The hand-off from planning: drafts (generated from a plan or made by someone else) the user is the buyer of.
+    tasksToPublish: sql`select count(*) from procurement_tasks t where t.status = 'draft' and t.buyer_id = ${me} ${tasks}`,
     tasksDeadlineSoon: sql`select count(*) from procurement_tasks t
       where t.status = 'quoting' and t.quote_deadline >= ${now.toISOString()}::timestamptz
         and t.quote_deadline < ${new Date(now.getTime() + 3 * DAY_MS).toISOString()}::timestamptz ${tasks}`,

@@ -61,6 +61,9 @@ beforeAll(async () => {
   const evaluating = await insertTask(t, { buyerId: buyer.id, status: 'evaluating', quoteDeadline: at(-48) });
   const evaluatingLine = await insertLine(t, evaluating, 1, { commodityId: box, quantity: 5 });
   await insertTask(t, { buyerId: buyer.id, status: 'evaluating', quoteDeadline: at(-72) });
+  // Drafts: one handed to the buyer (counted), one to someone else (not).
+  await insertTask(t, { buyerId: buyer.id, status: 'draft', quoteDeadline: at(120) });
+  await insertTask(t, { buyerId: approver.id, status: 'draft', quoteDeadline: at(120) });
   const awarded = await insertTask(t, { buyerId: buyer.id, status: 'awarded', quoteDeadline: at(-200), awardedAt: at(-100) });
   const awardedLine = await insertLine(t, awarded, 1, { commodityId: box, quantity: 5 });
 
@@ -86,6 +89,7 @@ describe('workbench to-dos', () => {
       plans_to_approve: 1,
       my_draft_plans: 1,
       my_rejected_plans: 0,
+      tasks_to_publish: null,
       tasks_deadline_soon: null,
       tasks_to_award: null,
       quotes_expiring_soon: null,
@@ -100,6 +104,7 @@ describe('workbench to-dos', () => {
       plans_to_approve: null,
       my_draft_plans: 2,
       my_rejected_plans: 1,
+      tasks_to_publish: null,
       tasks_deadline_soon: null,
       tasks_to_award: null,
       quotes_expiring_soon: null,
@@ -107,12 +112,13 @@ describe('workbench to-dos', () => {
     });
   });
 
-  it('a buyer sees deadlines within 3 days, tasks to award and quotes expiring within 7 days', async () => {
+  it('a buyer sees the drafts handed to them, deadlines within 3 days, tasks to award and quotes expiring within 7 days', async () => {
     const data = await overview(buyer.token);
     expect(data.todos).toEqual({
       plans_to_approve: null,
       my_draft_plans: null,
       my_rejected_plans: null,
+      tasks_to_publish: 1,
       tasks_deadline_soon: 2,
       tasks_to_award: 3,
       quotes_expiring_soon: 2,

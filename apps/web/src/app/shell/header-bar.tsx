@@ -1,4 +1,5 @@
 import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -36,7 +37,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   const items: MenuProps['items'] = [
     { key: 'messageCenter', icon: <BellOutlined />, label: '消息中心', onClick: () => navigate('/message/center') },
     { key: 'changePassword', icon: <KeyOutlined />, label: '修改密码', onClick: () => setChangingPassword(true) },
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => whenLeaving(logout) },
   ];
 
   return (
@@ -52,9 +53,9 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
           </button>
         </Dropdown>
       </Space>
-      {changingPassword && (
+      {(changingPassword || userInfo?.mustChangePassword) && (
         <Suspense fallback={null}>
-          <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+          <ChangePasswordModal open forced={userInfo?.mustChangePassword} onClose={() => setChangingPassword(false)} />
         </Suspense>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { flattenMenu, type MenuEntry } from '@scm/contract';
 import { Tabs } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
@@ -32,8 +33,12 @@ export function OpenedTabs({ menus, activeKey }: { menus: MenuEntry[]; activeKey
         }}
         onEdit={(key, action) => {
           if (action !== 'remove' || typeof key !== 'string') return;
-          const next = tabsStore.close(key, activeKey);
-          if (next) navigate(next);
+          const close = () => {
+            const next = tabsStore.close(key, activeKey);
+            if (next) navigate(next);
+          };
+          if (key === activeKey) whenLeaving(close);
+          else close();
         }}
       />
     </div>

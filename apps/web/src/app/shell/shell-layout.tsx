@@ -1,4 +1,5 @@
-import { findMenuByPath } from '@scm/contract';
+import { buildMenuTree, findMenuByPath, seedMenuRecords } from '@scm/contract';
+import { useLeaveGuard } from '@/shared/form/unsaved-changes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -13,6 +14,7 @@ import { recordVisit } from '@/features/workbench/api/workbench';
 import { tabsStore, useOpenedPages } from '@/shared/tabs/tabs-store';
 import { NotFoundPage } from '@/app/not-found-page';
 import { pageComponents, pageDataPrefetch } from '@/app/page-map';
+import { NO_ACCESS_TITLE, NoAccess } from '@/shared/ui/no-access';
 import { APP_NAME, usePageTitle } from '@/shared/ui/page-title';
 import { FeedbackBridge } from './feedback-bridge';
 import { HeaderBar } from './header-bar';
@@ -39,6 +41,9 @@ export default function ShellLayout() {
   );
 }
 
+/** Every page the application has, whoever holds it: a path among them that the user's menu lacks is 无权限访问, not 404. */
+const ALL_PAGES = buildMenuTree(seedMenuRecords());
+
 /** A page renders only if the user's filtered menu contains it. */
 function Shell() {
   const { menus } = useSession();
@@ -52,7 +57,8 @@ function Shell() {
     if (!current) return;
     tabsStore.add({ key: current.key, path: fullPath });
   }, [current, fullPath]);
-  usePageTitle(current?.label ?? '404');
+  const forbidden = !current && !!findMenuByPath(ALL_PAGES, location.pathname);
+  usePageTitle(current?.label ?? (forbidden ? NO_ACCESS_TITLE : '404'));
 
   const currentKey = current?.key;
   // The page's first request goes out with its chunk, not after it: once, on entering the page.
@@ -68,8 +74,9 @@ function Shell() {
   useEffect(() => {
     refreshAuthorization();
   }, []);
+  useLeaveGuard();
 
-  if (!current || !pageComponents[current.key]) return <NotFoundPage />;
+  if (!forbidden && (!current || !pageComponents[current.key])) return <NotFoundPage />;
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -79,15 +86,15 @@ function Shell() {
             <img src={logoUrl} alt="" width={28} height={28} />
             <span>{APP_NAME}</span>
           </div>
-          <SidebarMenu menus={menus} currentKey={current.key} />
+          <SidebarMenu menus={menus} currentKey={current?.key} />
         </Layout.Sider>
         <Layout className="shell-main">
           <Layout.Header className="shell-header-wrap">
             <HeaderBar menus={pages} current={current} />
           </Layout.Header>
-          <OpenedTabs menus={pages} activeKey={current.key} />
+          <OpenedTabs menus={pages} activeKey={current?.key} />
           <Layout.Content className="shell-content">
-            <KeptPages opened={opened} currentKey={current.key} location={location} />
+            {current ? <KeptPages opened={opened} currentKey={current.key} location={location} /> : <NoAccess />}
           </Layout.Content>
         </Layout>
       </Layout>

@@ -1,3 +1,4 @@
+import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -65,8 +66,10 @@ export function SidebarMenu({ menus, currentKey }: { menus: MenuEntry[]; current
         if (!entry) return;
         // Reopen where the page was: its tab's path, or the last one it had before its tab closed.
         const path = tabsStore.get().find((page) => page.key === entry.key)?.path ?? lastPaths.pathFor(entry.path);
-        tabsStore.add({ key: entry.key, path });
-        navigate(path);
+        whenLeaving(() => {
+          tabsStore.add({ key: entry.key, path });
+          navigate(path);
+        });
       }}
       style={{ borderInlineEnd: 0 }}
     />

@@ -41,7 +41,6 @@ interface FormValues {
 type Estimate = EndpointData<typeof portalApi.estimateFreight>;
 
 /** The form holds yuan; the server's field errors name the fen fields they came from. */
-const RENAMED = { unitPriceFen: 'unitPriceYuan', freightFen: 'freightYuan' };
 const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(fenToYuan(fen)));
 const toFen = (yuan: number | null | undefined) => (yuan == null ? null : yuanToFen(yuan));
 
@@ -74,7 +73,7 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   // Mounted anew for each saved revision (the page keys it), so a refetch never wipes what is being typed.
   const [initial] = useState(() => initialValues(info));
-  const submit = useSubmitQuote((error) => applyFieldErrors(form, error, RENAMED));
+  const submit = useSubmitQuote((error) => applyFieldErrors(form, error));
   const estimateCall = useEstimateFreight();
 
   const lines: LineValue[] = Form.useWatch('lines', form) ?? [];

@@ -2,21 +2,76 @@ import { snakeToCamelKey } from '@scm/contract';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '@/shared/http/api';
+import { feedback } from '@/shared/ui/feedback';
+
+type NamePath = (string | number)[];
+
+export interface FieldErrorOptions {
+  /**
+   * Server fields the form keeps under another name, by camelCase field name (`periodStart:
+   * 'period'`). Amounts and measures need none: `freightFen` finds `freightYuan` or `freight`,
+   * `weightG` finds `weight`, by themselves.
+   */
+  aliases?: Record<string, string>;
+}
+
+const key = (path: NamePath) => path.join('.');
+
+/** Every name path the form holds a field for right now (list rows included). */
+function registeredNames(form: FormInstance): Set<string> {
+  const names = new Set<string>();
+  form.getFieldsValue(true, (meta) => {
+    if (meta) names.add(key(meta.name));
+    return false;
+  });
+  return names;
+}
+
+/** The form's names a server field may stand under, most likely first. */
+function candidates(field: string, aliases: Record<string, string>): NamePath[] {
+  const path: NamePath = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : snakeToCamelKey(part)));
+  const last = path.at(-1);
+  if (typeof last !== 'string') return [path];
+  const head = path.slice(0, -1);
+  const names = [last, aliases[last], last.replace(/Fen$/, 'Yuan'), last.replace(/(Fen|G|Cm3)$/, '')].filter((n): n is string => !!n);
+  return [...new Set(names)].map((name) => [...head, name]);
+}
 
 /**
- * Puts the server's field_errors on the form's fields; true when at least one landed on a field.
- * `renamed` maps a wire field to the form's own name for it (a price the form holds in yuan).
+ * Shows the server's field_errors: each on its field when the form has that field on screen,
+ * the rest in one message, then scrolls to the first field in error. Returns true when the answer
+ * held field errors (all of them shown), so the caller's mutation does not toast them again.
  */
-export function applyFieldErrors(form: FormInstance, error: unknown, renamed: Record<string, string> = {}): boolean {
+export function applyFieldErrors(form: FormInstance, error: unknown, options: FieldErrorOptions = {}): boolean {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return false;
-  const fields = error.fieldErrors
-    .filter((e) => e.field)
-    .map((e) => ({
-      name: e.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : (renamed[snakeToCamelKey(part)] ?? snakeToCamelKey(part)))),
-      errors: [e.message],
-    }));
-  form.setFields(fields);
-  return fields.length > 0;
+  const registered = registeredNames(form);
+  const placed: { name: NamePath; errors: string[] }[] = [];
+  const elsewhere: string[] = [];
+  for (const { field, message } of error.fieldErrors) {
+    const name = field ? candidates(field, options.aliases ?? {}).find((path) => registered.has(key(path))) : undefined;
+    if (name) placed.push({ name, errors: [message] });
+    else elsewhere.push(message);
+  }
+  form.setFields(placed);
+  if (placed.length > 0) form.scrollToField(placed[0].name, { block: 'center' });
+  if (elsewhere.length > 0) feedback.message?.error([...new Set(elsewhere)].join('；'));
+  else if (placed.length > 0) feedback.message?.error('保存失败，请按提示修改标红的字段');
+  return true;
+}
+
+/**
+ * The form's values when its client checks pass, else null after scrolling to the first field in
+ * error: a failed check is shown on the form, never left as an unhandled rejection.
+ */
+export async function validForm<T>(form: FormInstance<T>): Promise<T | null> {
+  try {
+    return await form.validateFields();
+  } catch (failure) {
+    const first = (failure as { errorFields?: { name: NamePath }[] }).errorFields?.[0];
+    if (!first) throw failure;
+    form.scrollToField(first.name, { block: 'center' });
+    return null;
+  }
 }
 
 /** Puts a client-side zod check's issues on the form's fields (their paths are the form's names). */
@@ -26,10 +81,12 @@ export function applyIssues(form: FormInstance, issues: readonly z.core.$ZodIssu
 
 /**
  * An antd rule that checks one field with the contract's zod schema, so the form shows the same
- * Chinese messages the server would answer.
+ * Chinese messages the server would answer. A field the schema needs gets its label's required
+ * mark from the same schema (antd reads `required`; the check itself stays the schema's).
  */
 export function zodRule(schema: z.ZodType) {
   return {
+    required: !schema.safeParse(undefined).success,
     validator: async (_rule: unknown, value: unknown) => {
       const result = schema.safeParse(value === null ? undefined : value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入有误');

@@ -1,3 +1,4 @@
+import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { findMenuByPath } from '@scm/contract';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,8 +17,10 @@ export function useJump() {
       const menus = openablePages(session.getMenus());
       const current = findMenuByPath(menus, location.pathname);
       const target = findMenuByPath(menus, path);
-      if (target) tabsStore.jump(current?.key, { key: target.key, path });
-      navigate(path);
+      whenLeaving(() => {
+        if (target) tabsStore.jump(current?.key, { key: target.key, path });
+        navigate(path);
+      });
     },
     [navigate, location.pathname],
   );

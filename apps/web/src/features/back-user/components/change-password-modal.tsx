@@ -1,6 +1,7 @@
 import { newPasswordSchema, passwordSchema } from '@scm/contract';
-import { Form, Input, Modal } from 'antd';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { Alert, Form, Input, Modal } from 'antd';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
+import { session } from '@/shared/session/session';
 import { useChangePassword } from '@/features/back-user/api/back-user';
 
 interface ChangePasswordForm {
@@ -9,15 +10,48 @@ interface ChangePasswordForm {
   confirmPassword: string;
 }
 
-/** The header's 修改密码: this session stays, the user's other sessions end. */
-export default function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The header's 修改密码: this session stays, the user's other sessions end. `forced`: the password
+ * was set by an administrator, so the dialog cannot be closed until a new one is saved.
+ */
+export default function ChangePasswordModal({ open, forced = false, onClose }: { open: boolean; forced?: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ChangePasswordForm>();
-  const change = useChangePassword({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
+  const change = useChangePassword({
+    onSuccess: () => {
+      const user = session.getUserInfo();
+      if (user?.mustChangePassword) session.setUserInfo({ ...user, mustChangePassword: false });
+      onClose();
+    },
+    onError: (error) => applyFieldErrors(form, error),
+  });
 
-  const submit = async () => change.mutate(await form.validateFields());
+  const submit = async () => {
+    const values = await validForm(form);
+    if (values) change.mutate(values);
+  };
 
   return (
-    <Modal title="修改密码" open={open} onCancel={onClose} onOk={submit} okText="确认修改" confirmLoading={change.isPending} destroyOnHidden>
+    <Modal
+      title={forced ? '首次登录，请修改密码' : '修改密码'}
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      okText="确认修改"
+      confirmLoading={change.isPending}
+      destroyOnHidden
+      closable={!forced}
+      keyboard={!forced}
+      maskClosable={!forced}
+      cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}
+    >
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="您的密码由管理员设置，为了账号安全，请设置只有您自己知道的新密码后再继续使用。"
+        />
+      )}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(passwordSchema)]}>
           <Input.Password autoComplete="current-password" />

@@ -1,7 +1,7 @@
 import { type BackUserRow, newPasswordSchema } from '@scm/contract';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useResetPassword } from '@/features/back-user/api/back-user';
 
 interface Props {
@@ -21,7 +21,8 @@ export function ResetPasswordModal({ user, onClose, onPasswordGenerated }: Props
 
   const submit = async () => {
     if (!user) return;
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     reset.mutate(
       { id: user.id, version: user.version, password: values.mode === 'manual' ? values.password : undefined },
       {

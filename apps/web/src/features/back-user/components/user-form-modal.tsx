@@ -1,7 +1,8 @@
 import { type BackUserRow, backUserUpdateRequest, newPasswordSchema } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useSession } from '@/shared/session/session';
 import { useRoleOptions } from '@/features/back-user/api/role';
 import { useCreateBackUser, useUpdateBackUser } from '@/features/back-user/api/back-user';
@@ -27,6 +28,7 @@ const fields = backUserUpdateRequest.shape;
 
 export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Props) {
   const [form] = Form.useForm<UserForm>();
+  const guard = useFormGuard(open);
   const roles = useRoleOptions();
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateBackUser({ onError });
@@ -53,7 +55,9 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
   ];
 
   const submit = async () => {
-    const { passwordMode: mode, password, ...values } = await form.validateFields();
+    const checked = await validForm(form);
+    if (!checked) return;
+    const { passwordMode: mode, password, ...values } = checked;
     if (user) {
       update.mutate({
         id: user.id,
@@ -80,14 +84,14 @@ export function UserFormModal({ open, user, onClose, onPasswordGenerated }: Prop
     <Modal
       title={user ? '编辑用户' : '新建用户'}
       open={open}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       okText="保存"
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
       width={540}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item name="email" label="邮箱（登录账号）" required rules={[zodRule(fields.email)]}>
           <Input placeholder="name@jiaju.com" autoComplete="off" maxLength={254} />
         </Form.Item>

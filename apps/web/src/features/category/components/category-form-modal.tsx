@@ -1,7 +1,8 @@
 import { type Category, categoryCreateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateCategory, useUpdateCategory } from '@/features/category/api/category';
 
 export type CategoryFormTarget = { mode: 'create'; parent: Pick<Category, 'id' | 'name'> | null } | { mode: 'edit'; category: Category };
@@ -18,6 +19,7 @@ const fields = categoryCreateRequest.shape;
 
 export function CategoryFormModal({ target, onClose }: { target: CategoryFormTarget | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateCategory(onError);
   const update = useUpdateCategory(onError);
@@ -32,7 +34,8 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
   }, [form, target]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     if (!target) return;
     if (target.mode === 'create') await create.mutateAsync({ ...values, parentId: target.parent?.id ?? null });
     else await update.mutateAsync({ ...values, id: target.category.id, version: target.category.version });
@@ -44,13 +47,13 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
     <Modal
       open={target !== null}
       title={title}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={create.isPending || update.isPending}
       okText="保存"
       destroyOnHidden
     >
-      <Form form={form} name="category-form" layout="vertical" initialValues={{ sort: 0, status: 'enabled' }}>
+      <Form form={form} onValuesChange={guard.touch} name="category-form" layout="vertical" initialValues={{ sort: 0, status: 'enabled' }}>
         <Form.Item name="name" label="分类名称" required rules={[zodRule(fields.name)]}>
           <Input placeholder="如：毛巾浴巾" maxLength={50} />
         </Form.Item>

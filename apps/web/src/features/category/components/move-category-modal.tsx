@@ -1,7 +1,7 @@
 import { type Category, CATEGORY_MAX_LEVEL } from '@scm/contract';
 import { Alert, Form, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { applyFieldErrors } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useMoveCategory } from '@/features/category/api/category';
 
 const ROOT = 0;
@@ -45,7 +45,9 @@ export function MoveCategoryModal({ category, categories, onClose }: { category:
   }, [category, form]);
 
   const submit = async () => {
-    const { parentId } = await form.validateFields();
+    const checked = await validForm(form);
+    if (!checked) return;
+    const { parentId } = checked;
     if (!category) return;
     await move.mutateAsync({ id: category.id, version: category.version, parentId: parentId === ROOT ? null : parentId });
     onClose();

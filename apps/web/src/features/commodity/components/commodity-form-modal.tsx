@@ -10,11 +10,12 @@ import {
   type TreeNode,
   yuanToFen,
 } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/commodity';
@@ -68,6 +69,7 @@ const toCm3 = (value: number | null | undefined, unit: 'm3' | 'cm3') =>
 
 export function CommodityFormModal({ target, onClose }: { target: CommodityFormTarget | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateCommodity(onError);
   const update = useUpdateCommodity(onError);
@@ -105,7 +107,9 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   }, [form, target]);
 
   const submit = async () => {
-    const { weight, weightUnit, volume, volumeUnit, referencePrice, ...rest } = await form.validateFields();
+    const checked = await validForm(form);
+    if (!checked) return;
+    const { weight, weightUnit, volume, volumeUnit, referencePrice, ...rest } = checked;
     const body = {
       ...rest,
       weightG: toGrams(weight, weightUnit),
@@ -124,7 +128,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
       open={target !== null}
       title={target?.mode === 'edit' ? '编辑商品' : '新建商品'}
       width={760}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={create.isPending || update.isPending}
       okText="保存"
@@ -132,6 +136,7 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
     >
       <Form
         form={form}
+        onValuesChange={guard.touch}
         name="commodity-form"
         layout="vertical"
         initialValues={{ status: 'enabled', unit: defaultUnit, weightUnit: 'kg', volumeUnit: 'cm3' }}

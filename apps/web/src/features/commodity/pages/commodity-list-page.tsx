@@ -36,7 +36,7 @@ interface FilterValues {
 }
 
 export default function CommodityListPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [query, setQuery, resetQuery] = useUrlQuery(commodityListQuery);
   const filter = commodityListFilter(query);
   const filterValues = useMemo<FilterValues>(
@@ -178,6 +178,19 @@ export default function CommodityListPage() {
   ];
 
   const batchItems = selected.map((c) => ({ id: c.id, version: c.version }));
+  // Disabling takes commodities out of every picker at once: named and confirmed first, as a single 停用 is.
+  const confirmBatchDisable = () =>
+    modal.confirm({
+      title: `停用选中的 ${selected.length} 个商品？`,
+      content: `${selected
+        .slice(0, 5)
+        .map((c) => `${c.skuCode} ${c.name}`)
+        .join('、')}${selected.length > 5 ? ` 等 ${selected.length} 个` : ''}。停用后不能再加入计划和采购任务，已有记录不受影响。`,
+      okText: '停用',
+      okButtonProps: { danger: true },
+      // A refusal is toasted by the mutation; the dialog closes either way.
+      onOk: () => disable.mutateAsync({ items: batchItems }).catch(() => undefined),
+    });
   const runExport = async () => {
     setExporting(true);
     try {
@@ -204,7 +217,10 @@ export default function CommodityListPage() {
               { key: 'enable', label: `批量启用（${selected.length}）` },
               { key: 'disable', label: `批量停用（${selected.length}）` },
             ],
-            onClick: ({ key }) => (key === 'enable' ? enable : disable).mutate({ items: batchItems }),
+            onClick: ({ key }) => {
+              if (key === 'enable') enable.mutate({ items: batchItems });
+              else confirmBatchDisable();
+            },
           }}
         >
           <Button>

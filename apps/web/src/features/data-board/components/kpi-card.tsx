@@ -12,6 +12,8 @@ interface KpiCardProps {
   /** For costs (freight share) a rise is bad: the arrow turns red. */
   lowerIsBetter?: boolean;
   format: (value: number | null) => string;
+  /** Said under a negative value, so a saving below zero reads as what it is (e.g. paid above budget). */
+  negativeNote?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ function change(kind: KpiKind, current: number | null, previous: number | null):
   return { text: `${Math.abs(ratio * 100).toFixed(2)}%`, up: ratio >= 0 };
 }
 
-export function KpiCard({ title, kind, current, previous, loading, lowerIsBetter, format }: KpiCardProps) {
+export function KpiCard({ title, kind, current, previous, loading, lowerIsBetter, format, negativeNote }: KpiCardProps) {
   const delta = change(kind, current, previous);
   const good = delta ? delta.up !== Boolean(lowerIsBetter) : true;
   return (
@@ -40,6 +42,11 @@ export function KpiCard({ title, kind, current, previous, loading, lowerIsBetter
       ) : (
         <>
           <div className="kpi-value">{format(current)}</div>
+          {negativeNote && current !== null && current < 0 && (
+            <Typography.Text type="danger" className="kpi-note">
+              {negativeNote}
+            </Typography.Text>
+          )}
           <div className="kpi-change">
             较上期{' '}
             {delta ? (

@@ -78,8 +78,20 @@ export default function DataBoardPage() {
           { title: '定标货值', kind: 'money' as const, pick: (k: typeof cur) => k?.awardedAmountFen ?? null, format: money },
           { title: '可抵扣进项税', kind: 'money' as const, pick: (k: typeof cur) => k?.deductibleVatFen ?? null, format: money },
           { title: '完成任务数', kind: 'count' as const, pick: (k: typeof cur) => k?.tasksCompleted ?? null, format: count },
-          { title: '较平均报价节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsAverage ?? null, format: percent },
-          { title: '较预算节约率', kind: 'rate' as const, pick: (k: typeof cur) => k?.savingsVsBudget ?? null, format: percent },
+          {
+            title: '较平均报价节约率',
+            kind: 'rate' as const,
+            pick: (k: typeof cur) => k?.savingsVsAverage ?? null,
+            format: percent,
+            negativeNote: '为负：定标价高于平均报价',
+          },
+          {
+            title: '较预算节约率',
+            kind: 'rate' as const,
+            pick: (k: typeof cur) => k?.savingsVsBudget ?? null,
+            format: percent,
+            negativeNote: '为负：定标超出预算',
+          },
           { title: '报价响应率', kind: 'rate' as const, pick: (k: typeof cur) => k?.responseRate ?? null, format: percent },
           { title: '运费占到货成本', kind: 'rate' as const, pick: (k: typeof cur) => k?.freightShare ?? null, format: percent, lowerIsBetter: true },
         ].map((kpi) => (
@@ -92,6 +104,7 @@ export default function DataBoardPage() {
               loading={kpiLoading}
               format={kpi.format}
               lowerIsBetter={kpi.lowerIsBetter}
+              negativeNote={'negativeNote' in kpi ? kpi.negativeNote : undefined}
             />
           </Col>
         ))}

@@ -1,7 +1,8 @@
 import { type DictItem, dictItemCreateRequest, TAG_COLOR_LABELS, TAG_COLORS } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateDictItem, useUpdateDictItem } from '@/features/dictionary/api/dict-item';
 
 const fields = dictItemCreateRequest.shape;
@@ -16,6 +17,7 @@ interface Props {
 
 export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Props) {
   const [form] = Form.useForm();
+  const guard = useFormGuard(open);
   const create = useCreateDictItem((error) => applyFieldErrors(form, error));
   const update = useUpdateDictItem((error) => applyFieldErrors(form, error));
   const label = Form.useWatch('label', form);
@@ -28,7 +30,8 @@ export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Prop
   }, [open, editing, nextSort, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = {
       label: values.label,
       value: values.value,
@@ -46,12 +49,12 @@ export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Prop
     <Modal
       title={editing ? '编辑字典项' : '新增字典项'}
       open={open}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item name="label" label="字典标签" rules={[zodRule(fields.label)]}>
           <Input placeholder="显示的文字，如 纸箱" maxLength={50} />
         </Form.Item>

@@ -1,7 +1,8 @@
 import { type DictType, dictTypeCreateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateDictType, useUpdateDictType } from '@/features/dictionary/api/dict-type';
 
 const fields = dictTypeCreateRequest.shape;
@@ -16,6 +17,7 @@ interface Props {
 
 export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm();
+  const guard = useFormGuard(open);
   const create = useCreateDictType((error) => applyFieldErrors(form, error));
   const update = useUpdateDictType((error) => applyFieldErrors(form, error));
 
@@ -26,7 +28,8 @@ export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { code: values.code, name: values.name, status: values.status, remark: values.remark || null };
     const done = () => {
       onSaved?.(body.code);
@@ -40,12 +43,12 @@ export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
     <Modal
       title={editing ? '编辑字典' : '新建字典'}
       open={open}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item
           name="code"
           label="字典编码"

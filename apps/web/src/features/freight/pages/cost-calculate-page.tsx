@@ -1,4 +1,5 @@
 import { CalculatorOutlined, SwapOutlined } from '@ant-design/icons';
+import { validForm } from '@/shared/form/field-errors';
 import { CHARGE_MODE_LABELS, type EndpointData, type freightApi, MATCHED_BY_LABELS, formatMeasure } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, type FormInstance, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -62,7 +63,7 @@ export default function CostCalculatePage() {
 
   const run = async (kind: 'estimate' | 'compare') => {
     comparing.current = kind === 'compare';
-    await form.validateFields();
+    if (!(await validForm(form))) return;
     // Lines of the hidden mode stay in the form (switching back keeps them) but are not sent.
     const values = form.getFieldsValue(true) as Values;
     const destination = values.destination!;

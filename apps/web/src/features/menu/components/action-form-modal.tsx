@@ -1,7 +1,8 @@
 import { type MenuRow, menuCreateActionRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateMenuAction } from '@/features/menu/api/menu';
 
 interface ActionForm {
@@ -15,6 +16,7 @@ const fields = menuCreateActionRequest.shape;
 /** Adds a `pageKey:action` permission code under a page. */
 export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: () => void }) {
   const [form] = Form.useForm<ActionForm>();
+  const guard = useFormGuard(!!page);
   const create = useCreateMenuAction({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
   const action = Form.useWatch('action', form);
 
@@ -24,7 +26,8 @@ export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: ()
 
   const submit = async () => {
     if (!page) return;
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     create.mutate({ parentId: page.id, ...values });
   };
 
@@ -32,13 +35,13 @@ export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: ()
     <Modal
       title={page ? `添加操作项 · ${page.label}` : '添加操作项'}
       open={!!page}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       okText="添加"
       confirmLoading={create.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item
           name="action"
           label="操作编码"

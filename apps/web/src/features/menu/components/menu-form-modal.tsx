@@ -1,7 +1,8 @@
 import { type MenuRow, menuUpdateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useUpdateMenu } from '@/features/menu/api/menu';
 import { MENU_ICONS, MenuIcon } from '@/shared/ui/menu-icons';
 
@@ -18,6 +19,7 @@ const typeLabel = { group: '目录', page: '页面', action: '操作' } as const
 
 export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () => void }) {
   const [form] = Form.useForm<MenuForm>();
+  const guard = useFormGuard(!!menu);
   const update = useUpdateMenu({ onSuccess: onClose, onError: (error) => applyFieldErrors(form, error) });
   const { modal } = App.useApp();
 
@@ -29,7 +31,8 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
 
   const submit = async () => {
     if (!menu) return;
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { id: menu.id, version: menu.version, ...values, icon: values.icon ?? '' };
     if (menu.status === 'enabled' && values.status === 'disabled') {
       modal.confirm({
@@ -45,7 +48,15 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
   };
 
   return (
-    <Modal title="编辑菜单" open={!!menu} onCancel={onClose} onOk={submit} okText="保存" confirmLoading={update.isPending} destroyOnHidden>
+    <Modal
+      title="编辑菜单"
+      open={!!menu}
+      onCancel={() => guard.close(onClose)}
+      onOk={submit}
+      okText="保存"
+      confirmLoading={update.isPending}
+      destroyOnHidden
+    >
       {menu && (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label="编码">{menu.key}</Descriptions.Item>
@@ -53,7 +64,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
           {menu.path && <Descriptions.Item label="路径">{menu.path}</Descriptions.Item>}
         </Descriptions>
       )}
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item name="label" label="名称" rules={[{ required: true, message: '请输入菜单名称' }, zodRule(fields.label)]}>
           <Input maxLength={30} showCount />
         </Form.Item>

@@ -18,7 +18,7 @@ const rows = (container: HTMLElement) =>
   }));
 
 describe('ChangeDiff', () => {
-  it('shows an award with labelled status, money in yuan, outcomes by label and the lines as a table', () => {
+  it('shows an award with labelled status, money in yuan, lines and suppliers by name, the reason and the outcomes', () => {
     const { container } = render(
       <ChangeDiff
         module="procurement_task"
@@ -26,35 +26,60 @@ describe('ChangeDiff', () => {
         after={{
           status: 'awarded',
           totalFen: 369600,
-          lines: [{ lineId: 7, supplierId: 1, quantity: 120, unitPriceFen: 3080, amountFen: 369600, freightShareFen: 0, notLowest: false }],
-          outcomes: { 1: 'won', 2: 'lost' },
+          lines: [
+            {
+              skuCode: 'SN-001',
+              commodityName: '北欧风收纳箱',
+              supplierName: '佛山顺德美居制品厂',
+              quantity: 120,
+              unitPriceFen: 3080,
+              amountFen: 369600,
+              freightShareFen: 0,
+              notLowest: true,
+              reason: '交期更稳',
+            },
+          ],
+          outcomes: [
+            { supplierName: '佛山顺德美居制品厂', outcome: 'won' },
+            { supplierName: '义乌优品家居有限公司', outcome: 'lost' },
+          ],
         }}
       />,
     );
     const text = rows(container);
     expect(text).toContainEqual({ field: 'status', text: '状态: 待定标 → 已定标' });
-    expect(text).toContainEqual({ field: 'totalFen', text: '定标金额: ¥3,696.00' });
-    expect(text).toContainEqual({ field: 'outcomes', text: '各供应商结果: 1：中标；2：未中标' });
+    expect(text).toContainEqual({ field: 'totalFen', text: '到货成本(含税): ¥3,696.00' });
     const table = container.querySelector('[data-field="lines"] table');
     expect([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual([
-      '明细行',
+      'SKU编码',
+      '商品名称',
       '供应商',
       '数量',
       '单价',
       '金额',
       '分摊运费',
       '非最低价',
+      '定标理由',
     ]);
     expect([...(table?.querySelectorAll('tbody td') ?? [])].map((td) => td.textContent)).toEqual([
-      '7',
-      '1',
+      'SN-001',
+      '北欧风收纳箱',
+      '佛山顺德美居制品厂',
       '120',
       '¥30.80',
       '¥3,696.00',
       '¥0.00',
-      '否',
+      '是',
+      '交期更稳',
     ]);
-    expect(container.textContent).not.toMatch(/evaluating|awarded|369600|"lost"|totalFen/);
+    const outcomes = container.querySelector('[data-field="outcomes"] table');
+    expect([...(outcomes?.querySelectorAll('tbody td') ?? [])].map((td) => td.textContent)).toEqual([
+      '佛山顺德美居制品厂',
+      '中标',
+      '义乌优品家居有限公司',
+      '未中标',
+    ]);
+    expect(container.textContent).not.toMatch(/evaluating|awarded|369600|lost|won|totalFen/);
   });
 
   it('on an edit shows only what the write changed, with the area’s field labels', () => {
@@ -74,8 +99,8 @@ describe('ChangeDiff', () => {
   it('shows a role’s removed and added codes although the two snapshots share no field', () => {
     const { container } = render(<ChangeDiff module="role" before={{ removed: ['basic'] }} after={{ added: ['dataBoard'] }} />);
     expect(rows(container)).toEqual([
-      { field: 'added', text: '新增权限: dataBoard' },
-      { field: 'removed', text: '移除权限: basic' },
+      { field: 'added', text: '新增权限: 数据看板' },
+      { field: 'removed', text: '移除权限: 工作台' },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { BUYER_PERMISSION_CODES, type GenerateMode, plannedTasks } from '@scm/contract';
 import { Alert, Card, Form, Modal, Radio, Spin, Table, Tag } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useSession } from '@/shared/session/session';
 import { UserSelect } from '@/shared/user/user-select';
 import { usePlanInfo } from '@/features/planning/api/plan';
@@ -46,7 +46,9 @@ export function GenerateModal({ open, planId, planLabel, loading, onOk, onCancel
       okText={tasks.length ? `生成 ${tasks.length} 个采购任务` : '生成'}
       okButtonProps={{ loading, disabled: !plan.data }}
       width={720}
-      onOk={() => form.validateFields().then(onOk)}
+      // The body scrolls so the footer (生成) stays on screen on a laptop's 800 px.
+      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', paddingRight: 4 } }}
+      onOk={() => validForm(form).then((values) => values && onOk(values))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden

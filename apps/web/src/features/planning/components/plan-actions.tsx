@@ -4,7 +4,6 @@ import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
 import { feedback } from '@/shared/ui/feedback';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import {
@@ -30,8 +29,8 @@ interface PlanRef {
   code: string;
   name: string;
   owner: { id: number; username: string } | null;
-  /** Known on the detail page: the creator may not review the plan either (the server checks the whole four-eyes rule). */
-  createdBy?: { id: number } | null;
+  /** The server's four-eyes answer for the signed-in user: 审核 shows disabled with it. */
+  reviewBlockedReason: string | null;
 }
 
 interface PlanActionsProps {
@@ -52,15 +51,11 @@ type Dialog = 'review' | 'generate' | 'close' | 'cancel' | null;
 export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsProps) {
   const jump = useJump();
   const { modal } = App.useApp();
-  const me = useSession().userInfo;
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = {
     edit: usePermission('planningTaskList:edit') && planActionAllowed('edit', plan.status),
     submit: usePermission('planningTaskList:submit') && planActionAllowed('submit', plan.status),
-    approve:
-      usePermission('planningTaskList:approve') &&
-      planActionAllowed('approve', plan.status) &&
-      ![plan.owner?.id, plan.createdBy?.id].includes(me?.id),
+    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status),
     generate: usePermission('planningTaskList:generate') && planActionAllowed('generate', plan.status),
     close: usePermission('planningTaskList:close') && planActionAllowed('close', plan.status),
     cancel: usePermission('planningTaskList:cancel') && planActionAllowed('cancel', plan.status),
@@ -90,8 +85,6 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
       {text}
     </ReasonedButton>
   );
-  // Four-eyes: the owner may not review their own plan (the server also refuses the creator and the submitter).
-  const ownPlan = plan.owner?.id === me?.id ? '不能审核自己负责的计划' : null;
   const detailPath = `${DETAIL_PATH}?id=${plan.id}`;
 
   return (
@@ -105,7 +98,12 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
             loading: submit.isPending,
             confirm: { title: '提交后计划将进入审核，确定提交？', onConfirm: () => submit.mutate(ref) },
           })}
-        {can.approve && button('审核', { type: list ? 'link' : 'primary', onClick: () => setDialog('review'), disabledReason: unsaved ?? ownPlan })}
+        {can.approve &&
+          button('审核', {
+            type: list ? 'link' : 'primary',
+            onClick: () => setDialog('review'),
+            disabledReason: unsaved ?? plan.reviewBlockedReason,
+          })}
         {can.generate &&
           button('生成采购任务', {
             type: list ? 'link' : 'primary',
@@ -149,9 +147,10 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
       </Space>
       <ReviewModal
         open={dialog === 'review'}
+        planId={plan.id}
         planLabel={label}
         loading={approve.isPending || reject.isPending}
-        onApprove={() => approve.mutate(ref)}
+        onApprove={(comment) => approve.mutate({ ...ref, comment })}
         onReject={(reason) => reject.mutate({ ...ref, reason })}
         onCancel={done}
       />

@@ -43,7 +43,7 @@ export function PlanTimeline({ entries }: { entries: PlanTimelineEntry[] }) {
             )}
             {entry.reason && (
               <div className="plan-timeline-reason">
-                {entry.action === 'generate' ? '说明' : '原因'}：{entry.reason}
+                {entry.action === 'generate' ? '说明' : entry.action === 'approve' ? '审核意见' : '原因'}：{entry.reason}
               </div>
             )}
           </div>

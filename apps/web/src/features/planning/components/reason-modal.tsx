@@ -1,6 +1,6 @@
 import { reasonSchema } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
-import { zodRule } from '@/shared/form/field-errors';
+import { validForm, zodRule } from '@/shared/form/field-errors';
 
 interface ReasonModalProps {
   open: boolean;
@@ -24,14 +24,14 @@ export function ReasonModal({ open, title, description, required, okText, danger
       title={title}
       okText={okText}
       okButtonProps={{ danger, loading }}
-      onOk={() => form.validateFields().then((values) => onOk(values.reason?.trim() ?? ''))}
+      onOk={() => validForm(form).then((values) => values && onOk(values.reason?.trim() ?? ''))}
       onCancel={onCancel}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
       {description && <p>{description}</p>}
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label="原因" rules={required ? [zodRule(reasonSchema)] : []}>
+        <Form.Item name="reason" label="原因" required={required} rules={required ? [zodRule(reasonSchema)] : []}>
           <Input.TextArea rows={3} maxLength={200} showCount placeholder={required ? '请输入原因' : '选填'} />
         </Form.Item>
       </Form>

@@ -2,7 +2,8 @@ import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen } from '@sc
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { applyFieldErrors } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
+import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
 import { useJump } from '@/shared/navigation/use-jump';
 import { useSession } from '@/shared/session/session';
 import { useCreatePlan, useUpdatePlan } from '@/features/planning/api/plan';
@@ -109,10 +110,17 @@ export function usePlanForm(plan: PlanDetail | undefined) {
     form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
     setDirty(false);
   }, [form, initial, loadedVersion]);
-  const onError = (error: unknown) => applyFieldErrors(form, error);
+  const unsaved = useUnsavedChanges(dirty, () => {
+    form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
+    setDirty(false);
+  });
+  const onError = (error: unknown) => applyFieldErrors(form, error, { aliases: { periodStart: 'period', periodEnd: 'period' } });
   const importAfterCreate = useRef(false);
   const create = useCreatePlan({
-    onSuccess: (data) => jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`),
+    onSuccess: (data) => {
+      unsaved.release();
+      jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`);
+    },
     onError,
   });
   const update = useUpdatePlan({ onSuccess: () => setDirty(false), onError });
@@ -122,7 +130,7 @@ export function usePlanForm(plan: PlanDetail | undefined) {
 
   const save = async (thenImport = false) => {
     importAfterCreate.current = thenImport;
-    await form.validateFields();
+    if (!(await validForm(form))) return;
     const body = bodyOf(form.getFieldsValue(true) as PlanFormValues);
     if (plan) update.mutate({ ...body, id: plan.id, version: plan.version });
     else create.mutate(body);

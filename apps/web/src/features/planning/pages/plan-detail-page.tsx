@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { usePermission } from '@/shared/permission/can';
-import { PageNotice } from '@/shared/ui/page-notice';
+import { NoAccess } from '@/shared/ui/no-access';
 import { usePlanInfo } from '@/features/planning/api/plan';
 import { PlanHeaderActions } from '@/features/planning/components/plan-header-actions';
 import { PlanHeaderFields } from '@/features/planning/components/plan-header-fields';
@@ -35,7 +35,8 @@ export default function PlanDetailPage() {
     if (params.has('import')) setParams({ id: String(id) }, { replace: true });
   };
   if (id && info.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
-  if (id && info.isError) return <PageNotice title="计划任务不存在或无权查看" />;
+  // The server answers 404 alike for a plan that does not exist and one outside the user's data scope.
+  if (id && info.isError) return <NoAccess detail="该计划不存在，或不在您的数据范围内（仅本人：只能查看自己负责或创建的计划）。" />;
   return (
     <>
       <PlanEditor key={id ?? 'new'} plan={id ? info.data : undefined} onImport={() => setImporting(true)} />

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
+import { useNavigate } from 'react-router';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
@@ -35,6 +36,7 @@ interface FilterValues {
 export default function PlanListPage() {
   const [state, update, reset] = useUrlQuery(urlSchema);
   const jump = useJump();
+  const navigate = useNavigate();
   const warehouses = useDict('warehouse');
   const users = useUserOptions();
 
@@ -203,7 +205,8 @@ export default function PlanListPage() {
         toolbar={
           <>
             <Can code="planningTaskList:create">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => jump(DETAIL_PATH)}>
+              {/* A new plan opens beside the list: the list's tab (and its filters) stays. */}
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(DETAIL_PATH)}>
                 新建计划
               </Button>
             </Can>

@@ -1,9 +1,10 @@
 import './template-editor.css';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHARGE_MODE_LABELS, type ChargeMode, DISPLAY_UNITS, priceTemplateCreateRequest, type PriceTemplate } from '@scm/contract';
 import { Alert, Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, applyIssues, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, applyIssues, validForm, zodRule } from '@/shared/form/field-errors';
 import { RegionCascader } from '@/shared/region/region-cascader';
 import { feedback } from '@/shared/ui/feedback';
 import { useCreatePriceTemplate, useUpdatePriceTemplate } from '@/features/price-template/api/price-template';
@@ -26,6 +27,7 @@ function FreeCondition({ mode }: { mode: ChargeMode }) {
 
 export function TemplateEditor({ open, editing, onClose }: Props) {
   const [form] = Form.useForm<TemplateFormValues>();
+  const guard = useFormGuard(open);
   const mode: ChargeMode = Form.useWatch('chargeMode', form) ?? 'weight';
   const units = DISPLAY_UNITS[mode];
   const chargeRows: TemplateFormValues['chargeRows'] | undefined = Form.useWatch('chargeRows', form);
@@ -44,7 +46,7 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    await form.validateFields();
+    if (!(await validForm(form))) return;
     const body = toRequestBody(form.getFieldsValue(true));
     const checked = priceTemplateCreateRequest.safeParse(body);
     if (!checked.success) {
@@ -63,19 +65,19 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
     <Drawer
       title={editing ? `编辑配送模板：${editing.name}` : '新建配送模板'}
       open={open}
-      onClose={onClose}
+      onClose={() => guard.close(onClose)}
       size={1080}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => guard.close(onClose)}>取消</Button>
           <Button type="primary" onClick={submit} loading={create.isPending || update.isPending}>
             保存
           </Button>
         </Space>
       }
     >
-      <Form form={form} layout="vertical" className="template-editor">
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" className="template-editor">
         <Row gutter={16}>
           <Col span={10}>
             <Form.Item name="name" label="模板名称" rules={[zodRule(priceTemplateCreateRequest.shape.name)]}>

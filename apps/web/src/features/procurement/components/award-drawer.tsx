@@ -1,4 +1,5 @@
-import { Alert, Button, Drawer, Input, Select, Space, Table, Tag } from 'antd';
+import { fenToYuan } from '@scm/contract';
+import { Alert, App, Button, Descriptions, Drawer, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { Money } from '@/shared/ui/money';
@@ -17,6 +18,7 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
   const { comparison, task } = view;
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { modal } = App.useApp();
   const award = useAwardTask((error) => {
     // Field errors are shown on their rows and in the toast, since a row may be scrolled away.
     if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
@@ -58,6 +60,61 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
     return cell.realLandedFen !== lowest(row) ? '非最低' : null;
   };
 
+  /** A second look before the award is written: what is bought from whom, and what it costs. */
+  const confirmAward = () => {
+    const picked = rows.filter(({ row }) => choices[row.lineId]?.supplierId);
+    // An award the server will refuse (a reason missing) goes straight to its answer, shown on the rows.
+    if (picked.some(({ row }) => reasonNeeded(row) && !choices[row.lineId].reason?.trim())) {
+      submit();
+      return;
+    }
+    const bySupplier = new Map<number, { lines: number; real: number }>();
+    for (const { row } of picked) {
+      const cell = chosenCell(row);
+      const id = choices[row.lineId].supplierId as number;
+      const sum = bySupplier.get(id) ?? { lines: 0, real: 0 };
+      bySupplier.set(id, { lines: sum.lines + 1, real: sum.real + (cell?.realLandedFen ?? 0) });
+    }
+    const reasoned = picked.filter(({ row }) => reasonNeeded(row)).length;
+    const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
+    modal.confirm({
+      title: `确认定标 ${task.code}？`,
+      width: 560,
+      okText: '确认定标',
+      cancelText: '再看看',
+      content: (
+        <div className="award-summary">
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="定标行数">
+              {picked.length} / {rows.length}
+            </Descriptions.Item>
+            <Descriptions.Item label="非最低或不满足起订量">{reasoned} 行（已填理由）</Descriptions.Item>
+            <Descriptions.Item label="定标货值">{yuan(totals.goods)}</Descriptions.Item>
+            <Descriptions.Item label="运费">{yuan(totals.freight)}</Descriptions.Item>
+            <Descriptions.Item label="到货成本(含税)">{yuan(totals.goods + totals.freight)}</Descriptions.Item>
+            <Descriptions.Item label="实际到货成本">{yuan(totals.real)}</Descriptions.Item>
+          </Descriptions>
+          <Table
+            size="small"
+            style={{ marginTop: 12 }}
+            pagination={false}
+            rowKey="supplierId"
+            dataSource={[...bySupplier].map(([supplierId, sum]) => ({ supplierId, ...sum }))}
+            columns={[
+              { title: '中标供应商', key: 'name', render: (_, r) => names.get(r.supplierId) },
+              { title: '行数', dataIndex: 'lines', align: 'right' },
+              { title: '实际到货成本', key: 'real', align: 'right', render: (_, r) => yuan(r.real) },
+            ]}
+          />
+          <p className="muted" style={{ marginTop: 8 }}>
+            定标后数量回写到来源计划，各报价单的中标状态随之确定，不能撤回。
+          </p>
+        </div>
+      ),
+      onOk: submit,
+    });
+  };
+
   const submit = () => {
     setErrors({});
     award.mutate(
@@ -85,31 +142,32 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
       destroyOnHidden
       extra={
         <Space>
-          <span className="award-totals">
-            定标货值{' '}
-            <strong>
-              ¥<Money fen={totals.goods} />
-            </strong>{' '}
-            · 运费{' '}
-            <strong>
-              ¥<Money fen={totals.freight} />
-            </strong>{' '}
-            · 到货成本{' '}
-            <strong>
-              ¥<Money fen={totals.goods + totals.freight} />
-            </strong>{' '}
-            · 实际到货成本{' '}
-            <strong>
-              ¥<Money fen={totals.real} />
-            </strong>
-          </span>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" onClick={submit} loading={award.isPending}>
+          <Button type="primary" onClick={confirmAward} loading={award.isPending}>
             确认定标
           </Button>
         </Space>
       }
     >
+      {/* The totals sit in the body, not the header, so a narrow window wraps them instead of overlapping the title. */}
+      <p className="award-totals">
+        定标货值{' '}
+        <strong>
+          ¥<Money fen={totals.goods} />
+        </strong>{' '}
+        · 运费{' '}
+        <strong>
+          ¥<Money fen={totals.freight} />
+        </strong>{' '}
+        · 到货成本{' '}
+        <strong>
+          ¥<Money fen={totals.goods + totals.freight} />
+        </strong>{' '}
+        · 实际到货成本{' '}
+        <strong>
+          ¥<Money fen={totals.real} />
+        </strong>
+      </p>
       <Alert
         type="info"
         showIcon
@@ -122,7 +180,7 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: '商品', key: 'commodity', render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
+          { title: '商品', key: 'commodity', width: 200, ellipsis: true, render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
           { title: '需求数量', key: 'quantity', align: 'right', render: (_, r) => r.line.quantity },
           {
             title: '采购数量',
@@ -149,7 +207,7 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
                   .filter((c) => !c.missing && eligible.has(c.supplierId))
                   .map((c) => ({
                     value: c.supplierId,
-                    label: `${names.get(c.supplierId)}  实际¥${((c.realLandedFen ?? 0) / 100).toFixed(2)}${
+                    label: `${names.get(c.supplierId)}  实际 ¥${fenToYuan(c.realLandedFen ?? 0, true)}${
                       c.belowMoq ? `（不满足起订量，须采购${c.boughtQuantity}）` : c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''
                     }`,
                   }))}

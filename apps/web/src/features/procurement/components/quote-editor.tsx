@@ -38,7 +38,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
-import { applyFieldErrors } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
+import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
 import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/quotation';
 
@@ -81,6 +82,8 @@ export default function QuoteEditor({
 }) {
   const editable = lockedReason == null;
   const [form] = Form.useForm<FormValues>();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty, () => setDirty(false));
   const save = useSaveQuote((error) => applyFieldErrors(form, error));
   const decline = useDeclineQuote();
   const estimateCall = useEstimateQuoteFreight();
@@ -112,6 +115,7 @@ export default function QuoteEditor({
       }),
     });
     setEstimate(null);
+    setDirty(false);
   }, [form, quote, supplier.priceTemplateId, task.lines]);
 
   const lines = Form.useWatch('lines', form) ?? [];
@@ -158,20 +162,24 @@ export default function QuoteEditor({
     );
 
   const submit = async () => {
-    const values = await form.validateFields();
-    save.mutate({
-      taskId: task.id,
-      supplierId: supplier.supplierId,
-      version: quote?.version ?? null,
-      quoteDate: values.quoteDate.format('YYYY-MM-DD'),
-      validUntil: values.validUntil.format('YYYY-MM-DD'),
-      invoiceType: values.invoiceType,
-      taxRatePercent: values.taxRatePercent,
-      freightMode: values.freightMode,
-      freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
-      remark: values.remark ?? null,
-      lines: toLines(values.lines),
-    });
+    const values = await validForm(form);
+    if (!values) return;
+    save.mutate(
+      {
+        taskId: task.id,
+        supplierId: supplier.supplierId,
+        version: quote?.version ?? null,
+        quoteDate: values.quoteDate.format('YYYY-MM-DD'),
+        validUntil: values.validUntil.format('YYYY-MM-DD'),
+        invoiceType: values.invoiceType,
+        taxRatePercent: values.taxRatePercent,
+        freightMode: values.freightMode,
+        freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
+        remark: values.remark ?? null,
+        lines: toLines(values.lines),
+      },
+      { onSuccess: () => setDirty(false) },
+    );
   };
 
   return (
@@ -209,7 +217,7 @@ export default function QuoteEditor({
         />
       )}
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}
-      <Form form={form} layout="vertical" disabled={!editable}>
+      <Form form={form} layout="vertical" disabled={!editable} onValuesChange={() => setDirty(true)}>
         <Row gutter={16}>
           <Col span={4}>
             <Form.Item name="quoteDate" label="报价日期" rules={[{ required: true, message: '请选择报价日期' }]}>
@@ -235,7 +243,11 @@ export default function QuoteEditor({
           </Col>
           <Col span={3}>
             <Form.Item name="taxRatePercent" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
-              <Select aria-label="税率" disabled={invoiceType === 'none'} options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))} />
+              <Select
+                aria-label="税率"
+                disabled={!editable || invoiceType === 'none'}
+                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
+              />
             </Form.Item>
           </Col>
           <Col span={9}>
@@ -324,7 +336,7 @@ export default function QuoteEditor({
                   width: 150,
                   render: (_, field, i) => (
                     <Space size={4}>
-                      <Form.Item name={[field.name, 'unitPriceYuan']} noStyle>
+                      <Form.Item name={[field.name, 'unitPriceYuan']} style={{ margin: 0 }}>
                         <InputNumber min={0} precision={2} placeholder="未报价" style={{ width: 110 }} aria-label={`单价-${task.lines[i].skuCode}`} />
                       </Form.Item>
                       {lines[i]?.unitPriceYuan == null && <Tag color="error">未报价</Tag>}
@@ -336,7 +348,7 @@ export default function QuoteEditor({
                   key: 'moq',
                   width: 110,
                   render: (_, field) => (
-                    <Form.Item name={[field.name, 'moq']} noStyle>
+                    <Form.Item name={[field.name, 'moq']} style={{ margin: 0 }}>
                       <InputNumber min={1} precision={0} style={{ width: 100 }} />
                     </Form.Item>
                   ),
@@ -346,7 +358,7 @@ export default function QuoteEditor({
                   key: 'lead',
                   width: 110,
                   render: (_, field, i) => (
-                    <Form.Item name={[field.name, 'leadTimeDays']} noStyle>
+                    <Form.Item name={[field.name, 'leadTimeDays']} style={{ margin: 0 }}>
                       <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={`交期-${task.lines[i].skuCode}`} />
                     </Form.Item>
                   ),
@@ -355,7 +367,7 @@ export default function QuoteEditor({
                   title: '备注',
                   key: 'remark',
                   render: (_, field) => (
-                    <Form.Item name={[field.name, 'remark']} noStyle>
+                    <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }}>
                       <Input maxLength={200} style={{ width: 160 }} />
                     </Form.Item>
                   ),

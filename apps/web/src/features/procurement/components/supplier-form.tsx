@@ -1,8 +1,9 @@
 import { DICT, type Supplier, supplierCreateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Col, Drawer, Form, Input, Row, Select, Space, Button } from 'antd';
 import { useEffect } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { RegionPicker } from '@/shared/region/region-cascader';
 import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
 import { useTemplateOptions } from '@/shared/price-template/use-template-options';
@@ -19,6 +20,7 @@ interface Props {
 /** 新建 / 编辑 供应商: every field of docs/procurement.md "Suppliers", checked with the contract's rules as the user types. */
 export function SupplierForm({ open, editing, onClose }: Props) {
   const [form] = Form.useForm();
+  const guard = useFormGuard(open);
   const categories = useCategoryOptions();
   const templates = useTemplateOptions();
   const onError = (error: unknown) => applyFieldErrors(form, error);
@@ -33,7 +35,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   }, [open, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = { ...values, priceTemplateId: values.priceTemplateId ?? null, categoryIds: values.categoryIds ?? [] };
     if (editing) update.mutate({ ...body, id: editing.id, version: editing.version }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: onClose });
@@ -45,18 +48,18 @@ export function SupplierForm({ open, editing, onClose }: Props) {
       open={open}
       width={760}
       title={editing ? `编辑供应商 ${editing.code}` : '新建供应商'}
-      onClose={onClose}
+      onClose={() => guard.close(onClose)}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => guard.close(onClose)}>取消</Button>
           <Button type="primary" loading={create.isPending || update.isPending} onClick={submit}>
             保存
           </Button>
         </Space>
       }
     >
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" requiredMark>
         <Row gutter={16}>
           <Col span={16}>
             <Form.Item name="name" label="供应商名称" required rules={[zodRule(shape.name)]}>

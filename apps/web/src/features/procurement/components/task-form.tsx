@@ -1,10 +1,11 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { callApi } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { feedback } from '@/shared/ui/feedback';
@@ -49,6 +50,7 @@ interface Props {
 /** 新建 / 编辑 采购任务 (draft only): header, commodity lines with target prices, invited suppliers. */
 export default function TaskForm({ open, editing, onClose }: Props) {
   const [form] = Form.useForm<FormValues>();
+  const guard = useFormGuard(open);
   const { userInfo } = useSession();
   const suppliers = useInvitableSuppliers();
   const onError = (error: unknown) => applyFieldErrors(form, error);
@@ -91,7 +93,8 @@ export default function TaskForm({ open, editing, onClose }: Props) {
   }, [open, editing, form, userInfo?.id]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     const body = {
       name: values.name,
       planId: values.planId ?? null,
@@ -160,18 +163,18 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       open={open}
       width={980}
       title={editing ? `编辑采购任务 ${editing.code}` : '新建采购任务'}
-      onClose={onClose}
+      onClose={() => guard.close(onClose)}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => guard.close(onClose)}>取消</Button>
           <Button type="primary" loading={create.isPending || update.isPending} onClick={submit}>
             保存草稿
           </Button>
         </Space>
       }
     >
-      <Form form={form} name="procurement-task-form" layout="vertical">
+      <Form form={form} onValuesChange={guard.touch} name="procurement-task-form" layout="vertical">
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="任务名称" required rules={[zodRule(shape.name)]}>
@@ -205,7 +208,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="planId" label="来源计划" extra="可选：采购中的计划，定标数量回写到计划明细">
+            <Form.Item name="planId" label="来源计划" extra="可选：已审核或采购中的计划（引用已审核的计划后它变为采购中），定标数量回写到计划明细">
               <SourcePlanSelect
                 placeholder="搜索计划编号 / 名称"
                 popupMatchSelectWidth={360}

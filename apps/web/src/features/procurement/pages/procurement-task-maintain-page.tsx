@@ -1,14 +1,15 @@
 import { DownloadOutlined, PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { DICT, type ProcurementStatus } from '@scm/contract';
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { Can, usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
+import { NoAccess } from '@/shared/ui/no-access';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task';
@@ -48,6 +49,8 @@ export default function ProcurementTaskMaintainPage() {
   const id = Number(params.get('id') ?? 0);
   const query = useMaintainView(id);
   const canQuote = usePermission('procurementTaskMaintain:quote');
+  const canViewPlan = usePermission('planningTaskDetail');
+  const navigate = useNavigate();
   const closeQuote = useCloseQuote();
   const [awardOpen, setAwardOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -55,7 +58,7 @@ export default function ProcurementTaskMaintainPage() {
   if (!id) return <PageNotice title="请从采购任务列表打开报价维护" />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   const view = query.data;
-  if (!view) return <PageNotice title="采购任务不存在" />;
+  if (!view) return <NoAccess detail="该采购任务不存在，或不在您的数据范围内（仅本人：只能查看自己采购或创建的任务）。" />;
   const { task } = view;
   const quoting = task.status === 'quoting';
   // Sealed until the deadline job or 提前开标 opens it: no answer carries a price meanwhile.
@@ -135,7 +138,14 @@ export default function ProcurementTaskMaintainPage() {
           <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
           <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="采购员">{task.buyerName}</Descriptions.Item>
-          <Descriptions.Item label="来源计划">{task.planCode ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="来源计划">
+            {task.planCode && task.planId && canViewPlan ? (
+              // Opened beside this page: the quotes being entered stay in their tab.
+              <Typography.Link onClick={() => navigate(`/planningManagement/planningTaskDetail?id=${task.planId}`)}>{task.planCode}</Typography.Link>
+            ) : (
+              (task.planCode ?? '-')
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label="邀请 / 已报价">
             {task.invitedCount} / {task.quotedCount}
           </Descriptions.Item>

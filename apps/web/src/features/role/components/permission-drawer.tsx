@@ -22,10 +22,10 @@ function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolea
     key: node.key,
     disableCheckbox: !node.children && (!grantable(node.key) || node.disabledMenu),
     title: (
-      <Space size={6}>
+      <Space size={6} data-code={node.key}>
         <span>{node.title}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {node.kind === 'action' ? node.key : kindLabel[node.kind]}
+          {kindLabel[node.kind]}
         </Typography.Text>
         {node.disabledMenu && <Tag>菜单已停用</Tag>}
         {!node.children && !grantable(node.key) && <Tag>你没有此权限</Tag>}

@@ -1,7 +1,8 @@
 import { DATA_SCOPE_LABELS, type DataScope, type Role, roleCodeSchema, roleUpdateRequest } from '@scm/contract';
+import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { useCreateRole, useUpdateRole } from '@/features/role/api/role';
 
 interface RoleForm {
@@ -25,6 +26,7 @@ const fields = roleUpdateRequest.shape;
 
 export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
   const [form] = Form.useForm<RoleForm>();
+  const guard = useFormGuard(open);
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateRole({ onError });
   const update = useUpdateRole({ onSuccess: onClose, onError });
@@ -40,7 +42,8 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
   }, [open, role, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validForm(form);
+    if (!values) return;
     if (role) {
       update.mutate({ id: role.id, version: role.version, ...values });
     } else {
@@ -57,14 +60,14 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
     <Modal
       title={role ? '编辑角色' : '新建角色'}
       open={open}
-      onCancel={onClose}
+      onCancel={() => guard.close(onClose)}
       onOk={submit}
       okText="保存"
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
       width={520}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
         <Form.Item name="name" label="角色名称" rules={[{ required: true, message: '请输入角色名称' }, zodRule(fields.name)]}>
           <Input placeholder="如：仓库专员" maxLength={50} showCount />
         </Form.Item>

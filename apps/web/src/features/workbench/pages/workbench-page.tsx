@@ -30,6 +30,12 @@ function todoCards(userId: number | undefined): { key: TodoKey; title: string; h
     { key: 'myDraftPlans', title: '我的草稿计划', hint: '尚未提交', path: () => `${PLAN_LIST}?status=draft&ownerId=${userId}` },
     { key: 'myRejectedPlans', title: '被驳回的计划', hint: '修改后重新提交', path: () => `${PLAN_LIST}?status=rejected&ownerId=${userId}` },
     {
+      key: 'tasksToPublish',
+      title: '待发布的采购任务',
+      hint: '分派给我的草稿，邀请供应商后发布',
+      path: () => `${TASK_LIST}?status=draft&buyerId=${userId}`,
+    },
+    {
       key: 'tasksDeadlineSoon',
       title: '3天内截止报价',
       hint: '报价中的采购任务',

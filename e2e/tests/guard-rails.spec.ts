@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { api, apiLogin, login, screenshot } from '../support/app';
+
+const stamp = Date.now().toString().slice(-6);
+
+test('审核 of one’s own plan stays visible, disabled with the server’s reason', async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const [commodity] = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data as { value: number }[];
+  const plan = await api(request, token, '/admin/planning_task/create', {
+    name: `E2E自审${stamp}`,
+    plan_type: 'regular',
+    warehouse: 'sh_jiading',
+    period_start: '2027-01-01',
+    period_end: '2027-01-31',
+    lines: [{ commodity_id: commodity.value, quantity: 10 }],
+  });
+  expect(plan.code, plan.message).toBe(200);
+  expect((await api(request, token, '/admin/planning_task/submit', { id: plan.data.id, version: 0 })).code).toBe(200);
+
+  await login(page);
+  await page.goto(`/planningManagement/planningTaskDetail?id=${plan.data.id}`);
+  const review = page.getByRole('button', { name: /^审\s*核$/ });
+  await expect(review).toBeDisabled();
+  await review.hover({ force: true });
+  await expect(page.locator('.ant-tooltip')).toContainText('不能审核自己参与编制的计划');
+  await screenshot(page, 'guard-self-approval');
+});
+
+test('批量停用 commodities asks first, naming them', async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const [sample] = (await api(request, token, '/admin/commodity/list', { page_size: 1, status: 'enabled' })).data.list as {
+    category_id: number;
+    unit: string;
+  }[];
+  for (const n of [1, 2]) {
+    const created = await api(request, token, '/admin/commodity/create', {
+      sku_code: `E2EBATCH${stamp}-${n}`,
+      name: `E2E批量停用${stamp}-${n}`,
+      category_id: sample.category_id,
+      unit: sample.unit,
+      reference_price_fen: 1000,
+    });
+    expect(created.code, created.message).toBe(200);
+  }
+  await login(page);
+  await page.goto(`/commodityManagement/commodityList?keyword=E2EBATCH${stamp}`);
+  const rows = page.locator('.table-card .ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  await page.locator('.table-card thead .ant-checkbox-input').check();
+  await page.getByRole('button', { name: /批量操作/ }).click();
+  await page.getByRole('menuitem', { name: /批量停用/ }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('停用选中的 2 个商品？');
+  await expect(confirm).toContainText(`E2E批量停用${stamp}-1`);
+  await screenshot(page, 'guard-batch-disable');
+  await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(rows.filter({ hasText: '启用' })).toHaveCount(2);
+
+  await page.getByRole('button', { name: /批量操作/ }).click();
+  await page.getByRole('menuitem', { name: /批量停用/ }).click();
+  await confirm.getByRole('button', { name: /^停\s*用$/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('已停用');
+  await expect(rows.filter({ hasText: '停用' })).toHaveCount(2);
+});
+
+test('a quote that can no longer be entered keeps its 税率 read-only', async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const [commodity] = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data as { value: number }[];
+  const suppliers = (await api(request, token, '/admin/supplier/options', {})).data as { value: number }[];
+  const task = await api(request, token, '/admin/procurement_task/create', {
+    name: `E2E只读税率${stamp}`,
+    buyer_id: 1,
+    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    delivery_region_code: '310114',
+    lines: [{ commodity_id: commodity.value, quantity: 10 }],
+    supplier_ids: [suppliers[0].value],
+  });
+  expect(task.code, task.message).toBe(200);
+  let info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
+  expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const saved = await api(request, token, '/admin/quotation/save', {
+    task_id: task.data.id,
+    supplier_id: suppliers[0].value,
+    quote_date: today,
+    valid_until: '2099-12-31',
+    freight_mode: 'manual',
+    freight_fen: 0,
+    lines: [{ task_line_id: info.data.lines[0].id, unit_price_fen: 11300 }],
+  });
+  expect(saved.code, saved.message).toBe(200);
+  info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
+  expect((await api(request, token, '/admin/procurement_task/close_quote', { id: task.data.id, version: info.data.version })).code).toBe(200);
+
+  await login(page);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
+  const panel = page.getByRole('tabpanel').first();
+  await expect(panel).toContainText('报价只读');
+  await expect(panel.locator('.ant-form-item', { has: page.getByLabel('税率') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
+  await expect(panel.locator('.ant-form-item', { has: page.getByLabel('发票类型') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
+});
