@@ -302,7 +302,7 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(adminPage.locator('.ant-card-head').first()).toContainText('已完成');
 
   await openFromMenu(planner, '计划管理', '计划任务列表');
-  await planner.getByPlaceholder('计划编号 / 名称').fill('验收');
+  await planner.getByPlaceholder('计划编号 / 名称').fill('上海仓（验收）');
   await planner.getByRole('button', { name: /查\s*询/ }).click();
   await expect(planner).toHaveURL(/keyword=/);
   await expect(planner.locator('.ant-table-row')).toHaveCount(1);
