@@ -58,7 +58,7 @@ test('an admin creates a role limited to 商品管理 and grants it on the permi
       .filter({ has: page.getByText(title, { exact: true }) })
       .first();
   // Actions show their menu labels; the code stays out of sight (it only identifies the node here).
-  const action = (code: string) => drawer.locator('.ant-tree-treenode').filter({ has: drawer.locator(`[data-code="${code}"]`) });
+  const action = (code: string) => drawer.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-code="${code}"]`) });
   await expect(action('supplierManagement:export')).toContainText('导出');
   await expect(drawer.getByText('supplierManagement:export')).toHaveCount(0);
   await node('首页').locator('.ant-tree-checkbox').click();
@@ -160,7 +160,7 @@ test('disabling the user shows them the 401 modal on their next call', async ({ 
   await expect(row).toContainText('停用');
 
   await user.getByTestId('user-menu').click();
-  await user.getByText('修改密码').click();
+  await user.getByRole('menuitem', { name: '修改密码' }).click();
   const form = user.locator('.ant-modal', { hasText: '修改密码' });
   await form.getByLabel('原密码').fill(USER_OWN_PASSWORD);
   await form.getByLabel('新密码', { exact: true }).fill('Another2026');
@@ -221,7 +221,7 @@ test('a user changes their own password; their other sessions end', async ({ pag
 
   await login(page, email, own);
   await page.getByTestId('user-menu').click();
-  await page.getByText('修改密码').click();
+  await page.getByRole('menuitem', { name: '修改密码' }).click();
   const form = page.locator('.ant-modal', { hasText: '修改密码' });
   await form.getByLabel('原密码').fill('Wrong2026x');
   await form.getByLabel('新密码', { exact: true }).fill('Changed2026');
@@ -272,7 +272,8 @@ test('the operation log shows all of it with before/after', async ({ page }) => 
     await expect(page).toHaveURL(/action=change_password(&|$)/, { timeout: 2000 });
     await expect(page).toHaveURL(/keyword=/, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  // Two changes: the one at the first sign-in (a password the administrator chose) and the one above.
+  await expect(page.locator('.ant-table-row')).toHaveCount(2);
   await expect(page.locator('.ant-table-row').first()).toContainText(`钱密码${stamp}`);
 
   // Filters live in the URL: opening it shows the same selection.

@@ -50,6 +50,8 @@ test('create a dictionary type, jump to its detail page and maintain its items',
   await dialog(page)
     .getByRole('button', { name: /取\s*消/ })
     .click();
+  // What was typed is not thrown away without a word.
+  await page.locator('.ant-modal-confirm', { hasText: '放弃未保存的修改？' }).getByRole('button', { name: '放弃修改' }).click();
 
   const items = page.locator('.table-card');
   const carton = items.getByRole('row', { name: /carton/ });

@@ -74,6 +74,8 @@ test('a quote that can no longer be entered keeps its 税率 read-only', async (
     delivery_region_code: '310114',
     lines: [{ commodity_id: commodity.value, quantity: 10 }],
     supplier_ids: [suppliers[0].value],
+    // Quoted in the open and closed by hand (a sealed task opens by 提前开标).
+    sealed: false,
   });
   expect(task.code, task.message).toBe(200);
   let info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
@@ -94,8 +96,9 @@ test('a quote that can no longer be entered keeps its 税率 read-only', async (
 
   await login(page);
   await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
-  const panel = page.getByRole('tabpanel').first();
-  await expect(panel).toContainText('报价只读');
+  // The supplier's quote panel (the shell's page tabs are tab panels too).
+  const panel = page.getByRole('tabpanel').filter({ hasText: '报价只读' }).last();
+  await expect(panel).toBeVisible();
   await expect(panel.locator('.ant-form-item', { has: page.getByLabel('税率') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
   await expect(panel.locator('.ant-form-item', { has: page.getByLabel('发票类型') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
 });

@@ -252,6 +252,8 @@ test('a sealed task quoted through the portal: activation, template freight and 
   // Award: A is the only quote, so it is pre-selected on every line.
   await page.getByRole('button', { name: '定标' }).click();
   await page.getByRole('dialog', { name: /^定标/ }).getByRole('button', { name: '确认定标' }).click();
+  // A summary with the totals comes before the award is written.
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认定标' }).click();
   await expect(page.locator('.ant-message').last()).toContainText('定标成功');
 
   // Each supplier sees its own outcome, and nothing of the other.

@@ -32,6 +32,8 @@ export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
     if (!values) return;
     const body = { code: values.code, name: values.name, status: values.status, remark: values.remark || null };
     const done = () => {
+      // Saved: nothing is left to lose, so the jump to the detail page is not held by the guard.
+      guard.release();
       onSaved?.(body.code);
       onClose();
     };

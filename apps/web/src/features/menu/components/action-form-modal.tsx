@@ -51,7 +51,7 @@ export function ActionFormModal({ page, onClose }: { page?: MenuRow; onClose: ()
         >
           <Input placeholder="如 audit" maxLength={40} />
         </Form.Item>
-        <Form.Item name="label" label="操作名称" rules={[{ required: true, message: '请输入操作名称' }, zodRule(fields.label)]}>
+        <Form.Item name="label" label="操作名称" rules={[zodRule(fields.label)]}>
           <Input placeholder="如 审核" maxLength={30} />
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[zodRule(fields.sort)]}>

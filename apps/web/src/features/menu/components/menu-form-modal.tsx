@@ -65,7 +65,7 @@ export function MenuFormModal({ menu, onClose }: { menu?: MenuRow; onClose: () =
         </Descriptions>
       )}
       <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
-        <Form.Item name="label" label="名称" rules={[{ required: true, message: '请输入菜单名称' }, zodRule(fields.label)]}>
+        <Form.Item name="label" label="名称" rules={[zodRule(fields.label)]}>
           <Input maxLength={30} showCount />
         </Form.Item>
         {menu?.type !== 'action' && (

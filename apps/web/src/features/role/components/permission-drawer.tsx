@@ -22,8 +22,8 @@ function toTreeData(nodes: PermissionNode[], grantable: (code: string) => boolea
     key: node.key,
     disableCheckbox: !node.children && (!grantable(node.key) || node.disabledMenu),
     title: (
-      <Space size={6} data-code={node.key}>
-        <span>{node.title}</span>
+      <Space size={6}>
+        <span data-code={node.key}>{node.title}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {kindLabel[node.kind]}
         </Typography.Text>

@@ -68,7 +68,7 @@ export function RoleFormModal({ open, role, onClose, onCreated }: Props) {
       width={520}
     >
       <Form form={form} onValuesChange={guard.touch} layout="vertical" preserve={false}>
-        <Form.Item name="name" label="角色名称" rules={[{ required: true, message: '请输入角色名称' }, zodRule(fields.name)]}>
+        <Form.Item name="name" label="角色名称" rules={[zodRule(fields.name)]}>
           <Input placeholder="如：仓库专员" maxLength={50} showCount />
         </Form.Item>
         <Form.Item
