@@ -87,7 +87,7 @@ describe('impossible dates in any date field are refused naming that field', () 
     const before = await databaseFingerprint(t.database.db);
     const wrong: string[] = [];
     for (const { label, body, field } of impossibleDateBodies(route.endpoint.body)) {
-      const answer = await t.call(route.endpoint, body, admin);
+      const answer = await t.call(route.endpoint, body, callerOf(route));
       const named = (answer.data?.field_errors ?? []).some((e: { field: string }) => e.field === field);
       if (answer.status !== 200 || answer.code !== 400 || !named)
         wrong.push(`${label} → HTTP ${answer.status}, code ${answer.code}: ${answer.message}`);

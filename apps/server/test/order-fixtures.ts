@@ -56,6 +56,8 @@ export async function awardedTask(
         { commodity_id: commodityIds[1], quantity: 40, target_price_fen: 1000, plan_line_id: options.planLineIds?.[1] },
       ],
       supplier_ids: [s1, s2],
+      // Typed-in quotes closed by hand: an open task (a sealed one opens only at its deadline or by 提前开标).
+      sealed: false,
     },
     token,
   );
