@@ -7,7 +7,7 @@ import { portalQuote, portalSupplier } from '../../../test/portal-fixtures';
 import { openSse } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { backUsers, messages, portalAccounts, rolePermissions, roles } from '../../db/schema';
+import { backUsers, messages, rolePermissions, roles } from '../../db/schema';
 import { runMinuteJobs } from '../../lib/minute-jobs';
 import { hashPassword } from '../../lib/passwords';
 import { notify } from './notify';
@@ -345,6 +345,8 @@ describe('who is told of each supplier event', () => {
   let lineIds: number[];
   let orderId: number;
   const PRICES = [1234, 5678];
+  const supplierIds: Record<string, number> = {};
+  const supplierOf = (key: string) => supplierIds[key];
 
   beforeAll(async () => {
     for (const key of Object.keys(token)) token[key] = await t.login(...credentials(key));
@@ -352,6 +354,7 @@ describe('who is told of each supplier event', () => {
     const b = await portalSupplier(t, token.admin, '消息测试门户供应商乙', 'yi@message-portal.test');
     Object.assign(accountId, { 甲: a.accountId, 乙: b.accountId });
     Object.assign(portalToken, { 甲: a.token, 乙: b.token });
+    Object.assign(supplierIds, { 甲: a.supplierId, 乙: b.supplierId });
     // A second account of 甲 that was never activated reads nothing.
     const pending = await t.call(
       '/admin/portal_account/create',
@@ -503,12 +506,6 @@ describe('who is told of each supplier event', () => {
     staff.close();
   });
 
-  const supplierOf = (key: string) => supplierIds[key];
-  const supplierIds: Record<string, number> = {};
-  beforeAll(async () => {
-    const accounts = await t.database.db.select({ id: portalAccounts.id, supplierId: portalAccounts.supplierId }).from(portalAccounts);
-    for (const key of ['甲', '乙']) supplierIds[key] = accounts.find((a) => a.id === accountId[key])?.supplierId as number;
-  });
 
   /** Another task inviting 乙 only, published by the administrator. */
   async function createPortalTask() {
