@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from './audit';
 import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
-import { emptyResponse, idSchema, pageResponse, requiredText, text, versionSchema } from './common';
+import { calendarDate, emptyResponse, idSchema, pageResponse, requiredText, text, versionSchema } from './common';
 import { endpoint } from './endpoint';
 import { freightEstimateResponse } from './freight/api';
 import { PHONE_PATTERN } from './procurement/supplier';
@@ -222,12 +222,10 @@ export const rfqInfoSchema = z.object({
 });
 export type RfqInfo = z.infer<typeof rfqInfoSchema>;
 
-const dateSchema = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
-
 export const portalQuoteSubmitRequest = z
   .strictObject({
     taskId: idSchema,
-    validUntil: dateSchema('有效期至'),
+    validUntil: calendarDate('有效期至'),
     invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
     taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
     freightMode: freightModeSchema,

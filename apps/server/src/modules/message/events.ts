@@ -70,7 +70,7 @@ interface EventRule<K extends MessageKind> {
 const planLink = (id: number) => `/planningManagement/planningTaskDetail?id=${id}`;
 const taskLink = (id: number) => `/procurementManagement/procurementTaskMaintain?id=${id}`;
 const orderLink = (id: number) => `/procurementManagement/purchaseOrderDetail?id=${id}`;
-const portalRfqLink = (taskId: number) => `/portal/rfq/detail?taskId=${taskId}`;
+const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
 const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
 const who = (actor: EventActor) => actor.userName ?? '系统';
 

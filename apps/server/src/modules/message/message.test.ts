@@ -385,7 +385,7 @@ describe('who is told of each supplier event', () => {
   });
 
   const taskLink = () => `/procurementManagement/procurementTaskMaintain?id=${taskId}`;
-  const rfqLink = () => `/portal/rfq/detail?taskId=${taskId}`;
+  const rfqLink = () => `/portal/rfq/detail?id=${taskId}`;
 
   it.each([
     {
@@ -500,7 +500,7 @@ describe('who is told of each supplier event', () => {
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const next = await createPortalTask();
     const event = await stream.next(2000);
-    expect(event.data).toMatchObject({ kind: 'rfq_published', link: `/portal/rfq/detail?taskId=${next}`, read_at: null });
+    expect(event.data).toMatchObject({ kind: 'rfq_published', link: `/portal/rfq/detail?id=${next}`, read_at: null });
     expect(await staff.quietFor(300)).toBe(true);
     stream.close();
     staff.close();
