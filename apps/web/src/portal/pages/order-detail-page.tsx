@@ -75,8 +75,8 @@ export default function OrderDetailPage() {
               </div>
               <div className="portal-meta">
                 <span>
-                  {yuan(line.unitPriceFen)} × {line.quantity}
-                  {line.unit} = {yuan(line.amountFen)}
+                  {/* The unit is a dictionary code and the dictionaries are back-office routes: quantities go bare. */}
+                  {yuan(line.unitPriceFen)} × {line.quantity} = {yuan(line.amountFen)}
                 </span>
                 <span className="portal-muted">
                   已到 {line.receivedQuantity} / {line.quantity}
