@@ -54,6 +54,11 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
 /** Who reads messages: back-office users under /api/admin, supplier portal accounts under /api/portal. */
 export type MessageRealm = 'admin' | 'portal';
 
+/** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created'];
+/** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
+export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
+
 export const messageListRequest = pageRequest(['createdAt']).extend({
   unread: z.boolean().optional(),
   kind: messageKindSchema.optional(),

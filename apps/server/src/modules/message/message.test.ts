@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { messageApi, messageStreamPath, portalMessageApi, ResultCode } from '@scm/contract';
+import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode } from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, loadTestConfig, type TestApp } from '../../../test/helpers';
@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/client';
 import { backUsers, messages, rolePermissions, roles } from '../../db/schema';
 import { runMinuteJobs } from '../../lib/minute-jobs';
 import { hashPassword } from '../../lib/passwords';
+import { EVENTS } from './events';
 import { notify } from './notify';
 
 /*
@@ -387,6 +388,17 @@ describe('who is told of each supplier event', () => {
   const taskLink = () => `/procurementManagement/procurementTaskMaintain?id=${taskId}`;
   const rfqLink = () => `/portal/rfq/detail?id=${taskId}`;
 
+  it('each kind goes to one realm: portal accounts for the contract’s portal kinds, users for the rest', () => {
+    for (const kind of MESSAGE_KINDS) {
+      const rule = EVENTS[kind] as { recipients?: unknown; accounts?: unknown };
+      expect({ kind, users: Boolean(rule.recipients), accounts: Boolean(rule.accounts) }).toEqual({
+        kind,
+        users: messageKindsOf('admin').includes(kind),
+        accounts: messageKindsOf('portal').includes(kind),
+      });
+    }
+  });
+
   it.each([
     {
       case: 'a task published → the active portal accounts of every invited supplier',
@@ -505,7 +517,6 @@ describe('who is told of each supplier event', () => {
     stream.close();
     staff.close();
   });
-
 
   /** Another task inviting 乙 only, published by the administrator. */
   async function createPortalTask() {
