@@ -21,6 +21,8 @@ async function taskReadyForAward(request: APIRequestContext, token: string) {
       { commodity_id: commodities[1].value, quantity: 40, target_price_fen: 2600 },
     ],
     supplier_ids: suppliers.map((s) => s.value),
+    // Typed-in quotes closed by hand: an open task (a sealed one opens only at its deadline or by 提前开标).
+    sealed: false,
   });
   expect(created.code, created.message).toBe(200);
   const id = created.data.id as number;
