@@ -7,7 +7,6 @@ import type { Db, Listen } from '../../db/client';
 import { backUsers, messages, portalAccounts, portalSessions, sessions, suppliers } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { authenticateSession } from '../auth/service';
-import { authenticatePortalHash } from '../portal/session';
 import { MESSAGE_CHANNEL, parsePayload } from './notify';
 import { messagesAfter, messagesByIds, type Recipient, recipientKey, recipientWhere, redeemTicket } from './service';
 
@@ -169,12 +168,15 @@ export interface MessageStreamOptions {
   db: Db;
   now: () => Date;
   listen: Listen;
+  /** The portal's session check by token hash: the portal module sits above this one, so the app hands it in. */
+  authenticatePortal: (db: Db, tokenHash: string, now: Date) => Promise<{ accountId: number } | null>;
 }
 
 /** The recipient behind a session's token hash in the realm, or null (unknown, ended, or the other realm's). */
-async function recipientOfSession(db: Db, realm: MessageRealm, tokenHash: string, now: Date): Promise<Recipient | null> {
+async function recipientOfSession(options: MessageStreamOptions, realm: MessageRealm, tokenHash: string, now: Date): Promise<Recipient | null> {
+  const { db } = options;
   if (realm === 'portal') {
-    const caller = await authenticatePortalHash(db, tokenHash, now);
+    const caller = await options.authenticatePortal(db, tokenHash, now);
     return caller ? { accountId: caller.accountId } : null;
   }
   const user = await authenticateSession(db, tokenHash, now);
@@ -200,7 +202,7 @@ export async function messageStreamPlugin(app: FastifyInstance, options: Message
       const bearer = bearerToken(request);
       const ticket = typeof query.ticket === 'string' && query.ticket.length <= 256 ? query.ticket : null;
       const tokenHash = bearer ? hashToken(bearer) : ticket ? await redeemTicket(db, ticket, now(), realm) : null;
-      const recipient = tokenHash ? await recipientOfSession(db, realm, tokenHash, now()) : null;
+      const recipient = tokenHash ? await recipientOfSession(options, realm, tokenHash, now()) : null;
       if (!tokenHash || !recipient)
         return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
 
