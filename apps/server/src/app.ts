@@ -11,6 +11,7 @@ import type { Db, Listen } from './db/client';
 import type { AnyRoute } from './lib/route';
 import { allRoutes } from './modules';
 import { messageStreamPlugin } from './modules/message/stream';
+import { authenticatePortalHash } from './modules/portal/session';
 import { logRequests, loggerOptions } from './lib/request-log';
 import { initSealKey } from './modules/sealing/key';
 import { apiPlugin } from './plugins/api';
@@ -87,7 +88,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       routes: options.routes ?? allRoutes,
     });
     if (options.listen) {
-      await api.register(messageStreamPlugin, { db: options.db, now: options.now ?? (() => new Date()), listen: options.listen });
+      await api.register(messageStreamPlugin, {
+        db: options.db,
+        now: options.now ?? (() => new Date()),
+        listen: options.listen,
+        authenticatePortal: authenticatePortalHash,
+      });
     }
   });
 

@@ -8,6 +8,7 @@ import { hashToken } from '../src/lib/tokens';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, type TestApp } from './helpers';
+import { awardedTask } from './order-fixtures';
 import { portalLogin, portalQuote, portalWorld } from './portal-fixtures';
 import { sampleValue } from './junk';
 
@@ -29,8 +30,9 @@ let probe: string;
 let revoked: string;
 let expired: string;
 let allCodes: string[];
-/** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to. */
-let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: { taskId: number; lineIds: number[] } };
+/** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to and another supplier's order. */
+type Foreign = { taskId: number; lineIds: number[]; orderId: number };
+let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: Foreign };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,7 +69,7 @@ beforeAll(async () => {
     revoked: portalRevoked,
     expired: portalExpired,
     ownTask: mine.taskId,
-    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds },
+    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, orderId: (await awardedTask(t, admin)).orders[0].id },
   };
 });
 afterAll(() => t.close());
@@ -160,14 +162,27 @@ describe.each(byPath(guarded))('%s', (_path, route) => {
  * (and its lines) must be as good as missing. A portal route without a record id is listed in
  * SCOPED_BY_CALLER; a new route must join one or the other.
  */
-const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: { taskId: number; lineIds: number[] }) => unknown>> = {
+const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: Foreign) => unknown>> = {
   '/portal/rfq/info': (f) => ({ task_id: f.taskId }),
   '/portal/quotation/submit': (f) => portalQuote(f.taskId, f.lineIds, [100, 200]),
   '/portal/quotation/decline': (f) => ({ task_id: f.taskId, reason: '探针' }),
   '/portal/quotation/estimate_freight': (f) => ({ task_id: f.taskId }),
   '/portal/clarification/ask': (f) => ({ task_id: f.taskId, question: '探针问题' }),
+  '/portal/purchase_order/info': (f) => ({ id: f.orderId }),
+  '/portal/purchase_order/confirm': (f) => ({ id: f.orderId, version: 0 }),
 };
-const SCOPED_BY_CALLER: ApiPath[] = ['/portal/logout', '/portal/account/info', '/portal/rfq/list'];
+/** Routes that read or write only the caller's own rows (a message id of someone else's changes nothing). */
+const SCOPED_BY_CALLER: ApiPath[] = [
+  '/portal/logout',
+  '/portal/account/info',
+  '/portal/rfq/list',
+  '/portal/purchase_order/list',
+  '/portal/message/list',
+  '/portal/message/unread_count',
+  '/portal/message/read',
+  '/portal/message/read_all',
+  '/portal/message/ticket',
+];
 
 describe.each(byPath(portalGuarded))('%s (portal realm)', (path, route) => {
   it('answers 401 and changes nothing without a live portal session, including with a staff token', async () => {
@@ -203,5 +218,10 @@ describe('the portal list', () => {
     const ids = list.data.list.map((r: { task_id: number }) => r.task_id);
     expect(ids).toContain(portal.ownTask);
     expect(ids).not.toContain(portal.foreign.taskId);
+  });
+
+  it('holds none of another supplier’s orders', async () => {
+    const list = await t.call('/portal/purchase_order/list', { page_size: 200 }, portal.token);
+    expect(list.data.list.map((o: { id: number }) => o.id)).not.toContain(portal.foreign.orderId);
   });
 });

@@ -7,7 +7,19 @@ import type { MenuEntry } from './menu';
  * 消息通知 (docs/messages.md): what a person is told when something waits for them. Each kind is one
  * event of the event table on the server; the 消息中心 filters by it and shows its label.
  */
-export const MESSAGE_KINDS = ['plan_submitted', 'plan_approved', 'plan_rejected', 'quote_closed'] as const;
+export const MESSAGE_KINDS = [
+  'plan_submitted',
+  'plan_approved',
+  'plan_rejected',
+  'quote_closed',
+  'quote_submitted',
+  'quote_declined',
+  'clarification_asked',
+  'order_confirmed',
+  'rfq_published',
+  'clarification_answered',
+  'order_created',
+] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
 
@@ -16,6 +28,13 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   plan_approved: '计划已审核',
   plan_rejected: '计划已驳回',
   quote_closed: '报价已截止',
+  quote_submitted: '供应商已报价',
+  quote_declined: '供应商放弃报价',
+  clarification_asked: '供应商提问',
+  order_confirmed: '订单已确认',
+  rfq_published: '新询价',
+  clarification_answered: '答疑已回复',
+  order_created: '新采购订单',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -23,10 +42,22 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   plan_approved: 'success',
   plan_rejected: 'error',
   quote_closed: 'warning',
+  quote_submitted: 'processing',
+  quote_declined: 'default',
+  clarification_asked: 'warning',
+  order_confirmed: 'success',
+  rfq_published: 'processing',
+  clarification_answered: 'success',
+  order_created: 'processing',
 };
 
 /** Who reads messages: back-office users under /api/admin, supplier portal accounts under /api/portal. */
 export type MessageRealm = 'admin' | 'portal';
+
+/** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created'];
+/** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
+export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 
 export const messageListRequest = pageRequest(['createdAt']).extend({
   unread: z.boolean().optional(),
@@ -68,6 +99,7 @@ export function messageEndpoints<const R extends MessageRealm>(realm: R) {
 }
 
 export const messageApi = messageEndpoints('admin');
+export const portalMessageApi = messageEndpoints('portal');
 
 /** The Server-Sent Events stream of a realm (GET, not a POST endpoint): bearer token or `?ticket=`. */
 export const messageStreamPath = (realm: MessageRealm) => `/${realm}/message/stream` as const;

@@ -234,3 +234,15 @@ export const purchaseOrderApi = {
   close: endpoint('/admin/purchase_order/close', purchaseOrderCloseRequest, idResponse),
   export: endpoint('/admin/purchase_order/export', purchaseOrderExportRequest, fileResponse),
 };
+
+/** The supplier portal's orders (docs/portal.md, "Orders"): the same shapes, only the caller's supplier's orders. */
+export const portalPurchaseOrderListRequest = z.strictObject({
+  page: z.int().min(1).max(1_000_000).default(1),
+  pageSize: z.int().min(1).max(200).default(20),
+});
+
+export const portalPurchaseOrderApi = {
+  list: endpoint('/portal/purchase_order/list', portalPurchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
+  info: endpoint('/portal/purchase_order/info', byIdRequest, purchaseOrderDetailSchema),
+  confirm: endpoint('/portal/purchase_order/confirm', purchaseOrderConfirmRequest, idResponse),
+};

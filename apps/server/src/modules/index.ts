@@ -16,8 +16,8 @@ import { roleRoutes } from './role/routes';
 import { dataBoardRoutes } from './data-board/routes';
 import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
-import { messageRoutes } from './message/routes';
-import { purchaseOrderRoutes } from './purchase-order/routes';
+import { messageRoutes, portalMessageRoutes } from './message/routes';
+import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
@@ -43,4 +43,6 @@ export const allRoutes: AnyRoute[] = [
   ...purchaseOrderRoutes,
   ...portalAdminRoutes,
   ...portalRoutes,
+  ...portalPurchaseOrderRoutes,
+  ...portalMessageRoutes,
 ];

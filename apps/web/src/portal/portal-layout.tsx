@@ -17,12 +17,16 @@ const ActivatePage = lazyPage(() => import('./pages/activate-page'));
 const SignedInFrame = lazyPage(() => import('./signed-in-frame'));
 const RfqListPage = lazyPage(() => import('./pages/rfq-list-page'));
 const RfqDetailPage = lazyPage(() => import('./pages/rfq-detail-page'));
+const OrderListPage = lazyPage(() => import('./pages/order-list-page'));
+const OrderDetailPage = lazyPage(() => import('./pages/order-detail-page'));
 
 const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
   '/portal/login': { signedIn: false, page: LoginPage },
   '/portal/activate': { signedIn: false, page: ActivatePage },
   '/portal/rfq': { signedIn: true, page: RfqListPage },
   '/portal/rfq/detail': { signedIn: true, page: RfqDetailPage },
+  '/portal/orders': { signedIn: true, page: OrderListPage },
+  '/portal/orders/detail': { signedIn: true, page: OrderDetailPage },
 };
 
 /**
@@ -66,6 +70,8 @@ export default function PortalLayout() {
             >
               <Route path="rfq" element={<RfqListPage />} />
               <Route path="rfq/detail" element={<RfqDetailPage />} />
+              <Route path="orders" element={<OrderListPage />} />
+              <Route path="orders/detail" element={<OrderDetailPage />} />
               <Route index element={<Navigate to="/portal/rfq" replace />} />
               <Route path="*" element={<PageNotice title="页面不存在" detail="请从我的询价进入" />} />
             </Route>

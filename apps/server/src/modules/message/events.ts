@@ -1,7 +1,7 @@
 import type { MessageKind } from '@scm/contract';
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { backUsers, roles } from '../../db/schema';
+import { backUsers, portalAccounts, procurementTaskSuppliers, roles } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { assignableWhere } from '../back-user/assignable';
 
@@ -27,25 +27,51 @@ interface TaskRef {
   buyerId: number | null;
 }
 
+interface OrderRef {
+  id: number;
+  code: string;
+  supplierId: number;
+  buyerId: number | null;
+}
+
+/** A supplier's deed in the portal, as staff read it: the supplier's name, never a price. */
+interface SupplierRef {
+  id: number;
+  name: string;
+}
+
 export type MessageEvent =
   /** `participantIds`: who drew the plan up (planning's four-eyes rule), none of whom may approve it. */
   | { kind: 'plan_submitted'; plan: PlanRef & { participantIds: number[] } }
   | { kind: 'plan_approved'; plan: PlanRef }
   | { kind: 'plan_rejected'; plan: PlanRef; reason: string }
-  | { kind: 'quote_closed'; task: TaskRef; byDeadline: boolean };
+  | { kind: 'quote_closed'; task: TaskRef; byDeadline: boolean }
+  | { kind: 'quote_submitted'; task: TaskRef; supplier: SupplierRef; revision: number }
+  | { kind: 'quote_declined'; task: TaskRef; supplier: SupplierRef; reason: string }
+  | { kind: 'clarification_asked'; task: TaskRef; supplier: SupplierRef }
+  | { kind: 'order_confirmed'; order: OrderRef; supplier: SupplierRef }
+  | { kind: 'rfq_published'; task: TaskRef }
+  | { kind: 'clarification_answered'; task: TaskRef }
+  | { kind: 'order_created'; order: OrderRef };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
 /** Who caused the event: never told of it; no user for the system (the deadline job). */
 export type EventActor = Pick<Actor, 'userId' | 'userName'>;
 
+/** An event tells back-office users (`recipients`, user ids) or supplier portal accounts (`accounts`, account ids). */
 interface EventRule<K extends MessageKind> {
-  recipients(tx: Db, event: EventOf<K>): Promise<number[]>;
+  recipients?(tx: Db, event: EventOf<K>): Promise<number[]>;
+  accounts?(tx: Db, event: EventOf<K>): Promise<number[]>;
+  /** `link` is a path of the web app of the recipients' realm (the admin app, or the portal's `/portal/…`). */
   message(event: EventOf<K>, actor: EventActor): { title: string; body: string; link: string };
 }
 
 const planLink = (id: number) => `/planningManagement/planningTaskDetail?id=${id}`;
 const taskLink = (id: number) => `/procurementManagement/procurementTaskMaintain?id=${id}`;
+const orderLink = (id: number) => `/procurementManagement/purchaseOrderDetail?id=${id}`;
+const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
+const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
 const who = (actor: EventActor) => actor.userName ?? '系统';
 
 /**
@@ -63,6 +89,29 @@ async function holdersOf(tx: Db, code: string, own: (number | null)[], excluded:
     .where(and(assignableWhere([code]), scope, notExcluded.length ? notInArray(backUsers.id, notExcluded) : undefined))
     .orderBy(backUsers.id);
   return rows.map((row) => row.id);
+}
+
+/** The active portal accounts of the given suppliers (a pending or disabled account reads nothing). */
+async function accountsOf(tx: Db, supplierIds: number[]): Promise<number[]> {
+  if (supplierIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: portalAccounts.id })
+    .from(portalAccounts)
+    .where(and(inArray(portalAccounts.supplierId, supplierIds), eq(portalAccounts.status, 'active')))
+    .orderBy(portalAccounts.id);
+  return rows.map((row) => row.id);
+}
+
+/** The active portal accounts of every supplier invited to the task. */
+async function invitedAccounts(tx: Db, taskId: number): Promise<number[]> {
+  const invited = await tx
+    .select({ supplierId: procurementTaskSuppliers.supplierId })
+    .from(procurementTaskSuppliers)
+    .where(eq(procurementTaskSuppliers.taskId, taskId));
+  return accountsOf(
+    tx,
+    invited.map((row) => row.supplierId),
+  );
 }
 
 /** The people a record names (its owner, creator, buyer), once each. */
@@ -102,6 +151,62 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
         ? `采购任务「${task.name}」已到报价截止时间，可以比价定标。`
         : `${who(actor)} 关闭了采购任务「${task.name}」的报价，可以比价定标。`,
       link: taskLink(task.id),
+    }),
+  },
+  quote_submitted: {
+    recipients: (_tx, { task }) => people(task.buyerId),
+    message: ({ task, supplier, revision }) => ({
+      title: `供应商已报价：${task.code}`,
+      body: `${supplier.name} 提交了采购任务「${task.name}」的报价（第${revision}版）。`,
+      link: taskLink(task.id),
+    }),
+  },
+  quote_declined: {
+    recipients: (_tx, { task }) => people(task.buyerId),
+    message: ({ task, supplier, reason }) => ({
+      title: `供应商放弃报价：${task.code}`,
+      body: `${supplier.name} 放弃了采购任务「${task.name}」的报价，原因：${reason}`,
+      link: taskLink(task.id),
+    }),
+  },
+  clarification_asked: {
+    recipients: (_tx, { task }) => people(task.buyerId),
+    message: ({ task, supplier }) => ({
+      title: `供应商提问：${task.code}`,
+      body: `${supplier.name} 就采购任务「${task.name}」提出了问题，请答疑。`,
+      link: taskLink(task.id),
+    }),
+  },
+  order_confirmed: {
+    recipients: (_tx, { order }) => people(order.buyerId),
+    message: ({ order, supplier }) => ({
+      title: `订单已确认：${order.code}`,
+      body: `${supplier.name} 确认了采购订单 ${order.code}。`,
+      link: orderLink(order.id),
+    }),
+  },
+  rfq_published: {
+    accounts: (tx, { task }) => invitedAccounts(tx, task.id),
+    message: ({ task }) => ({
+      title: `新询价：${task.code}`,
+      body: `您受邀参与「${task.name}」的报价，请在截止时间前提交。`,
+      link: portalRfqLink(task.id),
+    }),
+  },
+  clarification_answered: {
+    accounts: (tx, { task }) => invitedAccounts(tx, task.id),
+    message: ({ task }) => ({
+      title: `答疑已回复：${task.code}`,
+      body: `采购任务「${task.name}」有新的答疑回复。`,
+      link: portalRfqLink(task.id),
+    }),
+  },
+  order_created: {
+    accounts: (tx, { order }) => accountsOf(tx, [order.supplierId]),
+    message: ({ order }) => ({
+      title: `新采购订单：${order.code}`,
+      body: `您有一张新的采购订单 ${order.code}，请查看并确认。`,
+      link: portalOrderLink(order.id),
     }),
   },
 };

@@ -1,14 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { messageApi, messageStreamPath, ResultCode } from '@scm/contract';
+import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode } from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, loadTestConfig, type TestApp } from '../../../test/helpers';
+import { portalQuote, portalSupplier } from '../../../test/portal-fixtures';
 import { openSse } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { backUsers, messages, rolePermissions, roles } from '../../db/schema';
 import { runMinuteJobs } from '../../lib/minute-jobs';
 import { hashPassword } from '../../lib/passwords';
+import { EVENTS } from './events';
 import { notify } from './notify';
 
 /*
@@ -82,17 +84,21 @@ const credentials = (key: string): [string, string] =>
       : [`${key.toLowerCase()}@message.test`, PASSWORD];
 
 const nameOf = (userId: number) => Object.keys(id).find((key) => id[key] === userId) ?? String(userId);
+/** Portal accounts by name (`portal:甲`), beside the users. */
+const accountId: Record<string, number> = {};
+const accountName = (account: number) => `portal:${Object.keys(accountId).find((key) => accountId[key] === account) ?? account}`;
 
-/** Runs `action` and answers who received a message of `kind` from it, by name. */
+/** Runs `action` and answers who received a message of `kind` from it, by name (portal accounts as `portal:<key>`). */
 async function recipientsOf(kind: string, action: () => Promise<unknown>) {
   const [last] = await t.database.db.select({ id: messages.id }).from(messages).orderBy(desc(messages.id)).limit(1);
-  await action();
+  const answer = (await action()) as { code?: number; message?: string } | undefined;
+  if (answer?.code !== undefined) expect(answer.code, answer.message).toBe(200);
   const rows = await t.database.db
-    .select({ userId: messages.recipientUserId, kind: messages.kind })
+    .select({ userId: messages.recipientUserId, accountId: messages.recipientAccountId, kind: messages.kind })
     .from(messages)
     .where(gt(messages.id, last?.id ?? 0));
   expect(rows.every((row) => row.kind === kind)).toBe(true);
-  return rows.map((row) => nameOf(row.userId as number)).sort();
+  return rows.map((row) => (row.userId !== null ? nameOf(row.userId) : accountName(row.accountId as number))).sort();
 }
 
 async function createPlan(by: string, extra: Record<string, unknown> = {}) {
@@ -334,6 +340,208 @@ describe('delivery over Server-Sent Events', () => {
     expect(await (await fetch(streamUrl())).json()).toMatchObject({ code: ResultCode.unauthorized });
     expect(await (await fetch(streamUrl(), { headers: { authorization: 'Bearer nope' } })).json()).toMatchObject({ code: ResultCode.unauthorized });
   });
+});
+
+/**
+ * The supplier portal's events (docs/messages.md): staff learn of a supplier's deeds, a supplier's
+ * active portal accounts of the staff's. Supplier 甲 has two accounts (one never activated), 乙 one.
+ */
+describe('who is told of each supplier event', () => {
+  const portalToken: Record<string, string> = {};
+  let taskId: number;
+  let lineIds: number[];
+  let orderId: number;
+  const PRICES = [1234, 5678];
+  const supplierIds: Record<string, number> = {};
+  const supplierOf = (key: string) => supplierIds[key];
+
+  beforeAll(async () => {
+    for (const key of Object.keys(token)) token[key] = await t.login(...credentials(key));
+    const a = await portalSupplier(t, token.admin, '消息测试门户供应商甲', 'jia@message-portal.test');
+    const b = await portalSupplier(t, token.admin, '消息测试门户供应商乙', 'yi@message-portal.test');
+    Object.assign(accountId, { 甲: a.accountId, 乙: b.accountId });
+    Object.assign(portalToken, { 甲: a.token, 乙: b.token });
+    Object.assign(supplierIds, { 甲: a.supplierId, 乙: b.supplierId });
+    // A second account of 甲 that was never activated reads nothing.
+    const pending = await t.call(
+      '/admin/portal_account/create',
+      { supplier_id: a.supplierId, email: 'jia2@message-portal.test', name: '销售李' },
+      token.admin,
+    );
+    expect(pending.code, pending.message).toBe(200);
+    accountId.甲未激活 = pending.data.id;
+    const created = await t.call(
+      '/admin/procurement_task/create',
+      {
+        name: '门户消息测试采购',
+        buyer_id: id.buyer,
+        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+        delivery_region_code: '440305',
+        lines: [
+          { commodity_id: commodityIds[0], quantity: 5 },
+          { commodity_id: commodityIds[1], quantity: 8 },
+        ],
+        supplier_ids: [a.supplierId, b.supplierId],
+        sealed: true,
+      },
+      token.admin,
+    );
+    expect(created.code, created.message).toBe(200);
+    taskId = created.data.id;
+    lineIds = (await t.call('/admin/procurement_task/info', { id: taskId }, token.admin)).data.lines.map((l: { id: number }) => l.id);
+  });
+
+  const taskLink = () => `/procurementManagement/procurementTaskMaintain?id=${taskId}`;
+  const rfqLink = () => `/portal/rfq/detail?id=${taskId}`;
+
+  it('each kind goes to one realm: portal accounts for the contract’s portal kinds, users for the rest', () => {
+    for (const kind of MESSAGE_KINDS) {
+      const rule = EVENTS[kind] as { recipients?: unknown; accounts?: unknown };
+      expect({ kind, users: Boolean(rule.recipients), accounts: Boolean(rule.accounts) }).toEqual({
+        kind,
+        users: messageKindsOf('admin').includes(kind),
+        accounts: messageKindsOf('portal').includes(kind),
+      });
+    }
+  });
+
+  it.each([
+    {
+      case: 'a task published → the active portal accounts of every invited supplier',
+      kind: 'rfq_published',
+      act: () => t.call('/admin/procurement_task/publish', { id: taskId, version: 0 }, token.admin),
+      expected: ['portal:乙', 'portal:甲'],
+      link: rfqLink,
+    },
+    {
+      case: 'a quote submitted in the portal → the task’s buyer',
+      kind: 'quote_submitted',
+      act: () => t.call('/portal/quotation/submit', portalQuote(taskId, lineIds, PRICES, { freight_fen: 900 }), portalToken.甲),
+      expected: ['buyer'],
+      link: taskLink,
+    },
+    {
+      case: 'a clarification asked → the task’s buyer',
+      kind: 'clarification_asked',
+      act: () => t.call('/portal/clarification/ask', { task_id: taskId, question: '包装要求是什么？' }, portalToken.乙),
+      expected: ['buyer'],
+      link: taskLink,
+    },
+    {
+      case: 'a clarification answered → every invited supplier’s active accounts',
+      kind: 'clarification_answered',
+      act: async () => {
+        const [question] = (await t.call('/admin/clarification/list', { task_id: taskId }, token.admin)).data;
+        return t.call('/admin/clarification/answer', { id: question.id, version: question.version, answer: '纸箱包装' }, token.admin);
+      },
+      expected: ['portal:乙', 'portal:甲'],
+      link: rfqLink,
+    },
+    {
+      case: 'a quote declined in the portal → the task’s buyer',
+      kind: 'quote_declined',
+      act: () => t.call('/portal/quotation/decline', { task_id: taskId, reason: '产能已满' }, portalToken.乙),
+      expected: ['buyer'],
+      link: taskLink,
+    },
+  ])('$case', async ({ kind, act, expected, link }) => {
+    expect(await recipientsOf(kind, act)).toEqual(expected);
+    const [newest] = await t.database.db.select().from(messages).orderBy(desc(messages.id)).limit(1);
+    expect(newest.link).toBe(link());
+  });
+
+  it('an order created by the award → the supplier’s active accounts; confirmed in the portal → its buyer', async () => {
+    const unseal = await t.call('/admin/procurement_task/unseal', { id: taskId, version: 1, reason: '供应商已齐' }, token.admin);
+    expect(unseal.code, unseal.message).toBe(200);
+    const { version } = (await t.call('/admin/procurement_task/info', { id: taskId }, token.admin)).data;
+    const award = () =>
+      t.call(
+        '/admin/procurement_task/award',
+        { id: taskId, version, lines: lineIds.map((line) => ({ task_line_id: line, supplier_id: supplierOf('甲'), reason: '唯一报价' })) },
+        token.admin,
+      );
+    expect(await recipientsOf('order_created', award)).toEqual(['portal:甲']);
+    const [order] = (await t.call('/portal/purchase_order/list', {}, portalToken.甲)).data.list;
+    orderId = order.id;
+    const [created] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.recipientAccountId, accountId.甲))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    expect(created).toMatchObject({ title: `新采购订单：${order.code}`, link: `/portal/orders/detail?id=${orderId}` });
+    expect(
+      await recipientsOf('order_confirmed', () => t.call('/portal/purchase_order/confirm', { id: orderId, version: order.version }, portalToken.甲)),
+    ).toEqual(['buyer']);
+    const [confirmed] = await t.database.db.select().from(messages).where(eq(messages.recipientUserId, id.buyer)).orderBy(desc(messages.id)).limit(1);
+    expect(confirmed).toMatchObject({
+      title: `订单已确认：${order.code}`,
+      body: `消息测试门户供应商甲 确认了采购订单 ${order.code}。`,
+      link: `/procurementManagement/purchaseOrderDetail?id=${orderId}`,
+    });
+  });
+
+  it('no message carries a price', async () => {
+    const rows = await t.database.db.select().from(messages);
+    const figures = PRICES.flatMap((fen) => [String(fen), (fen / 100).toFixed(2)]);
+    for (const row of rows) for (const figure of figures) expect(`${row.title} ${row.body}`).not.toContain(figure);
+  });
+
+  it('a portal account lists, counts and marks only its own messages, and its stream receives its new ones', async () => {
+    const count = async (who: string) => (await t.call(portalMessageApi.unreadCount, {}, portalToken[who])).data.count as number;
+    const list = await t.call(portalMessageApi.list, { page_size: 50 }, portalToken.甲);
+    expect(list.data.list.map((m: { kind: string }) => m.kind)).toEqual(['order_created', 'clarification_answered', 'rfq_published']);
+    expect(await count('甲')).toBe(3);
+    const newest = list.data.list[0].id;
+    // 乙's read of 甲's message changes nothing; staff tokens have no portal inbox.
+    expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.乙)).code).toBe(200);
+    expect(await count('甲')).toBe(3);
+    expect((await t.call(portalMessageApi.unreadCount, {}, token.buyer)).code).toBe(401);
+    expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.甲)).code).toBe(200);
+    expect(await count('甲')).toBe(2);
+    expect((await t.call(portalMessageApi.readAll, {}, portalToken.甲)).code).toBe(200);
+    expect(await count('甲')).toBe(0);
+    expect(await count('乙')).toBe(2);
+
+    const portalStream = (query = '') => `${base}${messageStreamPath('portal')}${query}`;
+    const ticket = (await t.call(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket as string;
+    // A portal ticket opens no staff stream, and a staff token no portal stream.
+    expect(await (await fetch(streamUrl(`?ticket=${encodeURIComponent(ticket)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
+    const staffTicket = (await t.call(messageApi.ticket, {}, token.buyer)).data.ticket as string;
+    expect(await (await fetch(portalStream(`?ticket=${encodeURIComponent(staffTicket)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
+    expect(await (await fetch(portalStream(), { headers: bearer('buyer') })).json()).toMatchObject({ code: ResultCode.unauthorized });
+
+    const stream = await openSse(
+      portalStream(`?ticket=${encodeURIComponent((await t.call(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket)}`),
+    );
+    const staff = await openSse(streamUrl(), bearer('buyer'));
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const next = await createPortalTask();
+    const event = await stream.next(2000);
+    expect(event.data).toMatchObject({ kind: 'rfq_published', link: `/portal/rfq/detail?id=${next}`, read_at: null });
+    expect(await staff.quietFor(300)).toBe(true);
+    stream.close();
+    staff.close();
+  });
+
+  /** Another task inviting 乙 only, published by the administrator. */
+  async function createPortalTask() {
+    const created = await t.call(
+      '/admin/procurement_task/create',
+      {
+        name: '门户消息测试采购二',
+        buyer_id: id.buyer,
+        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+        delivery_region_code: '440305',
+        lines: [{ commodity_id: commodityIds[0], quantity: 3 }],
+        supplier_ids: [supplierOf('乙')],
+      },
+      token.admin,
+    );
+    expect(created.code, created.message).toBe(200);
+    expect((await t.call('/admin/procurement_task/publish', { id: created.data.id, version: 0 }, token.admin)).code).toBe(200);
+    return created.data.id as number;
+  }
 });
 
 describe.runIf(process.env.TEST_DB === 'pg')('two app instances on one PostgreSQL', () => {

@@ -1,5 +1,5 @@
-import { messageApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { messageApi, portalMessageApi } from '@scm/contract';
+import { AUTHENTICATED, defineRoute, portalRoute } from '../../lib/route';
 import { countUnread, issueTicket, listMessages, markAllRead, markRead } from './service';
 
 // 消息中心 needs only a signed-in user (docs/messages.md): each call reads the caller's own messages.
@@ -9,4 +9,13 @@ export const messageRoutes = [
   defineRoute({ endpoint: messageApi.read, permission: AUTHENTICATED, handler: (input, ctx) => markRead(ctx, input) }),
   defineRoute({ endpoint: messageApi.readAll, permission: AUTHENTICATED, handler: (_input, ctx) => markAllRead(ctx) }),
   defineRoute({ endpoint: messageApi.ticket, permission: AUTHENTICATED, handler: (_input, ctx) => issueTicket(ctx) }),
+];
+
+/** The same inbox for a supplier portal account: its own messages only. */
+export const portalMessageRoutes = [
+  portalRoute({ endpoint: portalMessageApi.list, handler: (input, ctx) => listMessages(ctx, input) }),
+  portalRoute({ endpoint: portalMessageApi.unreadCount, handler: (_input, ctx) => countUnread(ctx) }),
+  portalRoute({ endpoint: portalMessageApi.read, handler: (input, ctx) => markRead(ctx, input) }),
+  portalRoute({ endpoint: portalMessageApi.readAll, handler: (_input, ctx) => markAllRead(ctx) }),
+  portalRoute({ endpoint: portalMessageApi.ticket, handler: (_input, ctx) => issueTicket(ctx) }),
 ];

@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
-import { type Message, messageStreamPath, messages as texts, ResultCode, toSnakeCase } from '@scm/contract';
+import { type Message, type MessageRealm, messageStreamPath, messages as texts, ResultCode, toSnakeCase } from '@scm/contract';
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECURITY } from '../../config';
 import type { Db, Listen } from '../../db/client';
-import { backUsers, messages, sessions } from '../../db/schema';
+import { backUsers, messages, portalAccounts, portalSessions, sessions, suppliers } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { authenticateSession } from '../auth/service';
-import { MESSAGE_CHANNEL, parsePayload, userKey } from './notify';
-import { messagesAfter, messagesByIds, redeemTicket } from './service';
+import { MESSAGE_CHANNEL, parsePayload } from './notify';
+import { messagesAfter, messagesByIds, type Recipient, recipientKey, recipientWhere, redeemTicket } from './service';
 
 /*
  * Delivery (docs/messages.md, "Delivery"): each open stream is registered in this process's hub
@@ -30,11 +30,14 @@ class Stream {
   /** The highest id sent (or the one the client said it had): where a catch-up starts. */
   lastId = 0;
 
+  readonly key: string;
+
   constructor(
-    readonly key: string,
-    readonly userId: number,
+    readonly recipient: Recipient,
     private readonly res: ServerResponse,
-  ) {}
+  ) {
+    this.key = recipientKey(recipient);
+  }
 
   /** Deliveries run one after another in the order they were asked for, so a catch-up precedes what arrives during it. */
   enqueue(load: () => Promise<Message[]>) {
@@ -92,7 +95,7 @@ class Hub {
     loading.catch(() => {});
     for (const key of new Set(entries.map((entry) => entry.key))) {
       for (const stream of this.streams.get(key) ?? []) {
-        stream.enqueue(async () => (await loading).filter((message) => userKey(message.userId ?? 0) === key));
+        stream.enqueue(async () => (await loading).filter((message) => message.key === key));
       }
     }
   };
@@ -100,7 +103,7 @@ class Hub {
   /** The listening connection was lost and is back: whatever was sent meanwhile is read from the table. */
   onReconnect = () => {
     for (const set of this.streams.values()) {
-      for (const stream of set) stream.enqueue(() => messagesAfter(this.db, stream.userId, stream.lastId, CATCH_UP_LIMIT));
+      for (const stream of set) stream.enqueue(() => messagesAfter(this.db, stream.recipient, stream.lastId, CATCH_UP_LIMIT));
     }
   };
 
@@ -125,7 +128,26 @@ function lastEventId(request: FastifyRequest, query: Record<string, unknown>): n
 }
 
 /** Whether the stream's session still holds, without counting the stream as activity (it must not keep a session alive). */
-async function sessionHolds(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+async function sessionHolds(db: Db, realm: MessageRealm, tokenHash: string, now: Date): Promise<boolean> {
+  const idleSince = new Date(now.getTime() - SECURITY.sessionIdleMs);
+  if (realm === 'portal') {
+    const [row] = await db
+      .select({ id: portalSessions.id })
+      .from(portalSessions)
+      .innerJoin(portalAccounts, eq(portalAccounts.id, portalSessions.accountId))
+      .innerJoin(suppliers, eq(suppliers.id, portalAccounts.supplierId))
+      .where(
+        and(
+          eq(portalSessions.tokenHash, tokenHash),
+          isNull(portalSessions.revokedAt),
+          gt(portalSessions.expiresAt, now),
+          gt(portalSessions.lastSeenAt, idleSince),
+          eq(portalAccounts.status, 'active'),
+          eq(suppliers.status, 'enabled'),
+        ),
+      );
+    return Boolean(row);
+  }
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -135,7 +157,7 @@ async function sessionHolds(db: Db, tokenHash: string, now: Date): Promise<boole
         eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SECURITY.sessionIdleMs)),
+        gt(sessions.lastSeenAt, idleSince),
         eq(backUsers.status, 'enabled'),
       ),
     );
@@ -146,10 +168,23 @@ export interface MessageStreamOptions {
   db: Db;
   now: () => Date;
   listen: Listen;
+  /** The portal's session check by token hash: the portal module sits above this one, so the app hands it in. */
+  authenticatePortal: (db: Db, tokenHash: string, now: Date) => Promise<{ accountId: number } | null>;
+}
+
+/** The recipient behind a session's token hash in the realm, or null (unknown, ended, or the other realm's). */
+async function recipientOfSession(options: MessageStreamOptions, realm: MessageRealm, tokenHash: string, now: Date): Promise<Recipient | null> {
+  const { db } = options;
+  if (realm === 'portal') {
+    const caller = await options.authenticatePortal(db, tokenHash, now);
+    return caller ? { accountId: caller.accountId } : null;
+  }
+  const user = await authenticateSession(db, tokenHash, now);
+  return user ? { userId: user.id } : null;
 }
 
 /**
- * `GET /api/admin/message/stream`: Server-Sent Events of the caller's new messages, with the bearer
+ * `GET /api/admin/message/stream` and `GET /api/portal/message/stream`: Server-Sent Events of the caller's new messages, with the bearer
  * token or a ticket (`?ticket=`, for EventSource). The reply is written by hand and never
  * compressed: a compressing encoder would hold the events back until its buffer fills.
  */
@@ -161,58 +196,61 @@ export async function messageStreamPlugin(app: FastifyInstance, options: Message
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => stopListening());
 
-  app.get(`/api${messageStreamPath('admin')}`, { compress: false }, async (request, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const bearer = bearerToken(request);
-    const ticket = typeof query.ticket === 'string' && query.ticket.length <= 256 ? query.ticket : null;
-    const tokenHash = bearer ? hashToken(bearer) : ticket ? await redeemTicket(db, ticket, now()) : null;
-    const user = tokenHash ? await authenticateSession(db, tokenHash, now()) : null;
-    if (!tokenHash || !user) return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
+  for (const realm of ['admin', 'portal'] as const) {
+    app.get(`/api${messageStreamPath(realm)}`, { compress: false }, async (request, reply) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const bearer = bearerToken(request);
+      const ticket = typeof query.ticket === 'string' && query.ticket.length <= 256 ? query.ticket : null;
+      const tokenHash = bearer ? hashToken(bearer) : ticket ? await redeemTicket(db, ticket, now(), realm) : null;
+      const recipient = tokenHash ? await recipientOfSession(options, realm, tokenHash, now()) : null;
+      if (!tokenHash || !recipient)
+        return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
 
-    const resumeFrom = lastEventId(request, query);
-    reply.hijack();
-    const res = reply.raw;
-    // The headers set so far (security headers, the request id) go out with the stream's own.
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'content-encoding': 'identity',
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 3000\n\n');
-    const stream = new Stream(userKey(user.id), user.id, res);
-    hub.add(stream);
-    stream.enqueue(async () => {
-      if (resumeFrom !== null) {
-        stream.lastId = resumeFrom;
-        return messagesAfter(db, user.id, resumeFrom, CATCH_UP_LIMIT);
-      }
-      // A fresh stream starts after the newest message: the page has read its list already.
-      const [row] = await db
-        .select({ last: max(messages.id) })
-        .from(messages)
-        .where(eq(messages.recipientUserId, user.id));
-      stream.lastId = Math.max(stream.lastId, row?.last ?? 0);
-      return [];
-    });
+      const resumeFrom = lastEventId(request, query);
+      reply.hijack();
+      const res = reply.raw;
+      // The headers set so far (security headers, the request id) go out with the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'content-encoding': 'identity',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      const stream = new Stream(recipient, res);
+      hub.add(stream);
+      stream.enqueue(async () => {
+        if (resumeFrom !== null) {
+          stream.lastId = resumeFrom;
+          return messagesAfter(db, recipient, resumeFrom, CATCH_UP_LIMIT);
+        }
+        // A fresh stream starts after the newest message: the page has read its list already.
+        const [row] = await db
+          .select({ last: max(messages.id) })
+          .from(messages)
+          .where(recipientWhere(recipient));
+        stream.lastId = Math.max(stream.lastId, row?.last ?? 0);
+        return [];
+      });
 
-    const heartbeat = setInterval(() => {
-      stream.ping();
-      sessionHolds(db, tokenHash, now()).then(
-        (holds) => {
-          if (!holds) stream.end();
-        },
-        () => {},
-      );
-    }, HEARTBEAT_MS);
-    request.raw.once('close', () => {
-      clearInterval(heartbeat);
-      hub.remove(stream);
+      const heartbeat = setInterval(() => {
+        stream.ping();
+        sessionHolds(db, realm, tokenHash, now()).then(
+          (holds) => {
+            if (!holds) stream.end();
+          },
+          () => {},
+        );
+      }, HEARTBEAT_MS);
+      request.raw.once('close', () => {
+        clearInterval(heartbeat);
+        hub.remove(stream);
+      });
+      res.once('close', () => {
+        clearInterval(heartbeat);
+        hub.remove(stream);
+      });
     });
-    res.once('close', () => {
-      clearInterval(heartbeat);
-      hub.remove(stream);
-    });
-  });
+  }
 }

@@ -3,12 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clarifications, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { notify } from '../message/notify';
 import type { AuthedContext, PortalContext } from '../../lib/context';
 import { iso, updateVersioned } from '../../lib/crud';
 import { conflict, notFound } from '../../lib/errors';
 import { loadTaskForUser } from '../procurement-task/scope';
 import { writeTasks } from '../procurement-task/task-write';
-import { openQuoting } from './rfq';
+import { openQuoting, portalSupplier } from './rfq';
 
 const MODULE = 'clarification';
 
@@ -27,6 +28,7 @@ export async function askClarification(ctx: PortalContext, input: z.output<typeo
       summary: `${found.task.code} ${ctx.portal.supplierName} 提问`,
       after: { taskId: input.taskId, question: input.question },
     });
+    await notify(write.tx, ctx.actor, { kind: 'clarification_asked', task: found.task, supplier: portalSupplier(ctx) });
     return { id: row.id };
   });
 }
@@ -67,6 +69,7 @@ export async function answerClarification(ctx: AuthedContext, input: z.output<ty
       before: { answer: before.answer },
       after: { answer: input.answer },
     });
+    await notify(tx, ctx.actor, { kind: 'clarification_answered', task });
   });
   return { id: input.id };
 }

@@ -21,6 +21,7 @@ import {
   suppliers,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { notify } from '../message/notify';
 import type { PortalContext } from '../../lib/context';
 import { iso, pageOffset, pageResult } from '../../lib/crud';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -183,6 +184,9 @@ export async function rfqInfo(ctx: PortalContext, taskId: number) {
   };
 }
 
+/** The caller's supplier as an event names it. */
+export const portalSupplier = (ctx: PortalContext) => ({ id: ctx.portal.supplierId, name: ctx.portal.supplierName });
+
 /**
  * Opens a portal write on a task: the task row locked first, then the server's clock read, then the
  * deadline recorded if it has passed (which unseals), all in the write's transaction. A write that
@@ -258,6 +262,7 @@ export async function submitQuote(ctx: PortalContext, input: z.output<typeof por
       summary: `${stored.code} ${found.task.code} ${ctx.portal.supplierName} 门户报价第${stored.revision}版`,
       after: { revision: stored.revision, receiptSha256: stored.receiptSha256 },
     });
+    await notify(tx, ctx.actor, { kind: 'quote_submitted', task: found.task, supplier: portalSupplier(ctx), revision: stored.revision });
     return { id: stored.id, revision: stored.revision, submittedAt: stored.submittedAt, receiptSha256: stored.receiptSha256 };
   });
 }
@@ -284,6 +289,7 @@ export async function declineRfq(ctx: PortalContext, input: z.output<typeof port
       before: removed.length ? { quotation: removed[0].code } : undefined,
       after: { status: 'declined', reason: input.reason },
     });
+    await notify(tx, ctx.actor, { kind: 'quote_declined', task: found.task, supplier: portalSupplier(ctx), reason: input.reason });
   });
   return null;
 }

@@ -139,8 +139,13 @@ const sessionLookup = prepared(
 );
 
 /** A portal bearer token's caller, or null: unknown (a staff token is), revoked, expired, idle, or its account or supplier no longer enabled. */
-export async function authenticatePortal(db: Db, token: string, now: Date): Promise<PortalCaller | null> {
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
+export function authenticatePortal(db: Db, token: string, now: Date): Promise<PortalCaller | null> {
+  return authenticatePortalHash(db, hashToken(token), now);
+}
+
+/** The same by the token's hash (the message stream's ticket names a session by it). */
+export async function authenticatePortalHash(db: Db, tokenHash: string, now: Date): Promise<PortalCaller | null> {
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row || row.revokedAt || row.accountStatus !== 'active' || row.supplierStatus !== 'enabled') return null;
   const nowMs = now.getTime();
   if (new Date(row.expiresAt).getTime() <= nowMs) return null;

@@ -253,6 +253,7 @@ export async function transitionTask(
       after: { status: transition.to },
     });
     if (transition.to === 'evaluating') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    if (transition.action === 'publish') await notify(tx, ctx.actor, { kind: 'rfq_published', task });
   });
   return { id: input.id };
 }

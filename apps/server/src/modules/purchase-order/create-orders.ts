@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskLines, purchaseOrderLines, purchaseOrders, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { notify } from '../message/notify';
 import { nextCode } from '../../lib/codes';
 import type { Actor } from '../../lib/context';
 import { recordPlanOrders } from '../planning/award-writeback';
@@ -97,6 +98,7 @@ export async function createAwardOrders(tx: Db, actor: Actor, now: Date, task: A
       summary: `${code} 由 ${task.code} 定标生成，订单总额 ¥${fenToYuan(header.totalFen, true)}`,
       after: { ...header, status: 'pending', lines: orderLines.map(({ orderId: _, sort: __, ...line }) => line) },
     });
+    await notify(tx, actor, { kind: 'order_created', order: { id: order.id, code, supplierId, buyerId: task.buyerId } });
     orderIds.push(order.id);
   }
   await recordPlanOrders(

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { ADMIN_PASSWORD, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
+import { tokenOf, PORTAL_PASSWORD } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
-import { procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders } from '../../db/schema';
+import { messages, procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders } from '../../db/schema';
 
 let t: TestApp;
 let token: string;
@@ -420,5 +421,36 @@ describe('demo data', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
+  it('lists and shows only its own orders, as the admin reads them; confirming moves 待确认 → 已确认 and tells the buyer', async () => {
+    const fixture = await awardedTask(t, token);
+    const [own, theirs] = fixture.orders;
+    const account = await ok('/admin/portal_account/create', { supplier_id: fixture.supplierIds[0], email: 'orders@portal.test', name: '销售王' });
+    await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
+    const supplier = (await t.call('/portal/login', { email: 'orders@portal.test', password: PORTAL_PASSWORD })).data.token as string;
+
+    const list = await ok('/portal/purchase_order/list', { page_size: 200 }, supplier);
+    expect(list.list.map((o: { id: number }) => o.id)).toEqual([own.id]);
+    expect(await ok('/portal/purchase_order/info', { id: own.id }, supplier)).toEqual(await info(own.id));
+    expect((await t.call('/portal/purchase_order/info', { id: theirs.id }, supplier)).code).toBe(404);
+    expect((await t.call('/portal/purchase_order/confirm', { id: theirs.id, version: theirs.version }, supplier)).code).toBe(404);
+    // A staff token is not a portal session, and a portal token opens no admin route.
+    expect((await t.call('/portal/purchase_order/list', {}, token)).code).toBe(401);
+    expect((await t.call('/admin/purchase_order/list', {}, supplier)).code).toBe(401);
+
+    await ok('/portal/purchase_order/confirm', { id: own.id, version: own.version }, supplier);
+    const confirmed = await info(own.id);
+    expect(confirmed.status).toBe('confirmed');
+    expect((await t.call('/portal/purchase_order/confirm', { id: own.id, version: confirmed.version }, supplier)).code).toBe(409);
+    expect((await t.call('/portal/purchase_order/confirm', { id: own.id, version: own.version }, supplier)).code).toBe(409);
+    expect((await info(theirs.id)).status).toBe('pending');
+    const told = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.link, `/procurementManagement/purchaseOrderDetail?id=${own.id}`));
+    expect(told).toMatchObject([{ kind: 'order_confirmed', title: `订单已确认：${own.code}` }]);
   });
 });

@@ -1,5 +1,5 @@
-import { purchaseOrderApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { portalPurchaseOrderApi, purchaseOrderApi } from '@scm/contract';
+import { defineRoute, portalRoute } from '../../lib/route';
 import { exportOrders } from './export';
 import { getOrder, listOrders } from './queries';
 import { closeOrder, confirmOrder, receiveOrder } from './service';
@@ -25,5 +25,18 @@ export const purchaseOrderRoutes = [
     endpoint: purchaseOrderApi.close,
     permission: 'purchaseOrder:close',
     handler: (input, ctx) => closeOrder(ctx, input, { user: ctx.user }),
+  }),
+];
+
+/** The supplier portal's orders: the same functions, scoped by the caller's supplier (another's order is 404). */
+export const portalPurchaseOrderRoutes = [
+  portalRoute({
+    endpoint: portalPurchaseOrderApi.list,
+    handler: (input, ctx) => listOrders(ctx.db, { supplierId: ctx.portal.supplierId }, input),
+  }),
+  portalRoute({ endpoint: portalPurchaseOrderApi.info, handler: (input, ctx) => getOrder(ctx.db, { supplierId: ctx.portal.supplierId }, input.id) }),
+  portalRoute({
+    endpoint: portalPurchaseOrderApi.confirm,
+    handler: (input, ctx) => confirmOrder(ctx, input, { supplierId: ctx.portal.supplierId }),
   }),
 ];

@@ -11,12 +11,13 @@ import {
 } from '@scm/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
+import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/crud';
 import { conflict, fieldError } from '../../lib/errors';
 import { shanghaiDay } from '../data-board/period';
+import { notify } from '../message/notify';
 import { recordPlanReceipts } from '../planning/award-writeback';
 import { type OrderAccess, lockOrder } from './access';
 import { completeTaskWhenSettled } from './settle-task';
@@ -49,6 +50,11 @@ export async function confirmOrder(ctx: OrderWriteContext, input: { id: number; 
       before: { status: order.status },
       after: { status: 'confirmed' },
     });
+    // The buyer learns of the supplier's own confirmation; one made on its behalf is the buyer's deed.
+    if ('supplierId' in access) {
+      const [supplier] = await tx.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(eq(suppliers.id, access.supplierId));
+      await notify(tx, ctx.actor, { kind: 'order_confirmed', order, supplier });
+    }
   });
   return { id: input.id };
 }

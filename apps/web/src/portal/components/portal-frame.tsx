@@ -1,12 +1,16 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { MessageBell } from '@/portal/components/message-bell';
 import { usePortalAccount } from '@/shared/session/portal-session';
 import { portalSignOut } from '@/portal/api/account';
 import logoUrl from '@/app/logo.svg';
 
-/** The portal's own small frame: brand, who is signed in for which supplier, 退出登录. No menu: two pages deep at most. */
+/**
+ * The portal's own small frame: brand, the bell, who is signed in for which supplier, 退出登录, and
+ * two tabs (我的询价, 我的订单) instead of a menu: every page is two levels deep at most.
+ */
 export function PortalFrame({ children }: { children: ReactNode }) {
   const account = usePortalAccount();
   const navigate = useNavigate();
@@ -22,6 +26,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
           <span>供应商门户</span>
         </Link>
         <div className="portal-who">
+          <MessageBell />
           {account && (
             <span className="portal-who-text">
               <span className="portal-supplier">{account.supplierName}</span>
@@ -33,6 +38,14 @@ export function PortalFrame({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </header>
+      <nav className="portal-nav" aria-label="门户导航">
+        <NavLink to="/portal/rfq" className="portal-nav-link">
+          我的询价
+        </NavLink>
+        <NavLink to="/portal/orders" className="portal-nav-link">
+          我的订单
+        </NavLink>
+      </nav>
       <main className="portal-main">{children}</main>
     </div>
   );

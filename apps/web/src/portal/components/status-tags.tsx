@@ -5,6 +5,9 @@ import {
   PROCUREMENT_STATUS_COLORS,
   PROCUREMENT_STATUS_LABELS,
   type ProcurementStatus,
+  PURCHASE_ORDER_STATUS_COLORS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  type PurchaseOrderStatus,
 } from '@scm/contract';
 import { Tag } from 'antd';
 
@@ -19,3 +22,7 @@ export const InvitationTag = ({ status }: { status: InvitationStatus }) => (
 );
 
 export const SealedTag = () => <Tag color="purple">密封报价</Tag>;
+
+export const OrderStatusTag = ({ status }: { status: PurchaseOrderStatus }) => (
+  <Tag color={PURCHASE_ORDER_STATUS_COLORS[status]}>{PURCHASE_ORDER_STATUS_LABELS[status]}</Tag>
+);

@@ -1,4 +1,4 @@
-import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, MESSAGE_KINDS, type Message, type MessageKind, messageListRequest } from '@scm/contract';
+import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message, type MessageKind, messageKindsOf, messageListRequest } from '@scm/contract';
 import { Button, DatePicker, Form, Popconfirm, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -113,7 +113,7 @@ export default function MessageCenterPage() {
             placeholder="全部"
             allowClear
             style={{ width: 160 }}
-            options={MESSAGE_KINDS.map((kind) => ({ value: kind, label: MESSAGE_KIND_LABELS[kind] }))}
+            options={messageKindsOf('admin').map((kind) => ({ value: kind, label: MESSAGE_KIND_LABELS[kind] }))}
           />
         </Form.Item>
         <Form.Item name="range" label="日期">

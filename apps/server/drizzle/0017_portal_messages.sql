@@ -1,0 +1,6 @@
+ALTER TABLE "message_tickets" ALTER COLUMN "session_token_hash" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "message_tickets" ADD COLUMN "portal_session_token_hash" text;--> statement-breakpoint
+ALTER TABLE "message_tickets" ADD CONSTRAINT "message_tickets_portal_session_token_hash_portal_sessions_token_hash_fk" FOREIGN KEY ("portal_session_token_hash") REFERENCES "public"."portal_sessions"("token_hash") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_recipient_account_id_portal_accounts_id_fk" FOREIGN KEY ("recipient_account_id") REFERENCES "public"."portal_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_account_idx" ON "messages" USING btree ("recipient_account_id","id");--> statement-breakpoint
+ALTER TABLE "message_tickets" ADD CONSTRAINT "message_tickets_one_session" CHECK (num_nonnulls("message_tickets"."session_token_hash", "message_tickets"."portal_session_token_hash") = 1);
