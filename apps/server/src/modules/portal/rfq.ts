@@ -28,7 +28,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
 import { shanghaiDay } from '../procurement-task/maintain-view';
 import { findTaskDetail } from '../procurement-task/queries';
-import { assertQuoteLines, estimateFor } from '../procurement-task/quotation';
+import { assertQuoteLines, estimateFor, quoteSubmission } from '../procurement-task/quotation';
 import { effectiveStatus, recordDeadlineClose } from '../procurement-task/status';
 import { type TaskWrite, writeTasks } from '../procurement-task/task-write';
 import { ownLatestContent, storeQuoteRevision, taskRevisions } from '../sealing/quotes';
@@ -233,23 +233,7 @@ export async function submitQuote(ctx: PortalContext, input: z.output<typeof por
     const stored = await storeQuoteRevision(tx, {
       task: found.task,
       supplierId,
-      submission: {
-        quoteDate: shanghaiDay(now),
-        validUntil: input.validUntil,
-        invoiceType: input.invoiceType,
-        taxRatePercent: input.taxRatePercent,
-        freightMode: input.freightMode,
-        freightFen,
-        freightFormula,
-        remark: input.remark || null,
-        lines: input.lines.map((l) => ({
-          taskLineId: l.taskLineId,
-          unitPriceFen: l.unitPriceFen,
-          moq: l.moq ?? null,
-          leadTimeDays: l.leadTimeDays ?? null,
-          remark: l.remark || null,
-        })),
-      },
+      submission: quoteSubmission(input, { quoteDate: shanghaiDay(now), freightFen, freightFormula }),
       enteredByBuyer: false,
       accountId,
       now,

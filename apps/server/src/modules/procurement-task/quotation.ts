@@ -96,6 +96,29 @@ export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<t
   });
 }
 
+type QuoteInput = Pick<z.output<typeof quoteSaveRequest>, 'validUntil' | 'invoiceType' | 'taxRatePercent' | 'freightMode' | 'remark' | 'lines'>;
+
+/** What a revision stores, from a buyer's 代录 or a supplier's portal submission alike (empty text as null). */
+export function quoteSubmission(input: QuoteInput, worked: { quoteDate: string; freightFen: number; freightFormula: string | null }) {
+  return {
+    quoteDate: worked.quoteDate,
+    validUntil: input.validUntil,
+    invoiceType: input.invoiceType,
+    taxRatePercent: input.taxRatePercent,
+    freightMode: input.freightMode,
+    freightFen: worked.freightFen,
+    freightFormula: worked.freightFormula,
+    remark: input.remark || null,
+    lines: input.lines.map((l) => ({
+      taskLineId: l.taskLineId,
+      unitPriceFen: l.unitPriceFen,
+      moq: l.moq ?? null,
+      leadTimeDays: l.leadTimeDays ?? null,
+      remark: l.remark || null,
+    })),
+  };
+}
+
 /**
  * A quote's lines are the task's own lines, each at most once, and no line's amount passes the
  * ceiling (docs/rules/money-and-formats.md): the same check for a buyer's 代录 and a portal revision.
@@ -144,23 +167,7 @@ export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quote
     // A sealed quote cannot be read, so its version is not asked for: each entry adds a revision and
     // the earlier ones stay, so nothing is overwritten unseen.
     if (!isSealedNow(found.task) && (existing ? input.version !== existing.version : input.version != null)) throw staleVersion();
-    const submission = {
-      quoteDate: input.quoteDate,
-      validUntil: input.validUntil,
-      invoiceType: input.invoiceType,
-      taxRatePercent: input.taxRatePercent,
-      freightMode: input.freightMode,
-      freightFen,
-      freightFormula,
-      remark: input.remark || null,
-      lines: input.lines.map((l) => ({
-        taskLineId: l.taskLineId,
-        unitPriceFen: l.unitPriceFen,
-        moq: l.moq ?? null,
-        leadTimeDays: l.leadTimeDays ?? null,
-        remark: l.remark || null,
-      })),
-    };
+    const submission = quoteSubmission(input, { quoteDate: input.quoteDate, freightFen, freightFormula });
     const stored = await storeQuoteRevision(tx, {
       task: found.task,
       supplierId: input.supplierId,

@@ -1,10 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import { fenToYuan, type PurchaseOrderItem } from '@scm/contract';
-import { Button } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { ORDER_PAGE_SIZE, useOrderList } from '@/portal/api/orders';
+import { Pager, usePortalPage } from '@/portal/components/pager';
 import { Rows } from '@/portal/components/section';
 import { OrderStatusTag } from '@/portal/components/status-tags';
 
@@ -35,12 +35,9 @@ function OrderRow({ row }: { row: PurchaseOrderItem }) {
 /** 我的订单: this supplier's purchase orders, newest first; 待确认 ones wait for its confirmation. */
 export default function OrderListPage() {
   usePageTitle('我的订单 - 供应商门户');
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, go] = usePortalPage();
   const list = useOrderList(page);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
-  const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
     <section className="portal-card">
@@ -58,19 +55,7 @@ export default function OrderListPage() {
             render={(row) => <OrderRow key={row.id} row={row} />}
           />
         )}
-        {pages > 1 && (
-          <div className="portal-pager">
-            <Button disabled={page <= 1} onClick={() => go(page - 1)}>
-              上一页
-            </Button>
-            <span className="portal-muted">
-              {page} / {pages}
-            </span>
-            <Button disabled={page >= pages} onClick={() => go(page + 1)}>
-              下一页
-            </Button>
-          </div>
-        )}
+        <Pager page={page} total={total} pageSize={ORDER_PAGE_SIZE} onChange={go} />
       </div>
     </section>
   );

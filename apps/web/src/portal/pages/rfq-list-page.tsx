@@ -1,10 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { RfqListItem } from '@scm/contract';
-import { Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RFQ_PAGE_SIZE, rfqListBody, useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
+import { Pager } from '@/portal/components/pager';
 import { Rows } from '@/portal/components/section';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
@@ -42,7 +42,6 @@ export default function RfqListPage() {
   const { page } = body;
   const list = useRfqList(body);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE));
   const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
@@ -61,19 +60,7 @@ export default function RfqListPage() {
             render={(row) => <RfqRow key={row.taskId} row={row} />}
           />
         )}
-        {pages > 1 && (
-          <div className="portal-pager">
-            <Button disabled={page <= 1} onClick={() => go(page - 1)}>
-              上一页
-            </Button>
-            <span className="portal-muted">
-              {page} / {pages}
-            </span>
-            <Button disabled={page >= pages} onClick={() => go(page + 1)}>
-              下一页
-            </Button>
-          </div>
-        )}
+        <Pager page={page} total={total} pageSize={RFQ_PAGE_SIZE} onChange={go} />
       </div>
     </section>
   );
