@@ -65,7 +65,7 @@ export const commodities = pgTable(
   },
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
-    // Keyword search by code (modules/commodity/queries.ts): an exact SKU or barcode, or a prefix
+    // Keyword search by code (modules/commodity/search/keyword.ts): an exact SKU or barcode, or a prefix
     // of either, case-insensitive, one btree range in byte order whatever the database's collation.
     // The raw code as a second column lets PostgreSQL count a prefix from the index alone.
     index('commodities_sku_search').on(sql`(upper(${t.skuCode}) collate "C")`, t.skuCode),

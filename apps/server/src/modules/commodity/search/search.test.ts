@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, type TestApp, unique } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp, unique } from '../../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
 let leaf = 0;
-/** The list's count cap (modules/commodity/queries.ts). */
+/** The list's count cap (modules/commodity/search/count.ts). */
 const COUNT_CAP_IN_TEST = 10_000;
 
 async function create(body: Record<string, unknown>) {
