@@ -54,16 +54,23 @@ const gramCountQuery = prepared(
   'commodity_gram_count',
 );
 
+/** A word without cased letters (置物架, not Ab架): containing it as written is what ILIKE finds. */
+const isCaseless = (word: string) => word.toLowerCase() === word && word.toUpperCase() === word;
+
 /**
- * The one gram that answers a filter's keyword by itself: a keyword of one word, of one or two
- * characters, not in ASCII (which may also be a code's start), with no brand or price filter.
- * Its matches are counted in commodity_gram_counts, not visited.
+ * The one gram that answers a filter's keyword by itself: a keyword of one word, not in ASCII
+ * (which may also be a code's start), with no brand or price filter, and either of one or two
+ * characters (looked up lower-cased, as `name_grams` holds them) or of three or four without cased
+ * letters (a run of the name as written, `name_runs` of migration 0018). Its matches are counted
+ * in commodity_gram_counts, not visited.
  */
 function soleGram(filter: Filter): string | undefined {
   const words = keywordWords(filter.keyword);
-  if (words.length !== 1 || isAsciiWord(words[0]) || [...words[0]].length > 2) return undefined;
+  if (words.length !== 1 || isAsciiWord(words[0])) return undefined;
   if (filter.brand || filter.minPriceFen != null || filter.maxPriceFen != null) return undefined;
-  return wordTokens(words[0])[0];
+  const length = [...words[0]].length;
+  if (length <= 2) return wordTokens(words[0])[0];
+  return length <= 4 && isCaseless(words[0]) ? words[0] : undefined;
 }
 
 /**
