@@ -110,4 +110,6 @@ export const MESSAGE_TICKET_TTL_MS = 60_000;
 export const MESSAGE_POLL_MS = 60_000;
 
 /** Pages every signed-in user may open, outside the menu tree and the permission codes (docs/messages.md). */
-export const SIGNED_IN_PAGES: MenuEntry[] = [{ id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false }];
+export const SIGNED_IN_PAGES = [
+  { id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false },
+] as const satisfies readonly MenuEntry[];

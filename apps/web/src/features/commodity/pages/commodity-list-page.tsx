@@ -55,8 +55,8 @@ export default function CommodityListPage() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const clearSelection = () => setSelected([]);
-  const enable = useEnableCommodities(clearSelection);
-  const disable = useDisableCommodities(clearSelection);
+  const enable = useEnableCommodities({ onSuccess: clearSelection });
+  const disable = useDisableCommodities({ onSuccess: clearSelection });
   const remove = useDeleteCommodity();
   const canEdit = usePermission(`${PAGE}:edit`);
   const canStatus = usePermission(`${PAGE}:status`);

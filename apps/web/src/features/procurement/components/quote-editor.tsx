@@ -83,8 +83,8 @@ export default function QuoteEditor({
   const editable = lockedReason == null;
   const [form] = Form.useForm<FormValues>();
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty, () => setDirty(false));
-  const save = useSaveQuote((error) => applyFieldErrors(form, error));
+  useUnsavedChanges(dirty, { discard: () => setDirty(false) });
+  const save = useSaveQuote({ onError: (error) => applyFieldErrors(form, error) });
   const decline = useDeclineQuote();
   const estimateCall = useEstimateQuoteFreight();
   const [estimate, setEstimate] = useState<QuoteEstimate | null>(null);

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { pagePath } from '@/shared/navigation/page-path';
 import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -141,7 +142,7 @@ export default function ProcurementTaskMaintainPage() {
           <Descriptions.Item label="来源计划">
             {task.planCode && task.planId && canViewPlan ? (
               // Opened beside this page: the quotes being entered stay in their tab.
-              <Typography.Link onClick={() => navigate(`/planningManagement/planningTaskDetail?id=${task.planId}`)}>{task.planCode}</Typography.Link>
+              <Typography.Link onClick={() => navigate(pagePath('planningTaskDetail', { id: task.planId }))}>{task.planCode}</Typography.Link>
             ) : (
               (task.planCode ?? '-')
             )}
