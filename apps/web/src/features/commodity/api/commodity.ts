@@ -1,7 +1,6 @@
 import { categoryApi, type COMMODITY_SORT_FIELDS, commodityApi, commodityListRequest, type EndpointBody, yuanToFen } from '@scm/contract';
-import dayjs from 'dayjs';
 import { z } from 'zod';
-import { callApi, downloadFile } from '@/shared/http/api';
+import { callApi } from '@/shared/http/api';
 import { queryKey, useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { queryClient } from '@/shared/http/query-client';
 import { readUrlQuery } from '@/shared/table/use-url-query';
@@ -44,9 +43,6 @@ export function prefetchCommodityList(search: string) {
   const body = commodityListBody(readUrlQuery(commodityListQuery, search));
   queryClient.prefetchQuery({ queryKey: queryKey(commodityApi.list, body), queryFn: () => callApi(commodityApi.list, body) }).catch(() => {});
 }
-
-export const exportCommodities = (filter: EndpointBody<typeof commodityApi.export>) =>
-  downloadFile(commodityApi.export.path, filter, `商品列表_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
 
 const saved = [commodityApi.list, categoryApi.list];
 
