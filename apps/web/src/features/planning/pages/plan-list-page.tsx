@@ -8,6 +8,7 @@ import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { useNavigate } from 'react-router';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
@@ -18,7 +19,7 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { formatCount, Money } from '@/shared/ui/money';
 import { usePlanList } from '@/features/planning/api/plan';
 import { useUserOptions } from '@/shared/user/use-user-options';
-import { DETAIL_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { PlanActions } from '@/features/planning/components/plan-actions';
 import { PlanProgress } from '@/features/planning/components/plan-progress';
 
 /** The list's request without `ids`, which only 导出选中 sends. */
@@ -77,7 +78,7 @@ export default function PlanListPage() {
       sortOrder: sorted('code'),
       render: (code: string, row) => (
         <div className="cell-stack" style={{ width: 146 }}>
-          <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => jump(`${DETAIL_PATH}?id=${row.id}`)}>
+          <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => jump(detailPath('planningTaskDetail', row.id))}>
             {code}
           </Button>
           <div className="cell-stack-text" title={row.name}>
@@ -215,7 +216,7 @@ export default function PlanListPage() {
           <>
             <Can code="planningTaskList:create">
               {/* A new plan opens beside the list: the list's tab (and its filters) stays. */}
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(DETAIL_PATH)}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('planningTaskDetail'))}>
                 新建计划
               </Button>
             </Can>

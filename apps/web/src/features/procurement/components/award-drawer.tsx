@@ -19,10 +19,12 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modal } = App.useApp();
-  const award = useAwardTask((error) => {
-    // Field errors are shown on their rows and in the toast, since a row may be scrolled away.
-    if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
-    return false;
+  const award = useAwardTask({
+    onError: (error) => {
+      // Field errors are shown on their rows and in the toast, since a row may be scrolled away.
+      if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
+      return false;
+    },
   });
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
   const eligible = new Set(comparison.suppliers.filter((s) => s.eligible).map((s) => s.supplierId));
