@@ -128,8 +128,8 @@ test('the task list at 1280×800 shows landed cost, buyer and quote deadline', a
   await page.goto('/procurementManagement/procurementTaskList');
   const table = page.locator('.table-card .ant-table').first();
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-  await expectColumnsInView(page, table, ['任务编号', '任务名称', '状态', '到货成本', '采购员', '报价截止', '操作']);
   await screenshot(page, 'key-columns-task-list-1280');
+  await expectColumnsInView(page, table, ['任务编号', '任务名称', '状态', '到货成本', '采购员', '报价截止', '操作']);
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, 'key-columns-task-list-1440');
 });
