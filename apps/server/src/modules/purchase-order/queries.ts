@@ -17,6 +17,7 @@ import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/cr
 import { addDays } from '../data-board/period';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
+import { allowedOrderActions } from './status';
 
 type Filter = z.output<typeof purchaseOrderExportRequest>;
 
@@ -175,6 +176,7 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
     taskName: extra.taskName,
     closeReason: order.closeReason,
     confirmedAt: iso(order.confirmedAt),
+    allowedActions: allowedOrderActions(order, access),
     supplier: extra.supplier,
     lines: lines.map(({ line, ...commodity }) => ({
       id: line.id,
