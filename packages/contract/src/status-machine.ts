@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The status machines of the documents that move through statuses (plans, procurement tasks,
- * purchase orders; docs/rules/status-machine.md). Each area declares ONE table in its contract file,
+ * purchase orders; docs/rules/vocabulary.md, "Status machines"). Each area declares ONE table in its contract file,
  * `{ action: { from, to } }`, keyed by the action as it travels on the wire (the route's verb and
  * the audit action). The server refuses a start outside `from` with 409 and writes `to`; the list
  * pages show a row's buttons where `from` allows them, the detail pages read `allowedActions`.

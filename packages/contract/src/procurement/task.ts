@@ -73,7 +73,8 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
 
 /**
  * The status machine (docs/procurement.md, "Task status"): for each action, the statuses it may
- * start from and the one it leads to. 提前开标 ends quoting as 关闭报价 does, for a sealed task only;
+ * start from and the one it leads to. 录入报价 (a buyer's 代录, a portal submission or decline) leaves
+ * the task as it is; 提前开标 ends quoting as 关闭报价 does, for a sealed task only;
  * the deadline job (auto_close_quote) and the orders' settlement (auto_complete) move a task the way
  * 关闭报价 and 完成 do.
  */
@@ -81,6 +82,7 @@ export const PROCUREMENT_TRANSITIONS = {
   edit: { from: ['draft'], to: null },
   delete: { from: ['draft'], to: null },
   publish: { from: ['draft'], to: 'quoting' },
+  quote: { from: ['quoting'], to: null },
   close_quote: { from: ['quoting'], to: 'evaluating' },
   unseal: { from: ['quoting'], to: 'evaluating' },
   cancel: { from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
@@ -94,6 +96,7 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   edit: '编辑',
   delete: '删除',
   publish: '发布',
+  quote: '录入报价',
   close_quote: '关闭报价',
   cancel: '取消',
   award: '定标',
@@ -103,6 +106,9 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
 
 export const procurementActionAllowed = (action: ProcurementAction, status: ProcurementStatus) =>
   transitionAllowed(PROCUREMENT_TRANSITIONS, action, status);
+
+// A quote's audit rows are the quotation area's (QUOTATION_AUDIT), never the task's.
+const { quote: _quote, ...TASK_AUDIT_ACTION_LABELS } = PROCUREMENT_ACTION_LABELS;
 
 /** How a supplier's quote came out of an award (written to the award's audit row). */
 export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
@@ -138,7 +144,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
   actions: {
     create: '新建',
     update: '编辑',
-    ...PROCUREMENT_ACTION_LABELS,
+    ...TASK_AUDIT_ACTION_LABELS,
     auto_close_quote: '报价截止自动关闭',
     auto_complete: '订单完结，自动完成',
   },

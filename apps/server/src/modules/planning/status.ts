@@ -62,13 +62,20 @@ export async function planForAction(tx: Db, user: AuthUser, id: number, version:
 interface StatusChange {
   extra?: Partial<typeof planningTasks.$inferInsert>;
   reason?: string | null;
-  /** The audit action when a write other than the user's action moves the plan the same way (start_procurement). */
-  auditAction?: string;
 }
 
-/** Moves the plan to where `action` leads (PLAN_TRANSITIONS) and writes its audit row. */
-export async function changeStatus(tx: Db, ctx: AuthedContext, plan: PlanRow, action: MovingAction, change: StatusChange = {}) {
-  const to: PlanStatus = PLAN_TRANSITIONS[action].to;
+/** Writes that move a plan without being one of its actions, and the action whose move they make. */
+const MOVES_LIKE = { start_procurement: 'generate' } as const satisfies Record<string, MovingAction>;
+
+/** Moves the plan to where `action` leads (PLAN_TRANSITIONS) and writes its audit row under `action`. */
+export async function changeStatus(
+  tx: Db,
+  ctx: AuthedContext,
+  plan: PlanRow,
+  action: MovingAction | keyof typeof MOVES_LIKE,
+  change: StatusChange = {},
+) {
+  const to: PlanStatus = PLAN_TRANSITIONS[action === 'start_procurement' ? MOVES_LIKE[action] : action].to;
   const reason = change.reason ?? null;
   await updateVersioned(
     tx,
@@ -80,7 +87,7 @@ export async function changeStatus(tx: Db, ctx: AuthedContext, plan: PlanRow, ac
   );
   await writeAudit(tx, ctx.actor, {
     module: MODULE,
-    action: change.auditAction ?? action,
+    action,
     recordId: plan.id,
     summary: `${plan.code} ${PLAN_STATUS_LABELS[plan.status]} → ${PLAN_STATUS_LABELS[to]}${reason ? `：${reason}` : ''}`,
     before: { status: plan.status },
@@ -110,5 +117,5 @@ export async function closePlan(ctx: AuthedContext, input: z.output<typeof planR
  */
 export async function startPlanProcurement(tx: Db, ctx: AuthedContext, planId: number) {
   const [plan] = await tx.select().from(planningTasks).where(eq(planningTasks.id, planId)).for('update');
-  if (plan && planActionAllowed('generate', plan.status)) await changeStatus(tx, ctx, plan, 'generate', { auditAction: 'start_procurement' });
+  if (plan && planActionAllowed('generate', plan.status)) await changeStatus(tx, ctx, plan, 'start_procurement');
 }

@@ -162,10 +162,12 @@ describe('procurement task status machine', () => {
   it('lists in the detail exactly the actions the server then accepts, from every status', async () => {
     const call = (action: ProcurementAction, id: number, version: number) => {
       if (action === 'edit') return t.call('/admin/procurement_task/update', { id, version, ...taskBody([sup.s2]) }, token);
+      if (action === 'quote') return saveQuote(id, sup.s2, []);
       const body: Record<ProcurementAction, Record<string, unknown>> = {
         edit: {},
         delete: {},
         publish: {},
+        quote: {},
         close_quote: {},
         unseal: { reason: '提前开标' },
         cancel: {},
