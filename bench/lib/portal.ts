@@ -8,7 +8,8 @@ import { fmt, type Row } from './report';
 /**
  * The supplier portal on a phone (docs/rules/quality-bars.md, "portal on a phone"): Chromium at
  * 375×812, 10 Mbit/s down, 150 ms round trip, CPU 4× slower; cold loads of /portal/login (password
- * field usable) and of an RFQ detail after sign-in (the quote form's first price field usable).
+ * field usable) and of an RFQ detail after sign-in (the quote form's first price field usable), and
+ * for comparison the back office's /login on the same phone.
  */
 const PHONE = {
   viewport: { width: 375, height: 812 },
@@ -40,20 +41,21 @@ async function portalCaller(baseUrl: string) {
 
 export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: number, log: (line: string) => void) {
   const section = `Web 时间 · 门户手机 (375×812, 10 Mbit/s, RTT 150 ms, CPU 4×, ${loads} 次冷启动, 中位数 [最小–最大])`;
-  const caller = existsSync(web.chromium) ? await portalCaller(baseUrl) : null;
-  if (!caller) {
-    rows.push({ section, name: '门户', value: '未测量（需要 Chromium 与演示数据中的密封任务）', bar: '', ok: null });
+  if (!existsSync(web.chromium)) {
+    rows.push({ section, name: '门户', value: `未测量（缺少 ${web.chromium}）`, bar: '', ok: null });
     return;
   }
+  const caller = await portalCaller(baseUrl);
+  if (!caller) rows.push({ section, name: '门户', value: '未测量（需要演示数据中的密封任务）', bar: '', ok: null });
   const browser = await chromium.launch({
     executablePath: web.chromium,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
-  const samples: Record<'login' | 'form', number[]> = { login: [], form: [] };
+  const samples: Record<'admin' | 'login' | 'form', number[]> = { admin: [], login: [], form: [] };
   try {
     for (let i = 0; i < loads; i++) {
-      log(`门户手机冷启动 ${i + 1}/${loads}`);
-      for (const which of ['login', 'form'] as const) {
+      log(`手机冷启动 ${i + 1}/${loads}`);
+      for (const which of caller ? (['admin', 'login', 'form'] as const) : (['admin'] as const)) {
         const context = await browser.newContext({
           viewport: PHONE.viewport,
           isMobile: true,
@@ -61,7 +63,7 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
           locale: 'zh-CN',
           timezoneId: 'Asia/Shanghai',
         });
-        if (which === 'form') {
+        if (which === 'form' && caller) {
           const signedIn = await caller.api.call('/portal/login', { email: caller.email, password: caller.password });
           const me = await caller.api.call('/portal/account/info', {}, signedIn.data.token);
           const account = JSON.stringify({ name: me.data.name, email: me.data.email, supplierName: me.data.supplier_name });
@@ -84,8 +86,8 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
         });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
         try {
-          const path = which === 'login' ? '/portal/login' : `/portal/rfq/detail?id=${caller.taskId}`;
-          const selector = which === 'login' ? 'input[type="password"]' : PRICE_FIELD;
+          const path = { admin: web.loginPath, login: '/portal/login', form: `/portal/rfq/detail?id=${caller?.taskId}` }[which];
+          const selector = which === 'form' ? PRICE_FIELD : 'input[type="password"]';
           await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
           const at = await page.waitForFunction(
             (s) => {
@@ -109,9 +111,11 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
     return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
   };
   for (const [key, name, limit] of [
+    ['admin', `后台 ${web.loginPath} 密码框可用`, null],
     ['login', '/portal/login 密码框可用', null],
     ['form', '询价详情报价表单可用（已登录）', 1500],
   ] as const) {
+    if (samples[key].length === 0) continue;
     const s = stat(samples[key]);
     rows.push({
       section,

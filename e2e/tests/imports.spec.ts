@@ -38,6 +38,15 @@ async function expectFooterVisible(page: Page, dialog: Locator) {
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.height ?? 900);
 }
 
+/** The element lies wholly inside the dialog's visible body (the body scrolls when its content is taller). */
+async function expectInsideBody(dialog: Locator, element: Locator) {
+  const body = await dialog.locator('.ant-modal-body').boundingBox();
+  const box = await element.boundingBox();
+  expect(body && box, 'body and element shown').toBeTruthy();
+  expect(box!.y).toBeGreaterThanOrEqual(body!.y);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(body!.y + body!.height + 0.5);
+}
+
 test('commodity import: check, report, download the bad rows, import the valid ones', async ({ page, request }) => {
   const token = await apiLogin(request);
   const category = `IMP${suffix}`;
@@ -64,6 +73,12 @@ test('commodity import: check, report, download the bad rows, import the valid o
   await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
   await expectFooterVisible(page, dialog);
   await screenshot(page, 'imports-commodity-checked');
+  // In a 1366×768 window too, the footer and the error table's pager show without scrolling the dialog.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expectFooterVisible(page, dialog);
+  await expectInsideBody(dialog, dialog.locator('.import-errors .ant-pagination'));
+  await screenshot(page, 'imports-commodity-checked-768');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const rows = await downloadedRows(page, () => dialog.getByRole('button', { name: '下载错误报告' }).click());
   expect(rows[0].slice(0, 5)).toEqual(['行号', '列', '原因', 'SKU编码', '商品名称']);

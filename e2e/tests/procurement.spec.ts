@@ -167,7 +167,7 @@ test('suppliers, a three-line task, three quotes, the comparison and an award wi
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出比价 Excel' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^比价定标_CG\d+\.xlsx$/);
+  expect((await download).suggestedFilename()).toMatch(/^比价定标_CG\d+_\d{14}\.xlsx$/);
 });
 
 test('the matrix shows tax-inclusive and real cost side by side; the special invoice wins for a general taxpayer', async ({ page, request }) => {

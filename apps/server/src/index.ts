@@ -7,7 +7,7 @@ export { type Db, openDatabase } from './db/client';
 export * as schema from './db/schema';
 export { nextCode } from './lib/codes';
 export type { AuthedContext, AuthUser } from './lib/context';
-export { listCommodities } from './modules/commodity/queries';
+export { listCommodities } from './modules/commodity/search/list';
 export { addDays, period, previousPeriod, shanghaiDay } from './modules/data-board/period';
 export {
   categoryAmountQuery,

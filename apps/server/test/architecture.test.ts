@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -54,12 +54,18 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Imports of one module by another, read from the source (`../<module>/…` inside modules/). */
+/**
+ * Imports of one module by another, read from the source: each relative import is resolved from
+ * its file, so a file in a module's subfolder (`commodity/search/…`) counts like any other.
+ */
 function moduleEdges(): Edge[] {
   const edges: Edge[] = [];
   for (const module of readdirSync(modulesDir, { withFileTypes: true }).filter((e) => e.isDirectory())) {
     for (const file of filesUnder(join(modulesDir, module.name))) {
-      for (const [, to] of readFileSync(file, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g)) {
+      for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']*)'/g)) {
+        const inModules = relative(modulesDir, resolve(dirname(file), target));
+        if (inModules.startsWith('..')) continue;
+        const to = inModules.split(sep)[0];
         if (to !== module.name) edges.push({ from: module.name, to, file: file.slice(root.length) });
       }
     }
@@ -109,6 +115,14 @@ describe('server module layers', () => {
   it('refuses a planted upward import (planning reaching into procurement)', () => {
     const edges = [...moduleEdges(), { from: 'planning', to: 'procurement-task', file: 'apps/server/src/modules/planning/planted.ts' }];
     expect(layerViolations(edges)).toEqual(['apps/server/src/modules/planning/planted.ts imports procurement-task (layer 5) from layer 3']);
+  });
+
+  it('sees an upward import from a subfolder of a module', () => {
+    const file = plant(
+      'apps/server/src/modules/planning/planted-folder/planted.ts',
+      "import { listTasks } from '../../procurement-task/queries';\nexport const planted = listTasks;\n",
+    );
+    expect(layerViolations(moduleEdges())).toEqual([`${file} imports procurement-task (layer 5) from layer 3`]);
   });
 });
 

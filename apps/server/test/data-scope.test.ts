@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Endpoint } from '@scm/contract';
+import { type Endpoint, type PlanCreateBody, toSnakeCase } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { backUsers, menus, planningTasks, purchaseOrderLines, purchaseOrders, rolePermissions, roles } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
+import { createPlan as buildPlan, createTask as buildTask } from './builders';
 import { download, readWorkbook } from './excel';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';
@@ -56,34 +57,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const planHeader = () => ({
-  name: '数据范围测试计划',
-  plan_type: 'regular',
-  warehouse: 'sh_jiading',
-  period_start: day(1),
-  period_end: day(30),
-  lines: [{ commodity_id: commodityIds[0], quantity: 10 }],
-});
-const taskHeader = (buyerId: number) => ({
+const planFields = () =>
+  ({
+    name: '数据范围测试计划',
+    planType: 'regular',
+    warehouse: 'sh_jiading',
+    periodStart: day(1),
+    periodEnd: day(30),
+    lines: [{ commodityId: commodityIds[0], quantity: 10 }],
+  }) satisfies PlanCreateBody;
+const taskFields = (buyerId: number) => ({
   name: '数据范围测试任务',
-  buyer_id: buyerId,
-  quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-  delivery_region_code: '440305',
-  lines: [{ commodity_id: commodityIds[0], quantity: 5, target_price_fen: 3000 }],
-  supplier_ids: [supplierId],
+  buyerId,
+  quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+  deliveryRegionCode: '440305',
+  lines: [{ commodityId: commodityIds[0], quantity: 5, targetPriceFen: 3000 }],
+  supplierIds: [supplierId],
   // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
   sealed: false,
 });
+/** The same headers on the wire, for the sample bodies of the routes swept below. */
+const planHeader = () => toSnakeCase<Record<string, unknown>>(planFields());
+const taskHeader = (buyerId: number) => toSnakeCase<Record<string, unknown>>(taskFields(buyerId));
 
 async function ok(path: ApiPath, body: unknown, token: string) {
   const answer = await t.call(path, body, token);
   expect(answer.code, `${path}: ${answer.message}`).toBe(200);
   return answer.data;
 }
-const createPlan = async (token: string, extra: Record<string, unknown> = {}): Promise<number> =>
-  (await ok('/admin/planning_task/create', { ...planHeader(), ...extra }, token)).id;
-const createTask = async (token: string, buyerId: number): Promise<number> =>
-  (await ok('/admin/procurement_task/create', taskHeader(buyerId), token)).id;
+const createPlan = (token: string, extra: Partial<PlanCreateBody> = {}) => buildPlan(t, token, { ...planFields(), ...extra });
+const createTask = (token: string, buyerId: number) => buildTask(t, token, taskFields(buyerId));
 
 interface RecordRef {
   id: number;
@@ -246,8 +249,8 @@ describe('lists, exports and figures with data scope 仅本人', () => {
 
   beforeAll(async () => {
     // Own: created by the user (owned by someone else), or owned by the user (created by someone else).
-    mine.plans.push(await createPlan(scoped, { owner_id: adminId, name: '本人创建的计划' }));
-    mine.plans.push(await createPlan(admin, { owner_id: scopedId, name: '本人负责的计划' }));
+    mine.plans.push(await createPlan(scoped, { ownerId: adminId, name: '本人创建的计划' }));
+    mine.plans.push(await createPlan(admin, { ownerId: scopedId, name: '本人负责的计划' }));
     theirs.plans.push(await createPlan(admin, { name: '他人的计划' }));
     // Own: bought by the user (created by someone else), or created by the user for another buyer.
     mine.tasks.push(await createTask(admin, scopedId));
@@ -453,13 +456,13 @@ describe('who may be a buyer or a plan owner', () => {
   it('refuses a plan owner without the plan list code', async () => {
     const answer = await t.call('/admin/planning_task/create', { ...planHeader(), owner_id: buyer }, admin);
     expect(fieldErrorOf(answer)).toEqual({ code: 400, field: 'owner_id', message: '该用户的角色没有负责人所需的权限，请重新选择' });
-    const id = await createPlan(admin, { owner_id: planner });
+    const id = await createPlan(admin, { ownerId: planner });
     const reassigned = await t.call('/admin/planning_task/update', { id, version: 0, ...planHeader(), owner_id: disabledBuyer }, admin);
     expect(fieldErrorOf(reassigned)).toMatchObject({ code: 400, field: 'owner_id', message: '负责人已停用，请重新选择' });
   });
 
   it('generates tasks only for an eligible buyer', async () => {
-    const id = await createPlan(admin, { owner_id: planner });
+    const id = await createPlan(admin, { ownerId: planner });
     await ok('/admin/planning_task/submit', { id, version: 0 }, admin);
     await t.database.db.update(planningTasks).set({ status: 'approved' }).where(eq(planningTasks.id, id));
     const refused = await t.call('/admin/planning_task/generate', { id, version: 1, mode: 'plan', buyer_id: planner }, admin);

@@ -1,6 +1,7 @@
 import { COMMODITY_EXCEL_COLUMNS, PLAN_LINE_EXCEL_COLUMNS } from '@scm/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlan } from './builders';
 import { download, readWorkbook, zipBombXlsx } from './excel';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -27,15 +28,7 @@ async function xlsx(headers: string[], rows: unknown[][], shape?: (sheet: ExcelJ
   return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
 }
 
-async function newPlan() {
-  const answer = await t.call(
-    '/admin/planning_task/create',
-    { name: '导入测试计划', plan_type: 'regular', warehouse: 'sh_jiading', lines: [{ commodity_id: goods[0].id, quantity: 1 }] },
-    admin,
-  );
-  expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
-}
+const newPlan = () => createPlan(t, admin, { name: '导入测试计划', lines: [{ commodityId: goods[0].id, quantity: 1 }] });
 const planVersion = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data.version as number;
 const importLines = async (id: number, body: Record<string, unknown>) =>
   t.call('/admin/planning_task/import', { id, version: await planVersion(id), ...body }, admin);

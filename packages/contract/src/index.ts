@@ -19,6 +19,7 @@ export * from './procurement';
 export * from './audit';
 export * from './audit-labels';
 export * from './message';
+export * from './signed-in-pages';
 export * from './purchase-order';
 export * from './chinese-amount';
 export * from './portal';

@@ -252,6 +252,12 @@ export function seedMenuRecords(): MenuRecord[] {
   return rows;
 }
 
+type KeysOf<Node> = Node extends { readonly key: infer Key extends string }
+  ? Key | (Node extends { readonly children: readonly (infer Child)[] } ? KeysOf<Child> : never)
+  : never;
+/** A group or page key of the seeded tree (no action codes): what a page path is looked up by. */
+export type MenuKey = KeysOf<(typeof SEED_MENU)[number]>;
+
 type ActionCodesOf<Node> = Node extends { readonly actions: readonly { readonly key: infer Code extends string }[] } ? Code : never;
 type CodesOf<Node> = Node extends { readonly key: infer Key extends string }
   ? Key | ActionCodesOf<Node> | (Node extends { readonly children: readonly (infer Child)[] } ? CodesOf<Child> : never)

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, emptyResponse, idSchema, pageRequest, pageResponse } from './common';
 import { endpoint } from './endpoint';
-import type { MenuEntry } from './menu';
 
 /**
  * 消息通知 (docs/messages.md): what a person is told when something waits for them. Each kind is one
@@ -108,6 +107,3 @@ export const messageStreamPath = (realm: MessageRealm) => `/${realm}/message/str
 export const MESSAGE_TICKET_TTL_MS = 60_000;
 /** The browser asks for the unread count this often when the stream is down, and once after each reconnect. */
 export const MESSAGE_POLL_MS = 60_000;
-
-/** Pages every signed-in user may open, outside the menu tree and the permission codes (docs/messages.md). */
-export const SIGNED_IN_PAGES: MenuEntry[] = [{ id: 190, key: 'messageCenter', label: '消息中心', path: '/message/center', isMenu: false }];

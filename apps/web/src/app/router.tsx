@@ -9,10 +9,20 @@ import LoginPage from '@/features/auth/pages/login-page';
 import { ErrorPage } from './error-page';
 import { lastPaths } from './shell/last-paths';
 
-const loadShell = () => import('./shell/shell-layout');
+/**
+ * Every screen but the login renders once antd's whole stylesheet is applied and zod speaks
+ * Chinese (`./beyond-login`), loaded beside the screen's chunk (docs/web-guide.md "Loading").
+ */
+const beyondLogin = () => import('./beyond-login').then((module) => module.beyondLoginReady());
+const withBeyondLogin =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), beyondLogin()]).then(([module]) => module);
+
+const loadShell = withBeyondLogin(() => import('./shell/shell-layout'));
 const ShellLayout = lazyPage(loadShell);
 // The supplier portal: a realm of its own that never loads the back office's shell (docs/web-guide.md, "Portal").
-const PortalLayout = lazyPage(() => import('@/portal/portal-layout'));
+const PortalLayout = lazyPage(withBeyondLogin(() => import('@/portal/portal-layout')));
 
 /**
  * Fetches the shell and the landing page (the workbench): while the login page is idle and again
@@ -41,8 +51,8 @@ const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 // Paper documents open in a tab of their own, outside the shell, with the same session
 // (docs/rules/orders.md, "Printing"); any other top-level path stays the shell's 404.
-const ComparisonPrintPage = lazyPage(() => import('@/features/print/pages/comparison-print-page'));
-const PurchaseOrderPrintPage = lazyPage(() => import('@/features/print/pages/purchase-order-print-page'));
+const ComparisonPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/comparison-print-page')));
+const PurchaseOrderPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/purchase-order-print-page')));
 
 export const router = createBrowserRouter([
   { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },

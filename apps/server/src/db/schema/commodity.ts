@@ -65,7 +65,7 @@ export const commodities = pgTable(
   },
   (t) => [
     uniqueIndex('commodities_sku_unique').on(t.skuCode),
-    // Keyword search by code (modules/commodity/queries.ts): an exact SKU or barcode, or a prefix
+    // Keyword search by code (modules/commodity/search/keyword.ts): an exact SKU or barcode, or a prefix
     // of either, case-insensitive, one btree range in byte order whatever the database's collation.
     // The raw code as a second column lets PostgreSQL count a prefix from the index alone.
     index('commodities_sku_search').on(sql`(upper(${t.skuCode}) collate "C")`, t.skuCode),
@@ -99,9 +99,10 @@ export const commodityCounts = pgTable(
 );
 
 /**
- * Commodities per name gram (a character or character pair of `name_grams`), category and status,
- * kept exact by statement triggers on `commodities` (migration 0009): a one-word search of one or
- * two characters is counted here, in a few rows, instead of visiting each of its matches.
+ * Commodities per name gram (a character or character pair of `name_grams`, or a run of three or
+ * four characters of the name as written, `name_runs`), category and status, kept exact by
+ * statement triggers on `commodities` (migrations 0009, 0018): a one-word search of up to four
+ * characters is counted here, in a few rows, instead of visiting each of its matches.
  */
 export const commodityGramCounts = pgTable(
   'commodity_gram_counts',

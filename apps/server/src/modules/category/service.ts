@@ -8,7 +8,8 @@ import { writeAudit } from '../../lib/audit';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
-import { iso, updateVersioned } from '../../lib/crud';
+import { iso } from '../../lib/rows';
+import { updateVersioned } from '../../lib/versioned-update';
 
 type CategoryRow = typeof categories.$inferSelect;
 const MODULE = 'category';

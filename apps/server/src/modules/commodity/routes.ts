@@ -3,7 +3,8 @@ import { AUTHENTICATED, defineRoute } from '../../lib/route';
 import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
 import { exportCommodities } from './export-commodities';
 import { commodityImportReport, importCommodities, importTemplate } from './import-commodities';
-import { commodityOptions, listCommodities } from './queries';
+import { commodityOptions } from './queries';
+import { listCommodities } from './search/list';
 import { createCommodity, deleteCommodity, getCommodity, setCommodityStatus, updateCommodity } from './service';
 
 const PAGE = 'commodityList';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { badRequest, conflict, fieldError, notFound, pgConstraint, pgErrorCode, staleVersion } from '../../lib/errors';
 import { searchGrams } from '../../lib/search-grams';
 import { findCommodity, toCommodity } from './queries';

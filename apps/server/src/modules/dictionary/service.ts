@@ -14,7 +14,10 @@ import { dictItems, dictTypes, dictVersion } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
+import { likePattern } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
+import { updateVersioned } from '../../lib/versioned-update';
 
 type TypeRow = typeof dictTypes.$inferSelect;
 type ItemRow = typeof dictItems.$inferSelect;

@@ -6,7 +6,8 @@ import { menus, rolePermissions, roles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { auditDiff } from '../../lib/audit-diff';
 import type { AuthedContext } from '../../lib/context';
-import { iso, updateVersioned } from '../../lib/crud';
+import { iso } from '../../lib/rows';
+import { updateVersioned } from '../../lib/versioned-update';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode } from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlan as buildPlan, createQuotingTask as buildQuotingTask } from '../../../test/builders';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, loadTestConfig, type TestApp } from '../../../test/helpers';
 import { portalQuote, portalSupplier } from '../../../test/portal-fixtures';
 import { openSse } from '../../../test/sse';
@@ -101,23 +102,14 @@ async function recipientsOf(kind: string, action: () => Promise<unknown>) {
   return rows.map((row) => (row.userId !== null ? nameOf(row.userId) : accountName(row.accountId as number))).sort();
 }
 
-async function createPlan(by: string, extra: Record<string, unknown> = {}) {
-  const answer = await t.call(
-    '/admin/planning_task/create',
-    {
-      name: '消息测试计划',
-      plan_type: 'regular',
-      warehouse: 'sh_jiading',
-      period_start: '2026-12-01',
-      period_end: '2026-12-31',
-      lines: [{ commodity_id: commodityIds[0], quantity: 10 }],
-      ...extra,
-    },
-    token[by],
-  );
-  expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
-}
+const createPlan = (by: string, extra: { ownerId?: number } = {}) =>
+  buildPlan(t, token[by], {
+    name: '消息测试计划',
+    periodStart: '2026-12-01',
+    periodEnd: '2026-12-31',
+    lines: [{ commodityId: commodityIds[0], quantity: 10 }],
+    ...extra,
+  });
 
 async function planAct(action: ApiAction<'planning_task'>, planId: number, by: string, extra: Record<string, unknown> = {}) {
   const { version } = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
@@ -125,26 +117,15 @@ async function planAct(action: ApiAction<'planning_task'>, planId: number, by: s
   expect(answer.code, answer.message).toBe(200);
 }
 
-async function createQuotingTask(buyer: string, sealed = false) {
-  const answer = await t.call(
-    '/admin/procurement_task/create',
-    {
-      name: '消息测试采购',
-      buyer_id: id[buyer],
-      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-      delivery_region_code: '440305',
-      lines: [{ commodity_id: commodityIds[0], quantity: 5 }],
-      supplier_ids: [supplierId],
-      // Open quoting is closed with 关闭报价; a sealed task ends its quoting by 提前开标.
-      sealed,
-    },
-    token.admin,
-  );
-  expect(answer.code, answer.message).toBe(200);
-  const taskId = answer.data.id as number;
-  expect((await t.call('/admin/procurement_task/publish', { id: taskId, version: 0 }, token.admin)).code).toBe(200);
-  return taskId;
-}
+const createQuotingTask = (buyer: string, sealed = false) =>
+  buildQuotingTask(t, token.admin, {
+    name: '消息测试采购',
+    buyerId: id[buyer],
+    lines: [{ commodityId: commodityIds[0], quantity: 5 }],
+    supplierIds: [supplierId],
+    // Open quoting is closed with 关闭报价; a sealed task ends its quoting by 提前开标.
+    sealed,
+  });
 
 describe('who is told of each event', () => {
   const approvers = ['admin', 'approverAll', 'manager'];
@@ -158,7 +139,7 @@ describe('who is told of each event', () => {
     },
     {
       case: 'a plan the administrator drew up for the planner: not its creator',
-      create: () => createPlan('admin', { owner_id: id.planner }),
+      create: () => createPlan('admin', { ownerId: id.planner }),
       submitter: 'planner',
       expected: ['approverAll', 'manager'],
     },
@@ -196,7 +177,7 @@ describe('who is told of each event', () => {
     await planAct('submit', own, 'planner');
     expect(await recipientsOf('plan_approved', () => planAct('approve', own, 'manager'))).toEqual(['planner']);
 
-    const forPlanner = await createPlan('admin', { owner_id: id.planner });
+    const forPlanner = await createPlan('admin', { ownerId: id.planner });
     await planAct('submit', forPlanner, 'planner');
     expect(await recipientsOf('plan_rejected', () => planAct('reject', forPlanner, 'manager', { reason: '预算过高' }))).toEqual(['admin', 'planner']);
     const [rejected] = await t.database.db

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { messages, messageTickets, portalSessions, sessions } from '../../db/schema';
 import type { AuthedContext, PortalContext } from '../../lib/context';
-import { iso, pageOffset, pageResult } from '../../lib/crud';
+import { pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { hashToken, newToken } from '../../lib/tokens';
 
 // A person's own inbox: every call reads and writes only the caller's messages, so an id of

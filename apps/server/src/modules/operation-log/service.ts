@@ -3,7 +3,9 @@ import { and, asc, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle
 import type { z } from 'zod';
 import { auditLogs, planningTasks, procurementTasks, quotations } from '../../db/schema';
 import type { AuthedContext, AuthUser } from '../../lib/context';
-import { iso, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { likePattern } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { planScope, taskScope } from '../../lib/data-scope';
 
 type ListInput = z.output<typeof operationLogListRequest>;

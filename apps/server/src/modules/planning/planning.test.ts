@@ -1,7 +1,16 @@
-import { PLAN_ACTIONS, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, planActionAllowed, type PlanStatus } from '@scm/contract';
+import {
+  PLAN_ACTIONS,
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  type PlanAction,
+  type PlanCreateBody,
+  planActionAllowed,
+  type PlanStatus,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlan as buildPlan } from '../../../test/builders';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { supplierBody } from '../../../test/procurement-fixtures';
 import { commodities, planningTaskLines, planningTasks, procurementTaskLines } from '../../db/schema';
@@ -40,15 +49,16 @@ const header = {
   required_by: '2026-12-20',
 };
 
-async function createPlan(token = planner, lines = [goods[0], goods[1], goods[2]], extra: Record<string, unknown> = {}) {
-  const answer = await t.call(
-    '/admin/planning_task/create',
-    { ...header, lines: lines.map((g, i) => ({ commodity_id: g.id, quantity: (i + 1) * 10 })), ...extra },
-    token,
-  );
-  expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
-}
+/** A plan with the header above and the given commodities, 10, 20, 30… of each. */
+const createPlan = (token = planner, lines = [goods[0], goods[1], goods[2]], extra: Partial<PlanCreateBody> = {}) =>
+  buildPlan(t, token, {
+    name: header.name,
+    periodStart: header.period_start,
+    periodEnd: header.period_end,
+    requiredBy: header.required_by,
+    lines: lines.map((g, i) => ({ commodityId: g.id, quantity: (i + 1) * 10 })),
+    ...extra,
+  });
 
 const info = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data;
 const act = async (action: ApiAction<'planning_task'>, id: number, token: string, extra: Record<string, unknown> = {}) => {
@@ -197,7 +207,7 @@ describe('the status machine', () => {
   it('submits only with at least one line and a period', async () => {
     const empty = await createPlan(planner, []);
     expect(await act('submit', empty, planner)).toMatchObject({ code: 400, message: '计划至少需要一条明细才能提交' });
-    const noPeriod = await createPlan(planner, [goods[0]], { period_start: null, period_end: null });
+    const noPeriod = await createPlan(planner, [goods[0]], { periodStart: null, periodEnd: null });
     expect(await act('submit', noPeriod, planner)).toMatchObject({ code: 400, message: '请先填写计划周期再提交' });
   });
 
@@ -259,7 +269,7 @@ describe('four-eyes approval', () => {
 
   it('refuses the creator and anyone who changed the lines since the last approval round', async () => {
     // Created by the administrator for the planner: the creator may not review it.
-    const forPlanner = await createPlan(admin, [goods[0]], { owner_id: plannerId });
+    const forPlanner = await createPlan(admin, [goods[0]], { ownerId: plannerId });
     expect((await act('submit', forPlanner, planner)).code).toBe(200);
     expect(await act('approve', forPlanner, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
     expect(await act('reject', forPlanner, admin, { reason: '创建人驳回' })).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
@@ -309,7 +319,7 @@ describe('four-eyes approval', () => {
   it('refuses every owner of the current round, also after the plan was handed on', async () => {
     const users = (await t.call('/admin/back_user/options', {}, admin)).data as { label: string; value: number }[];
     const managerId = users.find((o) => o.label.includes('张主管'))?.value as number;
-    const id = await createPlan(admin, [goods[0]], { owner_id: managerId });
+    const id = await createPlan(admin, [goods[0]], { ownerId: managerId });
     const handOn = async (token: string, ownerId: number) => {
       const plan = await info(id);
       const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }) => ({
@@ -392,17 +402,17 @@ describe('list and export', () => {
   it('filters by keyword, status, type, warehouse, owner and period, and sorts by budget', async () => {
     const a = await createPlan(planner, [goods[4]], {
       name: '测试春节促销计划-广州仓',
-      plan_type: 'promotion',
+      planType: 'promotion',
       warehouse: 'gz_baiyun',
-      period_start: '2027-01-10',
-      period_end: '2027-02-10',
+      periodStart: '2027-01-10',
+      periodEnd: '2027-02-10',
     });
     const b = await createPlan(admin, [goods[5]], {
       name: '测试春节促销计划-北京仓',
-      plan_type: 'promotion',
+      planType: 'promotion',
       warehouse: 'bj_daxing',
-      period_start: '2027-03-01',
-      period_end: '2027-03-31',
+      periodStart: '2027-03-01',
+      periodEnd: '2027-03-31',
     });
     const ids = async (filter: Record<string, unknown>) =>
       (await t.call('/admin/planning_task/list', { page_size: 200, ...filter }, planner)).data.list.map((p: { id: number }) => p.id);

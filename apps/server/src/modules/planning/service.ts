@@ -6,7 +6,7 @@ import { commodities, planningTaskLines, planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
 import type { Actor, AuthedContext } from '../../lib/context';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { progressQuantitySql } from './progress';

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { planningTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser } from '../../lib/context';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { type AppError, conflict, forbidden, staleVersion } from '../../lib/errors';
 import { reviewBlockedReason } from './four-eyes';
 import { loadPlanForUser } from './scope';

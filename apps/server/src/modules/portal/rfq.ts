@@ -24,7 +24,8 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { notify } from '../message/notify';
 import type { PortalContext } from '../../lib/context';
-import { iso, pageOffset, pageResult } from '../../lib/crud';
+import { pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
 import { shanghaiDay } from '../procurement-task/maintain-view';

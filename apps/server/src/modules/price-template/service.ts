@@ -12,7 +12,10 @@ import { priceTemplateChargeRows, priceTemplateFreeRows, priceTemplates } from '
 import { writeAudit } from '../../lib/audit';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
-import { iso, likePattern, orderBy, pageOffset, pageResult, updateVersioned } from '../../lib/crud';
+import { likePattern } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
+import { updateVersioned } from '../../lib/versioned-update';
 import { conflict, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { assertKnownRegions } from '../region/regions';
 import { describeTemplateUsage } from './usage';

@@ -2,7 +2,7 @@ import { compareMaintainView, type QuoteStatus } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotationLines, quotations } from '../../db/schema';
-import { iso } from '../../lib/crud';
+import { iso } from '../../lib/rows';
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { companyTaxpayer } from '../dictionary/company-taxpayer';

@@ -14,7 +14,9 @@ import {
   suppliers,
 } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
-import { allWordsLike, iso, keywordWords, likePattern, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { allWordsLike, keywordWords, likePattern } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { prepared, preparedByShape } from '../../lib/prepared';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';

@@ -15,7 +15,7 @@ import { commodities, procurementTaskLines, procurementTaskSuppliers, procuremen
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { createAwardOrders } from '../purchase-order/create-orders';

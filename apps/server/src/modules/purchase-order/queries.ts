@@ -13,7 +13,9 @@ import {
   purchaseReceipts,
   suppliers,
 } from '../../db/schema';
-import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { allWordsLike } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { addDays } from '../data-board/period';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';

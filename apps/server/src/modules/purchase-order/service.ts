@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { fieldError } from '../../lib/errors';
 import { shanghaiDay } from '../data-board/period';
 import { notify } from '../message/notify';

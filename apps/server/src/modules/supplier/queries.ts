@@ -6,7 +6,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { categories, priceTemplates, procurementTasks, procurementTaskSuppliers, quotations, supplierCategories, suppliers } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { taskScope } from '../../lib/data-scope';
-import { allWordsLike, iso, orderBy, pageOffset, pageResult } from '../../lib/crud';
+import { allWordsLike } from '../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { iso } from '../../lib/rows';
 import { regionFullName } from '../region/regions';
 
 type Filter = z.output<typeof supplierExportRequest>;

@@ -16,7 +16,7 @@ import { writeAudit } from '../../lib/audit';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
-import { updateVersioned } from '../../lib/crud';
+import { updateVersioned } from '../../lib/versioned-update';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { isKnownRegion } from '../region/regions';
 import { findSupplier } from './queries';

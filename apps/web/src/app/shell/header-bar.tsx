@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { requestLogout } from '@/features/auth/api/login';
 import { MessageBell } from '@/features/message/components/message-bell';
 import { queryClient } from '@/shared/http/query-client';
+import { pagePath } from '@/shared/navigation/page-path';
 import { session, useSession } from '@/shared/session/session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 import { lastPaths } from './last-paths';
@@ -35,7 +36,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
   };
 
   const items: MenuProps['items'] = [
-    { key: 'messageCenter', icon: <BellOutlined />, label: '消息中心', onClick: () => navigate('/message/center') },
+    { key: 'messageCenter', icon: <BellOutlined />, label: '消息中心', onClick: () => navigate(pagePath('messageCenter')) },
     { key: 'changePassword', icon: <KeyOutlined />, label: '修改密码', onClick: () => setChangingPassword(true) },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => whenLeaving(logout) },
   ];

@@ -1,9 +1,7 @@
 import { type EndpointBody, portalApi } from '@scm/contract';
 import { callApi } from '@/shared/http/api';
-import { queryKey, useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { queryKey, useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { portalQueryClient } from '@/portal/query-client';
-
-type OnError = (error: unknown) => boolean;
 
 type RfqListBody = EndpointBody<typeof portalApi.rfqList>;
 
@@ -36,9 +34,10 @@ export function prefetchRfqPage(pathname: string, search: string) {
 /** Every portal write changes what the list and the detail show. */
 const stale = [portalApi.rfqList, portalApi.rfqInfo];
 
-export const useSubmitQuote = (onError?: OnError) => useApiMutation(portalApi.submitQuote, { invalidates: stale, onError });
-export const useDeclineQuote = (onError?: OnError) =>
-  useApiMutation(portalApi.declineQuote, { successMessage: '已放弃报价', invalidates: stale, onError });
+export const useSubmitQuote = (options: WriteOptions<typeof portalApi.submitQuote> = {}) =>
+  useApiMutation(portalApi.submitQuote, { invalidates: stale, ...options });
+export const useDeclineQuote = (options: WriteOptions<typeof portalApi.declineQuote> = {}) =>
+  useApiMutation(portalApi.declineQuote, { successMessage: '已放弃报价', invalidates: stale, ...options });
 export const useEstimateFreight = () => useApiMutation(portalApi.estimateFreight);
-export const useAskQuestion = (onError?: OnError) =>
-  useApiMutation(portalApi.ask, { successMessage: '问题已提交，答复后在此显示', invalidates: stale, onError });
+export const useAskQuestion = (options: WriteOptions<typeof portalApi.ask> = {}) =>
+  useApiMutation(portalApi.ask, { successMessage: '问题已提交，答复后在此显示', invalidates: stale, ...options });

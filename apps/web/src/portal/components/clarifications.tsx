@@ -11,7 +11,7 @@ import { Rows, Section } from './section';
  */
 export function Clarifications({ taskId, items, canAsk }: { taskId: number; items: RfqInfo['clarifications']; canAsk: boolean }) {
   const [form] = Form.useForm<{ question: string }>();
-  const ask = useAskQuestion((error) => applyFieldErrors(form, error));
+  const ask = useAskQuestion({ onError: (error) => applyFieldErrors(form, error) });
   return (
     <Section title="答疑" testId="clarifications">
       <Rows

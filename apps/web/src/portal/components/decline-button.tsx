@@ -8,7 +8,7 @@ import { useDeclineQuote } from '@/portal/api/rfq';
 export function DeclineButton({ taskId }: { taskId: number }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  const decline = useDeclineQuote((error) => applyFieldErrors(form, error));
+  const decline = useDeclineQuote({ onError: (error) => applyFieldErrors(form, error) });
   const confirm = async () => {
     const { reason } = await form.validateFields();
     decline.mutate({ taskId, reason }, { onSuccess: () => setOpen(false) });

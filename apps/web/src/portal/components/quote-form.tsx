@@ -73,7 +73,7 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   // Mounted anew for each saved revision (the page keys it), so a refetch never wipes what is being typed.
   const [initial] = useState(() => initialValues(info));
-  const submit = useSubmitQuote((error) => applyFieldErrors(form, error));
+  const submit = useSubmitQuote({ onError: (error) => applyFieldErrors(form, error) });
   const estimateCall = useEstimateFreight();
 
   const lines: LineValue[] = Form.useWatch('lines', form) ?? [];

@@ -36,7 +36,7 @@ export function CommodityPicker({
 }: CommodityPickerProps) {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
-  const options = useCommodityOptions(useDebounced(input.trim()), open);
+  const options = useCommodityOptions(useDebounced(input.trim()), { enabled: open });
   const found = options.data ?? [];
   const units = useDict(DICT.unit);
   const listed = [...known.filter((k) => !found.some((f) => f.value === k.value)), ...found];

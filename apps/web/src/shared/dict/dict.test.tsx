@@ -6,13 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DictSelect } from './dict-select';
 import { DictTag } from './dict-tag';
 
-// antd's select list measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const server = { version: 1, bundle: null as DictionaryBundle | null };
 
 vi.mock('../http/api', () => ({

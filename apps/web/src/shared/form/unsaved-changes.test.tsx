@@ -27,7 +27,7 @@ function Shell() {
 
 function PlanPage() {
   const [text, setText] = useState('');
-  useUnsavedChanges(text !== '', () => setText(''));
+  useUnsavedChanges(text !== '', { discard: () => setText('') });
   return <input aria-label="计划名称" value={text} onChange={(e) => setText(e.target.value)} />;
 }
 

@@ -50,11 +50,11 @@ export function whenLeaving(leave: () => void): void {
 }
 
 /**
- * Registers a form's unsaved edits while `dirty`: leaving the page (sidebar, tabs, 返回列表, a
+ * Registers a form's unsaved edits while `dirty` (`discard` forgets them when the user leaves anyway): leaving the page (sidebar, tabs, 返回列表, a
  * link) asks first, and so does reloading or closing the browser tab. `release()` forgets them at
  * once, for a save that navigates in the same breath.
  */
-export function useUnsavedChanges(dirty: boolean, discard: () => void = () => {}) {
+export function useUnsavedChanges(dirty: boolean, { discard = () => {} }: { discard?: () => void } = {}) {
   const id = useId();
   const latestDiscard = useRef(discard);
   latestDiscard.current = discard;
@@ -78,7 +78,7 @@ export function useFormGuard(open: boolean) {
   useEffect(() => {
     if (!open) setDirty(false);
   }, [open]);
-  const { release } = useUnsavedChanges(open && dirty, () => setDirty(false));
+  const { release } = useUnsavedChanges(open && dirty, { discard: () => setDirty(false) });
   return {
     dirty,
     touch: useCallback(() => setDirty(true), []),

@@ -38,6 +38,13 @@ interface MutationOptions<E extends Endpoint> {
   onError?: (error: ApiError) => boolean | undefined;
 }
 
+/**
+ * What a feature's write hook lets its caller add, as one options object after the hook's main
+ * argument (`useCreateSupplier({ onError: (error) => applyFieldErrors(form, error) })`); the hook
+ * itself names the toast and the reads it makes stale.
+ */
+export type WriteOptions<E extends Endpoint> = Pick<MutationOptions<E>, 'onSuccess' | 'onError'>;
+
 /** 32 random hex characters (crypto.randomUUID needs a secure context; getRandomValues does not). */
 export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -101,7 +101,9 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
       maskClosable={!busy}
       closable={!busy}
       destroyOnHidden
-      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', paddingRight: 4 } }}
+      // Nearer the top than antd's 100 px, so a 768 px high window holds the error table's pager and the footer.
+      style={{ top: 40 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto', paddingRight: 4 } }}
       footer={
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => downloadFile(template.path, {}, template.fileName).catch(showApiError)}>
@@ -130,9 +132,12 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
       }
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Text type="secondary">
-          {hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、{maxRows}行（空行也计入）。
-        </Typography.Text>
+        {/* The instructions give way to the result once the file is checked (下载导入模板 stays in the footer). */}
+        {!checked && (
+          <Typography.Text type="secondary">
+            {hint} 先“校验”查看每行的问题，再导入。单个文件不超过10MB、{maxRows}行（空行也计入）。
+          </Typography.Text>
+        )}
         {!done && (
           <Upload.Dragger
             accept=".xlsx"
@@ -144,9 +149,12 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
               return false;
             }}
           >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
+            {/* Once a file is chosen the area shrinks to a line, leaving the height to the error table. */}
+            {!file && (
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+            )}
             <p className="ant-upload-text">{file ? `已选择：${file.name}（点击可更换）` : '点击或拖拽 .xlsx 文件到此处'}</p>
           </Upload.Dragger>
         )}
@@ -175,7 +183,8 @@ export function ImportDialog({ title, hint, template, importPath, reportPath, ex
               size="small"
               rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
               dataSource={checked.errors}
-              pagination={{ pageSize: 8, size: 'small', showTotal: (total) => `共 ${total} 处` }}
+              // Five rows keep the pager above the footer in a 768 px high window.
+              pagination={{ pageSize: 5, size: 'small', showTotal: (total) => `共 ${total} 处` }}
               columns={[
                 { title: '行号', dataIndex: 'row', width: 80 },
                 { title: '列', dataIndex: 'column', width: 140 },

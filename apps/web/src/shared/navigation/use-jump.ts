@@ -7,7 +7,7 @@ import { tabsStore } from '@/shared/tabs/tabs-store';
 
 /**
  * The jump (docs/rules/shell-and-session.md, "Jump"): removes the current page's tab, opens the target page's tab and navigates there.
- * `path` may carry a query string (`/basicData/dataDictionaryDetail?code=unit`).
+ * `path` may carry a query string; build it with `pagePath` / `detailPath` (`pagePath('dataDictionaryDetail', { code: 'unit' })`).
  */
 export function useJump() {
   const navigate = useNavigate();

@@ -1,3 +1,5 @@
+import { pagePath } from '@/shared/navigation/page-path';
+
 /** An opened-page tab (docs/rules/shell-and-session.md, "Tabs"): the menu key and the full path including the query string. */
 export interface OpenedPage {
   key: string;
@@ -5,7 +7,7 @@ export interface OpenedPage {
 }
 
 const MAX_OPENED_PAGES = 10;
-const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: '/dashboard/basic' };
+const WORKBENCH_PAGE: OpenedPage = { key: 'basic', path: pagePath('basic') };
 export const INITIAL_OPENED_PAGES: OpenedPage[] = [WORKBENCH_PAGE];
 
 /**

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { Can } from '@/shared/permission/can';
+import { feedback } from './feedback';
 
 interface ExportButtonProps<E extends Endpoint> {
   /** The export route of the contract, e.g. dictTypeApi.export. */
@@ -19,12 +20,29 @@ interface ExportButtonProps<E extends Endpoint> {
   /** "导出 Excel" for the filter; "导出选中" when the filter names the ticked rows. */
   label?: string;
   disabled?: boolean;
+  /** Told instead of downloading when set: the list holds no row under the current filter. */
+  nothingToExport?: string;
 }
 
-/** "导出 Excel" for a list: downloads the current filter's (or the selected) rows, busy while the file streams. */
-export function ExportButton<E extends Endpoint>({ endpoint, filter, fileName, code, label = '导出 Excel', disabled }: ExportButtonProps<E>) {
+/**
+ * Every export of the app (docs/web-guide.md, "One way per concern"): downloads the current filter's (or the selected) rows,
+ * or the record the filter names, busy while the file streams; errors are toasted.
+ */
+export function ExportButton<E extends Endpoint>({
+  endpoint,
+  filter,
+  fileName,
+  code,
+  label = '导出 Excel',
+  disabled,
+  nothingToExport,
+}: ExportButtonProps<E>) {
   const [exporting, setExporting] = useState(false);
   const run = async () => {
+    if (nothingToExport) {
+      feedback.message?.info(nothingToExport);
+      return;
+    }
     setExporting(true);
     try {
       await downloadFile(endpoint.path, filter, `${fileName}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);

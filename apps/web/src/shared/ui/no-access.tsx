@@ -1,9 +1,9 @@
 import { Button } from 'antd';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { PageNotice } from './page-notice';
 
 export const NO_ACCESS_TITLE = '无权限访问';
-const HOME = '/dashboard/basic';
 
 /**
  * In place of a page or record the user may not open (docs/rules/shell-and-session.md, "Routes"):
@@ -16,7 +16,7 @@ export function NoAccess({ detail = '您的角色没有打开此页面的权限�
       title={NO_ACCESS_TITLE}
       detail={detail}
       action={
-        <Button type="primary" onClick={() => jump(HOME)}>
+        <Button type="primary" onClick={() => jump(pagePath('basic'))}>
           返回工作台
         </Button>
       }

@@ -5,6 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { pagePath } from '@/shared/navigation/page-path';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
 import styles from './login-page.module.css';
@@ -39,7 +40,7 @@ export default function LoginPage() {
       const { signIn } = await loadSignIn();
       if (!(await signIn(email, password))) return;
       // One synchronous render (no transition time-slicing): the shell and workbench chunks are loaded.
-      navigate('/dashboard/basic', { flushSync: true });
+      navigate(pagePath('basic'), { flushSync: true });
     } catch (error) {
       console.error(error);
     } finally {

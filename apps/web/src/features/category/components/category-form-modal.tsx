@@ -21,8 +21,8 @@ export function CategoryFormModal({ target, onClose }: { target: CategoryFormTar
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreateCategory(onError);
-  const update = useUpdateCategory(onError);
+  const create = useCreateCategory({ onError });
+  const update = useUpdateCategory({ onError });
 
   useEffect(() => {
     if (!target) return;

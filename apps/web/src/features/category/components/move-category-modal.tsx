@@ -16,7 +16,7 @@ interface TreeOption {
 /** Parent picker: the category itself, its descendants and nodes that would push it past level 3 are disabled. */
 export function MoveCategoryModal({ category, categories, onClose }: { category: Category | null; categories: Category[]; onClose: () => void }) {
   const [form] = Form.useForm<{ parentId: number }>();
-  const move = useMoveCategory((error) => applyFieldErrors(form, error));
+  const move = useMoveCategory({ onError: (error) => applyFieldErrors(form, error) });
 
   const treeData = useMemo(() => {
     if (!category) return [];

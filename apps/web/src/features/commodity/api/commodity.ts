@@ -1,8 +1,7 @@
 import { categoryApi, type COMMODITY_SORT_FIELDS, commodityApi, commodityListRequest, type EndpointBody, yuanToFen } from '@scm/contract';
-import dayjs from 'dayjs';
 import { z } from 'zod';
-import { type ApiError, callApi, downloadFile } from '@/shared/http/api';
-import { queryKey, useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { callApi } from '@/shared/http/api';
+import { queryKey, useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { queryClient } from '@/shared/http/query-client';
 import { readUrlQuery } from '@/shared/table/use-url-query';
 
@@ -45,19 +44,15 @@ export function prefetchCommodityList(search: string) {
   queryClient.prefetchQuery({ queryKey: queryKey(commodityApi.list, body), queryFn: () => callApi(commodityApi.list, body) }).catch(() => {});
 }
 
-export const exportCommodities = (filter: EndpointBody<typeof commodityApi.export>) =>
-  downloadFile(commodityApi.export.path, filter, `商品列表_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
-
-type OnError = (error: ApiError) => boolean | undefined;
 const saved = [commodityApi.list, categoryApi.list];
 
-export const useCreateCommodity = (onError?: OnError) =>
-  useApiMutation(commodityApi.create, { successMessage: '新建成功', invalidates: saved, onError });
-export const useUpdateCommodity = (onError?: OnError) =>
-  useApiMutation(commodityApi.update, { successMessage: '保存成功', invalidates: saved, onError });
+export const useCreateCommodity = (options: WriteOptions<typeof commodityApi.create> = {}) =>
+  useApiMutation(commodityApi.create, { successMessage: '新建成功', invalidates: saved, ...options });
+export const useUpdateCommodity = (options: WriteOptions<typeof commodityApi.update> = {}) =>
+  useApiMutation(commodityApi.update, { successMessage: '保存成功', invalidates: saved, ...options });
 export const useDeleteCommodity = () => useApiMutation(commodityApi.delete, { successMessage: '删除成功', invalidates: [commodityApi.list] });
 
-export const useEnableCommodities = (onSuccess?: () => void) =>
-  useApiMutation(commodityApi.enable, { successMessage: '已启用', invalidates: [commodityApi.list], onSuccess });
-export const useDisableCommodities = (onSuccess?: () => void) =>
-  useApiMutation(commodityApi.disable, { successMessage: '已停用', invalidates: [commodityApi.list], onSuccess });
+export const useEnableCommodities = (options: WriteOptions<typeof commodityApi.enable> = {}) =>
+  useApiMutation(commodityApi.enable, { successMessage: '已启用', invalidates: [commodityApi.list], ...options });
+export const useDisableCommodities = (options: WriteOptions<typeof commodityApi.disable> = {}) =>
+  useApiMutation(commodityApi.disable, { successMessage: '已停用', invalidates: [commodityApi.list], ...options });

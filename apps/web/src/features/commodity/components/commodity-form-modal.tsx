@@ -71,8 +71,8 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard(target !== null);
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreateCommodity(onError);
-  const update = useUpdateCommodity(onError);
+  const create = useCreateCommodity({ onError });
+  const update = useUpdateCommodity({ onError });
   const { data: categories } = useCategoryOptions();
   const treeData = useMemo(() => leafTree(buildTree((categories ?? []).map((c) => ({ ...c, id: c.value })))), [categories]);
   const defaultUnit = useDict(DICT.unit).defaultValue;

@@ -1,21 +1,20 @@
-import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Commodity, DICT } from '@scm/contract';
+import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Commodity, commodityApi, DICT } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { showApiError } from '@/shared/http/hooks';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
+import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import {
   type CommoditySortField,
   commodityListBody,
   commodityListFilter,
   commodityListQuery,
-  exportCommodities,
   useCommodityList,
   useDeleteCommodity,
   useDisableCommodities,
@@ -36,7 +35,7 @@ interface FilterValues {
 }
 
 export default function CommodityListPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [query, setQuery, resetQuery] = useUrlQuery(commodityListQuery);
   const filter = commodityListFilter(query);
   const filterValues = useMemo<FilterValues>(
@@ -53,10 +52,9 @@ export default function CommodityListPage() {
   const [selected, setSelected] = useState<Commodity[]>([]);
   const [formTarget, setFormTarget] = useState<CommodityFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const clearSelection = () => setSelected([]);
-  const enable = useEnableCommodities(clearSelection);
-  const disable = useDisableCommodities(clearSelection);
+  const enable = useEnableCommodities({ onSuccess: clearSelection });
+  const disable = useDisableCommodities({ onSuccess: clearSelection });
   const remove = useDeleteCommodity();
   const canEdit = usePermission(`${PAGE}:edit`);
   const canStatus = usePermission(`${PAGE}:status`);
@@ -191,16 +189,6 @@ export default function CommodityListPage() {
       // A refusal is toasted by the mutation; the dialog closes either way.
       onOk: () => disable.mutateAsync({ items: batchItems }).catch(() => undefined),
     });
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportCommodities(filter);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const toolbar = (
     <Space>
@@ -233,18 +221,13 @@ export default function CommodityListPage() {
           导入
         </Button>
       </Can>
-      <Can code={`${PAGE}:export`}>
-        <Button
-          icon={<ExportOutlined />}
-          loading={exporting}
-          onClick={() => {
-            if ((data?.total ?? 0) === 0) message.info('当前筛选条件下没有商品');
-            else runExport();
-          }}
-        >
-          导出 Excel
-        </Button>
-      </Can>
+      <ExportButton
+        endpoint={commodityApi.export}
+        filter={filter}
+        fileName="商品列表"
+        code={`${PAGE}:export`}
+        nothingToExport={(data?.total ?? 0) === 0 ? '当前筛选条件下没有商品' : undefined}
+      />
     </Space>
   );
 

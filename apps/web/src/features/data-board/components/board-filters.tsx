@@ -1,7 +1,8 @@
 import type { CategoryOption } from '@scm/contract';
-import { Button, Card, DatePicker, Form, Space, TreeSelect } from 'antd';
+import { DatePicker, Form, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
+import { FilterForm } from '@/shared/table/filter-form';
 
 export interface BoardFilterValues {
   dateFrom: string;
@@ -28,7 +29,12 @@ function toTree(options: CategoryOption[]): TreeNode[] {
 
 const FORMAT = 'YYYY-MM-DD';
 
-/** 日期范围 and 商品分类 (a node includes its descendants); applied on 查询, kept in the URL by the page. */
+interface FormValues {
+  range?: [Dayjs, Dayjs];
+  categoryId?: number;
+}
+
+/** 日期范围 and 商品分类 (a node includes its descendants) in the lists' filter form; applied on 查询, kept in the URL by the page. */
 export function BoardFilters({
   values,
   categories,
@@ -40,46 +46,36 @@ export function BoardFilters({
   onSearch: (values: BoardFilterValues) => void;
   onReset: () => void;
 }) {
-  const [form] = Form.useForm<{ range: [Dayjs, Dayjs]; categoryId?: number }>();
   const tree = useMemo(() => toTree(categories), [categories]);
-
-  useEffect(() => {
-    form.setFieldsValue({ range: [dayjs(values.dateFrom), dayjs(values.dateTo)], categoryId: values.categoryId || undefined });
-  }, [form, values]);
+  const shown = useMemo<FormValues>(
+    () => ({ range: [dayjs(values.dateFrom), dayjs(values.dateTo)], categoryId: values.categoryId || undefined }),
+    [values.dateFrom, values.dateTo, values.categoryId],
+  );
 
   return (
-    <Card size="small" className="filter-card">
-      <Form
-        form={form}
-        layout="inline"
-        className="filter-form"
-        onFinish={({ range, categoryId }) =>
-          onSearch({ dateFrom: range[0].format(FORMAT), dateTo: range[1].format(FORMAT), categoryId: categoryId ?? 0 })
-        }
-      >
-        <Form.Item name="range" label="日期范围" rules={[{ required: true, message: '请选择日期范围' }]}>
-          <DatePicker.RangePicker allowClear={false} />
-        </Form.Item>
-        <Form.Item name="categoryId" label="商品分类">
-          <TreeSelect
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            placeholder="全部分类"
-            treeData={tree}
-            style={{ width: 220 }}
-            popupMatchSelectWidth={280}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button onClick={onReset}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-    </Card>
+    <FilterForm<FormValues>
+      values={shown}
+      onSearch={({ range, categoryId }) => {
+        // The range is required: 查询 stops at its message before it gets here without one.
+        if (!range) return;
+        onSearch({ dateFrom: range[0].format(FORMAT), dateTo: range[1].format(FORMAT), categoryId: categoryId ?? 0 });
+      }}
+      onReset={onReset}
+    >
+      <Form.Item name="range" label="日期范围" rules={[{ required: true, message: '请选择日期范围' }]}>
+        <DatePicker.RangePicker allowClear={false} />
+      </Form.Item>
+      <Form.Item name="categoryId" label="商品分类">
+        <TreeSelect
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          placeholder="全部分类"
+          treeData={tree}
+          style={{ width: 220 }}
+          popupMatchSelectWidth={280}
+        />
+      </Form.Item>
+    </FilterForm>
   );
 }

@@ -1,15 +1,17 @@
 import type { OpenOrder } from '@scm/contract';
 import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-
-const ORDER_LIST = '/procurementManagement/purchaseOrderList';
-const ORDER_DETAIL = '/procurementManagement/purchaseOrderDetail';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 
 /** 未完成订单 and 逾期订单 of the period's orders, with the first few, each opening its detail. */
 export function OpenOrdersCard({ open, overdue, orders }: { open: number; overdue: number; orders: OpenOrder[] }) {
   const navigate = useNavigate();
   return (
-    <Card size="small" title="采购订单（所选期间创建）" extra={<Typography.Link onClick={() => navigate(ORDER_LIST)}>全部订单</Typography.Link>}>
+    <Card
+      size="small"
+      title="采购订单（所选期间创建）"
+      extra={<Typography.Link onClick={() => navigate(pagePath('purchaseOrderList'))}>全部订单</Typography.Link>}
+    >
       <Row gutter={[16, 8]}>
         <Col xs={12} md={4}>
           <Statistic title="未完成订单" value={open} suffix="个" />
@@ -24,7 +26,7 @@ export function OpenOrdersCard({ open, overdue, orders }: { open: number; overdu
             locale={{ emptyText: '没有未完成的订单' }}
             renderItem={(order) => (
               <List.Item>
-                <Typography.Link onClick={() => navigate(`${ORDER_DETAIL}?id=${order.id}`)}>{order.code}</Typography.Link>
+                <Typography.Link onClick={() => navigate(detailPath('purchaseOrderDetail', order.id))}>{order.code}</Typography.Link>
                 <Typography.Text ellipsis style={{ flex: 1, margin: '0 8px' }}>
                   {order.supplierName}
                 </Typography.Text>

@@ -1,5 +1,5 @@
 import { dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 
 type DictItemListBody = EndpointBody<typeof dictItemApi.list>;
 
@@ -7,10 +7,10 @@ export const useDictItemList = (body: DictItemListBody) => useApiQuery(dictItemA
 
 const stale = [dictItemApi.list, dictTypeApi.list, dictTypeApi.info, dictTypeApi.options, dictTypeApi.version];
 
-export const useCreateDictItem = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(dictItemApi.create, { successMessage: '新增成功', invalidates: stale, onError });
-export const useUpdateDictItem = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(dictItemApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCreateDictItem = (options: WriteOptions<typeof dictItemApi.create> = {}) =>
+  useApiMutation(dictItemApi.create, { successMessage: '新增成功', invalidates: stale, ...options });
+export const useUpdateDictItem = (options: WriteOptions<typeof dictItemApi.update> = {}) =>
+  useApiMutation(dictItemApi.update, { successMessage: '保存成功', invalidates: stale, ...options });
 export const useEnableDictItem = () => useApiMutation(dictItemApi.enable, { successMessage: '已启用', invalidates: stale });
 export const useDisableDictItem = () => useApiMutation(dictItemApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeleteDictItem = () => useApiMutation(dictItemApi.delete, { successMessage: '删除成功', invalidates: stale });

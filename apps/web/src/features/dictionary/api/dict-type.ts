@@ -1,5 +1,5 @@
 import { type DictType, dictItemApi, dictTypeApi, type EndpointBody } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
 type DictTypeListBody = EndpointBody<typeof dictTypeApi.list>;
@@ -10,12 +10,13 @@ export const useDictTypeInfo = (code: string) => useApiQuery(dictTypeApi.info, {
 /** Every dictionary write makes the list, the detail and the shared dictionary cache stale. */
 const stale = [dictTypeApi.list, dictTypeApi.info, dictTypeApi.options, dictTypeApi.version, dictItemApi.list];
 
-export const useCreateDictType = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(dictTypeApi.create, { successMessage: '新建成功', invalidates: stale, onError });
-export const useUpdateDictType = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(dictTypeApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCreateDictType = (options: WriteOptions<typeof dictTypeApi.create> = {}) =>
+  useApiMutation(dictTypeApi.create, { successMessage: '新建成功', invalidates: stale, ...options });
+export const useUpdateDictType = (options: WriteOptions<typeof dictTypeApi.update> = {}) =>
+  useApiMutation(dictTypeApi.update, { successMessage: '保存成功', invalidates: stale, ...options });
 export const useEnableDictType = () => useApiMutation(dictTypeApi.enable, { successMessage: '已启用', invalidates: stale });
 export const useDisableDictType = () => useApiMutation(dictTypeApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeleteDictType = () => useApiMutation(dictTypeApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchDictTypeStatus = (allowed: boolean) => useBatchStatus<DictType>({ endpoints: dictTypeApi, stale, noun: '字典', allowed });
+export const useBatchDictTypeStatus = ({ allowed }: { allowed: boolean }) =>
+  useBatchStatus<DictType>({ endpoints: dictTypeApi, stale, noun: '字典', allowed });

@@ -18,8 +18,8 @@ interface Props {
 export function DictItemModal({ open, typeId, editing, nextSort, onClose }: Props) {
   const [form] = Form.useForm();
   const guard = useFormGuard(open);
-  const create = useCreateDictItem((error) => applyFieldErrors(form, error));
-  const update = useUpdateDictItem((error) => applyFieldErrors(form, error));
+  const create = useCreateDictItem({ onError: (error) => applyFieldErrors(form, error) });
+  const update = useUpdateDictItem({ onError: (error) => applyFieldErrors(form, error) });
   const label = Form.useWatch('label', form);
   const color = Form.useWatch('tagColor', form);
 

@@ -18,8 +18,8 @@ interface Props {
 export function DictTypeModal({ open, editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm();
   const guard = useFormGuard(open);
-  const create = useCreateDictType((error) => applyFieldErrors(form, error));
-  const update = useUpdateDictType((error) => applyFieldErrors(form, error));
+  const create = useCreateDictType({ onError: (error) => applyFieldErrors(form, error) });
+  const update = useUpdateDictType({ onError: (error) => applyFieldErrors(form, error) });
 
   useEffect(() => {
     if (!open) return;

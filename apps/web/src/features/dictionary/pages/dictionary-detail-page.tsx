@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
@@ -37,7 +38,7 @@ export default function DictionaryDetailPage() {
       <PageNotice
         title="字典不存在"
         detail={code ? `没有编码为 ${code} 的字典` : '请从数据字典列表进入'}
-        action={<Button onClick={() => jump('/basicData/dataDictionary')}>返回数据字典</Button>}
+        action={<Button onClick={() => jump(pagePath('dataDictionary'))}>返回数据字典</Button>}
       />
     );
   }
@@ -105,7 +106,7 @@ export default function DictionaryDetailPage() {
         size="small"
         title={
           <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={() => jump('/basicData/dataDictionary')} />
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={() => jump(pagePath('dataDictionary'))} />
             {info ? `${info.name}（${info.code}）` : code}
           </Space>
         }

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
@@ -31,9 +32,9 @@ export default function DictionaryListPage() {
   const remove = useDeleteDictType();
   const canEdit = usePermission('dataDictionary:edit');
   const canDelete = usePermission('dataDictionary:delete');
-  const openDetail = (code: string) => jump(`/basicData/dataDictionaryDetail?code=${encodeURIComponent(code)}`);
+  const openDetail = (code: string) => jump(pagePath('dataDictionaryDetail', { code }));
 
-  const batch = useBatchDictTypeStatus(canEdit);
+  const batch = useBatchDictTypeStatus({ allowed: canEdit });
 
   const columns: ListColumns<DictType> = [
     {

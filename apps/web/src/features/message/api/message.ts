@@ -8,7 +8,7 @@ export type MessageListBody = EndpointBody<typeof messageApi.list>;
 export const useMessageList = (body: MessageListBody) => useApiQuery(messageApi.list, body);
 
 /** Polled only while the live stream is down (docs/messages.md, "Fallbacks"). */
-export const useUnreadCount = (pollMs: number | false) => useApiQuery(messageApi.unreadCount, {}, { refetchInterval: pollMs });
+export const useUnreadCount = ({ pollMs }: { pollMs: number | false }) => useApiQuery(messageApi.unreadCount, {}, { refetchInterval: pollMs });
 
 export const useMarkRead = () => useApiMutation(messageApi.read, { invalidates: [messageApi.list, messageApi.unreadCount] });
 export const useMarkAllRead = () =>

@@ -19,7 +19,7 @@ export function MessageBell() {
   const refresh = useRefreshMessages();
   const [live, setLive] = useState(false);
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount(live ? false : MESSAGE_POLL_MS);
+  const unread = useUnreadCount({ pollMs: live ? false : MESSAGE_POLL_MS });
   const userId = userInfo?.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one stream per signed-in user; refresh and notification are stable enough to be read when a message comes

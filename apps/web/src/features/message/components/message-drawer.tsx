@@ -2,6 +2,7 @@ import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message } from '@scm/con
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useMarkAllRead, useMarkRead, useMessageList } from '@/features/message/api/message';
 import './message.css';
 
@@ -39,7 +40,7 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
           block
           onClick={() => {
             onClose();
-            navigate('/message/center');
+            navigate(pagePath('messageCenter'));
           }}
         >
           查看全部

@@ -2,13 +2,6 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeDiff } from './change-diff';
 
-// antd's table measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 afterEach(cleanup);
 
 const rows = (container: HTMLElement) =>

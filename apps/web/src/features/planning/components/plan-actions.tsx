@@ -2,6 +2,7 @@ import { type PlanAction, type PlanStatus, planActionAllowed } from '@scm/contra
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
+import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { feedback } from '@/shared/ui/feedback';
@@ -18,9 +19,6 @@ import {
 import { GenerateModal } from './generate-modal';
 import { ReasonModal } from './reason-modal';
 import { ReviewModal } from './review-modal';
-
-export const DETAIL_PATH = '/planningManagement/planningTaskDetail';
-export const LIST_PATH = '/planningManagement/planningTaskList';
 
 interface PlanRef {
   id: number;
@@ -74,7 +72,6 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
   const approve = useApprovePlan({ onSuccess: done });
   const reject = useRejectPlan({ onSuccess: done });
   const generate = useGenerateProcurement({
-    successMessage: undefined,
     onSuccess: (data) => {
       done();
       feedback.message?.success(`已生成${data.taskIds.length}个采购任务（草稿）`);
@@ -93,13 +90,13 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
       {text}
     </ReasonedButton>
   );
-  const detailPath = `${DETAIL_PATH}?id=${plan.id}`;
+  const planPath = detailPath('planningTaskDetail', plan.id);
 
   return (
     <>
       <Space size={list ? 0 : 8} wrap>
-        {list && button('详情', { onClick: () => jump(detailPath), disabledReason: null })}
-        {list && can.edit && button('编辑', { onClick: () => jump(detailPath) })}
+        {list && button('详情', { onClick: () => jump(planPath), disabledReason: null })}
+        {list && can.edit && button('编辑', { onClick: () => jump(planPath) })}
         {can.submit &&
           button('提交', {
             type: list ? 'link' : 'primary',

@@ -1,7 +1,8 @@
 import type { PlanDetail } from '@scm/contract';
 import { Button, Space } from 'antd';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
-import { LIST_PATH, PlanActions } from './plan-actions';
+import { PlanActions } from './plan-actions';
 
 interface PlanHeaderActionsProps {
   /** Undefined while the plan is being created. */
@@ -23,8 +24,8 @@ export function PlanHeaderActions({ plan, editable, saving, dirty, onSave }: Pla
           {plan ? '保存' : '创建计划'}
         </Button>
       )}
-      {plan && <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(LIST_PATH)} />}
-      <Button onClick={() => jump(LIST_PATH)}>返回列表</Button>
+      {plan && <PlanActions plan={plan} variant="detail" disabled={dirty} onDeleted={() => jump(pagePath('planningTaskList'))} />}
+      <Button onClick={() => jump(pagePath('planningTaskList'))}>返回列表</Button>
     </Space>
   );
 }

@@ -54,7 +54,7 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
             </Table.Summary.Row>
           )}
           columns={[
-            { title: '序号', key: 'index', width: 56, render: (_: unknown, __: unknown, index: number) => index + 1 },
+            { title: '序号', key: 'index', width: 52, render: (_: unknown, __: unknown, index: number) => index + 1 },
             {
               title: 'SKU编码',
               key: 'sku',
@@ -63,6 +63,8 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
             {
               title: '商品',
               key: 'commodity',
+              width: 180,
+              ellipsis: { showTitle: true },
               render: (_: unknown, field) => (
                 <span>
                   {lines[field.name]?.commodityName}
@@ -77,7 +79,7 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
               render: (_: unknown, field) =>
                 editable ? (
                   <Form.Item name={[field.name, 'quantity']} rules={[zodRule(planQuantitySchema)]} style={{ margin: 0 }}>
-                    <InputNumber min={1} precision={0} style={{ width: 110 }} aria-label="计划数量" />
+                    <InputNumber min={1} precision={0} style={{ width: 100 }} aria-label="计划数量" />
                   </Form.Item>
                 ) : (
                   lines[field.name]?.quantity
@@ -90,7 +92,7 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
               render: (_: unknown, field) =>
                 editable ? (
                   <Form.Item name={[field.name, 'budgetUnitPrice']} rules={[{ required: true, message: '请输入预算单价' }]} style={{ margin: 0 }}>
-                    <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="预算单价" />
+                    <InputNumber min={0} precision={2} style={{ width: 110 }} aria-label="预算单价" />
                   </Form.Item>
                 ) : (
                   <Money fen={yuanToFen(lines[field.name]?.budgetUnitPrice ?? 0)} />
@@ -152,6 +154,9 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
                   {
                     title: '操作',
                     key: 'actions',
+                    // Fixed to the right edge: 删除 stays in view while the date and remark scroll at 1280 px.
+                    fixed: 'right' as const,
+                    width: 84,
                     render: (_: unknown, field: { name: number }) => (
                       <Button
                         type="link"

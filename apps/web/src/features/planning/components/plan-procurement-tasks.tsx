@@ -1,6 +1,7 @@
 import type { PlanDetail } from '@scm/contract';
 import { Button, Card, Empty, Table } from 'antd';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 
@@ -22,12 +23,7 @@ export function PlanProcurementTasks({ tasks }: { tasks: PlanDetail['procurement
             dataIndex: 'code',
             render: (code: string, task) =>
               canOpenTasks ? (
-                <Button
-                  type="link"
-                  size="small"
-                  style={{ padding: 0 }}
-                  onClick={() => jump(`/procurementManagement/procurementTaskMaintain?id=${task.id}`)}
-                >
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => jump(detailPath('procurementTaskMaintain', task.id))}>
                   {code}
                 </Button>
               ) : (

@@ -4,10 +4,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
+import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { useSession } from '@/shared/session/session';
 import { useCreatePlan, useUpdatePlan } from '@/features/planning/api/plan';
-import { DETAIL_PATH } from './plan-actions';
 
 export interface LineValues {
   id?: number;
@@ -110,16 +110,18 @@ export function usePlanForm(plan: PlanDetail | undefined) {
     form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
     setDirty(false);
   }, [form, initial, loadedVersion]);
-  const unsaved = useUnsavedChanges(dirty, () => {
-    form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
-    setDirty(false);
+  const unsaved = useUnsavedChanges(dirty, {
+    discard: () => {
+      form.setFields(Object.entries(initial).map(([name, value]) => ({ name: name as keyof PlanFormValues, value, errors: [] })));
+      setDirty(false);
+    },
   });
   const onError = (error: unknown) => applyFieldErrors(form, error, { aliases: { periodStart: 'period', periodEnd: 'period' } });
   const importAfterCreate = useRef(false);
   const create = useCreatePlan({
     onSuccess: (data) => {
       unsaved.release();
-      jump(`${DETAIL_PATH}?id=${data.id}${importAfterCreate.current ? '&import=1' : ''}`);
+      jump(pagePath('planningTaskDetail', { id: data.id, import: importAfterCreate.current ? 1 : undefined }));
     },
     onError,
   });

@@ -8,6 +8,7 @@ import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { useNavigate } from 'react-router';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
@@ -18,7 +19,7 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { formatCount, Money } from '@/shared/ui/money';
 import { usePlanList } from '@/features/planning/api/plan';
 import { useUserOptions } from '@/shared/user/use-user-options';
-import { DETAIL_PATH, PlanActions } from '@/features/planning/components/plan-actions';
+import { PlanActions } from '@/features/planning/components/plan-actions';
 import { PlanProgress } from '@/features/planning/components/plan-progress';
 
 /** The list's request without `ids`, which only 导出选中 sends. */
@@ -65,27 +66,34 @@ export default function PlanListPage() {
   );
 
   const sorted = (key: string) => (state.sortField === key ? (state.sortOrder ?? null) : null);
+  // At 1280 px the table is about 1,000 px wide: code and name share a cell, as do type and warehouse,
+  // so approvers see budget, progress, type, warehouse, owner and period without scrolling.
   const columns: ListColumns<PlanSummary> = [
     {
-      title: '计划编号',
+      title: '计划编号 / 名称',
       dataIndex: 'code',
       key: 'code',
-      width: 140,
+      width: 164,
       sorter: true,
       sortOrder: sorted('code'),
       render: (code: string, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => jump(`${DETAIL_PATH}?id=${row.id}`)}>
-          {code}
-        </Button>
+        <div className="cell-stack" style={{ width: 146 }}>
+          <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => jump(detailPath('planningTaskDetail', row.id))}>
+            {code}
+          </Button>
+          <div className="cell-stack-text" title={row.name}>
+            {row.name}
+          </div>
+        </div>
       ),
     },
-    { title: '计划名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sorted('name'), ellipsis: true, width: 160 },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag code="plan_status" value={v} /> },
+    { title: '状态', dataIndex: 'status', key: 'status', width: 76, render: (v: string) => <DictTag code="plan_status" value={v} /> },
     {
       title: '预算总额(元)',
       dataIndex: 'budgetTotalFen',
       key: 'budgetTotalFen',
       align: 'right',
+      // Room for 亿-sized budgets: "123,456,789.00".
       width: 130,
       sorter: true,
       sortOrder: sorted('budgetTotalFen'),
@@ -94,36 +102,38 @@ export default function PlanListPage() {
     {
       title: '进度',
       key: 'progress',
-      width: 140,
-      render: (_: unknown, row) => <PlanProgress percent={row.progress} awarded={row.awardedQuantity} planned={row.plannedQuantity} />,
+      width: 108,
+      render: (_: unknown, row) => <PlanProgress percent={row.progress} awarded={row.awardedQuantity} planned={row.plannedQuantity} width={92} />,
     },
-    { title: '负责人', key: 'owner', width: 90, ellipsis: true, hideBelow: 1100, render: (_: unknown, row) => row.owner?.username ?? '-' },
+    {
+      title: '类型 / 仓库',
+      key: 'planType',
+      width: 116,
+      render: (_: unknown, row) => (
+        <div className="cell-stack" style={{ width: 100 }}>
+          <DictTag code="plan_type" value={row.planType} />
+          <div className="cell-stack-secondary" title={warehouses.label(row.warehouse)}>
+            {warehouses.label(row.warehouse)}
+          </div>
+        </div>
+      ),
+    },
+    { title: '负责人', key: 'owner', width: 72, ellipsis: true, render: (_: unknown, row) => row.owner?.username ?? '-' },
     {
       title: '计划周期',
       key: 'periodStart',
-      width: 120,
-      hideBelow: 1300,
+      width: 100,
       sorter: true,
       sortOrder: sorted('periodStart'),
       render: (_: unknown, row) =>
         row.periodStart ? (
-          <div className="plan-period">
+          <div className="cell-stack">
             <div>{row.periodStart}</div>
-            <div className="muted">至 {row.periodEnd ?? ''}</div>
+            <div className="cell-stack-secondary">至 {row.periodEnd ?? ''}</div>
           </div>
         ) : (
           <span className="muted">-</span>
         ),
-    },
-    { title: '计划类型', dataIndex: 'planType', key: 'planType', hideBelow: 1300, render: (v: string) => <DictTag code="plan_type" value={v} /> },
-    {
-      title: '仓库',
-      dataIndex: 'warehouse',
-      key: 'warehouse',
-      hideBelow: 1300,
-      ellipsis: true,
-      width: 120,
-      render: (v: string) => warehouses.label(v),
     },
     { title: '明细', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300, render: (n: number) => `${formatCount(n)} 行` },
     {
@@ -144,7 +154,7 @@ export default function PlanListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 170,
+      width: 140,
       render: (_: unknown, row) => <PlanActions plan={row} variant="list" />,
     },
   ];
@@ -206,7 +216,7 @@ export default function PlanListPage() {
           <>
             <Can code="planningTaskList:create">
               {/* A new plan opens beside the list: the list's tab (and its filters) stays. */}
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(DETAIL_PATH)}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('planningTaskDetail'))}>
                 新建计划
               </Button>
             </Can>

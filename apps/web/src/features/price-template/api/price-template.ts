@@ -1,5 +1,5 @@
 import { type EndpointBody, freightApi, type PriceTemplateListItem, priceTemplateApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { useBatchStatus } from '@/shared/table/batch-status';
 
 type PriceTemplateListBody = EndpointBody<typeof priceTemplateApi.list>;
@@ -10,14 +10,14 @@ export const usePriceTemplateInfo = (id: number | undefined) =>
 
 const stale = [priceTemplateApi.list, priceTemplateApi.info, priceTemplateApi.options, freightApi.compare];
 
-export const useCreatePriceTemplate = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(priceTemplateApi.create, { successMessage: '新建成功', invalidates: stale, onError });
-export const useUpdatePriceTemplate = (onError?: (error: unknown) => boolean) =>
-  useApiMutation(priceTemplateApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCreatePriceTemplate = (options: WriteOptions<typeof priceTemplateApi.create> = {}) =>
+  useApiMutation(priceTemplateApi.create, { successMessage: '新建成功', invalidates: stale, ...options });
+export const useUpdatePriceTemplate = (options: WriteOptions<typeof priceTemplateApi.update> = {}) =>
+  useApiMutation(priceTemplateApi.update, { successMessage: '保存成功', invalidates: stale, ...options });
 export const useCopyPriceTemplate = () => useApiMutation(priceTemplateApi.copy, { successMessage: '已复制为停用的副本', invalidates: stale });
 export const useEnablePriceTemplate = () => useApiMutation(priceTemplateApi.enable, { successMessage: '已启用', invalidates: stale });
 export const useDisablePriceTemplate = () => useApiMutation(priceTemplateApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeletePriceTemplate = () => useApiMutation(priceTemplateApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchTemplateStatus = (allowed: boolean) =>
+export const useBatchTemplateStatus = ({ allowed }: { allowed: boolean }) =>
   useBatchStatus<PriceTemplateListItem>({ endpoints: priceTemplateApi, stale, noun: '模板', allowed });

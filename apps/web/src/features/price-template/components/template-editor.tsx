@@ -36,8 +36,8 @@ export function TemplateEditor({ open, editing, onClose }: Props) {
   const takenElsewhere = (rows: { regionCodes?: string[] }[] | undefined, self: number) =>
     (rows ?? []).flatMap((row, i) => (i === self ? [] : (row?.regionCodes ?? [])));
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreatePriceTemplate(onError);
-  const update = useUpdatePriceTemplate(onError);
+  const create = useCreatePriceTemplate({ onError });
+  const update = useUpdatePriceTemplate({ onError });
 
   useEffect(() => {
     if (!open) return;

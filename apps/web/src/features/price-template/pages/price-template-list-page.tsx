@@ -48,7 +48,7 @@ export default function PriceTemplateListPage() {
   const canCreate = usePermission('priceModel:create');
   const canDelete = usePermission('priceModel:delete');
 
-  const batch = useBatchTemplateStatus(canEdit);
+  const batch = useBatchTemplateStatus({ allowed: canEdit });
 
   const columns: ListColumns<PriceTemplateListItem> = [
     {

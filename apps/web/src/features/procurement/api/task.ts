@@ -1,5 +1,5 @@
 import { type EndpointBody, type MaintainView, procurementTaskApi, supplierApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 
 type TaskListBody = EndpointBody<typeof procurementTaskApi.list>;
 
@@ -17,18 +17,17 @@ export const useSourcePlanOptions = (keyword: string) =>
 /** What a task write makes stale; quotation writes change the same views. */
 export const taskViews = [procurementTaskApi.list, procurementTaskApi.info, procurementTaskApi.compare, supplierApi.list];
 const stale = taskViews;
-type OnError = (error: unknown) => boolean;
 
-export const useCreateTask = (onError?: OnError) =>
-  useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, onError });
-export const useUpdateTask = (onError?: OnError) =>
-  useApiMutation(procurementTaskApi.update, { successMessage: '保存成功', invalidates: stale, onError });
+export const useCreateTask = (options: WriteOptions<typeof procurementTaskApi.create> = {}) =>
+  useApiMutation(procurementTaskApi.create, { successMessage: '新建成功', invalidates: stale, ...options });
+export const useUpdateTask = (options: WriteOptions<typeof procurementTaskApi.update> = {}) =>
+  useApiMutation(procurementTaskApi.update, { successMessage: '保存成功', invalidates: stale, ...options });
 export const useDeleteTask = () => useApiMutation(procurementTaskApi.delete, { successMessage: '删除成功', invalidates: stale });
 export const usePublishTask = () => useApiMutation(procurementTaskApi.publish, { successMessage: '已发布，开始报价', invalidates: stale });
 export const useCloseQuote = () => useApiMutation(procurementTaskApi.closeQuote, { successMessage: '报价已关闭，待定标', invalidates: stale });
 export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { successMessage: '任务已取消', invalidates: stale });
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
-export const useAwardTask = (onError?: OnError) =>
-  useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, onError });
-export const useUnsealTask = (onError?: OnError) =>
-  useApiMutation(procurementTaskApi.unseal, { successMessage: '已开标，任务进入待定标', invalidates: stale, onError });
+export const useAwardTask = (options: WriteOptions<typeof procurementTaskApi.award> = {}) =>
+  useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, ...options });
+export const useUnsealTask = (options: WriteOptions<typeof procurementTaskApi.unseal> = {}) =>
+  useApiMutation(procurementTaskApi.unseal, { successMessage: '已开标，任务进入待定标', invalidates: stale, ...options });

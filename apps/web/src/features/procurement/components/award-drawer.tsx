@@ -19,10 +19,12 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modal } = App.useApp();
-  const award = useAwardTask((error) => {
-    // Field errors are shown on their rows and in the toast, since a row may be scrolled away.
-    if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
-    return false;
+  const award = useAwardTask({
+    onError: (error) => {
+      // Field errors are shown on their rows and in the toast, since a row may be scrolled away.
+      if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
+      return false;
+    },
   });
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
   const eligible = new Set(comparison.suppliers.filter((s) => s.eligible).map((s) => s.supplierId));
@@ -136,7 +138,8 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
   return (
     <Drawer
       open={open}
-      width={980}
+      // Wide enough for names on one line and full amounts; never past the window at 1280 px.
+      size="min(1100px, calc(100vw - 96px))"
       title={`定标 ${task.code}`}
       onClose={onClose}
       destroyOnHidden
@@ -176,15 +179,29 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
       />
       <Table
         size="small"
+        className="award-table"
         rowKey={(r) => r.row.lineId}
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: '商品', key: 'commodity', width: 200, ellipsis: true, render: (_, r) => `${r.line.skuCode} ${r.line.commodityName}` },
-          { title: '需求数量', key: 'quantity', align: 'right', render: (_, r) => r.line.quantity },
+          {
+            title: '商品',
+            key: 'commodity',
+            width: 190,
+            render: (_, r) => (
+              <div className="cell-stack" style={{ width: 174 }}>
+                <div className="cell-stack-text" title={r.line.commodityName}>
+                  {r.line.commodityName}
+                </div>
+                <div className="cell-stack-secondary">{r.line.skuCode}</div>
+              </div>
+            ),
+          },
+          { title: '需求数量', key: 'quantity', width: 84, align: 'right', render: (_, r) => r.line.quantity },
           {
             title: '采购数量',
             key: 'bought',
+            width: 84,
             align: 'right',
             render: (_, r) => {
               const cell = chosenCell(r.row);
@@ -192,74 +209,79 @@ export function AwardDrawer({ view, open, onClose }: { view: ComparedView; open:
             },
           },
           {
-            title: '中标供应商',
+            // The reason is typed under the choice it explains, so the row needs no column for it.
+            title: '中标供应商 / 定标理由',
             key: 'supplier',
-            width: 320,
-            render: (_, r) => (
-              <Select
-                style={{ width: 300 }}
-                aria-label={`中标供应商-${r.line.skuCode}`}
-                value={choices[r.row.lineId]?.supplierId}
-                status={errors[`lines.${r.index}.supplier_id`] ? 'error' : undefined}
-                placeholder="无有效报价"
-                onChange={(supplierId: number) => setChoices((c) => ({ ...c, [r.row.lineId]: { ...c[r.row.lineId], supplierId } }))}
-                options={r.row.cells
-                  .filter((c) => !c.missing && eligible.has(c.supplierId))
-                  .map((c) => ({
-                    value: c.supplierId,
-                    label: `${names.get(c.supplierId)}  实际 ¥${fenToYuan(c.realLandedFen ?? 0, true)}${
-                      c.belowMoq ? `（不满足起订量，须采购${c.boughtQuantity}）` : c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''
-                    }`,
-                  }))}
-              />
-            ),
-          },
-          {
-            title: '定标货值',
-            key: 'goods',
-            align: 'right',
-            render: (_, r) => <Money fen={chosenCell(r.row)?.amountFen} />,
-          },
-          {
-            title: '到货成本(含税)',
-            key: 'landed',
-            align: 'right',
-            render: (_, r) => <Money fen={chosenCell(r.row)?.landedFen} />,
-          },
-          {
-            title: '实际到货成本',
-            key: 'realLanded',
-            align: 'right',
+            width: 290,
             render: (_, r) => {
-              const flag = reasonNeeded(r.row);
+              const needed = reasonNeeded(r.row);
+              const error = errors[`lines.${r.index}.reason`];
               return (
-                <span>
-                  <Money fen={chosenCell(r.row)?.realLandedFen} /> {flag && <Tag color="warning">{flag}</Tag>}
-                </span>
+                <div className="award-choice">
+                  <Select
+                    style={{ width: '100%' }}
+                    aria-label={`中标供应商-${r.line.skuCode}`}
+                    value={choices[r.row.lineId]?.supplierId}
+                    status={errors[`lines.${r.index}.supplier_id`] ? 'error' : undefined}
+                    placeholder="无有效报价"
+                    popupMatchSelectWidth={false}
+                    labelRender={({ value }) => names.get(Number(value)) ?? ''}
+                    onChange={(supplierId: number) => setChoices((c) => ({ ...c, [r.row.lineId]: { ...c[r.row.lineId], supplierId } }))}
+                    options={r.row.cells
+                      .filter((c) => !c.missing && eligible.has(c.supplierId))
+                      .map((c) => ({
+                        value: c.supplierId,
+                        label: `${names.get(c.supplierId)}  实际 ¥${fenToYuan(c.realLandedFen ?? 0, true)}${
+                          c.belowMoq ? `（不满足起订量，须采购${c.boughtQuantity}）` : c.supplierId === r.row.recommendedSupplierId ? '（最低）' : ''
+                        }`,
+                      }))}
+                  />
+                  {needed && (
+                    <>
+                      <Input
+                        placeholder={needed === '不满足起订量' ? '不满足起订量，请填写理由' : '请填写选择非最低价的理由'}
+                        aria-label={`定标理由-${r.line.skuCode}`}
+                        status={error ? 'error' : undefined}
+                        value={choices[r.row.lineId]?.reason}
+                        maxLength={200}
+                        onChange={(e) => setChoices((c) => ({ ...c, [r.row.lineId]: { ...c[r.row.lineId], reason: e.target.value } }))}
+                      />
+                      {error && <div className="ant-form-item-explain-error">{error}</div>}
+                    </>
+                  )}
+                </div>
               );
             },
           },
           {
-            title: '定标理由',
-            key: 'reason',
-            width: 240,
+            title: '定标货值',
+            key: 'goods',
+            width: 124,
+            align: 'right',
+            render: (_, r) => <Money fen={chosenCell(r.row)?.amountFen} prefix="¥" />,
+          },
+          {
+            title: '到货成本(含税)',
+            key: 'landed',
+            width: 128,
+            align: 'right',
+            render: (_, r) => <Money fen={chosenCell(r.row)?.landedFen} prefix="¥" />,
+          },
+          {
+            title: '实际到货成本',
+            key: 'realLanded',
+            width: 136,
+            align: 'right',
             render: (_, r) => {
-              const needed = reasonNeeded(r.row);
-              const error = errors[`lines.${r.index}.reason`];
-              return needed ? (
-                <div>
-                  <Input
-                    placeholder={needed === '不满足起订量' ? '不满足起订量，请填写理由' : '请填写选择非最低价的理由'}
-                    aria-label={`定标理由-${r.line.skuCode}`}
-                    status={error ? 'error' : undefined}
-                    value={choices[r.row.lineId]?.reason}
-                    maxLength={200}
-                    onChange={(e) => setChoices((c) => ({ ...c, [r.row.lineId]: { ...c[r.row.lineId], reason: e.target.value } }))}
-                  />
-                  {error && <div className="ant-form-item-explain-error">{error}</div>}
+              const cell = chosenCell(r.row);
+              const flag = reasonNeeded(r.row);
+              const lowestChosen = cell !== undefined && cell.supplierId === r.row.recommendedSupplierId;
+              return (
+                <div className="cell-stack award-real">
+                  <Money fen={cell?.realLandedFen} prefix="¥" />
+                  {flag && <Tag color="warning">{flag}</Tag>}
+                  {!flag && lowestChosen && <Tag color="success">最低</Tag>}
                 </div>
-              ) : (
-                <span className="muted">-</span>
               );
             },
           },

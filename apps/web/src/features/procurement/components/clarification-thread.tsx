@@ -7,7 +7,7 @@ import { useAnswerClarification, useClarifications } from '@/features/procuremen
 
 function AnswerBox({ item }: { item: Clarification }) {
   const [form] = Form.useForm<{ answer: string }>();
-  const answer = useAnswerClarification((error) => applyFieldErrors(form, error));
+  const answer = useAnswerClarification({ onError: (error) => applyFieldErrors(form, error) });
   return (
     <Form
       form={form}

@@ -91,7 +91,7 @@ export function ComparisonMatrix({ view }: { view: ComparedView }) {
       title: '商品',
       key: 'commodity',
       fixed: 'left',
-      width: 180,
+      width: 160,
       render: (_, r) =>
         r.kind === 'line' && r.line ? (
           <div>
@@ -109,7 +109,7 @@ export function ComparisonMatrix({ view }: { view: ComparedView }) {
       title: '目标单价',
       key: 'target',
       fixed: 'left',
-      width: 90,
+      width: 84,
       align: 'right',
       render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.targetPriceFen} /> : null),
     },
@@ -127,8 +127,7 @@ export function ComparisonMatrix({ view }: { view: ComparedView }) {
           </Tooltip>
         ),
         key: `s${s.supplierId}`,
-        // With the fixed columns below, three suppliers fit 1440 px without scrolling; more scroll.
-        width: 155,
+        width: 150,
         render: (_: unknown, r: MatrixRow) => {
           const total = totals.get(s.supplierId);
           if (r.kind === 'line') {
@@ -180,39 +179,58 @@ export function ComparisonMatrix({ view }: { view: ComparedView }) {
           return <Money fen={total.savingVsTargetFen} />;
         },
       })),
+    // Two figures per cell, fixed to the right edge: at 1280 px three suppliers fit without
+    // scrolling, and with more suppliers the savings stay in view while the quotes scroll.
     {
-      title: '最低实际成本',
+      title: (
+        <>
+          <div>最低 / 平均</div>
+          <div>实际成本</div>
+        </>
+      ),
       key: 'lowest',
-      width: 110,
-      align: 'right',
-      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.realLowestAmountFen} /> : null),
-    },
-    {
-      title: '平均实际成本',
-      key: 'average',
-      width: 110,
-      align: 'right',
-      render: (_, r) => (r.kind === 'line' ? <Money fen={r.row?.realAverageAmountFen} /> : null),
-    },
-    {
-      title: <Tooltip title="目标价含税：按最低实际成本的那家的含税金额比较">较目标节省</Tooltip>,
-      key: 'savingTarget',
-      width: 100,
-      align: 'right',
-      render: (_, r) =>
-        r.kind === 'line' ? <Money fen={r.row?.savingVsTargetFen} /> : r.key === 'saving' ? <Money fen={comparison.savingVsTargetFen} /> : null,
-    },
-    {
-      title: '较均价节省',
-      key: 'savingAverage',
-      width: 100,
+      fixed: 'right',
+      width: 128,
       align: 'right',
       render: (_, r) =>
         r.kind === 'line' ? (
-          <Money fen={r.row?.realSavingVsAverageFen} />
-        ) : r.key === 'saving' ? (
-          <Money fen={comparison.realSavingVsAverageFen} />
+          <div className="matrix-figures">
+            <div>
+              最低 <Money fen={r.row?.realLowestAmountFen} />
+            </div>
+            <div className="muted">
+              平均 <Money fen={r.row?.realAverageAmountFen} />
+            </div>
+          </div>
         ) : null,
+    },
+    {
+      title: (
+        <Tooltip title="较目标：目标价含税，按最低实际成本的那家的含税金额比较；较均价：按实际成本">
+          <div>
+            <div>节省</div>
+            <div>较目标 / 较均价</div>
+          </div>
+        </Tooltip>
+      ),
+      key: 'saving',
+      fixed: 'right',
+      width: 128,
+      align: 'right',
+      render: (_, r) => {
+        const figures = (target: number | null | undefined, average: number | null | undefined) => (
+          <div className="matrix-figures">
+            <div data-saving-target>
+              较目标 <Money fen={target} />
+            </div>
+            <div className="muted" data-saving-average>
+              较均价 <Money fen={average} />
+            </div>
+          </div>
+        );
+        if (r.kind === 'line') return figures(r.row?.savingVsTargetFen, r.row?.realSavingVsAverageFen);
+        return r.key === 'saving' ? figures(comparison.savingVsTargetFen, comparison.realSavingVsAverageFen) : null;
+      },
     },
   ];
 

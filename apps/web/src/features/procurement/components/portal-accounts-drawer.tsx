@@ -52,7 +52,7 @@ export default function PortalAccountsDrawer({ supplier, onClose }: { supplier: 
   const [form] = Form.useForm<CreateValues>();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ email: string; url: string }>();
-  const create = useCreatePortalAccount((error) => applyFieldErrors(form, error));
+  const create = useCreatePortalAccount({ onError: (error) => applyFieldErrors(form, error) });
   const reissue = useReissueActivation();
   const disable = useDisablePortalAccount();
   const enable = useEnablePortalAccount();

@@ -1,6 +1,5 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import {
-  boughtQuantityOf,
   DEFAULT_INVOICE_TYPE,
   DEFAULT_TAX_RATE,
   DICT,
@@ -13,8 +12,6 @@ import {
   TAX_RATES,
   TAXPAYER_TYPE_LABELS,
   type TaxpayerType,
-  vatCost,
-  yuanToFen,
 } from '@scm/contract';
 import {
   Alert,
@@ -34,7 +31,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
@@ -42,29 +39,10 @@ import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
 import { Money, Quantity, STORED_UNITS } from '@/shared/ui/money';
 import { useDeclineQuote, useEstimateQuoteFreight, useSaveQuote } from '@/features/procurement/api/quotation';
+import { type QuoteFormValues, quoteCostPreview, toQuoteFormValues, toQuoteLines, toSaveQuoteRequest } from './quote-form-values';
 
 type Task = MaintainView['task'];
 type InvitedSupplier = MaintainView['suppliers'][number];
-
-interface LineValue {
-  taskLineId: number;
-  unitPriceYuan?: number | null;
-  moq?: number | null;
-  leadTimeDays?: number | null;
-  remark?: string | null;
-}
-interface FormValues {
-  quoteDate: Dayjs;
-  validUntil: Dayjs;
-  invoiceType: InvoiceType;
-  taxRatePercent: number;
-  freightMode: 'manual' | 'estimated';
-  freightYuan?: number | null;
-  remark?: string;
-  lines: LineValue[];
-}
-
-const toYuan = (fen: number | null | undefined) => (fen == null ? null : Number(fenToYuan(fen)));
 
 /** One invited supplier's quotation: header, freight (typed or estimated with its working), lines, completeness. */
 /** `lockedReason`: why this quote cannot be entered now (shown above the read-only form), or null. */
@@ -81,10 +59,10 @@ export default function QuoteEditor({
   lockedReason: string | null;
 }) {
   const editable = lockedReason == null;
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<QuoteFormValues>();
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty, () => setDirty(false));
-  const save = useSaveQuote((error) => applyFieldErrors(form, error));
+  useUnsavedChanges(dirty, { discard: () => setDirty(false) });
+  const save = useSaveQuote({ onError: (error) => applyFieldErrors(form, error) });
   const decline = useDeclineQuote();
   const estimateCall = useEstimateQuoteFreight();
   const [estimate, setEstimate] = useState<QuoteEstimate | null>(null);
@@ -94,26 +72,7 @@ export default function QuoteEditor({
 
   useEffect(() => {
     form.resetFields();
-    const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
-    form.setFieldsValue({
-      quoteDate: quote ? dayjs(quote.quoteDate) : dayjs(),
-      validUntil: quote ? dayjs(quote.validUntil) : dayjs().add(30, 'day'),
-      invoiceType: quote?.invoiceType ?? DEFAULT_INVOICE_TYPE,
-      taxRatePercent: quote?.taxRatePercent ?? DEFAULT_TAX_RATE,
-      freightMode: quote?.freightMode ?? (supplier.priceTemplateId ? 'estimated' : 'manual'),
-      freightYuan: toYuan(quote?.freightFen ?? null),
-      remark: quote?.remark ?? undefined,
-      lines: task.lines.map((line) => {
-        const q = byLine.get(line.id);
-        return {
-          taskLineId: line.id,
-          unitPriceYuan: toYuan(q?.unitPriceFen),
-          moq: q?.moq ?? null,
-          leadTimeDays: q?.leadTimeDays ?? null,
-          remark: q?.remark ?? null,
-        };
-      }),
-    });
+    form.setFieldsValue(toQuoteFormValues(task.lines, { priceTemplateId: supplier.priceTemplateId }, quote, dayjs()));
     setEstimate(null);
     setDirty(false);
   }, [form, quote, supplier.priceTemplateId, task.lines]);
@@ -124,39 +83,25 @@ export default function QuoteEditor({
   const taxRatePercent: number = Form.useWatch('taxRatePercent', form) ?? DEFAULT_TAX_RATE;
   const freightYuan = Form.useWatch('freightYuan', form);
   const invoiceDict = useDict(DICT.invoiceType);
-  // What this quote would cost the company, by the shared rule (docs/procurement.md): per priced line, then the freight.
-  const freightFen =
-    freightMode === 'manual' ? (freightYuan == null ? 0 : (yuanToFen(freightYuan) ?? 0)) : (estimate?.freightFen ?? quote?.freightFen ?? 0);
-  const costs = [
-    ...task.lines.flatMap((line, i) => {
-      const price = lines[i]?.unitPriceYuan;
-      return price == null
-        ? []
-        : [vatCost((yuanToFen(price) ?? 0) * boughtQuantityOf(line.quantity, lines[i]?.moq ?? null), invoiceType, taxRatePercent, taxpayer)];
-    }),
-    vatCost(freightFen, invoiceType, taxRatePercent, taxpayer),
-  ];
-  const inclusiveTotal = costs.reduce((s, c) => s + c.inclusiveFen, 0);
-  const realTotal = costs.reduce((s, c) => s + c.realFen, 0);
-  const missing = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null);
-  // Form values carry only the registered inputs, so each line takes its id from the task by position.
-  const toLines = (values: LineValue[]) =>
-    task.lines
-      .map((line, i) => ({ ...values[i], taskLineId: line.id }))
-      .map((l) => ({
-        taskLineId: l.taskLineId,
-        unitPriceFen: l.unitPriceYuan == null ? null : yuanToFen(l.unitPriceYuan),
-        moq: l.moq ?? null,
-        leadTimeDays: l.leadTimeDays ?? null,
-        remark: l.remark ?? null,
-      }));
+  const preview = quoteCostPreview({
+    taskLines: task.lines,
+    lines,
+    invoiceType,
+    taxRatePercent,
+    taxpayer,
+    freightMode,
+    freightYuan,
+    estimatedFreightFen: estimate?.freightFen,
+    savedFreightFen: quote?.freightFen,
+  });
+  const { missing } = preview;
 
   const runEstimate = () =>
     estimateCall.mutate(
       {
         taskId: task.id,
         supplierId: supplier.supplierId,
-        lines: toLines(form.getFieldValue('lines') ?? []).map(({ taskLineId, unitPriceFen }) => ({ taskLineId, unitPriceFen })),
+        lines: toQuoteLines(task.lines, form.getFieldValue('lines') ?? []).map(({ taskLineId, unitPriceFen }) => ({ taskLineId, unitPriceFen })),
       },
       { onSuccess: setEstimate },
     );
@@ -164,22 +109,9 @@ export default function QuoteEditor({
   const submit = async () => {
     const values = await validForm(form);
     if (!values) return;
-    save.mutate(
-      {
-        taskId: task.id,
-        supplierId: supplier.supplierId,
-        version: quote?.version ?? null,
-        quoteDate: values.quoteDate.format('YYYY-MM-DD'),
-        validUntil: values.validUntil.format('YYYY-MM-DD'),
-        invoiceType: values.invoiceType,
-        taxRatePercent: values.taxRatePercent,
-        freightMode: values.freightMode,
-        freightFen: values.freightMode === 'manual' && values.freightYuan != null ? yuanToFen(values.freightYuan) : null,
-        remark: values.remark ?? null,
-        lines: toLines(values.lines),
-      },
-      { onSuccess: () => setDirty(false) },
-    );
+    save.mutate(toSaveQuoteRequest({ taskId: task.id, supplierId: supplier.supplierId, version: quote?.version ?? null }, task.lines, values), {
+      onSuccess: () => setDirty(false),
+    });
   };
 
   return (
@@ -378,11 +310,11 @@ export default function QuoteEditor({
         </Form.List>
         <Typography.Paragraph className="quote-real-cost" style={{ marginTop: 8, marginBottom: 0 }}>
           含税合计（货值 + 运费）
-          <Money fen={inclusiveTotal} prefix="¥" />
-          ，实际成本 <Money fen={realTotal} prefix="¥" />
+          <Money fen={preview.inclusiveFen} prefix="¥" />
+          ，实际成本 <Money fen={preview.realFen} prefix="¥" />
           <span className="muted">
             （{TAXPAYER_TYPE_LABELS[taxpayer]}，{INVOICE_TYPE_LABELS[invoiceType]} {invoiceType === 'none' ? 0 : taxRatePercent}%
-            {inclusiveTotal > realTotal ? `，可抵扣进项税 ¥${fenToYuan(inclusiveTotal - realTotal, true)}` : '，无可抵扣进项税'}）
+            {preview.deductibleFen > 0 ? `，可抵扣进项税 ¥${fenToYuan(preview.deductibleFen, true)}` : '，无可抵扣进项税'}）
           </span>
         </Typography.Paragraph>
         <Form.Item name="remark" label="报价备注" style={{ marginTop: 12 }}>

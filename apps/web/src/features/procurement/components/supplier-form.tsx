@@ -24,8 +24,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   const categories = useCategoryOptions();
   const templates = useTemplateOptions();
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreateSupplier(onError);
-  const update = useUpdateSupplier(onError);
+  const create = useCreateSupplier({ onError });
+  const update = useUpdateSupplier({ onError });
 
   useEffect(() => {
     if (!open) return;

@@ -54,8 +54,8 @@ export default function TaskForm({ open, editing, onClose }: Props) {
   const { userInfo } = useSession();
   const suppliers = useInvitableSuppliers();
   const onError = (error: unknown) => applyFieldErrors(form, error);
-  const create = useCreateTask(onError);
-  const update = useUpdateTask(onError);
+  const create = useCreateTask({ onError });
+  const update = useUpdateTask({ onError });
   const [planCommodities, setPlanCommodities] = useState<{ value: number; label: string }[]>([]);
   const [bringing, setBringing] = useState(false);
 

@@ -2,12 +2,10 @@ import { DICT, purchaseOrderApi } from '@scm/contract';
 import { Card, Table, Typography } from 'antd';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useApiQuery } from '@/shared/http/hooks';
+import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
-
-/** The purchase orders module's detail page, opened by path (features do not import each other). */
-const ORDER_DETAIL_PATH = '/procurementManagement/purchaseOrderDetail';
 
 /** 采购订单 the award made for this task, one per awarded supplier, each opening its detail. */
 export function TaskOrders({ taskId }: { taskId: number }) {
@@ -29,7 +27,7 @@ export function TaskOrders({ taskId }: { taskId: number }) {
             title: '订单编号',
             dataIndex: 'code',
             render: (code: string, row) =>
-              canOpen ? <Typography.Link onClick={() => jump(`${ORDER_DETAIL_PATH}?id=${row.id}`)}>{code}</Typography.Link> : code,
+              canOpen ? <Typography.Link onClick={() => jump(detailPath('purchaseOrderDetail', row.id))}>{code}</Typography.Link> : code,
           },
           { title: '供应商', dataIndex: 'supplierName' },
           { title: '状态', dataIndex: 'status', render: (v: string) => <DictTag code={DICT.purchaseOrderStatus} value={v} /> },

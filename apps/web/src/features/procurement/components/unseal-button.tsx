@@ -12,7 +12,7 @@ import { useUnsealTask } from '@/features/procurement/api/task';
 export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  const unseal = useUnsealTask((error) => applyFieldErrors(form, error));
+  const unseal = useUnsealTask({ onError: (error) => applyFieldErrors(form, error) });
   const confirm = async () => {
     const { reason } = await form.validateFields();
     unseal.mutate({ id: task.id, version: task.version, reason }, { onSuccess: () => setOpen(false) });

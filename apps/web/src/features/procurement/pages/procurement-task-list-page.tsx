@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
@@ -37,8 +38,6 @@ import { DeadlineCountdown } from '@/features/procurement/components/deadline-co
 import { SealedTag } from '@/features/procurement/components/sealed-tag';
 import { SourcePlanFilter } from '@/features/procurement/components/plan-select';
 
-/** The planning module's detail page, opened by path (features do not import each other). */
-const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
 // The form brings the region, number and commodity inputs: loaded when a task is created or edited.
 const TaskForm = lazy(() => import('@/features/procurement/components/task-form'));
 
@@ -92,7 +91,7 @@ export default function ProcurementTaskListPage() {
     maintain: usePermission('procurementTaskMaintain'),
     viewPlan: usePermission('planningTaskDetail'),
   };
-  const openMaintain = (id: number) => jump(`/procurementManagement/procurementTaskMaintain?id=${id}`);
+  const openMaintain = (id: number) => jump(detailPath('procurementTaskMaintain', id));
 
   const columns: ListColumns<ProcurementTaskListItem> = [
     { title: '任务编号', dataIndex: 'code', key: 'code', sorter: true, width: 140 },
@@ -147,7 +146,11 @@ export default function ProcurementTaskListPage() {
       key: 'planCode',
       hideBelow: 1300,
       render: (code: string | null, row) =>
-        code && can.viewPlan ? <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${row.planId}`)}>{code}</Typography.Link> : (code ?? '-'),
+        code && can.viewPlan ? (
+          <Typography.Link onClick={() => jump(pagePath('planningTaskDetail', { id: row.planId }))}>{code}</Typography.Link>
+        ) : (
+          (code ?? '-')
+        ),
     },
     { title: '商品行', dataIndex: 'lineCount', key: 'lineCount', align: 'right', hideBelow: 1300 },
     { title: '邀请/已报价', key: 'suppliers', align: 'center', hideBelow: 1100, render: (_, row) => `${row.invitedCount} / ${row.quotedCount}` },

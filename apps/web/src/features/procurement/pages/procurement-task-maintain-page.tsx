@@ -1,13 +1,13 @@
-import { DownloadOutlined, PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
-import { DICT, type ProcurementStatus, type ProcurementTaskDetail, procurementActionAllowed } from '@scm/contract';
+import { PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { DICT, type ProcurementStatus, type ProcurementTaskDetail, procurementActionAllowed, procurementTaskApi } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { downloadFile } from '@/shared/http/api';
-import { showApiError } from '@/shared/http/hooks';
+import { pagePath } from '@/shared/navigation/page-path';
 import { Can, usePermission } from '@/shared/permission/can';
+import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import { NoAccess } from '@/shared/ui/no-access';
 import { PageNotice } from '@/shared/ui/page-notice';
@@ -54,7 +54,6 @@ export default function ProcurementTaskMaintainPage() {
   const navigate = useNavigate();
   const closeQuote = useCloseQuote();
   const [awardOpen, setAwardOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   if (!id) return <PageNotice title="请从采购任务列表打开报价维护" />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
@@ -67,17 +66,6 @@ export default function ProcurementTaskMaintainPage() {
   // Sealed until the deadline job or 提前开标 opens it: no answer carries a price meanwhile.
   const sealedNow = task.sealed && !task.unsealedAt && quoting;
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/admin/procurement_task/export_compare', { id }, `比价定标_${task.code}.xlsx`);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div className="page-stack">
@@ -97,11 +85,13 @@ export default function ProcurementTaskMaintainPage() {
             <Button icon={<ReloadOutlined />} onClick={() => query.refetch()}>
               刷新
             </Button>
-            <Can code="procurementTaskMaintain:export">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
-                导出比价 Excel
-              </Button>
-            </Can>
+            <ExportButton
+              endpoint={procurementTaskApi.exportCompare}
+              filter={{ id }}
+              fileName={`比价定标_${task.code}`}
+              code="procurementTaskMaintain:export"
+              label="导出比价 Excel"
+            />
             {!sealedNow && (
               <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
                 打印比价审批单
@@ -149,7 +139,7 @@ export default function ProcurementTaskMaintainPage() {
           <Descriptions.Item label="来源计划">
             {task.planCode && task.planId && canViewPlan ? (
               // Opened beside this page: the quotes being entered stay in their tab.
-              <Typography.Link onClick={() => navigate(`/planningManagement/planningTaskDetail?id=${task.planId}`)}>{task.planCode}</Typography.Link>
+              <Typography.Link onClick={() => navigate(pagePath('planningTaskDetail', { id: task.planId }))}>{task.planCode}</Typography.Link>
             ) : (
               (task.planCode ?? '-')
             )}

@@ -1,5 +1,5 @@
 import { type EndpointBody, procurementTaskApi, purchaseOrderApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 
 type ListBody = EndpointBody<typeof purchaseOrderApi.list>;
 
@@ -9,9 +9,8 @@ export const useOrderInfo = (id: number | undefined) =>
 
 /** An order's change also changes its task (completion) and its list row. */
 const stale = [purchaseOrderApi.list, purchaseOrderApi.info, procurementTaskApi.list, procurementTaskApi.info];
-type OnError = (error: unknown) => boolean;
 
 export const useConfirmOrder = () => useApiMutation(purchaseOrderApi.confirm, { successMessage: '订单已确认', invalidates: stale });
-export const useReceiveOrder = (onError?: OnError) =>
-  useApiMutation(purchaseOrderApi.receive, { successMessage: '收货已登记', invalidates: stale, onError });
+export const useReceiveOrder = (options: WriteOptions<typeof purchaseOrderApi.receive> = {}) =>
+  useApiMutation(purchaseOrderApi.receive, { successMessage: '收货已登记', invalidates: stale, ...options });
 export const useCloseOrder = () => useApiMutation(purchaseOrderApi.close, { successMessage: '订单已关闭', invalidates: stale });

@@ -37,9 +37,11 @@ export function ReceiveDrawer({ order, open, onClose }: { order: PurchaseOrderDe
         .map((e) => ({ name: (e.path === 'received_on' ? 'receivedOn' : e.path) as 'receivedOn' | 'reason' | 'remark', errors: [e.message] })),
     );
   };
-  const receive = useReceiveOrder((error) => {
-    if (error instanceof ApiError) showErrors(error.fieldErrors.map((e) => ({ path: e.field, message: e.message })));
-    return false;
+  const receive = useReceiveOrder({
+    onError: (error) => {
+      if (error instanceof ApiError) showErrors(error.fieldErrors.map((e) => ({ path: e.field, message: e.message })));
+      return false;
+    },
   });
   const quantities = Form.useWatch('quantities', form) ?? {};
 

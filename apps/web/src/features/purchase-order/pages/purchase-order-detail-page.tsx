@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
@@ -14,8 +15,6 @@ import { useCloseOrder, useConfirmOrder, useOrderInfo } from '@/features/purchas
 import { ReceiveDrawer } from '@/features/purchase-order/components/receive-drawer';
 
 const PAGE_LABEL = '采购订单详情';
-const TASK_MAINTAIN_PATH = '/procurementManagement/procurementTaskMaintain';
-const PLAN_DETAIL_PATH = '/planningManagement/planningTaskDetail';
 
 export default function PurchaseOrderDetailPage() {
   const [params] = useSearchParams();
@@ -89,7 +88,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           <Descriptions.Item label="供应商">{order.supplierName}</Descriptions.Item>
           <Descriptions.Item label="采购任务">
             {can.task ? (
-              <Typography.Link onClick={() => jump(`${TASK_MAINTAIN_PATH}?id=${order.taskId}`)}>{order.taskCode}</Typography.Link>
+              <Typography.Link onClick={() => jump(detailPath('procurementTaskMaintain', order.taskId))}>{order.taskCode}</Typography.Link>
             ) : (
               order.taskCode
             )}
@@ -97,7 +96,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label="来源计划">
             {order.planCode && can.plan ? (
-              <Typography.Link onClick={() => jump(`${PLAN_DETAIL_PATH}?id=${order.planId}`)}>{order.planCode}</Typography.Link>
+              <Typography.Link onClick={() => jump(pagePath('planningTaskDetail', { id: order.planId }))}>{order.planCode}</Typography.Link>
             ) : (
               (order.planCode ?? '-')
             )}

@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';
@@ -13,9 +14,6 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
 import { UserSelect } from '@/shared/user/user-select';
 import { useOrderList } from '@/features/purchase-order/api/purchase-order';
-
-const ORDER_DETAIL_PATH = '/procurementManagement/purchaseOrderDetail';
-const TASK_MAINTAIN_PATH = '/procurementManagement/procurementTaskMaintain';
 
 interface FilterValues {
   keyword?: string;
@@ -40,7 +38,7 @@ export default function PurchaseOrderListPage() {
     createdFrom: state.createdFrom,
     createdTo: state.createdTo,
   };
-  const open = (id: number) => jump(`${ORDER_DETAIL_PATH}?id=${id}`);
+  const open = (id: number) => jump(detailPath('purchaseOrderDetail', id));
 
   const columns: ListColumns<PurchaseOrderItem> = [
     {
@@ -88,7 +86,7 @@ export default function PurchaseOrderListPage() {
       width: 150,
       hideBelow: 1400,
       render: (code: string, row) =>
-        canOpenTask ? <Typography.Link onClick={() => jump(`${TASK_MAINTAIN_PATH}?id=${row.taskId}`)}>{code}</Typography.Link> : code,
+        canOpenTask ? <Typography.Link onClick={() => jump(detailPath('procurementTaskMaintain', row.taskId))}>{code}</Typography.Link> : code,
     },
     {
       title: '货值(元)',

@@ -1,6 +1,5 @@
 import { type EndpointBody, authApi, roleApi } from '@scm/contract';
-import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
-import type { ApiError } from '@/shared/http/api';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 
 type RoleListBody = EndpointBody<typeof roleApi.list>;
 export const useRoleList = (body: RoleListBody) => useApiQuery(roleApi.list, body);
@@ -12,13 +11,13 @@ export const useRoleDetail = (id: number | undefined) =>
 export const useMenuRecords = (roleId: number | undefined) =>
   useApiQuery(authApi.roleInfo, { id: roleId ?? 0 }, { enabled: roleId !== undefined, placeholderData: undefined });
 
-export const useCreateRole = (options: { onSuccess?: () => void; onError?: (error: ApiError) => boolean } = {}) =>
+export const useCreateRole = (options: WriteOptions<typeof roleApi.create> = {}) =>
   useApiMutation(roleApi.create, { successMessage: '新建成功', invalidates: [roleApi.list, roleApi.options], ...options });
 
-export const useUpdateRole = (options: { onSuccess?: () => void; onError?: (error: ApiError) => boolean } = {}) =>
+export const useUpdateRole = (options: WriteOptions<typeof roleApi.update> = {}) =>
   useApiMutation(roleApi.update, { successMessage: '保存成功', invalidates: [roleApi.list, roleApi.detail, roleApi.options], ...options });
 
-export const useUpdateRolePermissions = (options: { onSuccess?: () => void } = {}) =>
+export const useUpdateRolePermissions = (options: WriteOptions<typeof roleApi.updatePermissions> = {}) =>
   useApiMutation(roleApi.updatePermissions, { successMessage: '权限已保存', invalidates: [roleApi.list, roleApi.detail], ...options });
 
 export const useEnableRole = () => useApiMutation(roleApi.enable, { successMessage: '已启用', invalidates: [roleApi.list, roleApi.options] });

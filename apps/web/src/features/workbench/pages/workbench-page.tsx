@@ -3,6 +3,7 @@ import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { usePermission } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/session';
 import { useWorkbenchOverview } from '@/features/workbench/api/workbench';
@@ -16,24 +17,24 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
-const PLAN_LIST = '/planningManagement/planningTaskList';
-const TASK_LIST = '/procurementManagement/procurementTaskList';
-const ORDER_LIST = '/procurementManagement/purchaseOrderList';
-const ORDER_DETAIL = '/procurementManagement/purchaseOrderDetail';
-
 type TodoKey = keyof WorkbenchOverview['todos'];
 
 /** Each to-do card and the filtered list it opens (the list reads its filters from the query). */
 function todoCards(userId: number | undefined): { key: TodoKey; title: string; hint: string; path: () => string }[] {
   return [
-    { key: 'plansToApprove', title: '待我审核的计划', hint: '已提交，等待审核', path: () => `${PLAN_LIST}?status=submitted` },
-    { key: 'myDraftPlans', title: '我的草稿计划', hint: '尚未提交', path: () => `${PLAN_LIST}?status=draft&ownerId=${userId}` },
-    { key: 'myRejectedPlans', title: '被驳回的计划', hint: '修改后重新提交', path: () => `${PLAN_LIST}?status=rejected&ownerId=${userId}` },
+    { key: 'plansToApprove', title: '待我审核的计划', hint: '已提交，等待审核', path: () => pagePath('planningTaskList', { status: 'submitted' }) },
+    { key: 'myDraftPlans', title: '我的草稿计划', hint: '尚未提交', path: () => pagePath('planningTaskList', { status: 'draft', ownerId: userId }) },
+    {
+      key: 'myRejectedPlans',
+      title: '被驳回的计划',
+      hint: '修改后重新提交',
+      path: () => pagePath('planningTaskList', { status: 'rejected', ownerId: userId }),
+    },
     {
       key: 'tasksToPublish',
       title: '待发布的采购任务',
       hint: '分派给我的草稿，邀请供应商后发布',
-      path: () => `${TASK_LIST}?status=draft&buyerId=${userId}`,
+      path: () => pagePath('procurementTaskList', { status: 'draft', buyerId: userId }),
     },
     {
       key: 'tasksDeadlineSoon',
@@ -41,12 +42,17 @@ function todoCards(userId: number | undefined): { key: TodoKey; title: string; h
       hint: '报价中的采购任务',
       path: () => {
         const now = dayjs();
-        return `${TASK_LIST}?status=quoting&deadlineFrom=${encodeURIComponent(now.format())}&deadlineTo=${encodeURIComponent(now.add(3, 'day').format())}`;
+        return pagePath('procurementTaskList', { status: 'quoting', deadlineFrom: now.format(), deadlineTo: now.add(3, 'day').format() });
       },
     },
-    { key: 'tasksToAward', title: '待定标任务', hint: '报价已截止，等待定标', path: () => `${TASK_LIST}?status=evaluating` },
-    { key: 'quotesExpiringSoon', title: '7天内到期的报价', hint: '未定标任务的有效报价', path: () => `${TASK_LIST}?status=evaluating` },
-    { key: 'ordersToReceive', title: '待收货', hint: '已确认或部分到货的订单', path: () => ORDER_LIST },
+    { key: 'tasksToAward', title: '待定标任务', hint: '报价已截止，等待定标', path: () => pagePath('procurementTaskList', { status: 'evaluating' }) },
+    {
+      key: 'quotesExpiringSoon',
+      title: '7天内到期的报价',
+      hint: '未定标任务的有效报价',
+      path: () => pagePath('procurementTaskList', { status: 'evaluating' }),
+    },
+    { key: 'ordersToReceive', title: '待收货', hint: '已确认或部分到货的订单', path: () => pagePath('purchaseOrderList') },
   ];
 }
 
@@ -124,7 +130,7 @@ export default function WorkbenchPage() {
           title="采购订单"
           size="small"
           extra={
-            <Typography.Link onClick={() => navigate(ORDER_LIST)} data-testid="open-orders-more">
+            <Typography.Link onClick={() => navigate(pagePath('purchaseOrderList'))} data-testid="open-orders-more">
               全部订单
             </Typography.Link>
           }
@@ -148,7 +154,7 @@ export default function WorkbenchPage() {
                 locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有未完成的订单" /> }}
                 renderItem={(order) => (
                   <List.Item>
-                    <Typography.Link onClick={() => navigate(`${ORDER_DETAIL}?id=${order.id}`)}>{order.code}</Typography.Link>
+                    <Typography.Link onClick={() => navigate(detailPath('purchaseOrderDetail', order.id))}>{order.code}</Typography.Link>
                     <Typography.Text ellipsis style={{ flex: 1, margin: '0 8px' }}>
                       {order.supplierName}
                     </Typography.Text>

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, type TestApp, unique } from '../../../test/helpers';
+import { createTestApp, queryRows, type TestApp, unique } from '../../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
 let leaf = 0;
-/** The list's count cap (modules/commodity/queries.ts). */
+/** The list's count cap (modules/commodity/search/count.ts). */
 const COUNT_CAP_IN_TEST = 10_000;
 
 async function create(body: Record<string, unknown>) {
@@ -161,12 +161,64 @@ describe('commodity keyword search', () => {
     const differences = await queryRows(
       t,
       sql`(select gram, category_id, status, n::int from commodity_gram_counts where n <> 0
-           except select g, category_id, status, count(*)::int from commodities, unnest(name_grams) g group by 1, 2, 3)
+           except select g, category_id, status, count(*)::int from commodities, unnest(name_grams || name_runs(name)) g group by 1, 2, 3)
           union all
-          (select g, category_id, status, count(*)::int from commodities, unnest(name_grams) g group by 1, 2, 3
+          (select g, category_id, status, count(*)::int from commodities, unnest(name_grams || name_runs(name)) g group by 1, 2, 3
            except select gram, category_id, status, n::int from commodity_gram_counts)`,
     );
     expect(differences).toEqual([]);
+  }, 60_000);
+
+  it('finds a word of three or four characters as written, not its character pairs apart, and counts it the same', async () => {
+    const ids = (answer: { data: { list: { id: number }[] } }) => answer.data.list.map((r) => r.id).sort((a, b) => a - b);
+    const withWord = [await create({ name: '砗磲灯 小号' }), await create({ name: '大号砗磲灯罩' }), await create({ name: '砗磲灯砗磲灯' })];
+    // Both character pairs of 砗磲灯, but not side by side: no match.
+    await create({ name: '砗磲 磲灯' });
+    const apart = await create({ name: '磲灯砗磲' });
+    const three = await list('砗磲灯');
+    expect(ids(three)).toEqual(withWord);
+    expect(three.data.total).toBe(3);
+    const four = await list('砗磲灯罩');
+    expect(ids(four)).toEqual([withWord[1]]);
+    expect(four.data.total).toBe(1);
+    // 磲灯砗磲 stands in 砗磲灯砗磲灯 too.
+    expect(ids(await list('磲灯砗磲'))).toEqual([withWord[2], apart]);
+    expect((await list('砗磲灯', { category_id: leaf })).data.total).toBe(3);
+    expect((await list('砗磲灯', { status: 'disabled' })).data.total).toBe(0);
+
+    const info = (await t.call('/admin/commodity/info', { id: apart }, admin)).data;
+    const renamed = await t.call(
+      '/admin/commodity/update',
+      {
+        id: apart,
+        version: info.version,
+        sku_code: info.sku_code,
+        name: '砗磲灯 新款',
+        category_id: info.category_id,
+        unit: info.unit,
+        reference_price_fen: info.reference_price_fen,
+      },
+      admin,
+    );
+    expect(renamed.code, renamed.message).toBe(200);
+    expect(ids(await list('砗磲灯'))).toEqual([...withWord, apart].sort((a, b) => a - b));
+    expect((await list('砗磲灯')).data.total).toBe(4);
+    expect(ids(await list('磲灯砗磲'))).toEqual([withWord[2]]);
+    expect((await list('磲灯砗磲')).data.total).toBe(1);
+
+    // Past the cap the total is capped, and the first page is the newest matches.
+    await t.database.db.execute(sql`
+      insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
+      select 'AGT' || g, '玛瑙杯' || g, ${leaf}, 'piece', 100, array['玛', '瑙', '杯', '玛瑙', '瑙杯']
+      from generate_series(1, 10003) g`);
+    const many = await list('玛瑙杯', { page_size: 20 });
+    expect(many.data.total).toBe(10_000);
+    expect(many.data.total_capped).toBe(true);
+    const newest = await queryRows<{ id: number }>(
+      t,
+      sql`select id from commodities where name like '%玛瑙杯%' order by updated_at desc, id desc limit 20`,
+    );
+    expect(many.data.list.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => Number(r.id)));
   }, 60_000);
 
   it('counts an SKU prefix past the cap only within the other filters', async () => {

@@ -1,0 +1,141 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client';
+import { commodities, commodityCounts, commodityGramCounts } from '../../../db/schema';
+import { keywordWords } from '../../../lib/keywords';
+import { prepared } from '../../../lib/prepared';
+import { queryRows } from '../../../lib/rows';
+import { inCategoryTree } from './category-tree';
+import { codesOnlyWhere, type Filter } from './filter';
+import { isAsciiWord, wordTokens } from './keyword';
+
+/** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
+export const COUNT_CAP = 10_000;
+/** The sum of a count table's `n`: 0 over no rows. */
+const summed = (n: AnyPgColumn) => sql<number>`coalesce(sum(${n}), 0)::int`;
+
+/**
+ * The total of a filter on category and status only, read from commodity_counts (kept by
+ * triggers): opening the list, or picking a category, never counts a million rows.
+ */
+export function countedTotal(db: Db, filter: Filter) {
+  return db
+    .select({ total: summed(commodityCounts.n) })
+    .from(commodityCounts)
+    .where(
+      and(
+        filter.categoryId ? inCategoryTree(commodityCounts.categoryId, filter.categoryId) : undefined,
+        filter.status ? eq(commodityCounts.status, filter.status) : undefined,
+      ),
+    );
+}
+
+/**
+ * The commodities whose name holds a gram, within an optional category (its subtree) and status,
+ * from commodity_gram_counts; beside it the table's size, which the page's plan needs. One
+ * prepared statement: the hot path of a person typing one short word.
+ */
+const gramCountQuery = prepared(
+  (db, name) =>
+    db
+      .select({
+        total: summed(commodityGramCounts.n),
+        rows: sql<number>`(select ${summed(commodityCounts.n)} from ${commodityCounts})`,
+      })
+      .from(commodityGramCounts)
+      .where(
+        and(
+          eq(commodityGramCounts.gram, sql.placeholder('gram')),
+          sql`(${sql.placeholder('categoryId')}::int is null or ${inCategoryTree(commodityGramCounts.categoryId, sql.placeholder('categoryId'))})`,
+          sql`(${sql.placeholder('status')}::text is null or ${commodityGramCounts.status} = ${sql.placeholder('status')})`,
+        ),
+      )
+      .prepare(name),
+  'commodity_gram_count',
+);
+
+/** A word without cased letters (置物架, not Ab架): containing it as written is what ILIKE finds. */
+const isCaseless = (word: string) => word.toLowerCase() === word && word.toUpperCase() === word;
+
+/**
+ * The one gram that answers a filter's keyword by itself: a keyword of one word, not in ASCII
+ * (which may also be a code's start), with no brand or price filter, and either of one or two
+ * characters (looked up lower-cased, as `name_grams` holds them) or of three or four without cased
+ * letters (a run of the name as written, `name_runs` of migration 0018). Its matches are counted
+ * in commodity_gram_counts, not visited.
+ */
+function soleGram(filter: Filter): string | undefined {
+  const words = keywordWords(filter.keyword);
+  if (words.length !== 1 || isAsciiWord(words[0])) return undefined;
+  if (filter.brand || filter.minPriceFen != null || filter.maxPriceFen != null) return undefined;
+  const length = [...words[0]].length;
+  if (length <= 2) return wordTokens(words[0])[0];
+  return length <= 4 && isCaseless(words[0]) ? words[0] : undefined;
+}
+
+/**
+ * Matches of a filter, counted up to one past the cap. Each match's table page is read, even when
+ * no column is: PostgreSQL's bitmap scans (15.20 measured) fetch all-visible pages too, so 10,001
+ * matches cost about 11 ms at 1,000,000 rows (docs/search.md, "Limits"). With `codesOnly` (a part
+ * of the matches, counted from an index alone) the codes are counted first and, when they pass the
+ * cap, the matches are not: one statement, since PostgreSQL runs a CASE branch's subquery only
+ * when the branch is taken.
+ */
+async function cappedCount(db: Db, where: SQL | undefined, codesOnly?: SQL): Promise<number> {
+  const upToCap = (condition: SQL | undefined) =>
+    sql`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
+  const count = codesOnly
+    ? sql`case when ${upToCap(codesOnly)} > ${sql.raw(String(COUNT_CAP))} then ${sql.raw(String(COUNT_CAP + 1))} else ${upToCap(where)} end`
+    : upToCap(where);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select ${count} as n`);
+  return n;
+}
+
+/** Rows a sample reads to confirm a large estimate: a few milliseconds whatever the table's size. */
+const SAMPLE_ROWS = 2_000;
+
+/** What a keyword filter's page needs to know: its count up to one past the cap, and for its plan an estimate of all matches and the table's rows. */
+export interface Matches {
+  counted: number;
+  matches: number;
+  rows: number;
+}
+
+/**
+ * Matches of a keyword filter. Counting 10,001 matches means visiting them: for a character in one
+ * name of eleven that is 110,000 rows. Past the cap only the fact matters, so it is settled the
+ * cheapest way that is sure:
+ * - two estimates agree on at least three times the cap: the planner's (from ANALYZE's statistics)
+ *   and a page sample of about 2,000 rows taken now. A stale statistic alone, or an unlucky sample
+ *   alone, cannot turn a count of a few thousand into "10,000+";
+ * - the codes alone (an ASCII word's SKU prefix, counted from its index without reading the table)
+ *   are past the cap.
+ * Otherwise the count is exact up to the cap. A keyword that is one gram (soleGram) is not
+ * visited at all: its count is kept per category and status.
+ */
+export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<Matches> {
+  const gram = soleGram(filter);
+  if (gram !== undefined) {
+    const [{ total: n, rows }] = await gramCountQuery(db).execute({ gram, categoryId: filter.categoryId ?? null, status: filter.status ?? null });
+    return { counted: Math.min(n, COUNT_CAP + 1), matches: n, rows };
+  }
+  const codesOnly = codesOnlyWhere(filter);
+  const far = 3 * COUNT_CAP;
+  const past = COUNT_CAP + 1;
+  const matching = db.select({ one: sql`1` }).from(commodities).where(where);
+  const [[explained], [{ total: rows }]] = await Promise.all([
+    queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, sql`explain (format json) ${matching}`),
+    countedTotal(db, {}),
+  ]);
+  if (explained['QUERY PLAN'][0].Plan['Plan Rows'] >= far && rows >= far) {
+    const [sample] = await queryRows<{ hits: number; seen: number }>(
+      db,
+      sql`select count(*) filter (where ${where ?? sql`true`})::int as hits, count(*)::int as seen
+            from ${commodities} tablesample system (${sql.raw(Math.min(100, (100 * SAMPLE_ROWS) / rows).toFixed(4))})`,
+    );
+    const sampled = sample.seen > 0 ? Math.round((sample.hits / sample.seen) * rows) : 0;
+    if (sampled >= far) return { counted: past, matches: sampled, rows };
+  }
+  const counted = await cappedCount(db, where, codesOnly);
+  return { counted, matches: counted, rows };
+}

@@ -1,0 +1,31 @@
+import type { commodityFilter } from '@scm/contract';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { commodities } from '../../../db/schema';
+import { keywordWords } from '../../../lib/keywords';
+import { inCategoryTree } from './category-tree';
+import { isAsciiWord, keywordAndCategory, skuPrefix } from './keyword';
+
+export type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
+
+/** The filter's conditions; `matched` replaces the keyword and category part (see codesOnlyWhere). */
+export function commodityWhere(filter: Filter, matched = keywordAndCategory(filter.keyword, filter.categoryId)): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    matched,
+    filter.brand ? eq(commodities.brand, filter.brand) : undefined,
+    filter.status ? eq(commodities.status, filter.status) : undefined,
+    filter.minPriceFen != null ? gte(commodities.referencePriceFen, filter.minPriceFen) : undefined,
+    filter.maxPriceFen != null ? lte(commodities.referencePriceFen, filter.maxPriceFen) : undefined,
+  ];
+  return and(...conditions);
+}
+
+/** The filter with a single ASCII keyword matching SKU codes only: a part of its matches, countable from the code index alone. */
+export function codesOnlyWhere(filter: Filter): SQL | undefined {
+  const words = keywordWords(filter.keyword);
+  if (words.length !== 1 || !isAsciiWord(words[0])) return undefined;
+  return commodityWhere(filter, and(skuPrefix(words[0]), filter.categoryId ? inCategoryTree(commodities.categoryId, filter.categoryId) : undefined));
+}
+
+export const isCategoryAndStatusOnly = (filter: Filter) =>
+  !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;

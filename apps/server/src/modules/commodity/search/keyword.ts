@@ -1,0 +1,55 @@
+import { and, arrayContains, type SQL, sql } from 'drizzle-orm';
+import { commodities } from '../../../db/schema';
+import { keywordWords, likePattern } from '../../../lib/keywords';
+import { inCategoryTree } from './category-tree';
+
+/** Words typed in ASCII may be codes: an SKU or barcode prefix as well as a part of the name. */
+export const isAsciiWord = (word: string) => /^[\x21-\x7e]+$/.test(word);
+
+/**
+ * The name tokens a word needs: the word itself when it has one or two characters, else each of
+ * its character pairs (lib/search-grams); `name ILIKE` then checks the pairs stand together.
+ */
+export function wordTokens(word: string): string[] {
+  const chars = [...word.toLowerCase()];
+  if (chars.length < 3) return [chars.join('')];
+  return chars.slice(1).map((c, i) => chars[i] + c);
+}
+
+const namePart = (word: string) => ([...word].length < 3 ? undefined : sql`${commodities.name} ILIKE ${likePattern(word)}`);
+const prefix = (text: string) => likePattern(text).slice(1);
+
+/** An SKU code starting with the word, any case, through its byte-order btree (migrations 0007, 0008). */
+export const skuPrefix = (word: string) => sql`upper(${commodities.skuCode}) collate "C" like ${prefix(word.toUpperCase())}`;
+/** An SKU code or barcode starting with the word. */
+const codePrefix = (word: string) => sql`(${skuPrefix(word)} or ${commodities.barcode} collate "C" like ${prefix(word)})`;
+
+/** The commodity whose SKU code (any case) or barcode is exactly the keyword. */
+export const exactCode = (word: string) =>
+  sql`(upper(${commodities.skuCode}) collate "C" = ${word.toUpperCase()} or ${commodities.barcode} collate "C" = ${word})`;
+
+/**
+ * Keyword and category. The keyword's words are AND-ed. A word matches the name through the
+ * tokens' GIN index (`search_tokens`: the name's characters and character pairs, plus `cat:<id>`
+ * of the category and its ancestors), so the name words and the category are one `@>` lookup; a
+ * word in ASCII may also be the start of an SKU code or barcode.
+ */
+export function keywordAndCategory(keyword: string | undefined, categoryId: number | undefined): SQL | undefined {
+  const words = keywordWords(keyword);
+  const tokens: string[] = [];
+  const conditions: (SQL | undefined)[] = [];
+  for (const word of words) {
+    if (isAsciiWord(word)) {
+      const inName = and(arrayContains(commodities.searchTokens, wordTokens(word)), namePart(word));
+      conditions.push(sql`(${inName} or ${codePrefix(word)})`);
+    } else {
+      tokens.push(...wordTokens(word));
+      conditions.push(namePart(word));
+    }
+  }
+  if (tokens.length > 0)
+    conditions.unshift(arrayContains(commodities.searchTokens, [...new Set(tokens), ...(categoryId ? [`cat:${categoryId}`] : [])]));
+  const matched = and(...conditions);
+  const inCategory = categoryId && tokens.length === 0 ? inCategoryTree(commodities.categoryId, categoryId) : undefined;
+  return and(matched, inCategory);
+}

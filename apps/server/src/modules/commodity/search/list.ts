@@ -1,0 +1,81 @@
+import type { commodityListRequest } from '@scm/contract';
+import { and, asc, desc, inArray, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { commodities } from '../../../db/schema';
+import { keywordWords } from '../../../lib/keywords';
+import { orderBy, pageOffset, pageResult } from '../../../lib/paging';
+import { selectCommodities, sortColumns, toCommodity } from '../queries';
+import { COUNT_CAP, countedTotal, keywordMatches } from './count';
+import { commodityWhere, isCategoryAndStatusOnly } from './filter';
+import { exactCode, isAsciiWord } from './keyword';
+import { FETCH_AND_SORT, planSettings, WALK_INDEX, walksIndex } from './plan';
+
+export type CommodityListInput = z.output<typeof commodityListRequest>;
+
+/**
+ * The commodity list page: filter, whitelisted sort, one page and the total. This one function is
+ * what the page and the benchmark both call.
+ */
+export async function listCommodities(db: Db, input: CommodityListInput) {
+  const order = orderBy(input, sortColumns, [desc(commodities.updatedAt)], commodities.id);
+  if (isCategoryAndStatusOnly(input)) {
+    const [rows, [{ total }]] = await Promise.all([
+      selectCommodities(db, commodityWhere(input))
+        .orderBy(...order)
+        .limit(input.pageSize)
+        .offset(pageOffset(input)),
+      countedTotal(db, input),
+    ]);
+    return { ...pageResult(rows.map(toCommodity), total, input), totalCapped: false };
+  }
+  const where = commodityWhere(input);
+  // One ASCII word may be a whole SKU code or barcode: that commodity comes first (its index, ≤ 5 ms).
+  const words = keywordWords(input.keyword);
+  const exact = words.length === 1 && isAsciiWord(words[0]) ? and(where, exactCode(words[0])) : undefined;
+  const [exactRows, found] = await Promise.all([
+    exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [],
+    keywordMatches(db, input, where),
+  ]);
+  const n = found.counted;
+  const total = Math.min(n, COUNT_CAP);
+  const start = pageOffset(input);
+  const first = start === 0 ? exactRows.slice(0, input.pageSize) : [];
+  const wanted = input.pageSize - first.length;
+  // Pages end at the cap (the list says so); nothing is sorted past it, and nothing is asked for when
+  // the exact code matches were all there is. The page's plan follows the count and the sample, not
+  // the planner's estimate alone (walksIndex).
+  const rest =
+    start >= total || wanted === 0 || exactRows.length >= n
+      ? []
+      : await db.transaction(async (tx) => {
+          const walk = walksIndex(found, start + input.pageSize);
+          await tx.execute(planSettings(walk ? WALK_INDEX : FETCH_AND_SORT));
+          const matched = and(
+            where,
+            exactRows.length > 0
+              ? notInArray(
+                  commodities.id,
+                  exactRows.map((r) => r.id),
+                )
+              : undefined,
+          );
+          const offset = Math.max(0, start - exactRows.length);
+          if (walk)
+            return selectCommodities(tx, matched)
+              .orderBy(...order)
+              .limit(wanted)
+              .offset(offset);
+          // Every match is fetched and sorted: on its sort keys alone, and only the page's rows are
+          // then read whole and joined (sorting 10,000 whole rows with their joins took twice as long).
+          const pageIds = tx
+            .select({ id: commodities.id })
+            .from(commodities)
+            .where(matched)
+            .orderBy(...order)
+            .limit(wanted)
+            .offset(offset);
+          return selectCommodities(tx, inArray(commodities.id, pageIds)).orderBy(...order);
+        });
+  return { ...pageResult([...first, ...rest].map(toCommodity), total, input), totalCapped: n > COUNT_CAP };
+}

@@ -1,0 +1,60 @@
+import { type Endpoint, planningApi, procurementTaskApi, quotationApi } from '@scm/contract';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { shanghaiDay, type TestApp } from './helpers';
+
+/**
+ * The records most tests start from, made through the typed API (`t.api`, camelCase bodies the
+ * contract checks at compile time). Each builder fills what a test rarely cares about and takes the
+ * rest; a refusal fails the test at the builder with the server's message.
+ */
+
+const DAY = 24 * 3600_000;
+type Body<E extends Endpoint> = z.input<E['body']>;
+type PlanBody = Body<typeof planningApi.create>;
+type TaskBody = Body<typeof procurementTaskApi.create>;
+type QuoteBody = Body<typeof quotationApi.save>;
+
+async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: Body<E>, token: string) {
+  const answer = await t.api(endpoint, body, token);
+  expect(answer.code, `${endpoint.path}: ${answer.message}`).toBe(200);
+  return answer.data;
+}
+
+/** A 草稿 plan (regular, 嘉定仓 unless said), owned by the token's user unless `ownerId` says: answers its id. */
+export async function createPlan(t: TestApp, token: string, body: Partial<PlanBody> & Pick<PlanBody, 'lines'>): Promise<number> {
+  return (await ok(t, planningApi.create, { name: '测试计划', planType: 'regular', warehouse: 'sh_jiading', ...body }, token)).id;
+}
+
+/** A 草稿 procurement task delivered to 440305, quoting until two days from the test clock: answers its id. */
+export async function createTask(
+  t: TestApp,
+  token: string,
+  body: Partial<TaskBody> & Pick<TaskBody, 'buyerId' | 'lines' | 'supplierIds'>,
+): Promise<number> {
+  const defaults = { name: '测试采购任务', quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(), deliveryRegionCode: '440305' };
+  return (await ok(t, procurementTaskApi.create, { ...defaults, ...body }, token)).id;
+}
+
+/** Publishes a task at its current version (报价中). */
+export async function publishTask(t: TestApp, token: string, id: number): Promise<void> {
+  const { version } = await ok(t, procurementTaskApi.info, { id }, token);
+  await ok(t, procurementTaskApi.publish, { id, version }, token);
+}
+
+/** A published task (报价中): `createTask`, then `publishTask`. */
+export async function createQuotingTask(t: TestApp, token: string, body: Parameters<typeof createTask>[2]): Promise<number> {
+  const id = await createTask(t, token, body);
+  await publishTask(t, token, id);
+  return id;
+}
+
+/** A supplier's quote entered by the buyer (代录): quoted today, valid 30 days, freight typed. Answers its id. */
+export async function saveQuote(
+  t: TestApp,
+  token: string,
+  body: Partial<QuoteBody> & Pick<QuoteBody, 'taskId' | 'supplierId' | 'lines'>,
+): Promise<number> {
+  const defaults = { quoteDate: shanghaiDay(t), validUntil: shanghaiDay(t, 30), freightMode: 'manual' as const };
+  return (await ok(t, quotationApi.save, { ...defaults, ...body }, token)).id;
+}
