@@ -200,7 +200,9 @@ describe('a sealed task while quoting', () => {
   });
 
   it('refuses 关闭报价: the opening is 提前开标 with a reason', async () => {
-    const { version } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const { version, allowed_actions: allowed } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    // The detail says so beforehand: quotes, 提前开标 and 取消, never 关闭报价.
+    expect(allowed).toEqual(['quote', 'unseal', 'cancel']);
     const closed = await t.call('/admin/procurement_task/close_quote', { id: w.taskId, version }, admin);
     expect({ code: closed.code, message: closed.message }).toEqual({ code: 409, message: '密封报价请使用提前开标' });
     expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version }, admin)).code).toBe(400);
@@ -238,7 +240,8 @@ describe('after 提前开标', () => {
   });
 
   it('cannot be undone or repeated', async () => {
-    const { version } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const { version, allowed_actions: allowed } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    expect(allowed).toEqual(['cancel', 'award']);
     expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version, reason: '再开一次' }, admin)).code).toBe(409);
   });
 });

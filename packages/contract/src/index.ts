@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './case';
 export * from './common';
+export * from './status-machine';
 export * from './endpoint';
 export * from './format';
 export * from './menu';

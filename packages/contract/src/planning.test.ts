@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_TASK_MAX_LINES, PLAN_ACTION_FROM, PLAN_STATUSES, planActionAllowed, planCreateRequest, plannedTasks } from './planning';
+import { GENERATED_TASK_MAX_LINES, PLAN_ACTIONS, PLAN_STATUSES, planActionAllowed, planCreateRequest, plannedTasks } from './planning';
 
 describe('plan status machine (docs/planning.md)', () => {
   it('allows each action from exactly the statuses of the spec', () => {
-    const allowed = Object.fromEntries(
-      Object.keys(PLAN_ACTION_FROM).map((action) => [
-        action,
-        PLAN_STATUSES.filter((status) => planActionAllowed(action as keyof typeof PLAN_ACTION_FROM, status)),
-      ]),
-    );
+    const allowed = Object.fromEntries(PLAN_ACTIONS.map((action) => [action, PLAN_STATUSES.filter((status) => planActionAllowed(action, status))]));
     expect(allowed).toEqual({
       edit: ['draft', 'rejected'],
       delete: ['draft', 'rejected'],
@@ -23,7 +18,7 @@ describe('plan status machine (docs/planning.md)', () => {
 
   it('leaves 已完成 and 已作废 final', () => {
     for (const status of ['completed', 'cancelled'] as const) {
-      expect(Object.keys(PLAN_ACTION_FROM).filter((a) => planActionAllowed(a as keyof typeof PLAN_ACTION_FROM, status))).toEqual([]);
+      expect(PLAN_ACTIONS.filter((a) => planActionAllowed(a, status))).toEqual([]);
     }
   });
 });

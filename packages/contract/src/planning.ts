@@ -19,6 +19,7 @@ import {
 } from './common';
 import { fileResponse, importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
+import { actionsOf, allowedActionsSchema, type StatusMachine, transitionAllowed } from './status-machine';
 
 /** Values of the `plan_status` dictionary (docs/planning.md, "Plan status"), in its order: the main flow, then the side exits. */
 export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'in_procurement', 'completed', 'rejected', 'cancelled'] as const;
@@ -48,20 +49,22 @@ export const PLAN_STATUS_COLORS: Record<PlanStatus, string> = {
 };
 
 /**
- * The status machine: for each action, the statuses it may start from. The server refuses any
- * other start with 409; the pages use the same table to decide which buttons to show.
+ * The status machine (docs/planning.md, "Plan status"): for each action, the statuses it may start
+ * from and the one it leads to. A buyer's task naming an approved plan (start_procurement) moves it
+ * as 生成采购任务 does; a plan whose lines are all done completes (complete) as 关闭 does.
  */
-export const PLAN_ACTION_FROM = {
-  edit: ['draft', 'rejected'],
-  delete: ['draft', 'rejected'],
-  submit: ['draft', 'rejected'],
-  approve: ['submitted'],
-  reject: ['submitted'],
-  cancel: ['draft', 'rejected', 'approved'],
-  generate: ['approved'],
-  close: ['in_procurement'],
-} as const satisfies Record<string, readonly PlanStatus[]>;
-export type PlanAction = keyof typeof PLAN_ACTION_FROM;
+export const PLAN_TRANSITIONS = {
+  edit: { from: ['draft', 'rejected'], to: null },
+  delete: { from: ['draft', 'rejected'], to: null },
+  submit: { from: ['draft', 'rejected'], to: 'submitted' },
+  approve: { from: ['submitted'], to: 'approved' },
+  reject: { from: ['submitted'], to: 'rejected' },
+  cancel: { from: ['draft', 'rejected', 'approved'], to: 'cancelled' },
+  generate: { from: ['approved'], to: 'in_procurement' },
+  close: { from: ['in_procurement'], to: 'completed' },
+} as const satisfies StatusMachine<PlanStatus>;
+export type PlanAction = keyof typeof PLAN_TRANSITIONS;
+export const PLAN_ACTIONS = actionsOf(PLAN_TRANSITIONS);
 
 export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
   edit: '编辑',
@@ -117,9 +120,7 @@ export const PLAN_AUDIT: AuditVocabulary = {
   statusColors: PLAN_STATUS_COLORS,
 };
 
-export function planActionAllowed(action: PlanAction, status: PlanStatus): boolean {
-  return (PLAN_ACTION_FROM[action] as readonly PlanStatus[]).includes(status);
-}
+export const planActionAllowed = (action: PlanAction, status: PlanStatus) => transitionAllowed(PLAN_TRANSITIONS, action, status);
 
 export const PLAN_MAX_LINES = 1000;
 
@@ -282,6 +283,13 @@ export const planDetailSchema = planSummarySchema.extend({
   lines: z.array(planLineSchema),
   procurementTasks: z.array(planProcurementLinkSchema),
   timeline: z.array(planTimelineEntrySchema),
+  /**
+   * The actions the caller may perform on the plan now: the status machine and four-eyes (whoever
+   * drew the plan up gets neither approve nor reject; `reviewBlockedReason` says why), as the
+   * server checks them when the call comes. Permission codes are not counted: the page asks
+   * `<Can>` for those.
+   */
+  allowedActions: allowedActionsSchema(PLAN_ACTIONS),
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 

@@ -14,6 +14,7 @@ import {
 } from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
+import { actionsOf, allowedActionsSchema, type StatusMachine, transitionAllowed } from './status-machine';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES } from './procurement/vat';
 
 /** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exit. */
@@ -39,22 +40,21 @@ export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> =
 export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
 
 /**
- * The status machine, one row per action: where it may start and where it may lead. The server
- * refuses any other start with 409; the pages show a button only where `from` allows it. A receipt
- * leads to 部分到货 or 已到货 depending on what has arrived.
+ * The status machine (docs/rules/orders.md): for each action, the statuses it may start from and
+ * the one it leads to; a receipt leads to 部分到货 or 已到货 depending on what has arrived.
  */
-export const PURCHASE_ORDER_MACHINE = {
-  confirm: { from: ['pending'], to: ['confirmed'] },
+export const PURCHASE_ORDER_TRANSITIONS = {
+  confirm: { from: ['pending'], to: 'confirmed' },
   receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
-  close: { from: ['pending', 'confirmed', 'partially_received'], to: ['closed'] },
-} as const satisfies Record<string, { from: readonly PurchaseOrderStatus[]; to: readonly PurchaseOrderStatus[] }>;
-export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_MACHINE;
+  close: { from: ['pending', 'confirmed', 'partially_received'], to: 'closed' },
+} as const satisfies StatusMachine<PurchaseOrderStatus>;
+export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
+export const PURCHASE_ORDER_ACTIONS = actionsOf(PURCHASE_ORDER_TRANSITIONS);
 
 export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', receive: '收货', close: '关闭' };
 
-export function purchaseOrderActionAllowed(action: PurchaseOrderAction, status: PurchaseOrderStatus): boolean {
-  return (PURCHASE_ORDER_MACHINE[action].from as readonly PurchaseOrderStatus[]).includes(status);
-}
+export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
+  transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
 
 /** A line may pass its ordered quantity by this share (rounded down) without a reason… */
 export const OVER_RECEIPT_FREE_PERCENT = 10;
@@ -189,6 +189,12 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   supplier: orderPartySchema,
   lines: z.array(purchaseOrderLineSchema),
   receipts: z.array(purchaseReceiptSchema),
+  /**
+   * The actions the caller may perform on the order now: the status machine, and in the portal
+   * only 确认 (a supplier neither receives nor closes), as the server checks them when the call
+   * comes. Permission codes are not counted: the page asks `<Can>` for those.
+   */
+  allowedActions: allowedActionsSchema(PURCHASE_ORDER_ACTIONS),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
 

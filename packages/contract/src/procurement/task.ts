@@ -20,6 +20,7 @@ import {
 } from '../common';
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
+import { actionsOf, allowedActionsSchema, type StatusMachine, transitionAllowed } from '../status-machine';
 import { REGION_CODE_6 } from './supplier';
 import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, INVOICE_TYPE_LABELS, INVOICE_TYPES, TAX_RATES, TAXPAYER_TYPES } from './vat';
 
@@ -43,8 +44,6 @@ export const PROCUREMENT_STATUS_COLORS: Record<ProcurementStatus, string> = {
   completed: 'success',
   cancelled: 'volcano',
 };
-/** States from which a task may still be cancelled. */
-export const OPEN_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'quoting', 'evaluating'];
 
 export const INVITATION_STATUSES = ['pending', 'received', 'declined'] as const;
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
@@ -73,25 +72,31 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
 };
 
 /**
- * The status machine: for each action, the statuses it may start from. The server refuses any
- * other start with 409; the pages use the same table to decide which buttons to show.
+ * The status machine (docs/procurement.md, "Task status"): for each action, the statuses it may
+ * start from and the one it leads to. 录入报价 (a buyer's 代录, a portal submission or decline) leaves
+ * the task as it is; 提前开标 ends quoting as 关闭报价 does, for a sealed task only;
+ * the deadline job (auto_close_quote) and the orders' settlement (auto_complete) move a task the way
+ * 关闭报价 and 完成 do.
  */
-export const PROCUREMENT_ACTION_FROM = {
-  edit: ['draft'],
-  delete: ['draft'],
-  publish: ['draft'],
-  close_quote: ['quoting'],
-  cancel: OPEN_PROCUREMENT_STATUSES,
-  award: ['evaluating'],
-  complete: ['awarded'],
-  unseal: ['quoting'],
-} as const satisfies Record<string, readonly ProcurementStatus[]>;
-export type ProcurementAction = keyof typeof PROCUREMENT_ACTION_FROM;
+export const PROCUREMENT_TRANSITIONS = {
+  edit: { from: ['draft'], to: null },
+  delete: { from: ['draft'], to: null },
+  publish: { from: ['draft'], to: 'quoting' },
+  quote: { from: ['quoting'], to: null },
+  close_quote: { from: ['quoting'], to: 'evaluating' },
+  unseal: { from: ['quoting'], to: 'evaluating' },
+  cancel: { from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
+  award: { from: ['evaluating'], to: 'awarded' },
+  complete: { from: ['awarded'], to: 'completed' },
+} as const satisfies StatusMachine<ProcurementStatus>;
+export type ProcurementAction = keyof typeof PROCUREMENT_TRANSITIONS;
+export const PROCUREMENT_ACTIONS = actionsOf(PROCUREMENT_TRANSITIONS);
 
 export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   edit: '编辑',
   delete: '删除',
   publish: '发布',
+  quote: '录入报价',
   close_quote: '关闭报价',
   cancel: '取消',
   award: '定标',
@@ -99,9 +104,11 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   unseal: '提前开标',
 };
 
-export function procurementActionAllowed(action: ProcurementAction, status: ProcurementStatus): boolean {
-  return (PROCUREMENT_ACTION_FROM[action] as readonly ProcurementStatus[]).includes(status);
-}
+export const procurementActionAllowed = (action: ProcurementAction, status: ProcurementStatus) =>
+  transitionAllowed(PROCUREMENT_TRANSITIONS, action, status);
+
+// A quote's audit rows are the quotation area's (QUOTATION_AUDIT), never the task's.
+const { quote: _quote, ...TASK_AUDIT_ACTION_LABELS } = PROCUREMENT_ACTION_LABELS;
 
 /** How a supplier's quote came out of an award (written to the award's audit row). */
 export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
@@ -137,7 +144,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
   actions: {
     create: '新建',
     update: '编辑',
-    ...PROCUREMENT_ACTION_LABELS,
+    ...TASK_AUDIT_ACTION_LABELS,
     auto_close_quote: '报价截止自动关闭',
     auto_complete: '订单完结，自动完成',
   },
@@ -318,6 +325,12 @@ export const invitedSupplierSchema = z.object({
 export const taskDetailSchema = taskListItemSchema.extend({
   lines: z.array(taskLineSchema),
   suppliers: z.array(invitedSupplierSchema),
+  /**
+   * The actions the caller may perform on the task now: the status machine and sealing (关闭报价
+   * waits for a sealed task's opening; 提前开标 is for a sealed one only), as the server checks them
+   * when the call comes. Permission codes are not counted: the page asks `<Can>` for those.
+   */
+  allowedActions: allowedActionsSchema(PROCUREMENT_ACTIONS),
 });
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -41,7 +41,7 @@ export async function generateProcurementTasks(ctx: AuthedContext, input: z.outp
     const tasks = plannedTasks(plan.name, input.mode, lines);
     // The plan is 采购中 first: that is the status a task's source plan must have.
     const reason = `${input.mode === 'plan' ? '整单' : '按分类'}生成${tasks.length}个采购任务`;
-    await changeStatus(tx, ctx, plan, 'generate', 'in_procurement', {}, reason);
+    await changeStatus(tx, ctx, plan, 'generate', { reason });
     const taskIds = await createDraftTasksForPlan(tx, ctx, plan, buyerId, tasks);
     return { taskIds };
   });

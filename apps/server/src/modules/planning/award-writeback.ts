@@ -1,4 +1,4 @@
-import { fenToYuan } from '@scm/contract';
+import { fenToYuan, PLAN_TRANSITIONS, planActionAllowed } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
@@ -42,7 +42,8 @@ async function addToLines(tx: Db, column: Column, rows: (PlanLineQuantity & { go
 
 /**
  * Refreshes the plan's totals and bumps its version (the writing user becomes its last updater),
- * writes the cause's audit row, and completes a plan 采购中 whose lines are all complete.
+ * writes the cause's audit row, and completes a plan 采购中 whose lines are all complete (moved as 关闭
+ * moves it).
  */
 async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (plan: typeof planningTasks.$inferSelect) => Promise<void>) {
   await refreshPlanTotals(tx, planId);
@@ -51,14 +52,15 @@ async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (pl
     .select({ open: sql<number>`count(*)::int` })
     .from(planningTaskLines)
     .where(and(eq(planningTaskLines.planId, planId), incompleteLine));
-  const done = plan.status === 'in_procurement' && open === 0;
+  const done = planActionAllowed('close', plan.status) && open === 0;
+  const to = PLAN_TRANSITIONS.close.to;
   await tx
     .update(planningTasks)
     .set({
       version: sql`${planningTasks.version} + 1`,
       updatedAt: sql`now()`,
       ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
-      ...(done ? { status: 'completed' as const } : {}),
+      ...(done ? { status: to } : {}),
     })
     .where(eq(planningTasks.id, planId));
   await recordCause(plan);
@@ -69,7 +71,7 @@ async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (pl
       recordId: planId,
       summary: `${plan.code} 全部明细已完成，计划自动完成`,
       before: { status: plan.status },
-      after: { status: 'completed' },
+      after: { status: to },
     });
   }
 }

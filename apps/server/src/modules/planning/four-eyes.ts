@@ -1,7 +1,6 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { planningTasks } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
 
 /*
  * Four-eyes (四眼原则): whoever took part in drawing up a plan — its creator, every owner and
@@ -21,11 +20,6 @@ export function participantsOf(plan: PlanParticipants): number[] {
 /** Why `user` may not review `plan`, or null when they may (shown beside a disabled 审核 as well). */
 export function reviewBlockedReason(user: AuthUser, plan: PlanParticipants): string | null {
   return participantsOf(plan).includes(user.id) ? '不能审核自己参与编制的计划' : null;
-}
-
-export function assertMayReview(user: AuthUser, plan: PlanParticipants) {
-  const reason = reviewBlockedReason(user, plan);
-  if (reason) throw forbidden(reason);
 }
 
 /** Plans the user took part in drawing up (the negation is what they may review). */

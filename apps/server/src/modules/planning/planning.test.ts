@@ -1,4 +1,12 @@
-import { PLAN_ACTION_FROM, PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, type PlanCreateBody, type PlanStatus } from '@scm/contract';
+import {
+  PLAN_ACTIONS,
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  type PlanAction,
+  type PlanCreateBody,
+  planActionAllowed,
+  type PlanStatus,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,13 +159,15 @@ describe('the status machine', () => {
   };
 
   for (const status of PLAN_STATUSES) {
-    it(`from ${PLAN_STATUS_LABELS[status]}: allows exactly the actions of the machine and refuses the rest with 409`, async () => {
-      for (const action of Object.keys(bodies) as PlanAction[]) {
+    it(`from ${PLAN_STATUS_LABELS[status]}: lists and allows exactly the actions of the machine and refuses the rest with 409`, async () => {
+      for (const action of PLAN_ACTIONS) {
         const id = await createPlan();
         await setStatus(id, status);
+        const allowed = planActionAllowed(action, status);
+        // The detail's allowedActions says beforehand what the call below finds.
+        expect((await info(id)).allowed_actions.includes(action), `${action} listed from ${status}`).toBe(allowed);
         const [path, body] = bodies[action](id, 0);
         const answer = await t.call(`/admin/planning_task/${path}`, body, admin);
-        const allowed = (PLAN_ACTION_FROM[action] as readonly string[]).includes(status);
         if (allowed) {
           expect(answer.message, `${action} from ${status}`).not.toContain('当前状态');
           if (action !== 'generate') expect(answer.code, `${action} from ${status}: ${answer.message}`).toBe(200);
@@ -227,6 +237,21 @@ describe('four-eyes approval', () => {
     expect((await act('approve', id, manager, { comment: '  同意，按期采购 ' })).code).toBe(200);
     const approved = await info(id);
     expect(approved.timeline.at(-1)).toMatchObject({ action: 'approve', user_name: '张主管', reason: '同意，按期采购' });
+  });
+
+  it('leaves approve and reject out of the allowed actions of whoever drew the plan up, and the server refuses them alike', async () => {
+    const id = await createPlan(planner, [goods[0]]);
+    expect((await act('submit', id, admin)).code).toBe(200);
+    const allowedFor = async (token: string) => (await t.call('/admin/planning_task/info', { id }, token)).data.allowed_actions;
+    // The creator and owner, and the submitter: neither approve nor reject.
+    expect(await allowedFor(planner)).toEqual([]);
+    expect(await allowedFor(admin)).toEqual([]);
+    expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
+    expect(await act('reject', id, planner, { reason: '自己驳回' })).toMatchObject({ code: 403 });
+    // Someone else may do both, as the status allows.
+    expect(await allowedFor(manager)).toEqual(['approve', 'reject']);
+    expect((await act('approve', id, manager)).code).toBe(200);
+    expect(await allowedFor(manager)).toEqual(['cancel', 'generate']);
   });
 
   it('refuses approval or rejection by the owner or the submitter', async () => {

@@ -13,6 +13,7 @@ import { prepared } from '../../lib/prepared';
 import { reviewBlockedReason } from './four-eyes';
 import { linkedProcurementTasks, planAwardedGoodsFen } from './procurement-link';
 import { loadPlanForUser } from './scope';
+import { allowedPlanActions } from './status';
 
 type PlanRow = typeof planningTasks.$inferSelect;
 
@@ -148,6 +149,7 @@ export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetai
     lines,
     procurementTasks,
     timeline,
+    allowedActions: allowedPlanActions(ctx.user, row.plan),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   DICT,
   PORTAL_MESSAGES,
   PROCUREMENT_STATUS_LABELS,
+  procurementActionAllowed,
   type portalDeclineRequest,
   type portalEstimateRequest,
   type portalQuoteSubmitRequest,
@@ -202,7 +203,7 @@ export async function openQuoting(write: TaskWrite, ctx: PortalContext, taskId: 
   await recordDeadlineClose(write, taskId, now);
   const found = await findTaskDetail(write.tx, taskId, now);
   if (!found) throw notFound('询价不存在');
-  if (found.task.status === 'quoting' && found.task.quoteDeadline > now) return { found, now };
+  if (procurementActionAllowed('quote', found.task.status) && found.task.quoteDeadline > now) return { found, now };
   if (found.task.status === 'cancelled') throw conflict(`任务已${PROCUREMENT_STATUS_LABELS.cancelled}`);
   throw conflict(PORTAL_MESSAGES.deadlinePassed);
 }

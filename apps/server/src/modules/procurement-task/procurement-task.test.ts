@@ -1,6 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { compareMaintainView, type MaintainView, type PlanStatus, toCamelCase, toSnakeCase } from '@scm/contract';
+import {
+  compareMaintainView,
+  type MaintainView,
+  type PlanStatus,
+  PROCUREMENT_ACTIONS,
+  PROCUREMENT_STATUSES,
+  type ProcurementAction,
+  procurementActionAllowed,
+  toCamelCase,
+  toSnakeCase,
+} from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
 import { closePassedDeadlines } from './status';
@@ -147,6 +157,38 @@ describe('procurement task status machine', () => {
     expect(declined.code).toBe(200);
     expect((await info(quoting)).suppliers[0]).toMatchObject({ supplier_id: sup.s2, invitation_status: 'declined' });
     expect((await act('cancel', quoting)).code).toBe(200);
+  });
+
+  it('lists in the detail exactly the actions the server then accepts, from every status', async () => {
+    const call = (action: ProcurementAction, id: number, version: number) => {
+      if (action === 'edit') return t.call('/admin/procurement_task/update', { id, version, ...taskBody([sup.s2]) }, token);
+      if (action === 'quote') return saveQuote(id, sup.s2, []);
+      const body: Record<ProcurementAction, Record<string, unknown>> = {
+        edit: {},
+        delete: {},
+        publish: {},
+        quote: {},
+        close_quote: {},
+        unseal: { reason: '提前开标' },
+        cancel: {},
+        award: { lines: [{ task_line_id: 1, supplier_id: sup.s2 }] },
+        complete: {},
+      };
+      return t.call(`/admin/procurement_task/${action}`, { id, version, ...body[action] }, token);
+    };
+    for (const status of PROCUREMENT_STATUSES) {
+      for (const action of PROCUREMENT_ACTIONS) {
+        const id = await createTask([sup.s2]);
+        await t.database.db.update(procurementTasks).set({ status }).where(eq(procurementTasks.id, id));
+        const detail = await info(id);
+        // An open task: 关闭报价 where its status allows, never 提前开标 (that is for sealed tasks).
+        const expected = procurementActionAllowed(action, status) && action !== 'unseal';
+        expect(detail.allowed_actions.includes(action), `${action} listed from ${status}`).toBe(expected);
+        const answer = await call(action, id, detail.version);
+        if (expected) expect(answer.code, `${action} from ${status}: ${answer.message}`).not.toBe(409);
+        else expect(answer.code, `${action} from ${status}: ${answer.message}`).toBe(409);
+      }
+    }
   });
 
   it('refuses publishing when the deadline has already passed or an invitee was blacklisted since', async () => {

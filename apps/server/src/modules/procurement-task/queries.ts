@@ -20,7 +20,7 @@ import { iso } from '../../lib/rows';
 import { prepared, preparedByShape } from '../../lib/prepared';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';
-import { effectiveStatus, statusCondition } from './status';
+import { allowedTaskActions, effectiveStatus, statusCondition } from './status';
 
 type Filter = z.output<typeof taskExportRequest>;
 
@@ -272,6 +272,7 @@ export async function findTaskDetail(db: Db, id: number, now: Date) {
 export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTaskDetail>>>) {
   return {
     ...found.header,
+    allowedActions: allowedTaskActions(found.header),
     lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, awardedDeductibleVatFen: _d, ...line }) => line),
     suppliers: found.invited.map(({ priceTemplateId: _p, priceTemplateName: _n, declineReason: _d, ...s }) => s),
   };

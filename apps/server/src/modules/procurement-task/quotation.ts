@@ -1,5 +1,6 @@
 import {
   LINE_AMOUNT_MESSAGE,
+  procurementActionAllowed,
   lineAmountTooLarge,
   type quoteDeclineRequest,
   type quoteEstimateRequest,
@@ -31,7 +32,7 @@ async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number,
   await recordDeadlineClose(write, taskId, now);
   const found = await findTaskDetail(tx, taskId, now);
   if (!found) throw notFound('采购任务不存在');
-  if (found.task.status !== 'quoting') {
+  if (!procurementActionAllowed('quote', found.task.status)) {
     throw conflict(found.task.quoteDeadline <= now ? '报价已截止，不能再录入报价' : '任务不在报价中，不能录入报价');
   }
   const invited = found.invited.find((s) => s.supplierId === supplierId);

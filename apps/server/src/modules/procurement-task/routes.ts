@@ -29,7 +29,7 @@ export const procurementTaskRoutes = [
   defineRoute({
     endpoint: procurementTaskApi.closeQuote,
     permission: `${LIST}:closeQuote`,
-    handler: (input, ctx) => transitionTask(ctx, 'closeQuote', input),
+    handler: (input, ctx) => transitionTask(ctx, 'close_quote', input),
   }),
   defineRoute({ endpoint: procurementTaskApi.unseal, permission: `${LIST}:unseal`, handler: (input, ctx) => unsealTask(ctx, input) }),
   defineRoute({ endpoint: procurementTaskApi.cancel, permission: `${LIST}:cancel`, handler: (input, ctx) => transitionTask(ctx, 'cancel', input) }),

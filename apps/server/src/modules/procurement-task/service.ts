@@ -2,12 +2,9 @@ import {
   type awardRequest,
   BUYER_PERMISSION_CODES,
   fenToYuan,
-  PROCUREMENT_ACTION_FROM,
   PROCUREMENT_ACTION_LABELS,
+  PROCUREMENT_TRANSITIONS,
   priceAward,
-  type ProcurementStatus,
-  procurementActionAllowed,
-  PORTAL_MESSAGES,
   type taskCreateRequest,
   type taskUpdateRequest,
 } from '@scm/contract';
@@ -23,13 +20,13 @@ import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../
 import { assertAssignable } from '../back-user/assignable';
 import { createAwardOrders } from '../purchase-order/create-orders';
 import { isKnownRegion } from '../region/regions';
-import { isSealedNow, unsealTaskQuotes } from '../sealing/quotes';
+import { unsealTaskQuotes } from '../sealing/quotes';
 import { loadMaintainState } from './maintain-view';
 import { assertPlanLink, onLinesAwarded, startLinkedPlan } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { notify } from '../message/notify';
-import { illegalTransition, recordDeadlineClose } from './status';
+import { assertTaskAction, recordDeadlineClose } from './status';
 import { type TaskWrite, writeTasks } from './task-write';
 
 const MODULE = 'procurement_task';
@@ -155,10 +152,10 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const before = await lockTask(write, ctx, input.id, input.version);
-    if (!procurementActionAllowed('edit', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.edit);
+    assertTaskAction(before, 'edit');
     const supplierIds = await validateTask(tx, ctx, input, { buyerId: before.buyerId, planId: before.planId });
     const values = header(input);
-    await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, 'draft'));
+    await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, before.status));
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
     await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
     await writeLines(tx, input.id, input, supplierIds);
@@ -178,7 +175,7 @@ export async function deleteTask(ctx: AuthedContext, input: { id: number; versio
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const before = await lockTask(write, ctx, input.id, input.version);
-    if (!procurementActionAllowed('delete', before.status)) throw illegalTransition(before.status, PROCUREMENT_ACTION_LABELS.delete);
+    assertTaskAction(before, 'delete');
     const deleted = await tx
       .delete(procurementTasks)
       .where(and(eq(procurementTasks.id, input.id), eq(procurementTasks.version, input.version)))
@@ -189,71 +186,54 @@ export async function deleteTask(ctx: AuthedContext, input: { id: number; versio
   return null;
 }
 
-interface Transition {
-  action: string;
-  label: string;
-  from: readonly ProcurementStatus[];
-  to: ProcurementStatus;
-  check?: (tx: Db, task: typeof procurementTasks.$inferSelect, now: Date) => Promise<void>;
-}
+type TaskRow = typeof procurementTasks.$inferSelect;
+/** The actions that only move the task: their `to` comes from PROCUREMENT_TRANSITIONS. */
+type MoveAction = 'publish' | 'close_quote' | 'cancel' | 'complete';
 
-const TRANSITIONS = {
-  publish: {
-    action: 'publish',
-    label: PROCUREMENT_ACTION_LABELS.publish,
-    from: PROCUREMENT_ACTION_FROM.publish,
-    to: 'quoting',
-    check: async (tx, task, now) => {
-      if (task.quoteDeadline <= now) throw fieldError('quote_deadline', '报价截止时间已过，请先修改截止时间');
-      const invited = await tx
-        .select({ supplierId: procurementTaskSuppliers.supplierId })
-        .from(procurementTaskSuppliers)
-        .where(eq(procurementTaskSuppliers.taskId, task.id));
-      if (invited.length === 0) throw badRequest('请至少邀请一家供应商后再发布');
-      const states = await supplierStates(
-        tx,
-        invited.map((i) => i.supplierId),
-      );
-      const blocked = [...states.values()].find((s) => s.status !== 'enabled');
-      if (blocked) throw conflict(`供应商「${blocked.name}」已停用或列入黑名单，请调整邀请名单后再发布`);
-    },
+/** What a move checks beyond the status machine, before it writes. */
+const MOVE_CHECKS: Partial<Record<MoveAction, (tx: Db, task: TaskRow, now: Date) => Promise<void>>> = {
+  publish: async (tx, task, now) => {
+    if (task.quoteDeadline <= now) throw fieldError('quote_deadline', '报价截止时间已过，请先修改截止时间');
+    const invited = await tx
+      .select({ supplierId: procurementTaskSuppliers.supplierId })
+      .from(procurementTaskSuppliers)
+      .where(eq(procurementTaskSuppliers.taskId, task.id));
+    if (invited.length === 0) throw badRequest('请至少邀请一家供应商后再发布');
+    const states = await supplierStates(
+      tx,
+      invited.map((i) => i.supplierId),
+    );
+    const blocked = [...states.values()].find((s) => s.status !== 'enabled');
+    if (blocked) throw conflict(`供应商「${blocked.name}」已停用或列入黑名单，请调整邀请名单后再发布`);
   },
-  closeQuote: { action: 'close_quote', label: PROCUREMENT_ACTION_LABELS.close_quote, from: PROCUREMENT_ACTION_FROM.close_quote, to: 'evaluating' },
-  cancel: { action: 'cancel', label: PROCUREMENT_ACTION_LABELS.cancel, from: PROCUREMENT_ACTION_FROM.cancel, to: 'cancelled' },
-  complete: { action: 'complete', label: PROCUREMENT_ACTION_LABELS.complete, from: PROCUREMENT_ACTION_FROM.complete, to: 'completed' },
-} satisfies Record<string, Transition>;
+};
 
-export async function transitionTask(
-  ctx: AuthedContext,
-  kind: keyof typeof TRANSITIONS,
-  input: { id: number; version: number; reason?: string | null },
-) {
-  const transition: Transition = TRANSITIONS[kind];
+export async function transitionTask(ctx: AuthedContext, action: MoveAction, input: { id: number; version: number; reason?: string | null }) {
+  const to = PROCUREMENT_TRANSITIONS[action].to;
+  const label = PROCUREMENT_ACTION_LABELS[action];
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const task = await lockTask(write, ctx, input.id, input.version);
-    if (!transition.from.includes(task.status)) throw illegalTransition(task.status, transition.label);
-    // Ending a sealed task's quoting early opens its prices: only 提前开标 does that, with its reason.
-    if (kind === 'closeQuote' && isSealedNow(task)) throw conflict(PORTAL_MESSAGES.sealedCloseQuote);
-    await transition.check?.(tx, task, ctx.now());
+    assertTaskAction(task, action);
+    await MOVE_CHECKS[action]?.(tx, task, ctx.now());
     await updateVersioned(
       tx,
       procurementTasks,
       input.id,
       input.version,
-      { status: transition.to, statusReason: input.reason || null },
+      { status: to, statusReason: input.reason || null },
       eq(procurementTasks.status, task.status),
     );
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
-      action: transition.action,
+      action,
       recordId: input.id,
-      summary: `${task.code} ${transition.label}${input.reason ? `：${input.reason}` : ''}`,
+      summary: `${task.code} ${label}${input.reason ? `：${input.reason}` : ''}`,
       before: { status: task.status },
-      after: { status: transition.to },
+      after: { status: to },
     });
-    if (transition.to === 'evaluating') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
-    if (transition.action === 'publish') await notify(tx, ctx.actor, { kind: 'rfq_published', task });
+    if (action === 'close_quote') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    if (action === 'publish') await notify(tx, ctx.actor, { kind: 'rfq_published', task });
   });
   return { id: input.id };
 }
@@ -267,15 +247,15 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const task = await lockTask(write, ctx, input.id, input.version);
-    if (!procurementActionAllowed('unseal', task.status)) throw illegalTransition(task.status, PROCUREMENT_ACTION_LABELS.unseal);
-    if (!isSealedNow(task)) throw conflict('该任务未密封报价，请使用关闭报价');
+    assertTaskAction(task, 'unseal');
+    const to = PROCUREMENT_TRANSITIONS.unseal.to;
     await updateVersioned(
       tx,
       procurementTasks,
       input.id,
       input.version,
-      { status: 'evaluating', statusReason: input.reason },
-      eq(procurementTasks.status, 'quoting'),
+      { status: to, statusReason: input.reason },
+      eq(procurementTasks.status, task.status),
     );
     await unsealTaskQuotes(tx, [input.id], now);
     await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
@@ -285,7 +265,7 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
       recordId: input.id,
       summary: `${task.code} 提前开标：${input.reason}`,
       before: { status: task.status, sealed: true },
-      after: { status: 'evaluating', unsealedAt: now.toISOString(), reason: input.reason },
+      after: { status: to, unsealedAt: now.toISOString(), reason: input.reason },
     });
   });
   return { id: input.id };
@@ -304,14 +284,15 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const task = await lockTask(write, ctx, input.id, input.version);
-    if (!procurementActionAllowed('award', task.status)) throw illegalTransition(task.status, PROCUREMENT_ACTION_LABELS.award);
+    assertTaskAction(task, 'award');
+    const to = PROCUREMENT_TRANSITIONS.award.to;
     await updateVersioned(
       tx,
       procurementTasks,
       input.id,
       input.version,
-      { status: 'awarded', awardedAt: now, awardedBy: ctx.user.username },
-      eq(procurementTasks.status, 'evaluating'),
+      { status: to, awardedAt: now, awardedBy: ctx.user.username },
+      eq(procurementTasks.status, task.status),
     );
     const state = await loadMaintainState(tx, input.id, now);
     const { comparison, compareInput, found } = state;
@@ -400,7 +381,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
       before: { status: task.status },
       // Lines and suppliers by SKU and name as they read now, so a later rename leaves the record as it was.
       after: {
-        status: 'awarded',
+        status: to,
         totalFen: priced.totalFen,
         realTotalFen: priced.realTotalFen,
         lines: priced.lines.map((line) => {

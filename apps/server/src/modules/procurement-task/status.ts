@@ -1,10 +1,19 @@
-import { PROCUREMENT_STATUS_LABELS, type ProcurementStatus } from '@scm/contract';
+import {
+  PORTAL_MESSAGES,
+  PROCUREMENT_ACTION_LABELS,
+  PROCUREMENT_ACTIONS,
+  PROCUREMENT_STATUS_LABELS,
+  PROCUREMENT_TRANSITIONS,
+  type ProcurementAction,
+  procurementActionAllowed,
+  type ProcurementStatus,
+} from '@scm/contract';
 import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { unsealTaskQuotes } from '../sealing/quotes';
-import { conflict } from '../../lib/errors';
+import { isSealedNow, unsealTaskQuotes } from '../sealing/quotes';
+import { type AppError, conflict } from '../../lib/errors';
 import { notify } from '../message/notify';
 import { type TaskWrite, writeTasks } from './task-write';
 
@@ -39,7 +48,7 @@ const passedDeadline = (now: Date) => and(eq(procurementTasks.status, 'quoting')
 async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: Date): Promise<number[]> {
   const closed = await tx
     .update(procurementTasks)
-    .set({ status: 'evaluating', statusReason: '报价截止时间已到，自动关闭报价' })
+    .set({ status: PROCUREMENT_TRANSITIONS.close_quote.to, statusReason: '报价截止时间已到，自动关闭报价' })
     .where(and(scope, passedDeadline(now)))
     .returning({ id: procurementTasks.id, code: procurementTasks.code, name: procurementTasks.name, buyerId: procurementTasks.buyerId });
   touch(...closed.map((task) => task.id));
@@ -59,7 +68,7 @@ async function recordDeadlineCloses({ tx, touch }: TaskWrite, scope: SQL, now: D
       recordId: task.id,
       summary: `${task.code} 报价截止，转为待定标`,
       before: { status: 'quoting' },
-      after: { status: 'evaluating' },
+      after: { status: PROCUREMENT_TRANSITIONS.close_quote.to },
     })),
   );
   return closed.map((task) => task.id);
@@ -70,9 +79,30 @@ export async function recordDeadlineClose(write: TaskWrite, taskId: number, now:
   await recordDeadlineCloses(write, eq(procurementTasks.id, taskId), now);
 }
 
-export function illegalTransition(from: ProcurementStatus, action: string) {
-  return conflict(`任务当前为「${PROCUREMENT_STATUS_LABELS[from]}」，不能${action}`);
+function illegalTransition(from: ProcurementStatus, action: ProcurementAction) {
+  return conflict(`任务当前为「${PROCUREMENT_STATUS_LABELS[from]}」，不能${PROCUREMENT_ACTION_LABELS[action]}`);
 }
+
+type TaskState = { status: ProcurementStatus; sealed: boolean; unsealedAt: Date | string | null };
+
+/**
+ * Why `action` cannot start on the task now, or null when it can: the status machine, then sealing
+ * (a sealed task's quoting ends by 提前开标 only, which is for sealed tasks). The writes throw it;
+ * the detail's `allowedActions` lists the actions it has no objection to.
+ */
+export function taskActionRefusal(task: TaskState, action: ProcurementAction): AppError | null {
+  if (!procurementActionAllowed(action, task.status)) return illegalTransition(task.status, action);
+  if (action === 'close_quote' && isSealedNow(task)) return conflict(PORTAL_MESSAGES.sealedCloseQuote);
+  if (action === 'unseal' && !isSealedNow(task)) return conflict('该任务未密封报价，请使用关闭报价');
+  return null;
+}
+
+export function assertTaskAction(task: TaskState, action: ProcurementAction): void {
+  const refusal = taskActionRefusal(task, action);
+  if (refusal) throw refusal;
+}
+
+export const allowedTaskActions = (task: TaskState): ProcurementAction[] => PROCUREMENT_ACTIONS.filter((action) => !taskActionRefusal(task, action));
 
 const SWEEP_BATCH = 500;
 

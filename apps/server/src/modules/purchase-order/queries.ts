@@ -19,6 +19,7 @@ import { iso } from '../../lib/rows';
 import { addDays } from '../data-board/period';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
+import { allowedOrderActions } from './status';
 
 type Filter = z.output<typeof purchaseOrderExportRequest>;
 
@@ -177,6 +178,7 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
     taskName: extra.taskName,
     closeReason: order.closeReason,
     confirmedAt: iso(order.confirmedAt),
+    allowedActions: allowedOrderActions(order, access),
     supplier: extra.supplier,
     lines: lines.map(({ line, ...commodity }) => ({
       id: line.id,

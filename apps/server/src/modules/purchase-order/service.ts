@@ -2,11 +2,8 @@ import {
   fenToYuan,
   freeReceiptRoom,
   OVER_RECEIPT_LIMIT_FACTOR,
-  PURCHASE_ORDER_ACTION_LABELS,
   PURCHASE_ORDER_STATUS_LABELS,
-  type PurchaseOrderAction,
-  type PurchaseOrderStatus,
-  purchaseOrderActionAllowed,
+  PURCHASE_ORDER_TRANSITIONS,
   type purchaseOrderReceiveRequest,
 } from '@scm/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -15,22 +12,18 @@ import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseRecei
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
-import { conflict, fieldError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { shanghaiDay } from '../data-board/period';
 import { notify } from '../message/notify';
 import { recordPlanReceipts } from '../planning/award-writeback';
 import { type OrderAccess, lockOrder } from './access';
 import { completeTaskWhenSettled } from './settle-task';
+import { assertOrderAction } from './status';
 
 const MODULE = 'purchase_order';
 
 /** What a write needs of its caller: the admin context or, later, the portal's, with the same three things. */
 export type OrderWriteContext = Pick<ServiceContext, 'db' | 'actor' | 'now'>;
-
-function refuse(action: PurchaseOrderAction, status: PurchaseOrderStatus) {
-  if (action === 'receive' && status === 'pending') return conflict('订单尚未确认');
-  return conflict(`订单当前为「${PURCHASE_ORDER_STATUS_LABELS[status]}」，不能${PURCHASE_ORDER_ACTION_LABELS[action]}`);
-}
 
 /**
  * 确认: the supplier accepts the order. The buyer confirms on its behalf with `purchaseOrder:confirm`
@@ -40,15 +33,16 @@ function refuse(action: PurchaseOrderAction, status: PurchaseOrderStatus) {
 export async function confirmOrder(ctx: OrderWriteContext, input: { id: number; version: number }, access: OrderAccess) {
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, access, input.id, input.version);
-    if (!purchaseOrderActionAllowed('confirm', order.status)) throw refuse('confirm', order.status);
-    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: 'confirmed', confirmedAt: ctx.now() });
+    assertOrderAction(order, 'confirm', access);
+    const to = PURCHASE_ORDER_TRANSITIONS.confirm.to;
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: to, confirmedAt: ctx.now() });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'confirm',
       recordId: order.id,
       summary: `${order.code} ${'user' in access ? '采购员代供应商确认' : '供应商确认'}`,
       before: { status: order.status },
-      after: { status: 'confirmed' },
+      after: { status: to },
     });
     // The buyer learns of the supplier's own confirmation; one made on its behalf is the buyer's deed.
     if ('supplierId' in access) {
@@ -69,7 +63,7 @@ type ReceiveInput = z.output<typeof purchaseOrderReceiveRequest>;
 export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, access: OrderAccess) {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, access, input.id, input.version);
-    if (!purchaseOrderActionAllowed('receive', order.status)) throw refuse('receive', order.status);
+    assertOrderAction(order, 'receive', access);
     if (input.receivedOn > shanghaiDay(ctx.now())) throw fieldError('received_on', '收货日期不能晚于今天');
     const lines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
@@ -112,7 +106,9 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
     }
     const added = input.lines.reduce((s, l) => s + l.quantity, 0);
     const complete = lines.every((l) => l.receivedQuantity + (input.lines.find((r) => r.orderLineId === l.id)?.quantity ?? 0) >= l.quantity);
-    const status: PurchaseOrderStatus = complete ? 'received' : 'partially_received';
+    // The receipt's outcome, one of PURCHASE_ORDER_TRANSITIONS.receive.to: [部分到货, 已到货].
+    const [partly, fully] = PURCHASE_ORDER_TRANSITIONS.receive.to;
+    const status = complete ? fully : partly;
     await updateVersioned(tx, purchaseOrders, order.id, input.version, {
       status,
       receivedQuantity: sql`${purchaseOrders.receivedQuantity} + ${added}`,
@@ -154,15 +150,16 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
 export async function closeOrder(ctx: OrderWriteContext, input: { id: number; version: number; reason: string }, access: OrderAccess) {
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, access, input.id, input.version);
-    if (!purchaseOrderActionAllowed('close', order.status)) throw refuse('close', order.status);
-    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: 'closed', closeReason: input.reason });
+    assertOrderAction(order, 'close', access);
+    const to = PURCHASE_ORDER_TRANSITIONS.close.to;
+    await updateVersioned(tx, purchaseOrders, order.id, input.version, { status: to, closeReason: input.reason });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'close',
       recordId: order.id,
       summary: `${order.code} 关闭（已收 ${order.receivedQuantity}/${order.orderedQuantity}，订单总额 ¥${fenToYuan(order.totalFen, true)}）：${input.reason}`,
       before: { status: order.status },
-      after: { status: 'closed', closeReason: input.reason },
+      after: { status: to, closeReason: input.reason },
     });
     await completeTaskWhenSettled(tx, ctx.actor, order.taskId);
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OPEN_PURCHASE_ORDER_STATUSES } from '@scm/contract';
+import { OPEN_PURCHASE_ORDER_STATUSES, PROCUREMENT_TRANSITIONS, procurementActionAllowed } from '@scm/contract';
 import type { Db } from '../../db/client';
 import { procurementTasks, purchaseOrders } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -9,30 +9,30 @@ import { refreshBoardFacts } from '../data-board/board-facts';
 /**
  * A task 已定标 becomes 已完成 by itself once each of its orders is 已到货 or 已关闭 (docs/rules/orders.md).
  * Called in the transaction of the receipt or close that settled an order; it rewrites the task's
- * board facts as every procurement write does (docs/data-board.md).
+ * board facts as every procurement write does (docs/data-board.md). It moves the task as 完成 does.
  */
 export async function completeTaskWhenSettled(tx: Db, actor: Actor, taskId: number) {
   // Two orders of one task settled at once each hold only their own order's lock: the task's lock
   // makes the second wait, and its count (a fresh statement) then sees the first one's order settled.
-  await tx.select({ id: procurementTasks.id }).from(procurementTasks).where(eq(procurementTasks.id, taskId)).for('update');
+  const [locked] = await tx.select({ status: procurementTasks.status }).from(procurementTasks).where(eq(procurementTasks.id, taskId)).for('update');
   const [{ open }] = await tx
     .select({ open: sql<number>`count(*)::int` })
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.taskId, taskId), inArray(purchaseOrders.status, [...OPEN_PURCHASE_ORDER_STATUSES])));
-  if (open > 0) return;
+  if (open > 0 || !locked || !procurementActionAllowed('complete', locked.status)) return;
+  const to = PROCUREMENT_TRANSITIONS.complete.to;
   const [task] = await tx
     .update(procurementTasks)
-    .set({ status: 'completed', statusReason: '采购订单已全部到货或关闭', version: sql`${procurementTasks.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(procurementTasks.id, taskId), eq(procurementTasks.status, 'awarded')))
+    .set({ status: to, statusReason: '采购订单已全部到货或关闭', version: sql`${procurementTasks.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(procurementTasks.id, taskId))
     .returning({ code: procurementTasks.code });
-  if (!task) return;
   await writeAudit(tx, actor, {
     module: 'procurement_task',
     action: 'auto_complete',
     recordId: taskId,
     summary: `${task.code} 采购订单已全部到货或关闭，任务自动完成`,
-    before: { status: 'awarded' },
-    after: { status: 'completed' },
+    before: { status: locked.status },
+    after: { status: to },
   });
   await refreshBoardFacts(tx, [taskId]);
 }

@@ -1,4 +1,4 @@
-import { PORTAL_MESSAGES } from '@scm/contract';
+import { PORTAL_MESSAGES, procurementActionAllowed } from '@scm/contract';
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotationRevisions, quotations } from '../../db/schema';
@@ -106,7 +106,7 @@ export async function storeQuoteRevision(
     .from(procurementTasks)
     .where(eq(procurementTasks.id, input.task.id))
     .for('update');
-  if (task?.status !== 'quoting' || new Date(task.quoteDeadline) <= now) throw conflict(PORTAL_MESSAGES.deadlinePassed);
+  if (!task || !procurementActionAllowed('quote', task.status) || new Date(task.quoteDeadline) <= now) throw conflict(PORTAL_MESSAGES.deadlinePassed);
   const [{ last }] = await tx
     .select({ last: max(quotationRevisions.revision) })
     .from(quotationRevisions)

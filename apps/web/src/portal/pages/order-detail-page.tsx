@@ -111,7 +111,7 @@ export default function OrderDetailPage() {
         </Section>
       )}
 
-      {order.status === 'pending' && (
+      {order.allowedActions.includes('confirm') && (
         <Button type="primary" size="large" block loading={confirm.isPending} onClick={askConfirm} data-testid="confirm-order">
           确认订单
         </Button>

@@ -1,3 +1,4 @@
+import { procurementActionAllowed } from '@scm/contract';
 import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -44,7 +45,8 @@ export default function RfqDetailPage() {
   const info = query.data;
   if (!info) return <PageNotice title="询价不存在或您未被邀请" action={back} />;
   const { task } = info;
-  const open = task.status === 'quoting' && dayjs(task.quoteDeadline).valueOf() > now;
+  // Quoting by the contract's status machine, until the deadline (the server refuses the same).
+  const open = procurementActionAllowed('quote', task.status) && dayjs(task.quoteDeadline).valueOf() > now;
 
   return (
     <div className="portal-stack">

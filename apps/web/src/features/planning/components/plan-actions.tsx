@@ -1,4 +1,4 @@
-import { type PlanStatus, planActionAllowed } from '@scm/contract';
+import { type PlanAction, type PlanStatus, planActionAllowed } from '@scm/contract';
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
@@ -29,6 +29,8 @@ interface PlanRef {
   owner: { id: number; username: string } | null;
   /** The server's four-eyes answer for the signed-in user: 审核 shows disabled with it. */
   reviewBlockedReason: string | null;
+  /** The detail's answer: what the signed-in user may do to the plan now (a list row has none). */
+  allowedActions?: readonly PlanAction[];
 }
 
 interface PlanActionsProps {
@@ -43,22 +45,28 @@ interface PlanActionsProps {
 type Dialog = 'review' | 'generate' | 'close' | 'cancel' | null;
 
 /**
- * The state changes a plan allows, each shown only in the statuses of the machine and to users
- * holding its permission code (the server checks both again).
+ * The state changes a plan allows, each shown to users holding its permission code: on a list row
+ * where the contract's status machine (PLAN_TRANSITIONS) allows it, on the detail page where the
+ * server's `allowedActions` does (the server checks both again). 审核 shows wherever the status
+ * allows it, disabled with the four-eyes reason when the user may not review.
  */
 export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsProps) {
   const jump = useJump();
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const byStatus = (action: PlanAction) => planActionAllowed(action, plan.status);
+  const allowed = (action: PlanAction) => (plan.allowedActions ? plan.allowedActions.includes(action) : byStatus(action));
   const can = {
-    edit: usePermission('planningTaskList:edit') && planActionAllowed('edit', plan.status),
-    submit: usePermission('planningTaskList:submit') && planActionAllowed('submit', plan.status),
-    approve: usePermission('planningTaskList:approve') && planActionAllowed('approve', plan.status),
-    generate: usePermission('planningTaskList:generate') && planActionAllowed('generate', plan.status),
-    close: usePermission('planningTaskList:close') && planActionAllowed('close', plan.status),
-    cancel: usePermission('planningTaskList:cancel') && planActionAllowed('cancel', plan.status),
-    delete: usePermission('planningTaskList:delete') && planActionAllowed('delete', plan.status),
+    edit: usePermission('planningTaskList:edit') && allowed('edit'),
+    submit: usePermission('planningTaskList:submit') && allowed('submit'),
+    approve: usePermission('planningTaskList:approve') && byStatus('approve'),
+    generate: usePermission('planningTaskList:generate') && allowed('generate'),
+    close: usePermission('planningTaskList:close') && allowed('close'),
+    cancel: usePermission('planningTaskList:cancel') && allowed('cancel'),
+    delete: usePermission('planningTaskList:delete') && allowed('delete'),
   };
+  // The reason says why; on the detail page allowedActions decides even where it says nothing.
+  const reviewBlocked = plan.reviewBlockedReason ?? (allowed('approve') ? null : '当前不能审核该计划');
   const done = () => setDialog(null);
   const submit = useSubmitPlan();
   const approve = useApprovePlan({ onSuccess: done });
@@ -99,7 +107,7 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
           button('审核', {
             type: list ? 'link' : 'primary',
             onClick: () => setDialog('review'),
-            disabledReason: unsaved ?? plan.reviewBlockedReason,
+            disabledReason: unsaved ?? reviewBlocked,
           })}
         {can.generate &&
           button('生成采购任务', {

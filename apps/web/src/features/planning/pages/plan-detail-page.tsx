@@ -1,4 +1,4 @@
-import { type PlanDetail, planActionAllowed } from '@scm/contract';
+import type { PlanDetail } from '@scm/contract';
 import { Alert, Card, Col, Form, Row, Skeleton, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -53,7 +53,7 @@ function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport
   const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
   const canCreate = usePermission('planningTaskList:create');
   const canEdit = usePermission('planningTaskList:edit');
-  const editable = plan ? canEdit && planActionAllowed('edit', plan.status) : canCreate;
+  const editable = plan ? canEdit && plan.allowedActions.includes('edit') : canCreate;
 
   const title = plan ? (
     <Space>

@@ -1,5 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, fenToYuan, procurementTaskApi, type ProcurementTaskListItem, taskListRequest } from '@scm/contract';
+import {
+  DICT,
+  fenToYuan,
+  type ProcurementAction,
+  procurementActionAllowed,
+  procurementTaskApi,
+  type ProcurementTaskListItem,
+  taskListRequest,
+} from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -32,9 +40,6 @@ import { SourcePlanFilter } from '@/features/procurement/components/plan-select'
 
 // The form brings the region, number and commodity inputs: loaded when a task is created or edited.
 const TaskForm = lazy(() => import('@/features/procurement/components/task-form'));
-
-/** The statuses a task can still be cancelled from. */
-const OPEN_STATUSES: string[] = ['draft', 'quoting', 'evaluating'];
 
 interface FilterValues {
   keyword?: string;
@@ -166,15 +171,16 @@ export default function ProcurementTaskListPage() {
       width: 160,
       render: (_, row) => {
         const body = { id: row.id, version: row.version };
-        const open = OPEN_STATUSES.includes(row.status);
+        // The buttons follow the contract's status machine (PROCUREMENT_TRANSITIONS), as the server does.
+        const allowed = (action: ProcurementAction) => procurementActionAllowed(action, row.status);
         return (
           <Space size={0} wrap>
-            {can.edit && row.status === 'draft' && (
+            {can.edit && allowed('edit') && (
               <Button type="link" size="small" onClick={() => setEditor({ open: true, id: row.id })}>
                 编辑
               </Button>
             )}
-            {can.publish && row.status === 'draft' && (
+            {can.publish && allowed('publish') && (
               <ReasonedButton
                 type="link"
                 size="small"
@@ -184,33 +190,35 @@ export default function ProcurementTaskListPage() {
                 发布
               </ReasonedButton>
             )}
-            {can.maintain && row.status !== 'draft' && (
+            {/* A task still editable is worked in its form; once published, in 报价维护. */}
+            {can.maintain && !allowed('edit') && (
               <Button type="link" size="small" onClick={() => openMaintain(row.id)}>
                 报价维护
               </Button>
             )}
-            {can.close && row.status === 'quoting' && !row.sealed && (
+            {/* A sealed task's quoting ends by 提前开标 on the maintenance page. */}
+            {can.close && allowed('close_quote') && !row.sealed && (
               <Popconfirm title="提前关闭报价后不能再录入报价，确认关闭？" onConfirm={() => closeQuote.mutate(body)}>
                 <Button type="link" size="small">
                   关闭报价
                 </Button>
               </Popconfirm>
             )}
-            {can.complete && row.status === 'awarded' && (
+            {can.complete && allowed('complete') && (
               <Popconfirm title="确认该任务已完成？" onConfirm={() => complete.mutate(body)}>
                 <Button type="link" size="small">
                   完成
                 </Button>
               </Popconfirm>
             )}
-            {can.cancel && open && (
+            {can.cancel && allowed('cancel') && (
               <Popconfirm title={`取消任务「${row.name}」？`} description="取消后不能恢复" onConfirm={() => cancel.mutate(body)}>
                 <Button type="link" size="small" danger>
                   取消
                 </Button>
               </Popconfirm>
             )}
-            {can.remove && row.status === 'draft' && (
+            {can.remove && allowed('delete') && (
               <Popconfirm title={`删除草稿「${row.name}」？`} onConfirm={() => remove.mutate(body)}>
                 <Button type="link" size="small" danger>
                   删除
@@ -282,7 +290,7 @@ export default function ProcurementTaskListPage() {
                   code: 'procurementTaskList:cancel',
                   danger: true,
                   confirm: '取消后任务不能恢复，已收到的报价作废。',
-                  allowed: (task) => OPEN_STATUSES.includes(task.status),
+                  allowed: (task) => procurementActionAllowed('cancel', task.status),
                   run: (task) => callApi(procurementTaskApi.cancel, { id: task.id, version: task.version }),
                 },
               ]}

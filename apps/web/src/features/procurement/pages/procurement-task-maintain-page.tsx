@@ -1,5 +1,5 @@
 import { PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
-import { DICT, type ProcurementStatus, procurementTaskApi } from '@scm/contract';
+import { DICT, type ProcurementStatus, type ProcurementTaskDetail, procurementActionAllowed, procurementTaskApi } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -32,10 +32,11 @@ const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
 };
 
 /** Why a supplier's quote cannot be entered now, or null when it can (the server refuses the same). */
-function quoteLocked(status: ProcurementStatus, supplierStatus: string, canQuote: boolean): string | null {
+function quoteLocked(task: ProcurementTaskDetail, supplierStatus: string, canQuote: boolean): string | null {
   if (!canQuote) return '没有录入报价的权限';
-  if (status === 'draft') return '任务尚未发布，发布后才能录入报价';
-  if (status !== 'quoting') return '报价已截止或已关闭，不能再录入报价';
+  if (!task.allowedActions.includes('quote')) {
+    return procurementActionAllowed('publish', task.status) ? '任务尚未发布，发布后才能录入报价' : '报价已截止或已关闭，不能再录入报价';
+  }
   if (supplierStatus === 'blacklisted') return '该供应商已列入黑名单，不能录入报价';
   if (supplierStatus !== 'enabled') return '该供应商已停用，不能录入报价';
   return null;
@@ -59,6 +60,8 @@ export default function ProcurementTaskMaintainPage() {
   const view = query.data;
   if (!view) return <NoAccess detail="该采购任务不存在，或不在您的数据范围内（仅本人：只能查看自己采购或创建的任务）。" />;
   const { task } = view;
+  // The buttons follow what the server says the user may do now (status machine and sealing).
+  const allowed = new Set(task.allowedActions);
   const quoting = task.status === 'quoting';
   // Sealed until the deadline job or 提前开标 opens it: no answer carries a price meanwhile.
   const sealedNow = task.sealed && !task.unsealedAt && quoting;
@@ -94,12 +97,12 @@ export default function ProcurementTaskMaintainPage() {
                 打印比价审批单
               </Button>
             )}
-            {sealedNow && (
+            {allowed.has('unseal') && (
               <Can code="procurementTaskList:unseal">
                 <UnsealButton task={task} />
               </Can>
             )}
-            {quoting && !task.sealed && (
+            {allowed.has('close_quote') && (
               <Can code="procurementTaskList:closeQuote">
                 <ReasonedButton
                   loading={closeQuote.isPending}
@@ -114,7 +117,12 @@ export default function ProcurementTaskMaintainPage() {
               </Can>
             )}
             <Can code="procurementTaskMaintain:award">
-              <ReasonedButton type="primary" icon={<TrophyOutlined />} disabledReason={AWARD_BLOCKED[task.status]} onClick={() => setAwardOpen(true)}>
+              <ReasonedButton
+                type="primary"
+                icon={<TrophyOutlined />}
+                disabledReason={allowed.has('award') ? null : AWARD_BLOCKED[task.status]}
+                onClick={() => setAwardOpen(true)}
+              >
                 定标
               </ReasonedButton>
             </Can>
@@ -151,7 +159,7 @@ export default function ProcurementTaskMaintainPage() {
           </Descriptions.Item>
           <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
         </Descriptions>
-        {task.status === 'evaluating' && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
+        {allowed.has('award') && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
       </Card>
 
       <Card size="small" title="供应商报价">
@@ -169,12 +177,7 @@ export default function ProcurementTaskMaintainPage() {
               ),
               children: (
                 <Suspense fallback={<Spin />}>
-                  <QuoteEditor
-                    task={task}
-                    supplier={s}
-                    taxpayer={view.taxpayer}
-                    lockedReason={quoteLocked(task.status, s.supplierStatus, canQuote)}
-                  />
+                  <QuoteEditor task={task} supplier={s} taxpayer={view.taxpayer} lockedReason={quoteLocked(task, s.supplierStatus, canQuote)} />
                 </Suspense>
               ),
             }))}

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail, purchaseOrderActionAllowed } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -42,20 +42,22 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const body = { id: order.id, version: order.version };
   const print = () => window.open(`/print/purchaseOrder?id=${order.id}`, '_blank');
   const lineName = new Map(order.lines.map((l) => [l.id, l.commodityName]));
+  // What the server says the user may do to the order now (its status machine).
+  const allowed = new Set(order.allowedActions);
 
   const actions = (
     <Space wrap>
-      {can.confirm && purchaseOrderActionAllowed('confirm', order.status) && (
+      {can.confirm && allowed.has('confirm') && (
         <ReasonedButton type="primary" confirm={{ title: '代供应商确认该订单？', onConfirm: () => confirm.mutate(body) }} loading={confirm.isPending}>
           确认
         </ReasonedButton>
       )}
-      {can.receive && purchaseOrderActionAllowed('receive', order.status) && (
+      {can.receive && allowed.has('receive') && (
         <Button type="primary" onClick={() => setReceiving(true)}>
           收货
         </Button>
       )}
-      {can.close && purchaseOrderActionAllowed('close', order.status) && (
+      {can.close && allowed.has('close') && (
         <Button danger onClick={() => setClosing({ open: true, reason: '' })}>
           关闭
         </Button>

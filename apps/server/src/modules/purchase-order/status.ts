@@ -1,0 +1,33 @@
+import {
+  PURCHASE_ORDER_ACTION_LABELS,
+  PURCHASE_ORDER_ACTIONS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  type PurchaseOrderAction,
+  type PurchaseOrderStatus,
+  purchaseOrderActionAllowed,
+} from '@scm/contract';
+import { type AppError, conflict, forbidden } from '../../lib/errors';
+import type { OrderAccess } from './access';
+
+/** What the portal lets a supplier do to its own orders; receipts and closing are the buyer's. */
+const PORTAL_ACTIONS: readonly PurchaseOrderAction[] = ['confirm'];
+
+/**
+ * Why `action` cannot start on the order now for this caller, or null when it can: the portal's
+ * reach, then the status machine (PURCHASE_ORDER_TRANSITIONS). The writes throw it; the detail's
+ * `allowedActions` lists the actions it has no objection to.
+ */
+export function orderActionRefusal(order: { status: PurchaseOrderStatus }, action: PurchaseOrderAction, access: OrderAccess): AppError | null {
+  if ('supplierId' in access && !PORTAL_ACTIONS.includes(action)) return forbidden();
+  if (purchaseOrderActionAllowed(action, order.status)) return null;
+  if (action === 'receive' && order.status === 'pending') return conflict('订单尚未确认');
+  return conflict(`订单当前为「${PURCHASE_ORDER_STATUS_LABELS[order.status]}」，不能${PURCHASE_ORDER_ACTION_LABELS[action]}`);
+}
+
+export function assertOrderAction(order: { status: PurchaseOrderStatus }, action: PurchaseOrderAction, access: OrderAccess): void {
+  const refusal = orderActionRefusal(order, action, access);
+  if (refusal) throw refusal;
+}
+
+export const allowedOrderActions = (order: { status: PurchaseOrderStatus }, access: OrderAccess): PurchaseOrderAction[] =>
+  PURCHASE_ORDER_ACTIONS.filter((action) => !orderActionRefusal(order, action, access));

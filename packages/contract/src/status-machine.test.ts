@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning';
+import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/task';
+import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TRANSITIONS } from './purchase-order';
+import { type StatusMachine, transitionTargets } from './status-machine';
+
+const areas: { name: string; statuses: readonly string[]; initial: string; machine: StatusMachine<string> }[] = [
+  { name: 'plan', statuses: PLAN_STATUSES, initial: 'draft', machine: PLAN_TRANSITIONS },
+  { name: 'procurement task', statuses: PROCUREMENT_STATUSES, initial: 'draft', machine: PROCUREMENT_TRANSITIONS },
+  { name: 'purchase order', statuses: PURCHASE_ORDER_STATUSES, initial: 'pending', machine: PURCHASE_ORDER_TRANSITIONS },
+];
+
+/** Every status some chain of actions leads to from the one a new document starts in. */
+function reachable(machine: StatusMachine<string>, initial: string): Set<string> {
+  const seen = new Set([initial]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const transition of Object.values(machine)) {
+      if (!transition.from.some((status) => seen.has(status))) continue;
+      for (const target of transitionTargets(transition)) {
+        if (!seen.has(target)) {
+          seen.add(target);
+          grew = true;
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+describe.each(areas)('$name status machine', ({ statuses, initial, machine }) => {
+  it('starts and ends every action in a status of the area', () => {
+    expect(statuses).toContain(initial);
+    for (const [action, transition] of Object.entries(machine)) {
+      expect(transition.from.length, action).toBeGreaterThan(0);
+      for (const status of [...transition.from, ...transitionTargets(transition)]) expect(statuses, `${action}: ${status}`).toContain(status);
+    }
+  });
+
+  it('reaches every status from the one a new document starts in', () => {
+    expect([...reachable(machine, initial)].sort()).toEqual([...statuses].sort());
+  });
+
+  it('moves out of each status it changes (an action leading to where it starts changes nothing)', () => {
+    for (const [action, transition] of Object.entries(machine)) {
+      const targets = transitionTargets(transition);
+      if (targets.length === 1) expect(transition.from, action).not.toContain(targets[0]);
+    }
+  });
+});
