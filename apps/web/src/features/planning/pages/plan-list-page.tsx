@@ -12,6 +12,7 @@ import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
+import { CellText } from '@/shared/table/cell-text';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
@@ -81,9 +82,7 @@ export default function PlanListPage() {
           <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => jump(detailPath('planningTaskDetail', row.id))}>
             {code}
           </Button>
-          <div className="cell-stack-text" title={row.name}>
-            {row.name}
-          </div>
+          <CellText width={146} text={row.name} />
         </div>
       ),
     },
@@ -118,7 +117,7 @@ export default function PlanListPage() {
         </div>
       ),
     },
-    { title: '负责人', key: 'owner', width: 72, ellipsis: true, render: (_: unknown, row) => row.owner?.username ?? '-' },
+    { title: '负责人', key: 'owner', width: 72, render: (_: unknown, row) => <CellText width={56} text={row.owner?.username ?? '-'} /> },
     {
       title: '计划周期',
       key: 'periodStart',

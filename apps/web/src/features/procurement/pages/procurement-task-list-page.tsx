@@ -17,6 +17,7 @@ import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
+import { CellText } from '@/shared/table/cell-text';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { callApi } from '@/shared/http/api';
 import { FilterForm } from '@/shared/table/filter-form';
@@ -101,8 +102,11 @@ export default function ProcurementTaskListPage() {
       key: 'name',
       sorter: true,
       width: 150,
-      ellipsis: { showTitle: true },
-      render: (name: string, row) => (can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : name),
+      render: (name: string, row) => (
+        <CellText width={134} text={name}>
+          {can.maintain ? <Typography.Link onClick={() => openMaintain(row.id)}>{name}</Typography.Link> : undefined}
+        </CellText>
+      ),
     },
     {
       title: '状态',
@@ -131,7 +135,7 @@ export default function ProcurementTaskListPage() {
         </Tooltip>
       ),
     },
-    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, ellipsis: { showTitle: true } },
+    { title: '采购员', dataIndex: 'buyerName', key: 'buyerName', width: 90, render: (name: string) => <CellText width={74} text={name} /> },
     {
       title: '报价截止',
       dataIndex: 'quoteDeadline',
