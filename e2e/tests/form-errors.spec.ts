@@ -1,14 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const creditCode = (body: string) => {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
 const supplierBase = { contact_person: '周经理', phone: '13800138000', region_code: '330100', settlement_type: 'monthly', grade: 'B' };
 
 /**

@@ -1,19 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
 
 /**
  * At 1280×800, the smallest laptop screen in use, the columns a person decides by stay inside the
  * window without scrolling sideways, and their figures are not cut.
  */
 const stamp = Date.now().toString().slice(-6);
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const creditCode = (body: string) => {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
-
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Where the element sits against the window: '' when wholly inside it and not covered, else why not. */

@@ -1,14 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, expectAccessible, login, openFromMenu, screenshot } from '../support/app';
+import { api, apiLogin, creditCode, login, openFromMenu, screenshot, expectAccessible } from '../support/app';
 import { E2E_PORT } from '../support/constants';
-
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const creditCode = (body: string) => {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
 
 const stamp = Date.now().toString().slice(-6);
 const names = { a: `E2E门户家纺${stamp}有限公司`, b: `E2E门户厨具${stamp}有限公司` };

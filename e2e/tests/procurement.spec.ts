@@ -1,13 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, openFromMenu, pickOption, pickRegion, screenshot } from '../support/app';
-
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const creditCode = (body: string) => {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
+import { api, apiLogin, creditCode, pickOption, pickRegion, login, openFromMenu, screenshot } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
 const names = { s1: `E2E义乌优选${stamp}有限公司`, s2: `E2E顺德家居${stamp}制品厂`, s3: `E2E苏州塑业${stamp}有限公司` };

@@ -3,6 +3,7 @@
  * about 500,000 lines, 400,000 invitations and 2,000,000 quotation lines. Task 1 is the benchmark's
  * comparison fixture: 20 lines × 8 quoting suppliers.
  */
+import { creditCodeWithCheck } from '@scm/contract';
 import type pg from 'pg';
 
 type BulkInsert = (client: pg.PoolClient | pg.Pool, table: string, columns: Record<string, string>, rows: unknown[][]) => Promise<void>;
@@ -16,14 +17,7 @@ export interface ProcurementScaleOptions {
 
 const BATCH_TASKS = 1_000;
 const DAY_MS = 24 * 3600 * 1000;
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const creditCode = (n: number) => {
-  const body = `91330100MA${String(n).padStart(7, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
+const creditCode = (n: number) => creditCodeWithCheck(`91330100MA${String(n).padStart(7, '0')}`);
 
 // biome-ignore format: a data table, one record per line
 const PLACES = [

@@ -1,3 +1,4 @@
+import { creditCodeWithCheck } from '@scm/contract';
 import { categories, commodities } from '../src/db/schema';
 import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
@@ -5,15 +6,8 @@ import { hashPassword } from '../src/lib/passwords';
 import { withGrams } from '../src/modules/commodity/service';
 import type { TestApp } from './helpers';
 
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
 /** A valid unified social credit code from a 17-character body (the check character computed). */
-export function creditCode(body17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body17[i]) * CREDIT_WEIGHTS[i];
-  return body17 + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-}
+export const creditCode = creditCodeWithCheck;
 
 let serial = 0;
 export function supplierBody(name: string, extra: Record<string, unknown> = {}) {

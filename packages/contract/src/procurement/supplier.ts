@@ -56,13 +56,20 @@ export const REGION_CODE_6 = /^\d{6}$/;
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 
+/** The mod-31 check character of a unified social credit code's first 17 characters (GB 32100-2015). */
+function creditCheckCharacter(body17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body17[i]) * CREDIT_WEIGHTS[i];
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/** A whole credit code from its first 17 characters (demo data, tests). */
+export const creditCodeWithCheck = (body17: string): string => body17 + creditCheckCharacter(body17);
+
 /** GB 32100-2015 unified social credit code: 18 characters, the last a mod-31 check character. */
 export function isValidCreditCode(code: string): boolean {
   if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(code[i]) * CREDIT_WEIGHTS[i];
-  const check = (31 - (sum % 31)) % 31;
-  return CREDIT_CHARS[check] === code[17];
+  return creditCheckCharacter(code) === code[17];
 }
 
 const supplierFields = {

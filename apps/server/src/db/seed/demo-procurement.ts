@@ -1,4 +1,4 @@
-import { compareQuotes, type InvoiceType, priceAward } from '@scm/contract';
+import { compareQuotes, creditCodeWithCheck, type InvoiceType, priceAward } from '@scm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { estimateFreightFor } from '../../modules/freight/service';
@@ -16,14 +16,6 @@ import {
   suppliers,
 } from '../schema';
 import { type DemoGood, loadDemoGoods, pickGoods } from './demo-goods';
-
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const withCheck = (body: string) => {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(body[i]) * CREDIT_WEIGHTS[i];
-  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-};
 
 /** `supplies`: the leaf categories (catalogue codes) each supplier is named for and quotes on. */
 // biome-ignore format: a data table, one record per line
@@ -103,7 +95,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
         email: `sales${i + 1}@${['yiwuyoupin', 'sdmeiju', 'hengda', 'huafang', 'dehuaciyi', 'jinda', 'hongtai'][i]}.com`,
         regionCode: s.region,
         address: s.address,
-        creditCode: withCheck(s.credit),
+        creditCode: creditCodeWithCheck(s.credit),
         bankName: s.bank,
         bankAccount: `62220${String(2024000000 + i * 7919).padStart(14, '0')}`,
         settlementType: s.settlement,
