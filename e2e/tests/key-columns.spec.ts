@@ -159,6 +159,11 @@ test('the comparison and the award drawer at 1280×800: savings in view, names o
   await page.goto(`/procurementManagement/procurementTaskMaintain?id=${id}`);
   const matrix = page.locator('.comparison-matrix');
   await expect(matrix.locator('.matrix-cell').first()).toBeVisible();
+  // The quote form above it: the freight choice keeps both options on one line beside the amount.
+  const manual = await page.getByText('手工填写', { exact: true }).first().boundingBox();
+  const estimated = await page.getByText('按模板估算', { exact: true }).first().boundingBox();
+  expect(manual && estimated && Math.abs(manual.y - estimated.y) < 2, 'freight choices on one line').toBe(true);
+  await screenshot(page, 'key-columns-quote-editor-1280');
   await matrix.scrollIntoViewIfNeeded();
   await screenshot(page, 'key-columns-matrix-1280');
   const table = matrix.locator('.ant-table').first();

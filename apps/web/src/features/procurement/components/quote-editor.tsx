@@ -188,6 +188,8 @@ export default function QuoteEditor({
                 <Form.Item name="freightMode" noStyle>
                   <Radio.Group
                     optionType="button"
+                    // Both choices on one line beside the amount, also in the narrower column at 1280 px.
+                    style={{ flex: 'none', whiteSpace: 'nowrap' }}
                     options={[
                       { value: 'manual', label: '手工填写' },
                       { value: 'estimated', label: '按模板估算' },
@@ -196,7 +198,7 @@ export default function QuoteEditor({
                 </Form.Item>
                 {freightMode === 'manual' ? (
                   <Form.Item name="freightYuan" noStyle>
-                    <InputNumber min={0} precision={2} addonAfter="元" style={{ width: 160 }} aria-label="运费" />
+                    <InputNumber min={0} precision={2} addonAfter="元" style={{ width: 140 }} aria-label="运费" />
                   </Form.Item>
                 ) : (
                   <Button icon={<CalculatorOutlined />} onClick={runEstimate} loading={estimateCall.isPending} disabled={!editable}>
