@@ -10,19 +10,20 @@ import {
   type PurchaseOrderStatus,
 } from '@scm/contract';
 import { Tag } from 'antd';
+import { StatusTag } from '@/shared/ui/status-tag';
 
 // The portal reads its labels from the contract's vocabulary: the dictionaries are back-office routes.
 
 export const TaskStatusTag = ({ status }: { status: ProcurementStatus }) => (
-  <Tag color={PROCUREMENT_STATUS_COLORS[status]}>{PROCUREMENT_STATUS_LABELS[status]}</Tag>
+  <StatusTag value={status} labels={PROCUREMENT_STATUS_LABELS} colors={PROCUREMENT_STATUS_COLORS} />
 );
 
 export const InvitationTag = ({ status }: { status: InvitationStatus }) => (
-  <Tag color={INVITATION_STATUS_COLORS[status]}>{INVITATION_STATUS_LABELS[status]}</Tag>
+  <StatusTag value={status} labels={INVITATION_STATUS_LABELS} colors={INVITATION_STATUS_COLORS} />
 );
 
 export const SealedTag = () => <Tag color="purple">密封报价</Tag>;
 
 export const OrderStatusTag = ({ status }: { status: PurchaseOrderStatus }) => (
-  <Tag color={PURCHASE_ORDER_STATUS_COLORS[status]}>{PURCHASE_ORDER_STATUS_LABELS[status]}</Tag>
+  <StatusTag value={status} labels={PURCHASE_ORDER_STATUS_LABELS} colors={PURCHASE_ORDER_STATUS_COLORS} />
 );

@@ -6,7 +6,8 @@ import {
   type PortalAccount,
   portalAccountCreateRequest,
 } from '@scm/contract';
-import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { StatusTag } from '@/shared/ui/status-tag';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
@@ -119,7 +120,7 @@ export default function PortalAccountsDrawer({ supplier, onClose }: { supplier: 
               key: 'status',
               width: 80,
               render: (status: PortalAccount['status']) => (
-                <Tag color={PORTAL_ACCOUNT_STATUS_COLORS[status]}>{PORTAL_ACCOUNT_STATUS_LABELS[status]}</Tag>
+                <StatusTag value={status} labels={PORTAL_ACCOUNT_STATUS_LABELS} colors={PORTAL_ACCOUNT_STATUS_COLORS} />
               ),
             },
             {
