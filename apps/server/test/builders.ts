@@ -1,7 +1,8 @@
-import { type Endpoint, planningApi, procurementTaskApi, quotationApi } from '@scm/contract';
+import { type Endpoint, planningApi, procurementTaskApi, quotationApi, supplierApi, toCamelCase } from '@scm/contract';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { shanghaiDay, type TestApp } from './helpers';
+import { supplierBody } from './procurement-fixtures';
 
 /**
  * The records most tests start from, made through the typed API (`t.api`, camelCase bodies the
@@ -12,13 +13,19 @@ import { shanghaiDay, type TestApp } from './helpers';
 const DAY = 24 * 3600_000;
 type Body<E extends Endpoint> = z.input<E['body']>;
 type PlanBody = Body<typeof planningApi.create>;
-type TaskBody = Body<typeof procurementTaskApi.create>;
-type QuoteBody = Body<typeof quotationApi.save>;
+export type TaskBody = Body<typeof procurementTaskApi.create>;
+export type QuoteBody = Body<typeof quotationApi.save>;
+type SupplierBody = Body<typeof supplierApi.create>;
 
 async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: Body<E>, token: string) {
   const answer = await t.api(endpoint, body, token);
   expect(answer.code, `${endpoint.path}: ${answer.message}`).toBe(200);
   return answer.data;
+}
+
+/** An enabled supplier named `name` with a fresh credit code (the rest as `supplierBody` fills it): answers its id. */
+export async function createSupplier(t: TestApp, token: string, name: string, body: Partial<SupplierBody> = {}): Promise<number> {
+  return (await ok(t, supplierApi.create, { ...toCamelCase<SupplierBody>(supplierBody(name)), ...body }, token)).id;
 }
 
 /** A 草稿 plan (regular, 嘉定仓 unless said), owned by the token's user unless `ownerId` says: answers its id. */

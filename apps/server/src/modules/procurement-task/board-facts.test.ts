@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAction, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
-import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { procurementTaskApi, quotationApi, toSnakeCase } from '@scm/contract';
+import { createSupplier, createTask, type QuoteBody, saveQuote, type TaskBody } from '../../../test/builders';
+import { seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import { procurementTaskRoutes } from './routes';
 import { closePassedDeadlines } from './status';
@@ -38,36 +40,48 @@ async function expectFresh() {
 }
 
 const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
-const taskBody = (extra: Record<string, unknown> = {}) => ({
-  name: '看板事实测试任务',
-  buyer_id: 1,
-  quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-  delivery_region_code: '440305',
-  lines: [
-    { commodity_id: commodityIds[0], quantity: 2, target_price_fen: 3000 },
-    { commodity_id: commodityIds[1], quantity: 3 },
-  ],
-  supplier_ids: supplierIds,
-  // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
-  sealed: false,
-  ...extra,
-});
-const quoteBody = (taskId: number, supplierId: number, lineIds: number[]) => ({
-  task_id: taskId,
-  supplier_id: supplierId,
-  quote_date: day(0),
-  valid_until: day(30),
-  tax_rate_percent: 13,
-  freight_mode: 'manual',
-  freight_fen: 500,
-  lines: lineIds.map((id, i) => ({ task_line_id: id, unit_price_fen: 2500 + i * 100, moq: 1, lead_time_days: 7 })),
-});
+const task = (body: Partial<TaskBody> = {}) =>
+  ({
+    name: '看板事实测试任务',
+    buyerId: 1,
+    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    deliveryRegionCode: '440305',
+    lines: [
+      { commodityId: commodityIds[0], quantity: 2, targetPriceFen: 3000 },
+      { commodityId: commodityIds[1], quantity: 3 },
+    ],
+    supplierIds,
+    // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+    sealed: false,
+    ...body,
+  }) satisfies TaskBody;
+const quote = (taskId: number, supplierId: number, lineIds: number[]) =>
+  ({
+    taskId,
+    supplierId,
+    quoteDate: day(0),
+    validUntil: day(30),
+    taxRatePercent: 13,
+    freightMode: 'manual',
+    freightFen: 500,
+    lines: lineIds.map((id, i) => ({ taskLineId: id, unitPriceFen: 2500 + i * 100, moq: 1, leadTimeDays: 7 })),
+  }) satisfies QuoteBody;
 
-async function created(extra: Record<string, unknown> = {}) {
-  const answer = await post('/admin/procurement_task/create', taskBody(extra));
-  expect(answer.code).toBe(200);
+/** The same body as the wire carries it, for the calls no builder makes. */
+const snake = (body: object) => toSnakeCase<Record<string, unknown>>(body);
+
+/** A draft task made by the builder; the facts are checked after it. */
+async function created(body: Partial<TaskBody> = {}) {
+  called.add(procurementTaskApi.create.path);
+  const id = await createTask(t, token, task(body));
   await expectFresh();
-  return answer.data.id;
+  return id;
+}
+/** A quote saved by the builder; the facts are checked after it. */
+async function quoted(taskId: number, supplierId: number, lineIds: number[]) {
+  called.add(quotationApi.save.path);
+  await saveQuote(t, token, quote(taskId, supplierId, lineIds));
+  await expectFresh();
 }
 const info = async (id: number): Promise<{ version: number; lines: { id: number }[] }> => (await post('/admin/procurement_task/info', { id })).data;
 async function act(action: ApiAction<'procurement_task'>, id: number, extra: Record<string, unknown> = {}) {
@@ -85,7 +99,7 @@ beforeAll(async () => {
     { sku: 'BF-2', name: '陶瓷马克杯', weightG: 400, priceFen: 2000 },
   ]));
   for (const name of ['杭州看板测试家居有限公司', '宁波看板测试用品厂']) {
-    supplierIds.push((await post('/admin/supplier/create', supplierBody(name))).data.id);
+    supplierIds.push(await createSupplier(t, token, name));
   }
 });
 afterAll(() => t.close());
@@ -94,12 +108,11 @@ describe('board facts after procurement writes', () => {
   it('match a full rebuild after every route and the deadline sweep', async () => {
     const [s1, s2] = supplierIds;
     const id = await created();
-    expect((await post('/admin/procurement_task/update', { id, version: 0, ...taskBody({ name: '改名后的任务' }) })).code).toBe(200);
+    expect((await post('/admin/procurement_task/update', { id, version: 0, ...snake(task({ name: '改名后的任务' })) })).code).toBe(200);
     await expectFresh();
     expect(await act('publish', id)).toBe(200);
     const lineIds = (await info(id)).lines.map((l) => l.id);
-    expect((await post('/admin/quotation/save', quoteBody(id, s1, lineIds))).code).toBe(200);
-    await expectFresh();
+    await quoted(id, s1, lineIds);
     const estimate = { task_id: id, supplier_id: s1, lines: lineIds.map((l) => ({ task_line_id: l, unit_price_fen: 2500 })) };
     expect((await post('/admin/quotation/estimate_freight', estimate)).code).toBe(200);
     await expectFresh();
@@ -125,8 +138,7 @@ describe('board facts after procurement writes', () => {
     const sealedTask = await created({ sealed: true });
     expect(await act('publish', sealedTask)).toBe(200);
     const sealedLines = (await info(sealedTask)).lines.map((l) => l.id);
-    expect((await post('/admin/quotation/save', quoteBody(sealedTask, s1, sealedLines))).code).toBe(200);
-    await expectFresh();
+    await quoted(sealedTask, s1, sealedLines);
     expect(await act('unseal', sealedTask, { reason: '邀请的供应商均已报价' })).toBe(200);
 
     // Deadlines passing: recorded by the sweep, and by a quote call on a task nobody swept yet.
@@ -140,10 +152,12 @@ describe('board facts after procurement writes', () => {
       (
         await post(
           '/admin/quotation/save',
-          quoteBody(
-            late,
-            s1,
-            (await info(late)).lines.map((l) => l.id),
+          snake(
+            quote(
+              late,
+              s1,
+              (await info(late)).lines.map((l) => l.id),
+            ),
           ),
         )
       ).code,

@@ -16,7 +16,8 @@ import { auditLogs, backUsers, planningTaskLines, planningTasks, procurementTask
 import { closePassedDeadlines } from './status';
 import { type ApiAction, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
-import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { createSupplier, createTask, saveQuote, type TaskBody } from '../../../test/builders';
+import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
 
 const DAY = 24 * 3600_000;
 let t: TestApp;
@@ -27,29 +28,31 @@ const sup: Record<'s1' | 's2' | 's3' | 'black' | 'off' | 'outsider', number> = {
 
 const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 
-async function createSupplier(name: string, extra: Record<string, unknown> = {}) {
-  const answer = await t.call('/admin/supplier/create', supplierBody(name, extra), token);
-  expect(answer.code).toBe(200);
-  return answer.data.id as number;
-}
-
-function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
+/** The task most tests start from, inviting `supplierIds`. */
+function taskFields(supplierIds: number[]) {
   return {
     name: '客厅收纳季度采购',
-    buyer_id: 1,
-    quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-    delivery_region_code: '440305',
-    required_by: day(20),
+    buyerId: 1,
+    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    deliveryRegionCode: '440305',
+    requiredBy: day(20),
     lines: [
-      { commodity_id: commodityIds[0], quantity: 2, target_price_fen: 3000 },
-      { commodity_id: commodityIds[1], quantity: 3, target_price_fen: 2000 },
-      { commodity_id: commodityIds[2], quantity: 1 },
+      { commodityId: commodityIds[0], quantity: 2, targetPriceFen: 3000 },
+      { commodityId: commodityIds[1], quantity: 3, targetPriceFen: 2000 },
+      { commodityId: commodityIds[2], quantity: 1 },
     ],
-    supplier_ids: supplierIds,
+    supplierIds,
     // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
     sealed: false,
-    ...extra,
-  };
+  } satisfies TaskBody;
+}
+/** The same task as the wire carries it, for the calls sent raw (refusals, edits); `extra` in snake_case. */
+function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
+  return { ...toSnakeCase<Record<string, unknown>>(taskFields(supplierIds)), ...extra };
+}
+/** A draft of that task, made by the builder. */
+function draftTask(supplierIds: number[], body: Partial<TaskBody> = {}) {
+  return createTask(t, token, { ...taskFields(supplierIds), ...body });
 }
 
 async function info(id: number) {
@@ -59,8 +62,8 @@ async function act(action: ApiAction<'procurement_task'>, id: number, extra: Rec
   const { version } = await info(id);
   return t.call(`/admin/procurement_task/${action}`, { id, version, ...extra }, token);
 }
-/** Saves a supplier's quote for a task: quoted today, valid 30 days, freight typed (0 unless `extra` says). */
-function saveQuote(taskId: number, supplierId: number, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+/** Sends a supplier's quote for a task as typed, for the refusals: quoted today, valid 30 days, freight typed (0 unless `extra` says). */
+function sendQuote(taskId: number, supplierId: number, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
   return t.call(
     '/admin/quotation/save',
     {
@@ -77,11 +80,6 @@ function saveQuote(taskId: number, supplierId: number, lines: Record<string, unk
     token,
   );
 }
-async function createTask(supplierIds: number[], extra: Record<string, unknown> = {}) {
-  const answer = await t.call('/admin/procurement_task/create', taskBody(supplierIds, extra), token);
-  expect(answer.code).toBe(200);
-  return answer.data.id as number;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,12 +91,12 @@ beforeAll(async () => {
     { sku: 'PT-3', name: '实木置物架', weightG: 1200, priceFen: 5000 },
   ]));
   templateId = await createWeightTemplate(t, token);
-  sup.s1 = await createSupplier('义乌优品家居有限公司', { price_template_id: templateId });
-  sup.s2 = await createSupplier('佛山顺德美居制品厂');
-  sup.s3 = await createSupplier('苏州恒达塑胶制品有限公司');
-  sup.black = await createSupplier('失信测试贸易公司');
-  sup.off = await createSupplier('停用测试家居公司');
-  sup.outsider = await createSupplier('未受邀请家纺有限公司');
+  sup.s1 = await createSupplier(t, token, '义乌优品家居有限公司', { priceTemplateId: templateId });
+  sup.s2 = await createSupplier(t, token, '佛山顺德美居制品厂');
+  sup.s3 = await createSupplier(t, token, '苏州恒达塑胶制品有限公司');
+  sup.black = await createSupplier(t, token, '失信测试贸易公司');
+  sup.off = await createSupplier(t, token, '停用测试家居公司');
+  sup.outsider = await createSupplier(t, token, '未受邀请家纺有限公司');
 });
 afterAll(() => t.close());
 
@@ -111,7 +109,7 @@ describe('procurement task status machine', () => {
   });
 
   it('creates a draft with a CG code, edits it, and refuses publishing without suppliers', async () => {
-    const id = await createTask([]);
+    const id = await draftTask([]);
     const draft = await info(id);
     expect(draft).toMatchObject({ status: 'draft', line_count: 3, invited_count: 0, version: 0 });
     expect(draft.code).toMatch(/^CG\d{12}$/);
@@ -127,7 +125,7 @@ describe('procurement task status machine', () => {
   });
 
   it('walks every transition; illegal ones and stale versions get 409', async () => {
-    const id = await createTask([sup.s2]);
+    const id = await draftTask([sup.s2]);
     expect((await act('close_quote', id)).code).toBe(409);
     expect((await act('complete', id)).code).toBe(409);
     expect((await t.call('/admin/procurement_task/award', { id, version: 0, lines: [{ task_line_id: 1, supplier_id: sup.s2 }] }, token)).code).toBe(
@@ -149,9 +147,9 @@ describe('procurement task status machine', () => {
     expect((await info(id)).status).toBe('cancelled');
     for (const action of ['publish', 'close_quote', 'cancel', 'complete'] as const) expect((await act(action, id)).code).toBe(409);
 
-    const draft = await createTask([sup.s2]);
+    const draft = await draftTask([sup.s2]);
     expect((await act('cancel', draft)).code).toBe(200);
-    const quoting = await createTask([sup.s2]);
+    const quoting = await draftTask([sup.s2]);
     await act('publish', quoting);
     const declined = await t.call('/admin/quotation/decline', { task_id: quoting, supplier_id: sup.s2, reason: '产能不足' }, token);
     expect(declined.code).toBe(200);
@@ -162,7 +160,7 @@ describe('procurement task status machine', () => {
   it('lists in the detail exactly the actions the server then accepts, from every status', async () => {
     const call = (action: ProcurementAction, id: number, version: number) => {
       if (action === 'edit') return t.call('/admin/procurement_task/update', { id, version, ...taskBody([sup.s2]) }, token);
-      if (action === 'quote') return saveQuote(id, sup.s2, []);
+      if (action === 'quote') return sendQuote(id, sup.s2, []);
       const body: Record<ProcurementAction, Record<string, unknown>> = {
         edit: {},
         delete: {},
@@ -178,7 +176,7 @@ describe('procurement task status machine', () => {
     };
     for (const status of PROCUREMENT_STATUSES) {
       for (const action of PROCUREMENT_ACTIONS) {
-        const id = await createTask([sup.s2]);
+        const id = await draftTask([sup.s2]);
         await t.database.db.update(procurementTasks).set({ status }).where(eq(procurementTasks.id, id));
         const detail = await info(id);
         // An open task: 关闭报价 where its status allows, never 提前开标 (that is for sealed tasks).
@@ -192,7 +190,7 @@ describe('procurement task status machine', () => {
   });
 
   it('refuses publishing when the deadline has already passed or an invitee was blacklisted since', async () => {
-    const late = await createTask([sup.s2], { quote_deadline: new Date(t.clock.now.getTime() - 1000).toISOString() });
+    const late = await draftTask([sup.s2], { quoteDeadline: new Date(t.clock.now.getTime() - 1000).toISOString() });
     const answer = await act('publish', late);
     expect(answer.code).toBe(400);
     expect(answer.data.field_errors[0].field).toBe('quote_deadline');
@@ -203,7 +201,7 @@ describe('quotation, comparison and award', () => {
   let id: number;
   const lineIds: number[] = [];
   const quote = (supplierId: number, lines: (number | null)[], extra: Record<string, unknown> = {}) =>
-    saveQuote(
+    sendQuote(
       id,
       supplierId,
       lines.map((price, i) => ({ task_line_id: lineIds[i], unit_price_fen: price, moq: 1, lead_time_days: 7 })),
@@ -211,7 +209,7 @@ describe('quotation, comparison and award', () => {
     );
 
   beforeAll(async () => {
-    id = await createTask([sup.s1, sup.s2, sup.s3, sup.black]);
+    id = await draftTask([sup.s1, sup.s2, sup.s3, sup.black]);
     lineIds.push(...(await info(id)).lines.map((l: { id: number }) => l.id));
   });
 
@@ -250,64 +248,42 @@ describe('quotation, comparison and award', () => {
   });
 
   it('saves three quotes: one with a missing line and estimated freight, one typed, one without freight', async () => {
-    const s1 = await t.call(
-      '/admin/quotation/save',
-      {
-        task_id: id,
-        supplier_id: sup.s1,
-        quote_date: day(0),
-        valid_until: day(1),
-        tax_rate_percent: 13,
-        freight_mode: 'estimated',
-        freight_fen: 1,
-        lines: [
-          { task_line_id: lineIds[0], unit_price_fen: 2800, moq: 1, lead_time_days: 7 },
-          { task_line_id: lineIds[1], unit_price_fen: 1900, moq: 1, lead_time_days: 7 },
-          { task_line_id: lineIds[2], unit_price_fen: null, remark: '无货' },
-        ],
-      },
-      token,
-    );
-    expect(s1.code).toBe(200);
-    const s2 = await t.call(
-      '/admin/quotation/save',
-      {
-        task_id: id,
-        supplier_id: sup.s2,
-        quote_date: day(0),
-        valid_until: day(30),
-        tax_rate_percent: 13,
-        freight_mode: 'manual',
-        freight_fen: 1500,
-        lines: [
-          { task_line_id: lineIds[0], unit_price_fen: 2800, lead_time_days: 5 },
-          { task_line_id: lineIds[1], unit_price_fen: 2100, lead_time_days: 5 },
-          { task_line_id: lineIds[2], unit_price_fen: 5000, lead_time_days: 10 },
-        ],
-      },
-      token,
-    );
-    expect(s2.code).toBe(200);
-    const s3 = await t.call(
-      '/admin/quotation/save',
-      {
-        task_id: id,
-        supplier_id: sup.s3,
-        quote_date: day(0),
-        valid_until: day(30),
-        tax_rate_percent: 9,
-        freight_mode: 'manual',
-        freight_fen: 0,
-        lines: [
-          { task_line_id: lineIds[0], unit_price_fen: 2900, moq: 5, lead_time_days: 3 },
-          { task_line_id: lineIds[1], unit_price_fen: 1800, lead_time_days: 3 },
-          { task_line_id: lineIds[2], unit_price_fen: 5200, lead_time_days: 10 },
-        ],
-      },
-      token,
-    );
-    expect(s3.code).toBe(200);
-    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, s1.data.id));
+    const s1 = await saveQuote(t, token, {
+      taskId: id,
+      supplierId: sup.s1,
+      validUntil: day(1),
+      taxRatePercent: 13,
+      freightMode: 'estimated',
+      freightFen: 1,
+      lines: [
+        { taskLineId: lineIds[0], unitPriceFen: 2800, moq: 1, leadTimeDays: 7 },
+        { taskLineId: lineIds[1], unitPriceFen: 1900, moq: 1, leadTimeDays: 7 },
+        { taskLineId: lineIds[2], unitPriceFen: null, remark: '无货' },
+      ],
+    });
+    await saveQuote(t, token, {
+      taskId: id,
+      supplierId: sup.s2,
+      taxRatePercent: 13,
+      freightFen: 1500,
+      lines: [
+        { taskLineId: lineIds[0], unitPriceFen: 2800, leadTimeDays: 5 },
+        { taskLineId: lineIds[1], unitPriceFen: 2100, leadTimeDays: 5 },
+        { taskLineId: lineIds[2], unitPriceFen: 5000, leadTimeDays: 10 },
+      ],
+    });
+    await saveQuote(t, token, {
+      taskId: id,
+      supplierId: sup.s3,
+      taxRatePercent: 9,
+      freightFen: 0,
+      lines: [
+        { taskLineId: lineIds[0], unitPriceFen: 2900, moq: 5, leadTimeDays: 3 },
+        { taskLineId: lineIds[1], unitPriceFen: 1800, leadTimeDays: 3 },
+        { taskLineId: lineIds[2], unitPriceFen: 5200, leadTimeDays: 10 },
+      ],
+    });
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, s1));
     expect(row).toMatchObject({ freightMode: 'estimated', freightFen: 2000, status: 'submitted' });
     expect(row.code).toMatch(/^BJ\d{12}$/);
     // Editing needs the quote's version.
@@ -513,7 +489,7 @@ describe('buyer and list filters', () => {
     expect(disabled.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员已停用，请重新选择' }]);
 
     const laterId = await insertUser('later@test.com', '稍后停用', 'enabled');
-    const id = await createTask([], { buyer_id: laterId });
+    const id = await draftTask([], { buyerId: laterId });
     expect(await info(id)).toMatchObject({ buyer_id: laterId, buyer_name: '稍后停用' });
     await t.database.db.update(backUsers).set({ status: 'disabled' }).where(eq(backUsers.id, laterId));
     const kept = await t.call(
@@ -542,7 +518,7 @@ describe('buyer and list filters', () => {
     const colleagueId = await insertUser('colleague@test.com', '同组采购', 'enabled');
     const created = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: colleagueId, name: '替同事建的任务' }), buyer);
     expect(created.code).toBe(200);
-    await createTask([], { buyer_id: colleagueId, name: '同事的第二个任务' });
+    await draftTask([], { buyerId: colleagueId, name: '同事的第二个任务' });
     const byBuyer = await t.call('/admin/procurement_task/list', { buyer_id: colleagueId }, buyer);
     expect(byBuyer.data.total).toBe(2);
     expect(names(byBuyer)).toEqual(['同事的第二个任务', '替同事建的任务']);
@@ -553,9 +529,9 @@ describe('buyer and list filters', () => {
     const springId = await insertPlan('JH202603010001', '春季收纳备货计划');
     const summerId = await insertPlan('JH202606010001', '夏季凉席备货计划');
     await insertPlan('JH202609010001', '尚未下发的秋季计划');
-    await createTask([], { plan_id: springId, name: '春季计划·收纳箱' });
-    await createTask([], { plan_id: springId, name: '春季计划·置物架' });
-    await createTask([], { plan_id: summerId, name: '夏季计划·凉席' });
+    await draftTask([], { planId: springId, name: '春季计划·收纳箱' });
+    await draftTask([], { planId: springId, name: '春季计划·置物架' });
+    await draftTask([], { planId: summerId, name: '夏季计划·凉席' });
 
     const spring = await t.call('/admin/procurement_task/list', { plan_code: 'JH202603010001' }, token);
     expect(names(spring)).toEqual(['春季计划·收纳箱', '春季计划·置物架']);
@@ -581,9 +557,9 @@ describe('buyer and list filters', () => {
 
   it('filters by deadline range, several words and a status, sorts, and exports only the selected tasks', async () => {
     const at = (days: number) => new Date(t.clock.now.getTime() + days * DAY).toISOString();
-    const soon = await createTask([], { name: '筛选测试·近期截止 浴巾', quote_deadline: at(3) });
-    const later = await createTask([], { name: '筛选测试·远期截止 浴巾', quote_deadline: at(9) });
-    const other = await createTask([], { name: '筛选测试·远期截止 毛巾', quote_deadline: at(10) });
+    const soon = await draftTask([], { name: '筛选测试·近期截止 浴巾', quoteDeadline: at(3) });
+    const later = await draftTask([], { name: '筛选测试·远期截止 浴巾', quoteDeadline: at(9) });
+    const other = await draftTask([], { name: '筛选测试·远期截止 毛巾', quoteDeadline: at(10) });
     const list = (filter: Record<string, unknown>) => t.call('/admin/procurement_task/list', { page_size: 50, ...filter }, token);
 
     expect(names(await list({ keyword: '筛选测试', deadline_from: at(8), deadline_to: at(9.5) }))).toEqual(['筛选测试·远期截止 浴巾']);
@@ -633,11 +609,12 @@ describe('buyer and list filters', () => {
       [second.id, 4],
     ]);
 
-    const linkedLines = [
-      { commodity_id: commodityIds[0], quantity: 6, target_price_fen: 2000, plan_line_id: first.id },
-      { commodity_id: commodityIds[1], quantity: 4, plan_line_id: second.id },
+    const linked = [
+      { commodityId: commodityIds[0], quantity: 6, targetPriceFen: 2000, planLineId: first.id },
+      { commodityId: commodityIds[1], quantity: 4, planLineId: second.id },
     ];
-    const id = await createTask([], { plan_id: planId, name: '国庆家纺·第一批', lines: linkedLines });
+    const linkedLines = toSnakeCase<Record<string, unknown>[]>(linked);
+    const id = await draftTask([], { planId, name: '国庆家纺·第一批', lines: linked });
     expect(await openLines()).toEqual([[first.id, 4]]);
     expect(await openLines({ except_task_id: id })).toEqual([
       [first.id, 10],
@@ -685,16 +662,22 @@ describe('awarding a quote below its MOQ', () => {
       .insert(planningTaskLines)
       .values({ planId: plan.id, commodityId: commodityIds[0], quantity: 10, budgetUnitPriceFen: 3000, sort: 1 })
       .returning({ id: planningTaskLines.id });
-    const id = await createTask([sup.s2, sup.s3], {
-      plan_id: plan.id,
-      lines: [{ commodity_id: commodityIds[0], quantity: 10, target_price_fen: 3000, plan_line_id: planLine.id }],
+    const id = await draftTask([sup.s2, sup.s3], {
+      planId: plan.id,
+      lines: [{ commodityId: commodityIds[0], quantity: 10, targetPriceFen: 3000, planLineId: planLine.id }],
     });
     expect((await act('publish', id)).code).toBe(200);
     const [lineId] = (await info(id)).lines.map((l: { id: number }) => l.id);
     const save = (supplierId: number, price: number, moq: number) =>
-      saveQuote(id, supplierId, [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }], { freight_fen: 300 });
-    expect((await save(sup.s2, 2500, 12)).code).toBe(200); // cheaper, but asks for 12 where 10 are needed
-    expect((await save(sup.s3, 2800, 1)).code).toBe(200);
+      saveQuote(t, token, {
+        taskId: id,
+        supplierId,
+        taxRatePercent: 13,
+        freightFen: 300,
+        lines: [{ taskLineId: lineId, unitPriceFen: price, moq, leadTimeDays: 5 }],
+      });
+    await save(sup.s2, 2500, 12); // cheaper, but asks for 12 where 10 are needed
+    await save(sup.s3, 2800, 1);
     expect((await act('close_quote', id)).code).toBe(200);
 
     const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
@@ -817,10 +800,10 @@ describe('permission codes', () => {
 
 describe('deadline sweep', () => {
   it('records every passed deadline once, with the system as author, and leaves open tasks alone', async () => {
-    const passing = await createTask([sup.s3], { name: '截止后自动关闭的任务' });
-    const later = await createTask([sup.s3], {
+    const passing = await draftTask([sup.s3], { name: '截止后自动关闭的任务' });
+    const later = await draftTask([sup.s3], {
       name: '截止时间较晚的任务',
-      quote_deadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString(),
+      quoteDeadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString(),
     });
     expect((await act('publish', passing)).code).toBe(200);
     expect((await act('publish', later)).code).toBe(200);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { download, readWorkbook } from '../../../test/excel';
 import { auditLogs, quotations } from '../../db/schema';
-import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/procurement-fixtures';
+import { seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
+import { createSupplier, createTask, publishTask, type QuoteBody, saveQuote } from '../../../test/builders';
 
 /*
  * Deductible input VAT in the comparison (docs/procurement.md, "Invoices and real cost"), by hand:
@@ -13,7 +14,6 @@ import { seedCommodities, seedDictionaries, supplierBody } from '../../../test/p
  * small-scale company deducts nothing and buys from 普票.
  */
 
-const DAY = 24 * 3600_000;
 let t: TestApp;
 let token: string;
 let commodityId: number;
@@ -22,7 +22,8 @@ const sup = { special: 0, ordinary: 0 };
 
 const day = (offsetDays: number) => shanghaiDay(t, offsetDays);
 
-function saveQuote(supplierId: number, unitPriceFen: number, extra: Record<string, unknown> = {}) {
+/** A quote sent as typed, for the refusals; `quote` saves a valid one through the builder. */
+function sendQuote(supplierId: number, unitPriceFen: number, extra: Record<string, unknown> = {}) {
   return t.call(
     '/admin/quotation/save',
     {
@@ -39,6 +40,8 @@ function saveQuote(supplierId: number, unitPriceFen: number, extra: Record<strin
   );
 }
 let lineId: number;
+const quote = (supplierId: number, unitPriceFen: number, body: Partial<QuoteBody> = {}) =>
+  saveQuote(t, token, { taskId, supplierId, freightFen: 0, lines: [{ taskLineId: lineId, unitPriceFen }], ...body });
 
 async function compare() {
   const answer = await t.call('/admin/procurement_task/compare', { id: taskId }, token);
@@ -67,41 +70,30 @@ beforeAll(async () => {
     ['special', '佛山专票厨具有限公司'],
     ['ordinary', '义乌普票日用品商行'],
   ] as const) {
-    const answer = await t.call('/admin/supplier/create', supplierBody(name), token);
-    expect(answer.code, answer.message).toBe(200);
-    sup[key] = answer.data.id;
+    sup[key] = await createSupplier(t, token, name);
   }
-  const created = await t.call(
-    '/admin/procurement_task/create',
-    {
-      name: '汤锅含税比价',
-      buyer_id: 1,
-      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-      delivery_region_code: '440305',
-      lines: [{ commodity_id: commodityId, quantity: 10, target_price_fen: 12000 }],
-      supplier_ids: [sup.special, sup.ordinary],
-      // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
-      sealed: false,
-    },
-    token,
-  );
-  expect(created.code, created.message).toBe(200);
-  taskId = created.data.id;
-  const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
-  lineId = detail.lines[0].id;
-  expect((await t.call('/admin/procurement_task/publish', { id: taskId, version: detail.version }, token)).code).toBe(200);
+  taskId = await createTask(t, token, {
+    name: '汤锅含税比价',
+    buyerId: 1,
+    lines: [{ commodityId, quantity: 10, targetPriceFen: 12000 }],
+    supplierIds: [sup.special, sup.ordinary],
+    // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+    sealed: false,
+  });
+  lineId = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.lines[0].id;
+  await publishTask(t, token, taskId);
 });
 afterAll(() => t.close());
 
 describe('invoice type and tax rate on a quote', () => {
   it('refuses a rate outside the list and a non-zero rate without an invoice, with Chinese field errors', async () => {
-    const offList = await saveQuote(sup.special, 11300, { invoice_type: 'special', tax_rate_percent: 5 });
+    const offList = await sendQuote(sup.special, 11300, { invoice_type: 'special', tax_rate_percent: 5 });
     expect(offList.code).toBe(400);
     expect(offList.data.field_errors).toEqual([{ field: 'tax_rate_percent', message: '税率须为 0、1、3、6、9、13（%）之一' }]);
-    const noInvoice = await saveQuote(sup.special, 11300, { invoice_type: 'none', tax_rate_percent: 3 });
+    const noInvoice = await sendQuote(sup.special, 11300, { invoice_type: 'none', tax_rate_percent: 3 });
     expect(noInvoice.code).toBe(400);
     expect(noInvoice.data.field_errors).toEqual([{ field: 'tax_rate_percent', message: '不开票的报价税率须为0' }]);
-    const unknownType = await saveQuote(sup.special, 11300, { invoice_type: 'vat', tax_rate_percent: 13 });
+    const unknownType = await sendQuote(sup.special, 11300, { invoice_type: 'vat', tax_rate_percent: 13 });
     expect(unknownType.code).toBe(400);
     expect(unknownType.data.field_errors[0]).toMatchObject({ field: 'invoice_type', message: '请选择发票类型' });
     const [none] = await t.database.db.select().from(quotations).where(eq(quotations.taskId, taskId));
@@ -109,16 +101,14 @@ describe('invoice type and tax rate on a quote', () => {
   });
 
   it('saves a quote without invoice type or rate as a 13 % special invoice, and audits the invoice', async () => {
-    const saved = await saveQuote(sup.special, 11300);
-    expect(saved.code, saved.message).toBe(200);
-    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, saved.data.id));
+    const saved = await quote(sup.special, 11300);
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, saved));
     expect(row).toMatchObject({ invoiceType: 'special', taxRatePercent: 13 });
-    const ordinary = await saveQuote(sup.ordinary, 10500, { invoice_type: 'ordinary', tax_rate_percent: 3 });
-    expect(ordinary.code, ordinary.message).toBe(200);
+    const ordinary = await quote(sup.ordinary, 10500, { invoiceType: 'ordinary', taxRatePercent: 3 });
     const [audit] = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.module, 'quotation'), eq(auditLogs.recordId, String(ordinary.data.id))));
+      .where(and(eq(auditLogs.module, 'quotation'), eq(auditLogs.recordId, String(ordinary))));
     expect(JSON.stringify(audit)).toContain('"invoiceType":"ordinary"');
   });
 });
