@@ -54,6 +54,13 @@ export async function api(request: APIRequestContext, token: string, path: strin
 }
 
 /** Saves a screenshot of the viewport (1440×900 unless the test sets another) to the git-ignored e2e/screenshots/ folder. */
+/** The header bell's unread count, once the bell has loaded it. */
+export async function unreadCount(page: Page): Promise<number> {
+  const bell = page.getByTestId('message-bell');
+  await expect(bell).toHaveAttribute('data-unread', /^\d+$/);
+  return Number(await bell.getAttribute('data-unread'));
+}
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}${name}.png` });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, login, screenshot, unreadCount } from '../support/app';
 
 async function asUser(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -10,7 +10,6 @@ async function asUser(browser: Browser, email: string): Promise<Page> {
 }
 
 const bell = (page: Page) => page.getByTestId('message-bell');
-const unread = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
 
 test("the approver's bell counts up while the planner submits, and the message opens the plan", async ({ browser, request }) => {
   const streams: string[] = [];
@@ -24,7 +23,7 @@ test("the approver's bell counts up while the planner submits, and the message o
   // tab's stream instead of opening its own.
   const [secondTab] = await Promise.all([approverBrowser.waitForEvent('page'), manager.evaluate(() => window.open('/dashboard/basic', '_blank'))]);
   await expect(bell(secondTab)).toBeVisible();
-  const before = await unread(manager);
+  const before = await unreadCount(manager);
 
   const planner = await asUser(browser, 'planner@jiaju.com');
   const token = await apiLogin(request, 'planner@jiaju.com');

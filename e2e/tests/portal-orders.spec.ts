@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot, expectAccessible } from '../support/app';
+import { api, apiLogin, creditCode, login, screenshot, expectAccessible, unreadCount } from '../support/app';
 import { E2E_PORT } from '../support/constants';
 
 const stamp = Date.now().toString().slice(-6);
@@ -67,8 +67,7 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
 
   // The buyer watches its bell.
   await login(page);
-  await expect(bell(page)).toBeVisible();
-  const before = Number(await bell(page).getAttribute('data-unread'));
+  const before = await unreadCount(page);
 
   // The supplier, on a phone: the bell tells of the new order and opens it.
   const context = await browser.newContext({

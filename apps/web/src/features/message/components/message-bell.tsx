@@ -48,7 +48,8 @@ export function MessageBell() {
           icon={<BellOutlined />}
           aria-label={count ? `消息，${count} 条未读` : '消息'}
           data-testid="message-bell"
-          data-unread={count}
+          // Absent until the count is known, so a reader never takes the placeholder 0 for a count.
+          data-unread={unread.data ? count : undefined}
           onClick={() => setOpen(true)}
         />
       </Badge>
