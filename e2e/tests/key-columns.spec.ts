@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
+import { api, apiLogin, login, screenshot } from '../support/app';
+import { createPublishedTask, createSupplier, saveQuote } from '../support/procurement';
 
 /**
  * At 1280×800, the smallest laptop screen in use, the columns a person decides by stay inside the
@@ -47,54 +48,31 @@ async function threeQuotedTask(request: APIRequestContext, token: string) {
   const commodities = (await api(request, token, '/admin/commodity/options', { limit: 3 })).data as { value: number; sku_code: string }[];
   const supplierNames = [`E2E宽度测试家居用品${stamp}有限公司`, `E2E宽度测试日用品${stamp}制造厂`, `E2E宽度测试收纳${stamp}商行`];
   const supplierIds: number[] = [];
-  for (const [k, name] of supplierNames.entries()) {
-    const created = await api(request, token, '/admin/supplier/create', {
-      name,
-      contact_person: '孙经理',
-      phone: '13800138000',
-      region_code: '330100',
-      credit_code: creditCode(`91330100MB${stamp}${k}`),
-      settlement_type: 'monthly',
-      grade: 'A',
-    });
-    expect(created.code, created.message).toBe(200);
-    supplierIds.push(created.data.id);
-  }
-  const task = await api(request, token, '/admin/procurement_task/create', {
-    sealed: false,
+  for (const [k, name] of supplierNames.entries())
+    supplierIds.push(await createSupplier(request, token, { name, creditBody: `91330100MB${stamp}${k}` }));
+  const task = await createPublishedTask(request, token, {
     name: `E2E宽度比价${stamp}`,
-    buyer_id: 1,
-    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
     delivery_region_code: '310114',
     lines: commodities.map((c, i) => ({ commodity_id: c.value, quantity: 1200 + 100 * i, target_price_fen: 1_250_000 })),
     supplier_ids: supplierIds,
   });
-  expect(task.code, task.message).toBe(200);
-  const id = task.data.id as number;
-  let info = await api(request, token, '/admin/procurement_task/info', { id });
-  expect((await api(request, token, '/admin/procurement_task/publish', { id, version: info.data.version })).code).toBe(200);
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   for (const [k, supplierId] of supplierIds.entries()) {
-    const saved = await api(request, token, '/admin/quotation/save', {
-      task_id: id,
+    await saveQuote(request, token, {
+      task_id: task.id,
       supplier_id: supplierId,
-      quote_date: today,
-      valid_until: '2099-12-31',
       tax_rate_percent: 13,
-      freight_mode: 'manual',
       freight_fen: 120_000 * (k + 1),
-      lines: info.data.lines.map((line: { id: number }, i: number) => ({
+      lines: task.lines.map((line, i) => ({
         task_line_id: line.id,
         unit_price_fen: 1_150_000 + 35_000 * ((i + k) % 3),
         moq: 10,
         lead_time_days: 5 + k,
       })),
     });
-    expect(saved.code, saved.message).toBe(200);
   }
-  info = await api(request, token, '/admin/procurement_task/info', { id });
-  expect((await api(request, token, '/admin/procurement_task/close_quote', { id, version: info.data.version })).code).toBe(200);
-  return { id, supplierNames };
+  const info = await api(request, token, '/admin/procurement_task/info', { id: task.id });
+  expect((await api(request, token, '/admin/procurement_task/close_quote', { id: task.id, version: info.data.version })).code).toBe(200);
+  return { id: task.id, supplierNames };
 }
 
 test('the plan list at 1280×800 shows code and name, status, budget, progress, type and warehouse, owner, period and actions', async ({ page }) => {

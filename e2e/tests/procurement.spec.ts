@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, creditCode, pickOption, pickRegion, login, openFromMenu, screenshot } from '../support/app';
+import { createPublishedTask, createSupplier, saveQuote } from '../support/procurement';
 
 const stamp = Date.now().toString().slice(-6);
 const names = { s1: `E2E义乌优选${stamp}有限公司`, s2: `E2E顺德家居${stamp}制品厂`, s3: `E2E苏州塑业${stamp}有限公司` };
@@ -166,47 +167,27 @@ test('the matrix shows tax-inclusive and real cost side by side; the special inv
   test.setTimeout(120_000);
   const token = await apiLogin(request);
   const [commodity] = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data as { value: number; sku_code: string }[];
-  const base = { contact_person: '钱经理', phone: '13800138000', region_code: '330100', settlement_type: 'monthly', grade: 'B' };
-  const special = await api(request, token, '/admin/supplier/create', {
-    ...base,
-    name: `E2E专票厨具${stamp}有限公司`,
-    credit_code: creditCode(`91330100MA7${stamp}`),
-  });
-  const ordinary = await api(request, token, '/admin/supplier/create', {
-    ...base,
-    name: `E2E普票日用${stamp}商行`,
-    credit_code: creditCode(`92330100MA8${stamp}`),
-  });
-  expect([special.code, ordinary.code]).toEqual([200, 200]);
+  const base = { contact_person: '钱经理', grade: 'B' };
+  const special = await createSupplier(request, token, { ...base, name: `E2E专票厨具${stamp}有限公司`, creditBody: `91330100MA7${stamp}` });
+  const ordinary = await createSupplier(request, token, { ...base, name: `E2E普票日用${stamp}商行`, creditBody: `92330100MA8${stamp}` });
   const taskName = `E2E含税比价${stamp}`;
-  const task = await api(request, token, '/admin/procurement_task/create', {
-    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
-    sealed: false,
+  const task = await createPublishedTask(request, token, {
     name: taskName,
-    buyer_id: 1,
-    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
     delivery_region_code: '310114',
     lines: [{ commodity_id: commodity.value, quantity: 10, target_price_fen: 12000 }],
-    supplier_ids: [special.data.id, ordinary.data.id],
+    supplier_ids: [special, ordinary],
   });
-  const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
-  expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
   // ¥113.00 under the default invoice (a 13 % special one), through the API without invoice fields.
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-  const saved = await api(request, token, '/admin/quotation/save', {
-    task_id: task.data.id,
-    supplier_id: special.data.id,
-    quote_date: today,
-    valid_until: '2099-12-31',
-    freight_mode: 'manual',
+  await saveQuote(request, token, {
+    task_id: task.id,
+    supplier_id: special,
     freight_fen: 0,
-    lines: [{ task_line_id: info.data.lines[0].id, unit_price_fen: 11300 }],
+    lines: [{ task_line_id: task.lines[0].id, unit_price_fen: 11300 }],
   });
-  expect(saved.code, saved.message).toBe(200);
 
   // ¥105.00 under a 3 % ordinary invoice, through the quote editor.
   await login(page);
-  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.id}`);
   await page.getByRole('tab', { name: new RegExp(`E2E普票日用${stamp}`) }).click();
   const panel = page.getByRole('tabpanel', { name: new RegExp(`E2E普票日用${stamp}`) });
   await pickOption(page, panel.locator('.ant-form-item', { has: page.getByLabel('发票类型') }), '增值税普通发票');
@@ -248,51 +229,37 @@ test('the comparison stays readable with 30 lines × 10 suppliers', async ({ pag
   expect(commodities).toHaveLength(30);
   const supplierIds: number[] = [];
   for (let k = 0; k < 10; k++) {
-    const created = await api(request, token, '/admin/supplier/create', {
-      name: `E2E宽表供应商${stamp}-${k + 1}`,
-      contact_person: '赵经理',
-      phone: '13800138000',
-      region_code: '330100',
-      credit_code: creditCode(`91330100MA${stamp}${k}`),
-      settlement_type: 'monthly',
-      grade: 'B',
-    });
-    expect(created.code, created.message).toBe(200);
-    supplierIds.push(created.data.id);
+    supplierIds.push(
+      await createSupplier(request, token, {
+        name: `E2E宽表供应商${stamp}-${k + 1}`,
+        creditBody: `91330100MA${stamp}${k}`,
+        contact_person: '赵经理',
+        grade: 'B',
+      }),
+    );
   }
-  const task = await api(request, token, '/admin/procurement_task/create', {
-    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
-    sealed: false,
+  const task = await createPublishedTask(request, token, {
     name: `E2E宽表比价${stamp}`,
-    buyer_id: 1,
-    quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
     delivery_region_code: '310114',
     lines: commodities.map((c, i) => ({ commodity_id: c.value, quantity: 10 + i, target_price_fen: c.reference_price_fen })),
     supplier_ids: supplierIds,
   });
-  const info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
-  expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   for (const [k, supplierId] of supplierIds.entries()) {
-    const saved = await api(request, token, '/admin/quotation/save', {
-      task_id: task.data.id,
+    await saveQuote(request, token, {
+      task_id: task.id,
       supplier_id: supplierId,
-      quote_date: today,
-      valid_until: '2099-12-31',
       tax_rate_percent: 13,
-      freight_mode: 'manual',
       freight_fen: 1000 * k,
-      lines: info.data.lines.map((line: { id: number }, i: number) => ({
+      lines: task.lines.map((line, i) => ({
         task_line_id: line.id,
         unit_price_fen: (i + k) % 11 === 0 ? null : Math.round(commodities[i].reference_price_fen * (0.9 + ((i * 7 + k * 3) % 20) / 100)),
         moq: 20,
         lead_time_days: 3 + ((i + k) % 9),
       })),
     });
-    expect(saved.code, saved.message).toBe(200);
   }
   await login(page);
-  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
+  await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.id}`);
   const matrix = page.locator('.comparison-matrix');
   // 30 lines + 货值合计, 运费, 到货成本(含税), 实际到货成本, 较目标价节省.
   await expect(matrix.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(35);
@@ -470,48 +437,31 @@ test('a quote below its MOQ is flagged and not pre-selected; 关闭报价 on 报
   test.setTimeout(120_000);
   const token = await apiLogin(request);
   const commodity = (await api(request, token, '/admin/commodity/options', { limit: 1 })).data[0] as { value: number; sku_code: string };
-  const base = { contact_person: '周经理', phone: '13800138001', region_code: '440300', settlement_type: 'monthly', grade: 'B', status: 'enabled' };
+  const base = { contact_person: '周经理', phone: '13800138001', region_code: '440300', grade: 'B' };
   const moqName = `E2E整箱起订${stamp}有限公司`;
   const plainName = `E2E散件供应${stamp}有限公司`;
-  const moqSupplier = await api(request, token, '/admin/supplier/create', { ...base, name: moqName, credit_code: creditCode(`91440300MA${stamp}7`) });
-  const plainSupplier = await api(request, token, '/admin/supplier/create', {
-    ...base,
-    name: plainName,
-    credit_code: creditCode(`91440300MA${stamp}8`),
-  });
-  expect([moqSupplier.code, plainSupplier.code]).toEqual([200, 200]);
+  const moqSupplier = await createSupplier(request, token, { ...base, name: moqName, creditBody: `91440300MA${stamp}7` });
+  const plainSupplier = await createSupplier(request, token, { ...base, name: plainName, creditBody: `91440300MA${stamp}8` });
   const taskName = `E2E起订量任务${stamp}`;
-  const task = await api(request, token, '/admin/procurement_task/create', {
-    // Unsealed: this test reads the quotes' prices while the task is quoting (sealed tasks: portal.spec.ts).
-    sealed: false,
+  const task = await createPublishedTask(request, token, {
     name: taskName,
-    buyer_id: 1,
     quote_deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
     delivery_region_code: '440305',
     lines: [{ commodity_id: commodity.value, quantity: 10, target_price_fen: 3000 }],
-    supplier_ids: [moqSupplier.data.id, plainSupplier.data.id],
+    supplier_ids: [moqSupplier, plainSupplier],
   });
-  expect(task.code, task.message).toBe(200);
-  const id = task.data.id as number;
-  const info = async () => (await api(request, token, '/admin/procurement_task/info', { id })).data;
-  expect((await api(request, token, '/admin/procurement_task/publish', { id, version: (await info()).version })).code).toBe(200);
-  const [lineId] = ((await info()).lines as { id: number }[]).map((l) => l.id);
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const id = task.id;
   for (const [supplierId, price, moq] of [
-    [moqSupplier.data.id, 2000, 50], // cheaper, but sells by the case of 50 where 10 are needed
-    [plainSupplier.data.id, 2500, 1],
+    [moqSupplier, 2000, 50], // cheaper, but sells by the case of 50 where 10 are needed
+    [plainSupplier, 2500, 1],
   ]) {
-    const saved = await api(request, token, '/admin/quotation/save', {
+    await saveQuote(request, token, {
       task_id: id,
       supplier_id: supplierId,
-      quote_date: today,
-      valid_until: '2099-12-31',
       tax_rate_percent: 13,
-      freight_mode: 'manual',
       freight_fen: 0,
-      lines: [{ task_line_id: lineId, unit_price_fen: price, moq, lead_time_days: 5 }],
+      lines: [{ task_line_id: task.lines[0].id, unit_price_fen: price, moq, lead_time_days: 5 }],
     });
-    expect(saved.code, saved.message).toBe(200);
   }
 
   await login(page);
