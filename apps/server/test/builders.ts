@@ -16,6 +16,7 @@ type PlanBody = Body<typeof planningApi.create>;
 export type TaskBody = Body<typeof procurementTaskApi.create>;
 export type QuoteBody = Body<typeof quotationApi.save>;
 type SupplierBody = Body<typeof supplierApi.create>;
+export type SupplierFields = Partial<SupplierBody>;
 
 async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: Body<E>, token: string) {
   const answer = await t.api(endpoint, body, token);
@@ -24,7 +25,7 @@ async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: Body<E>, to
 }
 
 /** An enabled supplier named `name` with a fresh credit code (the rest as `supplierBody` fills it): answers its id. */
-export async function createSupplier(t: TestApp, token: string, name: string, body: Partial<SupplierBody> = {}): Promise<number> {
+export async function createSupplier(t: TestApp, token: string, name: string, body: SupplierFields = {}): Promise<number> {
   return (await ok(t, supplierApi.create, { ...toCamelCase<SupplierBody>(supplierBody(name)), ...body }, token)).id;
 }
 

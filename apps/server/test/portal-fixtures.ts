@@ -1,5 +1,6 @@
+import { createQuotingTask, createSupplier, type SupplierFields } from './builders';
 import type { TestApp } from './helpers';
-import { createWeightTemplate, seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
+import { createWeightTemplate, seedCommodities, seedDictionaries } from './procurement-fixtures';
 
 export const DAY = 24 * 3600_000;
 export const PORTAL_PASSWORD = 'Supplier123';
@@ -14,8 +15,8 @@ async function ok(t: TestApp, path: Parameters<TestApp['call']>[0], body: unknow
 }
 
 /** A supplier with one active portal account, signed in: answers its id and portal token. */
-export async function portalSupplier(t: TestApp, admin: string, name: string, email: string, extra: Record<string, unknown> = {}) {
-  const { id: supplierId } = await ok(t, '/admin/supplier/create', supplierBody(name, extra), admin);
+export async function portalSupplier(t: TestApp, admin: string, name: string, email: string, fields: SupplierFields = {}) {
+  const supplierId = await createSupplier(t, admin, name, fields);
   const { id: accountId, activation_url } = await ok(t, '/admin/portal_account/create', { supplier_id: supplierId, email, name: '销售张' }, admin);
   await ok(t, '/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD }, admin);
   const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
@@ -43,27 +44,19 @@ export async function portalWorld(t: TestApp, admin: string, options: { sealed?:
     { sku: `PT${seq}B`, name: '加厚衣架', weightG: 300, priceFen: 1200 },
   ]);
   const templateId = await createWeightTemplate(t, admin, `门户测试模板${seq}`);
-  const a = await portalSupplier(t, admin, `杭州门户测试家纺${seq}有限公司`, `a${seq}@portal.test`, { price_template_id: templateId });
+  const a = await portalSupplier(t, admin, `杭州门户测试家纺${seq}有限公司`, `a${seq}@portal.test`, { priceTemplateId: templateId });
   const b = await portalSupplier(t, admin, `宁波门户测试日用${seq}有限公司`, `b${seq}@portal.test`);
-  const { id: taskId } = await ok(
-    t,
-    '/admin/procurement_task/create',
-    {
-      name: `门户询价${seq}`,
-      buyer_id: 1,
-      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
-      delivery_region_code: '440305',
-      lines: [
-        { commodity_id: commodityIds[0], quantity: 100, target_price_fen: 5000 },
-        { commodity_id: commodityIds[1], quantity: 300 },
-      ],
-      supplier_ids: [a.supplierId, b.supplierId],
-      sealed: options.sealed ?? true,
-    },
-    admin,
-  );
+  const taskId = await createQuotingTask(t, admin, {
+    name: `门户询价${seq}`,
+    buyerId: 1,
+    lines: [
+      { commodityId: commodityIds[0], quantity: 100, targetPriceFen: 5000 },
+      { commodityId: commodityIds[1], quantity: 300 },
+    ],
+    supplierIds: [a.supplierId, b.supplierId],
+    sealed: options.sealed ?? true,
+  });
   const info = await ok(t, '/admin/procurement_task/info', { id: taskId }, admin);
-  await ok(t, '/admin/procurement_task/publish', { id: taskId, version: info.version }, admin);
   const lineIds: number[] = info.lines.map((l: { id: number }) => l.id);
   return { taskId, lineIds, a, b, templateId };
 }
