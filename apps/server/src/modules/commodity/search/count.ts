@@ -2,12 +2,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { commodities, commodityCounts, commodityGramCounts } from '../../../db/schema';
-import { keywordWords } from '../../../lib/keywords';
+import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { prepared } from '../../../lib/prepared';
 import { queryRows } from '../../../lib/rows';
 import { inCategoryTree } from './category-tree';
 import { codesOnlyWhere, type Filter } from './filter';
-import { isAsciiWord, wordTokens } from './keyword';
+import { wordTokens } from './keyword';
 
 /** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
 export const COUNT_CAP = 10_000;

@@ -2,9 +2,9 @@ import type { commodityFilter } from '@scm/contract';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commodities } from '../../../db/schema';
-import { keywordWords } from '../../../lib/keywords';
+import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { inCategoryTree } from './category-tree';
-import { isAsciiWord, keywordAndCategory, skuPrefix } from './keyword';
+import { keywordAndCategory, skuPrefix } from './keyword';
 
 export type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
 

@@ -1,10 +1,7 @@
 import { and, arrayContains, type SQL, sql } from 'drizzle-orm';
 import { commodities } from '../../../db/schema';
-import { keywordWords, likePattern } from '../../../lib/keywords';
+import { isAsciiWord, keywordWords, likePattern } from '../../../lib/keywords';
 import { inCategoryTree } from './category-tree';
-
-/** Words typed in ASCII may be codes: an SKU or barcode prefix as well as a part of the name. */
-export const isAsciiWord = (word: string) => /^[\x21-\x7e]+$/.test(word);
 
 /**
  * The name tokens a word needs: the word itself when it has one or two characters, else each of

@@ -3,12 +3,12 @@ import { and, asc, desc, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { commodities } from '../../../db/schema';
-import { keywordWords } from '../../../lib/keywords';
+import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../../lib/paging';
 import { selectCommodities, sortColumns, toCommodity } from '../queries';
 import { COUNT_CAP, countedTotal, keywordMatches } from './count';
 import { commodityWhere, isCategoryAndStatusOnly } from './filter';
-import { exactCode, isAsciiWord } from './keyword';
+import { exactCode } from './keyword';
 import { FETCH_AND_SORT, planSettings, WALK_INDEX, walksIndex } from './plan';
 
 export type CommodityListInput = z.output<typeof commodityListRequest>;

@@ -43,6 +43,26 @@ describe('commodity keyword search', () => {
     expect((await list('衣架\u3000蓝鲸牌')).data.list.map((r: { id: number }) => r.id)).toEqual([both]);
   });
 
+  it('a word inside another word of the keyword narrows nothing: 物架 架 finds what 物架 finds', async () => {
+    const tag = unique('栖');
+    const shelf = await create({ name: `${tag}牌 三层置物架` });
+    await create({ name: `${tag}牌 衣架` });
+    await create({ name: `${tag}牌 置物篮` });
+    const alone = await list(`${tag}牌 物架`);
+    expect(alone.data.list.map((r: { id: number }) => r.id)).toEqual([shelf]);
+    for (const keyword of [`${tag}牌 物架 架`, `架 ${tag}牌 物架 ${tag}`]) {
+      const answer = await list(keyword);
+      expect(answer.data.list, keyword).toEqual(alone.data.list);
+      expect(answer.data.total, keyword).toBe(1);
+    }
+    // An ASCII word inside another ASCII word still counts: the longer one may match as the start of
+    // a code, which its middle does not.
+    const sku = unique('NEST');
+    await create({ sku_code: sku, name: `${tag}牌 收纳箱` });
+    expect((await list(sku)).data.total).toBe(1);
+    expect((await list(`${sku} ${sku.slice(2, 6)}`)).data.total).toBe(0);
+  });
+
   it('ranks an exact SKU code first, any case, then the other matches', async () => {
     const sku = unique('EXA');
     const longer = await create({ sku_code: `${sku}9`, name: '较新商品' });
