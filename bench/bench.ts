@@ -18,7 +18,7 @@ import { load, loadMixed } from './lib/load';
 import { openLoop } from './lib/open-loop';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
-import { fmt, printTable, type Row } from './lib/report';
+import { fmt, printTable, type Row, spread } from './lib/report';
 import { benchSearch } from './lib/search';
 import { portalPhoneTimings } from './lib/portal';
 import { openStream, type SseStream } from './lib/sse';
@@ -44,10 +44,7 @@ const existingDb = args.db ?? process.env.BENCH_DATABASE_URL;
 const rows: Row[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 const log = (line: string) => process.stderr.write(`· ${line}\n`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (xs: number[]) => spread(xs).median;
 
 async function cleanup() {
   for (const fn of cleanups.splice(0).reverse()) await fn().catch((e) => log(`cleanup: ${e}`));

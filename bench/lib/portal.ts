@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, web } from '../config';
 import { apiClient } from './api';
-import { fmt, type Row } from './report';
+import { CHROMIUM_ARGS, coldPage, contextOptions, readyAfterNavigation } from './cold-load';
+import { fmt, type Row, spread } from './report';
 
 /**
  * The supplier portal on a phone (docs/rules/quality-bars.md, "portal on a phone"): Chromium at
@@ -11,13 +12,6 @@ import { fmt, type Row } from './report';
  * field usable) and of an RFQ detail after sign-in (the quote form's first price field usable), and
  * for comparison the back office's /login on the same phone.
  */
-const PHONE = {
-  viewport: { width: 375, height: 812 },
-  latencyMs: 150,
-  downBytesPerS: (10 * 1024 * 1024) / 8,
-  upBytesPerS: (5 * 1024 * 1024) / 8,
-  cpu: 4,
-};
 const PRICE_FIELD = '[data-testid="quote-line-0"] input';
 
 /** A portal account of a supplier invited to the demo's sealed task, signed in; null without the demo data. */
@@ -49,20 +43,14 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
   if (!caller) rows.push({ section, name: '门户', value: '未测量（需要演示数据中的密封任务）', bar: '', ok: null });
   const browser = await chromium.launch({
     executablePath: web.chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
   const samples: Record<'admin' | 'login' | 'form', number[]> = { admin: [], login: [], form: [] };
   try {
     for (let i = 0; i < loads; i++) {
       log(`手机冷启动 ${i + 1}/${loads}`);
       for (const which of caller ? (['admin', 'login', 'form'] as const) : (['admin'] as const)) {
-        const context = await browser.newContext({
-          viewport: PHONE.viewport,
-          isMobile: true,
-          hasTouch: true,
-          locale: 'zh-CN',
-          timezoneId: 'Asia/Shanghai',
-        });
+        const context = await browser.newContext(contextOptions('phone'));
         if (which === 'form' && caller) {
           const signedIn = await caller.api.call('/portal/login', { email: caller.email, password: caller.password });
           const me = await caller.api.call('/portal/account/info', {}, signedIn.data.token);
@@ -75,29 +63,11 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
             [signedIn.data.token as string, account] as const,
           );
         }
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: PHONE.latencyMs,
-          downloadThroughput: PHONE.downBytesPerS,
-          uploadThroughput: PHONE.upBytesPerS,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+        const page = await coldPage(context, 'phone');
         try {
           const path = { admin: web.loginPath, login: '/portal/login', form: `/portal/rfq/detail?id=${caller?.taskId}` }[which];
           const selector = which === 'form' ? PRICE_FIELD : 'input[type="password"]';
-          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-          const at = await page.waitForFunction(
-            (s) => {
-              const el = document.querySelector<HTMLInputElement>(s);
-              return el?.checkVisibility() && !el.disabled ? performance.now() : false;
-            },
-            selector,
-            { timeout: 30_000, polling: 'raf' },
-          );
-          samples[which].push((await at.jsonValue()) as number);
+          samples[which].push(await readyAfterNavigation(page, `${baseUrl}${path}`, selector));
         } finally {
           await context.close();
         }
@@ -106,21 +76,17 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
   } finally {
     await browser.close();
   }
-  const stat = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
-  };
   for (const [key, name, limit] of [
     ['admin', `后台 ${web.loginPath} 密码框可用`, null],
     ['login', '/portal/login 密码框可用', null],
     ['form', '询价详情报价表单可用（已登录）', 1500],
   ] as const) {
     if (samples[key].length === 0) continue;
-    const s = stat(samples[key]);
+    const s = spread(samples[key]);
     rows.push({
       section,
       name,
-      value: `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
+      value: fmt.spread(s),
       bar: limit ? `≤ ${limit} ms` : '',
       ok: limit ? s.median <= limit : null,
       data: s,

@@ -11,12 +11,21 @@ export interface Row {
   data?: Record<string, unknown>;
 }
 
+/** Median, least and most of some timings. */
+export function spread(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { median, min: s[0], max: s[s.length - 1] };
+}
+
 export const fmt = {
   int: (n: number) => Math.round(n).toLocaleString('en-US'),
   ms: (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`,
   mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
   kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`,
   ratio: (n: number) => `${n.toFixed(2)}×`,
+  /** "median [min–max]" of timings in ms. */
+  spread: (s: { median: number; min: number; max: number }) => `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
 };
 
 const width = (s: string) => [...s].reduce((w, c) => w + (/[\u1100-\uffff]/.test(c) && !/[✓✗×—–·…]/.test(c) ? 2 : 1), 0);

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, web } from '../config';
 import { repoRoot } from './processes';
-import { fmt, type Row } from './report';
+import { CHROMIUM_ARGS, contextOptions } from './cold-load';
+import { fmt, type Row, spread } from './report';
 import type { ChunkStats } from './vite-bench.config';
 
 const webRoot = join(repoRoot, 'apps/web');
@@ -268,21 +269,13 @@ export async function webTimings(rows: Row[], baseUrl: string, loads: number, lo
   }
   const browser = await chromium.launch({
     executablePath: web.chromium,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const samples: Record<string, number[]> = { password: [], dcl: [], load: [], login: [], list: [], tab: [] };
   try {
     for (let i = 0; i < loads; i++) {
       log(`Chromium 冷启动 ${i + 1}/${loads}`);
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const context = await browser.newContext(contextOptions('desktop'));
       // tsx compiles with keepNames, wrapping inner functions in __name(), which the page lacks.
       await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
       await context.addInitScript(watcherScript);
@@ -318,22 +311,17 @@ export async function webTimings(rows: Row[], baseUrl: string, loads: number, lo
     await browser.close();
   }
 
-  const stat = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    return { median, min: s[0], max: s[s.length - 1] };
-  };
   const add = (key: string, name: string, bar: string, limit: number | null, note = '') => {
     const xs = samples[key];
     if (xs.length === 0) {
       rows.push({ section, name, value: note || '未测量', bar, ok: null });
       return;
     }
-    const s = stat(xs);
+    const s = spread(xs);
     rows.push({
       section,
       name,
-      value: `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
+      value: fmt.spread(s),
       bar,
       ok: limit === null ? null : s.median <= limit,
       data: { samples: xs, ...s },
