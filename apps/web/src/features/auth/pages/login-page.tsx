@@ -14,10 +14,24 @@ import logoUrl from '@/app/logo.svg';
 const COPYRIGHT = import.meta.env.VITE_COPYRIGHT ?? 'Copyright © 2026 悦居家居生活服务有限公司 版权所有';
 const ICP = import.meta.env.VITE_ICP ?? '沪ICP备2024012345号-1';
 
-// The sign-in requests (with the HTTP client) and the toasts load right after the form shows,
-// not in the entry (docs/web-guide.md "Loading").
+// The sign-in requests (with the HTTP client) and the toasts load once the form shows and the
+// browser is idle, not in the entry and not before the form (docs/web-guide.md "Loading").
 const loadSignIn = () => import('@/features/auth/api/sign-in');
 const LoginMessages = lazy(() => import('@/features/auth/components/login-messages'));
+
+/** True once the browser has had an idle moment after the first render (at most half a second). */
+function useIdleAfterRender(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 100);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 500 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
 
 interface LoginForm {
   email: string;
@@ -28,9 +42,10 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
   usePageTitle('登录');
+  const idle = useIdleAfterRender();
   useEffect(() => {
-    loadSignIn().catch(() => {}); // a failed load is tried again on submit
-  }, []);
+    if (idle) loadSignIn().catch(() => {}); // a failed load is tried again on submit
+  }, [idle]);
 
   const onFinish = async ({ email, password }: LoginForm) => {
     setLoading(true);
@@ -50,9 +65,11 @@ export default function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <Suspense fallback={null}>
-        <LoginMessages />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <LoginMessages />
+        </Suspense>
+      )}
       <main className={styles.card}>
         <div className={styles.brand}>
           <img src={logoUrl} alt="" width={40} height={40} />
