@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { commodities } from '../../../db/schema';
 import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { inCategoryTree } from './category-tree';
-import { keywordAndCategory, skuPrefix } from './keyword';
+import { exactCode, keywordAndCategory, skuPrefix } from './keyword';
 
 export type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
 
@@ -20,11 +20,26 @@ export function commodityWhere(filter: Filter, matched = keywordAndCategory(filt
   return and(...conditions);
 }
 
+/** The filter's conditions with the keyword's part replaced by `keyword` (the category kept). */
+const withKeywordAs = (filter: Filter, keyword: SQL) =>
+  commodityWhere(filter, and(keyword, filter.categoryId ? inCategoryTree(commodities.categoryId, filter.categoryId) : undefined));
+
 /** The filter with a single ASCII keyword matching SKU codes only: a part of its matches, countable from the code index alone. */
 export function codesOnlyWhere(filter: Filter): SQL | undefined {
   const words = keywordWords(filter.keyword);
   if (words.length !== 1 || !isAsciiWord(words[0])) return undefined;
-  return commodityWhere(filter, and(skuPrefix(words[0]), filter.categoryId ? inCategoryTree(commodities.categoryId, filter.categoryId) : undefined));
+  return withKeywordAs(filter, skuPrefix(words[0]));
+}
+
+/**
+ * The filter with a single ASCII keyword taken as a whole SKU code or barcode. Such a commodity
+ * matches the keyword anyway (its code starts with it), so the keyword's other conditions are left
+ * out: planning them cost more than finding the row.
+ */
+export function exactCodeWhere(filter: Filter): SQL | undefined {
+  const words = keywordWords(filter.keyword);
+  if (words.length !== 1 || !isAsciiWord(words[0])) return undefined;
+  return withKeywordAs(filter, exactCode(words[0]));
 }
 
 export const isCategoryAndStatusOnly = (filter: Filter) =>

@@ -3,12 +3,10 @@ import { and, asc, desc, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { commodities } from '../../../db/schema';
-import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../../lib/paging';
 import { selectCommodities, sortColumns, toCommodity } from '../queries';
 import { COUNT_CAP, countedTotal, keywordMatches } from './count';
-import { commodityWhere, isCategoryAndStatusOnly } from './filter';
-import { exactCode } from './keyword';
+import { commodityWhere, exactCodeWhere, isCategoryAndStatusOnly } from './filter';
 import { FETCH_AND_SORT, planSettings, WALK_INDEX, walksIndex } from './plan';
 
 export type CommodityListInput = z.output<typeof commodityListRequest>;
@@ -31,8 +29,7 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   }
   const where = commodityWhere(input);
   // One ASCII word may be a whole SKU code or barcode: that commodity comes first (its index, ≤ 5 ms).
-  const words = keywordWords(input.keyword);
-  const exact = words.length === 1 && isAsciiWord(words[0]) ? and(where, exactCode(words[0])) : undefined;
+  const exact = exactCodeWhere(input);
   const [exactRows, found] = await Promise.all([
     exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [],
     keywordMatches(db, input, where),

@@ -87,6 +87,17 @@ describe('commodity keyword search', () => {
     expect(answer.data.list[0].id).toBe(exact);
   });
 
+  it('an exact code still obeys the other filters: status, price, category', async () => {
+    const sku = unique('EXF');
+    const id = await create({ sku_code: sku, name: '筛选中的精确编码', reference_price_fen: 5000 });
+    expect((await list(sku)).data.list.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await list(sku, { status: 'disabled' })).data.list).toEqual([]);
+    expect((await list(sku, { min_price_fen: 6000 })).data.list).toEqual([]);
+    const other = await t.call('/admin/category/create', { parent_id: null, name: unique('他'), code: unique('O') }, admin);
+    expect((await list(sku, { category_id: other.data.id })).data.list).toEqual([]);
+    expect((await list(sku, { category_id: leaf })).data.list.map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
   it('stops the count at 10,000 and says so', async () => {
     await t.database.db.execute(sql`
       insert into commodities (sku_code, name, category_id, unit, reference_price_fen, name_grams)
