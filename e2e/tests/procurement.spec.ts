@@ -318,6 +318,8 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   // Filter by source plan: the demo's 双十二 plan generated 厨房收纳双十二促销备货.
   await filters.getByRole('button', { name: /^重\s*置$/ }).click();
   await expect(page).not.toHaveURL(/buyerId=/);
+  // The unfiltered list is on screen (the reset has been rendered) before the next filter is picked.
+  await expect(rows.nth(1)).toBeVisible();
   const planItem = filters.locator('.ant-form-item', { hasText: '来源计划' });
   const plans = await api(request, token, '/admin/procurement_task/plan_options', { keyword: '双十二' });
   expect(plans.data).toHaveLength(1);
