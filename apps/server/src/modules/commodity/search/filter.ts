@@ -20,27 +20,25 @@ export function commodityWhere(filter: Filter, matched = keywordAndCategory(filt
   return and(...conditions);
 }
 
-/** The filter's conditions with the keyword's part replaced by `keyword` (the category kept). */
-const withKeywordAs = (filter: Filter, keyword: SQL) =>
-  commodityWhere(filter, and(keyword, filter.categoryId ? inCategoryTree(commodities.categoryId, filter.categoryId) : undefined));
-
-/** The filter with a single ASCII keyword matching SKU codes only: a part of its matches, countable from the code index alone. */
-export function codesOnlyWhere(filter: Filter): SQL | undefined {
+/**
+ * The filter's conditions with its keyword, when that is a single ASCII word (a code's possible
+ * start), matched by `asCode` instead; undefined for any other keyword. The category is kept.
+ */
+function withCodeKeyword(filter: Filter, asCode: (word: string) => SQL): SQL | undefined {
   const words = keywordWords(filter.keyword);
   if (words.length !== 1 || !isAsciiWord(words[0])) return undefined;
-  return withKeywordAs(filter, skuPrefix(words[0]));
+  return commodityWhere(filter, and(asCode(words[0]), filter.categoryId ? inCategoryTree(commodities.categoryId, filter.categoryId) : undefined));
 }
+
+/** The filter with a single ASCII keyword matching SKU codes only: a part of its matches, countable from the code index alone. */
+export const codesOnlyWhere = (filter: Filter) => withCodeKeyword(filter, skuPrefix);
 
 /**
  * The filter with a single ASCII keyword taken as a whole SKU code or barcode. Such a commodity
  * matches the keyword anyway (its code starts with it), so the keyword's other conditions are left
  * out: planning them cost more than finding the row.
  */
-export function exactCodeWhere(filter: Filter): SQL | undefined {
-  const words = keywordWords(filter.keyword);
-  if (words.length !== 1 || !isAsciiWord(words[0])) return undefined;
-  return withKeywordAs(filter, exactCode(words[0]));
-}
+export const exactCodeWhere = (filter: Filter) => withCodeKeyword(filter, exactCode);
 
 export const isCategoryAndStatusOnly = (filter: Filter) =>
   !filter.keyword && !filter.brand && filter.minPriceFen == null && filter.maxPriceFen == null;
