@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * "Loading"). Small files too: a chunk of a few hundred bytes still shrinks by a third. An encoding
  * that would not be smaller than the file is not written, and the server sends the file itself.
  */
+/** Whether the other document's build, into the same folder, has encoded this file as it is. */
+const encodedAlready = (path: string) =>
+  ['br', 'gz'].some((extension) => existsSync(`${path}.${extension}`) && statSync(`${path}.${extension}`).mtimeMs >= statSync(path).mtimeMs);
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -29,7 +33,7 @@ function precompress(): Plugin {
         for (const name of readdirSync(dir)) {
           const path = join(dir, name);
           if (statSync(path).isDirectory()) walk(path);
-          else if (COMPRESSIBLE.test(name)) {
+          else if (COMPRESSIBLE.test(name) && !encodedAlready(path)) {
             const source = readFileSync(path);
             const encoded = {
               br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -68,24 +72,44 @@ function stylesAfterSkeleton(): Plugin {
 }
 
 /**
- * The antd class families the login screen renders: its form, inputs and button, the toasts, the
- * click wave and the icons; of the grid only the bare column (the form item's, without a span).
- * `ant-input-number` shares a prefix and is not among them.
+ * The antd class families each document's first screen renders, by document. The back office's
+ * login: its form, inputs and button, the toasts, the click wave and the icons; of the grid only the
+ * bare column (the form item's, without a span); `ant-input-number` shares a prefix and is not
+ * among them. The supplier portal (portal.html): every component its pages use, since it never
+ * loads the whole stylesheet (docs/web-guide.md "Portal").
  */
-const FIRST_SCREEN_FAMILIES = ['ant-btn', 'ant-row', 'ant-form', 'ant-input', 'ant-message', 'ant-wave', 'ant-show-help', 'anticon'];
-const FIRST_SCREEN_CLASSES = ['ant-col'];
-const NOT_FIRST_SCREEN = ['ant-input-number'];
+interface FirstScreen {
+  families: string[];
+  classes?: string[];
+  except?: string[];
+}
+type DocumentName = 'index' | 'portal';
+const FIRST_SCREENS: Record<DocumentName, FirstScreen> = {
+  index: {
+    families: ['ant-btn', 'ant-row', 'ant-form', 'ant-input', 'ant-message', 'ant-wave', 'ant-show-help', 'anticon'],
+    classes: ['ant-col'],
+    except: ['ant-input-number'],
+  },
+  portal: {
+    families: [
+      ...['ant-app', 'ant-btn', 'ant-row', 'ant-col', 'ant-form', 'ant-input', 'ant-radio', 'ant-tag', 'ant-alert'],
+      ...['ant-descriptions', 'ant-modal', 'ant-message', 'ant-empty', 'ant-wave', 'ant-show-help', 'anticon'],
+      // The dialogs' and toasts' motion.
+      ...['ant-zoom', 'ant-fade', 'ant-move-up'],
+    ],
+  },
+};
 const inFamily = (name: string, families: string[]) => families.some((family) => name === family || name.startsWith(`${family}-`));
-const onFirstScreen = (name: string) =>
-  FIRST_SCREEN_CLASSES.includes(name) || (inFamily(name, FIRST_SCREEN_FAMILIES) && !inFamily(name, NOT_FIRST_SCREEN));
+const onFirstScreen = (name: string, screen: FirstScreen) =>
+  (screen.classes ?? []).includes(name) || (inFamily(name, screen.families) && !inFamily(name, screen.except ?? []));
 
-/** antd's prebuilt stylesheet without the rules that name a class of a component the login screen does not render. */
-function firstScreenCss(full: string): string {
+/** antd's prebuilt stylesheet without the rules that name a class of a component the screen does not render. */
+function firstScreenCss(full: string, screen: FirstScreen): string {
   const root = postcss.parse(full);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
     const antClasses = [...rule.selector.matchAll(/\.(ant[\w-]*)/g)].map((m) => m[1]);
-    if (!antClasses.every(onFirstScreen)) rule.remove();
+    if (!antClasses.every((name) => onFirstScreen(name, screen))) rule.remove();
   });
   root.walkAtRules((atRule) => {
     if (atRule.nodes?.length === 0) atRule.remove();
@@ -93,39 +117,43 @@ function firstScreenCss(full: string): string {
   return root.toString();
 }
 
+/** The document an HTML path is (`/portal.html` → portal), whose first screen FIRST_SCREENS names. */
+const documentName = (path: string) => path.replace(/^.*\//, '').replace(/\.html$/, '');
+
 /**
- * Links the part of antd's stylesheet the login screen uses (about a sixth of its megabyte) from
- * index.html, in place of the whole: the whole one is fetched, parsed and matched after the form
- * is up, and replaces this part before any other screen renders (`app/beyond-login.ts`,
- * docs/web-guide.md "Loading").
+ * Links the part of antd's stylesheet a document's first screen uses from that document, in place
+ * of the whole. The back office's login uses about a sixth of the megabyte; the whole is fetched,
+ * parsed and matched after the form is up, and replaces the part before any other screen renders
+ * (`app/beyond-login.ts`). The portal keeps its part (docs/web-guide.md "Loading", "Portal").
  */
-function firstScreenStyles(): Plugin {
+function firstScreenStyles(built: DocumentName): Plugin {
   let command: 'build' | 'serve' = 'build';
-  let href = '';
-  const source = () => firstScreenCss(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'));
+  const href = new Map<string, string>();
+  const source = (name: string) =>
+    firstScreenCss(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), FIRST_SCREENS[name as DocumentName]);
   return {
     name: 'first-screen-styles',
     configResolved(config) {
       command = config.command;
-      if (command === 'serve') href = '/antd-first-screen.css';
+      if (command === 'serve') for (const name of Object.keys(FIRST_SCREENS)) href.set(name, `/antd-first-screen/${name}.css`);
     },
     configureServer(server) {
-      server.middlewares.use('/antd-first-screen.css', (_request, response) => {
+      server.middlewares.use('/antd-first-screen', (request, response) => {
         response.setHeader('content-type', 'text/css');
-        response.end(source());
+        response.end(source(documentName(request.url ?? '').replace(/\.css$/, '')));
       });
     },
     buildStart() {
       if (command !== 'build') return;
-      const css = source();
-      const fileName = `assets/antd-first-screen-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+      const css = source(built);
+      const fileName = `assets/antd-${built}-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
-      href = `/${fileName}`;
+      href.set(built, `/${fileName}`);
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        const link = `<link rel="stylesheet" href="${href}" data-first-screen>`;
+      handler(html, context) {
+        const link = `<link rel="stylesheet" href="${href.get(documentName(context.path))}" data-first-screen>`;
         // Before the entry's own stylesheet, as antd's came before the app's styles in it.
         const at = html.indexOf('<link rel="stylesheet"');
         return at >= 0 ? `${html.slice(0, at)}${link}\n    ${html.slice(at)}` : html.replace('</head>', `    ${link}\n  </head>`);
@@ -134,36 +162,64 @@ function firstScreenStyles(): Plugin {
   };
 }
 
+/**
+ * The supplier portal is a document of its own (portal.html): the dev server answers every
+ * /portal/… address with it, as the API server does in production (apps/server/src/app.ts).
+ */
+function portalDocument(): Plugin {
+  return {
+    name: 'portal-document',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (/^\/portal(\/|\?|$)/.test(request.url ?? '')) request.url = '/portal.html';
+        next();
+      });
+    },
+  };
+}
+
 /** `@/…` is `src/…`, for every import that leaves its own folder (docs/web-guide.md). */
 export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
-export default defineConfig({
-  plugins: [react(), firstScreenStyles(), stylesAfterSkeleton(), precompress()],
-  resolve: { alias: sourceAlias },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
-  },
-  build: {
-    target: 'es2022',
-    chunkSizeWarningLimit: 1500,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)[\\/]/,
-              priority: 2,
-            },
-            // Everything else the entry imports statically (the login page, its antd parts) in one
-            // chunk: left to the automatic split it came as some twenty files, which over HTTP/1.1's
-            // six connections per host cost a round trip per six before the form could render.
-            { name: 'first-screen', tags: ['$initial'], priority: 1 },
-          ],
+/**
+ * Two documents, built one after the other into one folder (`npm run build`): the back office's
+ * (index.html, the default mode) and the supplier portal's (portal.html, `--mode portal`). Built
+ * apart, each document's first screen is one chunk of what it alone uses: in one build, the
+ * modules both reach through antd's index would form a shared chunk holding either one's parts.
+ */
+export default defineConfig(({ mode }) => {
+  const document: DocumentName = mode === 'portal' ? 'portal' : 'index';
+  return {
+    plugins: [react(), portalDocument(), firstScreenStyles(document), stylesAfterSkeleton(), precompress()],
+    resolve: { alias: sourceAlias },
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://127.0.0.1:3000' },
+    },
+    build: {
+      target: 'es2022',
+      chunkSizeWarningLimit: 1500,
+      modulePreload: { polyfill: false },
+      // The portal's build adds its document to the back office's.
+      emptyOutDir: document === 'index',
+      rolldownOptions: {
+        input: fileURLToPath(new URL(`./${document}.html`, import.meta.url)),
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'framework',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)[\\/]/,
+                priority: 2,
+              },
+              // Everything else the entry imports statically (the login page, its antd parts) in one
+              // chunk: left to the automatic split it came as some twenty files, which over HTTP/1.1's
+              // six connections per host cost a round trip per six before the form could render.
+              { name: 'first-screen', tags: ['$initial'], priority: 1 },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -112,12 +112,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', resolve(path).startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // Every non-API GET is a client-side route: the single-page app decides (including its 404 page).
-    const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
-    app.get('/', (_request, reply) => sendIndex(reply));
+    // Every non-API GET is a client-side route: the supplier portal's document for /portal/…, the
+    // back office's for the rest (docs/web-guide.md "Portal"); the app decides, its 404 page included.
+    const portalAddress = /^\/portal(\/|\?|$)/;
+    const sendDocument = (reply: FastifyReply, url: string) => reply.sendFile(portalAddress.test(url) ? 'portal.html' : 'index.html');
+    app.get('/', (request, reply) => sendDocument(reply, request.url));
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
-      return sendIndex(reply);
+      return sendDocument(reply, request.url);
     });
   }
   return app;

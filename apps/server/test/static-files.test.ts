@@ -8,10 +8,12 @@ import { createTestApp, type TestApp } from './helpers';
 /**
  * The built web app as the server sends it (docs/web-guide.md "Loading"): precompressed files by
  * Accept-Encoding (br first, then gzip, else the file itself), hashed files under /assets cached
- * for a year, index.html (also for client routes) and other root files revalidated every time.
+ * for a year, index.html (also for client routes) and other root files revalidated every time. The
+ * supplier portal's addresses get the portal's own document (docs/web-guide.md "Portal").
  */
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const PORTAL = '<!doctype html><html><head><title>供应商门户</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('悦居'.repeat(200))});`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${path}.gz`), gzipSync(text));
   };
   write('index.html', INDEX);
+  write('portal.html', PORTAL);
   write('assets/index-abc123.js', SCRIPT);
   writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist: dist });
@@ -88,6 +91,23 @@ describe('index.html is never cached', () => {
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(decoded(response)).toBe(INDEX);
     }
+  });
+
+  it("the portal's addresses get the portal's document, revalidated, by Accept-Encoding", async () => {
+    for (const url of ['/portal', '/portal/login', '/portal/rfq/detail?id=7', '/portal/activate?token=abc', '/portal/orders']) {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        [undefined, undefined],
+      ] as const) {
+        const response = await get(url, accept);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(decoded(response)).toBe(PORTAL);
+      }
+    }
+    // The back office's addresses that merely start alike keep its document.
+    for (const url of ['/portalish', '/portal-guide']) expect(decoded(await get(url, 'br'))).toBe(INDEX);
   });
 
   it('other files outside /assets are revalidated too', async () => {

@@ -3,10 +3,7 @@ import type { Locale } from 'antd/es/locale';
 // The DOM RouterProvider: navigations given `flushSync` render in one synchronous pass.
 import { RouterProvider } from 'react-router/dom';
 import { router } from './router';
-import { theme } from './theme';
-
-// Someone who asks the system for less motion gets dialogs, drawers and menus without animation.
-const appTheme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? { ...theme, token: { ...theme.token, motion: false } } : theme;
+import { appTheme } from './theme';
 
 /**
  * The strings of antd's zh_CN the login screen shows (the password toggle's label). The whole

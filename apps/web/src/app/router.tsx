@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setNavigator } from '@/shared/http/navigation';
 import { lazyPage } from '@/shared/navigation/lazy-page';
 import { setShellPrefetch } from '@/shared/navigation/prefetch-shell';
@@ -21,8 +21,6 @@ const withBeyondLogin =
 
 const loadShell = withBeyondLogin(() => import('./shell/shell-layout'));
 const ShellLayout = lazyPage(loadShell);
-// The supplier portal: a realm of its own that never loads the back office's shell (docs/web-guide.md, "Portal").
-const PortalLayout = lazyPage(withBeyondLogin(() => import('@/portal/portal-layout')));
 
 /**
  * Fetches the shell and the landing page (the workbench): while the login page is idle and again
@@ -47,6 +45,16 @@ function RequireAuth({ children }: { children: ReactNode }) {
   return session.isAuthorized() ? children : <Navigate to="/login" replace />;
 }
 
+/**
+ * The supplier portal is a document of its own (portal.html, docs/web-guide.md "Portal"): an
+ * address of it reached inside the back office loads that document.
+ */
+function PortalDocument() {
+  const { pathname, search } = useLocation();
+  useEffect(() => window.location.replace(pathname + search), [pathname, search]);
+  return null;
+}
+
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 // Paper documents open in a tab of their own, outside the shell, with the same session
@@ -59,7 +67,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
-  { path: '/portal/*', element: page(<PortalLayout />), errorElement: <ErrorPage /> },
+  { path: '/portal/*', element: <PortalDocument />, errorElement: <ErrorPage /> },
   {
     path: '/*',
     element: <RequireAuth>{page(<ShellLayout />)}</RequireAuth>,

@@ -51,3 +51,8 @@ export const theme: ThemeConfig = {
     Progress: { colorSuccess: '#237804' },
   },
 };
+
+/** The theme as applied: someone who asks the system for less motion gets dialogs, drawers and menus without animation. */
+export const appTheme: ThemeConfig = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+  ? { ...theme, token: { ...theme.token, motion: false } }
+  : theme;

@@ -32,14 +32,16 @@ const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void
 /**
  * The page the address names starts loading with this module, beside the signed-in frame (whose
  * first act is the page's request): on a slow phone network each round trip saved is ~150 ms.
+ * Settles (never rejects) when both are there: the entry renders then (`portal/main.tsx`), so the
+ * page renders in one pass instead of suspending, whose retry React renders in slices between
+ * frames, which on a slow phone cost as much as the render itself.
  */
-function preloadAddressedPage() {
+function preloadAddressedPage(): Promise<unknown> {
   const addressed = PAGES[window.location.pathname];
-  if (!addressed) return;
-  addressed.page.preload();
-  if (addressed.signedIn && portalSession.isSignedIn()) SignedInFrame.preload();
+  if (!addressed) return Promise.resolve();
+  return Promise.all([addressed.page.preload(), addressed.signedIn && portalSession.isSignedIn() ? SignedInFrame.preload() : null]);
 }
-preloadAddressedPage();
+export const addressedPageLoaded = preloadAddressedPage();
 
 /** The signed-in pages; without a portal session, the portal login, which comes back here afterwards. */
 function RequirePortalSession({ children }: { children: ReactNode }) {

@@ -14,7 +14,7 @@ import {
 } from '@scm/contract';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Radio, Row, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { applyFieldErrors } from '@/shared/form/field-errors';
 import { Money } from '@/shared/ui/money';
 import { useEstimateFreight, useSubmitQuote } from '@/portal/api/rfq';
@@ -62,11 +62,25 @@ function initialValues(info: RfqInfo): FormValues {
 }
 
 /**
+ * Renders from the form's current values, and again only when what `pick` takes of them changes:
+ * typing re-renders the tag or total that depends on it, never the whole form (each antd form item
+ * measures itself as it re-renders, which on a phone cost as much as the form's first render).
+ */
+function FromValues<T>({ pick, children }: { pick: (values: FormValues) => T; children: (picked: T) => ReactNode }) {
+  const changed = (before: FormValues, after: FormValues) => JSON.stringify(pick(before)) !== JSON.stringify(pick(after));
+  return (
+    <Form.Item noStyle shouldUpdate={(before, after) => changed(before as FormValues, after as FormValues)}>
+      {({ getFieldsValue }) => children(pick(getFieldsValue(true) as FormValues))}
+    </Form.Item>
+  );
+}
+
+/**
  * The supplier's quote: a price per line (a line may be left unquoted), MOQ, lead time, invoice and
  * rate, valid-until and freight typed or estimated from its own template. Each submission is a new
  * revision; the server answers a receipt (time + SHA-256), shown at once and kept in the history.
  */
-export default function QuoteForm({ info }: { info: RfqInfo }) {
+function QuoteForm({ info }: { info: RfqInfo }) {
   const { task } = info;
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -76,20 +90,17 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
   const submit = useSubmitQuote({ onError: (error) => applyFieldErrors(form, error) });
   const estimateCall = useEstimateFreight();
 
-  const lines: LineValue[] = Form.useWatch('lines', form) ?? [];
-  const freightMode = Form.useWatch('freightMode', form);
-  const invoiceType: InvoiceType = Form.useWatch('invoiceType', form) ?? DEFAULT_INVOICE_TYPE;
-  const freightYuan = Form.useWatch('freightYuan', form);
-
   const priced = (values: LineValue[]) => task.lines.map((line, i) => ({ taskLineId: line.id, unitPriceFen: toFen(values[i]?.unitPriceYuan) }));
-  const goodsFen = task.lines.reduce((sum, line, i) => {
-    const price = toFen(lines[i]?.unitPriceYuan);
-    return price == null ? sum : sum + price * line.quantity;
-  }, 0);
+  const goodsFen = (lines: LineValue[]) =>
+    task.lines.reduce((sum, line, i) => {
+      const price = toFen(lines[i]?.unitPriceYuan);
+      return price == null ? sum : sum + price * line.quantity;
+    }, 0);
   // The last revision's estimate stands until the supplier estimates again.
   const saved = info.quote?.freightMode === 'estimated' ? info.quote : null;
-  const freightFen = freightMode === 'manual' ? (toFen(freightYuan) ?? 0) : (estimate?.totalFen ?? saved?.freightFen ?? null);
-  const unquoted = task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null).length;
+  const freightFen = (values: FormValues) =>
+    values.freightMode === 'manual' ? (toFen(values.freightYuan) ?? 0) : (estimate?.totalFen ?? saved?.freightFen ?? null);
+  const unquoted = (lines: LineValue[]) => task.lines.filter((_, i) => lines[i]?.unitPriceYuan == null).length;
 
   const runEstimate = () => estimateCall.mutate({ taskId: task.id, lines: priced(form.getFieldValue('lines') ?? []) }, { onSuccess: setEstimate });
 
@@ -132,7 +143,10 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
               return (
                 <div key={field.key} className="portal-quote-line" data-testid={`quote-line-${i}`}>
                   <div className="portal-line-title">
-                    {i + 1}. {line.commodityName} {lines[i]?.unitPriceYuan == null && <Tag color="warning">未报价</Tag>}
+                    {i + 1}. {line.commodityName}{' '}
+                    <FromValues pick={(values) => values.lines[i]?.unitPriceYuan == null}>
+                      {(unpriced) => unpriced && <Tag color="warning">未报价</Tag>}
+                    </FromValues>
                   </div>
                   <div className="portal-muted" style={{ marginBottom: 8 }}>
                     {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
@@ -164,7 +178,11 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
             })
           }
         </Form.List>
-        {unquoted > 0 && <Alert type="info" showIcon title={`${unquoted} 行未填写单价，将按未报价提交（不计为 0）`} style={{ marginTop: 4 }} />}
+        <FromValues pick={(values) => unquoted(values.lines)}>
+          {(count) =>
+            count > 0 && <Alert type="info" showIcon title={`${count} 行未填写单价，将按未报价提交（不计为 0）`} style={{ marginTop: 4 }} />
+          }
+        </FromValues>
       </Section>
 
       <Section title="发票、有效期与运费" testId="quote-terms">
@@ -182,18 +200,18 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item
-              name="taxRatePercent"
-              label="税率"
-              rules={[{ required: true, message: '请选择税率' }]}
-              extra={invoiceType === 'none' ? '不开票的税率为 0' : undefined}
-            >
-              <Radio.Group
-                optionType="button"
-                disabled={invoiceType === 'none'}
-                options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
-              />
-            </Form.Item>
+            <FromValues pick={(values) => values.invoiceType === 'none'}>
+              {(noInvoice) => (
+                <Form.Item
+                  name="taxRatePercent"
+                  label="税率"
+                  rules={[{ required: true, message: '请选择税率' }]}
+                  extra={noInvoice ? '不开票的税率为 0' : undefined}
+                >
+                  <Radio.Group optionType="button" disabled={noInvoice} options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))} />
+                </Form.Item>
+              )}
+            </FromValues>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="validUntil" label="有效期至" rules={[{ required: true, message: '请选择有效期至' }]}>
@@ -212,38 +230,46 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
             onChange={() => setEstimate(null)}
           />
         </Form.Item>
-        {freightMode === 'estimated' ? (
-          <div className="portal-stack" style={{ marginBottom: 16 }}>
-            <div>
-              <Button icon={<CalculatorOutlined />} onClick={runEstimate} loading={estimateCall.isPending}>
-                {estimate ? '重新估算' : '估算运费'}
-              </Button>
-              <span className="portal-muted" style={{ marginLeft: 8 }}>
-                按贵司的配送模板送至 {task.deliveryRegionName}
-              </span>
-            </div>
-            {estimate ? (
-              <FreightWorking estimate={estimate} lines={task.lines} regionName={task.deliveryRegionName} />
-            ) : (
-              saved && (
-                <div className="portal-working">
-                  上一版估算运费 <Money fen={saved.freightFen} prefix="¥" />
-                  {saved.freightFormula && <div className="portal-formula portal-muted">{saved.freightFormula}</div>}
+        <FromValues pick={(values) => values.freightMode}>
+          {(freightMode) =>
+            freightMode === 'estimated' ? (
+              <div className="portal-stack" style={{ marginBottom: 16 }}>
+                <div>
+                  <Button icon={<CalculatorOutlined />} onClick={runEstimate} loading={estimateCall.isPending}>
+                    {estimate ? '重新估算' : '估算运费'}
+                  </Button>
+                  <span className="portal-muted" style={{ marginLeft: 8 }}>
+                    按贵司的配送模板送至 {task.deliveryRegionName}
+                  </span>
                 </div>
-              )
-            )}
-          </div>
-        ) : (
-          <Form.Item name="freightYuan" label="运费(元)" rules={[{ required: true, message: '请填写运费，包邮请填 0' }]}>
-            <InputNumber min={0} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 240 }} />
-          </Form.Item>
-        )}
+                {estimate ? (
+                  <FreightWorking estimate={estimate} lines={task.lines} regionName={task.deliveryRegionName} />
+                ) : (
+                  saved && (
+                    <div className="portal-working">
+                      上一版估算运费 <Money fen={saved.freightFen} prefix="¥" />
+                      {saved.freightFormula && <div className="portal-formula portal-muted">{saved.freightFormula}</div>}
+                    </div>
+                  )
+                )}
+              </div>
+            ) : (
+              <Form.Item name="freightYuan" label="运费(元)" rules={[{ required: true, message: '请填写运费，包邮请填 0' }]}>
+                <InputNumber min={0} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 240 }} />
+              </Form.Item>
+            )
+          }
+        </FromValues>
         <Form.Item name="remark" label="报价备注">
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>
-        <div className="portal-total" data-testid="quote-total">
-          货值 <Money fen={goodsFen} prefix="¥" /> + 运费 {freightFen == null ? '待估算' : <Money fen={freightFen} prefix="¥" />}
-        </div>
+        <FromValues pick={(values) => [goodsFen(values.lines), freightFen(values)] as const}>
+          {([goods, freight]) => (
+            <div className="portal-total" data-testid="quote-total">
+              货值 <Money fen={goods} prefix="¥" /> + 运费 {freight == null ? '待估算' : <Money fen={freight} prefix="¥" />}
+            </div>
+          )}
+        </FromValues>
         <p className="portal-muted" style={{ margin: '4px 0 12px' }}>
           单价与运费均为含税金额。截止前可多次提交，以最后一版为准；每一版都会生成回执。
         </p>
@@ -254,3 +280,7 @@ export default function QuoteForm({ info }: { info: RfqInfo }) {
     </Form>
   );
 }
+
+// The page re-renders as its clock ticks; the form only for another answer of the server (each
+// antd form item measures itself as it re-renders: on a phone a re-render cost a second render).
+export default memo(QuoteForm);

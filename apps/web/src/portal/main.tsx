@@ -1,0 +1,37 @@
+import { ConfigProvider } from 'antd';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { ErrorPage } from '@/app/error-page';
+import { logUnhandledErrors } from '@/app/log-unhandled-errors';
+import { appTheme } from '@/app/theme';
+import { setNavigator } from '@/shared/http/navigation';
+import { setChineseZodMessages } from '@scm/contract';
+import PortalLayout, { addressedPageLoaded } from './portal-layout';
+// After antd's rules, which portal.html links first, as in the back office (main.tsx).
+import '@/app/global.css';
+
+/**
+ * The supplier portal's own entry (portal.html, docs/web-guide.md "Portal"): a phone on a mobile
+ * network loads React, the router, the portal's layout and the addressed page, never the back
+ * office's login page, shell or antd's whole stylesheet.
+ */
+logUnhandledErrors();
+// The forms check with the contract's schemas; their messages speak Chinese.
+setChineseZodMessages();
+
+const router = createBrowserRouter([
+  { path: '/portal/*', element: <PortalLayout />, errorElement: <ErrorPage /> },
+  // The server sends this document for /portal/* only; anything else stays in the portal.
+  { path: '*', element: <Navigate to="/portal/rfq" replace /> },
+]);
+setNavigator((to, options) => router.navigate(to, options));
+
+// The skeleton in portal.html stays up until the addressed page's chunk is there.
+addressedPageLoaded.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <ConfigProvider theme={appTheme}>
+      <RouterProvider router={router} />
+    </ConfigProvider>,
+  ),
+);
