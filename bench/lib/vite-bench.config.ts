@@ -5,19 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin } from 'vite';
 import appConfig from '../../apps/web/vite.config';
+import { type ChunkStats, chunkStatsFile } from './chunk-stats';
 
-export interface ChunkStats {
-  file: string;
-  facade: string | null;
-  isEntry: boolean;
-  imports: string[];
-  dynamicImports: string[];
-  modules: string[];
-}
-
-const chunkStats = (): Plugin => ({
+const chunkStats = (mode: string): Plugin => ({
   name: 'bench-chunk-stats',
   generateBundle(_options, bundle) {
     const chunks: ChunkStats[] = [];
@@ -32,12 +24,14 @@ const chunkStats = (): Plugin => ({
         modules: item.moduleIds,
       });
     }
-    writeFileSync(process.env.BENCH_CHUNK_STATS!, JSON.stringify(chunks));
+    writeFileSync(chunkStatsFile(process.env.BENCH_CHUNK_STATS!, mode), JSON.stringify(chunks));
   },
 });
 
-export default mergeConfig(appConfig, {
-  root: fileURLToPath(new URL('../../apps/web', import.meta.url)),
-  plugins: [chunkStats()],
-  build: { outDir: process.env.BENCH_WEB_OUT, emptyOutDir: true, reportCompressedSize: false },
-});
+export default defineConfig((env) =>
+  mergeConfig(appConfig(env), {
+    root: fileURLToPath(new URL('../../apps/web', import.meta.url)),
+    plugins: [chunkStats(env.mode)],
+    build: { outDir: process.env.BENCH_WEB_OUT, reportCompressedSize: false },
+  }),
+);
