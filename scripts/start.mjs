@@ -15,9 +15,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtIndex = join(root, 'apps/web/dist/index.html');
+// The back office's document and the supplier portal's, each from a build of its own (docs/web-guide.md "Portal").
+const builtDocuments = ['index.html', 'portal.html'].map((name) => join(root, 'apps/web/dist', name));
 const sources = ['apps/web/src', 'apps/web/public', 'packages/contract/src'].map((d) => join(root, d));
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+const stale =
+  !builtDocuments.every((path) => existsSync(path)) ||
+  Math.max(...sources.map(newestMtime)) > Math.min(...builtDocuments.map((path) => statSync(path).mtimeMs));
 if (stale) {
   console.log('正在构建前端…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
