@@ -73,9 +73,8 @@ function stylesAfterSkeleton(): Plugin {
 
 /**
  * The antd class families each document's first screen renders, by document. The back office's
- * login: its form, inputs and button, the toasts, the click wave and the icons; of the grid only the
- * bare column (the form item's, without a span); `ant-input-number` shares a prefix and is not
- * among them. The supplier portal (portal.html): every component its pages use, since it never
+ * login: its inputs and button, the toasts, the click wave and the icons (its form is plain markup);
+ * `ant-input-number` shares a prefix and is not among them. The supplier portal (portal.html): every component its pages use, since it never
  * loads the whole stylesheet (docs/web-guide.md "Portal").
  */
 interface FirstScreen {
@@ -86,8 +85,7 @@ interface FirstScreen {
 type DocumentName = 'index' | 'portal';
 const FIRST_SCREENS: Record<DocumentName, FirstScreen> = {
   index: {
-    families: ['ant-btn', 'ant-row', 'ant-form', 'ant-input', 'ant-message', 'ant-wave', 'ant-show-help', 'anticon'],
-    classes: ['ant-col'],
+    families: ['ant-btn', 'ant-input', 'ant-message', 'ant-wave', 'anticon'],
     except: ['ant-input-number'],
   },
   portal: {

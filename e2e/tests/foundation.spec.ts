@@ -64,6 +64,11 @@ test.describe('login screen', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await expect(page.getByText('请输入邮箱')).toBeVisible();
     await expect(page.getByText('请输入密码')).toBeVisible();
+    // Each error names its field to assistive technology.
+    await expect(page.getByPlaceholder('邮箱')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByPlaceholder('邮箱')).toHaveAccessibleDescription('请输入邮箱');
+    await expect(page.getByPlaceholder('密码')).toHaveAccessibleDescription('请输入密码');
+    await screenshot(page, 'login-validation');
     await page.getByPlaceholder('邮箱').fill('not-an-email');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await expect(page.getByText('请输入有效的邮箱地址')).toBeVisible();
