@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /** The time left until `deadline`, in words; null once it has passed. */
 export function timeLeft(deadline: string, now: number): string | null {
@@ -14,17 +14,27 @@ export function timeLeft(deadline: string, now: number): string | null {
 }
 
 /**
+ * The server's clock as this page last heard it (`serverNow`, an answer's time), moving on with the
+ * device's; the component renders again every 15 s while `ticking`. The offset is taken once per
+ * answer: taken on every render, it moved with each render and asked for another.
+ */
+export function useServerNow(serverNow: string | undefined, ticking = true): number {
+  const offset = useMemo(() => (serverNow ? dayjs(serverNow).valueOf() - Date.now() : 0), [serverNow]);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 15_000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return Date.now() + offset;
+}
+
+/**
  * The quote deadline with a countdown while quoting. `serverNow` (when the answer has it) corrects
  * the phone's clock; the server alone decides whether a quote is in time.
  */
 export function Deadline({ deadline, active, serverNow }: { deadline: string; active: boolean; serverNow?: string }) {
-  const [offset] = useState(() => (serverNow ? dayjs(serverNow).valueOf() - Date.now() : 0));
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
-    return () => clearInterval(timer);
-  }, [active, offset]);
+  const now = useServerNow(serverNow, active);
   const left = active ? timeLeft(deadline, now) : null;
   const soon = dayjs(deadline).valueOf() - now < 86_400_000;
   return (

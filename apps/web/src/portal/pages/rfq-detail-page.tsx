@@ -1,30 +1,17 @@
 import { procurementActionAllowed } from '@scm/contract';
 import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf, useRfqInfo } from '@/portal/api/rfq';
 import { Clarifications } from '@/portal/components/clarifications';
 import { DeclineButton } from '@/portal/components/decline-button';
-import { Deadline } from '@/portal/components/deadline';
+import { Deadline, useServerNow } from '@/portal/components/deadline';
 import QuoteForm from '@/portal/components/quote-form';
 import { OutcomeCard, QuoteView } from '@/portal/components/quote-view';
 import { RevisionList } from '@/portal/components/revision-list';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
-
-/** The server's clock as this page last heard it, moving on with the phone's: the deadline is the server's. */
-function useServerNow(serverNow: string | undefined) {
-  const offset = serverNow ? dayjs(serverNow).valueOf() - Date.now() : 0;
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    setNow(Date.now() + offset);
-    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
-    return () => clearInterval(timer);
-  }, [offset]);
-  return now;
-}
 
 /** 询价详情: the task's lines, the quote form while quoting, the receipts, 答疑 and, after the award, the own outcome. */
 export default function RfqDetailPage() {
