@@ -2,17 +2,17 @@ import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined }
 import { whenLeaving } from '@/shared/form/unsaved-changes';
 import { findParentOf, type MenuEntry } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestLogout } from '@/features/auth/api/login';
+// In the shell, not loaded on demand: it brings antd's Form, which nearly every page uses too.
+import ChangePasswordModal from '@/features/back-user/components/change-password-modal';
 import { MessageBell } from '@/features/message/components/message-bell';
 import { queryClient } from '@/shared/http/query-client';
 import { pagePath } from '@/shared/navigation/page-path';
 import { session, useSession } from '@/shared/session/session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 import { lastPaths } from './last-paths';
-
-const ChangePasswordModal = lazy(() => import('@/features/back-user/components/change-password-modal'));
 
 export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: MenuEntry }) {
   const { userInfo } = useSession();
@@ -55,9 +55,7 @@ export function HeaderBar({ menus, current }: { menus: MenuEntry[]; current?: Me
         </Dropdown>
       </Space>
       {(changingPassword || userInfo?.mustChangePassword) && (
-        <Suspense fallback={null}>
-          <ChangePasswordModal open forced={userInfo?.mustChangePassword} onClose={() => setChangingPassword(false)} />
-        </Suspense>
+        <ChangePasswordModal open forced={userInfo?.mustChangePassword} onClose={() => setChangingPassword(false)} />
       )}
     </div>
   );
