@@ -52,7 +52,9 @@ async function activateAndSignIn(page: Page, link: string, email: string, shotNa
   await page.getByLabel('新密码').fill('short');
   await page.getByLabel('确认密码').fill('short');
   await page.getByRole('button', { name: '激活并设置密码' }).click();
-  await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  // Refused before any request, on the field, which names its error to assistive technology.
+  await expect(page.getByLabel('新密码')).toHaveAccessibleDescription('密码至少8位，且包含字母和数字');
+  await expect(page.getByLabel('新密码')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('新密码').fill(PASSWORD);
   await page.getByLabel('确认密码').fill(PASSWORD);
   await page.getByRole('button', { name: '激活并设置密码' }).click();

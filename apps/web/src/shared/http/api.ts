@@ -54,3 +54,11 @@ export async function downloadFile(path: string, body: unknown, fileName: string
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A refusal's errors on the form's own fields (by the server's field name); empty for any other failure. */
+export function fieldErrorsOn<K extends string>(error: unknown, names: readonly K[]): Partial<Record<K, string>> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    error.fieldErrors.filter((e) => (names as readonly string[]).includes(e.field)).map((e) => [e.field, e.message]),
+  ) as Partial<Record<K, string>>;
+}

@@ -1,10 +1,10 @@
-import { EMAIL_PATTERN, messages } from '@scm/contract';
 import { Button } from 'antd';
 // Deep imports: the package's Input brings OTP, search and text area, which the login form does not use.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formText, type PlainErrors, PlainField, type SignInValues, signInErrors } from '@/shared/form/plain-field';
 import { pagePath } from '@/shared/navigation/page-path';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -33,34 +33,6 @@ function useIdleAfterRender(): boolean {
   return idle;
 }
 
-interface LoginForm {
-  email: string;
-  password: string;
-}
-type FieldErrors = Partial<Record<keyof LoginForm, string>>;
-
-/**
- * The checks before any request (docs/rules/shell-and-session.md, "Login"). A plain form rather
- * than antd's Form: its field store and validator were a sixth of the first screen's modules, for
- * two fields checked on submit (docs/web-guide.md "Loading").
- */
-function check({ email, password }: LoginForm): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email) errors.email = messages.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
-  if (!password) errors.password = messages.passwordRequired;
-  return errors;
-}
-
-/** A field's error under it, announced when it appears, as antd's form items do. */
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <div id={id} role="alert" className={styles.error}>
-      {text}
-    </div>
-  ) : null;
-}
-
 export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
@@ -70,18 +42,17 @@ export default function LoginPage() {
     if (idle) loadSignIn().catch(() => {}); // a failed load is tried again on submit
   }, [idle]);
 
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<PlainErrors<SignInValues>>({});
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
-    const found = check(values);
+    const values = formText(event.currentTarget, ['email', 'password']);
+    const found = signInErrors(values);
     setErrors(found);
     if (Object.keys(found).length === 0) void signInWith(values);
   };
 
-  const signInWith = async ({ email, password }: LoginForm) => {
+  const signInWith = async ({ email, password }: SignInValues) => {
     setLoading(true);
     // Already under way when the page was idle; otherwise it loads beside the three requests.
     prefetchShell();
@@ -111,30 +82,12 @@ export default function LoginPage() {
         </div>
         <h1 className={styles.title}>登录</h1>
         <form onSubmit={onSubmit} noValidate>
-          <div className={errors.email ? styles.fieldWithError : styles.field}>
-            <Input
-              name="email"
-              className={styles.input}
-              placeholder="邮箱"
-              autoComplete="username"
-              status={errors.email ? 'error' : undefined}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-            />
-            <FieldError id="login-email-error" text={errors.email} />
-          </div>
-          <div className={errors.password ? styles.fieldWithError : styles.field}>
-            <Password
-              name="password"
-              className={styles.input}
-              placeholder="密码"
-              autoComplete="current-password"
-              status={errors.password ? 'error' : undefined}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-            />
-            <FieldError id="login-password-error" text={errors.password} />
-          </div>
+          <PlainField id="login-email" error={errors.email}>
+            {(field) => <Input {...field} name="email" className={styles.input} placeholder="邮箱" autoComplete="username" />}
+          </PlainField>
+          <PlainField id="login-password" error={errors.password}>
+            {(field) => <Password {...field} name="password" className={styles.input} placeholder="密码" autoComplete="current-password" />}
+          </PlainField>
           <Button type="primary" htmlType="submit" block loading={loading} className={styles.button}>
             登录
           </Button>

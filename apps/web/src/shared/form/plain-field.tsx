@@ -1,0 +1,70 @@
+import { EMAIL_PATTERN, messages } from '@scm/contract';
+import type { ReactNode } from 'react';
+import styles from './plain-field.module.css';
+
+/**
+ * The sign-in screens' forms are plain markup around antd's inputs, checked on submit by the page:
+ * antd's Form brings its field store and validator, a sixth of a first screen, for two fields
+ * (docs/web-guide.md "Loading").
+ */
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+export type PlainErrors<T> = Partial<Record<keyof T, string>>;
+
+/** The checks before a sign-in request, the back office's and the portal's (docs/rules/shell-and-session.md, "Login"). */
+export function signInErrors({ email, password }: SignInValues): PlainErrors<SignInValues> {
+  const errors: PlainErrors<SignInValues> = {};
+  if (!email) errors.email = messages.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
+  if (!password) errors.password = messages.passwordRequired;
+  return errors;
+}
+
+/** A submitted form's text fields by name. */
+export function formText<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>;
+}
+
+/** What a control needs to show its error and name it to assistive technology. */
+export interface FieldState {
+  id: string;
+  status?: 'error';
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * One field of a plain form: an optional label, the control, and its error under it (announced
+ * when it appears, in the gap below the field, as under antd's form items).
+ */
+export function PlainField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label?: string;
+  error?: string;
+  children: (state: FieldState) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? styles.fieldWithError : styles.field}>
+      {label && (
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+      )}
+      {children(error ? { id, status: 'error', 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
+      {error && (
+        <div id={errorId} role="alert" className={styles.error}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
