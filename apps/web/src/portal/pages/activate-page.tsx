@@ -2,7 +2,7 @@ import { messages, PASSWORD_PATTERN } from '@scm/contract';
 import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formText, type PlainErrors, PlainField } from '@/shared/form/plain-field';
+import { type PlainErrors, PlainField, usePlainForm } from '@/shared/form/plain-field';
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { activateAccount } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
@@ -26,16 +26,13 @@ export default function PortalActivatePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<PlainErrors<ActivateForm>>({});
+  const { errors, setErrors, submitted } = usePlainForm(['password', 'confirm'], activateErrors);
   const [invalid, setInvalid] = useState<string | null>(token ? null : '激活链接不完整，请打开采购方发来的完整链接');
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formText(event.currentTarget, ['password', 'confirm']);
-    const found = activateErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const values = submitted(event);
+    if (!values) return;
     setPending(true);
     try {
       await activateAccount({ token, password: values.password });

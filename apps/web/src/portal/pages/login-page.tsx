@@ -1,7 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formText, type PlainErrors, PlainField, type SignInValues, signInErrors } from '@/shared/form/plain-field';
+import { PlainField, signInErrors, usePlainForm } from '@/shared/form/plain-field';
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { portalSignIn } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
@@ -16,14 +16,11 @@ export default function PortalLoginPage() {
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [errors, setErrors] = useState<PlainErrors<SignInValues>>({});
+  const { errors, setErrors, submitted } = usePlainForm(['email', 'password'], signInErrors);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formText(event.currentTarget, ['email', 'password']);
-    const found = signInErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const values = submitted(event);
+    if (!values) return;
     setLoading(true);
     setFailure(null);
     try {

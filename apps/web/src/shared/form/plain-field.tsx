@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, messages } from '@scm/contract';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import styles from './plain-field.module.css';
 
 /**
@@ -22,10 +22,21 @@ export function signInErrors({ email, password }: SignInValues): PlainErrors<Sig
   return errors;
 }
 
-/** A submitted form's text fields by name. */
-export function formText<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
-  const data = new FormData(form);
-  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>;
+/**
+ * A plain form's errors, and `submitted`, which reads the submitted form's text fields by name and
+ * answers them when `check` finds nothing, else null with the errors shown.
+ */
+export function usePlainForm<K extends string>(names: readonly K[], check: (values: Record<K, string>) => PlainErrors<Record<K, string>>) {
+  const [errors, setErrors] = useState<PlainErrors<Record<K, string>>>({});
+  const submitted = (event: FormEvent<HTMLFormElement>): Record<K, string> | null => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>;
+    const found = check(values);
+    setErrors(found);
+    return Object.keys(found).length === 0 ? values : null;
+  };
+  return { errors, setErrors, submitted };
 }
 
 /** What a control needs to show its error and name it to assistive technology. */

@@ -4,7 +4,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formText, type PlainErrors, PlainField, type SignInValues, signInErrors } from '@/shared/form/plain-field';
+import { PlainField, type SignInValues, signInErrors, usePlainForm } from '@/shared/form/plain-field';
 import { pagePath } from '@/shared/navigation/page-path';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -42,14 +42,11 @@ export default function LoginPage() {
     if (idle) loadSignIn().catch(() => {}); // a failed load is tried again on submit
   }, [idle]);
 
-  const [errors, setErrors] = useState<PlainErrors<SignInValues>>({});
+  const { errors, submitted } = usePlainForm(['email', 'password'], signInErrors);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formText(event.currentTarget, ['email', 'password']);
-    const found = signInErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) void signInWith(values);
+    const values = submitted(event);
+    if (values) void signInWith(values);
   };
 
   const signInWith = async ({ email, password }: SignInValues) => {
