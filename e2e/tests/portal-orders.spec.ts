@@ -86,6 +86,10 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   await phone.getByRole('button', { name: /登\s*录/ }).click();
   await expect(phone).toHaveURL(/\/portal\/rfq$/);
   await expect(phone.getByTestId('portal-bell-count')).toHaveText('2');
+  // On the phone a long supplier name ends in an ellipsis beside the count, never under it.
+  const badge = await phone.getByTestId('portal-bell-count').boundingBox();
+  const nameBox = await phone.locator('.portal-supplier').boundingBox();
+  expect(badge!.x + badge!.width).toBeLessThanOrEqual(nameBox!.x);
   await phone.getByTestId('portal-bell').click();
   const panel = phone.getByTestId('portal-bell-panel');
   await expect(panel).toContainText(`新采购订单：${order.code}`);
