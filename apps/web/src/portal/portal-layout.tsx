@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { FeedbackBridge } from '@/app/shell/feedback-bridge';
+import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
 import { lazyPage } from '@/shared/navigation/lazy-page';
 import { portalSession } from '@/shared/session/portal-session';
 import { PageNotice } from '@/shared/ui/page-notice';

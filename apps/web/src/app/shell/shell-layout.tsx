@@ -16,7 +16,7 @@ import { NotFoundPage } from '@/app/not-found-page';
 import { pageComponents, pageDataPrefetch } from '@/app/page-map';
 import { NO_ACCESS_TITLE, NoAccess } from '@/shared/ui/no-access';
 import { APP_NAME, usePageTitle } from '@/shared/ui/page-title';
-import { FeedbackBridge } from './feedback-bridge';
+import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
 import { HeaderBar } from './header-bar';
 import { KeptPages } from './kept-pages';
 import { OpenedTabs } from './opened-tabs';

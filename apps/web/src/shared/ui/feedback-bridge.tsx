@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { feedback } from '@/shared/ui/feedback';
 
-/** Hands the shell's themed message and modal to code outside React (the HTTP client). */
+/** Hands the themed message and modal of the realm's antd <App> (the shell's, the portal's) to code outside React (the HTTP client). */
 export function FeedbackBridge() {
   const { message, modal } = App.useApp();
   useEffect(() => {
