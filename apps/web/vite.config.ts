@@ -10,16 +10,16 @@ import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
+/** Whether the other document's build, into the same folder, has encoded this file as it is. */
+const encodedAlready = (path: string) =>
+  ['br', 'gz'].some((extension) => existsSync(`${path}.${extension}`) && statSync(`${path}.${extension}`).mtimeMs >= statSync(path).mtimeMs);
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the highest levels
  * (once, at build time), so the server sends them as they are by Accept-Encoding (docs/web-guide.md
  * "Loading"). Small files too: a chunk of a few hundred bytes still shrinks by a third. An encoding
  * that would not be smaller than the file is not written, and the server sends the file itself.
  */
-/** Whether the other document's build, into the same folder, has encoded this file as it is. */
-const encodedAlready = (path: string) =>
-  ['br', 'gz'].some((extension) => existsSync(`${path}.${extension}`) && statSync(`${path}.${extension}`).mtimeMs >= statSync(path).mtimeMs);
-
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -74,12 +74,11 @@ function stylesAfterSkeleton(): Plugin {
 /**
  * The antd class families each document's first screen renders, by document. The back office's
  * login: its inputs and button, the toasts, the click wave and the icons (its form is plain markup);
- * `ant-input-number` shares a prefix and is not among them. The supplier portal (portal.html): every component its pages use, since it never
- * loads the whole stylesheet (docs/web-guide.md "Portal").
+ * `ant-input-number` shares a prefix and is not among them. The supplier portal (portal.html): every
+ * component its pages use, since it never loads the whole stylesheet (docs/web-guide.md "Portal").
  */
 interface FirstScreen {
   families: string[];
-  classes?: string[];
   except?: string[];
 }
 type DocumentName = 'index' | 'portal';
@@ -98,8 +97,7 @@ const FIRST_SCREENS: Record<DocumentName, FirstScreen> = {
   },
 };
 const inFamily = (name: string, families: string[]) => families.some((family) => name === family || name.startsWith(`${family}-`));
-const onFirstScreen = (name: string, screen: FirstScreen) =>
-  (screen.classes ?? []).includes(name) || (inFamily(name, screen.families) && !inFamily(name, screen.except ?? []));
+const onFirstScreen = (name: string, screen: FirstScreen) => inFamily(name, screen.families) && !inFamily(name, screen.except ?? []);
 
 /** antd's prebuilt stylesheet without the rules that name a class of a component the screen does not render. */
 function firstScreenCss(full: string, screen: FirstScreen): string {
