@@ -149,7 +149,10 @@ const seedCommodities: ScaleStep = {
       batches.push(writer(), writer());
       await Promise.all(batches);
     });
-    await pool.query('analyze categories; analyze commodities');
+    // Vacuumed as well as analyzed, as after any bulk load: a table never vacuumed has no visibility
+    // map, so the SKU-prefix count reads every match's page instead of the index alone (JF0204:
+    // 45 ms median, 350 ms p95 → 19 ms), and the bench would measure a state autovacuum soon ends.
+    await pool.query('vacuum (analyze) categories, commodities, commodity_counts, commodity_gram_counts');
     return `${state.commodityCount.toLocaleString('en-US')} rows`;
   },
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { is, Param, Placeholder } from 'drizzle-orm';
+import { is, Param as BoundParam, Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
@@ -50,10 +50,26 @@ export function preparedByShape<P, R>(build: (db: Db, parts: P) => { prepare(nam
       // transaction's too) prepared it there. Past the limit it runs unnamed: PostgreSQL replaces it.
       const statementName = shapes.size < MAX_SHAPES ? `${name}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}` : '';
       query = build(db, parts).prepare(statementName);
-      const written = query.getQuery().params.find((param) => !(is(param, Placeholder) || (is(param, Param) && is(param.value, Placeholder))));
-      if (written !== undefined) throw new Error(`${name}: a value is written into the statement instead of a placeholder: ${String(written)}`);
+      const literal = query.getQuery().params.find((param) => !(is(param, Placeholder) || (is(param, BoundParam) && is(param.value, Placeholder))));
+      if (literal !== undefined) throw new Error(`${name}: a value is written into the statement instead of a placeholder: ${String(literal)}`);
       if (statementName) shapes.set(shape, query);
     }
     return query.execute(values);
   };
+}
+
+/** How a value enters a statement: written into it, or as a placeholder of a prepared statement (`placeholders`). */
+export type Param = <T>(name: string, value: T) => T | Placeholder;
+
+/** Values written into the statement: a statement built for one request. */
+export const written: Param = (_name, value) => value;
+
+/** Values as placeholders, kept by name in `values`: what a prepared statement's call passes. */
+export function placeholders() {
+  const values: Record<string, unknown> = {};
+  const param: Param = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { param, values };
 }

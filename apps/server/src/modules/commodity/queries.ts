@@ -37,11 +37,12 @@ const listColumns = {
   createdAt: commodities.createdAt,
   updatedAt: commodities.updatedAt,
 };
-export type CommodityRow = Awaited<ReturnType<typeof selectCommodities>>[number];
+export type CommodityRow = Awaited<ReturnType<typeof selectCommodities<Record<never, SQL>>>>[number];
 
-export function selectCommodities(db: Db, where: SQL | undefined) {
+/** The list's columns of the commodities `where` picks, with their category, template and supplier; `extra` adds columns. */
+export function selectCommodities<E extends Record<string, SQL | SQL.Aliased>>(db: Db, where: SQL | undefined, extra?: E) {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, ...(extra as E) })
     .from(commodities)
     .innerJoin(categories, eq(categories.id, commodities.categoryId))
     .leftJoin(priceTemplates, eq(priceTemplates.id, commodities.priceTemplateId))

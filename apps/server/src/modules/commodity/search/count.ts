@@ -6,7 +6,7 @@ import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { prepared } from '../../../lib/prepared';
 import { queryRows } from '../../../lib/rows';
 import { inCategoryTree } from './category-tree';
-import { codesOnlyWhere, type Filter } from './filter';
+import { codesOnlyWhere, type Filter, looksLikeWholeCode } from './filter';
 import { wordTokens } from './keyword';
 
 /** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
@@ -30,6 +30,9 @@ export function countedTotal(db: Db, filter: Filter) {
     );
 }
 
+/** The table's rows, from the kept counts: what the page's plan weighs the matches against. */
+export const tableRows = sql<number>`select ${summed(commodityCounts.n)} from ${commodityCounts}`;
+
 /**
  * The commodities whose name holds a gram, within an optional category (its subtree) and status,
  * from commodity_gram_counts; beside it the table's size, which the page's plan needs. One
@@ -40,7 +43,7 @@ const gramCountQuery = prepared(
     db
       .select({
         total: summed(commodityGramCounts.n),
-        rows: sql<number>`(select ${summed(commodityCounts.n)} from ${commodityCounts})`,
+        rows: sql<number>`(${tableRows})`,
       })
       .from(commodityGramCounts)
       .where(
@@ -78,17 +81,15 @@ function soleGram(filter: Filter): string | undefined {
  * no column is: PostgreSQL's bitmap scans (15.20 measured) fetch all-visible pages too, so 10,001
  * matches cost about 11 ms at 1,000,000 rows (docs/search.md, "Limits"). With `codesOnly` (a part
  * of the matches, counted from an index alone) the codes are counted first and, when they pass the
- * cap, the matches are not: one statement, since PostgreSQL runs a CASE branch's subquery only
+ * cap, the matches are not: one expression, since PostgreSQL runs a CASE branch's subquery only
  * when the branch is taken.
  */
-async function cappedCount(db: Db, where: SQL | undefined, codesOnly?: SQL): Promise<number> {
+export function cappedCount(where: SQL | undefined, codesOnly?: SQL): SQL<number> {
   const upToCap = (condition: SQL | undefined) =>
-    sql`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
-  const count = codesOnly
-    ? sql`case when ${upToCap(codesOnly)} > ${sql.raw(String(COUNT_CAP))} then ${sql.raw(String(COUNT_CAP + 1))} else ${upToCap(where)} end`
+    sql<number>`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
+  return codesOnly
+    ? sql<number>`case when ${upToCap(codesOnly)} > ${sql.raw(String(COUNT_CAP))} then ${sql.raw(String(COUNT_CAP + 1))} else ${upToCap(where)} end`
     : upToCap(where);
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select ${count} as n`);
-  return n;
 }
 
 /** Rows a sample reads to confirm a large estimate: a few milliseconds whatever the table's size. */
@@ -111,7 +112,8 @@ export interface Matches {
  * - the codes alone (an ASCII word's SKU prefix, counted from its index without reading the table)
  *   are past the cap.
  * Otherwise the count is exact up to the cap. A keyword that is one gram (soleGram) is not
- * visited at all: its count is kept per category and status.
+ * visited at all: its count is kept per category and status. One that reads like a whole code
+ * (looksLikeWholeCode) is counted at once.
  */
 export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<Matches> {
   const gram = soleGram(filter);
@@ -120,6 +122,10 @@ export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefi
     return { counted: Math.min(n, COUNT_CAP + 1), matches: n, rows };
   }
   const codesOnly = codesOnlyWhere(filter);
+  if (codesOnly && looksLikeWholeCode(filter)) {
+    const [counted] = await queryRows<{ n: number; rows: number }>(db, sql`select ${cappedCount(where, codesOnly)} as n, (${tableRows}) as rows`);
+    return { counted: counted.n, matches: counted.n, rows: counted.rows };
+  }
   const far = 3 * COUNT_CAP;
   const past = COUNT_CAP + 1;
   const matching = db.select({ one: sql`1` }).from(commodities).where(where);
@@ -136,6 +142,6 @@ export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefi
     const sampled = sample.seen > 0 ? Math.round((sample.hits / sample.seen) * rows) : 0;
     if (sampled >= far) return { counted: past, matches: sampled, rows };
   }
-  const counted = await cappedCount(db, where, codesOnly);
+  const [{ n: counted }] = await queryRows<{ n: number }>(db, sql`select ${cappedCount(where, codesOnly)} as n`);
   return { counted, matches: counted, rows };
 }

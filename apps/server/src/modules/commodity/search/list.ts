@@ -1,13 +1,48 @@
 import type { commodityListRequest } from '@scm/contract';
-import { and, asc, desc, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { commodities } from '../../../db/schema';
 import { orderBy, pageOffset, pageResult } from '../../../lib/paging';
-import { selectCommodities, sortColumns, toCommodity } from '../queries';
-import { COUNT_CAP, countedTotal, keywordMatches } from './count';
-import { commodityWhere, exactCodeWhere, isCategoryAndStatusOnly } from './filter';
+import { preparedByShape } from '../../../lib/prepared';
+import { type CommodityRow, selectCommodities, sortColumns, toCommodity } from '../queries';
+import { COUNT_CAP, cappedCount, countedTotal, keywordMatches, type Matches, tableRows } from './count';
+import { commodityWhere, exactCodeLookup, type Filter, isCategoryAndStatusOnly, looksLikeWholeCode } from './filter';
 import { FETCH_AND_SORT, planSettings, WALK_INDEX, walksIndex } from './plan';
+
+/**
+ * The commodities whose whole code is the keyword (exactCodeLookup), each with the count of the
+ * keyword's matches and the table's rows: a prepared statement per filter shape. The count runs
+ * only when a row is found.
+ */
+const exactCodeRows = preparedByShape(
+  (db, { exact, matched, codesOnly }: { exact: SQL; matched: SQL | undefined; codesOnly: SQL | undefined }) =>
+    selectCommodities(db, exact, { matches: cappedCount(matched, codesOnly), rows: sql<number>`(${tableRows})` })
+      .orderBy(asc(commodities.id))
+      .limit(sql.placeholder('limit')),
+  'commodity_exact_code',
+);
+
+/**
+ * The rows whose whole code is the keyword, and the keyword's matches. A keyword that reads like a
+ * whole code asks for its rows first, and they come with the count: one statement after the
+ * session's. Any other single ASCII word asks for both at once, in the usual way.
+ */
+async function exactAndMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<[CommodityRow[], Matches]> {
+  const lookup = exactCodeLookup(filter);
+  if (!lookup) return [[], await keywordMatches(db, filter, where)];
+  const exact = () => exactCodeRows(db, lookup.shape, lookup.parts, { ...lookup.values, limit: 10 });
+  const withCount = (found: Awaited<ReturnType<typeof exact>>): [CommodityRow[], Matches | undefined] => [
+    found.map(({ matches: _m, rows: _r, ...row }) => row),
+    found[0] && { counted: found[0].matches, matches: found[0].matches, rows: found[0].rows },
+  ];
+  if (looksLikeWholeCode(filter)) {
+    const [rows, counted] = withCount(await exact());
+    return [rows, counted ?? (await keywordMatches(db, filter, where))];
+  }
+  const [found, matches] = await Promise.all([exact(), keywordMatches(db, filter, where)]);
+  return [withCount(found)[0], matches];
+}
 
 export type CommodityListInput = z.output<typeof commodityListRequest>;
 
@@ -29,11 +64,7 @@ export async function listCommodities(db: Db, input: CommodityListInput) {
   }
   const where = commodityWhere(input);
   // One ASCII word may be a whole SKU code or barcode: that commodity comes first (its index, ≤ 5 ms).
-  const exact = exactCodeWhere(input);
-  const [exactRows, found] = await Promise.all([
-    exact ? selectCommodities(db, exact).orderBy(asc(commodities.id)).limit(10) : [],
-    keywordMatches(db, input, where),
-  ]);
+  const [exactRows, found] = await exactAndMatches(db, input, where);
   const n = found.counted;
   const total = Math.min(n, COUNT_CAP);
   const start = pageOffset(input);

@@ -79,6 +79,33 @@ describe('commodity keyword search', () => {
     expect(answer.data.total).toBe(2);
   });
 
+  it('counts every match of a word that reads like a whole code, whether or not one code is exactly it', async () => {
+    const sku = unique('WC7'); // ASCII, eight characters or more, with a digit
+    const extending = [await create({ sku_code: `${sku}-1`, name: '编码延伸一' }), await create({ sku_code: `${sku}-2`, name: '编码延伸二' })];
+    const inName = await create({ name: `配件 ${sku.toLowerCase()}X 收纳盒` });
+    const others = [...extending, inName].sort((a, b) => b - a);
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => b - a);
+    // No code is exactly the word: every match is counted all the same.
+    const before = await list(sku);
+    expect(before.data.total).toBe(3);
+    expect(ids(before.data.list)).toEqual(others);
+    // Now one is: it comes first, and the count beside it holds the others.
+    const exact = await create({ sku_code: sku, name: '编码本身', reference_price_fen: 5000 });
+    const after = await list(sku.toLowerCase());
+    expect(after.data.total).toBe(4);
+    expect(after.data.list[0].id).toBe(exact);
+    expect(ids(after.data.list.slice(1))).toEqual(others);
+    // The count obeys the other filters as the rows do.
+    const priced = await list(sku, { min_price_fen: 2000 });
+    expect(priced.data.list.map((r: { id: number }) => r.id)).toEqual([exact]);
+    expect(priced.data.total).toBe(1);
+    // A later page leaves the exact row where it was shown.
+    const second = await list(sku, { page: 2, page_size: 3 });
+    expect(second.data.total).toBe(4);
+    expect(second.data.list).toHaveLength(1);
+    expect(second.data.list.map((r: { id: number }) => r.id)).not.toContain(exact);
+  });
+
   it('ranks an exact barcode first', async () => {
     const exact = await create({ name: '条码商品', barcode: '6901234567892' });
     // Created later, so newer: an SKU starting with the same digits, which the default order would put first.
