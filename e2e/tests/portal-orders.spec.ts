@@ -81,6 +81,8 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   });
   const phone = await context.newPage();
   await phone.goto('/portal/login');
+  // The sign-in screen is plain markup, no antd: its controls still name themselves.
+  await expectAccessible(phone, 'portal login');
   await phone.getByLabel('邮箱').fill(email);
   await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await phone.getByRole('button', { name: /登\s*录/ }).click();
@@ -128,5 +130,10 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   await bell(page).click();
   await expect(page.getByText(`订单已确认：${order.code}`)).toBeVisible();
   await screenshot(page, 'portal-order-confirmed-buyer-bell');
+
+  // An address the portal has no page for, signed in: a notice inside the frame.
+  await phone.goto('/portal/no-such-page');
+  await expect(phone.getByText('页面不存在')).toBeVisible();
+  await expect(phone.getByTestId('portal-bell')).toBeVisible();
   await context.close();
 });

@@ -1,10 +1,8 @@
-import { ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorPage } from '@/app/error-page';
 import { logUnhandledErrors } from '@/app/log-unhandled-errors';
-import { appTheme } from '@/app/theme';
 import { setNavigator } from '@/shared/http/navigation';
 import { setChineseZodMessages } from '@scm/contract';
 import PortalLayout, { addressedPageLoaded } from './portal-layout';
@@ -28,10 +26,4 @@ const router = createBrowserRouter([
 setNavigator((to, options) => router.navigate(to, options));
 
 // The skeleton in portal.html stays up until the addressed page's chunk is there.
-addressedPageLoaded.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <ConfigProvider theme={appTheme}>
-      <RouterProvider router={router} />
-    </ConfigProvider>,
-  ),
-);
+addressedPageLoaded.then(() => createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />));

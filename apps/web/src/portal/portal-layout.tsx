@@ -1,16 +1,8 @@
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
 import { lazyPage } from '@/shared/navigation/lazy-page';
 import { portalSession } from '@/shared/session/portal-session';
-import { PageNotice } from '@/shared/ui/page-notice';
 import './portal.css';
-
-dayjs.locale('zh-cn');
 
 const LoginPage = lazyPage(() => import('./pages/login-page'));
 const ActivatePage = lazyPage(() => import('./pages/activate-page'));
@@ -19,6 +11,7 @@ const RfqListPage = lazyPage(() => import('./pages/rfq-list-page'));
 const RfqDetailPage = lazyPage(() => import('./pages/rfq-detail-page'));
 const OrderListPage = lazyPage(() => import('./pages/order-list-page'));
 const OrderDetailPage = lazyPage(() => import('./pages/order-detail-page'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
   '/portal/login': { signedIn: false, page: LoginPage },
@@ -51,35 +44,33 @@ function RequirePortalSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * The supplier portal: a realm of its own in the same app (docs/web-guide.md, "Portal"). It shares
- * the theme and the zh-CN locale with the back office, but none of its shell, menus or session.
+ * The supplier portal: a realm of its own in the same app (docs/web-guide.md, "Portal"), none of the
+ * back office's shell, menus or session. The sign-in screens use no antd; the signed-in frame brings
+ * it, with the theme and the zh-CN locale the back office uses.
  */
 export default function PortalLayout() {
   return (
-    <ConfigProvider locale={zhCN}>
-      <App className="portal-app">
-        <FeedbackBridge />
-        <Suspense fallback={<div className="portal-loading">加载中…</div>}>
-          <Routes>
-            <Route path="login" element={<LoginPage />} />
-            <Route path="activate" element={<ActivatePage />} />
-            <Route
-              element={
-                <RequirePortalSession>
-                  <SignedInFrame />
-                </RequirePortalSession>
-              }
-            >
-              <Route path="rfq" element={<RfqListPage />} />
-              <Route path="rfq/detail" element={<RfqDetailPage />} />
-              <Route path="orders" element={<OrderListPage />} />
-              <Route path="orders/detail" element={<OrderDetailPage />} />
-              <Route index element={<Navigate to="/portal/rfq" replace />} />
-              <Route path="*" element={<PageNotice title="页面不存在" detail="请从我的询价进入" />} />
-            </Route>
-          </Routes>
-        </Suspense>
-      </App>
-    </ConfigProvider>
+    <div className="portal-app">
+      <Suspense fallback={<div className="portal-loading">加载中…</div>}>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="activate" element={<ActivatePage />} />
+          <Route
+            element={
+              <RequirePortalSession>
+                <SignedInFrame />
+              </RequirePortalSession>
+            }
+          >
+            <Route path="rfq" element={<RfqListPage />} />
+            <Route path="rfq/detail" element={<RfqDetailPage />} />
+            <Route path="orders" element={<OrderListPage />} />
+            <Route path="orders/detail" element={<OrderDetailPage />} />
+            <Route index element={<Navigate to="/portal/rfq" replace />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </div>
   );
 }

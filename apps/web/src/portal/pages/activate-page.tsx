@@ -1,11 +1,11 @@
 import { messages, PASSWORD_PATTERN } from '@scm/contract';
-import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type PlainErrors, PlainField, usePlainForm } from '@/shared/form/plain-field';
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { activateAccount } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
+import { Notice, PasswordInput, SubmitButton } from '@/portal/components/plain-controls';
 
 interface ActivateForm {
   password: string;
@@ -50,7 +50,7 @@ export default function PortalActivatePage() {
   return (
     <AuthCard title="激活账号">
       {invalid ? (
-        <Alert type="error" showIcon title={invalid} description="请联系采购方重新生成激活链接。" />
+        <Notice type="error" title={invalid} detail="请联系采购方重新生成激活链接。" />
       ) : (
         <>
           <p className="portal-muted" style={{ marginTop: 0 }}>
@@ -58,14 +58,12 @@ export default function PortalActivatePage() {
           </p>
           <form onSubmit={onSubmit} noValidate>
             <PlainField id="portal-activate-password" label="新密码" error={errors.password}>
-              {(field) => <Input.Password {...field} name="password" size="large" autoComplete="new-password" />}
+              {(field) => <PasswordInput {...field} name="password" autoComplete="new-password" />}
             </PlainField>
             <PlainField id="portal-activate-confirm" label="确认密码" error={errors.confirm}>
-              {(field) => <Input.Password {...field} name="confirm" size="large" autoComplete="new-password" />}
+              {(field) => <PasswordInput {...field} name="confirm" autoComplete="new-password" />}
             </PlainField>
-            <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-              激活并设置密码
-            </Button>
+            <SubmitButton loading={pending}>激活并设置密码</SubmitButton>
           </form>
         </>
       )}

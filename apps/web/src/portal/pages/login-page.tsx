@@ -1,10 +1,10 @@
-import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PlainField, signInErrors, usePlainForm } from '@/shared/form/plain-field';
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { portalSignIn } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
+import { Notice, PasswordInput, SubmitButton, TextInput } from '@/portal/components/plain-controls';
 
 /** Only a portal path may be gone back to after signing in. */
 function landingOf(redirect: string | null): string {
@@ -37,18 +37,16 @@ export default function PortalLoginPage() {
 
   return (
     <AuthCard title="登录">
-      {params.get('activated') && <Alert type="success" showIcon title="账号已激活，请用新密码登录" style={{ marginBottom: 16 }} />}
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {params.get('activated') && <Notice type="success" title="账号已激活，请用新密码登录" />}
+      {failure && <Notice type="error" title={failure} />}
       <form onSubmit={onSubmit} noValidate>
         <PlainField id="portal-login-email" label="邮箱" error={errors.email}>
-          {(field) => <Input {...field} name="email" size="large" placeholder="邮箱" autoComplete="username" inputMode="email" />}
+          {(field) => <TextInput {...field} name="email" placeholder="邮箱" autoComplete="username" inputMode="email" />}
         </PlainField>
         <PlainField id="portal-login-password" label="密码" error={errors.password}>
-          {(field) => <Input.Password {...field} name="password" size="large" placeholder="密码" autoComplete="current-password" />}
+          {(field) => <PasswordInput {...field} name="password" placeholder="密码" autoComplete="current-password" />}
         </PlainField>
-        <Button type="primary" htmlType="submit" size="large" block loading={loading}>
-          登录
-        </Button>
+        <SubmitButton loading={loading}>登录</SubmitButton>
       </form>
       <p className="portal-muted" style={{ marginTop: 16, marginBottom: 0, fontSize: 13 }}>
         首次使用请打开采购方发给您的激活链接设置密码。
