@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { ErrorPage } from '@/app/error-page';
 import { logUnhandledErrors } from '@/app/log-unhandled-errors';
 import { setNavigator } from '@/shared/http/navigation';
-import { setChineseZodMessages } from '@scm/contract';
 import PortalLayout, { addressedPageLoaded } from './portal-layout';
 // After antd's rules, which portal.html links first, as in the back office (main.tsx).
 import '@/app/global.css';
@@ -15,8 +14,6 @@ import '@/app/global.css';
  * office's login page, shell or antd's whole stylesheet.
  */
 logUnhandledErrors();
-// The forms check with the contract's schemas; their messages speak Chinese.
-setChineseZodMessages();
 
 const router = createBrowserRouter([
   { path: '/portal/*', element: <PortalLayout />, errorElement: <ErrorPage /> },

@@ -4,6 +4,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Outlet } from 'react-router';
+import { setChineseZodMessages } from '@scm/contract';
 import { appTheme } from '@/app/theme';
 import { portalSession } from '@/shared/session/portal-session';
 import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
@@ -12,6 +13,8 @@ import { PortalFrame } from './components/portal-frame';
 import { portalQueryClient } from './query-client';
 
 dayjs.locale('zh-cn');
+// The signed-in pages' forms check with the contract's schemas; their messages speak Chinese.
+setChineseZodMessages();
 
 // The addressed page's first request starts as soon as this chunk runs, beside the page's own chunk.
 if (portalSession.isSignedIn()) prefetchRfqPage(window.location.pathname, window.location.search);
