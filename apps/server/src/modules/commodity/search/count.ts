@@ -76,6 +76,10 @@ function soleGram(filter: Filter): string | undefined {
   return length <= 4 && isCaseless(words[0]) ? words[0] : undefined;
 }
 
+/** Matches of a condition, counted up to one past the cap. */
+const upToCap = (condition: SQL | undefined) =>
+  sql<number>`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
+
 /**
  * Matches of a filter, counted up to one past the cap. Each match's table page is read, even when
  * no column is: PostgreSQL's bitmap scans (15.20 measured) fetch all-visible pages too, so 10,001
@@ -85,8 +89,6 @@ function soleGram(filter: Filter): string | undefined {
  * when the branch is taken.
  */
 export function cappedCount(where: SQL | undefined, codesOnly?: SQL): SQL<number> {
-  const upToCap = (condition: SQL | undefined) =>
-    sql<number>`(select count(*)::int from (select from ${commodities} where ${condition ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) matches)`;
   return codesOnly
     ? sql<number>`case when ${upToCap(codesOnly)} > ${sql.raw(String(COUNT_CAP))} then ${sql.raw(String(COUNT_CAP + 1))} else ${upToCap(where)} end`
     : upToCap(where);
@@ -109,8 +111,8 @@ export interface Matches {
  * - two estimates agree on at least three times the cap: the planner's (from ANALYZE's statistics)
  *   and a page sample of about 2,000 rows taken now. A stale statistic alone, or an unlucky sample
  *   alone, cannot turn a count of a few thousand into "10,000+";
- * - the codes alone (an ASCII word's SKU prefix, counted from its index without reading the table)
- *   are past the cap.
+ * - the codes alone (an ASCII word's SKU prefix, counted from its index without reading the table,
+ *   beside the estimate) are past the cap.
  * Otherwise the count is exact up to the cap. A keyword that is one gram (soleGram) is not
  * visited at all: its count is kept per category and status. One that reads like a whole code
  * (looksLikeWholeCode) is counted at once.
@@ -129,10 +131,14 @@ export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefi
   const far = 3 * COUNT_CAP;
   const past = COUNT_CAP + 1;
   const matching = db.select({ one: sql`1` }).from(commodities).where(where);
-  const [[explained], [{ total: rows }]] = await Promise.all([
+  // The codes are counted beside the estimate: from the index alone, they settle a code prefix
+  // past the cap (JF: 3–7 ms) for less than the sample would (12–17 ms).
+  const [[explained], [{ total: rows }], codes] = await Promise.all([
     queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, sql`explain (format json) ${matching}`),
     countedTotal(db, {}),
+    codesOnly && queryRows<{ n: number }>(db, sql`select ${upToCap(codesOnly)} as n`),
   ]);
+  if (codes && codes[0].n > COUNT_CAP) return { counted: past, matches: past, rows };
   if (explained['QUERY PLAN'][0].Plan['Plan Rows'] >= far && rows >= far) {
     const [sample] = await queryRows<{ hits: number; seen: number }>(
       db,
@@ -142,6 +148,6 @@ export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefi
     const sampled = sample.seen > 0 ? Math.round((sample.hits / sample.seen) * rows) : 0;
     if (sampled >= far) return { counted: past, matches: sampled, rows };
   }
-  const [{ n: counted }] = await queryRows<{ n: number }>(db, sql`select ${cappedCount(where, codesOnly)} as n`);
+  const [{ n: counted }] = await queryRows<{ n: number }>(db, sql`select ${upToCap(where)} as n`);
   return { counted, matches: counted, rows };
 }
