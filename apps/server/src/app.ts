@@ -74,11 +74,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // API answers travel compressed when the client accepts it: suppliers on phones and branch offices
   // are far from the server. Brotli at quality 4 costs about what gzip 6 does and is smaller. Scoped
   // to the API: the web build's files are precompressed already, and an .xlsx is a zip.
+  // An answer already in memory (every JSON answer up to 256 KB) is compressed in one call: through
+  // a zlib stream each one cost 0.4–0.9 ms of setup on two cores, more than compressing it (a 10 KB
+  // list page: 0.1 ms), and a quarter of the list's throughput. A 256 KB window (lgwin 18) holds
+  // such an answer whole and halves brotli's setup; exports still stream.
   await app.register(async (api) => {
     await api.register(compress, {
       encodings: ['br', 'gzip'],
       threshold: 1024,
-      brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      syncThreshold: 256 * 1024,
+      brotliOptions: {
+        params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+      },
       zlibOptions: { level: 6 },
     });
     await api.register(apiPlugin, {
