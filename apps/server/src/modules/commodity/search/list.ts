@@ -31,17 +31,17 @@ const exactCodeRows = preparedByShape(
 async function exactAndMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<[CommodityRow[], Matches]> {
   const lookup = exactCodeLookup(filter);
   if (!lookup) return [[], await keywordMatches(db, filter, where)];
-  const exact = () => exactCodeRows(db, lookup.shape, lookup.parts, { ...lookup.values, limit: 10 });
-  const withCount = (found: Awaited<ReturnType<typeof exact>>): [CommodityRow[], Matches | undefined] => [
-    found.map(({ matches: _m, rows: _r, ...row }) => row),
-    found[0] && { counted: found[0].matches, matches: found[0].matches, rows: found[0].rows },
-  ];
+  const exact = async (): Promise<[CommodityRow[], Matches | undefined]> => {
+    const found = await exactCodeRows(db, lookup.shape, lookup.parts, { ...lookup.values, limit: 10 });
+    const counted = found[0] && { counted: found[0].matches, matches: found[0].matches, rows: found[0].rows };
+    return [found.map(({ matches: _m, rows: _r, ...row }) => row), counted];
+  };
   if (looksLikeWholeCode(filter)) {
-    const [rows, counted] = withCount(await exact());
+    const [rows, counted] = await exact();
     return [rows, counted ?? (await keywordMatches(db, filter, where))];
   }
-  const [found, matches] = await Promise.all([exact(), keywordMatches(db, filter, where)]);
-  return [withCount(found)[0], matches];
+  const [[rows], matches] = await Promise.all([exact(), keywordMatches(db, filter, where)]);
+  return [rows, matches];
 }
 
 export type CommodityListInput = z.output<typeof commodityListRequest>;
