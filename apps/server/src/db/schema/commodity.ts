@@ -100,8 +100,8 @@ export const commodityCounts = pgTable(
 
 /**
  * Commodities per name gram (a character or character pair of `name_grams`, or a run of three or
- * four characters of the name as written, `name_runs`), category and status, kept exact by
- * statement triggers on `commodities` (migrations 0009, 0018): a one-word search of up to four
+ * four characters of the lower-cased name, `name_runs`), category and status, kept exact by
+ * statement triggers on `commodities` (migrations 0009, 0018, 0019): a one-word search of up to four
  * characters is counted here, in a few rows, instead of visiting each of its matches.
  */
 export const commodityGramCounts = pgTable(

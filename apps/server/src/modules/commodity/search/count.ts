@@ -2,11 +2,11 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { commodities, commodityCounts, commodityGramCounts } from '../../../db/schema';
-import { isAsciiWord, keywordWords } from '../../../lib/keywords';
-import { prepared } from '../../../lib/prepared';
+import { keywordWords } from '../../../lib/keywords';
+import { placeholders, preparedByShape } from '../../../lib/prepared';
 import { queryRows } from '../../../lib/rows';
 import { inCategoryTree } from './category-tree';
-import { codesOnlyWhere, type Filter, looksLikeWholeCode } from './filter';
+import { codesBesideNameWhere, codesOnlyWhere, type Filter, looksLikeWholeCode } from './filter';
 import { wordTokens } from './keyword';
 
 /** Counts stop here: the list answers "10,000+" and pages no further (docs/decisions.md, "Keyword search"). */
@@ -33,48 +33,66 @@ export function countedTotal(db: Db, filter: Filter) {
 /** The table's rows, from the kept counts: what the page's plan weighs the matches against. */
 export const tableRows = sql<number>`select ${summed(commodityCounts.n)} from ${commodityCounts}`;
 
-/**
- * The commodities whose name holds a gram, within an optional category (its subtree) and status,
- * from commodity_gram_counts; beside it the table's size, which the page's plan needs. One
- * prepared statement: the hot path of a person typing one short word.
- */
-const gramCountQuery = prepared(
-  (db, name) =>
-    db
-      .select({
-        total: summed(commodityGramCounts.n),
-        rows: sql<number>`(${tableRows})`,
-      })
-      .from(commodityGramCounts)
-      .where(
-        and(
-          eq(commodityGramCounts.gram, sql.placeholder('gram')),
-          sql`(${sql.placeholder('categoryId')}::int is null or ${inCategoryTree(commodityGramCounts.categoryId, sql.placeholder('categoryId'))})`,
-          sql`(${sql.placeholder('status')}::text is null or ${commodityGramCounts.status} = ${sql.placeholder('status')})`,
-        ),
-      )
-      .prepare(name),
-  'commodity_gram_count',
-);
-
 /** A word without cased letters (置物架, not Ab架): containing it as written is what ILIKE finds. */
 const isCaseless = (word: string) => word.toLowerCase() === word && word.toUpperCase() === word;
+/**
+ * A word that PostgreSQL's lower() (which ILIKE and `name_runs` use) and JavaScript's toLowerCase()
+ * fold alike, whatever the database's locale: each character is ASCII or has no case (LED, LED台灯).
+ */
+const foldsAlike = (word: string) => [...word].every((c) => c <= '\x7f' || isCaseless(c));
 
 /**
- * The one gram that answers a filter's keyword by itself: a keyword of one word, not in ASCII
- * (which may also be a code's start), with no brand or price filter, and either of one or two
- * characters (looked up lower-cased, as `name_grams` holds them) or of three or four without cased
- * letters (a run of the name as written, `name_runs` of migration 0018). Its matches are counted
- * in commodity_gram_counts, not visited.
+ * The one gram that answers a filter's keyword by itself: a keyword of one word with no brand or
+ * price filter, either of one or two characters (as `name_grams` holds them, lower-cased) or of
+ * three or four that fold alike (a run of the lower-cased name, `name_runs` of migration 0019). The
+ * names holding it are counted in commodity_gram_counts, not visited; an ASCII word's codes are
+ * added (gramCountParts).
  */
 function soleGram(filter: Filter): string | undefined {
   const words = keywordWords(filter.keyword);
-  if (words.length !== 1 || isAsciiWord(words[0])) return undefined;
+  if (words.length !== 1) return undefined;
   if (filter.brand || filter.minPriceFen != null || filter.maxPriceFen != null) return undefined;
   const length = [...words[0]].length;
   if (length <= 2) return wordTokens(words[0])[0];
-  return length <= 4 && isCaseless(words[0]) ? words[0] : undefined;
+  return length <= 4 && foldsAlike(words[0]) ? words[0].toLowerCase() : undefined;
 }
+
+/**
+ * What counts a sole gram's matches, with its values as placeholders and the shape (which filters
+ * are set) that names its prepared statement: `kept`, the gram's rows of commodity_gram_counts in
+ * the filter's category and status; for an ASCII word also `codesOnly` (its SKU prefix within the
+ * filter) and `beside` (codes starting with it whose name does not hold it), since such a word
+ * matches a code's start as well as a name.
+ */
+function gramCountParts(filter: Filter, gram: string) {
+  const { param, values } = placeholders();
+  const kept = and(
+    eq(commodityGramCounts.gram, param('gram', gram)),
+    filter.categoryId ? inCategoryTree(commodityGramCounts.categoryId, param('categoryId', filter.categoryId)) : undefined,
+    filter.status ? eq(commodityGramCounts.status, param('status', filter.status)) : undefined,
+  );
+  const parts = { kept, codesOnly: codesOnlyWhere(filter, param), beside: codesBesideNameWhere(filter, param) };
+  return { parts, values, shape: Object.keys(values).sort().join(',') };
+}
+
+/**
+ * A sole gram's matches in one prepared statement per shape: the names holding it (kept by
+ * triggers), the codes beside them and the table's rows. The codes are counted up to the cap only
+ * when the names are not past it, and visited only when their SKU prefix, counted from its index
+ * alone, is not past it either (JF: 180,000 codes).
+ */
+const gramCount = preparedByShape((db, { kept, codesOnly, beside }: ReturnType<typeof gramCountParts>['parts']) => {
+  const named = summed(commodityGramCounts.n);
+  const cap = sql.raw(String(COUNT_CAP));
+  return db
+    .select({
+      named,
+      beside: codesOnly && beside ? sql<number>`case when ${named} > ${cap} then 0 else ${cappedCount(beside, codesOnly)} end` : sql<number>`0`,
+      rows: sql<number>`(${tableRows})`,
+    })
+    .from(commodityGramCounts)
+    .where(kept);
+}, 'commodity_gram_count');
 
 /** Matches of a condition, counted up to one past the cap. */
 const upToCap = (condition: SQL | undefined) =>
@@ -120,7 +138,9 @@ export interface Matches {
 export async function keywordMatches(db: Db, filter: Filter, where: SQL | undefined): Promise<Matches> {
   const gram = soleGram(filter);
   if (gram !== undefined) {
-    const [{ total: n, rows }] = await gramCountQuery(db).execute({ gram, categoryId: filter.categoryId ?? null, status: filter.status ?? null });
+    const { parts, values, shape } = gramCountParts(filter, gram);
+    const [{ named, beside, rows }] = await gramCount(db, shape, parts, values);
+    const n = named + beside;
     return { counted: Math.min(n, COUNT_CAP + 1), matches: n, rows };
   }
   const codesOnly = codesOnlyWhere(filter);

@@ -1,11 +1,11 @@
 import type { commodityFilter } from '@scm/contract';
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commodities } from '../../../db/schema';
 import { isAsciiWord, keywordWords } from '../../../lib/keywords';
 import { type Param, placeholders, written } from '../../../lib/prepared';
 import { inCategoryTree } from './category-tree';
-import { exactCode, keywordAndCategory, skuPrefix } from './keyword';
+import { asciiWordInName, codePrefix, exactCode, keywordAndCategory, skuPrefix } from './keyword';
 
 export type Filter = { [K in keyof typeof commodityFilter]?: z.output<(typeof commodityFilter)[K]> };
 
@@ -38,6 +38,13 @@ function withCodeKeyword(filter: Filter, asCode: (word: string, param: Param) =>
 
 /** The filter with a single ASCII keyword matching SKU codes only: a part of its matches, countable from the code index alone. */
 export const codesOnlyWhere = (filter: Filter, param: Param = written) => withCodeKeyword(filter, (word) => skuPrefix(word, param), param);
+
+/**
+ * The filter with a single ASCII keyword matching the codes (SKU or barcode) that start with it
+ * while the name does not hold it: what a count of the names holding it leaves out.
+ */
+export const codesBesideNameWhere = (filter: Filter, param: Param = written) =>
+  withCodeKeyword(filter, (word) => sql`(${codePrefix(word, param, 0)} and not ${asciiWordInName(word, param, 0)})`, param);
 
 /**
  * The exact-code lookup of a single ASCII keyword, with its values as placeholders and the shape

@@ -23,8 +23,12 @@ const prefix = (text: string) => likePattern(text).slice(1);
 export const skuPrefix = (word: string, param: Param = written, i = 0) =>
   sql`upper(${commodities.skuCode}) collate "C" like ${param(`skuPrefix${i}`, prefix(word.toUpperCase()))}`;
 /** An SKU code or barcode starting with the word. */
-const codePrefix = (word: string, param: Param, i: number) =>
+export const codePrefix = (word: string, param: Param, i: number) =>
   sql`(${skuPrefix(word, param, i)} or ${commodities.barcode} collate "C" like ${param(`barcodePrefix${i}`, prefix(word))})`;
+
+/** The name holds an ASCII word (any case): its tokens, and `name ILIKE` when they do not pin it down. */
+export const asciiWordInName = (word: string, param: Param = written, i = 0) =>
+  and(arrayContains(commodities.searchTokens, param(`nameTokens${i}`, wordTokens(word))), namePart(word, param, i)) as SQL;
 
 /** The commodity whose SKU code (any case) or barcode is exactly the word. */
 export const exactCode = (word: string, param: Param = written) =>
@@ -43,8 +47,7 @@ export function keywordAndCategory(keyword: string | undefined, categoryId: numb
   const conditions: (SQL | undefined)[] = [];
   words.forEach((word, i) => {
     if (isAsciiWord(word)) {
-      const inName = and(arrayContains(commodities.searchTokens, param(`nameTokens${i}`, wordTokens(word))), namePart(word, param, i));
-      conditions.push(sql`(${inName} or ${codePrefix(word, param, i)})`);
+      conditions.push(sql`(${asciiWordInName(word, param, i)} or ${codePrefix(word, param, i)})`);
     } else {
       tokens.push(...wordTokens(word));
       conditions.push(namePart(word, param, i));

@@ -148,8 +148,9 @@ describe('commodity keyword search', () => {
       select 'CLOUD' || g, '云朵 yd 靠垫' || g, ${leaf}, 'piece', 100, array['云', '朵', '云朵', 'y', 'd', 'yd', '靠', '垫', '靠垫']
       from generate_series(1, 40000) g`);
     await t.database.db.execute(sql`analyze commodities`);
-    // 云朵 is counted from the gram counts; yd (ASCII, so a code's start too) from the two estimates.
-    for (const word of ['云朵', 'yd']) {
+    // 云朵 and yd (ASCII, so a code's start too) are counted from the gram counts; 云朵 yd, two words,
+    // from the two estimates.
+    for (const word of ['云朵', 'yd', '云朵 yd']) {
       const common = await list(word, { page_size: 20 });
       expect(common.data.total, word).toBe(10_000);
       expect(common.data.total_capped, word).toBe(true);
@@ -166,7 +167,7 @@ describe('commodity keyword search', () => {
        where sku_code like 'CLOUD%' and id % 62 <> 0`);
     const [{ left }] = await queryRows<{ left: number }>(t, sql`select count(*)::int as left from commodities where name like '云朵%'`);
     expect(left).toBeLessThan(COUNT_CAP_IN_TEST);
-    for (const word of ['云朵', 'yd']) {
+    for (const word of ['云朵', 'yd', '云朵 yd']) {
       const rare = await list(word, { page_size: 20 });
       expect(rare.data.total, word).toBe(left);
       expect(rare.data.total_capped, word).toBe(false);
@@ -278,6 +279,39 @@ describe('commodity keyword search', () => {
     );
     expect(many.data.list.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => Number(r.id)));
   }, 60_000);
+
+  it('counts an ASCII word in names of any case and at the start of codes, each match once', async () => {
+    const tag = unique('LX').toUpperCase();
+    const ids = (answer: { data: { list: { id: number }[] } }) => answer.data.list.map((r) => r.id).sort((a, b) => a - b);
+    const named = [
+      await create({ name: 'QXD台灯 护眼款' }),
+      await create({ name: '护眼 qxd台灯' }),
+      await create({ name: '床头灯 Qxd' }),
+      await create({ name: 'aqxdz 灯泡' }),
+    ];
+    // Its code starts with the word and its name holds it: one match, not two.
+    const both = await create({ name: '筒灯 QXD款', sku_code: `QXD-${tag}-1` });
+    const codeOnly = await create({ name: '吸顶灯', sku_code: `qxd-${tag}-2` });
+    // The letters apart, or the code holding the word later: no match.
+    await create({ name: 'Q X D 灯带' });
+    await create({ name: '灯带', sku_code: `${tag}-QXD` });
+    const all = [...named, both, codeOnly].sort((a, b) => a - b);
+    for (const keyword of ['QXD', 'qxd', 'Qxd']) {
+      const answer = await list(keyword);
+      expect(ids(answer), keyword).toEqual(all);
+      expect(answer.data.total, keyword).toBe(6);
+    }
+    expect((await list('qxd台灯')).data.total).toBe(2);
+    expect((await list('QXD', { status: 'disabled' })).data.total).toBe(0);
+    expect((await list('QXD', { category_id: leaf })).data.total).toBe(6);
+
+    // A rename moves the kept count with the name, whatever its case.
+    const info = (await t.call('/admin/commodity/info', { id: named[2] }, admin)).data;
+    const { id, version, sku_code, category_id, unit, reference_price_fen } = info;
+    const renamed = await t.call('/admin/commodity/update', { id, version, sku_code, name: '床头灯', category_id, unit, reference_price_fen }, admin);
+    expect(renamed.code, renamed.message).toBe(200);
+    expect((await list('qXd')).data.total).toBe(5);
+  });
 
   it('counts an SKU prefix past the cap only within the other filters', async () => {
     await t.database.db.execute(sql`
