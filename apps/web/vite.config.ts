@@ -72,29 +72,17 @@ function stylesAfterSkeleton(): Plugin {
 }
 
 /**
- * The antd class families each document's first screen renders, by document. The back office's
- * login: its inputs and button, the toasts, the click wave and the icons (its form is plain markup);
- * `ant-input-number` shares a prefix and is not among them. The supplier portal (portal.html): every
- * component its pages use, since it never loads the whole stylesheet (docs/web-guide.md "Portal").
+ * The antd class families the back office's login renders: its inputs and button, the toasts, the
+ * click wave and the icons (its form is plain markup); `ant-input-number` shares a prefix and is not
+ * among them. The supplier portal (portal.html) uses no antd (docs/web-guide.md "Portal").
  */
 interface FirstScreen {
   families: string[];
   except?: string[];
 }
-type DocumentName = 'index' | 'portal';
-const FIRST_SCREENS: Record<DocumentName, FirstScreen> = {
-  index: {
-    families: ['ant-btn', 'ant-input', 'ant-message', 'ant-wave', 'anticon'],
-    except: ['ant-input-number'],
-  },
-  portal: {
-    families: [
-      ...['ant-app', 'ant-btn', 'ant-row', 'ant-col', 'ant-form', 'ant-input', 'ant-radio', 'ant-tag', 'ant-alert'],
-      ...['ant-descriptions', 'ant-modal', 'ant-message', 'ant-empty', 'ant-wave', 'ant-show-help', 'anticon'],
-      // The dialogs' and toasts' motion.
-      ...['ant-zoom', 'ant-fade', 'ant-move-up'],
-    ],
-  },
+const LOGIN_SCREEN: FirstScreen = {
+  families: ['ant-btn', 'ant-input', 'ant-message', 'ant-wave', 'anticon'],
+  except: ['ant-input-number'],
 };
 const inFamily = (name: string, families: string[]) => families.some((family) => name === family || name.startsWith(`${family}-`));
 const onFirstScreen = (name: string, screen: FirstScreen) => inFamily(name, screen.families) && !inFamily(name, screen.except ?? []);
@@ -113,43 +101,42 @@ function firstScreenCss(full: string, screen: FirstScreen): string {
   return root.toString();
 }
 
-/** The document an HTML path is (`/portal.html` → portal), whose first screen FIRST_SCREENS names. */
+/** The document an HTML path is (`/index.html` → index, `/portal.html` → portal). */
 const documentName = (path: string) => path.replace(/^.*\//, '').replace(/\.html$/, '');
 
 /**
- * Links the part of antd's stylesheet a document's first screen uses from that document, in place
- * of the whole. The back office's login uses about a sixth of the megabyte; the whole is fetched,
- * parsed and matched after the form is up, and replaces the part before any other screen renders
- * (`app/beyond-login.ts`). The portal keeps its part (docs/web-guide.md "Loading", "Portal").
+ * Links the part of antd's stylesheet the back office's login uses from its document, in place of
+ * the whole: about a sixth of the megabyte. The whole is fetched, parsed and matched after the form
+ * is up, and replaces the part before any other screen renders (`app/beyond-login.ts`;
+ * docs/web-guide.md "Loading"). The portal's document links none.
  */
-function firstScreenStyles(built: DocumentName): Plugin {
+function firstScreenStyles(): Plugin {
+  let href = '/antd-first-screen.css';
+  const source = () => firstScreenCss(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), LOGIN_SCREEN);
   let command: 'build' | 'serve' = 'build';
-  const href = new Map<string, string>();
-  const source = (name: string) =>
-    firstScreenCss(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), FIRST_SCREENS[name as DocumentName]);
   return {
     name: 'first-screen-styles',
     configResolved(config) {
       command = config.command;
-      if (command === 'serve') for (const name of Object.keys(FIRST_SCREENS)) href.set(name, `/antd-first-screen/${name}.css`);
     },
     configureServer(server) {
-      server.middlewares.use('/antd-first-screen', (request, response) => {
+      server.middlewares.use(href, (_request, response) => {
         response.setHeader('content-type', 'text/css');
-        response.end(source(documentName(request.url ?? '').replace(/\.css$/, '')));
+        response.end(source());
       });
     },
     buildStart() {
       if (command !== 'build') return;
-      const css = source(built);
-      const fileName = `assets/antd-${built}-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+      const css = source();
+      const fileName = `assets/antd-index-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
-      href.set(built, `/${fileName}`);
+      href = `/${fileName}`;
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const link = `<link rel="stylesheet" href="${href.get(documentName(context.path))}" data-first-screen>`;
+        if (documentName(context.path) !== 'index') return html;
+        const link = `<link rel="stylesheet" href="${href}" data-first-screen>`;
         // Before the entry's own stylesheet, as antd's came before the app's styles in it.
         const at = html.indexOf('<link rel="stylesheet"');
         return at >= 0 ? `${html.slice(0, at)}${link}\n    ${html.slice(at)}` : html.replace('</head>', `    ${link}\n  </head>`);
@@ -184,9 +171,9 @@ export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('
  * modules both reach through antd's index would form a shared chunk holding either one's parts.
  */
 export default defineConfig(({ mode }) => {
-  const document: DocumentName = mode === 'portal' ? 'portal' : 'index';
+  const document = mode === 'portal' ? 'portal' : 'index';
   return {
-    plugins: [react(), portalDocument(), firstScreenStyles(document), stylesAfterSkeleton(), precompress()],
+    plugins: [react(), portalDocument(), document === 'index' && firstScreenStyles(), stylesAfterSkeleton(), precompress()],
     resolve: { alias: sourceAlias },
     server: {
       port: 5173,

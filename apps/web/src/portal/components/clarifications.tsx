@@ -1,15 +1,18 @@
 import { clarificationAskRequest, type RfqInfo } from '@scm/contract';
-import { Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { memo } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { type FormEvent, memo, useState } from 'react';
+import { PlainField } from '@/shared/form/plain-field';
 import { useAskQuestion } from '@/portal/api/rfq';
+import { serverErrorsOn } from './form-errors';
+import { Button, Tag, TextArea } from './plain-controls';
 import { Rows, Section } from './section';
+
+const isQuestion = (key: string) => key === 'question';
 
 /**
  * 答疑: every answered question of the task (no asker named) and this supplier's own open ones;
- * while quoting, a question to the buyer. Rendered again only for another answer of the server, not
- * as the page's clock ticks, like the quote form.
+ * while quoting, a question to the buyer, checked by the contract's rule before it is sent.
+ * Rendered again only for another answer of the server, not as the page's clock ticks.
  */
 export const Clarifications = memo(function Clarifications({
   taskId,
@@ -20,8 +23,22 @@ export const Clarifications = memo(function Clarifications({
   items: RfqInfo['clarifications'];
   canAsk: boolean;
 }) {
-  const [form] = Form.useForm<{ question: string }>();
-  const ask = useAskQuestion({ onError: (error) => applyFieldErrors(form, error) });
+  const [question, setQuestion] = useState('');
+  const [error, setError] = useState<string>();
+  const ask = useAskQuestion({
+    onError: (failure) => {
+      const placed = serverErrorsOn(failure, isQuestion);
+      if (placed) setError(placed.question);
+      return !!placed;
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = clarificationAskRequest.shape.question.safeParse(question);
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    setError(undefined);
+    ask.mutate({ taskId, question: checked.data }, { onSuccess: () => setQuestion('') });
+  };
   return (
     <Section title="答疑" testId="clarifications">
       <Rows
@@ -47,30 +64,34 @@ export const Clarifications = memo(function Clarifications({
                 )}
               </div>
             ) : (
-              <Tag color="warning" style={{ marginTop: 4 }}>
-                待答复
-              </Tag>
+              <div style={{ marginTop: 4 }}>
+                <Tag color="warning">待答复</Tag>
+              </div>
             )}
           </div>
         )}
       />
       {canAsk && (
-        <Form
-          form={form}
-          layout="vertical"
-          style={{ marginTop: 12 }}
-          // On the form, not the item: an item's initialValue is written as the item mounts, and that
-          // write re-renders every form item of the page, each measuring itself (docs/web-guide.md, "Portal").
-          initialValues={{ question: '' }}
-          onFinish={({ question }) => ask.mutate({ taskId, question }, { onSuccess: () => form.resetFields() })}
-        >
-          <Form.Item name="question" label="向采购方提问" rules={[zodRule(clarificationAskRequest.shape.question)]}>
-            <Input.TextArea rows={2} maxLength={1000} placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）" />
-          </Form.Item>
-          <Button htmlType="submit" loading={ask.isPending}>
+        <form noValidate onSubmit={submit} style={{ marginTop: 12 }}>
+          <PlainField id="clarification-question" label="向采购方提问" error={error}>
+            {(state) => (
+              <TextArea
+                {...state}
+                rows={2}
+                maxLength={1000}
+                value={question}
+                onChange={(event) => {
+                  setQuestion(event.target.value);
+                  setError(undefined);
+                }}
+                placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）"
+              />
+            )}
+          </PlainField>
+          <Button type="submit" loading={ask.isPending}>
             提交问题
           </Button>
-        </Form>
+        </form>
       )}
     </Section>
   );

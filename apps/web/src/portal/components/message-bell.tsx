@@ -1,14 +1,13 @@
-import { BellOutlined } from '@ant-design/icons';
 import type { Message } from '@scm/contract';
-import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLatestMessages, useMarkAllRead, useMarkRead, usePortalMessageStream, useUnreadCount } from '@/portal/api/messages';
+import { Button, Icon } from '@/portal/components/plain-controls';
 
 /**
  * The portal's bell: the unread count, and a small panel of the latest messages (plain markup, no
- * antd Drawer or List: the portal's JS stays small). A message opens its record inside the portal.
+ * antd: the portal's JS stays small). A message opens its record inside the portal.
  */
 export function MessageBell() {
   usePortalMessageStream();
@@ -27,8 +26,8 @@ export function MessageBell() {
   return (
     <div className="portal-bell">
       <Button
-        type="text"
-        icon={<BellOutlined />}
+        variant="text"
+        icon={<Icon name="bell" />}
         aria-label={count > 0 ? `消息，${count} 条未读` : '消息'}
         aria-expanded={open}
         data-testid="portal-bell"
@@ -46,7 +45,7 @@ export function MessageBell() {
           <div className="portal-bell-panel" role="dialog" aria-label="消息通知" data-testid="portal-bell-panel">
             <div className="portal-card-head">
               <h2 className="portal-card-title">消息通知</h2>
-              <Button type="link" size="small" disabled={count === 0} onClick={() => markAllRead.mutate({})}>
+              <Button variant="link" disabled={count === 0} onClick={() => markAllRead.mutate({})}>
                 全部已读
               </Button>
             </div>

@@ -1,8 +1,7 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { MessageBell } from '@/portal/components/message-bell';
+import { Button, Icon } from '@/portal/components/plain-controls';
 import { usePortalAccount } from '@/shared/session/portal-session';
 import { portalSignOut } from '@/portal/api/account';
 import logoUrl from '@/app/logo.svg';
@@ -33,7 +32,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
               <span className="portal-account">{account.name}</span>
             </span>
           )}
-          <Button type="text" icon={<LogoutOutlined />} aria-label="退出登录" onClick={signOut}>
+          <Button variant="text" icon={<Icon name="logout" />} aria-label="退出登录" onClick={signOut}>
             <span className="portal-hide-phone">退出登录</span>
           </Button>
         </div>

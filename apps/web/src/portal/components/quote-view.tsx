@@ -1,6 +1,6 @@
 import { INVOICE_TYPE_LABELS, type RfqInfo } from '@scm/contract';
-import { Descriptions, Tag } from 'antd';
 import { Money } from '@/shared/ui/money';
+import { Fact, Facts, Tag } from './plain-controls';
 import { Rows, Section } from './section';
 
 /** The task's lines with this supplier's last revision beside them, read-only (after the deadline, or before publishing). */
@@ -41,18 +41,20 @@ export function QuoteView({ info }: { info: RfqInfo }) {
         }}
       />
       {quote && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 8 }}>
-          <Descriptions.Item label="发票">
-            {INVOICE_TYPE_LABELS[quote.invoiceType]} {quote.taxRatePercent}%
-          </Descriptions.Item>
-          <Descriptions.Item label="有效期至">{quote.validUntil}</Descriptions.Item>
-          <Descriptions.Item label="运费">
-            <Money fen={quote.freightFen} prefix="¥" />
-            {quote.freightMode === 'estimated' ? '（按模板估算）' : ''}
-          </Descriptions.Item>
-          {quote.freightFormula && <Descriptions.Item label="运费计算">{quote.freightFormula}</Descriptions.Item>}
-          {quote.remark && <Descriptions.Item label="备注">{quote.remark}</Descriptions.Item>}
-        </Descriptions>
+        <div style={{ marginTop: 8 }}>
+          <Facts columns={2}>
+            <Fact label="发票">
+              {INVOICE_TYPE_LABELS[quote.invoiceType]} {quote.taxRatePercent}%
+            </Fact>
+            <Fact label="有效期至">{quote.validUntil}</Fact>
+            <Fact label="运费">
+              <Money fen={quote.freightFen} prefix="¥" />
+              {quote.freightMode === 'estimated' ? '（按模板估算）' : ''}
+            </Fact>
+            {quote.freightFormula && <Fact label="运费计算">{quote.freightFormula}</Fact>}
+            {quote.remark && <Fact label="备注">{quote.remark}</Fact>}
+          </Facts>
+        </div>
       )}
     </Section>
   );

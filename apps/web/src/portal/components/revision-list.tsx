@@ -1,6 +1,6 @@
 import type { RfqInfo } from '@scm/contract';
-import { Tag } from 'antd';
 import dayjs from 'dayjs';
+import { Tag } from './plain-controls';
 import { CopyText, Rows, Section } from './section';
 
 const at = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm:ss');

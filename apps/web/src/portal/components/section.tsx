@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from './plain-controls';
+import { toasts } from './toasts';
 
 /**
- * A titled block of a portal page. Plain markup rather than antd's Card and List: on a phone every
- * kilobyte counts, and Card brings Tabs and Select with it (docs/web-guide.md, "Portal").
+ * A titled block of a portal page: plain markup, as the whole portal (docs/web-guide.md, "Portal").
  */
 export function Section({ title, extra, children, testId }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -25,15 +25,14 @@ export function Rows<T>({ items, empty, render }: { items: T[]; empty: string; r
 
 /** A digest with a 复制 button, so a supplier can keep the receipt. */
 export function CopyText({ text, testId }: { text: string; testId?: string }) {
-  const { message } = App.useApp();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
-      message.success('已复制');
+      toasts.success('已复制');
     } catch {
-      message.warning('无法访问剪贴板，请长按选择复制');
+      toasts.warning('无法访问剪贴板，请长按选择复制');
     }
   };
   return (
@@ -41,7 +40,7 @@ export function CopyText({ text, testId }: { text: string; testId?: string }) {
       <span className="portal-digest" data-testid={testId}>
         {text}
       </span>
-      <Button type="link" size="small" onClick={copy} aria-label="复制回执">
+      <Button variant="link" onClick={copy} aria-label="复制回执">
         {copied ? '已复制' : '复制'}
       </Button>
     </span>

@@ -9,10 +9,13 @@ import {
   PURCHASE_ORDER_STATUS_LABELS,
   type PurchaseOrderStatus,
 } from '@scm/contract';
-import { Tag } from 'antd';
-import { StatusTag } from '@/shared/ui/status-tag';
+import { Tag } from '@/portal/components/plain-controls';
 
 // The portal reads its labels from the contract's vocabulary: the dictionaries are back-office routes.
+
+function StatusTag<S extends string>({ value, labels, colors }: { value: S; labels: Record<S, string>; colors: Record<S, string> }) {
+  return <Tag color={colors[value]}>{labels[value]}</Tag>;
+}
 
 export const TaskStatusTag = ({ status }: { status: ProcurementStatus }) => (
   <StatusTag value={status} labels={PROCUREMENT_STATUS_LABELS} colors={PROCUREMENT_STATUS_COLORS} />

@@ -1,6 +1,6 @@
-import { PageNotice } from '@/shared/ui/page-notice';
+import { EmptyNotice } from '@/portal/components/plain-controls';
 
 /** A signed-in portal address that names no page. */
 export default function PortalNotFoundPage() {
-  return <PageNotice title="页面不存在" detail="请从我的询价进入" />;
+  return <EmptyNotice title="页面不存在" action={<div>请从我的询价进入</div>} />;
 }

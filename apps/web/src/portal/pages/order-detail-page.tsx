@@ -1,10 +1,10 @@
 import { fenToYuan, INVOICE_TYPE_LABELS } from '@scm/contract';
-import { App, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageNotice } from '@/shared/ui/page-notice';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { orderIdOf, useConfirmOrder, useOrderInfo } from '@/portal/api/orders';
+import { Button, Dialog, EmptyNotice, Fact, Facts } from '@/portal/components/plain-controls';
 import { Rows, Section } from '@/portal/components/section';
 import { OrderStatusTag } from '@/portal/components/status-tags';
 
@@ -15,50 +15,45 @@ export default function OrderDetailPage() {
   usePageTitle('订单详情 - 供应商门户');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const id = orderIdOf(params.toString());
   const query = useOrderInfo(id);
   const confirm = useConfirmOrder();
+  const [asking, setAsking] = useState(false);
   const back = (
-    <Button type="link" onClick={() => navigate('/portal/orders')} style={{ paddingInline: 0, alignSelf: 'flex-start' }}>
+    <Button variant="link" onClick={() => navigate('/portal/orders')} style={{ paddingInline: 0 }}>
       ← 返回我的订单
     </Button>
   );
 
-  if (!id) return <PageNotice title="请从我的订单打开订单详情" action={back} />;
+  if (!id) return <EmptyNotice title="请从我的订单打开订单详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;
   const order = query.data;
-  if (!order) return <PageNotice title="订单不存在" action={back} />;
+  if (!order) return <EmptyNotice title="订单不存在" action={back} />;
 
-  const askConfirm = () =>
-    modal.confirm({
-      title: `确认订单 ${order.code}？`,
-      content: `确认后即表示接受订单的商品、数量和总额 ${yuan(order.totalFen)}，请按需求日期发货。`,
-      okText: '确认订单',
-      cancelText: '再看看',
-      onOk: () => confirm.mutateAsync({ id: order.id, version: order.version }),
-    });
+  // On a failure the dialog stays open for another try; the error itself is a toast.
+  const confirmOrder = () => confirm.mutate({ id: order.id, version: order.version }, { onSuccess: () => setAsking(false) });
 
   return (
     <div className="portal-stack">
-      {back}
+      {/* A block of its own, so the stack does not stretch the button to its width. */}
+      <div>{back}</div>
       <section className="portal-card" data-testid="order-summary">
         <div className="portal-card-head">
           <h1 className="portal-card-title">{order.code}</h1>
           <OrderStatusTag status={order.status} />
         </div>
         <div className="portal-card-body">
-          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
-            <Descriptions.Item label="询价">{order.taskCode}</Descriptions.Item>
-            <Descriptions.Item label="下单时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-            <Descriptions.Item label="需求日期">{order.requiredBy ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="交货地区">{order.deliveryRegionName}</Descriptions.Item>
-            <Descriptions.Item label="发票">
+          <Facts>
+            <Fact label="询价">{order.taskCode}</Fact>
+            <Fact label="下单时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Fact>
+            <Fact label="需求日期">{order.requiredBy ?? '-'}</Fact>
+            <Fact label="交货地区">{order.deliveryRegionName}</Fact>
+            <Fact label="发票">
               {INVOICE_TYPE_LABELS[order.invoiceType]} {order.taxRatePercent}%
-            </Descriptions.Item>
-            <Descriptions.Item label="采购员">{order.buyerName ?? '-'}</Descriptions.Item>
-            {order.closeReason && <Descriptions.Item label="关闭原因">{order.closeReason}</Descriptions.Item>}
-          </Descriptions>
+            </Fact>
+            <Fact label="采购员">{order.buyerName ?? '-'}</Fact>
+            {order.closeReason && <Fact label="关闭原因">{order.closeReason}</Fact>}
+          </Facts>
         </div>
       </section>
 
@@ -112,10 +107,26 @@ export default function OrderDetailPage() {
       )}
 
       {order.allowedActions.includes('confirm') && (
-        <Button type="primary" size="large" block loading={confirm.isPending} onClick={askConfirm} data-testid="confirm-order">
+        <Button variant="primary" size="large" block loading={confirm.isPending} onClick={() => setAsking(true)} data-testid="confirm-order">
           确认订单
         </Button>
       )}
+
+      <Dialog
+        title={`确认订单 ${order.code}？`}
+        open={asking}
+        onClose={() => setAsking(false)}
+        footer={
+          <>
+            <Button onClick={() => setAsking(false)}>再看看</Button>
+            <Button variant="primary" loading={confirm.isPending} onClick={confirmOrder}>
+              确认订单
+            </Button>
+          </>
+        }
+      >
+        {`确认后即表示接受订单的商品、数量和总额 ${yuan(order.totalFen)}，请按需求日期发货。`}
+      </Dialog>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { RightOutlined } from '@ant-design/icons';
 import { fenToYuan, type PurchaseOrderItem } from '@scm/contract';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { ORDER_PAGE_SIZE, useOrderList } from '@/portal/api/orders';
 import { Pager, usePortalPage } from '@/portal/components/pager';
+import { Icon } from '@/portal/components/plain-controls';
 import { Rows } from '@/portal/components/section';
 import { OrderStatusTag } from '@/portal/components/status-tags';
 
@@ -27,7 +27,9 @@ function OrderRow({ row }: { row: PurchaseOrderItem }) {
           </span>
         </div>
       </div>
-      <RightOutlined className="portal-muted" />
+      <span className="portal-muted">
+        <Icon name="right" />
+      </span>
     </Link>
   );
 }

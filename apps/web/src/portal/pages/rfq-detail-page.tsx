@@ -1,16 +1,16 @@
 import { procurementActionAllowed } from '@scm/contract';
-import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageNotice } from '@/shared/ui/page-notice';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf, useRfqInfo } from '@/portal/api/rfq';
 import { Clarifications } from '@/portal/components/clarifications';
 import { DeclineButton } from '@/portal/components/decline-button';
 import { Deadline, useServerNow } from '@/portal/components/deadline';
-import QuoteForm from '@/portal/components/quote-form';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import QuoteForm, { type QuoteReceipt } from '@/portal/components/quote-form';
 import { OutcomeCard, QuoteView } from '@/portal/components/quote-view';
-import { RevisionList } from '@/portal/components/revision-list';
+import { ReceiptText, RevisionList } from '@/portal/components/revision-list';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
 /** 询价详情: the task's lines, the quote form while quoting, the receipts, 答疑 and, after the award, the own outcome. */
@@ -21,16 +21,20 @@ export default function RfqDetailPage() {
   const taskId = rfqIdOf(params.toString());
   const query = useRfqInfo(taskId);
   const now = useServerNow(query.data?.serverNow);
+  // Here, not in the form: the form is mounted anew for the revision the receipt is for.
+  const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
   const back = (
-    <Button type="link" onClick={() => navigate('/portal/rfq')} style={{ paddingInline: 0, alignSelf: 'flex-start' }}>
-      ← 返回我的询价
-    </Button>
+    <div>
+      <Button variant="link" onClick={() => navigate('/portal/rfq')}>
+        ← 返回我的询价
+      </Button>
+    </div>
   );
 
-  if (!taskId) return <PageNotice title="请从我的询价打开询价详情" action={back} />;
+  if (!taskId) return <EmptyNotice title="请从我的询价打开询价详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;
   const info = query.data;
-  if (!info) return <PageNotice title="询价不存在或您未被邀请" action={back} />;
+  if (!info) return <EmptyNotice title="询价不存在或您未被邀请" action={back} />;
   const { task } = info;
   // Quoting by the contract's status machine, until the deadline (the server refuses the same).
   const open = procurementActionAllowed('quote', task.status) && dayjs(task.quoteDeadline).valueOf() > now;
@@ -43,23 +47,23 @@ export default function RfqDetailPage() {
           <h1 className="portal-card-title">{task.name}</h1>
         </div>
         <div className="portal-card-body">
-          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
-            <Descriptions.Item label="询价编号">{task.code}</Descriptions.Item>
-            <Descriptions.Item label="状态">
+          <Facts>
+            <Fact label="询价编号">{task.code}</Fact>
+            <Fact label="状态">
               <span className="portal-tags">
                 <TaskStatusTag status={task.status} />
                 {task.sealed && <SealedTag />}
               </span>
-            </Descriptions.Item>
-            <Descriptions.Item label="我的报价">
+            </Fact>
+            <Fact label="我的报价">
               <InvitationTag status={info.invitationStatus} />
-            </Descriptions.Item>
-            <Descriptions.Item label="报价截止">
+            </Fact>
+            <Fact label="报价截止">
               <Deadline deadline={task.quoteDeadline} active={task.status === 'quoting'} serverNow={info.serverNow} />
-            </Descriptions.Item>
-            <Descriptions.Item label="交货地区">{task.deliveryRegionName}</Descriptions.Item>
-            <Descriptions.Item label="需求日期">{task.requiredBy ?? '-'}</Descriptions.Item>
-          </Descriptions>
+            </Fact>
+            <Fact label="交货地区">{task.deliveryRegionName}</Fact>
+            <Fact label="需求日期">{task.requiredBy ?? '-'}</Fact>
+          </Facts>
           {task.sealed && task.status === 'quoting' && (
             <p className="portal-muted" style={{ margin: '8px 0 0', fontSize: 13 }}>
               密封报价：截止前采购方看不到任何价格，开标后才解密。
@@ -71,28 +75,39 @@ export default function RfqDetailPage() {
       <OutcomeCard info={info} />
 
       {info.invitationStatus === 'declined' && (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           title={`您已放弃本次报价${info.declineReason ? `：${info.declineReason}` : ''}`}
-          description={open ? '截止前重新提交报价即可撤回放弃。' : undefined}
+          detail={open ? '截止前重新提交报价即可撤回放弃。' : undefined}
         />
       )}
 
       {open ? (
         <>
-          <QuoteForm key={info.quote?.revision ?? 0} info={info} />
+          <QuoteForm key={info.quote?.revision ?? 0} info={info} onSubmitted={setReceipt} />
           {info.invitationStatus !== 'declined' && <DeclineButton taskId={task.id} />}
         </>
       ) : (
         <>
-          {task.status === 'quoting' && <Alert type="info" showIcon title="报价已截止" />}
+          {task.status === 'quoting' && <Notice type="info" title="报价已截止" />}
           <QuoteView info={info} />
         </>
       )}
 
       <RevisionList revisions={info.revisions} />
       <Clarifications taskId={task.id} items={info.clarifications} canAsk={open} />
+      <Dialog
+        title={`报价已提交（第 ${receipt?.revision ?? ''} 版）`}
+        open={!!receipt}
+        onClose={() => setReceipt(null)}
+        footer={
+          <Button variant="primary" onClick={() => setReceipt(null)}>
+            知道了
+          </Button>
+        }
+      >
+        {receipt && <ReceiptText submittedAt={receipt.submittedAt} digest={receipt.receiptSha256} />}
+      </Dialog>
     </div>
   );
 }

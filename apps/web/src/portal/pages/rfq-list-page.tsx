@@ -1,10 +1,10 @@
-import { RightOutlined } from '@ant-design/icons';
 import type { RfqListItem } from '@scm/contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RFQ_PAGE_SIZE, rfqListBody, useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
 import { Pager } from '@/portal/components/pager';
+import { Icon } from '@/portal/components/plain-controls';
 import { Rows } from '@/portal/components/section';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
@@ -29,7 +29,9 @@ function RfqRow({ row }: { row: RfqListItem }) {
           </span>
         </div>
       </div>
-      <RightOutlined className="portal-muted" />
+      <span className="portal-muted">
+        <Icon name="right" />
+      </span>
     </Link>
   );
 }

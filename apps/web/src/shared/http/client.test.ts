@@ -144,4 +144,16 @@ describe('HTTP client', () => {
     expect(sessionStorage.getItem('token')).toBe('staff');
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/portal\/login/), { replace: true });
   });
+
+  it('keeps the way back when the calls of a page are refused together after the portal account was disabled', async () => {
+    sessionStorage.setItem(PORTAL_SESSION_KEYS.token, 'supplier');
+    window.history.replaceState(null, '', '/portal/rfq/detail?id=3');
+    const navigate = vi.fn((to: string) => window.history.replaceState(null, '', to));
+    setNavigator(navigate);
+    respond(async () => jsonResponse(200, { code: 401, message: '未登录', data: null }));
+    await Promise.all([post('/portal/rfq/info', { taskId: 3 }), post('/portal/message/unread_count', {})]);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname + window.location.search).toBe(`/portal/login?redirect=${encodeURIComponent('/portal/rfq/detail?id=3')}`);
+    window.history.replaceState(null, '', '/');
+  });
 });

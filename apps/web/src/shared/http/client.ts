@@ -72,7 +72,10 @@ const isPortalCall = (path: string) => path.startsWith('/portal/');
 function portalSignedOut() {
   portalSession.clear();
   const here = window.location.pathname + window.location.search;
-  const back = here.startsWith('/portal/') && !here.startsWith(PORTAL_LOGIN_PATH) ? `?redirect=${encodeURIComponent(here)}` : '';
+  // A page's calls are refused together: the first refusal went to the login with the way back,
+  // which a later one must not replace.
+  if (here.startsWith(PORTAL_LOGIN_PATH)) return;
+  const back = here.startsWith('/portal/') ? `?redirect=${encodeURIComponent(here)}` : '';
   navigateTo(`${PORTAL_LOGIN_PATH}${back}`, { replace: true });
 }
 
