@@ -99,3 +99,6 @@ export const statusSchema = z.enum(['enabled', 'disabled']);
 export type Status = z.infer<typeof statusSchema>;
 /** How exports write a status (pages show the `common_status` dictionary's label and colour). */
 export const STATUS_LABELS: Record<Status, string> = { enabled: '启用', disabled: '停用' };
+
+/** `allowedActions` of a detail answer: the actions the caller may perform now, worked out by the server. */
+export const allowedActionsSchema = <A extends string>(actions: readonly [A, ...A[]]) => z.array(z.enum(actions));

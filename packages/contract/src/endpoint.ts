@@ -11,6 +11,17 @@ export function endpoint<const P extends string, B extends z.ZodType, R extends 
   return { path, body, response };
 }
 
+/**
+ * An endpoint named by its path alone, with its types: what a client calls that must not load the
+ * schemas (the supplier portal). `types` is never set; it carries the endpoint's type.
+ */
+export interface EndpointAt<E extends Endpoint> {
+  readonly path: E['path'];
+  readonly types?: E;
+}
+/** `endpointAt<typeof portalApi.rfqList>(PORTAL_PATHS.rfqList)`: a path that is not the endpoint's fails to compile. */
+export const endpointAt = <E extends Endpoint>(path: E['path']): EndpointAt<E> => ({ path });
+
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['response']>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, emptyResponse, idSchema, pageRequest, pageResponse } from './common';
 import { endpoint } from './endpoint';
+import { type MessageRealm, messagePaths } from './message-paths';
 
 /**
  * 消息通知 (docs/messages.md): what a person is told when something waits for them. Each kind is one
@@ -50,9 +51,6 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   order_created: 'processing',
 };
 
-/** Who reads messages: back-office users under /api/admin, supplier portal accounts under /api/portal. */
-export type MessageRealm = 'admin' | 'portal';
-
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
 const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created'];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
@@ -88,22 +86,18 @@ export const messageTicketResponse = z.object({ ticket: z.string() });
 
 /** The endpoints of one realm: the admin's today; the portal's are the same shapes under /portal. */
 export function messageEndpoints<const R extends MessageRealm>(realm: R) {
+  const paths = messagePaths(realm);
   return {
-    list: endpoint(`/${realm}/message/list`, messageListRequest, pageResponse(messageSchema)),
-    unreadCount: endpoint(`/${realm}/message/unread_count`, z.strictObject({}), unreadCountResponse),
-    read: endpoint(`/${realm}/message/read`, messageReadRequest, emptyResponse),
-    readAll: endpoint(`/${realm}/message/read_all`, z.strictObject({}), emptyResponse),
-    ticket: endpoint(`/${realm}/message/ticket`, z.strictObject({}), messageTicketResponse),
+    list: endpoint(paths.list, messageListRequest, pageResponse(messageSchema)),
+    unreadCount: endpoint(paths.unreadCount, z.strictObject({}), unreadCountResponse),
+    read: endpoint(paths.read, messageReadRequest, emptyResponse),
+    readAll: endpoint(paths.readAll, z.strictObject({}), emptyResponse),
+    ticket: endpoint(paths.ticket, z.strictObject({}), messageTicketResponse),
   };
 }
 
 export const messageApi = messageEndpoints('admin');
 export const portalMessageApi = messageEndpoints('portal');
 
-/** The Server-Sent Events stream of a realm (GET, not a POST endpoint): bearer token or `?ticket=`. */
-export const messageStreamPath = (realm: MessageRealm) => `/${realm}/message/stream` as const;
-
 /** A ticket lets an EventSource (which cannot send headers) open the stream once, within this time. */
 export const MESSAGE_TICKET_TTL_MS = 60_000;
-/** The browser asks for the unread count this often when the stream is down, and once after each reconnect. */
-export const MESSAGE_POLL_MS = 60_000;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from './audit';
 import {
+  allowedActionsSchema,
   byIdRequest,
   byIdVersionRequest,
   calendarDate,
@@ -19,7 +20,7 @@ import {
 } from './common';
 import { fileResponse, importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
-import { actionsOf, allowedActionsSchema, type StatusMachine, transitionAllowed } from './status-machine';
+import { actionsOf, type StatusMachine, transitionAllowed } from './status-machine';
 
 /** Values of the `plan_status` dictionary (docs/planning.md, "Plan status"), in its order: the main flow, then the side exits. */
 export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'in_procurement', 'completed', 'rejected', 'cancelled'] as const;

@@ -7,6 +7,7 @@ import type { AuditVocabulary } from './audit';
 import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
 import { calendarDate, emptyResponse, idSchema, multilineText, pageResponse, requiredMultilineText, requiredText, versionSchema } from './common';
 import { endpoint } from './endpoint';
+import { PORTAL_PATHS } from './portal-paths';
 import { freightEstimateResponse } from './freight/api';
 import { PHONE_PATTERN } from './procurement/supplier';
 import {
@@ -257,16 +258,16 @@ export const portalEstimateRequest = z.strictObject({
 export const clarificationAskRequest = z.strictObject({ taskId: idSchema, question: requiredMultilineText('问题', 1000) });
 
 export const portalApi = {
-  activate: endpoint('/portal/account/activate', portalActivateRequest, emptyResponse),
-  login: endpoint('/portal/login', portalLoginRequest, portalLoginResponse),
-  logout: endpoint('/portal/logout', z.strictObject({}), emptyResponse),
-  accountInfo: endpoint('/portal/account/info', z.strictObject({}), portalAccountInfoSchema),
-  rfqList: endpoint('/portal/rfq/list', rfqListRequest, pageResponse(rfqListItemSchema)),
-  rfqInfo: endpoint('/portal/rfq/info', rfqByTaskRequest, rfqInfoSchema),
-  submitQuote: endpoint('/portal/quotation/submit', portalQuoteSubmitRequest, quoteReceiptSchema),
-  declineQuote: endpoint('/portal/quotation/decline', portalDeclineRequest, emptyResponse),
-  estimateFreight: endpoint('/portal/quotation/estimate_freight', portalEstimateRequest, freightEstimateResponse),
-  ask: endpoint('/portal/clarification/ask', clarificationAskRequest, z.object({ id: z.number() })),
+  activate: endpoint(PORTAL_PATHS.activate, portalActivateRequest, emptyResponse),
+  login: endpoint(PORTAL_PATHS.login, portalLoginRequest, portalLoginResponse),
+  logout: endpoint(PORTAL_PATHS.logout, z.strictObject({}), emptyResponse),
+  accountInfo: endpoint(PORTAL_PATHS.accountInfo, z.strictObject({}), portalAccountInfoSchema),
+  rfqList: endpoint(PORTAL_PATHS.rfqList, rfqListRequest, pageResponse(rfqListItemSchema)),
+  rfqInfo: endpoint(PORTAL_PATHS.rfqInfo, rfqByTaskRequest, rfqInfoSchema),
+  submitQuote: endpoint(PORTAL_PATHS.submitQuote, portalQuoteSubmitRequest, quoteReceiptSchema),
+  declineQuote: endpoint(PORTAL_PATHS.declineQuote, portalDeclineRequest, emptyResponse),
+  estimateFreight: endpoint(PORTAL_PATHS.estimateFreight, portalEstimateRequest, freightEstimateResponse),
+  ask: endpoint(PORTAL_PATHS.ask, clarificationAskRequest, z.object({ id: z.number() })),
 };
 
 /** Messages the portal shows as they are (the server answers them with code 400 / 409). */

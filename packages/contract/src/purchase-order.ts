@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuditVocabulary } from './audit';
 import {
+  allowedActionsSchema,
   byIdRequest,
   calendarDate,
   idResponse,
@@ -14,47 +15,17 @@ import {
 } from './common';
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
-import { actionsOf, allowedActionsSchema, type StatusMachine, transitionAllowed } from './status-machine';
+import { PORTAL_PATHS } from './portal-paths';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES } from './procurement/vat';
+import {
+  PURCHASE_ORDER_STATUSES,
+  PURCHASE_ORDER_STATUS_LABELS,
+  PURCHASE_ORDER_STATUS_COLORS,
+  PURCHASE_ORDER_ACTIONS,
+  PURCHASE_ORDER_ACTION_LABELS,
+} from './purchase-order-vocabulary';
 
-/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exit. */
-export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed'] as const;
 export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
-export type PurchaseOrderStatus = z.infer<typeof purchaseOrderStatusSchema>;
-
-export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
-  pending: '待确认',
-  confirmed: '已确认',
-  partially_received: '部分到货',
-  received: '已到货',
-  closed: '已关闭',
-};
-export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
-  pending: 'warning',
-  confirmed: 'processing',
-  partially_received: 'cyan',
-  received: 'success',
-  closed: 'default',
-};
-/** Orders still waiting for goods: the board's and the workbench's 未完成订单. */
-export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
-
-/**
- * The status machine (docs/rules/orders.md): for each action, the statuses it may start from and
- * the one it leads to; a receipt leads to 部分到货 or 已到货 depending on what has arrived.
- */
-export const PURCHASE_ORDER_TRANSITIONS = {
-  confirm: { from: ['pending'], to: 'confirmed' },
-  receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
-  close: { from: ['pending', 'confirmed', 'partially_received'], to: 'closed' },
-} as const satisfies StatusMachine<PurchaseOrderStatus>;
-export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
-export const PURCHASE_ORDER_ACTIONS = actionsOf(PURCHASE_ORDER_TRANSITIONS);
-
-export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', receive: '收货', close: '关闭' };
-
-export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
-  transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
 
 /** A line may pass its ordered quantity by this share (rounded down) without a reason… */
 export const OVER_RECEIPT_FREE_PERCENT = 10;
@@ -248,7 +219,7 @@ export const portalPurchaseOrderListRequest = z.strictObject({
 });
 
 export const portalPurchaseOrderApi = {
-  list: endpoint('/portal/purchase_order/list', portalPurchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
-  info: endpoint('/portal/purchase_order/info', byIdRequest, purchaseOrderDetailSchema),
-  confirm: endpoint('/portal/purchase_order/confirm', purchaseOrderConfirmRequest, idResponse),
+  list: endpoint(PORTAL_PATHS.orderList, portalPurchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
+  info: endpoint(PORTAL_PATHS.orderInfo, byIdRequest, purchaseOrderDetailSchema),
+  confirm: endpoint(PORTAL_PATHS.orderConfirm, purchaseOrderConfirmRequest, idResponse),
 };

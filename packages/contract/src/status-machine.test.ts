@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning';
-import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/task';
-import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TRANSITIONS } from './purchase-order';
+import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/vocabulary';
+import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TRANSITIONS } from './purchase-order-vocabulary';
 import { type StatusMachine, transitionTargets } from './status-machine';
 
 const areas: { name: string; statuses: readonly string[]; initial: string; machine: StatusMachine<string> }[] = [

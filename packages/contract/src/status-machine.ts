@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * The status machines of the documents that move through statuses (plans, procurement tasks,
  * purchase orders; docs/rules/vocabulary.md, "Status machines"). Each area declares ONE table in its contract file,
@@ -32,10 +30,7 @@ export function transitionTargets<S extends string>(transition: StatusTransition
   return typeof to === 'string' ? [to as S] : (to as readonly S[]);
 }
 
-/** The actions of a machine, in table order, as a zod enum for the detail answers' `allowedActions`. */
+/** The actions of a machine, in table order (the detail answers' `allowedActions` enum, `allowedActionsSchema`). */
 export function actionsOf<A extends string>(machine: Readonly<Record<A, unknown>>): [A, ...A[]] {
   return Object.keys(machine) as [A, ...A[]];
 }
-
-/** `allowedActions` of a detail answer: the actions the caller may perform now, worked out by the server. */
-export const allowedActionsSchema = <A extends string>(actions: readonly [A, ...A[]]) => z.array(z.enum(actions));

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Outlet } from 'react-router';
-import { setChineseZodMessages } from '@scm/contract';
 import { portalSession } from '@/shared/session/portal-session';
 import { prefetchRfqPage } from './api/rfq';
 import { PortalFrame } from './components/portal-frame';
@@ -10,15 +9,13 @@ import { ToastHost } from './components/toasts';
 import { portalQueryClient } from './query-client';
 
 dayjs.locale('zh-cn');
-// The signed-in pages' forms check with the contract's schemas; their messages speak Chinese.
-setChineseZodMessages();
 
 // The addressed page's first request starts as soon as this chunk runs, beside the page's own chunk.
 if (portalSession.isSignedIn()) prefetchRfqPage(window.location.pathname, window.location.search);
 
 /**
  * What every signed-in portal page shares: the toasts the HTTP client and the write hooks show, the
- * query cache and the frame. A chunk of its own, so the sign-in and activation screens load none
+ * query cache and the frame. The forms' checks come later, with zod (`api/request-checks.ts`). A chunk of its own, so the sign-in and activation screens load none
  * of it (docs/web-guide.md, "Portal").
  */
 export default function SignedInFrame() {

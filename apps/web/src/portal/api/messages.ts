@@ -1,15 +1,23 @@
-import { MESSAGE_POLL_MS, messageStreamPath, portalMessageApi } from '@scm/contract';
+import { endpointAt, MESSAGE_POLL_MS, messagePaths, messageStreamPath, type portalMessageApi } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '@/shared/http/api';
 import { useApiMutation, useApiQuery } from '@/shared/http/hooks';
 
-export const useUnreadCount = () => useApiQuery(portalMessageApi.unreadCount, {}, { refetchInterval: MESSAGE_POLL_MS });
-export const useLatestMessages = (enabled: boolean) => useApiQuery(portalMessageApi.list, { page: 1, pageSize: 20 }, { enabled });
+// By path, with the endpoints' types: the portal's pages load no schema (docs/web-guide.md, "Portal").
+const paths = messagePaths('portal');
+const list = endpointAt<typeof portalMessageApi.list>(paths.list);
+const unreadCount = endpointAt<typeof portalMessageApi.unreadCount>(paths.unreadCount);
+const read = endpointAt<typeof portalMessageApi.read>(paths.read);
+const readAll = endpointAt<typeof portalMessageApi.readAll>(paths.readAll);
+const streamTicket = endpointAt<typeof portalMessageApi.ticket>(paths.ticket);
 
-const inbox = [portalMessageApi.list, portalMessageApi.unreadCount];
-export const useMarkRead = () => useApiMutation(portalMessageApi.read, { invalidates: inbox });
-export const useMarkAllRead = () => useApiMutation(portalMessageApi.readAll, { successMessage: '已全部标为已读', invalidates: inbox });
+export const useUnreadCount = () => useApiQuery(unreadCount, {}, { refetchInterval: MESSAGE_POLL_MS });
+export const useLatestMessages = (enabled: boolean) => useApiQuery(list, { page: 1, pageSize: 20 }, { enabled });
+
+const inbox = [list, unreadCount];
+export const useMarkRead = () => useApiMutation(read, { invalidates: inbox });
+export const useMarkAllRead = () => useApiMutation(readAll, { successMessage: '已全部标为已读', invalidates: inbox });
 
 /**
  * The portal's live messages (docs/messages.md, "In the browser"): one EventSource per page, opened
@@ -34,7 +42,7 @@ export function usePortalMessageStream() {
     async function open() {
       let ticket: string;
       try {
-        ({ ticket } = await callApi(portalMessageApi.ticket, {}));
+        ({ ticket } = await callApi(streamTicket, {}));
       } catch {
         return retry();
       }

@@ -1,7 +1,8 @@
-import { clarificationAskRequest, type RfqInfo } from '@scm/contract';
+import type { RfqInfo } from '@scm/contract';
 import dayjs from 'dayjs';
 import { type FormEvent, memo, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
+import { requestChecks } from '@/portal/api/request-checks';
 import { useAskQuestion } from '@/portal/api/rfq';
 import { serverErrorsOn } from './form-errors';
 import { Button, Tag, TextArea } from './plain-controls';
@@ -32,8 +33,9 @@ export const Clarifications = memo(function Clarifications({
       return !!placed;
     },
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { clarificationAskRequest } = await requestChecks();
     const checked = clarificationAskRequest.shape.question.safeParse(question);
     if (!checked.success) return setError(checked.error.issues[0]?.message);
     setError(undefined);
@@ -72,7 +74,7 @@ export const Clarifications = memo(function Clarifications({
         )}
       />
       {canAsk && (
-        <form noValidate onSubmit={submit} style={{ marginTop: 12 }}>
+        <form noValidate onSubmit={submit} onFocus={requestChecks} style={{ marginTop: 12 }}>
           <PlainField id="clarification-question" label="向采购方提问" error={error}>
             {(state) => (
               <TextArea

@@ -1,6 +1,6 @@
-import { portalDeclineRequest } from '@scm/contract';
 import { useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
+import { requestChecks } from '@/portal/api/request-checks';
 import { useDeclineQuote } from '@/portal/api/rfq';
 import { serverErrorsOn } from './form-errors';
 import { Button, Dialog, TextArea } from './plain-controls';
@@ -24,7 +24,8 @@ export function DeclineButton({ taskId }: { taskId: number }) {
     setReason('');
     setError(undefined);
   };
-  const confirm = () => {
+  const confirm = async () => {
+    const { portalDeclineRequest } = await requestChecks();
     const checked = portalDeclineRequest.shape.reason.safeParse(reason);
     if (!checked.success) return setError(checked.error.issues[0]?.message);
     setError(undefined);
@@ -32,7 +33,15 @@ export function DeclineButton({ taskId }: { taskId: number }) {
   };
   return (
     <>
-      <Button variant="danger" block size="large" onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        block
+        size="large"
+        onClick={() => {
+          setOpen(true);
+          requestChecks();
+        }}
+      >
         放弃报价
       </Button>
       <Dialog

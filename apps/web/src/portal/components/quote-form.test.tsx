@@ -1,5 +1,5 @@
 import type { RfqInfo } from '@scm/contract';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/http/api';
 
@@ -56,11 +56,15 @@ describe('the portal quote form', () => {
     expect(screen.getByTestId('quote-total').textContent).toBe('货值 ¥1,472.00 + 运费 ¥0.00');
   });
 
-  it('refuses what is not an amount or a whole number on its field, and sends nothing', () => {
+  it('refuses what is not an amount or a whole number on its field, and sends nothing', async () => {
     render(<QuoteForm info={info} onSubmitted={() => {}} />);
     type(line(0).getByLabelText('单价(元)'), '12.345');
     type(line(1).getByLabelText('交期(天)'), '3.5');
+    // The contract's own request schema checks the rest, as the server would.
+    type(screen.getByLabelText('有效期至'), '');
     submit();
+    await line(0).findByRole('alert');
+    expect(screen.getByLabelText('有效期至').getAttribute('aria-invalid')).toBe('true');
     const price = line(0).getByLabelText('单价(元)');
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(line(0).getByRole('alert').textContent).toBe('请输入金额，最多两位小数');
@@ -74,7 +78,7 @@ describe('the portal quote form', () => {
     expect(line(1).getByRole('alert').textContent).toBe('请输入整数');
   });
 
-  it('sends fen, counts and a zero rate without invoice; a refusal of the server lands on its field', () => {
+  it('sends fen, counts and a zero rate without invoice; a refusal of the server lands on its field', async () => {
     render(<QuoteForm info={info} onSubmitted={() => {}} />);
     type(line(0).getByLabelText('单价(元)'), '36.8');
     type(line(0).getByLabelText(/起订量/), '20');
@@ -84,7 +88,7 @@ describe('the portal quote form', () => {
     expect(screen.getByText('不开票的税率为 0')).toBeTruthy();
     expect((screen.getByRole('radio', { name: '0%' }) as HTMLInputElement).checked).toBe(true);
     submit();
-    expect(submitted).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
     const [body] = submitted.mock.calls[0];
     expect(body).toMatchObject({ taskId: 7, invoiceType: 'none', taxRatePercent: 0, freightMode: 'manual', freightFen: 0 });
     expect(body.lines).toEqual([

@@ -8,7 +8,6 @@ import {
   INVOICE_TYPES,
   type InvoiceType,
   type portalApi,
-  portalQuoteSubmitRequest,
   type RfqInfo,
   TAX_RATES,
   yuanToFen,
@@ -17,6 +16,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, memo, type ReactNode, useRef, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { Money } from '@/shared/ui/money';
+import { requestChecks } from '@/portal/api/request-checks';
 import { useEstimateFreight, useSubmitQuote } from '@/portal/api/rfq';
 import { type FormErrors, focusFirstError, issuesOn, serverErrorsOn } from './form-errors';
 import { FreightWorking } from './freight-working';
@@ -178,9 +178,10 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
       { onSuccess: setEstimate },
     );
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const { body, errors: unreadable } = toRequest(task.id, task.lines, values);
+    const { portalQuoteSubmitRequest } = await requestChecks();
     const checked = portalQuoteSubmitRequest.safeParse(body);
     const found = { ...(checked.success ? {} : issuesOn(checked.error.issues, isField)), ...unreadable };
     if (Object.keys(found).length > 0 || !checked.success) return showErrors(found);
@@ -189,7 +190,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="portal-quote-form portal-stack">
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={requestChecks} className="portal-quote-form portal-stack">
       <Section title="报价明细（含税单价）" testId="quote-lines">
         {task.lines.map((line, i) => (
           <div key={line.id} className="portal-quote-line" data-testid={`quote-line-${i}`}>

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointBody, EndpointData, FieldError } from '@scm/contract';
+import type { Endpoint, EndpointAt, EndpointBody, EndpointData, FieldError } from '@scm/contract';
 import { post, request } from './client';
 
 /** A body code other than 200. The 401 modal and HTTP-error toasts have already been shown. */
@@ -16,9 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls a contract endpoint and returns its data, or throws ApiError. */
+/** Calls a contract endpoint (or one named by its path, `endpointAt`) and returns its data, or throws ApiError. */
 export async function callApi<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointAt<E>,
   body: EndpointBody<E>,
   headers: Record<string, string> = {},
 ): Promise<EndpointData<E>> {

@@ -1,14 +1,17 @@
-import { createsRecords, type Endpoint, type EndpointBody, type EndpointData, IDEMPOTENCY_HEADER } from '@scm/contract';
+import { createsRecords, type Endpoint, type EndpointAt, type EndpointBody, type EndpointData, IDEMPOTENCY_HEADER } from '@scm/contract';
 import { keepPreviousData, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { feedback } from '@/shared/ui/feedback';
 import { ApiError, callApi } from './api';
 
-export const queryKey = (endpoint: Endpoint, body?: unknown) => (body === undefined ? [endpoint.path] : [endpoint.path, body]);
+export const queryKey = (endpoint: { path: string }, body?: unknown) => (body === undefined ? [endpoint.path] : [endpoint.path, body]);
 
-/** A read through a contract endpoint; the key is the path plus the body, so changing a filter refetches. */
+/**
+ * A read through a contract endpoint (or one named by its path, `endpointAt`); the key is the path
+ * plus the body, so changing a filter refetches.
+ */
 export function useApiQuery<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointAt<E>,
   body: EndpointBody<E>,
   options: Omit<UseQueryOptions<EndpointData<E>, ApiError>, 'queryKey' | 'queryFn'> = {},
 ) {
@@ -32,7 +35,7 @@ interface MutationOptions<E extends Endpoint> {
   /** Toast shown on success, e.g. "保存成功". */
   successMessage?: string;
   /** Endpoints whose cached reads become stale after this write. */
-  invalidates?: Endpoint[];
+  invalidates?: { path: string }[];
   onSuccess?: (data: EndpointData<E>, body: EndpointBody<E>) => void;
   /** Return true when the error was handled (e.g. field errors put on a form). */
   onError?: (error: ApiError) => boolean | undefined;
@@ -56,7 +59,7 @@ export function newIdempotencyKey(): string {
  * for every retry of the submit, so a repeat the server already ran returns its first answer
  * instead of creating twice; a success starts a new key for the next record.
  */
-export function useApiMutation<E extends Endpoint>(endpoint: E, options: MutationOptions<E> = {}) {
+export function useApiMutation<E extends Endpoint>(endpoint: E | EndpointAt<E>, options: MutationOptions<E> = {}) {
   const client = useQueryClient();
   const idempotencyKey = useRef<string | null>(null);
   if (idempotencyKey.current === null && createsRecords(endpoint.path)) idempotencyKey.current = newIdempotencyKey();
