@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { ErrorPage } from '@/app/error-page';
 import { logUnhandledErrors } from '@/app/log-unhandled-errors';
 import { setNavigator } from '@/shared/http/navigation';
+// Sends the addressed page's first read as the entry runs, beside the page's chunks.
+import '@/portal/api/first-read';
 import PortalLayout, { addressedPageLoaded } from './portal-layout';
 // After antd's rules, which portal.html links first, as in the back office (main.tsx).
 import '@/app/global.css';

@@ -2,16 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Outlet } from 'react-router';
-import { portalSession } from '@/shared/session/portal-session';
-import { prefetchRfqPage } from './api/rfq';
+import { seedFirstRead } from './api/rfq';
 import { PortalFrame } from './components/portal-frame';
 import { ToastHost } from './components/toasts';
 import { portalQueryClient } from './query-client';
 
 dayjs.locale('zh-cn');
 
-// The addressed page's first request starts as soon as this chunk runs, beside the page's own chunk.
-if (portalSession.isSignedIn()) prefetchRfqPage(window.location.pathname, window.location.search);
+// The addressed page's first read, asked for as the entry ran, is in the cache before the page renders.
+seedFirstRead();
 
 /**
  * What every signed-in portal page shares: the toasts the HTTP client and the write hooks show, the

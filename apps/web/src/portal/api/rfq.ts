@@ -1,6 +1,6 @@
 import { type EndpointBody, endpointAt, PORTAL_PATHS, type portalApi } from '@scm/contract';
-import { callApi } from '@/shared/http/api';
-import { queryKey, useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
+import { firstRead } from '@/portal/api/first-read';
 import { portalQueryClient } from '@/portal/query-client';
 
 // By path, with the endpoints' types: the portal's pages load no schema (docs/web-guide.md, "Portal").
@@ -13,30 +13,14 @@ const ask = endpointAt<typeof portalApi.ask>(PORTAL_PATHS.ask);
 
 type RfqListBody = EndpointBody<typeof portalApi.rfqList>;
 
-export const RFQ_PAGE_SIZE = 20;
-/** The list's request for a URL's `?page=`: the page and its prefetch read the same body. */
-export const rfqListBody = (search: string): Required<RfqListBody> => ({
-  page: Math.max(1, Number(new URLSearchParams(search).get('page')) || 1),
-  pageSize: RFQ_PAGE_SIZE,
-});
-export const rfqIdOf = (search: string) => Number(new URLSearchParams(search).get('id')) || 0;
-
 export const useRfqList = (body: RfqListBody) => useApiQuery(rfqList, body);
 export const useRfqInfo = (taskId: number) => useApiQuery(rfqInfo, { taskId }, { enabled: taskId > 0, staleTime: 5_000 });
 
-/** Starts a page's first request beside its chunk, so the page finds the answer in the cache (docs/web-guide.md, "Portal"). */
-export function prefetchRfqPage(pathname: string, search: string) {
-  if (pathname === '/portal/rfq') {
-    const body = rfqListBody(search);
-    portalQueryClient.prefetchQuery({ queryKey: queryKey(rfqList, body), queryFn: () => callApi(rfqList, body) });
-  } else if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) {
-    const body = { taskId: rfqIdOf(search) };
-    portalQueryClient.prefetchQuery({
-      queryKey: queryKey(rfqInfo, body),
-      queryFn: () => callApi(rfqInfo, body),
-      staleTime: 5_000,
-    });
-  }
+/** Puts the entry's first read in the cache, where the addressed page's query finds it (docs/web-guide.md, "Portal"). */
+export function seedFirstRead() {
+  if (!firstRead) return;
+  const { key, answer } = firstRead;
+  portalQueryClient.prefetchQuery({ queryKey: key, queryFn: () => answer, staleTime: 5_000 });
 }
 
 /** Every portal write changes what the list and the detail show. */

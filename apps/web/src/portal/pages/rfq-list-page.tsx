@@ -1,7 +1,8 @@
 import type { RfqListItem } from '@scm/contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RFQ_PAGE_SIZE, rfqListBody, useRfqList } from '@/portal/api/rfq';
+import { RFQ_PAGE_SIZE, rfqListBody } from '@/portal/api/first-read';
+import { useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
 import { Pager } from '@/portal/components/pager';
 import { Icon } from '@/portal/components/plain-controls';

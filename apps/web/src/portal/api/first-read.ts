@@ -1,0 +1,34 @@
+import { type EndpointBody, PORTAL_PATHS, type portalApi } from '@scm/contract';
+import { callPath } from '@/shared/http/api';
+import { portalSession } from '@/shared/session/portal-session';
+
+type RfqListBody = EndpointBody<typeof portalApi.rfqList>;
+
+export const RFQ_PAGE_SIZE = 20;
+/** 我的询价's request for a URL's `?page=`: the page and its first read send the same body. */
+export const rfqListBody = (search: string): Required<RfqListBody> => ({
+  page: Math.max(1, Number(new URLSearchParams(search).get('page')) || 1),
+  pageSize: RFQ_PAGE_SIZE,
+});
+export const rfqIdOf = (search: string) => Number(new URLSearchParams(search).get('id')) || 0;
+
+/** The request 我的询价 and 询价详情 start with, as their queries key it: path and body. */
+function firstRequest(pathname: string, search: string): [path: string, body: unknown] | null {
+  if (pathname === '/portal/rfq') return [PORTAL_PATHS.rfqList, rfqListBody(search)];
+  if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) return [PORTAL_PATHS.rfqInfo, { taskId: rfqIdOf(search) }];
+  return null;
+}
+
+/**
+ * The addressed page's first read, sent as the portal's entry runs: on a phone it travels beside
+ * the signed-in frame's and the page's chunks instead of after them, a round trip sooner. The frame
+ * puts it in the query cache (`seedFirstRead`), where the page's query finds it.
+ */
+export const firstRead = (() => {
+  const request = portalSession.isSignedIn() ? firstRequest(window.location.pathname, window.location.search) : null;
+  if (!request) return null;
+  const answer = callPath<unknown>(...request);
+  // The page's own query reports a failure; this copy of it must not count as unhandled.
+  answer.catch(() => {});
+  return { key: request, answer };
+})();
