@@ -29,3 +29,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.removeAttribute('open');
   };
 }
+
+// jsdom lays nothing out, so it has no scrolling into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

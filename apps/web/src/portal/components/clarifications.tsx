@@ -1,14 +1,12 @@
 import type { RfqInfo } from '@scm/contract';
 import dayjs from 'dayjs';
-import { type FormEvent, memo, useState } from 'react';
+import { type FormEvent, memo } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useAskQuestion } from '@/portal/api/rfq';
-import { serverErrorsOn } from './form-errors';
+import { useCheckedText } from './form-errors';
 import { Button, Tag, TextArea } from './plain-controls';
 import { Rows, Section } from './section';
-
-const isQuestion = (key: string) => key === 'question';
 
 /**
  * 答疑: every answered question of the task (no asker named) and this supplier's own open ones;
@@ -24,22 +22,13 @@ export const Clarifications = memo(function Clarifications({
   items: RfqInfo['clarifications'];
   canAsk: boolean;
 }) {
-  const [question, setQuestion] = useState('');
-  const [error, setError] = useState<string>();
-  const ask = useAskQuestion({
-    onError: (failure) => {
-      const placed = serverErrorsOn(failure, isQuestion);
-      if (placed) setError(placed.question);
-      return !!placed;
-    },
-  });
+  const question = useCheckedText('question');
+  const ask = useAskQuestion({ onError: question.onServerError });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { clarificationAskRequest } = await requestChecks();
-    const checked = clarificationAskRequest.shape.question.safeParse(question);
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
-    setError(undefined);
-    ask.mutate({ taskId, question: checked.data }, { onSuccess: () => setQuestion('') });
+    const text = question.checked(clarificationAskRequest.shape.question);
+    if (text !== null) ask.mutate({ taskId, question: text }, { onSuccess: question.reset });
   };
   return (
     <Section title="答疑" testId="clarifications">
@@ -75,17 +64,14 @@ export const Clarifications = memo(function Clarifications({
       />
       {canAsk && (
         <form noValidate onSubmit={submit} onFocus={requestChecks} style={{ marginTop: 12 }}>
-          <PlainField id="clarification-question" label="向采购方提问" error={error}>
+          <PlainField id="clarification-question" label="向采购方提问" error={question.error}>
             {(state) => (
               <TextArea
                 {...state}
                 rows={2}
                 maxLength={1000}
-                value={question}
-                onChange={(event) => {
-                  setQuestion(event.target.value);
-                  setError(undefined);
-                }}
+                value={question.value}
+                onChange={(event) => question.change(event.target.value)}
                 placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）"
               />
             )}

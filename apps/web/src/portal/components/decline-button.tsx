@@ -2,34 +2,22 @@ import { useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useDeclineQuote } from '@/portal/api/rfq';
-import { serverErrorsOn } from './form-errors';
+import { useCheckedText } from './form-errors';
 import { Button, Dialog, TextArea } from './plain-controls';
-
-const isReason = (key: string) => key === 'reason';
 
 /** 放弃报价 with a reason, asked for in a confirmation; a quote submitted before the deadline withdraws it. */
 export function DeclineButton({ taskId }: { taskId: number }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const decline = useDeclineQuote({
-    onError: (failure) => {
-      const placed = serverErrorsOn(failure, isReason);
-      if (placed) setError(placed.reason);
-      return !!placed;
-    },
-  });
+  const reason = useCheckedText('reason');
+  const decline = useDeclineQuote({ onError: reason.onServerError });
   const close = () => {
     setOpen(false);
-    setReason('');
-    setError(undefined);
+    reason.reset();
   };
   const confirm = async () => {
     const { portalDeclineRequest } = await requestChecks();
-    const checked = portalDeclineRequest.shape.reason.safeParse(reason);
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
-    setError(undefined);
-    decline.mutate({ taskId, reason: checked.data }, { onSuccess: close });
+    const text = reason.checked(portalDeclineRequest.shape.reason);
+    if (text !== null) decline.mutate({ taskId, reason: text }, { onSuccess: close });
   };
   return (
     <>
@@ -60,17 +48,14 @@ export function DeclineButton({ taskId }: { taskId: number }) {
         <p className="portal-muted" style={{ marginTop: 0 }}>
           放弃后采购方会看到您的原因；截止前您仍可重新提交报价。
         </p>
-        <PlainField id="decline-reason" label="放弃原因" error={error}>
+        <PlainField id="decline-reason" label="放弃原因" error={reason.error}>
           {(state) => (
             <TextArea
               {...state}
               rows={3}
               maxLength={200}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(undefined);
-              }}
+              value={reason.value}
+              onChange={(event) => reason.change(event.target.value)}
               placeholder="如：该品类暂无货源"
             />
           )}

@@ -1,4 +1,5 @@
 import { snakeToCamelKey } from '@scm/contract';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '@/shared/http/api';
 import { feedback } from '@/shared/ui/feedback';
@@ -52,4 +53,37 @@ export function focusFirstError(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   first?.scrollIntoView({ block: 'center' });
   first?.focus({ preventScroll: true });
+}
+
+/**
+ * One text field sent on its own (a question, a reason): its value, its error, the contract's check
+ * of the field before it is sent (`checked`, the value to send or null with the error shown) and
+ * the server's refusal on it (`onServerError`, a write hook's `onError`). Changing it takes its
+ * error away.
+ */
+export function useCheckedText(name: string) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  return {
+    value,
+    error,
+    change: (text: string) => {
+      setValue(text);
+      setError(undefined);
+    },
+    reset: () => {
+      setValue('');
+      setError(undefined);
+    },
+    checked: (schema: z.ZodType<string>): string | null => {
+      const result = schema.safeParse(value);
+      setError(result.success ? undefined : result.error.issues[0]?.message);
+      return result.success ? result.data : null;
+    },
+    onServerError: (failure: ApiError) => {
+      const placed = serverErrorsOn(failure, (key) => key === name);
+      if (placed) setError(placed[name]);
+      return !!placed;
+    },
+  };
 }
