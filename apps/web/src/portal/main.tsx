@@ -7,13 +7,12 @@ import { setNavigator } from '@/shared/http/navigation';
 // Sends the addressed page's first read as the entry runs, beside the page's chunks.
 import '@/portal/api/first-read';
 import PortalLayout, { addressedPageLoaded } from './portal-layout';
-// After antd's rules, which portal.html links first, as in the back office (main.tsx).
 import '@/app/global.css';
 
 /**
  * The supplier portal's own entry (portal.html, docs/web-guide.md "Portal"): a phone on a mobile
  * network loads React, the router, the portal's layout and the addressed page, never the back
- * office's login page, shell or antd's whole stylesheet.
+ * office's login page or shell, and no antd.
  */
 logUnhandledErrors();
 

@@ -13,7 +13,7 @@ import {
   yuanToFen,
 } from '@scm/contract';
 import dayjs from 'dayjs';
-import { type FormEvent, memo, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, memo, useRef, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { Money } from '@/shared/ui/money';
 import { requestChecks } from '@/portal/api/request-checks';
@@ -106,15 +106,6 @@ function toRequest(taskId: number, lines: RfqInfo['task']['lines'], values: Quot
   return { body, errors };
 }
 
-/** One labelled field of the form with its error under it. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (state: { id: string }) => ReactNode }) {
-  return (
-    <PlainField id={id} label={label} error={error}>
-      {children}
-    </PlainField>
-  );
-}
-
 /**
  * The supplier's quote: a price per line (a line may be left unquoted), MOQ, lead time, invoice and
  * rate, valid-until and freight typed or estimated from its own template. Each submission is a new
@@ -201,7 +192,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
               {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
             </div>
             <div className="portal-line-fields">
-              <Field id={`quote-${i}-price`} label="单价(元)" error={error(`lines.${i}.unitPriceYuan`)}>
+              <PlainField id={`quote-${i}-price`} label="单价(元)" error={error(`lines.${i}.unitPriceYuan`)}>
                 {(state) => (
                   <TextInput
                     {...state}
@@ -211,13 +202,13 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
                     onChange={(e) => setLine(i, 'unitPriceYuan', e.target.value)}
                   />
                 )}
-              </Field>
-              <Field id={`quote-${i}-moq`} label={`起订量(${line.unit})`} error={error(`lines.${i}.moq`)}>
+              </PlainField>
+              <PlainField id={`quote-${i}-moq`} label={`起订量(${line.unit})`} error={error(`lines.${i}.moq`)}>
                 {(state) => (
                   <TextInput {...state} inputMode="numeric" value={values.lines[i].moq} onChange={(e) => setLine(i, 'moq', e.target.value)} />
                 )}
-              </Field>
-              <Field id={`quote-${i}-lead`} label="交期(天)" error={error(`lines.${i}.leadTimeDays`)}>
+              </PlainField>
+              <PlainField id={`quote-${i}-lead`} label="交期(天)" error={error(`lines.${i}.leadTimeDays`)}>
                 {(state) => (
                   <TextInput
                     {...state}
@@ -226,12 +217,12 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
                     onChange={(e) => setLine(i, 'leadTimeDays', e.target.value)}
                   />
                 )}
-              </Field>
-              <Field id={`quote-${i}-remark`} label="行备注" error={error(`lines.${i}.remark`)}>
+              </PlainField>
+              <PlainField id={`quote-${i}-remark`} label="行备注" error={error(`lines.${i}.remark`)}>
                 {(state) => (
                   <TextInput {...state} maxLength={200} value={values.lines[i].remark} onChange={(e) => setLine(i, 'remark', e.target.value)} />
                 )}
-              </Field>
+              </PlainField>
             </div>
           </div>
         ))}
@@ -264,7 +255,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
           />
         </div>
         <div className="portal-narrow-field">
-          <Field id="quote-valid-until" label="有效期至" error={error('validUntil')}>
+          <PlainField id="quote-valid-until" label="有效期至" error={error('validUntil')}>
             {(state) => (
               <TextInput
                 {...state}
@@ -274,7 +265,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
                 onChange={(e) => set('validUntil', e.target.value)}
               />
             )}
-          </Field>
+          </PlainField>
         </div>
         <ChoiceButtons
           legend="运费"
@@ -313,16 +304,16 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
           </div>
         ) : (
           <div className="portal-narrow-field">
-            <Field id="quote-freight" label="运费(元)" error={error('freightYuan')}>
+            <PlainField id="quote-freight" label="运费(元)" error={error('freightYuan')}>
               {(state) => (
                 <TextInput {...state} inputMode="decimal" value={values.freightYuan} onChange={(e) => set('freightYuan', e.target.value)} />
               )}
-            </Field>
+            </PlainField>
           </div>
         )}
-        <Field id="quote-remark" label="报价备注" error={error('remark')}>
+        <PlainField id="quote-remark" label="报价备注" error={error('remark')}>
           {(state) => <TextArea {...state} rows={2} maxLength={500} value={values.remark} onChange={(e) => set('remark', e.target.value)} />}
-        </Field>
+        </PlainField>
         <div className="portal-total" data-testid="quote-total">
           货值 <Money fen={goodsFen} prefix="¥" /> + 运费 {freightFen == null ? '待估算' : <Money fen={freightFen} prefix="¥" />}
         </div>
