@@ -1,15 +1,13 @@
 import { type AuditVocabulary, COMMON_FIELD_LABELS, isMoneyField } from './audit';
-import { AUTH_AUDIT } from './auth';
-import { BACK_USER_AUDIT, MENU_AUDIT, ROLE_AUDIT } from './access';
-import { CATEGORY_AUDIT, COMMODITY_AUDIT } from './commodity';
-import { DICT_ITEM_AUDIT, DICT_TYPE_AUDIT } from './dictionary';
+import { AUTH_AUDIT, BACK_USER_AUDIT, MENU_AUDIT, ROLE_AUDIT } from './access-vocabulary';
+import { CATEGORY_AUDIT, COMMODITY_AUDIT } from './commodity-vocabulary';
+import { DICT_ITEM_AUDIT, DICT_TYPE_AUDIT } from './dictionary-vocabulary';
 import { fenToYuan } from './format';
-import { PLAN_AUDIT } from './planning';
-import { PRICE_TEMPLATE_AUDIT } from './price-template';
-import { SUPPLIER_AUDIT } from './procurement/supplier';
-import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT } from './procurement/task';
-import { PURCHASE_ORDER_AUDIT } from './purchase-order';
-import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal';
+import { PLAN_AUDIT } from './planning-vocabulary';
+import { PRICE_TEMPLATE_AUDIT } from './price-template-vocabulary';
+import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT, SUPPLIER_AUDIT } from './procurement/vocabulary';
+import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
+import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
 export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [

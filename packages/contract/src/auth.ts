@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AuditVocabulary } from './audit';
 import { byIdRequest, emptyResponse, statusSchema } from './common';
 import { endpoint } from './endpoint';
 import { EMAIL_PATTERN, messages, PASSWORD_PATTERN } from './validation';
@@ -66,12 +65,4 @@ export const authApi = {
   logout: endpoint('/admin/logout', z.strictObject({}), emptyResponse),
   backUserInfo: endpoint('/admin/back_user/info', byIdRequest, backUserSchema),
   roleInfo: endpoint('/admin/role/info', byIdRequest, roleInfoResponse),
-};
-
-/** Sign-ins and sign-outs as the operation log shows them (docs/rules/vocabulary.md). */
-export const AUTH_AUDIT: AuditVocabulary = {
-  module: 'auth',
-  label: '登录认证',
-  actions: { login: '登录', login_failed: '登录失败', logout: '退出登录' },
-  fields: {},
 };

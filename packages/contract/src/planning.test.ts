@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_TASK_MAX_LINES, PLAN_ACTIONS, PLAN_STATUSES, planActionAllowed, planCreateRequest, plannedTasks } from './planning';
+import { GENERATED_TASK_MAX_LINES, planCreateRequest, plannedTasks } from './planning';
+import { PLAN_ACTIONS, PLAN_STATUSES, planActionAllowed } from './planning-vocabulary';
 
 describe('plan status machine (docs/planning.md)', () => {
   it('allows each action from exactly the statuses of the spec', () => {

@@ -3,7 +3,6 @@
  * /api/portal (login, RFQs, quoting, clarifications) and the clarifications staff answer.
  */
 import { z } from 'zod';
-import type { AuditVocabulary } from './audit';
 import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
 import { calendarDate, emptyResponse, idSchema, multilineText, pageResponse, requiredMultilineText, requiredText, versionSchema } from './common';
 import { endpoint } from './endpoint';
@@ -19,14 +18,11 @@ import {
   quoteTaxRateSchema,
 } from './procurement/task';
 import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE } from './procurement/vat';
+import { PORTAL_ACCOUNT_STATUSES } from './portal-vocabulary';
 
 // Portal accounts (staff side) -------------------------------------------------------------------
 
-export const PORTAL_ACCOUNT_STATUSES = ['pending', 'active', 'disabled'] as const;
 export const portalAccountStatusSchema = z.enum(PORTAL_ACCOUNT_STATUSES);
-export type PortalAccountStatus = z.infer<typeof portalAccountStatusSchema>;
-export const PORTAL_ACCOUNT_STATUS_LABELS: Record<PortalAccountStatus, string> = { pending: '待激活', active: '已启用', disabled: '已停用' };
-export const PORTAL_ACCOUNT_STATUS_COLORS: Record<PortalAccountStatus, string> = { pending: 'warning', active: 'success', disabled: 'default' };
 /** How long an activation link stays valid. */
 export const ACTIVATION_LINK_HOURS = 72;
 
@@ -72,24 +68,6 @@ export const portalAccountApi = {
   reissue: endpoint('/admin/portal_account/reissue', portalAccountByIdVersion, activationLinkResponse),
 };
 
-export const PORTAL_ACCOUNT_AUDIT: AuditVocabulary = {
-  module: 'portal_account',
-  label: '门户账号',
-  actions: {
-    create: '开通门户账号',
-    enable: '启用',
-    disable: '停用',
-    reissue: '重新生成激活链接',
-    activate: '激活',
-    login: '门户登录',
-    login_failed: '门户登录失败',
-    logout: '门户退出登录',
-  },
-  fields: { supplierId: '供应商', email: '邮箱', name: '姓名', phone: '联系电话' },
-  values: { status: PORTAL_ACCOUNT_STATUS_LABELS },
-  statusColors: PORTAL_ACCOUNT_STATUS_COLORS,
-};
-
 // Clarifications (staff side) ----------------------------------------------------------------------
 
 export const clarificationListRequest = z.strictObject({ taskId: idSchema });
@@ -109,13 +87,6 @@ export const clarificationAnswerRequest = z.strictObject({ id: idSchema, version
 export const clarificationApi = {
   list: endpoint('/admin/clarification/list', clarificationListRequest, z.array(clarificationSchema)),
   answer: endpoint('/admin/clarification/answer', clarificationAnswerRequest, z.object({ id: z.number() })),
-};
-
-export const CLARIFICATION_AUDIT: AuditVocabulary = {
-  module: 'clarification',
-  label: '答疑',
-  actions: { ask: '提问', answer: '答复' },
-  fields: { taskId: '采购任务', supplierId: '供应商', question: '问题', answer: '答复' },
 };
 
 // The portal realm (/api/portal) ----------------------------------------------------------------------

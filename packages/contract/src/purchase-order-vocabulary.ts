@@ -1,3 +1,5 @@
+import type { AuditVocabulary } from './audit';
+import { INVOICE_TYPE_LABELS } from './procurement/vat';
 import { actionsOf, type StatusMachine, transitionAllowed } from './status-machine';
 
 // A purchase order's statuses, its machine and their words, apart from the schemas: the supplier
@@ -40,3 +42,37 @@ export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> =
 
 export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
   transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
+
+/** The purchase-order area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
+  module: 'purchase_order',
+  label: '采购订单',
+  actions: { create: '定标生成', ...PURCHASE_ORDER_ACTION_LABELS },
+  fields: {
+    code: '订单编号',
+    taskId: '采购任务',
+    taskCode: '任务编号',
+    planId: '来源计划',
+    supplierId: '供应商',
+    buyerId: '采购员',
+    invoiceType: '发票类型',
+    taxRatePercent: '税率(%)',
+    goodsFen: '货值',
+    freightFen: '运费',
+    totalFen: '订单总额',
+    orderedQuantity: '订购数量',
+    requiredBy: '需求日期',
+    deliveryRegionCode: '交货地区',
+    closeReason: '关闭原因',
+    receivedOn: '收货日期',
+    orderLineId: '订单明细',
+    taskLineId: '任务明细',
+    commodityId: '商品',
+    quantity: '数量',
+    unitPriceFen: '单价',
+    amountFen: '金额',
+    receivedQuantity: '已收数量',
+  },
+  values: { status: PURCHASE_ORDER_STATUS_LABELS, invoiceType: INVOICE_TYPE_LABELS },
+  statusColors: PURCHASE_ORDER_STATUS_COLORS,
+};

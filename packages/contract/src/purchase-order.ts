@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AuditVocabulary } from './audit';
 import {
   allowedActionsSchema,
   byIdRequest,
@@ -16,14 +15,8 @@ import {
 import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
-import { INVOICE_TYPE_LABELS, INVOICE_TYPES } from './procurement/vat';
-import {
-  PURCHASE_ORDER_STATUSES,
-  PURCHASE_ORDER_STATUS_LABELS,
-  PURCHASE_ORDER_STATUS_COLORS,
-  PURCHASE_ORDER_ACTIONS,
-  PURCHASE_ORDER_ACTION_LABELS,
-} from './purchase-order-vocabulary';
+import { INVOICE_TYPES } from './procurement/vat';
+import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_ACTIONS } from './purchase-order-vocabulary';
 
 export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
 
@@ -36,40 +29,6 @@ export const OVER_RECEIPT_LIMIT_FACTOR = 2;
 export function freeReceiptRoom(ordered: number, received: number): number {
   return Math.max(0, ordered + Math.floor((ordered * OVER_RECEIPT_FREE_PERCENT) / 100) - received);
 }
-
-/** The purchase-order area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
-export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
-  module: 'purchase_order',
-  label: '采购订单',
-  actions: { create: '定标生成', ...PURCHASE_ORDER_ACTION_LABELS },
-  fields: {
-    code: '订单编号',
-    taskId: '采购任务',
-    taskCode: '任务编号',
-    planId: '来源计划',
-    supplierId: '供应商',
-    buyerId: '采购员',
-    invoiceType: '发票类型',
-    taxRatePercent: '税率(%)',
-    goodsFen: '货值',
-    freightFen: '运费',
-    totalFen: '订单总额',
-    orderedQuantity: '订购数量',
-    requiredBy: '需求日期',
-    deliveryRegionCode: '交货地区',
-    closeReason: '关闭原因',
-    receivedOn: '收货日期',
-    orderLineId: '订单明细',
-    taskLineId: '任务明细',
-    commodityId: '商品',
-    quantity: '数量',
-    unitPriceFen: '单价',
-    amountFen: '金额',
-    receivedQuantity: '已收数量',
-  },
-  values: { status: PURCHASE_ORDER_STATUS_LABELS, invoiceType: INVOICE_TYPE_LABELS },
-  statusColors: PURCHASE_ORDER_STATUS_COLORS,
-};
 
 const orderFilter = {
   keyword: text('关键字', 50).optional(),

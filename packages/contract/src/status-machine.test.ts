@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning';
+import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning-vocabulary';
 import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/vocabulary';
 import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TRANSITIONS } from './purchase-order-vocabulary';
 import { type StatusMachine, transitionTargets } from './status-machine';

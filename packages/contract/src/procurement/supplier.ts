@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AuditVocabulary } from '../audit';
 import {
   byIdRequest,
   byIdVersionRequest,
@@ -16,38 +15,9 @@ import {
 import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
 import { EMAIL_PATTERN } from '../validation';
+import { SUPPLIER_STATUSES } from './vocabulary';
 
-export const SUPPLIER_STATUSES = ['enabled', 'disabled', 'blacklisted'] as const;
 export const supplierStatusSchema = z.enum(SUPPLIER_STATUSES, '请选择状态');
-export type SupplierStatus = z.infer<typeof supplierStatusSchema>;
-export const SUPPLIER_STATUS_LABELS: Record<SupplierStatus, string> = { enabled: '启用', disabled: '停用', blacklisted: '黑名单' };
-export const SUPPLIER_STATUS_COLORS: Record<SupplierStatus, string> = { enabled: 'success', disabled: 'default', blacklisted: 'error' };
-
-/** The supplier area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
-export const SUPPLIER_AUDIT: AuditVocabulary = {
-  module: 'supplier',
-  label: '供应商',
-  actions: { create: '新建', update: '编辑', status: '变更状态', delete: '删除' },
-  fields: {
-    code: '供应商编号',
-    name: '供应商名称',
-    shortName: '简称',
-    contactPerson: '联系人',
-    phone: '联系电话',
-    email: '邮箱',
-    regionCode: '所在地区',
-    address: '详细地址',
-    creditCode: '统一社会信用代码',
-    bankName: '开户银行',
-    bankAccount: '银行账号',
-    settlementType: '结算方式',
-    grade: '供应商等级',
-    priceTemplateId: '配送价格模板',
-    categoryIds: '供应品类',
-  },
-  values: { status: SUPPLIER_STATUS_LABELS },
-  statusColors: SUPPLIER_STATUS_COLORS,
-};
 
 /** Mainland mobile (1[3-9] + 9 digits) or landline (area code 0xx/0xxx, optional dash, 7–8 digits, optional extension). */
 export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;

@@ -1,4 +1,6 @@
+import type { AuditVocabulary } from '../audit';
 import { actionsOf, type StatusMachine, transitionAllowed } from '../status-machine';
+import { INVOICE_TYPE_LABELS } from './vat';
 
 // A procurement task's statuses, its machine and their words, apart from the schemas: the supplier
 // portal reads them without loading zod (docs/web-guide.md, "Portal").
@@ -82,3 +84,128 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
 
 export const procurementActionAllowed = (action: ProcurementAction, status: ProcurementStatus) =>
   transitionAllowed(PROCUREMENT_TRANSITIONS, action, status);
+
+// A quote's audit rows are the quotation area's (QUOTATION_AUDIT), never the task's.
+const { quote: _quote, ...TASK_AUDIT_ACTION_LABELS } = PROCUREMENT_ACTION_LABELS;
+
+/** How a supplier's quote came out of an award (written to the award's audit row). */
+export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+
+/** Fields of a task's and a quotation's lines, as their audit rows hold them. */
+const PROCUREMENT_LINE_FIELDS: Record<string, string> = {
+  lineId: '明细行',
+  taskLineId: '明细行',
+  commodityId: '商品',
+  supplierId: '供应商',
+  quantity: '数量',
+  targetPriceFen: '目标单价',
+  planLineId: '计划明细',
+  unitPriceFen: '单价',
+  amountFen: '金额',
+  freightShareFen: '分摊运费',
+  realLandedFen: '实际到货成本',
+  deductibleVatFen: '可抵扣进项税',
+  notLowest: '非最低价',
+  reason: '定标理由',
+  skuCode: 'SKU编码',
+  commodityName: '商品名称',
+  supplierName: '供应商',
+  boughtQuantity: '采购数量',
+  moq: '起订量',
+  leadTimeDays: '交期(天)',
+};
+
+/** The procurement task area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
+  module: 'procurement_task',
+  label: '采购任务',
+  actions: {
+    create: '新建',
+    update: '编辑',
+    ...TASK_AUDIT_ACTION_LABELS,
+    auto_close_quote: '报价截止自动关闭',
+    auto_complete: '订单完结，自动完成',
+  },
+  fields: {
+    ...PROCUREMENT_LINE_FIELDS,
+    code: '任务编号',
+    name: '任务名称',
+    planId: '来源计划',
+    buyerId: '采购员',
+    quoteDeadline: '报价截止时间',
+    deliveryRegionCode: '交货地区',
+    requiredBy: '需求日期',
+    statusReason: '状态原因',
+    awardedAmountFen: '到货成本(含税)',
+    awardedAt: '定标时间',
+    awardedBy: '定标人',
+    supplierIds: '邀请供应商',
+    totalFen: '到货成本(含税)',
+    realTotalFen: '实际到货成本',
+    outcomes: '各供应商结果',
+    sealed: '密封报价',
+    unsealedAt: '开标时间',
+    outcome: '结果',
+  },
+  values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS, outcome: AWARD_OUTCOME_LABELS },
+  statusColors: PROCUREMENT_STATUS_COLORS,
+};
+
+/** Quotations are entered per invited supplier of a task (docs/procurement.md, "Quotations"). */
+export const QUOTATION_AUDIT: AuditVocabulary = {
+  module: 'quotation',
+  label: '报价单',
+  actions: { create: '录入报价', update: '修改报价', decline: '放弃报价', submit: '门户报价', portal_decline: '门户放弃报价' },
+  fields: {
+    ...PROCUREMENT_LINE_FIELDS,
+    code: '报价单号',
+    quoteDate: '报价日期',
+    validUntil: '有效期至',
+    taxRatePercent: '税率(%)',
+    invoiceType: '发票类型',
+    freightMode: '运费方式',
+    freightFen: '运费',
+    freightFormula: '运费计算',
+    quotation: '报价单',
+    revision: '修订版本',
+    enteredByBuyer: '代录',
+    receiptSha256: '回执摘要',
+  },
+  values: {
+    status: { ...QUOTE_STATUS_LABELS, ...INVITATION_STATUS_LABELS },
+    freightMode: { manual: '手工填写', estimated: '按模板估算' },
+    invoiceType: INVOICE_TYPE_LABELS,
+  },
+  statusColors: QUOTE_STATUS_COLORS,
+};
+
+export const SUPPLIER_STATUSES = ['enabled', 'disabled', 'blacklisted'] as const;
+export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
+export const SUPPLIER_STATUS_LABELS: Record<SupplierStatus, string> = { enabled: '启用', disabled: '停用', blacklisted: '黑名单' };
+export const SUPPLIER_STATUS_COLORS: Record<SupplierStatus, string> = { enabled: 'success', disabled: 'default', blacklisted: 'error' };
+
+/** The supplier area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
+export const SUPPLIER_AUDIT: AuditVocabulary = {
+  module: 'supplier',
+  label: '供应商',
+  actions: { create: '新建', update: '编辑', status: '变更状态', delete: '删除' },
+  fields: {
+    code: '供应商编号',
+    name: '供应商名称',
+    shortName: '简称',
+    contactPerson: '联系人',
+    phone: '联系电话',
+    email: '邮箱',
+    regionCode: '所在地区',
+    address: '详细地址',
+    creditCode: '统一社会信用代码',
+    bankName: '开户银行',
+    bankAccount: '银行账号',
+    settlementType: '结算方式',
+    grade: '供应商等级',
+    priceTemplateId: '配送价格模板',
+    categoryIds: '供应品类',
+  },
+  values: { status: SUPPLIER_STATUS_LABELS },
+  statusColors: SUPPLIER_STATUS_COLORS,
+};
