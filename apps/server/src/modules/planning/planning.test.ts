@@ -496,6 +496,7 @@ describe('line import from Excel', () => {
     expect((await info(id)).line_count).toBe(1);
 
     const second = await act('import', id, planner, { file_base64: file, only_valid: true });
+    expect(second.code, second.message).toBe(200);
     expect(second.data).toMatchObject({ imported: 2 });
     const plan = await info(id);
     expect(plan.line_count).toBe(3);
