@@ -3,6 +3,7 @@ import {
   byIdRequest,
   byIdVersionRequest,
   emptyResponse,
+  fileResponse,
   idResponse,
   idSchema,
   multilineText,
@@ -20,9 +21,6 @@ export const CATEGORY_MAX_LEVEL = 3;
 /** Excel import limits (docs/rules/quality-bars.md, "Files"). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
-
-/** A non-null answer for endpoints that send a file instead of the JSON envelope. */
-export const fileResponse = z.unknown();
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]*$/;
 const codeText = (label: string, max: number) => requiredText(label, max).regex(CODE_PATTERN, `${label}只能包含字母、数字、下划线和短横线`);

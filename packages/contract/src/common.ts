@@ -102,3 +102,6 @@ export const STATUS_LABELS: Record<Status, string> = { enabled: '启用', disabl
 
 /** `allowedActions` of a detail answer: the actions the caller may perform now, worked out by the server. */
 export const allowedActionsSchema = <A extends string>(actions: readonly [A, ...A[]]) => z.array(z.enum(actions));
+
+/** A non-null answer for endpoints that send a file instead of the JSON envelope. */
+export const fileResponse = z.unknown();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   byIdRequest,
   byIdVersionRequest,
+  fileResponse,
   idResponse,
   idSchema,
   multilineText,
@@ -12,7 +13,6 @@ import {
   text,
   versionSchema,
 } from './common';
-import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import { TAG_COLORS } from './dictionary-vocabulary';
 

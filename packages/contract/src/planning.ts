@@ -5,6 +5,7 @@ import {
   byIdVersionRequest,
   calendarDate,
   emptyResponse,
+  fileResponse,
   idSchema,
   LINE_AMOUNT_MESSAGE,
   lineAmountTooLarge,
@@ -17,7 +18,7 @@ import {
   text,
   versionSchema,
 } from './common';
-import { fileResponse, importResultSchema, importUploadFields } from './commodity';
+import { importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
 import { PLAN_STATUSES, PLAN_ACTIONS } from './planning-vocabulary';
 

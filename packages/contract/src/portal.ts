@@ -8,7 +8,7 @@ import { calendarDate, emptyResponse, idSchema, multilineText, pageResponse, req
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
 import { freightEstimateResponse } from './freight/api';
-import { PHONE_PATTERN } from './procurement/supplier';
+import { PHONE_PATTERN } from './validation';
 import {
   freightModeSchema,
   invitationStatusSchema,

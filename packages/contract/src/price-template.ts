@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   byIdRequest,
   byIdVersionRequest,
+  fileResponse,
   idResponse,
   idSchema,
   multilineText,
@@ -13,7 +14,6 @@ import {
   text,
   versionSchema,
 } from './common';
-import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import type { FreightTemplate } from './freight/estimate';
 import { regionCodeSchema } from './region';

@@ -3,6 +3,7 @@ import {
   allowedActionsSchema,
   byIdRequest,
   calendarDate,
+  fileResponse,
   idResponse,
   idSchema,
   multilineText,
@@ -12,7 +13,6 @@ import {
   text,
   versionSchema,
 } from './common';
-import { fileResponse } from './commodity';
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
 import { INVOICE_TYPES } from './procurement/vat';

@@ -34,3 +34,8 @@ const SPACES = /\p{White_Space}+/gu;
 export function nameKey(name: string): string {
   return name.replace(IGNORABLE, '').normalize('NFKC').replace(IGNORABLE, '').replace(SPACES, ' ').trim();
 }
+
+/** Mainland mobile (1[3-9] + 9 digits) or landline (area code 0xx/0xxx, optional dash, 7–8 digits, optional extension). */
+export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
+/** A county-level region code: six digits. */
+export const REGION_CODE_6 = /^\d{6}$/;

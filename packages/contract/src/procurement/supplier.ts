@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   byIdRequest,
   byIdVersionRequest,
+  fileResponse,
   idResponse,
   idSchema,
   multilineText,
@@ -12,16 +13,11 @@ import {
   text,
   versionSchema,
 } from '../common';
-import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
-import { EMAIL_PATTERN } from '../validation';
+import { EMAIL_PATTERN, PHONE_PATTERN, REGION_CODE_6 } from '../validation';
 import { SUPPLIER_STATUSES } from './vocabulary';
 
 export const supplierStatusSchema = z.enum(SUPPLIER_STATUSES, '请选择状态');
-
-/** Mainland mobile (1[3-9] + 9 digits) or landline (area code 0xx/0xxx, optional dash, 7–8 digits, optional extension). */
-export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
-export const REGION_CODE_6 = /^\d{6}$/;
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];

@@ -5,6 +5,7 @@ import {
   byIdVersionRequest,
   calendarDate,
   dateTime,
+  fileResponse,
   idResponse,
   idSchema,
   LINE_AMOUNT_MESSAGE,
@@ -18,9 +19,8 @@ import {
   text,
   versionSchema,
 } from '../common';
-import { fileResponse } from '../commodity';
 import { endpoint } from '../endpoint';
-import { REGION_CODE_6 } from './supplier';
+import { REGION_CODE_6 } from '../validation';
 import { PROCUREMENT_STATUSES, INVITATION_STATUSES, QUOTE_STATUSES, PROCUREMENT_ACTIONS } from './vocabulary';
 import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, INVOICE_TYPES, TAX_RATES, TAXPAYER_TYPES } from './vat';
 

@@ -17,7 +17,7 @@ interface Values {
  * not received now; passing a line's ordered quantity by more than 10 % asks for a reason, as the
  * server does (docs/rules/orders.md, "Receipts").
  */
-export function ReceiveDrawer({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
+export default function ReceiveDrawer({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   // Errors of the sent lines, by order line (the request leaves out the lines not received now).
   const [lineErrors, setLineErrors] = useState<{ byLine: Record<number, string>; general?: string }>({ byLine: {} });

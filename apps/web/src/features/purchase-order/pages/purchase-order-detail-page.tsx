@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { detailPath, pagePath } from '@/shared/navigation/page-path';
@@ -12,7 +12,9 @@ import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useCloseOrder, useConfirmOrder, useOrderInfo } from '@/features/purchase-order/api/purchase-order';
-import { ReceiveDrawer } from '@/features/purchase-order/components/receive-drawer';
+
+// Its date picker, number inputs and drawer load when 收货 is pressed, not with the page.
+const ReceiveDrawer = lazy(() => import('@/features/purchase-order/components/receive-drawer'));
 
 const PAGE_LABEL = '采购订单详情';
 
@@ -180,7 +182,11 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         </Col>
       </Row>
 
-      <ReceiveDrawer order={order} open={receiving} onClose={() => setReceiving(false)} />
+      {receiving && (
+        <Suspense fallback={null}>
+          <ReceiveDrawer order={order} open onClose={() => setReceiving(false)} />
+        </Suspense>
+      )}
       <Modal
         title={`关闭订单 ${order.code}`}
         open={closing.open}
