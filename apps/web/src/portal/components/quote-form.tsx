@@ -66,6 +66,11 @@ function initialValues(info: RfqInfo): QuoteValues {
 
 /** Fen of a typed amount: null when left empty, NaN when it is not an amount of at most two decimals. */
 const fenOf = (text: string) => (text.trim() === '' ? null : (yuanToFen(text) ?? Number.NaN));
+/** A typed amount in fen for the totals: null when empty or not an amount (the submit refuses that one). */
+const readableFen = (text: string) => {
+  const fen = fenOf(text);
+  return Number.isNaN(fen) ? null : fen;
+};
 /** A typed whole number: null when left empty, NaN when it is not one. */
 const countOf = (text: string) => (text.trim() === '' ? null : /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
@@ -146,26 +151,17 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
   };
   const error = (key: string) => errors[key];
 
-  const prices = values.lines.map((line) => fenOf(line.unitPriceYuan));
-  const goodsFen = task.lines.reduce(
-    (sum, line, i) => (prices[i] == null || Number.isNaN(prices[i]) ? sum : sum + (prices[i] as number) * line.quantity),
-    0,
-  );
-  const unquoted = prices.filter((fen) => fen == null).length;
+  const prices = values.lines.map((line) => readableFen(line.unitPriceYuan));
+  const goodsFen = task.lines.reduce((sum, line, i) => sum + (prices[i] ?? 0) * line.quantity, 0);
+  const unquoted = values.lines.filter((line) => line.unitPriceYuan.trim() === '').length;
   // The last revision's estimate stands until the supplier estimates again.
   const saved = info.quote?.freightMode === 'estimated' ? info.quote : null;
-  const typedFreight = fenOf(values.freightYuan);
-  const freightFen =
-    values.freightMode === 'manual'
-      ? typedFreight == null || Number.isNaN(typedFreight)
-        ? 0
-        : typedFreight
-      : (estimate?.totalFen ?? saved?.freightFen ?? null);
+  const freightFen = values.freightMode === 'manual' ? (readableFen(values.freightYuan) ?? 0) : (estimate?.totalFen ?? saved?.freightFen ?? null);
   const noInvoice = values.invoiceType === 'none';
 
   const runEstimate = () =>
     estimateCall.mutate(
-      { taskId: task.id, lines: task.lines.map((line, i) => ({ taskLineId: line.id, unitPriceFen: Number.isNaN(prices[i]) ? null : prices[i] })) },
+      { taskId: task.id, lines: task.lines.map((line, i) => ({ taskLineId: line.id, unitPriceFen: prices[i] })) },
       { onSuccess: setEstimate },
     );
 
@@ -186,7 +182,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
         {task.lines.map((line, i) => (
           <div key={line.id} className="portal-quote-line" data-testid={`quote-line-${i}`}>
             <div className="portal-line-title">
-              {i + 1}. {line.commodityName} {prices[i] == null && <Tag color="warning">未报价</Tag>}
+              {i + 1}. {line.commodityName} {values.lines[i].unitPriceYuan.trim() === '' && <Tag color="warning">未报价</Tag>}
             </div>
             <div className="portal-muted" style={{ marginBottom: 8 }}>
               {line.spec ? `${line.spec} · ` : ''}需求 {line.quantity} {line.unit}
