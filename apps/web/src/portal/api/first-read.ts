@@ -1,5 +1,6 @@
 import { type EndpointBody, PORTAL_PATHS, type portalApi } from '@scm/contract';
 import { callPath } from '@/shared/http/api';
+import { queryKey } from '@/shared/http/query-key';
 import { portalSession } from '@/shared/session/portal-session';
 
 type RfqListBody = EndpointBody<typeof portalApi.rfqList>;
@@ -12,10 +13,10 @@ export const rfqListBody = (search: string): Required<RfqListBody> => ({
 });
 export const rfqIdOf = (search: string) => Number(new URLSearchParams(search).get('id')) || 0;
 
-/** The request 我的询价 and 询价详情 start with, as their queries key it: path and body. */
-function firstRequest(pathname: string, search: string): [path: string, body: unknown] | null {
-  if (pathname === '/portal/rfq') return [PORTAL_PATHS.rfqList, rfqListBody(search)];
-  if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) return [PORTAL_PATHS.rfqInfo, { taskId: rfqIdOf(search) }];
+/** The request 我的询价 and 询价详情 start with: path and body. */
+function firstRequest(pathname: string, search: string): { path: string; body: unknown } | null {
+  if (pathname === '/portal/rfq') return { path: PORTAL_PATHS.rfqList, body: rfqListBody(search) };
+  if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) return { path: PORTAL_PATHS.rfqInfo, body: { taskId: rfqIdOf(search) } };
   return null;
 }
 
@@ -27,8 +28,8 @@ function firstRequest(pathname: string, search: string): [path: string, body: un
 export const firstRead = (() => {
   const request = portalSession.isSignedIn() ? firstRequest(window.location.pathname, window.location.search) : null;
   if (!request) return null;
-  const answer = callPath<unknown>(...request);
+  const answer = callPath<unknown>(request.path, request.body);
   // The page's own query reports a failure; this copy of it must not count as unhandled.
   answer.catch(() => {});
-  return { key: request, answer };
+  return { key: queryKey(request, request.body), answer };
 })();

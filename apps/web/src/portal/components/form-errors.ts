@@ -1,50 +1,32 @@
-import { snakeToCamelKey } from '@scm/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '@/shared/http/api';
-import { feedback } from '@/shared/ui/feedback';
+import type { ApiError } from '@/shared/http/api';
+import { formNameOf, placeFieldErrors } from '@/shared/form/field-errors';
 
 /** A plain form's errors by field key: `lines.0.unitPriceYuan`, `validUntil`. */
 export type FormErrors = Record<string, string>;
 
-/**
- * The form's key for a field path of the server (`lines.0.unit_price_fen`) or of a zod check
- * (`['lines', 0, 'unitPriceFen']`): camelCase, and an amount the form holds in yuan under its
- * `…Yuan` name when it has one.
- */
-export function formKeyOf(path: string | readonly PropertyKey[], has: (key: string) => boolean): string | undefined {
-  const parts = (typeof path === 'string' ? path.split('.') : path.filter((p) => typeof p !== 'symbol')).map((p) =>
-    typeof p === 'number' || /^\d+$/.test(String(p)) ? String(p) : snakeToCamelKey(String(p)),
-  );
-  const last = parts.at(-1) ?? '';
-  const head = parts.slice(0, -1);
-  return [last, last.replace(/Fen$/, 'Yuan')].map((name) => [...head, name].join('.')).find(has);
-}
+const dotted = (name: readonly (string | number)[]) => name.join('.');
 
 /** A zod check's issues on the form's fields; issues on no field of the form are dropped (the server will say them). */
 export function issuesOn(issues: readonly z.core.$ZodIssue[], has: (key: string) => boolean): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
-    const key = formKeyOf(issue.path, has);
-    if (key && !errors[key]) errors[key] = issue.message;
+    const name = formNameOf(dotted(issue.path.filter((part) => typeof part !== 'symbol')), has);
+    if (name) errors[dotted(name)] ??= issue.message;
   }
   return errors;
 }
 
 /**
- * A refusal's field errors on the form's fields, the rest in one toast; null when the answer held
- * none (the write hook toasts it as usual).
+ * A refusal's field errors on the form's fields, the rest in one toast (`placeFieldErrors`, as on
+ * the back office's forms); null when the answer held none (the write hook toasts it as usual).
  */
 export function serverErrorsOn(error: unknown, has: (key: string) => boolean): FormErrors | null {
-  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return null;
+  const placed = placeFieldErrors(error, has);
+  if (!placed) return null;
   const errors: FormErrors = {};
-  const elsewhere: string[] = [];
-  for (const { field, message } of error.fieldErrors) {
-    const key = field ? formKeyOf(field, has) : undefined;
-    if (key) errors[key] ??= message;
-    else elsewhere.push(message);
-  }
-  feedback.message?.error(elsewhere.length > 0 ? [...new Set(elsewhere)].join('；') : '提交失败，请按提示修改标红的字段');
+  for (const { name, message } of placed) errors[dotted(name)] ??= message;
   return errors;
 }
 

@@ -145,11 +145,24 @@ export function ChoiceButtons<V extends string | number>({
   );
 }
 
-const TAG_COLORS = new Set(['success', 'warning', 'error', 'processing', 'blue', 'cyan', 'volcano', 'purple', 'green', 'gold', 'orange', 'red']);
+const DRAWN_TAG_COLORS = new Set([
+  'success',
+  'warning',
+  'error',
+  'processing',
+  'blue',
+  'cyan',
+  'volcano',
+  'purple',
+  'green',
+  'gold',
+  'orange',
+  'red',
+]);
 
 /** A status or a mark as a small coloured tag, in the colours of antd's (contract colour names). */
 export function Tag({ color = 'default', children }: { color?: string; children: ReactNode }) {
-  return <span className={`${styles.tag} ${styles[`tag-${TAG_COLORS.has(color) ? color : 'default'}`]}`}>{children}</span>;
+  return <span className={`${styles.tag} ${styles[`tag-${DRAWN_TAG_COLORS.has(color) ? color : 'default'}`]}`}>{children}</span>;
 }
 
 /** Labelled facts of a record (antd's Descriptions): a definition list of `Fact`s, in columns on a wide screen. */

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from './plain-controls';
 import { toasts } from './toasts';
 
@@ -44,5 +45,17 @@ export function CopyText({ text, testId }: { text: string; testId?: string }) {
         {copied ? '已复制' : '复制'}
       </Button>
     </span>
+  );
+}
+
+/** The way back from a detail page to its list, a block of its own (above the page, or under an empty notice). */
+export function BackTo({ path, label }: { path: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <div>
+      <Button variant="link" onClick={() => navigate(path)}>
+        ← {label}
+      </Button>
+    </div>
   );
 }

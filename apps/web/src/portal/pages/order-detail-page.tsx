@@ -1,11 +1,11 @@
 import { fenToYuan, INVOICE_TYPE_LABELS } from '@scm/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { orderIdOf, useConfirmOrder, useOrderInfo } from '@/portal/api/orders';
 import { Button, Dialog, EmptyNotice, Fact, Facts } from '@/portal/components/plain-controls';
-import { Rows, Section } from '@/portal/components/section';
+import { BackTo, Rows, Section } from '@/portal/components/section';
 import { OrderStatusTag } from '@/portal/components/status-tags';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
@@ -14,16 +14,11 @@ const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
 export default function OrderDetailPage() {
   usePageTitle('订单详情 - 供应商门户');
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = orderIdOf(params.toString());
   const query = useOrderInfo(id);
   const confirm = useConfirmOrder();
   const [asking, setAsking] = useState(false);
-  const back = (
-    <Button variant="link" onClick={() => navigate('/portal/orders')} style={{ paddingInline: 0 }}>
-      ← 返回我的订单
-    </Button>
-  );
+  const back = <BackTo path="/portal/orders" label="返回我的订单" />;
 
   if (!id) return <EmptyNotice title="请从我的订单打开订单详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;
@@ -35,8 +30,7 @@ export default function OrderDetailPage() {
 
   return (
     <div className="portal-stack">
-      {/* A block of its own, so the stack does not stretch the button to its width. */}
-      <div>{back}</div>
+      {back}
       <section className="portal-card" data-testid="order-summary">
         <div className="portal-card-head">
           <h1 className="portal-card-title">{order.code}</h1>

@@ -1,7 +1,7 @@
 import { procurementActionAllowed } from '@scm/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf } from '@/portal/api/first-read';
 import { useRfqInfo } from '@/portal/api/rfq';
@@ -9,6 +9,7 @@ import { Clarifications } from '@/portal/components/clarifications';
 import { DeclineButton } from '@/portal/components/decline-button';
 import { Deadline, useServerNow } from '@/portal/components/deadline';
 import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import { BackTo } from '@/portal/components/section';
 import QuoteForm, { type QuoteReceipt } from '@/portal/components/quote-form';
 import { OutcomeCard, QuoteView } from '@/portal/components/quote-view';
 import { ReceiptText, RevisionList } from '@/portal/components/revision-list';
@@ -18,19 +19,12 @@ import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/sta
 export default function RfqDetailPage() {
   usePageTitle('询价详情 - 供应商门户');
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const taskId = rfqIdOf(params.toString());
   const query = useRfqInfo(taskId);
   const now = useServerNow(query.data?.serverNow);
   // Here, not in the form: the form is mounted anew for the revision the receipt is for.
   const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
-  const back = (
-    <div>
-      <Button variant="link" onClick={() => navigate('/portal/rfq')}>
-        ← 返回我的询价
-      </Button>
-    </div>
-  );
+  const back = <BackTo path="/portal/rfq" label="返回我的询价" />;
 
   if (!taskId) return <EmptyNotice title="请从我的询价打开询价详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;

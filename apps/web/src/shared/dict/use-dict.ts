@@ -1,7 +1,8 @@
 import { type DictionaryBundle, dictTypeApi } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { queryKey, useApiQuery } from '@/shared/http/hooks';
+import { queryKey } from '@/shared/http/query-key';
+import { useApiQuery } from '@/shared/http/hooks';
 
 export type DictEntry = DictionaryBundle['types'][number]['items'][number];
 

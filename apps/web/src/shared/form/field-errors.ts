@@ -37,6 +37,34 @@ function candidates(field: string, aliases: Record<string, string>): NamePath[] 
   return [...new Set(names)].map((name) => [...head, name]);
 }
 
+/** The form's name for a field path (`lines.0.unit_price_fen`, or a zod issue's path joined by dots), among the names `has` knows. */
+export function formNameOf(field: string, has: (name: string) => boolean, options: FieldErrorOptions = {}): NamePath | undefined {
+  return candidates(field, options.aliases ?? {}).find((path) => has(key(path)));
+}
+
+/**
+ * A refusal's field errors on the form's names (`has` tells which the form shows, by dotted name),
+ * the rest in one message; null when the answer held none. Any form's: antd's (applyFieldErrors)
+ * and a plain one's (the supplier portal's).
+ */
+export function placeFieldErrors(
+  error: unknown,
+  has: (name: string) => boolean,
+  options: FieldErrorOptions = {},
+): { name: NamePath; message: string }[] | null {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return null;
+  const placed: { name: NamePath; message: string }[] = [];
+  const elsewhere: string[] = [];
+  for (const { field, message } of error.fieldErrors) {
+    const name = field ? formNameOf(field, has, options) : undefined;
+    if (name) placed.push({ name, message });
+    else elsewhere.push(message);
+  }
+  if (elsewhere.length > 0) feedback.message?.error([...new Set(elsewhere)].join('；'));
+  else if (placed.length > 0) feedback.message?.error('保存失败，请按提示修改标红的字段');
+  return placed;
+}
+
 /**
  * Shows the server's field_errors: each on its field when the form has that field on screen,
  * the rest in one message, then scrolls to the first field in error. Returns true when the answer
@@ -45,17 +73,9 @@ function candidates(field: string, aliases: Record<string, string>): NamePath[] 
 export function applyFieldErrors(form: FormInstance, error: unknown, options: FieldErrorOptions = {}): boolean {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return false;
   const registered = registeredNames(form);
-  const placed: { name: NamePath; errors: string[] }[] = [];
-  const elsewhere: string[] = [];
-  for (const { field, message } of error.fieldErrors) {
-    const name = field ? candidates(field, options.aliases ?? {}).find((path) => registered.has(key(path))) : undefined;
-    if (name) placed.push({ name, errors: [message] });
-    else elsewhere.push(message);
-  }
-  form.setFields(placed);
+  const placed = placeFieldErrors(error, (name) => registered.has(name), options) ?? [];
+  form.setFields(placed.map(({ name, message }) => ({ name, errors: [message] })));
   if (placed.length > 0) form.scrollToField(placed[0].name, { block: 'center' });
-  if (elsewhere.length > 0) feedback.message?.error([...new Set(elsewhere)].join('；'));
-  else if (placed.length > 0) feedback.message?.error('保存失败，请按提示修改标红的字段');
   return true;
 }
 

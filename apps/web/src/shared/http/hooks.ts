@@ -3,8 +3,7 @@ import { keepPreviousData, type UseQueryOptions, useMutation, useQuery, useQuery
 import { useRef } from 'react';
 import { feedback } from '@/shared/ui/feedback';
 import { ApiError, callApi } from './api';
-
-export const queryKey = (endpoint: { path: string }, body?: unknown) => (body === undefined ? [endpoint.path] : [endpoint.path, body]);
+import { queryKey } from './query-key';
 
 /**
  * A read through a contract endpoint (or one named by its path, `endpointAt`); the key is the path

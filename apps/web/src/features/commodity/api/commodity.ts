@@ -1,7 +1,8 @@
 import { categoryApi, type COMMODITY_SORT_FIELDS, commodityApi, commodityListRequest, type EndpointBody, yuanToFen } from '@scm/contract';
 import { z } from 'zod';
 import { callApi } from '@/shared/http/api';
-import { queryKey, useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
+import { queryKey } from '@/shared/http/query-key';
+import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 import { queryClient } from '@/shared/http/query-client';
 import { readUrlQuery } from '@/shared/table/use-url-query';
 
