@@ -1,10 +1,9 @@
-import { type purchaseReceiptReverseRequest, receiptStatusOf } from '@scm/contract';
+import { type purchaseReceiptReverseRequest, receiptStatusOf, shanghaiDay } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict, notFound, staleVersion } from '../../lib/errors';
-import { shanghaiDay } from '../data-board/period';
 import { type OrderAccess, lockOrderRow } from './access';
 import { heldByReturns, postMovements } from './ledger';
 import type { OrderWriteContext } from './service';
