@@ -35,6 +35,7 @@ const MODULE_LAYERS: Record<string, number> = {
   planning: 3,
   'data-board': 3,
   'purchase-order': 4,
+  'purchase-return': 5,
   'procurement-task': 5,
   'plan-generation': 6,
   workbench: 6,

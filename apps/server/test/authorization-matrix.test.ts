@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { hashToken } from '../src/lib/tokens';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
-import { type ApiPath, createTestApp, type TestApp } from './helpers';
+import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';
 import { awardedTask } from './order-fixtures';
 import { portalLogin, portalQuote, portalWorld } from './portal-fixtures';
 import { sampleValue } from './junk';
@@ -31,7 +31,7 @@ let revoked: string;
 let expired: string;
 let allCodes: string[];
 /** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to and another supplier's order. */
-type Foreign = { taskId: number; lineIds: number[]; orderId: number };
+type Foreign = { taskId: number; lineIds: number[]; orderId: number; returnId: number };
 let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: Foreign };
 
 beforeAll(async () => {
@@ -69,10 +69,35 @@ beforeAll(async () => {
     revoked: portalRevoked,
     expired: portalExpired,
     ownTask: mine.taskId,
-    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, orderId: (await awardedTask(t, admin)).orders[0].id },
+    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, ...(await foreignReturn(admin)) },
   };
 });
 afterAll(() => t.close());
+
+/** Another supplier's order, received in part, with a return waiting for that supplier's answer. */
+async function foreignReturn(admin: string) {
+  const orderId = (await awardedTask(t, admin)).orders[0].id;
+  const ok = async (path: ApiPath, body: unknown) => {
+    const answer = await t.call(path, body, admin);
+    expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+    return answer.data;
+  };
+  await ok('/admin/purchase_order/confirm', { id: orderId, version: 0 });
+  const lineId = (await ok('/admin/purchase_order/info', { id: orderId })).lines[0].id;
+  await ok('/admin/purchase_order/receive', {
+    id: orderId,
+    version: 1,
+    received_on: shanghaiDay(t),
+    lines: [{ order_line_id: lineId, quantity: 10 }],
+  });
+  const { id: returnId } = await ok('/admin/purchase_return/create', {
+    order_id: orderId,
+    reason_type: 'quality',
+    replacement: true,
+    lines: [{ order_line_id: lineId, quantity: 2 }],
+  });
+  return { orderId, returnId: returnId as number };
+}
 
 /** The probe user's role holds exactly these codes from now on (checked on every request, no new login). */
 async function grant(codes: string[]) {
@@ -170,6 +195,9 @@ const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: Foreign) => unknown>> = 
   '/portal/clarification/ask': (f) => ({ task_id: f.taskId, question: '探针问题' }),
   '/portal/purchase_order/info': (f) => ({ id: f.orderId }),
   '/portal/purchase_order/confirm': (f) => ({ id: f.orderId, version: 0 }),
+  '/portal/purchase_return/info': (f) => ({ id: f.returnId }),
+  '/portal/purchase_return/confirm': (f) => ({ id: f.returnId, version: 0 }),
+  '/portal/purchase_return/dispute': (f) => ({ id: f.returnId, version: 0, reason: '探针异议' }),
 };
 /** Routes that read or write only the caller's own rows (a message id of someone else's changes nothing). */
 const SCOPED_BY_CALLER: ApiPath[] = [
@@ -177,6 +205,7 @@ const SCOPED_BY_CALLER: ApiPath[] = [
   '/portal/account/info',
   '/portal/rfq/list',
   '/portal/purchase_order/list',
+  '/portal/purchase_return/list',
   '/portal/message/list',
   '/portal/message/unread_count',
   '/portal/message/read',
@@ -223,5 +252,10 @@ describe('the portal list', () => {
   it('holds none of another supplier’s orders', async () => {
     const list = await t.call('/portal/purchase_order/list', { page_size: 200 }, portal.token);
     expect(list.data.list.map((o: { id: number }) => o.id)).not.toContain(portal.foreign.orderId);
+  });
+
+  it('holds none of another supplier’s returns', async () => {
+    const list = await t.call('/portal/purchase_return/list', { page_size: 200 }, portal.token);
+    expect(list.data.list.map((r: { id: number }) => r.id)).not.toContain(portal.foreign.returnId);
   });
 });

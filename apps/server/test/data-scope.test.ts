@@ -101,18 +101,19 @@ const taskRef = async (id: number): Promise<RecordRef> => {
   return { id, version: task.version, lineId: task.lines[0]?.id ?? 1 };
 };
 
-type RecordKind = 'plan' | 'task' | 'order' | 'receipt';
+type RecordKind = 'plan' | 'task' | 'order' | 'receipt' | 'return';
 
 /** The record a route names: a plan, a procurement task, a purchase order or its receipt, and the body key that carries its id. */
 function recordOf(route: AnyRoute): { kind: RecordKind; key: string } | null {
   const path = route.endpoint.path;
-  if (!/^\/admin\/(planning_task|procurement_task|quotation|purchase_order|purchase_receipt)\//.test(path)) return null;
+  if (!/^\/admin\/(planning_task|procurement_task|quotation|purchase_order|purchase_receipt|purchase_return)\//.test(path)) return null;
   // A required id field names the record; an optional one (a list filter, a source plan) does not.
   const shape = (route.endpoint.body as unknown as { shape?: Record<string, ZodType> }).shape ?? {};
-  const key = ['id', 'planId', 'taskId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
+  const key = ['id', 'planId', 'taskId', 'orderId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
   if (!key) return null;
   if (path.startsWith('/admin/purchase_order/')) return { kind: 'order', key };
   if (path.startsWith('/admin/purchase_receipt/')) return { kind: 'receipt', key };
+  if (path.startsWith('/admin/purchase_return/')) return { kind: key === 'orderId' ? 'order' : 'return', key };
   return { kind: path.startsWith('/admin/planning_task/') || key === 'planId' ? 'plan' : 'task', key };
 }
 
@@ -158,6 +159,17 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/purchase_order/receive': (r) => ({ id: r.id, version: r.version, received_on: day(0), lines: [{ order_line_id: r.lineId, quantity: 1 }] }),
   '/admin/purchase_order/close': (r) => ({ id: r.id, version: r.version, reason: '不再需要' }),
   '/admin/purchase_receipt/reverse': (r) => ({ id: r.id, version: r.version, reason: '数量录错' }),
+  '/admin/purchase_return/create': (r) => ({
+    order_id: r.id,
+    reason_type: 'quality',
+    replacement: true,
+    lines: [{ order_line_id: r.lineId, quantity: 1 }],
+  }),
+  '/admin/purchase_return/info': (r) => ({ id: r.id }),
+  '/admin/purchase_return/update': (r) => ({ id: r.id, version: r.version, lines: [{ order_line_id: r.lineId, quantity: 1 }] }),
+  '/admin/purchase_return/confirm': (r) => ({ id: r.id, version: r.version }),
+  '/admin/purchase_return/ship': (r) => ({ id: r.id, version: r.version, shipped_on: day(0) }),
+  '/admin/purchase_return/cancel': (r) => ({ id: r.id, version: r.version, reason: '不退了' }),
 };
 
 /**
@@ -210,9 +222,22 @@ async function receiptRef(buyerId: number): Promise<RecordRef> {
   const [receipt] = (await ok('/admin/purchase_order/info', { id: order.id }, admin)).receipts;
   return { id: receipt.id, version: receipt.version, lineId: order.lineId };
 }
+/** A return of 1 waiting for the supplier, on an order that received 2: update, confirm and cancel answer 200, ship 409 (not yet confirmed). */
+async function returnRef(buyerId: number): Promise<RecordRef> {
+  const order = await orderRef(buyerId);
+  await ok(
+    '/admin/purchase_order/receive',
+    { id: order.id, version: 0, received_on: day(0), lines: [{ order_line_id: order.lineId, quantity: 2 }] },
+    admin,
+  );
+  const body = { order_id: order.id, reason_type: 'quality', replacement: true, lines: [{ order_line_id: order.lineId, quantity: 1 }] };
+  const { id } = await ok('/admin/purchase_return/create', body, admin);
+  return { id, version: 0, lineId: order.lineId };
+}
 const refOf = (kind: RecordKind, owner: 'admin' | 'scoped') => {
   if (kind === 'order') return orderRef(owner === 'admin' ? adminId : scopedId);
   if (kind === 'receipt') return receiptRef(owner === 'admin' ? adminId : scopedId);
+  if (kind === 'return') return returnRef(owner === 'admin' ? adminId : scopedId);
   const token = owner === 'admin' ? admin : scoped;
   return kind === 'plan' ? createPlan(token).then(planRef) : createTask(token, owner === 'admin' ? adminId : scopedId).then(taskRef);
 };

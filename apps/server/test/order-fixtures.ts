@@ -1,6 +1,7 @@
 import { DAY_MS } from '@scm/contract';
+import { sql } from 'drizzle-orm';
 import { seedCommodities, supplierBody } from './procurement-fixtures';
-import { type ApiPath, shanghaiDay, type TestApp } from './helpers';
+import { type ApiPath, queryRows, shanghaiDay, type TestApp } from './helpers';
 
 async function ok(t: TestApp, path: ApiPath, body: unknown, token: string) {
   const answer = await t.call(path, body, token);
@@ -96,4 +97,41 @@ export async function awardedTask(
   );
   const orders = (await ok(t, '/admin/purchase_order/list', { task_id: taskId, sort_field: 'code', sort_order: 'ascend' }, token)).list;
   return { taskId, taskCode: info.code, supplierIds: [s1, s2], lineIds, orders };
+}
+
+let plans = 0;
+/**
+ * An awarded task on a plan of its own (plan lines of 100 and 40, one per order), its first order
+ * confirmed: the order, its line, the plan and the plan line the receipts roll up to.
+ */
+export async function confirmedOrderOnPlan(t: TestApp, token: string) {
+  const [plan] = await queryRows<{ id: number }>(
+    t,
+    sql`insert into planning_tasks (code, name, plan_type, warehouse, owner_id, status)
+        values (${`JHL${Date.now().toString(36)}${++plans}`}, '冲销测试计划', 'regular', 'sh_jiading', 1, 'in_procurement') returning id`,
+  );
+  const fixture = await awardedTask(t, token, { planId: plan.id });
+  const commodityIds = await queryRows<{ commodity_id: number }>(
+    t,
+    sql`select commodity_id from procurement_task_lines where task_id = ${fixture.taskId} order by sort`,
+  );
+  const planLines = await queryRows<{ id: number }>(
+    t,
+    sql`insert into planning_task_lines (plan_id, commodity_id, quantity, budget_unit_price_fen, sort, ordered_quantity)
+        values (${plan.id}, ${commodityIds[0].commodity_id}, 100, 1100, 1, 100), (${plan.id}, ${commodityIds[1].commodity_id}, 40, 1000, 2, 40) returning id`,
+  );
+  await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[0].id} where id = ${fixture.lineIds[0]}`);
+  await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[1].id} where id = ${fixture.lineIds[1]}`);
+  const [order, other] = fixture.orders;
+  await ok(t, '/admin/purchase_order/confirm', { id: order.id, version: 0 }, token);
+  const detail = await ok(t, '/admin/purchase_order/info', { id: order.id }, token);
+  return {
+    ...fixture,
+    order,
+    other,
+    lineId: detail.lines[0].id as number,
+    planId: plan.id,
+    planLineId: planLines[0].id,
+    freightFen: detail.freight_fen as number,
+  };
 }

@@ -158,6 +158,8 @@ export const DICT = {
   commonStatus: 'common_status',
   invoiceType: 'invoice_type',
   purchaseOrderStatus: 'purchase_order_status',
+  purchaseReturnStatus: 'purchase_return_status',
+  returnReason: 'return_reason',
   /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
   companyTaxpayer: 'company_taxpayer',
 } as const;

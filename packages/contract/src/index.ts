@@ -29,6 +29,8 @@ export * from './message-paths';
 export * from './signed-in-pages';
 export * from './purchase-order';
 export * from './purchase-order-vocabulary';
+export * from './purchase-return';
+export * from './purchase-return-vocabulary';
 export * from './chinese-amount';
 export * from './portal';
 export * from './portal-vocabulary';

@@ -19,6 +19,10 @@ export const MESSAGE_KINDS = [
   'rfq_published',
   'clarification_answered',
   'order_created',
+  'return_created',
+  'return_answered',
+  'receipt_reversed',
+  'plan_receipt_reversed',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -35,6 +39,10 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_published: '新询价',
   clarification_answered: '答疑已回复',
   order_created: '新采购订单',
+  return_created: '退货单待确认',
+  return_answered: '退货单已答复',
+  receipt_reversed: '收货已冲销',
+  plan_receipt_reversed: '计划到货冲销',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -49,10 +57,20 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_published: 'processing',
   clarification_answered: 'success',
   order_created: 'processing',
+  return_created: 'warning',
+  return_answered: 'processing',
+  receipt_reversed: 'error',
+  plan_receipt_reversed: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
-const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created'];
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
+  'rfq_published',
+  'clarification_answered',
+  'order_created',
+  'return_created',
+  'receipt_reversed',
+];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 

@@ -15,4 +15,8 @@ export const PORTAL_PATHS = {
   orderList: '/portal/purchase_order/list',
   orderInfo: '/portal/purchase_order/info',
   orderConfirm: '/portal/purchase_order/confirm',
+  returnList: '/portal/purchase_return/list',
+  returnInfo: '/portal/purchase_return/info',
+  returnConfirm: '/portal/purchase_return/confirm',
+  returnDispute: '/portal/purchase_return/dispute',
 } as const;

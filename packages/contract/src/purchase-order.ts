@@ -17,6 +17,7 @@ import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
 import { INVOICE_TYPES } from './procurement/vat';
 import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_ACTIONS } from './purchase-order-vocabulary';
+import { PURCHASE_RETURN_STATUSES, RETURN_REASONS } from './purchase-return-vocabulary';
 
 export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
 
@@ -90,6 +91,8 @@ export const purchaseOrderLineSchema = z.object({
   receivedAmountFen: z.number(),
   /** Still expected: quantity − returned without 补发 − net received, not below 0. */
   openQuantity: z.number(),
+  /** What a new return may take: net received less what returns hold and have not shipped. */
+  returnableQuantity: z.number(),
 });
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 
@@ -146,6 +149,20 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   /** Σ of the lines' received amounts + freight: what is payable for what was kept; 订单总额 stays as ordered. */
   receivedTotalFen: z.number(),
   receipts: z.array(purchaseReceiptSchema),
+  /** The order's returns 采购退货, oldest first. */
+  returns: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      status: z.enum(PURCHASE_RETURN_STATUSES),
+      reasonType: z.enum(RETURN_REASONS),
+      replacement: z.boolean(),
+      quantity: z.number(),
+      amountFen: z.number(),
+      shippedOn: z.string().nullable(),
+      version: z.number(),
+    }),
+  ),
   /**
    * The actions the caller may perform on the order now: the status machine, and in the portal
    * only 确认 (a supplier neither receives nor closes), as the server checks them when the call

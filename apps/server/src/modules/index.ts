@@ -18,6 +18,7 @@ import { workbenchRoutes } from './workbench/routes';
 import { supplierRoutes } from './supplier/routes';
 import { messageRoutes, portalMessageRoutes } from './message/routes';
 import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
+import { portalPurchaseReturnRoutes, purchaseReturnRoutes } from './purchase-return/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
@@ -41,8 +42,10 @@ export const allRoutes: AnyRoute[] = [
   ...planGenerationRoutes,
   ...messageRoutes,
   ...purchaseOrderRoutes,
+  ...purchaseReturnRoutes,
   ...portalAdminRoutes,
   ...portalRoutes,
   ...portalPurchaseOrderRoutes,
+  ...portalPurchaseReturnRoutes,
   ...portalMessageRoutes,
 ];

@@ -27,6 +27,8 @@ export const pageComponents: Record<string, PageComponent> = {
   messageCenter: lazyPage(() => import('@/features/message/pages/message-center-page')),
   purchaseOrderList: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-list-page')),
   purchaseOrderDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-detail-page')),
+  purchaseReturnList: lazyPage(() => import('@/features/purchase-order/pages/purchase-return-list-page')),
+  purchaseReturnDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-return-detail-page')),
 };
 
 /**

@@ -34,6 +34,12 @@ interface OrderRef {
   buyerId: number | null;
 }
 
+interface ReturnRef {
+  id: number;
+  code: string;
+  supplierId: number;
+}
+
 /** A supplier's deed in the portal, as staff read it: the supplier's name, never a price. */
 interface SupplierRef {
   id: number;
@@ -52,7 +58,13 @@ export type MessageEvent =
   | { kind: 'order_confirmed'; order: OrderRef; supplier: SupplierRef }
   | { kind: 'rfq_published'; task: TaskRef }
   | { kind: 'clarification_answered'; task: TaskRef }
-  | { kind: 'order_created'; order: OrderRef };
+  | { kind: 'order_created'; order: OrderRef }
+  /** `edited`: the buyer changed the lines (or answered a dispute) and sends it again. */
+  | { kind: 'return_created'; ret: ReturnRef; order: OrderRef; edited: boolean }
+  /** The supplier confirmed (`disputeReason` null) or disputed a return. */
+  | { kind: 'return_answered'; ret: ReturnRef; order: OrderRef; supplier: SupplierRef; disputeReason: string | null }
+  | { kind: 'receipt_reversed'; order: OrderRef; receivedOn: string; reason: string }
+  | { kind: 'plan_receipt_reversed'; plan: PlanRef; order: OrderRef; receivedOn: string; reason: string };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -72,6 +84,8 @@ const taskLink = (id: number) => `/procurementManagement/procurementTaskMaintain
 const orderLink = (id: number) => `/procurementManagement/purchaseOrderDetail?id=${id}`;
 const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
 const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
+const returnLink = (id: number) => `/procurementManagement/purchaseReturnDetail?id=${id}`;
+const portalReturnLink = (id: number) => `/portal/returns/detail?id=${id}`;
 const who = (actor: EventActor) => actor.userName ?? '系统';
 
 /**
@@ -207,6 +221,40 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `新采购订单：${order.code}`,
       body: `您有一张新的采购订单 ${order.code}，请查看并确认。`,
       link: portalOrderLink(order.id),
+    }),
+  },
+  return_created: {
+    accounts: (tx, { ret }) => accountsOf(tx, [ret.supplierId]),
+    message: ({ ret, order, edited }) => ({
+      title: edited ? `退货单已修改：${ret.code}` : `新退货单：${ret.code}`,
+      body: edited
+        ? `采购订单 ${order.code} 的退货单 ${ret.code} 已修改，请重新确认。`
+        : `采购订单 ${order.code} 有一张退货单 ${ret.code}，请查看并确认。`,
+      link: portalReturnLink(ret.id),
+    }),
+  },
+  return_answered: {
+    recipients: (_tx, { order }) => people(order.buyerId),
+    message: ({ ret, supplier, disputeReason }) => ({
+      title: disputeReason == null ? `退货单已确认：${ret.code}` : `退货单有异议：${ret.code}`,
+      body: disputeReason == null ? `${supplier.name} 确认了退货单 ${ret.code}。` : `${supplier.name} 对退货单 ${ret.code} 有异议：${disputeReason}`,
+      link: returnLink(ret.id),
+    }),
+  },
+  receipt_reversed: {
+    accounts: (tx, { order }) => accountsOf(tx, [order.supplierId]),
+    message: ({ order, receivedOn, reason }) => ({
+      title: `收货已冲销：${order.code}`,
+      body: `采购订单 ${order.code} 于 ${receivedOn} 的收货已冲销，原因：${reason}`,
+      link: portalOrderLink(order.id),
+    }),
+  },
+  plan_receipt_reversed: {
+    recipients: (_tx, { plan }) => people(plan.ownerId),
+    message: ({ plan, order, receivedOn, reason }) => ({
+      title: `计划到货冲减：${plan.code}`,
+      body: `采购订单 ${order.code} 于 ${receivedOn} 的收货已冲销，计划「${plan.name}」的到货数量随之减少。原因：${reason}`,
+      link: planLink(plan.id),
     }),
   },
 };

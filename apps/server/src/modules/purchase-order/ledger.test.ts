@@ -2,9 +2,9 @@ import { PURCHASE_RECEIPT_STATUSES, PURCHASE_RECEIPT_TRANSITIONS, type PurchaseR
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
-import { awardedTask } from '../../../test/order-fixtures';
+import { confirmedOrderOnPlan } from '../../../test/order-fixtures';
 import { portalAccountOf } from '../../../test/portal-fixtures';
-import { seedDictionaries } from '../../../test/procurement-fixtures';
+import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { purchaseOrderLines, purchaseOrders, purchaseReceipts } from '../../db/schema';
 
@@ -32,38 +32,7 @@ const receive = async (id: number, lines: ReceiptLine[], extra: Record<string, u
   t.call('/admin/purchase_order/receive', { id, version: (await info(id)).version, received_on: shanghaiDay(t), lines, ...extra }, token);
 const reverse = (id: number, version: number, reason = '数量录错') => t.call('/admin/purchase_receipt/reverse', { id, version, reason }, token);
 
-/** A confirmed order of 100 收纳箱 at ¥10.00 (freight ¥6.00 or its share), with its line id, on a plan of its own. */
-async function confirmedOrder() {
-  const [plan] = await queryRows<{ id: number }>(
-    t,
-    sql`insert into planning_tasks (code, name, plan_type, warehouse, owner_id, status)
-        values (${`JHL${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`}, '冲销测试计划', 'regular', 'sh_jiading', 1, 'in_procurement') returning id`,
-  );
-  const fixture = await awardedTask(t, token, { planId: plan.id });
-  const commodityIds = await queryRows<{ commodity_id: number }>(
-    t,
-    sql`select commodity_id from procurement_task_lines where task_id = ${fixture.taskId} order by sort`,
-  );
-  const planLines = await queryRows<{ id: number }>(
-    t,
-    sql`insert into planning_task_lines (plan_id, commodity_id, quantity, budget_unit_price_fen, sort, ordered_quantity)
-        values (${plan.id}, ${commodityIds[0].commodity_id}, 100, 1100, 1, 100), (${plan.id}, ${commodityIds[1].commodity_id}, 40, 1000, 2, 40) returning id`,
-  );
-  await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[0].id} where id = ${fixture.lineIds[0]}`);
-  await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[1].id} where id = ${fixture.lineIds[1]}`);
-  const [order, other] = fixture.orders;
-  await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
-  const detail = await info(order.id);
-  return {
-    ...fixture,
-    order,
-    other,
-    lineId: detail.lines[0].id as number,
-    planId: plan.id,
-    planLineId: planLines[0].id,
-    freightFen: detail.freight_fen,
-  };
-}
+const confirmedOrder = () => confirmedOrderOnPlan(t, token);
 
 describe('rejection at receipt', () => {
   it('never counts refused goods as received, keeps the line open for them, and shows them to the supplier', async () => {
@@ -153,6 +122,25 @@ describe('reversal 冲销', () => {
     expect(await info(f.order.id)).toMatchObject({ status: 'received', received_quantity: 100 });
     expect(await ok('/admin/procurement_task/info', { id: f.taskId })).toMatchObject({ status: 'completed' });
     expect(await ok('/admin/planning_task/info', { id: f.planId })).toMatchObject({ status: 'completed' });
+  });
+
+  it('tells the supplier’s portal accounts and the plan’s owner', async () => {
+    const f = await confirmedOrder();
+    await portalAccountOf(t, token, f.supplierIds[0], `ledger-reversal-${f.order.id}@test.com`);
+    await loginWithCodes(t, ['planningTaskList'], `plan-owner-${f.order.id}@test.com`);
+    await t.database.db.execute(
+      sql`update planning_tasks set owner_id = (select id from back_users where email = ${`plan-owner-${f.order.id}@test.com`}) where id = ${f.planId}`,
+    );
+    expect((await receive(f.order.id, [{ order_line_id: f.lineId, quantity: 10 }])).code).toBe(200);
+    const [receipt] = (await info(f.order.id)).receipts;
+    expect((await reverse(receipt.id, receipt.version, '数量录错')).code).toBe(200);
+    const told = await queryRows<{ kind: string; title: string; recipient_user_id: number | null; recipient_account_id: number | null }>(
+      t,
+      sql`select kind, title, recipient_user_id, recipient_account_id from messages where kind in ('receipt_reversed', 'plan_receipt_reversed') and title like ${`%${f.order.code}%`} or (kind = 'plan_receipt_reversed' and body like ${`%${f.order.code}%`})`,
+    );
+    expect(told.map((m) => m.kind).sort()).toEqual(['plan_receipt_reversed', 'receipt_reversed']);
+    expect(told.find((m) => m.kind === 'receipt_reversed')?.recipient_account_id).not.toBeNull();
+    expect(told.find((m) => m.kind === 'plan_receipt_reversed')?.recipient_user_id).not.toBeNull();
   });
 
   it('is refused for a receipt or order that does not exist', async () => {

@@ -12,6 +12,7 @@ import {
   purchaseOrders,
   purchaseReceiptLines,
   purchaseReceipts,
+  purchaseReturns,
   suppliers,
 } from '../../db/schema';
 import { allWordsLike } from '../../lib/keywords';
@@ -19,6 +20,7 @@ import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
+import { heldByReturns } from './ledger';
 import { allowedOrderActions } from './status';
 
 type Filter = z.output<typeof purchaseOrderExportRequest>;
@@ -164,6 +166,10 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
         )
     : [];
   const order = row.order;
+  const [held, returns] = await Promise.all([
+    heldByReturns(db, id),
+    db.select().from(purchaseReturns).where(eq(purchaseReturns.orderId, id)).orderBy(asc(purchaseReturns.id)),
+  ]);
   const reversedBy = new Map(receipts.flatMap(({ receipt }) => (receipt.reversalOf != null ? [[receipt.reversalOf, receipt.id] as const] : [])));
   const receivedAmount = (line: typeof purchaseOrderLines.$inferSelect) => line.receivedQuantity * line.unitPriceFen;
   return {
@@ -192,6 +198,18 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
       returnedQuantity: line.returnedQuantity,
       receivedAmountFen: receivedAmount(line),
       openQuantity: Math.max(0, line.quantity - line.settledShortQuantity - line.receivedQuantity),
+      returnableQuantity: Math.max(0, line.receivedQuantity - (held.get(line.id) ?? 0)),
+    })),
+    returns: returns.map((r) => ({
+      id: r.id,
+      code: r.code,
+      status: r.status,
+      reasonType: r.reasonType,
+      replacement: r.replacement,
+      quantity: r.quantity,
+      amountFen: r.amountFen,
+      shippedOn: r.shippedOn,
+      version: r.version,
     })),
     receivedTotalFen: lines.reduce((s, { line }) => s + receivedAmount(line), 0) + order.freightFen,
     receipts: receipts.map(({ receipt, createdByName }) => ({

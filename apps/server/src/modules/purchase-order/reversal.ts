@@ -1,9 +1,10 @@
 import { type purchaseReceiptReverseRequest, receiptStatusOf, shanghaiDay } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
+import { planningTasks, purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict, notFound, staleVersion } from '../../lib/errors';
+import { notify } from '../message/notify';
 import { type OrderAccess, lockOrderRow } from './access';
 import { heldByReturns, postMovements } from './ledger';
 import type { OrderWriteContext } from './service';
@@ -77,6 +78,21 @@ export async function reverseReceipt(ctx: OrderWriteContext, input: ReverseInput
       before: { status: order.status },
       after: { status, receiptId: receipt.id, reversalOf: receipt.id, reason: input.reason },
     });
+    // The supplier sees its receipt taken back; the plan's owner sees its progress drop.
+    await notify(tx, ctx.actor, { kind: 'receipt_reversed', order, receivedOn: receipt.receivedOn, reason: input.reason });
+    if (order.planId != null) {
+      const [plan] = await tx
+        .select({
+          id: planningTasks.id,
+          code: planningTasks.code,
+          name: planningTasks.name,
+          createdBy: planningTasks.createdBy,
+          ownerId: planningTasks.ownerId,
+        })
+        .from(planningTasks)
+        .where(eq(planningTasks.id, order.planId));
+      if (plan) await notify(tx, ctx.actor, { kind: 'plan_receipt_reversed', plan, order, receivedOn: receipt.receivedOn, reason: input.reason });
+    }
     return { id: created.id };
   });
 }

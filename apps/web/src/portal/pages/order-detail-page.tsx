@@ -68,6 +68,8 @@ export default function OrderDetailPage() {
                 </span>
                 <span className="portal-muted">
                   已到 {line.receivedQuantity} / {line.quantity}
+                  {line.rejectedQuantity > 0 && ` · 拒收 ${line.rejectedQuantity}`}
+                  {line.returnedQuantity > 0 && ` · 退货 ${line.returnedQuantity}`}
                 </span>
               </div>
             </div>
@@ -90,8 +92,18 @@ export default function OrderDetailPage() {
             render={(receipt) => (
               <div key={receipt.id} className="portal-order-line">
                 <div>
-                  {receipt.receivedOn} 收货 {receipt.lines.reduce((sum, l) => sum + l.quantity, 0)}
+                  {receipt.receivedOn} {receipt.reversalOf != null ? '冲销' : '收货'} {receipt.lines.reduce((sum, l) => sum + l.quantity, 0)}
+                  {receipt.reversedBy != null && <span className="portal-muted">（已冲销）</span>}
                 </div>
+                {receipt.lines
+                  .filter((l) => l.rejectedQuantity > 0)
+                  .map((l) => (
+                    <div key={l.id} className="portal-muted" data-testid="receipt-rejected">
+                      {order.lines.find((line) => line.id === l.orderLineId)?.commodityName} 拒收 {l.rejectedQuantity}
+                      {l.rejectReason ? `：${l.rejectReason}` : ''}
+                    </div>
+                  ))}
+                {receipt.reversalOf != null && receipt.reason && <div className="portal-muted">冲销原因：{receipt.reason}</div>}
                 {receipt.remark && <div className="portal-muted">{receipt.remark}</div>}
               </div>
             )}

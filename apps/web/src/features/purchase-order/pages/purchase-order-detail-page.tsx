@@ -15,6 +15,7 @@ import { useCloseOrder, useConfirmOrder, useOrderInfo, useReverseReceipt } from 
 
 // Its date picker, number inputs and drawer load when 收货 is pressed, not with the page.
 const ReceiveDrawer = lazy(() => import('@/features/purchase-order/components/receive-drawer'));
+const ReturnDrawer = lazy(() => import('@/features/purchase-order/components/return-drawer'));
 
 const PAGE_LABEL = '采购订单详情';
 
@@ -34,6 +35,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const close = useCloseOrder();
   const reverse = useReverseReceipt();
   const [receiving, setReceiving] = useState(false);
+  const [returning, setReturning] = useState(false);
   const [reversing, setReversing] = useState<PurchaseOrderDetail['receipts'][number] | null>(null);
   const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
   const can = {
@@ -41,6 +43,8 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
     receive: usePermission('purchaseOrder:receive'),
     close: usePermission('purchaseOrder:close'),
     reverse: usePermission('purchaseOrder:reverseReceipt'),
+    returnGoods: usePermission('purchaseReturn:create'),
+    openReturn: usePermission('purchaseReturnDetail'),
     task: usePermission('procurementTaskMaintain'),
     plan: usePermission('planningTaskDetail'),
   };
@@ -62,6 +66,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           收货
         </Button>
       )}
+      {can.returnGoods && order.lines.some((l) => l.returnableQuantity > 0) && <Button onClick={() => setReturning(true)}>退货</Button>}
       {can.close && allowed.has('close') && (
         <Button danger onClick={() => setClosing({ open: true, reason: '' })}>
           关闭
@@ -224,9 +229,40 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         </Col>
       </Row>
 
+      {order.returns.length > 0 && (
+        <Card size="small" title={`退货单（${order.returns.length}）`}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={order.returns}
+            columns={[
+              {
+                title: '退货单号',
+                dataIndex: 'code',
+                width: 150,
+                render: (code: string, r) =>
+                  can.openReturn ? <Typography.Link onClick={() => jump(detailPath('purchaseReturnDetail', r.id))}>{code}</Typography.Link> : code,
+              },
+              { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <DictTag code={DICT.purchaseReturnStatus} value={v} /> },
+              { title: '原因', dataIndex: 'reasonType', width: 100, render: (v: string) => <DictTag code={DICT.returnReason} value={v} /> },
+              { title: '补发', dataIndex: 'replacement', width: 80, render: (v: boolean) => (v ? '补发' : '不补发') },
+              { title: '数量', dataIndex: 'quantity', align: 'right', width: 80 },
+              { title: '金额(元)', dataIndex: 'amountFen', align: 'right', width: 120, render: (fen: number) => <Money fen={fen} /> },
+              { title: '退货日期', dataIndex: 'shippedOn', render: (v: string | null) => v ?? '-' },
+            ]}
+          />
+        </Card>
+      )}
+
       {receiving && (
         <Suspense fallback={null}>
           <ReceiveDrawer order={order} open onClose={() => setReceiving(false)} />
+        </Suspense>
+      )}
+      {returning && (
+        <Suspense fallback={null}>
+          <ReturnDrawer order={order} open onClose={() => setReturning(false)} />
         </Suspense>
       )}
       <ReasonModal
