@@ -32,7 +32,15 @@ describe('portal accounts', () => {
     expect(created.code).toBe(200);
     expect(created.data.activation_url).toMatch(/^\/portal\/activate\?token=[\w-]{20,}$/);
     const dup = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'act@portal.test', name: '重复' }, admin);
+    // A duplicate unique value is 409, the field error kept for the form.
+    expect(dup.code).toBe(409);
     expect(dup.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
+    const racing = await Promise.all(
+      ['race@portal.test', 'RACE@portal.test'].map((email) =>
+        t.call('/admin/portal_account/create', { supplier_id: supplierId, email, name: '并发' }, admin),
+      ),
+    );
+    expect(racing.map((a) => a.code).sort()).toEqual([200, 409]);
 
     const list = await t.call('/admin/portal_account/list', { supplier_id: supplierId }, admin);
     expect(list.data.list).toEqual([
