@@ -79,7 +79,8 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const defaultUnit = useDict(DICT.unit).defaultValue;
   const editing = target?.mode === 'edit' ? target.commodity : null;
   // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
-  const statusLocked = !!editing && !usePermission('commodityList:status');
+  const mayChangeStatus = usePermission('commodityList:status');
+  const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {
     if (!target) return;

@@ -28,7 +28,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   const create = useCreateSupplier({ onError });
   const update = useUpdateSupplier({ onError });
   // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
-  const statusLocked = !!editing && !usePermission('supplierManagement:status');
+  const mayChangeStatus = usePermission('supplierManagement:status');
+  const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {
     if (!open) return;
