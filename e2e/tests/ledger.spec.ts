@@ -64,7 +64,12 @@ async function confirmedOrder(request: Parameters<typeof apiLogin>[0], token: st
   return order as { id: number; code: string };
 }
 
-test('a rejection at receipt, a reversal, and a return confirmed by the supplier on a phone, printed as 退货单', async ({ page, request, browser, context }) => {
+test('a rejection at receipt, a reversal, and a return confirmed by the supplier on a phone, printed as 退货单', async ({
+  page,
+  request,
+  browser,
+  context,
+}) => {
   test.setTimeout(180_000);
   const token = await apiLogin(request);
   const order = await confirmedOrder(request, token);
@@ -77,10 +82,19 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   // 收货 with 8 refused at the dock, and the warning of a line received past its open quantity.
   await page.getByRole('button', { name: /收\s*货/ }).click();
   const drawer = page.getByRole('dialog', { name: /^收货/ });
-  await drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(0).fill('32');
-  await drawer.getByRole('spinbutton', { name: /拒收数量$/ }).nth(0).fill('8');
+  await drawer
+    .getByRole('spinbutton', { name: /本次收货$/ })
+    .nth(0)
+    .fill('32');
+  await drawer
+    .getByRole('spinbutton', { name: /拒收数量$/ })
+    .nth(0)
+    .fill('8');
   await drawer.getByRole('textbox', { name: /拒收原因$/ }).fill('灯罩碎裂');
-  await drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(1).fill('27');
+  await drawer
+    .getByRole('spinbutton', { name: /本次收货$/ })
+    .nth(1)
+    .fill('27');
   await expect(drawer).toContainText('超收 2 件，将按单价计入应付 ¥24.60');
   await screenshot(page, 'ledger-receive-drawer');
   await drawer.getByRole('button', { name: '确认收货' }).click();
@@ -93,11 +107,20 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   // A second receipt typed wrong, then 冲销 with a reason: the mirror receipt shows, the net goes back.
   await page.getByRole('button', { name: /收\s*货/ }).click();
   const again = page.getByRole('dialog', { name: /^收货/ });
-  await again.getByRole('spinbutton', { name: /本次收货$/ }).nth(0).fill('8');
-  await again.getByRole('spinbutton', { name: /本次收货$/ }).nth(1).fill('0');
+  await again
+    .getByRole('spinbutton', { name: /本次收货$/ })
+    .nth(0)
+    .fill('8');
+  await again
+    .getByRole('spinbutton', { name: /本次收货$/ })
+    .nth(1)
+    .fill('0');
   await again.getByRole('button', { name: '确认收货' }).click();
   await expect(header).toContainText('已到货');
-  await receipts.getByRole('button', { name: /冲\s*销/ }).last().click();
+  await receipts
+    .getByRole('button', { name: /冲\s*销/ })
+    .last()
+    .click();
   const reversal = page.getByRole('dialog', { name: /^冲销/ });
   await reversal.getByLabel('原因').fill('补收的8件实际未到，录错');
   await reversal.getByRole('button', { name: /冲\s*销/ }).click();
@@ -112,7 +135,10 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   const ret = page.getByRole('dialog', { name: /^退货/ });
   await ret.getByText('质量问题').click();
   await ret.getByText('补发', { exact: true }).click();
-  await ret.getByRole('spinbutton', { name: /退货数量$/ }).nth(0).fill('5');
+  await ret
+    .getByRole('spinbutton', { name: /退货数量$/ })
+    .nth(0)
+    .fill('5');
   await ret.getByLabel('备注').fill('开箱发现5件灯罩裂纹');
   await ret.getByRole('button', { name: '提交退货单' }).click();
   await expect(page).toHaveURL(/purchaseReturnDetail\?id=\d+/);
@@ -154,7 +180,10 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   await page.reload();
   await expect(returnCard).toContainText('已确认');
   await page.getByRole('button', { name: '退货出库' }).click();
-  await page.getByRole('dialog', { name: /^退货出库/ }).getByRole('button', { name: '确认出库' }).click();
+  await page
+    .getByRole('dialog', { name: /^退货出库/ })
+    .getByRole('button', { name: '确认出库' })
+    .click();
   await expect(returnCard).toContainText('已退货');
   const detail = (await api(request, token, '/admin/purchase_order/info', { id: order.id })).data;
   expect(detail.lines[0]).toMatchObject({ received_quantity: 27, rejected_quantity: 8, returned_quantity: 5 });
