@@ -23,6 +23,7 @@ export const MESSAGE_KINDS = [
   'return_answered',
   'receipt_reversed',
   'plan_receipt_reversed',
+  'quote_entered',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -43,6 +44,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   return_answered: '退货单已答复',
   receipt_reversed: '收货已冲销',
   plan_receipt_reversed: '计划到货冲销',
+  quote_entered: '采购方代录报价',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -61,6 +63,7 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   return_answered: 'processing',
   receipt_reversed: 'error',
   plan_receipt_reversed: 'warning',
+  quote_entered: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
@@ -70,6 +73,7 @@ const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
   'order_created',
   'return_created',
   'receipt_reversed',
+  'quote_entered',
 ];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));

@@ -64,7 +64,8 @@ export type MessageEvent =
   /** The supplier confirmed (`disputeReason` null) or disputed a return. */
   | { kind: 'return_answered'; ret: ReturnRef; order: OrderRef; supplier: SupplierRef; disputeReason: string | null }
   | { kind: 'receipt_reversed'; order: OrderRef; receivedOn: string; reason: string }
-  | { kind: 'plan_receipt_reversed'; plan: PlanRef; order: OrderRef; receivedOn: string; reason: string };
+  | { kind: 'plan_receipt_reversed'; plan: PlanRef; order: OrderRef; receivedOn: string; reason: string }
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -255,6 +256,14 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `计划到货冲减：${plan.code}`,
       body: `采购订单 ${order.code} 于 ${receivedOn} 的收货已冲销，计划「${plan.name}」的到货数量随之减少。原因：${reason}`,
       link: planLink(plan.id),
+    }),
+  },
+  quote_entered: {
+    accounts: (tx, { supplier }) => accountsOf(tx, [supplier.id]),
+    message: ({ task, revision }) => ({
+      title: `采购方代录报价：${task.code}`,
+      body: `采购方已为贵公司代录「${task.name}」的报价（第${revision}版），可在截止前查看或重新提交。`,
+      link: portalRfqLink(task.id),
     }),
   },
 };
