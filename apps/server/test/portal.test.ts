@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { portalAccounts } from '../src/db/schema';
+import { auditLogs, portalAccounts } from '../src/db/schema';
 import { closePassedDeadlines } from '../src/modules/procurement-task/status';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -133,6 +133,41 @@ describe('portal accounts', () => {
     expect((await t.call('/portal/account/activate', { token: tokenOf(link.data.activation_url), password: 'NewPass2024' })).code).toBe(200);
     expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
     expect((await t.call('/portal/login', { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
+  });
+
+  it('a reissue on an active account signs it out at once, returns it to 待激活, tells the other accounts, and its audit names who', async () => {
+    const s = await portalSupplier(t, admin, '丽水门户重置测试厂', 'taken@portal.test');
+    const colleague = await t.call(
+      '/admin/portal_account/create',
+      { supplier_id: s.supplierId, email: 'colleague@portal.test', name: '同事王' },
+      admin,
+    );
+    await t.call('/portal/account/activate', { token: tokenOf(colleague.data.activation_url), password: PORTAL_PASSWORD });
+    const colleagueToken = (await t.call('/portal/login', { email: 'colleague@portal.test', password: PORTAL_PASSWORD })).data.token;
+    const version = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
+      (a: { id: number }) => a.id === s.accountId,
+    ).version;
+    const reissued = await t.call('/admin/portal_account/reissue', { id: s.accountId, version }, admin);
+    expect(reissued.code, reissued.message).toBe(200);
+    // Its token stops at once, its old password no longer signs in, and it waits for the new link.
+    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    const row = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
+      (a: { id: number }) => a.id === s.accountId,
+    );
+    expect(row.status).toBe('pending');
+    // The supplier's other account is told; the colleague keeps its own session.
+    const told = await t.call('/portal/message/list', {}, colleagueToken);
+    expect(told.data.list[0]).toMatchObject({ kind: 'portal_account_reissued', title: '门户账号已重置：taken@portal.test' });
+    const adminName = (await t.call('/admin/back_user/list', { keyword: ADMIN_EMAIL }, admin)).data.list[0].username;
+    expect(told.data.list[0].body).toContain(adminName);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'portal_account'), eq(auditLogs.action, 'reissue'), eq(auditLogs.recordId, String(s.accountId))));
+    expect(audit).toMatchObject({ userName: adminName, summary: expect.stringContaining(`${adminName} 重新生成激活链接`) });
+    expect((await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'Fresh2024x' })).code).toBe(200);
+    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: 'Fresh2024x' })).code).toBe(200);
   });
 
   it('answers 409 to one of two creators racing with one e-mail, the field error kept', async () => {
