@@ -63,6 +63,12 @@ describe('portal accounts', () => {
     t.clock.advance(72 * 3600_000 + 1000);
     admin = await t.login();
     expect((await t.call('/portal/account/activate', { token: tokenOf(late.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(400);
+    // That reissue took the active account back (待激活, password cleared): only a new link lets it in.
+    expect((await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    const [pending] = await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, created.data.id));
+    expect(pending.status).toBe('pending');
+    const fresh = await t.call('/admin/portal_account/reissue', { id: pending.id, version: pending.version }, admin);
+    expect((await t.call('/portal/account/activate', { token: tokenOf(fresh.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
 
     const login = await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD });
     expect(login.code).toBe(200);
@@ -240,8 +246,20 @@ describe('RFQs and quoting', () => {
     expect(info.quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([4300, 1150]);
     expect(info.quote.freight_fen).toBeGreaterThan(0);
     expect(info.revisions).toEqual([
-      { revision: 1, submitted_at: first.data.submitted_at, receipt_sha256: first.data.receipt_sha256, entered_by_buyer: false },
-      { revision: 2, submitted_at: second.data.submitted_at, receipt_sha256: second.data.receipt_sha256, entered_by_buyer: false },
+      {
+        revision: 1,
+        submitted_at: first.data.submitted_at,
+        receipt_sha256: first.data.receipt_sha256,
+        canonical_content: expect.any(String),
+        entered_by_buyer: false,
+      },
+      {
+        revision: 2,
+        submitted_at: second.data.submitted_at,
+        receipt_sha256: second.data.receipt_sha256,
+        canonical_content: expect.any(String),
+        entered_by_buyer: false,
+      },
     ]);
     // B sees nothing of A.
     const b = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data;
