@@ -19,6 +19,7 @@ export const MESSAGE_KINDS = [
   'rfq_published',
   'clarification_answered',
   'order_created',
+  'quote_entered',
   'portal_account_reissued',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
@@ -36,6 +37,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_published: '新询价',
   clarification_answered: '答疑已回复',
   order_created: '新采购订单',
+  quote_entered: '采购方代录报价',
   portal_account_reissued: '门户账号已重置',
 };
 
@@ -51,11 +53,12 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_published: 'processing',
   clarification_answered: 'success',
   order_created: 'processing',
+  quote_entered: 'warning',
   portal_account_reissued: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
-const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created', 'portal_account_reissued'];
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created', 'quote_entered', 'portal_account_reissued'];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 

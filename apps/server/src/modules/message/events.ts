@@ -53,6 +53,7 @@ export type MessageEvent =
   | { kind: 'rfq_published'; task: TaskRef }
   | { kind: 'clarification_answered'; task: TaskRef }
   | { kind: 'order_created'; order: OrderRef }
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number }
   /** An active account's activation link reissued by staff: its sessions ended, it is 待激活 again. */
   | { kind: 'portal_account_reissued'; account: { id: number; supplierId: number; email: string; name: string } };
 
@@ -238,6 +239,14 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `新采购订单：${order.code}`,
       body: `您有一张新的采购订单 ${order.code}，请查看并确认。`,
       link: portalOrderLink(order.id),
+    }),
+  },
+  quote_entered: {
+    accounts: (tx, { supplier }) => accountsOf(tx, [supplier.id]),
+    message: ({ task, revision }) => ({
+      title: `采购方代录报价：${task.code}`,
+      body: `采购方已为贵公司代录「${task.name}」的报价（第${revision}版），可在截止前查看或重新提交。`,
+      link: portalRfqLink(task.id),
     }),
   },
 };
