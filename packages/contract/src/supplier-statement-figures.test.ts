@@ -13,8 +13,18 @@ import {
 
 // Every figure below is worked by hand in the comment beside it, not by the code under test.
 
-const special = (kind: FigureMovement['kind'], amountFen: number): FigureMovement => ({ kind, amountFen, invoiceType: 'special', taxRatePercent: 13 });
-const ordinary = (kind: FigureMovement['kind'], amountFen: number): FigureMovement => ({ kind, amountFen, invoiceType: 'ordinary', taxRatePercent: 3 });
+const special = (kind: FigureMovement['kind'], amountFen: number): FigureMovement => ({
+  kind,
+  amountFen,
+  invoiceType: 'special',
+  taxRatePercent: 13,
+});
+const ordinary = (kind: FigureMovement['kind'], amountFen: number): FigureMovement => ({
+  kind,
+  amountFen,
+  invoiceType: 'ordinary',
+  taxRatePercent: 3,
+});
 
 /** 100 × ¥10.00 received, 10 reversed, 5 × ¥10.00 returned, ¥6.00 freight (13 % special); 40 × ¥9.00 (3 % ordinary). */
 const MOVEMENTS = [
@@ -61,7 +71,10 @@ describe('statement figures', () => {
     const [tiny] = statementGroups([special('receipt', 1), special('receipt', 1), special('receipt', 1)], 'general');
     expect([tiny.amountInclTaxFen, tiny.amountExclTaxFen, tiny.taxFen]).toEqual([3, 3, 0]);
     // 7 × ¥0.01 → 700 / 113 = 6.19 → 6, tax 1 (per movement it would be 7 × 1 = 7, tax 0).
-    const [seven] = statementGroups(Array.from({ length: 7 }, () => special('receipt', 1)), 'general');
+    const [seven] = statementGroups(
+      Array.from({ length: 7 }, () => special('receipt', 1)),
+      'general',
+    );
     expect([seven.amountExclTaxFen, seven.taxFen]).toEqual([6, 1]);
     // A month of returns only: −¥113.00 at 13 % is −¥100.00 without tax, −¥13.00 tax.
     const [negative] = statementGroups([special('return', -11_300)], 'general');
@@ -154,7 +167,14 @@ describe('the check 三单匹配', () => {
     const under = check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)]);
     expect(under.result).toBe('exception');
     expect(under.exceptions).toEqual([
-      expect.objectContaining({ kind: 'amount_under', invoiceType: 'special', taxRatePercent: 13, expectedFen: 85_600, actualFen: 85_599, realCostImpactFen: 0 }),
+      expect.objectContaining({
+        kind: 'amount_under',
+        invoiceType: 'special',
+        taxRatePercent: 13,
+        expectedFen: 85_600,
+        actualFen: 85_599,
+        realCostImpactFen: 0,
+      }),
     ]);
     const over = check([invoice('special', 13, 85_600, 9_848), invoice('ordinary', 3, 36_001, 1_049)]);
     expect(over.exceptions).toEqual([expect.objectContaining({ kind: 'amount_over', expectedFen: 36_000, actualFen: 36_001 })]);
@@ -181,7 +201,14 @@ describe('the check 三单匹配', () => {
     });
     expect(outcome.result).toBe('exception');
     expect(outcome.exceptions).toEqual([
-      expect.objectContaining({ kind: 'type_mismatch', invoiceType: 'ordinary', taxRatePercent: 3, expectedFen: 11_300, actualFen: 11_300, realCostImpactFen: 1_300 }),
+      expect.objectContaining({
+        kind: 'type_mismatch',
+        invoiceType: 'ordinary',
+        taxRatePercent: 3,
+        expectedFen: 11_300,
+        actualFen: 11_300,
+        realCostImpactFen: 1_300,
+      }),
     ]);
     // The invoice still covers the group's amount, so no shortfall is reported beside it.
     expect(outcome.coverage).toEqual([{ invoiceType: 'special', taxRatePercent: 13, invoicedInclTaxFen: 11_300, invoicedTaxFen: 329 }]);
@@ -205,16 +232,21 @@ describe('the check 三单匹配', () => {
     ]);
     expect(outcome.exceptions.map((e) => e.kind)).toEqual(['seller_mismatch', 'buyer_mismatch']);
     // Without a company tax id on record the buyer check has nothing to compare with.
-    expect(check([invoice('special', 13, 85_600, 9_848), invoice('ordinary', 3, 36_000, 1_049, { buyerTaxId: '91440300MA5F6G7H9K' })], new Map(), null).result).toBe(
-      'matched',
-    );
+    expect(
+      check([invoice('special', 13, 85_600, 9_848), invoice('ordinary', 3, 36_000, 1_049, { buyerTaxId: '91440300MA5F6G7H9K' })], new Map(), null)
+        .result,
+    ).toBe('matched');
   });
 
   it('keeps a decision only for the same difference; a rejected exception still blocks', () => {
     const first = check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)]);
     const key = first.exceptions[0].key;
-    expect(check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)], new Map([[key, 'accepted']])).result).toBe('matched');
-    expect(check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)], new Map([[key, 'rejected']])).result).toBe('exception');
+    expect(check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)], new Map([[key, 'accepted']])).result).toBe(
+      'matched',
+    );
+    expect(check([invoice('special', 13, 85_599, 9_848), invoice('ordinary', 3, 36_000, 1_049)], new Map([[key, 'rejected']])).result).toBe(
+      'exception',
+    );
     // A different shortfall is a new exception, open again.
     const other = check([invoice('special', 13, 85_598, 9_848), invoice('ordinary', 3, 36_000, 1_049)], new Map([[key, 'accepted']]));
     expect(other.result).toBe('exception');

@@ -211,7 +211,10 @@ const invoiceAmount = (label: string) => z.int(`${label}须为整数分`).min(0,
  */
 export const invoiceCreateRequest = z.strictObject({
   statementId: idSchema,
-  invoiceNumber: z.string('请输入发票号码').trim().regex(/^\d{8}$|^\d{20}$/, '发票号码须为20位数电票号码或8位纸质发票号码'),
+  invoiceNumber: z
+    .string('请输入发票号码')
+    .trim()
+    .regex(/^\d{8}$|^\d{20}$/, '发票号码须为20位数电票号码或8位纸质发票号码'),
   invoiceCode: z
     .string()
     .trim()
