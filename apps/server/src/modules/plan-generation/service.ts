@@ -1,3 +1,4 @@
+import { DAY_MS } from '@scm/contract';
 import type { PlannedTask, planGenerateRequest } from '@scm/contract';
 import { BUYER_PERMISSION_CODES, plannedTasks } from '@scm/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { createTask } from '../procurement-task/service';
 type PlanRow = typeof planningTasks.$inferSelect;
 
 /** Buyers get a week to collect quotes on a generated draft; they adjust it before publishing. */
-const QUOTE_WINDOW_MS = 7 * 24 * 3600_000;
+const QUOTE_WINDOW_MS = 7 * DAY_MS;
 
 /** Delivery region (GB/T 2260 district) of each warehouse of the `warehouse` dictionary. */
 const WAREHOUSE_REGIONS: Record<string, string> = {

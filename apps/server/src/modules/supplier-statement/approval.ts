@@ -1,4 +1,4 @@
-import { fenToYuan, type payRequest, type resolveExceptionRequest, STATEMENT_TRANSITIONS } from '@scm/contract';
+import { fenToYuan, type payRequest, type resolveExceptionRequest, STATEMENT_TRANSITIONS, shanghaiDay } from '@scm/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,7 +7,6 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { updateVersioned } from '../../lib/versioned-update';
-import { shanghaiDay } from '../data-board/period';
 import { notify } from '../message/notify';
 import { lockStatement, statementRef } from './access';
 import { runCheck } from './check';

@@ -1,4 +1,4 @@
-import { fenToYuan, type invoiceCreateRequest, invoiceProblems, type invoiceVoidRequest } from '@scm/contract';
+import { fenToYuan, type invoiceCreateRequest, invoiceProblems, type invoiceVoidRequest, shanghaiDay } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { supplierInvoices, supplierStatements, suppliers } from '../../db/schema';
@@ -6,7 +6,6 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, conflict, notFound, staleVersion } from '../../lib/errors';
 import { updateVersioned } from '../../lib/versioned-update';
-import { shanghaiDay } from '../data-board/period';
 import { notify } from '../message/notify';
 import { lockStatement, type StatementAccess, statementRef } from './access';
 import { runCheck } from './check';

@@ -1,7 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail, formatDateTime, formatMonthDayTime } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -117,8 +116,8 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
               <Money fen={order.totalFen} prefix="¥" />
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="创建时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-          <Descriptions.Item label="确认时间">{order.confirmedAt ? dayjs(order.confirmedAt).format('YYYY-MM-DD HH:mm') : '-'}</Descriptions.Item>
+          <Descriptions.Item label="创建时间">{formatDateTime(order.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="确认时间">{order.confirmedAt ? formatDateTime(order.confirmedAt) : '-'}</Descriptions.Item>
           <Descriptions.Item label="到货">
             {order.receivedQuantity} / {order.orderedQuantity}
           </Descriptions.Item>
@@ -168,7 +167,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
                       <Typography.Text strong>{r.receivedOn}</Typography.Text>
                       <span className="muted">
                         {' '}
-                        {r.createdByName ?? '-'} 登记于 {dayjs(r.createdAt).format('MM-DD HH:mm')}
+                        {r.createdByName ?? '-'} 登记于 {formatMonthDayTime(r.createdAt)}
                       </span>
                       <div>{r.lines.map((l) => `${lineName.get(l.orderLineId) ?? l.orderLineId} × ${l.quantity}`).join('；')}</div>
                       {r.remark && <div className="muted">备注：{r.remark}</div>}
