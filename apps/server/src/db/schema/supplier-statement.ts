@@ -76,7 +76,10 @@ export const supplierStatementMovements = pgTable(
       .references(() => purchaseOrders.id),
     orderLineId: integer('order_line_id'),
     receiptId: integer('receipt_id'),
+    /** The ledger row it copies: a receipt or reversal line, or a shipped return line. */
+    receiptLineId: integer('receipt_line_id'),
     returnId: integer('return_id'),
+    returnLineId: integer('return_line_id'),
     date: date('date', { mode: 'string' }).notNull(),
     skuCode: text('sku_code'),
     commodityName: text('commodity_name'),
@@ -89,9 +92,9 @@ export const supplierStatementMovements = pgTable(
   },
   (t) => [
     index('supplier_statement_movements_statement_idx').on(t.statementId, t.id),
-    uniqueIndex('supplier_statement_movements_receipt_live')
-      .on(t.receiptId, t.orderLineId)
-      .where(sql`${t.live} and ${t.kind} in ('receipt', 'reversal')`),
+    // 冲销 asks whether a receipt is on a live statement.
+    index('supplier_statement_movements_receipt_idx').on(t.receiptId),
+    uniqueIndex('supplier_statement_movements_receipt_live').on(t.receiptLineId).where(sql`${t.live} and ${t.kind} in ('receipt', 'reversal')`),
     uniqueIndex('supplier_statement_movements_return_live').on(t.returnId, t.orderLineId).where(sql`${t.live} and ${t.kind} = 'return'`),
     uniqueIndex('supplier_statement_movements_freight_live').on(t.orderId).where(sql`${t.live} and ${t.kind} = 'freight'`),
   ],

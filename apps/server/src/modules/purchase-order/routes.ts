@@ -1,7 +1,8 @@
-import { portalPurchaseOrderApi, purchaseOrderApi } from '@scm/contract';
+import { portalPurchaseOrderApi, purchaseOrderApi, purchaseReceiptApi } from '@scm/contract';
 import { defineRoute, portalRoute } from '../../lib/route';
 import { exportOrders } from './export';
 import { getOrder, listOrders } from './queries';
+import { reverseReceipt } from './reversal';
 import { closeOrder, confirmOrder, receiveOrder } from './service';
 
 const LIST = 'purchaseOrderList';
@@ -25,6 +26,11 @@ export const purchaseOrderRoutes = [
     endpoint: purchaseOrderApi.close,
     permission: 'purchaseOrder:close',
     handler: (input, ctx) => closeOrder(ctx, input, { user: ctx.user }),
+  }),
+  defineRoute({
+    endpoint: purchaseReceiptApi.reverse,
+    permission: 'purchaseOrder:reverseReceipt',
+    handler: (input, ctx) => reverseReceipt(ctx, input, { user: ctx.user }),
   }),
 ];
 

@@ -7,6 +7,8 @@ import {
   purchaseOrders,
   purchaseReceiptLines,
   purchaseReceipts,
+  purchaseReturnLines,
+  purchaseReturns,
   supplierStatementMovements as m,
   supplierStatements,
 } from '../../db/schema';
@@ -28,8 +30,8 @@ interface Gathering {
  */
 export async function gatherMovements(tx: Db, g: Gathering): Promise<void> {
   await tx.execute(sql`
-    insert into ${m} (statement_id, kind, order_id, order_line_id, receipt_id, date, sku_code, commodity_name, quantity, unit_price_fen, amount_fen, invoice_type, tax_rate_percent)
-    select ${g.statementId}, 'receipt', o.id, ol.id, r.id, r.received_on, c.sku_code, c.name, rl.quantity, ol.unit_price_fen,
+    insert into ${m} (statement_id, kind, order_id, order_line_id, receipt_id, receipt_line_id, date, sku_code, commodity_name, quantity, unit_price_fen, amount_fen, invoice_type, tax_rate_percent)
+    select ${g.statementId}, case when r.reversal_of is null then 'receipt' else 'reversal' end, o.id, ol.id, r.id, rl.id, r.received_on, c.sku_code, c.name, rl.quantity, ol.unit_price_fen,
            rl.quantity * ol.unit_price_fen, o.invoice_type, o.tax_rate_percent
     from ${purchaseReceipts} r
     join ${purchaseOrders} o on o.id = r.order_id
@@ -41,15 +43,35 @@ export async function gatherMovements(tx: Db, g: Gathering): Promise<void> {
       and rl.quantity <> 0
       and not exists (
         select 1 from ${m} held
-        where held.live and held.kind in ('receipt', 'reversal') and held.receipt_id = r.id and held.order_line_id = rl.order_line_id
+        where held.live and held.kind in ('receipt', 'reversal') and held.receipt_line_id = rl.id
       )
     order by r.received_on, r.id, ol.sort, ol.id`);
+  await tx.execute(sql`
+    insert into ${m} (statement_id, kind, order_id, order_line_id, return_id, return_line_id, date, sku_code, commodity_name, quantity, unit_price_fen, amount_fen, invoice_type, tax_rate_percent)
+    select ${g.statementId}, 'return', o.id, ol.id, rt.id, rl.id, rt.shipped_on, c.sku_code, c.name, -rl.quantity, rl.unit_price_fen,
+           -rl.amount_fen, o.invoice_type, o.tax_rate_percent
+    from ${purchaseReturns} rt
+    join ${purchaseOrders} o on o.id = rt.order_id
+    join ${purchaseReturnLines} rl on rl.return_id = rt.id
+    join ${purchaseOrderLines} ol on ol.id = rl.order_line_id
+    join ${commodities} c on c.id = ol.commodity_id
+    where o.supplier_id = ${g.supplierId}
+      and rt.status = 'shipped'
+      and rt.shipped_on between ${g.periodFrom} and ${g.periodTo}
+      and rl.quantity <> 0
+      and not exists (
+        select 1 from ${m} held
+        where held.live and held.kind = 'return' and held.return_line_id = rl.id
+      )
+    order by rt.shipped_on, rt.id, ol.sort, ol.id`);
   await tx.execute(sql`
     insert into ${m} (statement_id, kind, order_id, receipt_id, date, amount_fen, invoice_type, tax_rate_percent)
     select ${g.statementId}, 'freight', o.id, f.id, f.received_on, o.freight_fen, o.invoice_type, o.tax_rate_percent
     from ${purchaseOrders} o
     join lateral (
-      select r.id, r.received_on from ${purchaseReceipts} r where r.order_id = o.id order by r.received_on, r.id limit 1
+      select r.id, r.received_on from ${purchaseReceipts} r
+      where r.order_id = o.id and r.reversal_of is null
+      order by r.received_on, r.id limit 1
     ) f on true
     where o.supplier_id = ${g.supplierId}
       and o.freight_fen <> 0

@@ -8,21 +8,31 @@ import { awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
-import { messages, supplierInvoices, supplierStatementExceptions, supplierStatementMovements, supplierStatements } from '../../db/schema';
+import {
+  messages,
+  purchaseReturnLines,
+  purchaseReturns,
+  supplierInvoices,
+  supplierStatementExceptions,
+  supplierStatementMovements,
+  supplierStatements,
+} from '../../db/schema';
 
 /*
  * Supplier statements, invoices and payment through the fixed contracts (docs/rules/statements.md).
  * Every amount is worked by hand in the comment beside it.
  *
  * The world: supplier 甲 wins two orders — 收纳箱 100 × ¥10.00 under a 13 % special invoice, and
- * 收纳箱 100 × ¥10.00 under a 3 % ordinary invoice without freight — both received in full today.
- * Its ¥6.00 freight on the first task was quoted over both lines (¥1,000.00 and 40 × ¥13.00 =
- * ¥520.00), so the awarded line carries 600 × 100000 / 152000 = 394.74 → 395 (largest remainder).
- *   special 13 %: 100000 + 395 = 100395; 不含税 100395 × 100 / 113 = 88845.13 → 88845; 税额 11550;
- *                 实际成本 88845 (a general taxpayer deducts 11550)
- *   ordinary 3 %: 100000; 不含税 100000 × 100 / 103 = 97087.38 → 97087; 税额 2913; 实际成本 100000
- *   goods 200000, freight 395, returns 0, total 200395, real total 188845
- */
+ * 收纳箱 100 × ¥10.00 under a 3 % ordinary invoice without freight. Today the first is received as
+ * 60, then 40 (reversed: 冲销 −40), then 40 again; the second as 100, of which 10 went back (退货,
+ * shipped). The first task's ¥6.00 freight was quoted over both its lines (¥1,000.00 and 40 × ¥13.00
+ * = ¥520.00), so the awarded line carries 600 × 100000 / 152000 = 394.74 → 395 (largest remainder).
+ *   special 13 %: 60000 + 40000 − 40000 + 40000 + 395 = 100395; 不含税 100395 × 100 / 113 = 88845.13
+ *                 → 88845; 税额 11550; 实际成本 88845 (a general taxpayer deducts 11550)
+ *   ordinary 3 %: 100000 − 10000 = 90000; 不含税 90000 × 100 / 103 = 87378.64 → 87379; 税额 2621;
+ *                 实际成本 90000
+ *   goods 60000 + 40000 − 40000 + 40000 + 100000 = 200000, freight 395, returns −10000,
+ *   total 190395, real total 88845 + 90000 = 178845 */
 
 let t: TestApp;
 let admin: string;
@@ -30,6 +40,7 @@ let approver: string;
 let supplier: { id: number; creditCode: string; portal: string };
 let otherPortal: string;
 let orders: { special: { id: number; code: string }; ordinary: { id: number; code: string } };
+let firstReceipt: number;
 
 async function ok(path: ApiPath, body: unknown, as = admin) {
   const answer = await t.call(path, body, as);
@@ -63,6 +74,50 @@ async function receiveAll(orderId: number) {
   });
 }
 
+/** One receipt of `quantity` on the order's only line, today; answers the receipt's id. */
+async function receive(orderId: number, quantity: number): Promise<number> {
+  const order = await ok('/admin/purchase_order/info', { id: orderId });
+  await ok('/admin/purchase_order/receive', {
+    id: orderId,
+    version: order.version,
+    received_on: today(),
+    lines: [{ order_line_id: order.lines[0].id, quantity }],
+  });
+  const after = await ok('/admin/purchase_order/info', { id: orderId });
+  return (after.receipts as { id: number }[]).at(-1)?.id as number;
+}
+
+/**
+ * A return of `quantity` on the order's only line, shipped back today, written as the ledger stores
+ * it (docs/rules/orders.md, "How the movements are stored"): the statement reads these rows.
+ */
+async function shippedReturn(orderId: number, quantity: number) {
+  const order = await ok('/admin/purchase_order/info', { id: orderId });
+  const line = order.lines[0];
+  const db = t.database.db;
+  const [row] = await db
+    .insert(purchaseReturns)
+    .values({
+      code: `TH${orderId}${quantity}`,
+      orderId,
+      supplierId: order.supplier_id,
+      reasonType: 'quality',
+      replacement: false,
+      status: 'shipped',
+      shippedOn: today(),
+      quantity,
+      amountFen: quantity * line.unit_price_fen,
+    })
+    .returning({ id: purchaseReturns.id });
+  await db.insert(purchaseReturnLines).values({
+    returnId: row.id,
+    orderLineId: line.id,
+    quantity,
+    unitPriceFen: line.unit_price_fen,
+    amountFen: quantity * line.unit_price_fen,
+  });
+}
+
 /** A portal account for an existing supplier, signed in. */
 async function portalTokenFor(supplierId: number, email: string) {
   const { activation_url } = await ok('/admin/portal_account/create', { supplier_id: supplierId, email, name: '财务李' });
@@ -83,7 +138,7 @@ const invoiceBody = (statementId: number, fields: Record<string, unknown>) => ({
   ...fields,
 });
 const SPECIAL_INVOICE = { invoice_type: 'special', tax_rate_percent: 13, amount_excl_tax_fen: 88_845, tax_fen: 11_550, amount_incl_tax_fen: 100_395 };
-const ORDINARY_INVOICE = { invoice_type: 'ordinary', tax_rate_percent: 3, amount_excl_tax_fen: 97_087, tax_fen: 2_913, amount_incl_tax_fen: 100_000 };
+const ORDINARY_INVOICE = { invoice_type: 'ordinary', tax_rate_percent: 3, amount_excl_tax_fen: 87_379, tax_fen: 2_621, amount_incl_tax_fen: 90_000 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,8 +161,14 @@ beforeAll(async () => {
   const mine = (list: { id: number; code: string; supplier_id: number }[]) =>
     list.find((o) => o.supplier_id === supplierId) as { id: number; code: string };
   orders = { special: mine(first.orders), ordinary: mine(second.orders) };
-  await receiveAll(orders.special.id);
+  await ok('/admin/purchase_order/confirm', { id: orders.special.id, version: 0 });
+  firstReceipt = await receive(orders.special.id, 60);
+  const wrong = await receive(orders.special.id, 40);
+  const reversed = (await ok('/admin/purchase_order/info', { id: orders.special.id })).receipts.find((r: { id: number }) => r.id === wrong);
+  await ok('/admin/purchase_receipt/reverse', { id: wrong, version: reversed.version, reason: '数量录错' });
+  await receive(orders.special.id, 40);
   await receiveAll(orders.ordinary.id);
+  await shippedReturn(orders.ordinary.id, 10);
   const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
   supplier = { id: supplierId, creditCode, portal: await portalTokenFor(supplierId, 'finance@jia.test') };
   otherPortal = (await portalSupplier(t, admin, '宁波对账隔离测试厂', 'other@stmt.test')).token;
@@ -137,9 +198,9 @@ describe('a month end from statement to payment', () => {
       revision: 1,
       goods_fen: 200_000,
       freight_fen: 395,
-      returns_fen: 0,
-      total_fen: 200_395,
-      real_total_fen: 188_845,
+      returns_fen: -10_000,
+      total_fen: 190_395,
+      real_total_fen: 178_845,
       created_by_name: '系统管理员',
       confirmed_at: null,
       receipt_sha256: null,
@@ -163,23 +224,31 @@ describe('a month end from statement to payment', () => {
       expect.objectContaining({
         invoice_type: 'ordinary',
         tax_rate_percent: 3,
-        amount_incl_tax_fen: 100_000,
-        amount_excl_tax_fen: 97_087,
-        tax_fen: 2_913,
+        amount_incl_tax_fen: 90_000,
+        amount_excl_tax_fen: 87_379,
+        tax_fen: 2_621,
       }),
     ]);
     const kinds = s.movements.map((m: { kind: string; order_code: string; amount_fen: number }) => [m.kind, m.order_code, m.amount_fen]);
     expect(kinds).toEqual(
       expect.arrayContaining([
-        ['receipt', orders.special.code, 100_000],
+        ['receipt', orders.special.code, 60_000],
+        ['receipt', orders.special.code, 40_000],
+        ['reversal', orders.special.code, -40_000],
+        ['receipt', orders.special.code, 40_000],
         ['freight', orders.special.code, 395],
         ['receipt', orders.ordinary.code, 100_000],
+        ['return', orders.ordinary.code, -10_000],
       ]),
     );
-    expect(kinds).toHaveLength(3);
+    expect(kinds).toHaveLength(7);
+    const returned = s.movements.find((m: { kind: string }) => m.kind === 'return');
+    expect(returned).toMatchObject({ quantity: -10, unit_price_fen: 1000, amount_fen: -10_000, receipt_id: null, return_id: expect.any(Number) });
+    // The freight sits with the order's first receipt, dated as it.
+    expect(s.movements.find((m: { kind: string }) => m.kind === 'freight')).toMatchObject({ receipt_id: firstReceipt, date: today() });
     const receipt = s.movements.find((m: { kind: string; order_id: number }) => m.kind === 'receipt' && m.order_id === orders.special.id);
     expect(receipt).toMatchObject({
-      quantity: 100,
+      quantity: 60,
       unit_price_fen: 1000,
       sku_code: expect.any(String),
       commodity_name: '北欧风收纳箱',
@@ -221,6 +290,13 @@ describe('a month end from statement to payment', () => {
     expect(empty.code).toBe(409);
   });
 
+  it('refuses to reverse a receipt a live statement holds', async () => {
+    const order = await ok('/admin/purchase_order/info', { id: orders.special.id });
+    const receipt = order.receipts.find((r: { id: number }) => r.id === firstReceipt);
+    const refused = await t.call('/admin/purchase_receipt/reverse', { id: firstReceipt, version: receipt.version, reason: '对账后发现' }, admin);
+    expect([refused.code, refused.message]).toEqual([409, '收货已对账，不能冲销']);
+  });
+
   it('shows nothing to the supplier before it is sent, and never another supplier’s', async () => {
     expect((await t.call('/portal/statement/info', { id }, supplier.portal)).code).toBe(404);
     expect((await t.call('/portal/statement/list', {}, supplier.portal)).data.total).toBe(0);
@@ -260,8 +336,8 @@ describe('a month end from statement to payment', () => {
     expect((await t.call('/admin/supplier_statement/send', { id, version: disputed.version }, admin)).code).toBe(409);
     await ok('/admin/supplier_statement/revise', { id, version: disputed.version });
     const revised = await info(id);
-    expect(revised).toMatchObject({ status: 'draft', revision: 2, dispute_reason: null, total_fen: 200_395 });
-    expect(revised.movements).toHaveLength(3);
+    expect(revised).toMatchObject({ status: 'draft', revision: 2, dispute_reason: null, total_fen: 190_395 });
+    expect(revised.movements).toHaveLength(7);
     await ok('/admin/supplier_statement/send', { id, version: revised.version });
   });
 
@@ -277,18 +353,18 @@ describe('a month end from statement to payment', () => {
       format: 'supplier_statement/v1',
       code,
       revision: 2,
-      total_fen: 200_395,
+      total_fen: 190_395,
       goods_fen: 200_000,
       freight_fen: 395,
-      returns_fen: 0,
+      returns_fen: -10_000,
       period_from: today(),
       period_to: today(),
     });
     expect(content.supplier).toEqual({ id: supplier.id, name: expect.any(String), credit_code: supplier.creditCode });
-    expect(content.movements).toHaveLength(3);
+    expect(content.movements).toHaveLength(7);
     expect(content.groups).toEqual([
       { invoice_type: 'special', tax_rate_percent: 13, amount_incl_tax_fen: 100_395, amount_excl_tax_fen: 88_845, tax_fen: 11_550 },
-      { invoice_type: 'ordinary', tax_rate_percent: 3, amount_incl_tax_fen: 100_000, amount_excl_tax_fen: 97_087, tax_fen: 2_913 },
+      { invoice_type: 'ordinary', tax_rate_percent: 3, amount_incl_tax_fen: 90_000, amount_excl_tax_fen: 87_379, tax_fen: 2_621 },
     ]);
     // Keys sorted at every level, no whitespace.
     expect(receipt.canonical_content).toMatch(
@@ -308,7 +384,7 @@ describe('a month end from statement to payment', () => {
     }
     const told = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_confirmed'));
     expect(told.map((m) => m.recipientUserId)).toEqual([1]);
-    expect(await figures()).toEqual({ toInvoice: 1, toApprove: 0, toPay: 0, openPayableFen: 200_395 });
+    expect(await figures()).toEqual({ toInvoice: 1, toApprove: 0, toPay: 0, openPayableFen: 190_395 });
   });
 
   it('refuses malformed, inconsistent, future and duplicate invoices', async () => {
@@ -359,10 +435,10 @@ describe('a month end from statement to payment', () => {
     const half = await info(id);
     expect(half.status).toBe('confirmed');
     expect(half.groups[0]).toMatchObject({ invoiced_incl_tax_fen: 100_395, invoiced_tax_fen: 11_550 });
-    // The supplier uploads the ordinary invoice a yuan short: 99900 = 96990 + 2910.
+    // The supplier uploads the ordinary invoice a yuan short: 89900 = 87282 + 2618 (tax 3 fen off, within ¥1.00).
     await ok(
       '/portal/supplier_invoice/submit',
-      invoiceBody(id, { ...ORDINARY_INVOICE, amount_excl_tax_fen: 96_990, tax_fen: 2_910, amount_incl_tax_fen: 99_900 }),
+      invoiceBody(id, { ...ORDINARY_INVOICE, amount_excl_tax_fen: 87_282, tax_fen: 2_618, amount_incl_tax_fen: 89_900 }),
       supplier.portal,
     );
     const s = await info(id);
@@ -372,8 +448,8 @@ describe('a month end from statement to payment', () => {
         kind: 'amount_under',
         invoice_type: 'ordinary',
         tax_rate_percent: 3,
-        expected_fen: 100_000,
-        actual_fen: 99_900,
+        expected_fen: 90_000,
+        actual_fen: 89_900,
         real_cost_impact_fen: 0,
         status: 'open',
         reason: null,
@@ -400,7 +476,7 @@ describe('a month end from statement to payment', () => {
     expect(rejected).toMatchObject({ status: 'confirmed' });
     expect(rejected.exceptions[0]).toMatchObject({ status: 'rejected', reason: '请重开发票' });
     // Voided and issued again right: the check matches and the statement is 已开票.
-    const short = rejected.invoices.find((i: { amount_incl_tax_fen: number }) => i.amount_incl_tax_fen === 99_900);
+    const short = rejected.invoices.find((i: { amount_incl_tax_fen: number }) => i.amount_incl_tax_fen === 89_900);
     await ok('/admin/supplier_invoice/void', { id: short.id, version: short.version, reason: '金额不足，红冲' });
     expect((await info(id)).exceptions).toEqual([]);
     await ok('/portal/supplier_invoice/submit', invoiceBody(id, ORDINARY_INVOICE), supplier.portal);
@@ -410,10 +486,10 @@ describe('a month end from statement to payment', () => {
       invoiced.groups.map((g: { invoiced_incl_tax_fen: number; invoiced_tax_fen: number }) => [g.invoiced_incl_tax_fen, g.invoiced_tax_fen]),
     ).toEqual([
       [100_395, 11_550],
-      [100_000, 2_913],
+      [90_000, 2_621],
     ]);
     // 待审批 is the approver's: the creator may not approve it.
-    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 200_395 });
+    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 190_395 });
     expect((await figures(approver)).toApprove).toBe(1);
     const submitted = await t.database.db.select().from(messages).where(eq(messages.kind, 'invoice_submitted'));
     expect(submitted.map((m) => m.recipientUserId)).toEqual([1, 1]);
@@ -427,7 +503,7 @@ describe('a month end from statement to payment', () => {
     await ok('/admin/supplier_statement/approve', { id, version: s.version }, approver);
     const approved = await info(id);
     expect(approved.status).toBe('approved');
-    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 1, openPayableFen: 200_395 });
+    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 1, openPayableFen: 190_395 });
     const off = await t.call(
       '/admin/supplier_statement/pay',
       { id, version: approved.version, paid_on: today(), amount_fen: 200_000, payment_ref: 'ZH20260331001' },
@@ -436,16 +512,16 @@ describe('a month end from statement to payment', () => {
     expect([off.code, off.data.field_errors[0].field]).toEqual([400, 'reason']);
     const future = await t.call(
       '/admin/supplier_statement/pay',
-      { id, version: approved.version, paid_on: shanghaiDay(t, 1), amount_fen: 200_395, payment_ref: 'X1' },
+      { id, version: approved.version, paid_on: shanghaiDay(t, 1), amount_fen: 190_395, payment_ref: 'X1' },
       admin,
     );
     expect(future.code).toBe(400);
-    await ok('/admin/supplier_statement/pay', { id, version: approved.version, paid_on: today(), amount_fen: 200_395, payment_ref: 'ZH20260331001' });
+    await ok('/admin/supplier_statement/pay', { id, version: approved.version, paid_on: today(), amount_fen: 190_395, payment_ref: 'ZH20260331001' });
     const paid = await ok('/portal/statement/info', { id }, supplier.portal);
-    expect(paid).toMatchObject({ status: 'paid', paid_on: today(), paid_amount_fen: 200_395, payment_ref: 'ZH20260331001' });
+    expect(paid).toMatchObject({ status: 'paid', paid_on: today(), paid_amount_fen: 190_395, payment_ref: 'ZH20260331001' });
     expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 0 });
     const [told] = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_paid'));
-    expect(told.body).toContain('¥2,003.95');
+    expect(told.body).toContain('¥1,903.95');
     const history = (await info(id)).history.map((h: { action: string }) => h.action);
     expect(history).toEqual(
       expect.arrayContaining(['create', 'send', 'dispute', 'revise', 'confirm', 'invoice', 'void_invoice', 'resolve_exception', 'approve', 'pay']),

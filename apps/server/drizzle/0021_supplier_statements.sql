@@ -47,7 +47,9 @@ CREATE TABLE "supplier_statement_movements" (
 	"order_id" integer NOT NULL,
 	"order_line_id" integer,
 	"receipt_id" integer,
+	"receipt_line_id" integer,
 	"return_id" integer,
+	"return_line_id" integer,
 	"date" date NOT NULL,
 	"sku_code" text,
 	"commodity_name" text,
@@ -104,7 +106,8 @@ ALTER TABLE "supplier_statements" ADD CONSTRAINT "supplier_statements_approved_b
 CREATE UNIQUE INDEX "supplier_invoices_number_unique" ON "supplier_invoices" USING btree ("invoice_code","invoice_number");--> statement-breakpoint
 CREATE INDEX "supplier_invoices_statement_idx" ON "supplier_invoices" USING btree ("statement_id");--> statement-breakpoint
 CREATE INDEX "supplier_statement_movements_statement_idx" ON "supplier_statement_movements" USING btree ("statement_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "supplier_statement_movements_receipt_live" ON "supplier_statement_movements" USING btree ("receipt_id","order_line_id") WHERE "supplier_statement_movements"."live" and "supplier_statement_movements"."kind" in ('receipt', 'reversal');--> statement-breakpoint
+CREATE INDEX "supplier_statement_movements_receipt_idx" ON "supplier_statement_movements" USING btree ("receipt_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "supplier_statement_movements_receipt_live" ON "supplier_statement_movements" USING btree ("receipt_line_id") WHERE "supplier_statement_movements"."live" and "supplier_statement_movements"."kind" in ('receipt', 'reversal');--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_statement_movements_return_live" ON "supplier_statement_movements" USING btree ("return_id","order_line_id") WHERE "supplier_statement_movements"."live" and "supplier_statement_movements"."kind" = 'return';--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_statement_movements_freight_live" ON "supplier_statement_movements" USING btree ("order_id") WHERE "supplier_statement_movements"."live" and "supplier_statement_movements"."kind" = 'freight';--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_statements_code_unique" ON "supplier_statements" USING btree ("code");--> statement-breakpoint
