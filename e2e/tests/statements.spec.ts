@@ -99,7 +99,7 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   await expect(row).toContainText('1,150.00');
   await expect(row).toContainText('草稿');
   await screenshot(page, 'supplier-statement-list');
-  await row.getByRole('link', { name: code }).click();
+  await row.getByText(code).click();
   await expect(page.getByText(`对账单详情 · ${code}`)).toBeVisible();
   await expect(page.locator('.ant-card', { hasText: '按发票类型与税率汇总' })).toContainText('增值税专用发票 13%');
   await page.getByRole('button', { name: '发送供应商' }).click();
@@ -152,7 +152,7 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   // Finance (not the statement's author) approves and pays on the detail.
   await page.reload();
   await expect(page.locator('.ant-card').first()).toContainText('已开票');
-  await page.getByRole('button', { name: '审批' }).click();
+  await page.getByRole('button', { name: /^审\s*批$/ }).click();
   await page
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /确\s*定|OK/ })
@@ -172,8 +172,9 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   await phone.close();
 
   // The paper: A4 with the amount in capitals and the supplier's digest, looked at as a picture.
-  const printed = await context.newPage();
-  await printed.goto(`/print/supplierStatement?id=${id}`);
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: /打\s*印/ }).click();
+  const printed = await opened;
   await expect(printed.getByText('供应商对账单')).toBeVisible();
   await expect(printed.getByText(/壹仟壹佰伍拾元整/)).toBeVisible();
   await expect(printed.getByText(receipt.receipt_sha256, { exact: false })).toBeVisible();
