@@ -25,6 +25,7 @@ export const MESSAGE_KINDS = [
   'invoice_submitted',
   'statement_exception',
   'statement_paid',
+  'quote_entered',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -47,6 +48,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   invoice_submitted: '供应商已上传发票',
   statement_exception: '发票匹配异常',
   statement_paid: '对账单已付款',
+  quote_entered: '采购方代录报价',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -67,10 +69,18 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   invoice_submitted: 'processing',
   statement_exception: 'warning',
   statement_paid: 'success',
+  quote_entered: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
-const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created', 'statement_sent', 'statement_paid'];
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
+  'rfq_published',
+  'clarification_answered',
+  'order_created',
+  'statement_sent',
+  'statement_paid',
+  'quote_entered',
+];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 

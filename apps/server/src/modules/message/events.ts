@@ -65,7 +65,8 @@ export type MessageEvent =
   | { kind: 'statement_disputed'; statement: StatementRef; supplier: SupplierRef; reason: string }
   | { kind: 'invoice_submitted'; statement: StatementRef; supplier: SupplierRef; invoiceNumber: string }
   | { kind: 'statement_exception'; statement: StatementRef; count: number }
-  | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number };
+  | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number }
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -271,6 +272,14 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `对账单已付款：${statement.code}`,
       body: `对账单 ${statement.code} 已于 ${paidOn} 付款 ¥${fenToYuan(amountFen, true)}。`,
       link: portalStatementLink(statement.id),
+    }),
+  },
+  quote_entered: {
+    accounts: (tx, { supplier }) => accountsOf(tx, [supplier.id]),
+    message: ({ task, revision }) => ({
+      title: `采购方代录报价：${task.code}`,
+      body: `采购方已为贵公司代录「${task.name}」的报价（第${revision}版），可在截止前查看或重新提交。`,
+      link: portalRfqLink(task.id),
     }),
   },
 };
