@@ -19,6 +19,12 @@ export const MESSAGE_KINDS = [
   'rfq_published',
   'clarification_answered',
   'order_created',
+  'statement_sent',
+  'statement_confirmed',
+  'statement_disputed',
+  'invoice_submitted',
+  'statement_exception',
+  'statement_paid',
   'quote_entered',
   'portal_account_reissued',
 ] as const;
@@ -37,6 +43,12 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_published: '新询价',
   clarification_answered: '答疑已回复',
   order_created: '新采购订单',
+  statement_sent: '待确认对账单',
+  statement_confirmed: '对账单已确认',
+  statement_disputed: '对账单有异议',
+  invoice_submitted: '供应商已上传发票',
+  statement_exception: '发票匹配异常',
+  statement_paid: '对账单已付款',
   quote_entered: '采购方代录报价',
   portal_account_reissued: '门户账号已重置',
 };
@@ -53,12 +65,26 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_published: 'processing',
   clarification_answered: 'success',
   order_created: 'processing',
+  statement_sent: 'processing',
+  statement_confirmed: 'success',
+  statement_disputed: 'error',
+  invoice_submitted: 'processing',
+  statement_exception: 'warning',
+  statement_paid: 'success',
   quote_entered: 'warning',
   portal_account_reissued: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
-const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created', 'quote_entered', 'portal_account_reissued'];
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
+  'rfq_published',
+  'clarification_answered',
+  'order_created',
+  'statement_sent',
+  'statement_paid',
+  'quote_entered',
+  'portal_account_reissued',
+];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 

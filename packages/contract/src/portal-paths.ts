@@ -15,4 +15,9 @@ export const PORTAL_PATHS = {
   orderList: '/portal/purchase_order/list',
   orderInfo: '/portal/purchase_order/info',
   orderConfirm: '/portal/purchase_order/confirm',
+  statementList: '/portal/statement/list',
+  statementInfo: '/portal/statement/info',
+  statementConfirm: '/portal/statement/confirm',
+  statementDispute: '/portal/statement/dispute',
+  invoiceSubmit: '/portal/supplier_invoice/submit',
 } as const;

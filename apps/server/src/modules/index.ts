@@ -19,6 +19,7 @@ import { supplierRoutes } from './supplier/routes';
 import { messageRoutes, portalMessageRoutes } from './message/routes';
 import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
+import { portalStatementRoutes, supplierStatementRoutes } from './supplier-statement/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -41,8 +42,10 @@ export const allRoutes: AnyRoute[] = [
   ...planGenerationRoutes,
   ...messageRoutes,
   ...purchaseOrderRoutes,
+  ...supplierStatementRoutes,
   ...portalAdminRoutes,
   ...portalRoutes,
   ...portalPurchaseOrderRoutes,
   ...portalMessageRoutes,
+  ...portalStatementRoutes,
 ];

@@ -1,7 +1,14 @@
-import { clarificationAskRequest, portalDeclineRequest, portalQuoteSubmitRequest, setChineseZodMessages } from '@scm/contract';
+import {
+  clarificationAskRequest,
+  invoiceCreateRequest,
+  portalDeclineRequest,
+  portalQuoteSubmitRequest,
+  setChineseZodMessages,
+  statementDisputeRequest,
+} from '@scm/contract';
 
 // The server's own rules and messages for what the portal's forms send; a chunk of its own with zod
 // (request-checks.ts).
 setChineseZodMessages();
 
-export { clarificationAskRequest, portalDeclineRequest, portalQuoteSubmitRequest };
+export { clarificationAskRequest, invoiceCreateRequest, portalDeclineRequest, portalQuoteSubmitRequest, statementDisputeRequest };
