@@ -37,6 +37,7 @@ const MODULE_LAYERS: Record<string, number> = {
   'purchase-order': 4,
   'purchase-return': 5,
   'procurement-task': 5,
+  'supplier-statement': 5,
   'plan-generation': 6,
   workbench: 6,
   'operation-log': 6,

@@ -48,6 +48,7 @@ const bodies = (): Record<string, unknown> => ({
   '/admin/commodity/export': {},
   '/admin/purchase_order/export': {},
   '/admin/purchase_return/export': {},
+  '/admin/supplier_statement/export': {},
 });
 
 const exportRoutes = allRoutes.filter((r) => /^export/.test(r.endpoint.path.split('/').at(-1) ?? ''));

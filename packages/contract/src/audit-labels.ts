@@ -8,6 +8,7 @@ import { PRICE_TEMPLATE_AUDIT } from './price-template-vocabulary';
 import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT, SUPPLIER_AUDIT } from './procurement/vocabulary';
 import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
 import { PURCHASE_RETURN_AUDIT } from './purchase-return-vocabulary';
+import { SUPPLIER_STATEMENT_AUDIT } from './supplier-statement-vocabulary';
 import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
@@ -17,6 +18,7 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   QUOTATION_AUDIT,
   PURCHASE_ORDER_AUDIT,
   PURCHASE_RETURN_AUDIT,
+  SUPPLIER_STATEMENT_AUDIT,
   CLARIFICATION_AUDIT,
   SUPPLIER_AUDIT,
   PORTAL_ACCOUNT_AUDIT,

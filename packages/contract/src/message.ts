@@ -23,7 +23,14 @@ export const MESSAGE_KINDS = [
   'return_answered',
   'receipt_reversed',
   'plan_receipt_reversed',
+  'statement_sent',
+  'statement_confirmed',
+  'statement_disputed',
+  'invoice_submitted',
+  'statement_exception',
+  'statement_paid',
   'quote_entered',
+  'portal_account_reissued',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -44,7 +51,14 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   return_answered: '退货单已答复',
   receipt_reversed: '收货已冲销',
   plan_receipt_reversed: '计划到货冲销',
+  statement_sent: '待确认对账单',
+  statement_confirmed: '对账单已确认',
+  statement_disputed: '对账单有异议',
+  invoice_submitted: '供应商已上传发票',
+  statement_exception: '发票匹配异常',
+  statement_paid: '对账单已付款',
   quote_entered: '采购方代录报价',
+  portal_account_reissued: '门户账号已重置',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -63,7 +77,14 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   return_answered: 'processing',
   receipt_reversed: 'error',
   plan_receipt_reversed: 'warning',
+  statement_sent: 'processing',
+  statement_confirmed: 'success',
+  statement_disputed: 'error',
+  invoice_submitted: 'processing',
+  statement_exception: 'warning',
+  statement_paid: 'success',
   quote_entered: 'warning',
+  portal_account_reissued: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
@@ -74,6 +95,10 @@ const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
   'return_created',
   'receipt_reversed',
   'quote_entered',
+  'statement_sent',
+  'statement_paid',
+  'quote_entered',
+  'portal_account_reissued',
 ];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));

@@ -19,4 +19,9 @@ export const PORTAL_PATHS = {
   returnInfo: '/portal/purchase_return/info',
   returnConfirm: '/portal/purchase_return/confirm',
   returnDispute: '/portal/purchase_return/dispute',
+  statementList: '/portal/statement/list',
+  statementInfo: '/portal/statement/info',
+  statementConfirm: '/portal/statement/confirm',
+  statementDispute: '/portal/statement/dispute',
+  invoiceSubmit: '/portal/supplier_invoice/submit',
 } as const;

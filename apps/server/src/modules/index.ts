@@ -20,6 +20,7 @@ import { messageRoutes, portalMessageRoutes } from './message/routes';
 import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
 import { portalPurchaseReturnRoutes, purchaseReturnRoutes } from './purchase-return/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
+import { portalStatementRoutes, supplierStatementRoutes } from './supplier-statement/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -43,9 +44,11 @@ export const allRoutes: AnyRoute[] = [
   ...messageRoutes,
   ...purchaseOrderRoutes,
   ...purchaseReturnRoutes,
+  ...supplierStatementRoutes,
   ...portalAdminRoutes,
   ...portalRoutes,
   ...portalPurchaseOrderRoutes,
   ...portalPurchaseReturnRoutes,
   ...portalMessageRoutes,
+  ...portalStatementRoutes,
 ];

@@ -29,6 +29,8 @@ export const pageComponents: Record<string, PageComponent> = {
   purchaseOrderDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-detail-page')),
   purchaseReturnList: lazyPage(() => import('@/features/purchase-order/pages/purchase-return-list-page')),
   purchaseReturnDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-return-detail-page')),
+  supplierStatementList: lazyPage(() => import('@/features/supplier-statement/pages/supplier-statement-list-page')),
+  supplierStatementDetail: lazyPage(() => import('@/features/supplier-statement/pages/supplier-statement-detail-page')),
 };
 
 /**

@@ -62,6 +62,7 @@ const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const ComparisonPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/comparison-print-page')));
 const PurchaseOrderPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/purchase-order-print-page')));
 const PurchaseReturnPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/purchase-return-print-page')));
+const SupplierStatementPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/supplier-statement-print-page')));
 
 export const router = createBrowserRouter([
   { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },
@@ -69,6 +70,11 @@ export const router = createBrowserRouter([
   { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: '/print/purchaseReturn', element: <RequireAuth>{page(<PurchaseReturnPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  {
+    path: '/print/supplierStatement',
+    element: <RequireAuth>{page(<SupplierStatementPrintPage />)}</RequireAuth>,
+    errorElement: <ErrorPage />,
+  },
   { path: '/portal/*', element: <PortalDocument />, errorElement: <ErrorPage /> },
   {
     path: '/*',

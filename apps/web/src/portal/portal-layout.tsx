@@ -13,6 +13,8 @@ const OrderListPage = lazyPage(() => import('./pages/order-list-page'));
 const OrderDetailPage = lazyPage(() => import('./pages/order-detail-page'));
 const ReturnListPage = lazyPage(() => import('./pages/return-list-page'));
 const ReturnDetailPage = lazyPage(() => import('./pages/return-detail-page'));
+const StatementListPage = lazyPage(() => import('./pages/statement-list-page'));
+const StatementDetailPage = lazyPage(() => import('./pages/statement-detail-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
@@ -24,6 +26,8 @@ const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void
   '/portal/orders/detail': { signedIn: true, page: OrderDetailPage },
   '/portal/returns': { signedIn: true, page: ReturnListPage },
   '/portal/returns/detail': { signedIn: true, page: ReturnDetailPage },
+  '/portal/statements': { signedIn: true, page: StatementListPage },
+  '/portal/statements/detail': { signedIn: true, page: StatementDetailPage },
 };
 
 /**
@@ -72,6 +76,8 @@ export default function PortalLayout() {
             <Route path="orders/detail" element={<OrderDetailPage />} />
             <Route path="returns" element={<ReturnListPage />} />
             <Route path="returns/detail" element={<ReturnDetailPage />} />
+            <Route path="statements" element={<StatementListPage />} />
+            <Route path="statements/detail" element={<StatementDetailPage />} />
             <Route index element={<Navigate to="/portal/rfq" replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>

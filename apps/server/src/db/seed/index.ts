@@ -10,6 +10,7 @@ import { seedDemoProcurement } from './demo-procurement';
 import { seedBoardFacts } from './demo-board';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoReturns } from './demo-returns';
+import { seedDemoStatements } from './demo-statements';
 import { type DemoPortalLink, seedDemoPortal } from './demo-portal';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
@@ -75,6 +76,7 @@ const demoSeeders: DemoSeeder[] = [
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
   { name: 'purchase_orders', run: (tx, ctx) => seedDemoOrders(tx, ctx.now) },
   { name: 'purchase_returns', run: (tx, ctx) => seedDemoReturns(tx, ctx.now) },
+  { name: 'supplier_statements', run: (tx, ctx) => seedDemoStatements(tx, ctx.now) },
 ];
 
 /** A database filled by seed:scale records these as applied: demo rows would collide with its own. */

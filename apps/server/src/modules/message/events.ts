@@ -1,7 +1,7 @@
-import type { MessageKind } from '@scm/contract';
+import { fenToYuan, type MessageKind } from '@scm/contract';
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { backUsers, portalAccounts, procurementTaskSuppliers, roles } from '../../db/schema';
+import { backUsers, portalAccounts, procurementTaskSuppliers, roles, suppliers } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { assignableWhere } from '../back-user/assignable';
 
@@ -40,6 +40,13 @@ interface ReturnRef {
   supplierId: number;
 }
 
+interface StatementRef {
+  id: number;
+  code: string;
+  supplierId: number;
+  createdBy: number;
+}
+
 /** A supplier's deed in the portal, as staff read it: the supplier's name, never a price. */
 interface SupplierRef {
   id: number;
@@ -65,7 +72,15 @@ export type MessageEvent =
   | { kind: 'return_answered'; ret: ReturnRef; order: OrderRef; supplier: SupplierRef; disputeReason: string | null }
   | { kind: 'receipt_reversed'; order: OrderRef; receivedOn: string; reason: string }
   | { kind: 'plan_receipt_reversed'; plan: PlanRef; order: OrderRef; receivedOn: string; reason: string }
-  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
+  | { kind: 'statement_sent'; statement: StatementRef }
+  | { kind: 'statement_confirmed'; statement: StatementRef; supplier: SupplierRef }
+  | { kind: 'statement_disputed'; statement: StatementRef; supplier: SupplierRef; reason: string }
+  | { kind: 'invoice_submitted'; statement: StatementRef; supplier: SupplierRef; invoiceNumber: string }
+  | { kind: 'statement_exception'; statement: StatementRef; count: number }
+  | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number }
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number }
+  /** An active account's activation link reissued by staff: its sessions ended, it is 待激活 again. */
+  | { kind: 'portal_account_reissued'; account: { id: number; supplierId: number; email: string; name: string } };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -87,6 +102,8 @@ const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
 const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
 const returnLink = (id: number) => `/procurementManagement/purchaseReturnDetail?id=${id}`;
 const portalReturnLink = (id: number) => `/portal/returns/detail?id=${id}`;
+const statementLink = (id: number) => `/procurementManagement/supplierStatementDetail?id=${id}`;
+const portalStatementLink = (id: number) => `/portal/statements/detail?id=${id}`;
 const who = (actor: EventActor) => actor.userName ?? '系统';
 
 /**
@@ -106,13 +123,33 @@ async function holdersOf(tx: Db, code: string, own: (number | null)[], excluded:
   return rows.map((row) => row.id);
 }
 
-/** The active portal accounts of the given suppliers (a pending or disabled account reads nothing). */
+/**
+ * The active portal accounts of the given suppliers that are enabled (a pending or disabled account,
+ * and every account of a disabled or blacklisted supplier, reads nothing). The suppliers' rows are
+ * locked for share: a disable or blacklist racing the event either commits first and is seen here,
+ * or waits for this event, whose message then reaches its streams before the revocation ends them.
+ */
 async function accountsOf(tx: Db, supplierIds: number[]): Promise<number[]> {
   if (supplierIds.length === 0) return [];
+  const enabled = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(inArray(suppliers.id, supplierIds), eq(suppliers.status, 'enabled')))
+    .orderBy(suppliers.id)
+    .for('share');
+  if (enabled.length === 0) return [];
   const rows = await tx
     .select({ id: portalAccounts.id })
     .from(portalAccounts)
-    .where(and(inArray(portalAccounts.supplierId, supplierIds), eq(portalAccounts.status, 'active')))
+    .where(
+      and(
+        inArray(
+          portalAccounts.supplierId,
+          enabled.map((row) => row.id),
+        ),
+        eq(portalAccounts.status, 'active'),
+      ),
+    )
     .orderBy(portalAccounts.id);
   return rows.map((row) => row.id);
 }
@@ -216,6 +253,15 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       link: portalRfqLink(task.id),
     }),
   },
+  portal_account_reissued: {
+    // The supplier's other accounts: the reissued one is signed out and would read it only after its new password.
+    accounts: async (tx, { account }) => (await accountsOf(tx, [account.supplierId])).filter((id) => id !== account.id),
+    message: ({ account }, actor) => ({
+      title: `门户账号已重置：${account.email}`,
+      body: `${who(actor)} 为「${account.name}」（${account.email}）重新生成了激活链接，该账号已退出登录，须用新链接重新设置密码。如非贵司要求，请联系采购方。`,
+      link: '/portal/rfq',
+    }),
+  },
   order_created: {
     accounts: (tx, { order }) => accountsOf(tx, [order.supplierId]),
     message: ({ order }) => ({
@@ -256,6 +302,55 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `计划到货冲减：${plan.code}`,
       body: `采购订单 ${order.code} 于 ${receivedOn} 的收货已冲销，计划「${plan.name}」的到货数量随之减少。原因：${reason}`,
       link: planLink(plan.id),
+    }),
+  },
+  statement_sent: {
+    accounts: (tx, { statement }) => accountsOf(tx, [statement.supplierId]),
+    message: ({ statement }) => ({
+      title: `待确认对账单：${statement.code}`,
+      body: `您有一张对账单 ${statement.code} 待核对，请确认或提出异议。`,
+      link: portalStatementLink(statement.id),
+    }),
+  },
+  statement_confirmed: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier }) => ({
+      title: `对账单已确认：${statement.code}`,
+      body: `${supplier.name} 确认了对账单 ${statement.code}，可以登记发票。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_disputed: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier, reason }) => ({
+      title: `对账单有异议：${statement.code}`,
+      body: `${supplier.name} 对对账单 ${statement.code} 提出异议：${reason}`,
+      link: statementLink(statement.id),
+    }),
+  },
+  invoice_submitted: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier, invoiceNumber }) => ({
+      title: `供应商已上传发票：${statement.code}`,
+      body: `${supplier.name} 为对账单 ${statement.code} 上传了发票 ${invoiceNumber}。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_exception: {
+    // Whoever may decide it: the approve code, the statement in scope, never its creator (four-eyes).
+    recipients: (tx, { statement }) => holdersOf(tx, 'supplierStatement:approve', [statement.createdBy], [statement.createdBy]),
+    message: ({ statement, count }) => ({
+      title: `发票匹配异常：${statement.code}`,
+      body: `对账单 ${statement.code} 的三单匹配发现 ${count} 项新异常，请处理。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_paid: {
+    accounts: (tx, { statement }) => accountsOf(tx, [statement.supplierId]),
+    message: ({ statement, paidOn, amountFen }) => ({
+      title: `对账单已付款：${statement.code}`,
+      body: `对账单 ${statement.code} 已于 ${paidOn} 付款 ¥${fenToYuan(amountFen, true)}。`,
+      link: portalStatementLink(statement.id),
     }),
   },
   quote_entered: {

@@ -1,13 +1,22 @@
 import {
   clarificationAskRequest,
+  invoiceCreateRequest,
   portalDeclineRequest,
   portalQuoteSubmitRequest,
   purchaseReturnDisputeRequest,
   setChineseZodMessages,
+  statementDisputeRequest,
 } from '@scm/contract';
 
 // The server's own rules and messages for what the portal's forms send; a chunk of its own with zod
 // (request-checks.ts).
 setChineseZodMessages();
 
-export { clarificationAskRequest, portalDeclineRequest, portalQuoteSubmitRequest, purchaseReturnDisputeRequest };
+export {
+  clarificationAskRequest,
+  invoiceCreateRequest,
+  portalDeclineRequest,
+  portalQuoteSubmitRequest,
+  purchaseReturnDisputeRequest,
+  statementDisputeRequest,
+};

@@ -11,6 +11,9 @@ import {
   PURCHASE_RETURN_STATUS_COLORS,
   PURCHASE_RETURN_STATUS_LABELS,
   type PurchaseReturnStatus,
+  STATEMENT_STATUS_COLORS,
+  STATEMENT_STATUS_LABELS,
+  type StatementStatus,
 } from '@scm/contract';
 import { Tag } from '@/portal/components/plain-controls';
 
@@ -36,4 +39,8 @@ export const OrderStatusTag = ({ status }: { status: PurchaseOrderStatus }) => (
 
 export const ReturnStatusTag = ({ status }: { status: PurchaseReturnStatus }) => (
   <StatusTag value={status} labels={PURCHASE_RETURN_STATUS_LABELS} colors={PURCHASE_RETURN_STATUS_COLORS} />
+);
+
+export const StatementStatusTag = ({ status }: { status: StatementStatus }) => (
+  <StatusTag value={status} labels={STATEMENT_STATUS_LABELS} colors={STATEMENT_STATUS_COLORS} />
 );
