@@ -28,7 +28,7 @@ export interface AwardedFixture {
 export async function awardedTask(
   t: TestApp,
   token: string,
-  options: { buyerId?: number; planId?: number; planLineIds?: [number, number]; commodityIds?: [number, number] } = {},
+  options: { buyerId?: number; planId?: number; planLineIds?: [number, number]; commodityIds?: [number, number]; warehouseCode?: string } = {},
 ): Promise<AwardedFixture> {
   serial += 1;
   const commodityIds =
@@ -49,6 +49,7 @@ export async function awardedTask(
       buyer_id: options.buyerId ?? 1,
       quote_deadline: new Date(t.clock.now.getTime() + DAY).toISOString(),
       delivery_region_code: '440305',
+      warehouse_code: options.warehouseCode,
       required_by: shanghaiDay(t, 10),
       plan_id: options.planId,
       lines: [

@@ -8,6 +8,7 @@ import { PRICE_TEMPLATE_AUDIT } from './price-template-vocabulary';
 import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT, SUPPLIER_AUDIT } from './procurement/vocabulary';
 import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
 import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
+import { COMPANY_INFO_AUDIT, WAREHOUSE_AUDIT } from './warehouse-vocabulary';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
 export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
@@ -21,6 +22,8 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   COMMODITY_AUDIT,
   CATEGORY_AUDIT,
   PRICE_TEMPLATE_AUDIT,
+  WAREHOUSE_AUDIT,
+  COMPANY_INFO_AUDIT,
   DICT_TYPE_AUDIT,
   DICT_ITEM_AUDIT,
   BACK_USER_AUDIT,

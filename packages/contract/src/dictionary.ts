@@ -149,6 +149,7 @@ export const DICT = {
   procurementStatus: 'procurement_status',
   quoteStatus: 'quote_status',
   quotationStatus: 'quotation_status',
+  /** Derived from 收货仓库: its items are the enabled warehouses (DERIVED_DICTIONARIES). */
   warehouse: 'warehouse',
   unit: 'unit',
   settlementType: 'settlement_type',
@@ -162,3 +163,11 @@ export const DICT = {
   companyTaxpayer: 'company_taxpayer',
 } as const;
 export type DictCode = (typeof DICT)[keyof typeof DICT];
+
+/**
+ * Dictionary types whose items another page keeps (docs/rules/base-data.md, "Warehouses"): the
+ * dictionary answers them read-only and 数据字典 points to that page.
+ */
+export const DERIVED_DICTIONARIES = {
+  warehouse: { label: '收货仓库', path: '/basicData/warehouse' },
+} as const satisfies Partial<Record<DictCode, { label: string; path: string }>>;

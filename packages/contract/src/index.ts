@@ -33,3 +33,6 @@ export * from './portal';
 export * from './portal-vocabulary';
 export * from './portal-paths';
 export * from './zod-messages';
+export * from './warehouse';
+export * from './company-info';
+export * from './warehouse-vocabulary';

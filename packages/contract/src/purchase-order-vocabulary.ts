@@ -5,8 +5,8 @@ import { actionsOf, type StatusMachine, transitionAllowed } from './status-machi
 // A purchase order's statuses, its machine and their words, apart from the schemas: the supplier
 // portal reads them without loading zod (docs/web-guide.md, "Portal").
 
-/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exit. */
-export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed'] as const;
+/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exits. */
+export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed', 'rejected'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
 export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
@@ -15,6 +15,7 @@ export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> =
   partially_received: '部分到货',
   received: '已到货',
   closed: '已关闭',
+  rejected: '已拒绝',
 };
 export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
   pending: 'warning',
@@ -22,6 +23,7 @@ export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> =
   partially_received: 'cyan',
   received: 'success',
   closed: 'default',
+  rejected: 'error',
 };
 /** Orders still waiting for goods: the board's and the workbench's 未完成订单. */
 export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
@@ -33,7 +35,7 @@ export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_
 export const PURCHASE_ORDER_TRANSITIONS = {
   confirm: { from: ['pending'], to: 'confirmed' },
   receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
-  close: { from: ['pending', 'confirmed', 'partially_received'], to: 'closed' },
+  close: { from: ['pending', 'confirmed', 'partially_received', 'rejected'], to: 'closed' },
 } as const satisfies StatusMachine<PurchaseOrderStatus>;
 export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
 export const PURCHASE_ORDER_ACTIONS = actionsOf(PURCHASE_ORDER_TRANSITIONS);

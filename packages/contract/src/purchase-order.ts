@@ -15,6 +15,7 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
+import { deliveryAddressSchema } from './warehouse';
 import { INVOICE_TYPES } from './procurement/vat';
 import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_ACTIONS } from './purchase-order-vocabulary';
 
@@ -111,6 +112,8 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   taxRatePercent: z.number(),
   deliveryRegionCode: z.string(),
   deliveryRegionName: z.string(),
+  /** Where to deliver, as the order was made (docs/rules/orders.md); null when its task named no warehouse. */
+  deliveryAddress: deliveryAddressSchema.nullable(),
   planId: z.number().nullable(),
   planCode: z.string().nullable(),
   taskName: z.string(),

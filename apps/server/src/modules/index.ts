@@ -19,6 +19,8 @@ import { supplierRoutes } from './supplier/routes';
 import { messageRoutes, portalMessageRoutes } from './message/routes';
 import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
+import { warehouseRoutes } from './warehouse/routes';
+import { companyInfoRoutes } from './company-info/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -33,6 +35,8 @@ export const allRoutes: AnyRoute[] = [
   ...dictionaryRoutes,
   ...regionRoutes,
   ...priceTemplateRoutes,
+  ...warehouseRoutes,
+  ...companyInfoRoutes,
   ...freightRoutes,
   ...dataBoardRoutes,
   ...workbenchRoutes,

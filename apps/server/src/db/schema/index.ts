@@ -11,3 +11,4 @@ export * from './procurement';
 export * from './message';
 export * from './purchase-order';
 export * from './portal';
+export * from './warehouse';

@@ -79,16 +79,11 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
     items: statusItems(PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_COLORS),
   },
   {
+    // Its items are the enabled warehouses of 收货仓库 (docs/rules/base-data.md, "Warehouses").
     code: DICT.warehouse,
     name: '仓库',
-    remark: '收货仓库',
-    items: [
-      ['sh_jiading', '上海嘉定中心仓', 'blue', true],
-      ['gz_baiyun', '广州白云中心仓', 'green'],
-      ['bj_daxing', '北京大兴仓', 'geekblue'],
-      ['cd_shuangliu', '成都双流仓', 'orange'],
-      ['wh_dongxihu', '武汉东西湖仓', 'purple'],
-    ],
+    remark: '由收货仓库维护',
+    items: [],
   },
   {
     code: DICT.unit,
@@ -183,6 +178,7 @@ export async function seedBuiltInDictionaries(tx: Db) {
       .insert(dictTypes)
       .values({ code: dictionary.code, name: dictionary.name, remark: dictionary.remark, builtIn: true, updatedBy: '系统' })
       .onConflictDoNothing({ target: dictTypes.code });
+    if (dictionary.items.length === 0) continue;
     const [type] = await tx.select({ id: dictTypes.id }).from(dictTypes).where(sql`${dictTypes.code} = ${dictionary.code}`);
     const inserted = await tx
       .insert(dictItems)

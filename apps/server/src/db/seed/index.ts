@@ -12,6 +12,8 @@ import { seedDemoOrders } from './demo-orders';
 import { type DemoPortalLink, seedDemoPortal } from './demo-portal';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
+import { seedBuiltInWarehouses } from './warehouses';
+import { seedDemoCompany } from './demo-company';
 
 export interface SeedContext {
   /** Known only on the start that created the administrator. */
@@ -73,6 +75,13 @@ const demoSeeders: DemoSeeder[] = [
   },
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
   { name: 'purchase_orders', run: (tx, ctx) => seedDemoOrders(tx, ctx.now) },
+  {
+    name: 'company',
+    run: async (tx) => {
+      await seedDemoCompany(tx);
+      return true;
+    },
+  },
 ];
 
 /** A database filled by seed:scale records these as applied: demo rows would collide with its own. */
@@ -92,6 +101,7 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
   const adminCreated = await db.transaction(async (tx) => {
     await seedMenus(tx);
     await seedBuiltInDictionaries(tx);
+    await seedBuiltInWarehouses(tx);
     const roleId = await seedAdminRole(tx);
     return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
   });

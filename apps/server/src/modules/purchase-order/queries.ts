@@ -173,6 +173,7 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
     taxRatePercent: order.taxRatePercent,
     deliveryRegionCode: order.deliveryRegionCode,
     deliveryRegionName: regionFullName(order.deliveryRegionCode),
+    deliveryAddress: order.deliveryAddress ?? null,
     planId: order.planId,
     planCode: extra.planCode,
     taskName: extra.taskName,
