@@ -203,6 +203,7 @@ describe('the status machine', () => {
       'close:confirmed',
       'receive:partially_received',
       'close:partially_received',
+      'close:rejected',
     ]);
   });
 
