@@ -13,7 +13,8 @@ import { ADMIN_PASSWORD, type ApiPath, createTestApp, queryRows, shanghaiDay, ty
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
 import { tokenOf, PORTAL_PASSWORD } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
-import { messages, procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders } from '../../db/schema';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { messages, procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders, purchaseReceipts } from '../../db/schema';
 
 let t: TestApp;
 let token: string;
@@ -207,22 +208,23 @@ describe('the status machine', () => {
     ]);
   });
 
-  it.each(cases)('%s × %s', async (status, action, legal) => {
-    const order = await orderIn(status);
-    // The detail's allowedActions says beforehand what the call below finds.
-    expect((await info(order.id)).allowed_actions.includes(action)).toBe(legal);
-    const answer = await t.call(`/admin/purchase_order/${action}`, bodyFor(action, order), token);
-    if (!legal) {
-      expect(answer.code, answer.message).toBe(409);
-      if (action === 'receive' && status === 'pending') expect(answer.message).toBe('订单尚未确认');
-      const [row] = await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, order.id));
-      expect(row).toMatchObject({ status, version: 0 });
-      return;
-    }
-    expect(answer.code, answer.message).toBe(200);
-    const after = await info(order.id);
-    expect([PURCHASE_ORDER_TRANSITIONS[action].to].flat()).toContain(after.status);
-    expect(after.version).toBe(1);
+  sweepStatusMachine({
+    machine: PURCHASE_ORDER_TRANSITIONS,
+    statuses: PURCHASE_ORDER_STATUSES,
+    build: orderIn,
+    act: (action, order) => t.call(`/admin/purchase_order/${action}`, bodyFor(action, order), token),
+    snapshot: async (order) => {
+      const db = t.database.db;
+      return {
+        order: await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, order.id)),
+        lines: await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id)),
+        receipts: await db.select().from(purchaseReceipts).where(eq(purchaseReceipts.orderId, order.id)),
+        audit: await auditRowCount(db),
+      };
+    },
+    statusOf: async (order) => (await info(order.id)).status,
+    listed: async (order) => (await info(order.id)).allowed_actions,
+    refusal: (action, status) => (action === 'receive' && status === 'pending' ? '订单尚未确认' : undefined),
   });
 
   it('answers 409 on a stale version and 404 on a missing order', async () => {
