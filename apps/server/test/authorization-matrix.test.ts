@@ -1,7 +1,7 @@
 import { ALL_PERMISSION_CODES } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUsers, menus, portalSessions, rolePermissions, roles, sessions } from '../src/db/schema';
+import { backUsers, menus, portalSessions, purchaseOrderLines, rolePermissions, roles, sessions, shipmentLines, shipments } from '../src/db/schema';
 import { AUTHENTICATED, type AnyRoute, isPortalRoute, PORTAL, PUBLIC } from '../src/lib/route';
 import { hashPassword } from '../src/lib/passwords';
 import { hashToken } from '../src/lib/tokens';
@@ -31,7 +31,7 @@ let revoked: string;
 let expired: string;
 let allCodes: string[];
 /** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to and another supplier's order. */
-type Foreign = { taskId: number; lineIds: number[]; orderId: number };
+type Foreign = { taskId: number; lineIds: number[]; orderId: number; orderLineId: number; shipmentId: number };
 let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: Foreign };
 
 beforeAll(async () => {
@@ -69,10 +69,31 @@ beforeAll(async () => {
     revoked: portalRevoked,
     expired: portalExpired,
     ownTask: mine.taskId,
-    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, orderId: (await awardedTask(t, admin)).orders[0].id },
+    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, ...(await foreignShipment(admin)) },
   };
 });
 afterAll(() => t.close());
+
+/** Another supplier's order with a shipping notice on it (written straight in: shipments are tested with the orders). */
+async function foreignShipment(admin: string) {
+  const order = (await awardedTask(t, admin)).orders[0];
+  const { db } = t.database;
+  const [line] = await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id));
+  const [shipment] = await db
+    .insert(shipments)
+    .values({
+      code: 'FHFOREIGN0001',
+      orderId: order.id,
+      supplierId: order.supplier_id,
+      shipDate: '2026-01-01',
+      expectedArrival: '2026-01-02',
+      deliveryNoteNo: 'SD-FOREIGN',
+      createdBySide: 'supplier',
+    })
+    .returning({ id: shipments.id });
+  await db.insert(shipmentLines).values({ shipmentId: shipment.id, orderLineId: line.id, quantity: 1 });
+  return { orderId: order.id, orderLineId: line.id, shipmentId: shipment.id };
+}
 
 /** The probe user's role holds exactly these codes from now on (checked on every request, no new login). */
 async function grant(codes: string[]) {
@@ -170,6 +191,16 @@ const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: Foreign) => unknown>> = 
   '/portal/clarification/ask': (f) => ({ task_id: f.taskId, question: '探针问题' }),
   '/portal/purchase_order/info': (f) => ({ id: f.orderId }),
   '/portal/purchase_order/confirm': (f) => ({ id: f.orderId, version: 0 }),
+  '/portal/purchase_order/reject': (f) => ({ id: f.orderId, version: 0, reason: '探针' }),
+  '/portal/shipment/create': (f) => ({
+    order_id: f.orderId,
+    ship_date: '2026-01-01',
+    expected_arrival: '2026-01-02',
+    delivery_note_no: 'SD-PROBE',
+    lines: [{ order_line_id: f.orderLineId, quantity: 1 }],
+  }),
+  '/portal/shipment/info': (f) => ({ id: f.shipmentId }),
+  '/portal/shipment/cancel': (f) => ({ id: f.shipmentId, version: 0, reason: '探针' }),
 };
 /** Routes that read or write only the caller's own rows (a message id of someone else's changes nothing). */
 const SCOPED_BY_CALLER: ApiPath[] = [
@@ -177,6 +208,7 @@ const SCOPED_BY_CALLER: ApiPath[] = [
   '/portal/account/info',
   '/portal/rfq/list',
   '/portal/purchase_order/list',
+  '/portal/shipment/list',
   '/portal/message/list',
   '/portal/message/unread_count',
   '/portal/message/read',

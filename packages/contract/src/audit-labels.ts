@@ -9,6 +9,7 @@ import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT, SUPPLIER_AUDIT } from './procu
 import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
 import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
 import { COMPANY_INFO_AUDIT, WAREHOUSE_AUDIT } from './warehouse-vocabulary';
+import { SHIPMENT_AUDIT } from './shipment-vocabulary';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
 export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
@@ -16,6 +17,7 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   PROCUREMENT_TASK_AUDIT,
   QUOTATION_AUDIT,
   PURCHASE_ORDER_AUDIT,
+  SHIPMENT_AUDIT,
   CLARIFICATION_AUDIT,
   SUPPLIER_AUDIT,
   PORTAL_ACCOUNT_AUDIT,

@@ -159,6 +159,9 @@ export const DICT = {
   commonStatus: 'common_status',
   invoiceType: 'invoice_type',
   purchaseOrderStatus: 'purchase_order_status',
+  shipmentStatus: 'shipment_status',
+  /** How the buyer heard a supplier's answer it records (电话, 微信, 邮件, 盖章回传). */
+  confirmChannel: 'confirm_channel',
   /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
   companyTaxpayer: 'company_taxpayer',
 } as const;

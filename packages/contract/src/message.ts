@@ -19,6 +19,13 @@ export const MESSAGE_KINDS = [
   'rfq_published',
   'clarification_answered',
   'order_created',
+  'order_rejected',
+  'shipment_created',
+  'order_confirmed_for_supplier',
+  'goods_received',
+  'rfq_closed_early',
+  'plan_goods_received',
+  'order_closed_short',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -35,6 +42,13 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_published: '新询价',
   clarification_answered: '答疑已回复',
   order_created: '新采购订单',
+  order_rejected: '订单被拒绝',
+  shipment_created: '供应商已发货',
+  order_confirmed_for_supplier: '订单已代确认',
+  goods_received: '已收货',
+  rfq_closed_early: '询价提前截止',
+  plan_goods_received: '计划到货',
+  order_closed_short: '订单短缺关闭',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -49,10 +63,24 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_published: 'processing',
   clarification_answered: 'success',
   order_created: 'processing',
+  order_rejected: 'error',
+  shipment_created: 'processing',
+  order_confirmed_for_supplier: 'success',
+  goods_received: 'success',
+  rfq_closed_early: 'warning',
+  plan_goods_received: 'success',
+  order_closed_short: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
-const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = ['rfq_published', 'clarification_answered', 'order_created'];
+const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
+  'rfq_published',
+  'clarification_answered',
+  'order_created',
+  'order_confirmed_for_supplier',
+  'goods_received',
+  'rfq_closed_early',
+];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));
 

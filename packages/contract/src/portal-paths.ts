@@ -15,4 +15,9 @@ export const PORTAL_PATHS = {
   orderList: '/portal/purchase_order/list',
   orderInfo: '/portal/purchase_order/info',
   orderConfirm: '/portal/purchase_order/confirm',
+  orderReject: '/portal/purchase_order/reject',
+  shipmentCreate: '/portal/shipment/create',
+  shipmentList: '/portal/shipment/list',
+  shipmentInfo: '/portal/shipment/info',
+  shipmentCancel: '/portal/shipment/cancel',
 } as const;

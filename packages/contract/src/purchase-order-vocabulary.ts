@@ -28,19 +28,34 @@ export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> =
 /** Orders still waiting for goods: the board's and the workbench's 未完成订单. */
 export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
 
+/** Who answered an order 确认: the supplier in the portal, or the buyer on its behalf. */
+export const CONFIRMED_BY = ['supplier', 'buyer'] as const;
+export type ConfirmedBy = (typeof CONFIRMED_BY)[number];
+export const CONFIRMED_BY_LABELS: Record<ConfirmedBy, string> = { supplier: '供应商', buyer: '采购员代确认' };
+
+/** Values of the `confirm_channel` dictionary: how the buyer heard the supplier's answer. */
+export const CONFIRM_CHANNELS = ['phone', 'wechat', 'email', 'stamped'] as const;
+export type ConfirmChannel = (typeof CONFIRM_CHANNELS)[number];
+export const CONFIRM_CHANNEL_LABELS: Record<ConfirmChannel, string> = { phone: '电话', wechat: '微信', email: '邮件', stamped: '盖章回传' };
+export const CONFIRM_CHANNEL_COLORS: Record<ConfirmChannel, string> = { phone: 'blue', wechat: 'green', email: 'cyan', stamped: 'purple' };
+
+/** The actions a supplier takes on its own orders in the portal; receipts and closing are the buyer's. */
+export const PORTAL_ORDER_ACTIONS = ['confirm', 'reject'] as const;
+
 /**
  * The status machine (docs/rules/orders.md): for each action, the statuses it may start from and
  * the one it leads to; a receipt leads to 部分到货 or 已到货 depending on what has arrived.
  */
 export const PURCHASE_ORDER_TRANSITIONS = {
   confirm: { from: ['pending'], to: 'confirmed' },
+  reject: { from: ['pending'], to: 'rejected' },
   receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
   close: { from: ['pending', 'confirmed', 'partially_received', 'rejected'], to: 'closed' },
 } as const satisfies StatusMachine<PurchaseOrderStatus>;
 export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
 export const PURCHASE_ORDER_ACTIONS = actionsOf(PURCHASE_ORDER_TRANSITIONS);
 
-export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', receive: '收货', close: '关闭' };
+export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', reject: '拒绝', receive: '收货', close: '关闭' };
 
 export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
   transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
@@ -83,7 +98,19 @@ export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
     consignee: '收货人',
     phone: '联系电话',
     receivingHours: '收货时间',
+    promisedDate: '承诺到货日期',
+    confirmedBy: '确认方',
+    confirmedByName: '确认人',
+    confirmChannel: '确认渠道',
+    confirmRemark: '确认备注',
+    rejectReason: '拒绝原因',
+    shipmentId: '发货通知',
   },
-  values: { status: PURCHASE_ORDER_STATUS_LABELS, invoiceType: INVOICE_TYPE_LABELS },
+  values: {
+    status: PURCHASE_ORDER_STATUS_LABELS,
+    invoiceType: INVOICE_TYPE_LABELS,
+    confirmedBy: CONFIRMED_BY_LABELS,
+    confirmChannel: CONFIRM_CHANNEL_LABELS,
+  },
   statusColors: PURCHASE_ORDER_STATUS_COLORS,
 };

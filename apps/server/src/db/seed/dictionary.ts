@@ -1,4 +1,7 @@
 import {
+  CONFIRM_CHANNEL_COLORS,
+  CONFIRM_CHANNEL_LABELS,
+  CONFIRM_CHANNELS,
   DICT,
   INVITATION_STATUS_COLORS,
   INVOICE_TYPE_COLORS,
@@ -18,6 +21,9 @@ import {
   QUOTE_STATUS_COLORS,
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
+  SHIPMENT_STATUS_COLORS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
   SUPPLIER_STATUS_COLORS,
   SUPPLIER_STATUS_LABELS,
   SUPPLIER_STATUSES,
@@ -77,6 +83,18 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
     name: '采购订单状态',
     remark: '采购订单的状态流转',
     items: statusItems(PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_COLORS),
+  },
+  {
+    code: DICT.shipmentStatus,
+    name: '发货通知状态',
+    remark: '供应商的发货通知：在途、已收货、已取消',
+    items: statusItems(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_COLORS),
+  },
+  {
+    code: DICT.confirmChannel,
+    name: '确认渠道',
+    remark: '采购员代供应商确认订单时，供应商答复的渠道',
+    items: statusItems(CONFIRM_CHANNELS, CONFIRM_CHANNEL_LABELS, CONFIRM_CHANNEL_COLORS),
   },
   {
     // Its items are the enabled warehouses of 收货仓库 (docs/rules/base-data.md, "Warehouses").

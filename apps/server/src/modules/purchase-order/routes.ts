@@ -1,8 +1,9 @@
-import { portalPurchaseOrderApi, purchaseOrderApi } from '@scm/contract';
+import { portalPurchaseOrderApi, portalShipmentApi, purchaseOrderApi, shipmentApi } from '@scm/contract';
 import { defineRoute, portalRoute } from '../../lib/route';
 import { exportOrders } from './export';
 import { getOrder, listOrders } from './queries';
-import { closeOrder, confirmOrder, receiveOrder } from './service';
+import { closeOrder, confirmOrder, receiveOrder, rejectOrder } from './service';
+import { cancelShipment, createShipment, getShipment, listShipments } from './shipment';
 
 const LIST = 'purchaseOrderList';
 const DETAIL = 'purchaseOrderDetail';
@@ -17,6 +18,11 @@ export const purchaseOrderRoutes = [
     handler: (input, ctx) => confirmOrder(ctx, input, { user: ctx.user }),
   }),
   defineRoute({
+    endpoint: purchaseOrderApi.reject,
+    permission: 'purchaseOrder:confirm',
+    handler: (input, ctx) => rejectOrder(ctx, input, { user: ctx.user }),
+  }),
+  defineRoute({
     endpoint: purchaseOrderApi.receive,
     permission: 'purchaseOrder:receive',
     handler: (input, ctx) => receiveOrder(ctx, input, { user: ctx.user }),
@@ -25,6 +31,19 @@ export const purchaseOrderRoutes = [
     endpoint: purchaseOrderApi.close,
     permission: 'purchaseOrder:close',
     handler: (input, ctx) => closeOrder(ctx, input, { user: ctx.user }),
+  }),
+  // 发货通知: the buyer records one on the supplier's behalf with the receiving code.
+  defineRoute({ endpoint: shipmentApi.list, permission: LIST, handler: (input, ctx) => listShipments(ctx.db, { user: ctx.user }, input) }),
+  defineRoute({ endpoint: shipmentApi.info, permission: DETAIL, handler: (input, ctx) => getShipment(ctx.db, { user: ctx.user }, input.id) }),
+  defineRoute({
+    endpoint: shipmentApi.create,
+    permission: 'purchaseOrder:receive',
+    handler: (input, ctx) => createShipment(ctx, input, { user: ctx.user }),
+  }),
+  defineRoute({
+    endpoint: shipmentApi.cancel,
+    permission: 'purchaseOrder:receive',
+    handler: (input, ctx) => cancelShipment(ctx, input, { user: ctx.user }),
   }),
 ];
 
@@ -39,4 +58,9 @@ export const portalPurchaseOrderRoutes = [
     endpoint: portalPurchaseOrderApi.confirm,
     handler: (input, ctx) => confirmOrder(ctx, input, { supplierId: ctx.portal.supplierId }),
   }),
+  portalRoute({ endpoint: portalPurchaseOrderApi.reject, handler: (input, ctx) => rejectOrder(ctx, input, { supplierId: ctx.portal.supplierId }) }),
+  portalRoute({ endpoint: portalShipmentApi.create, handler: (input, ctx) => createShipment(ctx, input, { supplierId: ctx.portal.supplierId }) }),
+  portalRoute({ endpoint: portalShipmentApi.list, handler: (input, ctx) => listShipments(ctx.db, { supplierId: ctx.portal.supplierId }, input) }),
+  portalRoute({ endpoint: portalShipmentApi.info, handler: (input, ctx) => getShipment(ctx.db, { supplierId: ctx.portal.supplierId }, input.id) }),
+  portalRoute({ endpoint: portalShipmentApi.cancel, handler: (input, ctx) => cancelShipment(ctx, input, { supplierId: ctx.portal.supplierId }) }),
 ];

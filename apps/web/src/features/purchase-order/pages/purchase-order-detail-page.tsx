@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
+import { CONFIRM_CHANNEL_LABELS, CONFIRMED_BY_LABELS, DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -10,11 +10,14 @@ import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCloseOrder, useConfirmOrder, useOrderInfo } from '@/features/purchase-order/api/purchase-order';
+import { useCloseOrder, useOrderInfo } from '@/features/purchase-order/api/purchase-order';
+import { ConfirmDialog } from '@/features/purchase-order/components/confirm-dialog';
+import { type OrderShipment, ShipmentsCard } from '@/features/purchase-order/components/shipments-card';
+import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 
 // Its date picker, number inputs and drawer load when 收货 is pressed, not with the page.
 const ReceiveDrawer = lazy(() => import('@/features/purchase-order/components/receive-drawer'));
+const ShipmentDrawer = lazy(() => import('@/features/purchase-order/components/shipment-drawer'));
 
 const PAGE_LABEL = '采购订单详情';
 
@@ -30,9 +33,11 @@ export default function PurchaseOrderDetailPage() {
 
 function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const jump = useJump();
-  const confirm = useConfirmOrder();
   const close = useCloseOrder();
-  const [receiving, setReceiving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [shipping, setShipping] = useState(false);
+  // 收货, from the order's open quantities or from one shipping notice.
+  const [receiving, setReceiving] = useState<{ shipment?: OrderShipment } | null>(null);
   const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
   const can = {
     confirm: usePermission('purchaseOrder:confirm'),
@@ -50,12 +55,12 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const actions = (
     <Space wrap>
       {can.confirm && allowed.has('confirm') && (
-        <ReasonedButton type="primary" confirm={{ title: '代供应商确认该订单？', onConfirm: () => confirm.mutate(body) }} loading={confirm.isPending}>
+        <Button type="primary" onClick={() => setConfirming(true)}>
           确认
-        </ReasonedButton>
+        </Button>
       )}
       {can.receive && allowed.has('receive') && (
-        <Button type="primary" onClick={() => setReceiving(true)}>
+        <Button type="primary" onClick={() => setReceiving({})}>
           收货
         </Button>
       )}
@@ -86,6 +91,15 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         {order.status === 'closed' && order.closeReason && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`已关闭：${order.closeReason}`} />
         )}
+        {order.rejectReason && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`供应商已拒绝：${order.rejectReason}`}
+            description={order.status === 'rejected' ? '请关闭订单，计划明细仍待采购。' : undefined}
+          />
+        )}
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label="供应商">{order.supplierName}</Descriptions.Item>
           <Descriptions.Item label="采购任务">
@@ -105,7 +119,9 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label="采购员">{order.buyerName}</Descriptions.Item>
           <Descriptions.Item label="需求日期">{order.requiredBy ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="交货地区">{order.deliveryRegionName}</Descriptions.Item>
+          <Descriptions.Item label="收货地址" span={2}>
+            <DeliveryAddressText address={order.deliveryAddress} regionName={order.deliveryRegionName} />
+          </Descriptions.Item>
           <Descriptions.Item label="发票">
             {INVOICE_TYPE_LABELS[order.invoiceType]} {order.taxRatePercent}%
           </Descriptions.Item>
@@ -118,7 +134,23 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="创建时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-          <Descriptions.Item label="确认时间">{order.confirmedAt ? dayjs(order.confirmedAt).format('YYYY-MM-DD HH:mm') : '-'}</Descriptions.Item>
+          <Descriptions.Item label="确认">
+            {order.confirmedAt ? (
+              <>
+                {dayjs(order.confirmedAt).format('YYYY-MM-DD HH:mm')}
+                <span className="muted">
+                  　{order.confirmedBy ? CONFIRMED_BY_LABELS[order.confirmedBy] : ''} {order.confirmedByName ?? ''}
+                  {order.confirmChannel ? `（${CONFIRM_CHANNEL_LABELS[order.confirmChannel]}）` : ''}
+                </span>
+              </>
+            ) : (
+              '-'
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="承诺到货">
+            {order.promisedDate ?? '-'}
+            {order.confirmRemark && <span className="muted">　{order.confirmRemark}</span>}
+          </Descriptions.Item>
           <Descriptions.Item label="到货">
             {order.receivedQuantity} / {order.orderedQuantity}
           </Descriptions.Item>
@@ -126,14 +158,14 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
       </Card>
 
       <Row gutter={16}>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xxl={15}>
           <Card size="small" title={`订单明细（${order.lines.length}）`}>
             <Table
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={order.lines}
-              scroll={{ x: 720 }}
+              scroll={{ x: 640 }}
               columns={[
                 { title: 'SKU', dataIndex: 'skuCode', width: 110 },
                 { title: '商品', dataIndex: 'commodityName', render: (name: string, l) => (l.spec ? `${name}（${l.spec}）` : name) },
@@ -155,7 +187,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xxl={9}>
           <Card size="small" title="收货记录">
             {order.receipts.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未收货" />
@@ -182,11 +214,25 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         </Col>
       </Row>
 
+      <ShipmentsCard
+        order={order}
+        canReceive={can.receive && allowed.has('receive')}
+        canShip={can.receive && (order.status === 'confirmed' || order.status === 'partially_received')}
+        onReceive={(shipment) => setReceiving({ shipment })}
+        onShip={() => setShipping(true)}
+      />
+
       {receiving && (
         <Suspense fallback={null}>
-          <ReceiveDrawer order={order} open onClose={() => setReceiving(false)} />
+          <ReceiveDrawer order={order} shipment={receiving.shipment} open onClose={() => setReceiving(null)} />
         </Suspense>
       )}
+      {shipping && (
+        <Suspense fallback={null}>
+          <ShipmentDrawer order={order} open onClose={() => setShipping(false)} />
+        </Suspense>
+      )}
+      {confirming && <ConfirmDialog order={order} open onClose={() => setConfirming(false)} />}
       <Modal
         title={`关闭订单 ${order.code}`}
         open={closing.open}
