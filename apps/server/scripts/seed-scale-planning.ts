@@ -1,3 +1,4 @@
+import { DAY_MS, shanghaiCodeDay, shanghaiDay } from '@scm/contract';
 /**
  * The planning step of `npm run seed:scale`: 50,000 plans with 500,000 lines (10 per plan) across
  * every status, owned by the administrator, with their totals computed in one statement at the end.
@@ -14,7 +15,6 @@ export interface PlanningScaleOptions {
 
 const LINES_PER_PLAN = 10;
 const BATCH_PLANS = 2_000;
-const DAY_MS = 24 * 3600 * 1000;
 const TYPES = ['regular', 'promotion', 'new_product', 'seasonal'] as const;
 const TYPE_NAMES = { regular: '常规补货', promotion: '促销备货', new_product: '新品首采', seasonal: '季节备货' };
 const WAREHOUSES = [
@@ -48,8 +48,6 @@ const STATUS_CYCLE = [
   'cancelled',
 ] as const;
 
-const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-
 export function planningScaleSteps(options: PlanningScaleOptions) {
   const planCount = options.planCount ?? Number(process.env.SCALE_PLANS ?? 50_000);
   const { bulkInsert } = options;
@@ -74,13 +72,13 @@ export function planningScaleSteps(options: PlanningScaleOptions) {
             const month = new Date(periodStart + 8 * 3600_000);
             plans.push([
               n,
-              `JH${day(now - (n % 720) * DAY_MS).replaceAll('-', '')}${String(Math.floor(n / 720) + 1).padStart(4, '0')}`,
+              `JH${shanghaiCodeDay(now - (n % 720) * DAY_MS)}${String(Math.floor(n / 720) + 1).padStart(4, '0')}`,
               `${month.getUTCFullYear()}年${month.getUTCMonth() + 1}月${TYPE_NAMES[type]}计划-${place}${n}`,
               type,
               warehouse,
-              day(periodStart),
-              day(periodStart + 30 * DAY_MS),
-              day(periodStart + 20 * DAY_MS),
+              shanghaiDay(periodStart),
+              shanghaiDay(periodStart + 30 * DAY_MS),
+              shanghaiDay(periodStart + 20 * DAY_MS),
               ownerId,
               status,
               status === 'draft' ? null : ownerId,

@@ -3,7 +3,7 @@
  * about 500,000 lines, 400,000 invitations and 2,000,000 quotation lines. Task 1 is the benchmark's
  * comparison fixture: 20 lines × 8 quoting suppliers.
  */
-import { creditCodeWithCheck } from '@scm/contract';
+import { creditCodeWithCheck, DAY_MS, shanghaiCodeDay, shanghaiDay } from '@scm/contract';
 import type pg from 'pg';
 
 type BulkInsert = (client: pg.PoolClient | pg.Pool, table: string, columns: Record<string, string>, rows: unknown[][]) => Promise<void>;
@@ -16,7 +16,6 @@ export interface ProcurementScaleOptions {
 }
 
 const BATCH_TASKS = 1_000;
-const DAY_MS = 24 * 3600 * 1000;
 const creditCode = (n: number) => creditCodeWithCheck(`91330100MA${String(n).padStart(7, '0')}`);
 
 // biome-ignore format: a data table, one record per line
@@ -28,8 +27,6 @@ const TRADES = ['家居用品', '日用品', '塑胶制品', '家纺', '陶瓷�
 const STATUSES = ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] as const;
 /** Per 20 tasks: 1 draft, 3 quoting, 3 evaluating, 5 awarded, 6 completed, 2 cancelled. */
 const STATUS_CYCLE = [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5];
-
-const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 
 export function procurementScaleSteps(options: ProcurementScaleOptions) {
   const supplierCount = options.supplierCount ?? Number(process.env.SCALE_SUPPLIERS ?? 2_000);
@@ -134,7 +131,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
             }
             taskRows.push([
               t,
-              `CG${shanghaiDay(created).replaceAll('-', '')}${String(t).padStart(6, '0')}`,
+              `CG${shanghaiCodeDay(created)}${String(t).padStart(6, '0')}`,
               `${TRADES[t % TRADES.length]}采购任务${t}`,
               buyerId,
               new Date(deadline),
@@ -154,7 +151,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
               const quoteStatus = awarded ? (k === 0 ? 'awarded' : 'lost') : 'submitted';
               quoteRows.push([
                 quoteId,
-                `BJ${shanghaiDay(created).replaceAll('-', '')}${String(quoteId).padStart(7, '0')}`,
+                `BJ${shanghaiCodeDay(created)}${String(quoteId).padStart(7, '0')}`,
                 t,
                 supplierId,
                 shanghaiDay(deadline - DAY_MS),

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@scm/contract';
 /**
  * Fills a PostgreSQL database with data at the scale of docs/rules/quality-bars.md, "Scale data" (npm run seed:scale).
  *
@@ -31,7 +32,6 @@ const BATCH = 5_000;
 
 /** A text[] literal, sent as text inside the unnest() column (unnest cannot take a 2-D ragged array). */
 const pgArray = (items: string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Multi-row insert through unnest(): one statement per batch, each column sent as one array, so a

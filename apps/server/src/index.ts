@@ -8,7 +8,8 @@ export * as schema from './db/schema';
 export { nextCode } from './lib/codes';
 export type { AuthedContext, AuthUser } from './lib/context';
 export { listCommodities } from './modules/commodity/search/list';
-export { addDays, period, previousPeriod, shanghaiDay } from './modules/data-board/period';
+export { addDays, shanghaiDay } from '@scm/contract';
+export { period, previousPeriod } from './modules/data-board/period';
 export {
   categoryAmountQuery,
   monthlyAwardQuery,

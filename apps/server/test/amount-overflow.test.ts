@@ -1,3 +1,4 @@
+import { DAY_MS } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commodities } from '../src/db/schema';
@@ -11,7 +12,6 @@ import { seedCommodities, seedDictionaries, supplierBody } from './procurement-f
  * other respect, so they reach the writes.
  */
 
-const DAY = 24 * 3600_000;
 const AMOUNT_MESSAGE = '金额（数量×单价）不能超过100亿元，请调整数量或单价';
 let t: TestApp;
 let admin: string;
@@ -63,7 +63,7 @@ describe('amounts past the line limit', () => {
     const task = {
       name: '溢出测试任务',
       buyer_id: 1,
-      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+      quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
       delivery_region_code: '440305',
       supplier_ids: [supplierId],
     };

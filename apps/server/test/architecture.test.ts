@@ -152,6 +152,38 @@ describe('Biome guards the import graph', () => {
     expect(biomeLint([file])).not.toContain('noRestrictedImports');
   });
 
+  it('refuses a portal file importing antd, zod, a feature or the admin app', () => {
+    const file = plant(
+      'apps/web/src/portal/components/planted-import.ts',
+      [
+        "import { Button } from 'antd';",
+        "import { z } from 'zod';",
+        "import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';",
+        "import { x } from '../../features/planning/api/planning';",
+        "import { ShellLayout } from '@/app/shell/shell-layout';",
+        'export const planted = [Button, z, DeadlineCountdown, x, ShellLayout];',
+        '',
+      ].join('\n'),
+    );
+    expect(biomeLint([file]).match(/lint\/style\/noRestrictedImports/g)).toHaveLength(5);
+  });
+
+  it('refuses shared code importing a feature, by alias or by a relative path', () => {
+    const file = plant(
+      'apps/web/src/shared/ui/planted-import.ts',
+      "import { x } from '@/features/procurement/api/task';\nimport { y } from '../../features/planning/api/planning';\nexport const planted = [x, y];\n",
+    );
+    expect(biomeLint([file]).match(/lint\/style\/noRestrictedImports/g)).toHaveLength(2);
+  });
+
+  it('lets a portal file import shared code and the contract', () => {
+    const file = plant(
+      'apps/web/src/portal/components/planted-import.ts',
+      "import { formatDateTime } from '@scm/contract';\nimport { y } from '@/shared/http/api';\nexport const planted = [formatDateTime, y];\n",
+    );
+    expect(biomeLint([file])).not.toContain('noRestrictedImports');
+  });
+
   it('has the isolation rule for every web feature folder', () => {
     const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as { overrides?: { includes: string[] }[] };
     const covered = new Set((config.overrides ?? []).flatMap((o) => o.includes));

@@ -1,4 +1,4 @@
-import { type Endpoint, planningApi, procurementTaskApi, quotationApi, supplierApi, toCamelCase } from '@scm/contract';
+import { type Endpoint, planningApi, procurementTaskApi, quotationApi, supplierApi, toCamelCase, DAY_MS } from '@scm/contract';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { shanghaiDay, type TestApp } from './helpers';
@@ -10,7 +10,6 @@ import { supplierBody } from './procurement-fixtures';
  * rest; a refusal fails the test at the builder with the server's message.
  */
 
-const DAY = 24 * 3600_000;
 type Body<E extends Endpoint> = z.input<E['body']>;
 type PlanBody = Body<typeof planningApi.create>;
 export type TaskBody = Body<typeof procurementTaskApi.create>;
@@ -40,7 +39,7 @@ export async function createTask(
   token: string,
   body: Partial<TaskBody> & Pick<TaskBody, 'buyerId' | 'lines' | 'supplierIds'>,
 ): Promise<number> {
-  const defaults = { name: '测试采购任务', quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(), deliveryRegionCode: '440305' };
+  const defaults = { name: '测试采购任务', quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(), deliveryRegionCode: '440305' };
   return (await ok(t, procurementTaskApi.create, { ...defaults, ...body }, token)).id;
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Endpoint, type PlanCreateBody, toSnakeCase } from '@scm/contract';
+import { type Endpoint, type PlanCreateBody, toSnakeCase, DAY_MS } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { backUsers, menus, planningTasks, purchaseOrderLines, purchaseOrders, rolePermissions, roles } from '../src/db/schema';
@@ -19,7 +19,6 @@ import { seedCommodities, seedDictionaries, supplierBody } from './procurement-f
  * normal answer on their own. Lists, exports, the board and the workbench count only their records.
  */
 
-const DAY = 24 * 3600_000;
 const SCOPED_EMAIL = 'own@scope.test';
 const PASSWORD = 'Scoped12345';
 
@@ -69,7 +68,7 @@ const planFields = () =>
 const taskFields = (buyerId: number) => ({
   name: '数据范围测试任务',
   buyerId,
-  quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+  quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
   deliveryRegionCode: '440305',
   lines: [{ commodityId: commodityIds[0], quantity: 5, targetPriceFen: 3000 }],
   supplierIds: [supplierId],

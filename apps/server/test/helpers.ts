@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type * as contract from '@scm/contract';
-import { type Endpoint, toCamelCase, toSnakeCase } from '@scm/contract';
+import { DAY_MS, type Endpoint, shanghaiDay as shanghaiDayOf, toCamelCase, toSnakeCase } from '@scm/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -78,8 +78,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export const queryRows = <T>(t: TestApp, query: SQL): Promise<T[]> => rowsOf<T>(t.database.db, query);
 
 /** The test clock's date in Asia/Shanghai, `offsetDays` later: quote dates and deadlines are days there. */
-export const shanghaiDay = (t: TestApp, offsetDays = 0) =>
-  new Date(t.clock.now.getTime() + (8 + 24 * offsetDays) * 3600_000).toISOString().slice(0, 10);
+export const shanghaiDay = (t: TestApp, offsetDays = 0) => shanghaiDayOf(t.clock.now.getTime() + offsetDays * DAY_MS);
 
 let uniqueSeq = 0;
 /** A code no other test run has used: prefix, time and a counter, in upper case (SKU codes). */

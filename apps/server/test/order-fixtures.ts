@@ -1,7 +1,6 @@
+import { DAY_MS } from '@scm/contract';
 import { seedCommodities, supplierBody } from './procurement-fixtures';
 import { type ApiPath, shanghaiDay, type TestApp } from './helpers';
-
-const DAY = 24 * 3600_000;
 
 async function ok(t: TestApp, path: ApiPath, body: unknown, token: string) {
   const answer = await t.call(path, body, token);
@@ -47,7 +46,7 @@ export async function awardedTask(
     {
       name: `订单测试任务${serial}`,
       buyer_id: options.buyerId ?? 1,
-      quote_deadline: new Date(t.clock.now.getTime() + DAY).toISOString(),
+      quote_deadline: new Date(t.clock.now.getTime() + DAY_MS).toISOString(),
       delivery_region_code: '440305',
       warehouse_code: options.warehouseCode,
       required_by: shanghaiDay(t, 10),

@@ -2,7 +2,7 @@ import { createQuotingTask, createSupplier, type SupplierFields } from './builde
 import type { TestApp } from './helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries } from './procurement-fixtures';
 
-export const DAY = 24 * 3600_000;
+export { DAY_MS as DAY } from '@scm/contract';
 export const PORTAL_PASSWORD = 'Supplier123';
 
 /** The token of an activation path `/portal/activate?token=…`. */

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, shanghaiDay, type TestApp } from './helpers';
 import { DAY, PORTAL_PASSWORD, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
 
 /** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
@@ -257,7 +257,7 @@ describe('RFQs and quoting', () => {
 describe('代录 and the portal', () => {
   it('marks a buyer-entered quote 代录; a later portal revision supersedes it', async () => {
     const w = await portalWorld(t, admin, { sealed: false });
-    const day = (offset: number) => new Date(t.clock.now.getTime() + (8 + 24 * offset) * 3600_000).toISOString().slice(0, 10);
+    const day = (offset: number) => shanghaiDay(t, offset);
     const entered = await t.call(
       '/admin/quotation/save',
       {

@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { logUnhandledErrors } from './app/log-unhandled-errors';
+import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 // antd's prebuilt stylesheet is linked before this one by index.html (the login screen's part of it,
 // then the whole, app/beyond-login.ts), so the app's own styles (global.css, CSS modules) follow it and
 // win at equal specificity, as they did over the styles antd used to inject at run time.
-import './app/global.css';
+import '@/shared/ui/global.css';
 
 logUnhandledErrors();
 createRoot(document.getElementById('root')!).render(<App />);

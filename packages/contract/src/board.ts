@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, emptyResponse, idSchema } from './common';
 import { endpoint } from './endpoint';
+import { daysBetween } from './time';
 
 /** The longest range the board aggregates over: ten years keeps every query bounded. */
 export const BOARD_MAX_DAYS = 3660;
@@ -18,7 +19,7 @@ type Range = { dateFrom: string; dateTo: string };
 const withRangeChecks = <T extends z.ZodType<Range>>(schema: T) =>
   schema
     .refine((f) => f.dateFrom <= f.dateTo, { message: '开始日期不能晚于结束日期', path: ['dateTo'] })
-    .refine((f) => (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 < BOARD_MAX_DAYS, {
+    .refine((f) => daysBetween(f.dateFrom, f.dateTo) < BOARD_MAX_DAYS, {
       message: '日期范围不能超过10年',
       path: ['dateTo'],
     });

@@ -4,6 +4,7 @@ export * from './common';
 export * from './status-machine';
 export * from './endpoint';
 export * from './format';
+export * from './time';
 export * from './menu';
 export * from './result';
 export * from './validation';

@@ -1,3 +1,4 @@
+import { formatDateTimeSeconds } from '@scm/contract';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -94,7 +95,7 @@ export function unescapeCell(value: string): string {
 }
 
 /** A time as Shanghai wall-clock text, "2026-05-01 09:30:00", for export cells. */
-export const shanghaiTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+export const shanghaiTime = (at: Date | string) => formatDateTimeSeconds(at);
 
 /** "数据字典_20260501093000.xlsx": the export's name stamped with the Shanghai time it was made. */
 export const exportFileName = (base: string, now: Date) => `${base}_${shanghaiTime(now).replace(/\D/g, '')}.xlsx`;

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_PATTERN, ResultCode } from '@scm/contract';
+import { IDEMPOTENCY_KEY_PATTERN, ResultCode, DAY_MS } from '@scm/contract';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from './errors';
 
 /** How long a key answers repeats (docs/rules/codes-and-api.md, "Idempotent creates"). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 /** How long a repeat waits for the first call of its key to finish before giving up with 409. */
 const WAIT_MS = 8000;
 const POLL_MS = 50;

@@ -6,7 +6,7 @@ import { setShellPrefetch } from '@/shared/navigation/prefetch-shell';
 import { session } from '@/shared/session/session';
 // The login screen ships in the entry chunk: no second round trip before the form shows.
 import LoginPage from '@/features/auth/pages/login-page';
-import { ErrorPage } from './error-page';
+import { ErrorPage } from '@/shared/errors/error-page';
 import { lastPaths } from './shell/last-paths';
 
 /**

@@ -1,13 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ErrorPage } from '@/app/error-page';
-import { logUnhandledErrors } from '@/app/log-unhandled-errors';
+import { ErrorPage } from '@/shared/errors/error-page';
+import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 import { setNavigator } from '@/shared/http/navigation';
 // Sends the addressed page's first read as the entry runs, beside the page's chunks.
 import '@/portal/api/first-read';
 import PortalLayout, { addressedPageLoaded } from './portal-layout';
-import '@/app/global.css';
+import '@/shared/ui/global.css';
 
 /**
  * The supplier portal's own entry (portal.html, docs/web-guide.md "Portal"): a phone on a mobile

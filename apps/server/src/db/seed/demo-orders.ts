@@ -1,3 +1,4 @@
+import { DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createAwardOrders } from '../../modules/purchase-order/create-orders';
 import type { Db } from '../client';
@@ -12,8 +13,6 @@ import {
 } from '../schema';
 
 const SYSTEM = { userId: null, userName: '系统', ip: '' };
-const DAY = 86_400_000;
-const day = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * The orders the demo awards would have made, so a new user finds the module alive: a completed
@@ -38,7 +37,7 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
       tx,
       SYSTEM,
       awardedAt,
-      { ...task, requiredBy: task.requiredBy ?? day(new Date(awardedAt.getTime() + 10 * DAY)) },
+      { ...task, requiredBy: task.requiredBy ?? shanghaiDay(new Date(awardedAt.getTime() + 10 * DAY_MS)) },
       lines.map((l) => {
         const quantity = l.awardedQuantity ?? l.quantity;
         return {
@@ -61,16 +60,16 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
     for (const orderId of orderIds) {
       const share = task.status === 'completed' ? 1 : openOrders++ % 2 === 0 ? 0.5 : 0;
       if (share === 0) continue;
-      const confirmedAt = new Date(awardedAt.getTime() + DAY);
+      const confirmedAt = new Date(awardedAt.getTime() + DAY_MS);
       const orderLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, orderId));
       const received = orderLines.map((l) => ({ id: l.id, quantity: Math.max(1, Math.floor(l.quantity * share)) }));
       const [receipt] = await tx
         .insert(purchaseReceipts)
         .values({
           orderId,
-          receivedOn: day(new Date(awardedAt.getTime() + 5 * DAY)),
+          receivedOn: shanghaiDay(new Date(awardedAt.getTime() + 5 * DAY_MS)),
           remark: '首批到货，外箱完好',
-          createdAt: new Date(awardedAt.getTime() + 5 * DAY),
+          createdAt: new Date(awardedAt.getTime() + 5 * DAY_MS),
         })
         .returning({ id: purchaseReceipts.id });
       await tx.insert(purchaseReceiptLines).values(received.map((r) => ({ receiptId: receipt.id, orderLineId: r.id, quantity: r.quantity })));

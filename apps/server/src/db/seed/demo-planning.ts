@@ -1,4 +1,4 @@
-import { PLAN_STATUS_LABELS, type PlanStatus } from '@scm/contract';
+import { PLAN_STATUS_LABELS, type PlanStatus, DAY_MS } from '@scm/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { refreshPlanTotals } from '../../modules/planning/service';
@@ -76,10 +76,9 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
   const planGoods = DEMO_PLANS.map((plan) => pickGoods(goods, plan.leaves, plan.lines));
   if (!planner || !manager || planGoods.some((g) => g === null)) return false;
 
-  const dayMs = 24 * 3600_000;
   for (const [index, plan] of DEMO_PLANS.entries()) {
     const steps = history(plan);
-    const createdAt = new Date(now.getTime() - (DEMO_PLANS.length - index + 10) * dayMs);
+    const createdAt = new Date(now.getTime() - (DEMO_PLANS.length - index + 10) * DAY_MS);
     const code = await nextCode(tx, 'JH', createdAt);
     const last = steps[steps.length - 1];
     const updatedAt = new Date(createdAt.getTime() + (steps.length - 1) * 6 * 3600_000);

@@ -1,4 +1,4 @@
-import { ACTIVATION_LINK_HOURS } from '@scm/contract';
+import { ACTIVATION_LINK_HOURS, DAY_MS, shanghaiDay } from '@scm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -18,9 +18,6 @@ const DEMO_PORTAL = [
   { supplier: '浙江义乌优品家居用品有限公司', email: 'chen@yiwu-youpin.com', name: '陈建国', phone: '13957912345' },
   { supplier: '广东佛山顺德美居制品厂', email: 'liang@shunde-meiju.com', name: '梁志强', phone: '13802221234' },
 ] as const;
-
-const DAY = 24 * 3600_000;
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Portal accounts for two demo suppliers, pending until their links are opened, and a sealed
@@ -57,7 +54,7 @@ export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[
     links.push({ supplierName: supplier.name, email: demo.email, path: `/portal/activate?token=${token}` });
   }
 
-  const deadline = new Date(now.getTime() + 5 * DAY);
+  const deadline = new Date(now.getTime() + 5 * DAY_MS);
   const [task] = await tx
     .insert(procurementTasks)
     .values({
@@ -66,7 +63,7 @@ export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[
       buyerId: buyer?.id ?? admin.id,
       quoteDeadline: deadline,
       deliveryRegionCode: '440305',
-      requiredBy: shanghaiDay(new Date(deadline.getTime() + 15 * DAY)),
+      requiredBy: shanghaiDay(new Date(deadline.getTime() + 15 * DAY_MS)),
       status: 'quoting',
       sealed: true,
       remark: '供应商通过门户报价，截止前价格密封',

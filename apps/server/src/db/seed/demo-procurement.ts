@@ -1,4 +1,4 @@
-import { compareQuotes, creditCodeWithCheck, type InvoiceType, priceAward } from '@scm/contract';
+import { compareQuotes, creditCodeWithCheck, type InvoiceType, priceAward, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { estimateFreightFor } from '../../modules/freight/service';
@@ -28,9 +28,6 @@ const DEMO_SUPPLIERS = [
   { name: '河北霸州金达木业有限公司', shortName: '金达木业', contact: '张卫东', phone: '13831611223', region: '131081', address: '霸州市胜芳镇家具产业园', credit: '91131081MA0D7E8F9', grade: 'C', settlement: 'prepaid', bank: '河北银行霸州支行', template: null, status: 'disabled', supplies: ['JJ0101', 'JJ0102', 'JJ0201', 'JJ0202', 'JJ0301', 'JJ0302', 'JJ0303', 'CF0202'] },
   { name: '江苏南通宏泰床品有限公司', shortName: '宏泰床品', contact: '吴海燕', phone: '0513-85551234', region: '320602', address: '南通市崇川区工农路288号', credit: '91320602MA1P2Q3R4', grade: 'D', settlement: 'cash', bank: '交通银行南通分行', template: null, status: 'blacklisted', supplies: ['JF0201', 'JF0202', 'JF0203', 'JF0204'] },
 ] as const;
-
-const DAY = 24 * 3600_000;
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 interface DemoTask {
   name: string;
@@ -113,7 +110,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
   for (const [taskIndex, demo] of DEMO_TASKS.entries()) {
     const items = taskGoods[taskIndex] as DemoGood[];
     const code = await nextCode(tx, 'CG', now);
-    const deadline = new Date(now.getTime() + demo.deadlineDays * DAY);
+    const deadline = new Date(now.getTime() + demo.deadlineDays * DAY_MS);
     const [task] = await tx
       .insert(procurementTasks)
       .values({
@@ -122,7 +119,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
         buyerId,
         quoteDeadline: deadline,
         deliveryRegionCode: demo.region,
-        requiredBy: shanghaiDay(new Date(deadline.getTime() + 15 * DAY)),
+        requiredBy: shanghaiDay(new Date(deadline.getTime() + 15 * DAY_MS)),
         status: demo.status === 'awarded' || demo.status === 'completed' ? 'evaluating' : demo.status,
         remark: demo.remark ?? null,
         statusReason: demo.status === 'cancelled' ? '品类调整' : null,
@@ -160,7 +157,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     if (demo.status === 'draft') continue;
 
     const quoted = demo.invite.filter((s) => !demo.pending?.includes(s) && !demo.declined?.includes(s));
-    const quoteDay = shanghaiDay(new Date(deadline.getTime() - 2 * DAY));
+    const quoteDay = shanghaiDay(new Date(deadline.getTime() - 2 * DAY_MS));
     for (const s of quoted) {
       const gaps = demo.gaps?.[s] ?? [];
       const invoice = demo.invoice?.[s];
@@ -206,7 +203,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
           taskId: task.id,
           supplierId: supplierIds[s],
           quoteDate: quoteDay,
-          validUntil: shanghaiDay(new Date(deadline.getTime() + 30 * DAY)),
+          validUntil: shanghaiDay(new Date(deadline.getTime() + 30 * DAY_MS)),
           invoiceType: invoice?.type ?? 'special',
           taxRatePercent: invoice?.rate ?? 13,
           freightMode,
@@ -278,7 +275,7 @@ export async function seedDemoProcurement(tx: Db, now: Date) {
     }
     await tx
       .update(procurementTasks)
-      .set({ status: demo.status, awardedAmountFen: award.totalFen, awardedAt: new Date(deadline.getTime() + DAY), awardedBy: '李采购' })
+      .set({ status: demo.status, awardedAmountFen: award.totalFen, awardedAt: new Date(deadline.getTime() + DAY_MS), awardedBy: '李采购' })
       .where(eq(procurementTasks.id, task.id));
   }
   return true;

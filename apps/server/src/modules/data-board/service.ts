@@ -1,10 +1,10 @@
-import { type BoardKpis, PLAN_STATUS_LABELS } from '@scm/contract';
+import { type BoardKpis, PLAN_STATUS_LABELS, shanghaiDay } from '@scm/contract';
 import type { Db } from '../../db/client';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { openOrderFigures } from './orders';
-import { type Period, period, previousPeriod, shanghaiDay } from './period';
+import { type Period, period, previousPeriod } from './period';
 import {
   type BoardScope,
   categoryAmountQuery,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode } from '@scm/contract';
+import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan as buildPlan, createQuotingTask as buildQuotingTask } from '../../../test/builders';
@@ -19,7 +19,6 @@ import { notify } from './notify';
  * and dies with its event's transaction, and delivery over a real Server-Sent Events socket.
  */
 
-const DAY = 24 * 3600_000;
 const PASSWORD = 'Message12345';
 
 let t: TestApp;
@@ -210,7 +209,7 @@ describe('who is told of each event', () => {
   it('quoting closed by the deadline job → its buyer, from 系统', async () => {
     const task = await createQuotingTask('buyer');
     const link = `/procurementManagement/procurementTaskMaintain?id=${task}`;
-    t.clock.advance(3 * DAY);
+    t.clock.advance(3 * DAY_MS);
     await runMinuteJobs(t.database.db, t.clock.now);
     const rows = await t.database.db.select().from(messages).where(eq(messages.link, link));
     expect(rows.map((row) => nameOf(row.recipientUserId as number))).toEqual(['buyer']);
@@ -247,7 +246,7 @@ describe('the inbox', () => {
     const read = await t.call(messageApi.list, { unread: false }, token.approverAll);
     expect(read.data.list.map((m: { id: number }) => m.id)).toEqual([newest]);
     // Messages take the database's time (the test clock has moved on).
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = shanghaiDay(Date.now());
     expect((await t.call(messageApi.list, { created_from: today, created_to: today }, token.approverAll)).data.total).toBeGreaterThan(0);
     expect((await t.call(messageApi.list, { created_to: '2020-01-01' }, token.approverAll)).data.total).toBe(0);
     expect((await t.call(messageApi.readAll, {}, token.approverAll)).code).toBe(200);
@@ -356,7 +355,7 @@ describe('who is told of each supplier event', () => {
       {
         name: '门户消息测试采购',
         buyer_id: id.buyer,
-        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
         delivery_region_code: '440305',
         lines: [
           { commodity_id: commodityIds[0], quantity: 5 },
@@ -512,7 +511,7 @@ describe('who is told of each supplier event', () => {
       {
         name: '门户消息测试采购二',
         buyer_id: id.buyer,
-        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
         delivery_region_code: '440305',
         lines: [{ commodity_id: commodityIds[0], quantity: 3 }],
         supplier_ids: [supplierOf('乙')],

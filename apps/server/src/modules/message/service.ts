@@ -1,4 +1,4 @@
-import { MESSAGE_TICKET_TTL_MS, type Message, type MessageKind, type MessageRealm, type messageListRequest } from '@scm/contract';
+import { MESSAGE_TICKET_TTL_MS, type Message, type MessageKind, type MessageRealm, type messageListRequest, addDays, dayStart } from '@scm/contract';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -38,15 +38,14 @@ export const recipientKey = (recipient: Recipient) => ('userId' in recipient ? `
 
 const mine = (ctx: InboxContext) => recipientWhere(recipientOf(ctx));
 /** The start of a Shanghai day (`yyyy-MM-dd`), as a timestamp. */
-const shanghaiDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Shanghai'`;
 
 export async function listMessages(ctx: InboxContext, input: z.output<typeof messageListRequest>) {
   const filters: (SQL | undefined)[] = [mine(ctx)];
   if (input.unread === true) filters.push(isNull(messages.readAt));
   if (input.unread === false) filters.push(sql`${messages.readAt} is not null`);
   if (input.kind) filters.push(eq(messages.kind, input.kind));
-  if (input.createdFrom) filters.push(gte(messages.createdAt, shanghaiDayStart(input.createdFrom)));
-  if (input.createdTo) filters.push(lt(messages.createdAt, sql`${shanghaiDayStart(input.createdTo)} + interval '1 day'`));
+  if (input.createdFrom) filters.push(gte(messages.createdAt, dayStart(input.createdFrom)));
+  if (input.createdTo) filters.push(lt(messages.createdAt, dayStart(addDays(input.createdTo, 1))));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db

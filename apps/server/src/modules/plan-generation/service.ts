@@ -1,3 +1,4 @@
+import { DAY_MS } from '@scm/contract';
 import type { PlannedTask, planGenerateRequest } from '@scm/contract';
 import { BUYER_PERMISSION_CODES, plannedTasks } from '@scm/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { findWarehouseByCode } from '../warehouse/queries';
 type PlanRow = typeof planningTasks.$inferSelect;
 
 /** Buyers get a week to collect quotes on a generated draft; they adjust it before publishing. */
-const QUOTE_WINDOW_MS = 7 * 24 * 3600_000;
+const QUOTE_WINDOW_MS = 7 * DAY_MS;
 
 /** Where a task goes when its plan's warehouse is gone: the freight destination must be a region. */
 const DEFAULT_REGION = '310000';

@@ -745,7 +745,7 @@ describe('generating procurement tasks', () => {
       t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
     expect((await call('publish')).code).toBe(200);
     const today = shanghaiDay(t);
-    const later = new Date(t.clock.now.getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const later = shanghaiDay(t, 30);
     const lines = (await taskInfo(taskId)).lines as { id: number }[];
     const quote = await t.call(
       '/admin/quotation/save',

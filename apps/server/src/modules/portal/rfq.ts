@@ -7,6 +7,7 @@ import {
   type portalEstimateRequest,
   type portalQuoteSubmitRequest,
   type rfqListRequest,
+  shanghaiDay,
 } from '@scm/contract';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,7 +29,6 @@ import { pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
-import { shanghaiDay } from '../procurement-task/maintain-view';
 import { findTaskDetail } from '../procurement-task/queries';
 import { assertQuoteLines, estimateFor, quoteSubmission } from '../procurement-task/quotation';
 import { effectiveStatus, recordDeadlineClose } from '../procurement-task/status';

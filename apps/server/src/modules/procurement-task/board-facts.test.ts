@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAction, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
-import { procurementTaskApi, quotationApi, toSnakeCase } from '@scm/contract';
+import { procurementTaskApi, quotationApi, toSnakeCase, DAY_MS } from '@scm/contract';
 import { createSupplier, createTask, type QuoteBody, saveQuote, type TaskBody } from '../../../test/builders';
 import { seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
@@ -12,7 +12,6 @@ import { closePassedDeadlines } from './status';
 // Every procurement route and the deadline sweep must leave the board facts exactly as a full
 // rebuild would (docs/data-board.md). A route missing from the walk below fails the last check.
 
-const DAY = 24 * 3600_000;
 let t: TestApp;
 let token: string;
 let commodityIds: number[];
@@ -44,7 +43,7 @@ const task = (body: Partial<TaskBody> = {}) =>
   ({
     name: '看板事实测试任务',
     buyerId: 1,
-    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
     deliveryRegionCode: '440305',
     lines: [
       { commodityId: commodityIds[0], quantity: 2, targetPriceFen: 3000 },
@@ -146,7 +145,7 @@ describe('board facts after procurement writes', () => {
     const late = await created();
     expect(await act('publish', swept)).toBe(200);
     expect(await act('publish', late)).toBe(200);
-    t.clock.advance(3 * DAY);
+    t.clock.advance(3 * DAY_MS);
     token = await t.login();
     expect(
       (

@@ -1,4 +1,4 @@
-import { compareMaintainView, type QuoteStatus } from '@scm/contract';
+import { compareMaintainView, type QuoteStatus, shanghaiDay } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotationLines, quotations } from '../../db/schema';
@@ -8,9 +8,6 @@ import { prepared } from '../../lib/prepared';
 import { companyTaxpayer } from '../dictionary/company-taxpayer';
 import { isSealedNow, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail, toTaskDetail } from './queries';
-
-/** The calendar day in Asia/Shanghai, as quote dates are written. */
-export const shanghaiDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 type QuoteRow = typeof quotations.$inferSelect;
 

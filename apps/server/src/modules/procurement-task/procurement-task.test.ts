@@ -10,6 +10,7 @@ import {
   type ProcurementAction,
   toCamelCase,
   toSnakeCase,
+  DAY_MS,
 } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,7 +31,6 @@ import { createSupplier, createTask, saveQuote, type TaskBody } from '../../../t
 import { createWeightTemplate, loginWithCodes, seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 
-const DAY = 24 * 3600_000;
 let t: TestApp;
 let token: string;
 let commodityIds: number[];
@@ -44,7 +44,7 @@ function taskFields(supplierIds: number[]) {
   return {
     name: '客厅收纳季度采购',
     buyerId: 1,
-    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
     deliveryRegionCode: '440305',
     requiredBy: day(20),
     lines: [
@@ -404,7 +404,7 @@ describe('quotation, comparison and award', () => {
     expect((await t.call('/admin/procurement_task/list', { status: 'quoting', keyword: (await info(id)).code }, token)).data.total).toBe(1);
 
     const code = (await info(id)).code;
-    t.clock.advance(3 * DAY);
+    t.clock.advance(3 * DAY_MS);
     token = await t.login(); // the session idled out over three days
     const listed = await t.call('/admin/procurement_task/list', { status: 'evaluating', keyword: code }, token);
     expect(listed.data.list[0]).toMatchObject({ status: 'evaluating', invited_count: 4, quoted_count: 3 });
@@ -600,7 +600,7 @@ describe('buyer and list filters', () => {
   });
 
   it('filters by deadline range, several words and a status, sorts, and exports only the selected tasks', async () => {
-    const at = (days: number) => new Date(t.clock.now.getTime() + days * DAY).toISOString();
+    const at = (days: number) => new Date(t.clock.now.getTime() + days * DAY_MS).toISOString();
     const soon = await draftTask([], { name: '筛选测试·近期截止 浴巾', quoteDeadline: at(3) });
     const later = await draftTask([], { name: '筛选测试·远期截止 浴巾', quoteDeadline: at(9) });
     const other = await draftTask([], { name: '筛选测试·远期截止 毛巾', quoteDeadline: at(10) });
@@ -847,11 +847,11 @@ describe('deadline sweep', () => {
     const passing = await draftTask([sup.s3], { name: '截止后自动关闭的任务' });
     const later = await draftTask([sup.s3], {
       name: '截止时间较晚的任务',
-      quoteDeadline: new Date(t.clock.now.getTime() + 10 * DAY).toISOString(),
+      quoteDeadline: new Date(t.clock.now.getTime() + 10 * DAY_MS).toISOString(),
     });
     expect((await act('publish', passing)).code).toBe(200);
     expect((await act('publish', later)).code).toBe(200);
-    t.clock.advance(3 * DAY);
+    t.clock.advance(3 * DAY_MS);
     token = await t.login();
 
     const db = t.database.db;

@@ -1,3 +1,4 @@
+import { addDays, dayStart } from '@scm/contract';
 import type { PurchaseOrderDetail, PurchaseOrderItem, purchaseOrderExportRequest, purchaseOrderListRequest } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,16 +17,12 @@ import {
 import { allWordsLike } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
-import { addDays } from '../data-board/period';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
 import { orderShipments } from './shipment';
 import { allowedOrderActions } from './status';
 
 type Filter = z.output<typeof purchaseOrderExportRequest>;
-
-/** The start of an Asia/Shanghai day as an instant. */
-const dayStart = (day: string) => `${day}T00:00:00+08:00`;
 
 function filterWhere(access: OrderAccess, input: Filter): SQL | undefined {
   return and(
@@ -35,8 +32,8 @@ function filterWhere(access: OrderAccess, input: Filter): SQL | undefined {
     input.status ? eq(purchaseOrders.status, input.status) : undefined,
     input.buyerId ? eq(purchaseOrders.buyerId, input.buyerId) : undefined,
     input.taskId ? eq(purchaseOrders.taskId, input.taskId) : undefined,
-    input.createdFrom ? gte(purchaseOrders.createdAt, new Date(dayStart(input.createdFrom))) : undefined,
-    input.createdTo ? lt(purchaseOrders.createdAt, new Date(dayStart(addDays(input.createdTo, 1)))) : undefined,
+    input.createdFrom ? gte(purchaseOrders.createdAt, dayStart(input.createdFrom)) : undefined,
+    input.createdTo ? lt(purchaseOrders.createdAt, dayStart(addDays(input.createdTo, 1))) : undefined,
   );
 }
 

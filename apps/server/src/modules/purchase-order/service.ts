@@ -6,6 +6,7 @@ import {
   PURCHASE_ORDER_STATUS_LABELS,
   PURCHASE_ORDER_TRANSITIONS,
   type purchaseOrderReceiveRequest,
+  shanghaiDay,
 } from '@scm/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,7 +24,6 @@ import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
 import { fieldError } from '../../lib/errors';
-import { shanghaiDay } from '../data-board/period';
 import { notify } from '../message/notify';
 import { recordPlanReceipts } from '../planning/award-writeback';
 import { type OrderAccess, lockOrder } from './access';

@@ -1,15 +1,15 @@
+import { addDays, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders } from '../../db/schema';
 import { orderScope } from '../../lib/data-scope';
 import type { AuthedContext } from '../../lib/context';
-import { addDays, period, shanghaiDay } from '../data-board/period';
+import { period } from '../data-board/period';
 import { queryRows } from '../../lib/rows';
 import { openOrderFigures } from '../data-board/orders';
 import { inScope } from '../data-board/queries';
 import { boardScope, kpisFor } from '../data-board/service';
 import { drawnUpBy } from '../planning/four-eyes';
 
-const DAY_MS = 86_400_000;
 const SHORTCUT_COUNT = 8;
 const RECENT_COUNT = 10;
 

@@ -22,7 +22,7 @@ import { KeptPages } from './kept-pages';
 import { OpenedTabs } from './opened-tabs';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
-import logoUrl from '@/app/logo.svg';
+import logoUrl from '@/shared/ui/logo.svg';
 
 dayjs.locale('zh-cn');
 

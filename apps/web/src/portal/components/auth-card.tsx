@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/shared/ui/page-title';
-import logoUrl from '@/app/logo.svg';
+import logoUrl from '@/shared/ui/logo.svg';
 
 /** The card the portal's sign-in and activation pages sit in. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
+import { formatDateTime } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
-import dayjs from 'dayjs';
 import { type FormEvent, memo } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
@@ -42,7 +42,7 @@ export const Clarifications = memo(function Clarifications({
               {c.question} {c.mine && <Tag>我的提问</Tag>}
             </div>
             <div className="portal-muted" style={{ fontSize: 12 }}>
-              {dayjs(c.askedAt).format('YYYY-MM-DD HH:mm')}
+              {formatDateTime(c.askedAt)}
             </div>
             {c.answer ? (
               <div style={{ marginTop: 4 }}>
@@ -50,7 +50,7 @@ export const Clarifications = memo(function Clarifications({
                 {c.answer}
                 {c.answeredAt && (
                   <span className="portal-muted" style={{ fontSize: 12, marginLeft: 8 }}>
-                    {dayjs(c.answeredAt).format('YYYY-MM-DD HH:mm')}
+                    {formatDateTime(c.answeredAt)}
                   </span>
                 )}
               </div>

@@ -1,15 +1,24 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import type { ApiError } from '@/shared/http/api';
 import { formNameOf, placeFieldErrors } from '@/shared/form/field-errors';
 
 /** A plain form's errors by field key: `lines.0.unitPriceYuan`, `validUntil`. */
 export type FormErrors = Record<string, string>;
 
+/** A schema check's issue, as the contract's schemas report it (the portal names no zod type). */
+interface CheckIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+/** A contract schema for one text, as the lazily loaded checks hand it over. */
+interface TextCheck {
+  safeParse(value: string): { success: true; data: string } | { success: false; error: { issues: readonly CheckIssue[] } };
+}
+
 const dotted = (name: readonly (string | number)[]) => name.join('.');
 
 /** A zod check's issues on the form's fields; issues on no field of the form are dropped (the server will say them). */
-export function issuesOn(issues: readonly z.core.$ZodIssue[], has: (key: string) => boolean): FormErrors {
+export function issuesOn(issues: readonly CheckIssue[], has: (key: string) => boolean): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
     const name = formNameOf(dotted(issue.path.filter((part) => typeof part !== 'symbol')), has);
@@ -57,7 +66,7 @@ export function useCheckedText(name: string) {
       setValue('');
       setError(undefined);
     },
-    checked: (schema: z.ZodType<string>): string | null => {
+    checked: (schema: TextCheck): string | null => {
       const result = schema.safeParse(value);
       setError(result.success ? undefined : result.error.issues[0]?.message);
       return result.success ? result.data : null;

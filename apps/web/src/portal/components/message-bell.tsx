@@ -1,5 +1,5 @@
+import { formatMonthDayTime } from '@scm/contract';
 import type { Message } from '@scm/contract';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLatestMessages, useMarkAllRead, useMarkRead, usePortalMessageStream, useUnreadCount } from '@/portal/api/messages';
@@ -64,7 +64,7 @@ export function MessageBell() {
                   >
                     <span className="portal-bell-title">{message.title}</span>
                     <span className="portal-muted">{message.body}</span>
-                    <span className="portal-muted portal-bell-time">{dayjs(message.createdAt).format('MM-DD HH:mm')}</span>
+                    <span className="portal-muted portal-bell-time">{formatMonthDayTime(message.createdAt)}</span>
                   </button>
                 ))
               )}

@@ -49,10 +49,28 @@ export function OrderAnswer({ order }: { order: PurchaseOrderDetail }) {
   return (
     <>
       <div className="portal-answer-buttons">
-        <Button variant="primary" size="large" block onClick={() => (setAsking('confirm'), requestChecks())} data-testid="confirm-order">
+        <Button
+          variant="primary"
+          size="large"
+          block
+          onClick={() => {
+            setAsking('confirm');
+            requestChecks();
+          }}
+          data-testid="confirm-order"
+        >
           确认订单
         </Button>
-        <Button variant="danger" size="large" block onClick={() => (setAsking('reject'), requestChecks())} data-testid="reject-order">
+        <Button
+          variant="danger"
+          size="large"
+          block
+          onClick={() => {
+            setAsking('reject');
+            requestChecks();
+          }}
+          data-testid="reject-order"
+        >
           拒绝订单
         </Button>
       </div>

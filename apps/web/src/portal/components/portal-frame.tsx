@@ -4,7 +4,7 @@ import { MessageBell } from '@/portal/components/message-bell';
 import { Button, Icon } from '@/portal/components/plain-controls';
 import { usePortalAccount } from '@/shared/session/portal-session';
 import { portalSignOut } from '@/portal/api/account';
-import logoUrl from '@/app/logo.svg';
+import logoUrl from '@/shared/ui/logo.svg';
 
 /**
  * The portal's own small frame: brand, the bell, who is signed in for which supplier, 退出登录, and

@@ -11,8 +11,9 @@ import {
   type RfqInfo,
   TAX_RATES,
   yuanToFen,
+  addDays,
+  shanghaiDay,
 } from '@scm/contract';
-import dayjs from 'dayjs';
 import { type FormEvent, memo, useRef, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { Money } from '@/shared/ui/money';
@@ -51,7 +52,7 @@ function initialValues(info: RfqInfo): QuoteValues {
   const quote = info.quote;
   const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
   return {
-    validUntil: quote?.validUntil ?? dayjs().add(30, 'day').format('YYYY-MM-DD'),
+    validUntil: quote?.validUntil ?? addDays(shanghaiDay(Date.now()), 30),
     invoiceType: quote?.invoiceType ?? DEFAULT_INVOICE_TYPE,
     taxRatePercent: quote?.taxRatePercent ?? DEFAULT_TAX_RATE,
     freightMode: quote?.freightMode ?? 'manual',
@@ -256,7 +257,7 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
               <TextInput
                 {...state}
                 type="date"
-                min={dayjs().format('YYYY-MM-DD')}
+                min={shanghaiDay(Date.now())}
                 value={values.validUntil}
                 onChange={(e) => set('validUntil', e.target.value)}
               />

@@ -1,9 +1,9 @@
+import { formatDateTimeSeconds } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
-import dayjs from 'dayjs';
 import { Tag } from './plain-controls';
 import { CopyText, Rows, Section } from './section';
 
-const at = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm:ss');
+const at = (time: string) => formatDateTimeSeconds(time);
 
 /** A receipt 回执: the server's time and the SHA-256 of the revision's content, to be copied and kept. */
 export function ReceiptText({ submittedAt, digest }: { submittedAt: string; digest: string }) {

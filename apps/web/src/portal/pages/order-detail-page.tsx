@@ -1,5 +1,4 @@
-import { fenToYuan, INVOICE_TYPE_LABELS } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, INVOICE_TYPE_LABELS, formatDateTime } from '@scm/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -43,7 +42,7 @@ export default function OrderDetailPage() {
         <div className="portal-card-body">
           <Facts>
             <Fact label="询价">{order.taskCode}</Fact>
-            <Fact label="下单时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Fact>
+            <Fact label="下单时间">{formatDateTime(order.createdAt)}</Fact>
             <Fact label="需求日期">{order.requiredBy ?? '-'}</Fact>
             <Fact label="承诺到货">{order.promisedDate ?? '-'}</Fact>
             <Fact label="发票">

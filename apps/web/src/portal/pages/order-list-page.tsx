@@ -1,5 +1,4 @@
-import { fenToYuan, type PurchaseOrderItem } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, type PurchaseOrderItem, formatDate } from '@scm/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { ORDER_PAGE_SIZE, useOrderList } from '@/portal/api/orders';
@@ -14,7 +13,7 @@ function OrderRow({ row }: { row: PurchaseOrderItem }) {
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.code}</div>
         <div className="portal-muted">
-          询价 {row.taskCode} · 下单 {dayjs(row.createdAt).format('YYYY-MM-DD')}
+          询价 {row.taskCode} · 下单 {formatDate(row.createdAt)}
         </div>
         <div>
           订单总额 <span className="portal-total">¥{fenToYuan(row.totalFen, true)}</span>

@@ -1,3 +1,4 @@
+import { formatCount } from '@/shared/ui/money';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Table, type TableProps, Tooltip } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -87,7 +88,7 @@ export function DataTable<T extends object>({
             total: data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100, 200],
-            showTotal: (total) => (data?.totalCapped ? `共 ${total.toLocaleString('en-US')}+ 条，结果较多，请缩小搜索条件` : `共 ${total} 条`),
+            showTotal: (total) => (data?.totalCapped ? `共 ${formatCount(total)}+ 条，结果较多，请缩小搜索条件` : `共 ${total} 条`),
           }}
           onChange={(pagination, _filters, sorter) => {
             const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;

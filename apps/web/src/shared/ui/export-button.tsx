@@ -1,7 +1,7 @@
+import { fileStamp } from '@scm/contract';
 import { ExportOutlined } from '@ant-design/icons';
 import type { Endpoint, EndpointBody, PermissionCode } from '@scm/contract';
 import { Button } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { downloadFile } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
@@ -45,7 +45,7 @@ export function ExportButton<E extends Endpoint>({
     }
     setExporting(true);
     try {
-      await downloadFile(endpoint.path, filter, `${fileName}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
+      await downloadFile(endpoint.path, filter, `${fileName}_${fileStamp(Date.now())}.xlsx`);
     } catch (error) {
       showApiError(error);
     } finally {

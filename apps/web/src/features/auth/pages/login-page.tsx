@@ -9,7 +9,7 @@ import { pagePath } from '@/shared/navigation/page-path';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
 import styles from './login-page.module.css';
-import logoUrl from '@/app/logo.svg';
+import logoUrl from '@/shared/ui/logo.svg';
 
 const COPYRIGHT = import.meta.env.VITE_COPYRIGHT ?? 'Copyright © 2026 悦居家居生活服务有限公司 版权所有';
 const ICP = import.meta.env.VITE_ICP ?? '沪ICP备2024012345号-1';

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type BackUserRow, backUserListRequest, DICT, type Status } from '@scm/contract';
+import { type BackUserRow, backUserListRequest, DICT, type Status, formatDateTimeSeconds } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/session';
@@ -21,7 +20,7 @@ import { UserFormModal } from '@/features/back-user/components/user-form-modal';
 const lockReason = (user: BackUserRow) =>
   user.manageable ? undefined : user.superAdmin ? '只有超级管理员可以操作超级管理员账号' : '该用户的角色含有你没有的权限，不能操作';
 
-const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
+const time = (at: string | null) => (at ? formatDateTimeSeconds(at) : '-');
 
 export default function UserManagementPage() {
   const [state, setState, resetState] = useUrlQuery(backUserListRequest);

@@ -1,7 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryListRequest, type TreeNode } from '@scm/contract';
+import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryListRequest, type TreeNode, formatDateTimeSeconds } from '@scm/contract';
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
 import { type ListColumns, useColumnSettings } from '@/shared/table/column-settings';
@@ -62,7 +61,7 @@ export default function CategoryPage() {
       key: 'updatedAt',
       width: 170,
       hideBelow: 1100,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTimeSeconds(v),
     },
     {
       title: '操作',

@@ -1,7 +1,6 @@
 import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Commodity, commodityApi, DICT } from '@scm/contract';
+import { type Commodity, commodityApi, DICT, formatDateTime } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -134,7 +133,7 @@ export default function CommodityListPage() {
       sortOrder: sortOrderOf('updatedAt'),
       width: 160,
       hideBelow: 1600,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: '操作',

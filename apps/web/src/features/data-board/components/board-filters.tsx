@@ -1,3 +1,4 @@
+import { dayText } from '@/shared/form/day-value';
 import type { CategoryOption } from '@scm/contract';
 import { DatePicker, Form, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -26,8 +27,6 @@ function toTree(options: CategoryOption[]): TreeNode[] {
   }
   return roots;
 }
-
-const FORMAT = 'YYYY-MM-DD';
 
 interface FormValues {
   range?: [Dayjs, Dayjs];
@@ -58,7 +57,7 @@ export function BoardFilters({
       onSearch={({ range, categoryId }) => {
         // The range is required: 查询 stops at its message before it gets here without one.
         if (!range) return;
-        onSearch({ dateFrom: range[0].format(FORMAT), dateTo: range[1].format(FORMAT), categoryId: categoryId ?? 0 });
+        onSearch({ dateFrom: dayText(range[0]), dateTo: dayText(range[1]), categoryId: categoryId ?? 0 });
       }}
       onReset={onReset}
     >

@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS } from '@scm/contract';
+import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -59,7 +58,7 @@ export default function DictionaryDetailPage() {
     { title: '默认', dataIndex: 'isDefault', key: 'isDefault', render: (isDefault: boolean) => (isDefault ? <Tag color="gold">默认</Tag> : '-') },
     { title: '状态', dataIndex: 'status', key: 'status', render: (status: string) => <DictTag code={DICT.commonStatus} value={status} /> },
     { title: '备注', dataIndex: 'remark', key: 'remark', hideBelow: 1300, ellipsis: true, render: (remark: string | null) => remark || '-' },
-    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', hideBelow: 1300, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', hideBelow: 1300, render: (at: string) => formatDateTime(at) },
     {
       title: '操作',
       key: 'actions',

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DictType, DICT, dictTypeApi, dictTypeListRequest } from '@scm/contract';
+import { type DictType, DICT, dictTypeApi, dictTypeListRequest, formatDateTime } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -70,7 +69,7 @@ export default function DictionaryListPage() {
       key: 'updatedAt',
       hideBelow: 1100,
       sorter: true,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: '操作',

@@ -1,6 +1,5 @@
-import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message } from '@scm/contract';
+import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message, formatDateTime } from '@scm/contract';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { pagePath } from '@/shared/navigation/page-path';
 import { useMarkAllRead, useMarkRead, useMessageList } from '@/features/message/api/message';
@@ -82,7 +81,7 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
                     <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 4 }}>
                       {message.body}
                     </Typography.Paragraph>
-                    <span className="message-time">{dayjs(message.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                    <span className="message-time">{formatDateTime(message.createdAt)}</span>
                   </>
                 }
               />

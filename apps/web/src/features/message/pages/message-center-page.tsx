@@ -1,4 +1,13 @@
-import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message, type MessageKind, messageKindsOf, messageListRequest } from '@scm/contract';
+import { DAY_FORMAT, optionalDayText } from '@/shared/form/day-value';
+import {
+  MESSAGE_KIND_COLORS,
+  MESSAGE_KIND_LABELS,
+  type Message,
+  type MessageKind,
+  messageKindsOf,
+  messageListRequest,
+  formatDateTimeSeconds,
+} from '@scm/contract';
 import { Button, DatePicker, Form, Popconfirm, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -13,8 +22,6 @@ interface Filters {
   kind?: MessageKind;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
-
-const DAY = 'YYYY-MM-DD';
 
 /** 消息中心: every message of the signed-in user, filtered by read state, kind and day; each opens its record. */
 export default function MessageCenterPage() {
@@ -57,7 +64,7 @@ export default function MessageCenterPage() {
       render: (kind: MessageKind) => <Tag color={MESSAGE_KIND_COLORS[kind]}>{MESSAGE_KIND_LABELS[kind]}</Tag>,
     },
     { title: '内容', dataIndex: 'body', key: 'body', ellipsis: true },
-    { title: '时间', dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+    { title: '时间', dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (at: string) => formatDateTimeSeconds(at) },
     {
       title: '操作',
       key: 'actions',
@@ -90,8 +97,8 @@ export default function MessageCenterPage() {
           setQuery({
             unread: values.read === 'unread' ? true : values.read === 'read' ? false : undefined,
             kind: values.kind,
-            createdFrom: values.range?.[0]?.format(DAY),
-            createdTo: values.range?.[1]?.format(DAY),
+            createdFrom: optionalDayText(values.range?.[0]),
+            createdTo: optionalDayText(values.range?.[1]),
             page: 1,
           })
         }
@@ -117,7 +124,7 @@ export default function MessageCenterPage() {
           />
         </Form.Item>
         <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker format={DAY} />
+          <DatePicker.RangePicker format={DAY_FORMAT} />
         </Form.Item>
       </FilterForm>
       <DataTable<Message>

@@ -1,4 +1,4 @@
-import { auditActionLabel, auditModuleLabel, type OperationLog, operationLogListRequest } from '@scm/contract';
+import { auditActionLabel, auditModuleLabel, type OperationLog, operationLogListRequest, formatDateTimeSeconds } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -31,7 +31,7 @@ export default function OperationLogPage() {
       key: 'createdAt',
       sorter: true,
       width: 170,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      render: (at: string) => formatDateTimeSeconds(at),
     },
     { title: '操作人', dataIndex: 'userName', key: 'userName', render: (name: string | null) => name || '-' },
     { title: 'IP', dataIndex: 'ip', key: 'ip', hideBelow: 1100, render: (ip: string | null) => ip || '-' },

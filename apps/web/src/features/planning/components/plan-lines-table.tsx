@@ -1,3 +1,4 @@
+import { optionalDayText } from '@/shared/form/day-value';
 import { DeleteOutlined } from '@ant-design/icons';
 import { planLineInput, planLineProgressQuantity, planQuantitySchema, yuanToFen } from '@scm/contract';
 import { Button, DatePicker, Empty, Form, Input, InputNumber, Table, Typography } from 'antd';
@@ -117,7 +118,7 @@ export function PlanLinesTable({ lines, editable, onRemoved }: PlanLinesTablePro
                     <DatePicker style={{ width: 130 }} />
                   </Form.Item>
                 ) : (
-                  (lines[field.name]?.requiredBy?.format('YYYY-MM-DD') ?? '-')
+                  (optionalDayText(lines[field.name]?.requiredBy) ?? '-')
                 ),
             },
             {

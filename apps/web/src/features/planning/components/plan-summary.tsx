@@ -1,6 +1,6 @@
+import { formatDateTime } from '@scm/contract';
 import type { PlanDetail } from '@scm/contract';
 import { Descriptions, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Money } from '@/shared/ui/money';
 import { PlanProgress } from './plan-progress';
 
@@ -9,9 +9,9 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
   return (
     <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
       <Descriptions.Item label="创建人">{plan.createdBy?.username ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label="创建时间">{dayjs(plan.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+      <Descriptions.Item label="创建时间">{formatDateTime(plan.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="更新人">{plan.updatedBy?.username ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label="更新时间">{dayjs(plan.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+      <Descriptions.Item label="更新时间">{formatDateTime(plan.updatedAt)}</Descriptions.Item>
       <Descriptions.Item label="明细数">{plan.lineCount}</Descriptions.Item>
       <Descriptions.Item label="预算总额(元)">
         <Money fen={plan.budgetTotalFen} />

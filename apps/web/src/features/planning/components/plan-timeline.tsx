@@ -1,6 +1,5 @@
-import { fenToYuan, PLAN_STATUS_LABELS, type PlanTimelineEntry } from '@scm/contract';
+import { fenToYuan, PLAN_STATUS_LABELS, type PlanTimelineEntry, formatDateTimeSeconds } from '@scm/contract';
 import { Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 
 const COLORS: Record<string, string> = {
   approve: 'green',
@@ -34,7 +33,7 @@ export function PlanTimeline({ entries }: { entries: PlanTimelineEntry[] }) {
               )}
             </div>
             <Typography.Text type="secondary">
-              {entry.userName ?? '系统'} · {dayjs(entry.at).format('YYYY-MM-DD HH:mm:ss')}
+              {entry.userName ?? '系统'} · {formatDateTimeSeconds(entry.at)}
             </Typography.Text>
             {entry.award && (
               <div className="plan-timeline-reason">

@@ -1,3 +1,4 @@
+import { optionalDayText } from '@/shared/form/day-value';
 import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen } from '@scm/contract';
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -38,7 +39,7 @@ export interface PlanFormValues {
 }
 
 const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
-const dateText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
+const dateText = (value: Dayjs | null | undefined) => optionalDayText(value) ?? null;
 
 function formValuesOf(plan: PlanDetail): PlanFormValues {
   return {

@@ -1,5 +1,6 @@
+import { optionalDayText } from '@/shared/form/day-value';
 import { PlusOutlined } from '@ant-design/icons';
-import { type PlanSummary, planActionAllowed, planListRequest, planningApi } from '@scm/contract';
+import { type PlanSummary, planActionAllowed, planListRequest, planningApi, formatDate, formatTime } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { callApi } from '@/shared/http/api';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -144,8 +145,8 @@ export default function PlanListPage() {
       sortOrder: sorted('updatedAt'),
       render: (iso: string) => (
         <div>
-          <div>{dayjs(iso).format('YYYY-MM-DD')}</div>
-          <div className="muted">{dayjs(iso).format('HH:mm')}</div>
+          <div>{formatDate(iso)}</div>
+          <div className="muted">{formatTime(iso)}</div>
         </div>
       ),
     },
@@ -170,8 +171,8 @@ export default function PlanListPage() {
             planType: values.planType,
             warehouse: values.warehouse,
             ownerId: values.ownerId,
-            periodFrom: values.period?.[0]?.format('YYYY-MM-DD'),
-            periodTo: values.period?.[1]?.format('YYYY-MM-DD'),
+            periodFrom: optionalDayText(values.period?.[0]),
+            periodTo: optionalDayText(values.period?.[1]),
           })
         }
         onReset={reset}

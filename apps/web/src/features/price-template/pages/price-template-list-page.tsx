@@ -1,7 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, DISPLAY_UNITS, formatMeasure, type PriceTemplateListItem, priceTemplateApi, priceTemplateListRequest } from '@scm/contract';
+import {
+  DICT,
+  DISPLAY_UNITS,
+  formatMeasure,
+  type PriceTemplateListItem,
+  priceTemplateApi,
+  priceTemplateListRequest,
+  formatDateTime,
+} from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -80,7 +87,7 @@ export default function PriceTemplateListPage() {
       key: 'updatedAt',
       hideBelow: 1100,
       sorter: true,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: '操作',

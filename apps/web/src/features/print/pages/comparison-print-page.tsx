@@ -1,5 +1,4 @@
-import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
@@ -53,7 +52,7 @@ function ComparisonPrint() {
               </tr>
               <tr>
                 <th>报价截止</th>
-                <td>{dayjs(view.task.quoteDeadline).format('YYYY-MM-DD HH:mm')}</td>
+                <td>{formatDateTime(view.task.quoteDeadline)}</td>
                 <th>邀请 / 报价</th>
                 <td>
                   {view.task.invitedCount} 家 / {view.task.quotedCount} 家
@@ -179,7 +178,7 @@ function ComparisonPrint() {
                   <th>定标人</th>
                   <td>{view.award.awardedBy ?? '-'}</td>
                   <th>定标时间</th>
-                  <td>{dayjs(view.award.awardedAt).format('YYYY-MM-DD HH:mm')}</td>
+                  <td>{formatDateTime(view.award.awardedAt)}</td>
                 </tr>
               </tbody>
             </table>

@@ -1,5 +1,13 @@
-import { amountInCapitals, DICT, fenToYuan, INVOICE_TYPE_LABELS, PURCHASE_ORDER_STATUS_LABELS, purchaseOrderApi } from '@scm/contract';
-import dayjs from 'dayjs';
+import { formatCount } from '@/shared/ui/money';
+import {
+  amountInCapitals,
+  DICT,
+  fenToYuan,
+  INVOICE_TYPE_LABELS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  purchaseOrderApi,
+  formatChineseDate,
+} from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { useDict } from '@/shared/dict/use-dict';
@@ -38,7 +46,7 @@ function PurchaseOrderPrint() {
           <h1>采购订单</h1>
           <div className="print-sub">
             <span>订单编号：{order.code}</span>
-            <span>下单日期：{dayjs(order.createdAt).format('YYYY年M月D日')}</span>
+            <span>下单日期：{formatChineseDate(order.createdAt)}</span>
             <span>采购任务：{order.taskCode}</span>
           </div>
           <div className="print-parties">
@@ -91,7 +99,7 @@ function PurchaseOrderPrint() {
                     {line.spec && <span className="small">（{line.spec}）</span>}
                   </td>
                   <td className="center">{units.item(line.unit)?.label ?? line.unit}</td>
-                  <td className="num">{line.quantity.toLocaleString('en-US')}</td>
+                  <td className="num">{formatCount(line.quantity)}</td>
                   <td className="num">{fenToYuan(line.unitPriceFen, true)}</td>
                   <td className="num">{fenToYuan(line.amountFen, true)}</td>
                 </tr>

@@ -1,6 +1,5 @@
-import { type Clarification, clarificationAnswerRequest } from '@scm/contract';
+import { type Clarification, clarificationAnswerRequest, formatDateTime } from '@scm/contract';
 import { Button, Empty, Form, Input, List, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { usePermission } from '@/shared/permission/can';
 import { useAnswerClarification, useClarifications } from '@/features/procurement/api/clarification';
@@ -47,14 +46,14 @@ export function ClarificationThread({ taskId }: { taskId: number }) {
           <div style={{ width: '100%' }}>
             <Space size={8} wrap>
               <strong>{item.supplierName}</strong>
-              <span className="muted">{dayjs(item.askedAt).format('YYYY-MM-DD HH:mm')}</span>
+              <span className="muted">{formatDateTime(item.askedAt)}</span>
               {item.answer ? <Tag color="success">已答复</Tag> : <Tag color="warning">待答复</Tag>}
             </Space>
             <div>问：{item.question}</div>
             {item.answer ? (
               <div>
                 答：{item.answer}
-                {item.answeredAt && <span className="muted">（{dayjs(item.answeredAt).format('YYYY-MM-DD HH:mm')}）</span>}
+                {item.answeredAt && <span className="muted">（{formatDateTime(item.answeredAt)}）</span>}
               </div>
             ) : (
               canAnswer && <AnswerBox item={item} />

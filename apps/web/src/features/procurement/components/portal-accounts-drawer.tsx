@@ -5,10 +5,11 @@ import {
   PORTAL_ACCOUNT_STATUS_LABELS,
   type PortalAccount,
   portalAccountCreateRequest,
+  formatDateTime,
+  formatMonthDayTime,
 } from '@scm/contract';
 import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { StatusTag } from '@/shared/ui/status-tag';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import {
@@ -129,9 +130,9 @@ export default function PortalAccountsDrawer({ supplier, onClose }: { supplier: 
               width: 140,
               render: (at: string | null, row) =>
                 at ? (
-                  dayjs(at).format('YYYY-MM-DD HH:mm')
+                  formatDateTime(at)
                 ) : row.status === 'pending' && row.activationExpiresAt ? (
-                  <span className="muted">链接至 {dayjs(row.activationExpiresAt).format('MM-DD HH:mm')}</span>
+                  <span className="muted">链接至 {formatMonthDayTime(row.activationExpiresAt)}</span>
                 ) : (
                   '-'
                 ),

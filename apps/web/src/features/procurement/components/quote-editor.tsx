@@ -1,3 +1,4 @@
+import { todayValue } from '@/shared/form/day-value';
 import { CalculatorOutlined } from '@ant-design/icons';
 import {
   DEFAULT_INVOICE_TYPE,
@@ -12,6 +13,7 @@ import {
   TAX_RATES,
   TAXPAYER_TYPE_LABELS,
   type TaxpayerType,
+  formatDateTime,
 } from '@scm/contract';
 import {
   Alert,
@@ -31,7 +33,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
@@ -72,7 +73,7 @@ export default function QuoteEditor({
 
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(toQuoteFormValues(task.lines, { priceTemplateId: supplier.priceTemplateId }, quote, dayjs()));
+    form.setFieldsValue(toQuoteFormValues(task.lines, { priceTemplateId: supplier.priceTemplateId }, quote, todayValue()));
     setEstimate(null);
     setDirty(false);
   }, [form, quote, supplier.priceTemplateId, task.lines]);
@@ -144,7 +145,7 @@ export default function QuoteEditor({
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`密封中：已收到第 ${sealedQuote.revision} 版报价（${dayjs(sealedQuote.submittedAt).format('YYYY-MM-DD HH:mm')}${sealedQuote.enteredByBuyer ? '，代录' : ''}），开标前不显示价格`}
+          message={`密封中：已收到第 ${sealedQuote.revision} 版报价（${formatDateTime(sealedQuote.submittedAt)}${sealedQuote.enteredByBuyer ? '，代录' : ''}），开标前不显示价格`}
           description={editable ? '在下方代录将保存为新一版并取代已提交的报价。' : undefined}
         />
       )}

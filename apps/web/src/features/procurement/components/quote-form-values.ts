@@ -1,3 +1,4 @@
+import { dayText } from '@/shared/form/day-value';
 import {
   boughtQuantityOf,
   DEFAULT_INVOICE_TYPE,
@@ -96,8 +97,8 @@ export function toSaveQuoteRequest(
 ): SaveQuoteBody {
   return {
     ...ids,
-    quoteDate: values.quoteDate.format('YYYY-MM-DD'),
-    validUntil: values.validUntil.format('YYYY-MM-DD'),
+    quoteDate: dayText(values.quoteDate),
+    validUntil: dayText(values.validUntil),
     invoiceType: values.invoiceType,
     taxRatePercent: values.taxRatePercent,
     freightMode: values.freightMode,

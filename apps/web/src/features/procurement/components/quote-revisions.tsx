@@ -1,6 +1,6 @@
+import { formatDateTimeSeconds } from '@scm/contract';
 import type { MaintainView } from '@scm/contract';
 import { Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 
 interface Row {
   key: string;
@@ -42,7 +42,7 @@ export function QuoteRevisions({ view }: { view: MaintainView }) {
             </span>
           ),
         },
-        { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+        { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (at: string) => formatDateTimeSeconds(at) },
         { title: '来源', dataIndex: 'enteredByBuyer', width: 90, render: (buyer: boolean) => (buyer ? <Tag>代录</Tag> : '门户') },
         {
           title: '回执 SHA-256',

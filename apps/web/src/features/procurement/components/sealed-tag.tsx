@@ -1,12 +1,12 @@
+import { formatDateTime } from '@scm/contract';
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 
 /** 密封: a sealed task's prices stay unreadable until its deadline or 提前开标; once opened the tag says when. */
 export function SealedTag({ task }: { task: { sealed: boolean; unsealedAt: string | null } }) {
   if (!task.sealed) return null;
   if (task.unsealedAt) {
     return (
-      <Tooltip title={`已开标：${dayjs(task.unsealedAt).format('YYYY-MM-DD HH:mm')}`}>
+      <Tooltip title={`已开标：${formatDateTime(task.unsealedAt)}`}>
         <Tag>已开标</Tag>
       </Tooltip>
     );

@@ -1,3 +1,4 @@
+import { optionalDayText } from '@/shared/form/day-value';
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
@@ -105,7 +106,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       quoteDeadline: values.quoteDeadline.toISOString(),
       deliveryRegionCode: values.deliveryRegionCode,
       warehouseCode: values.warehouseCode ?? null,
-      requiredBy: values.requiredBy ? values.requiredBy.format('YYYY-MM-DD') : null,
+      requiredBy: optionalDayText(values.requiredBy) ?? null,
       remark: values.remark ?? null,
       supplierIds: values.supplierIds ?? [],
       sealed: values.sealed,

@@ -1,7 +1,13 @@
 import { PrinterOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
-import { DICT, type ProcurementStatus, type ProcurementTaskDetail, procurementActionAllowed, procurementTaskApi } from '@scm/contract';
+import {
+  DICT,
+  type ProcurementStatus,
+  type ProcurementTaskDetail,
+  procurementActionAllowed,
+  procurementTaskApi,
+  formatDateTime,
+} from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -216,7 +222,7 @@ export default function ProcurementTaskMaintainPage() {
       </Card>
 
       {view.award && (
-        <Card size="small" title={`定标结果（${dayjs(view.award.awardedAt).format('YYYY-MM-DD HH:mm')} · ${view.award.awardedBy ?? ''}）`}>
+        <Card size="small" title={`定标结果（${formatDateTime(view.award.awardedAt)} · ${view.award.awardedBy ?? ''}）`}>
           <Table
             size="small"
             rowKey="taskLineId"

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, type Supplier, type SupplierStatus, supplierApi, supplierListRequest } from '@scm/contract';
+import { DICT, type Supplier, type SupplierStatus, supplierApi, supplierListRequest, formatDateTime } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -114,7 +113,7 @@ export default function SupplierListPage() {
       key: 'updatedAt',
       sorter: true,
       hideBelow: 1600,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: '操作',

@@ -1,6 +1,7 @@
+import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
 import { freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderReceiveRequest } from '@scm/contract';
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Space, Table } from 'antd';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { useReceiveOrder } from '@/features/purchase-order/api/purchase-order';
@@ -61,7 +62,7 @@ export default function ReceiveDrawer({
     if (!open) return;
     setLineErrors({ byLine: {} });
     form.setFieldsValue({
-      receivedOn: dayjs(),
+      receivedOn: todayValue(),
       remark: shipment ? `送货单号 ${shipment.deliveryNoteNo}` : undefined,
       reason: undefined,
       quantities: Object.fromEntries(
@@ -80,7 +81,7 @@ export default function ReceiveDrawer({
     const body = {
       id: order.id,
       version: order.version,
-      receivedOn: values.receivedOn.format('YYYY-MM-DD'),
+      receivedOn: dayText(values.receivedOn),
       remark: values.remark || undefined,
       reason: values.reason || undefined,
       shipmentId: shipment?.id,
@@ -117,7 +118,7 @@ export default function ReceiveDrawer({
       <Form form={form} layout="vertical">
         <Space size="large" wrap>
           <Form.Item name="receivedOn" label="收货日期" rules={[{ required: true, message: '请选择收货日期' }]}>
-            <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} allowClear={false} />
+            <DatePicker disabledDate={afterToday} allowClear={false} />
           </Form.Item>
           <Form.Item name="remark" label="备注">
             <Input maxLength={200} placeholder="如：送货单号、车牌号" style={{ width: 320 }} />

@@ -1,7 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { CONFIRM_CHANNEL_LABELS, CONFIRMED_BY_LABELS, DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail } from '@scm/contract';
+import {
+  CONFIRM_CHANNEL_LABELS,
+  CONFIRMED_BY_LABELS,
+  DICT,
+  INVOICE_TYPE_LABELS,
+  type PurchaseOrderDetail,
+  formatDateTime,
+  formatMonthDayTime,
+} from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -133,11 +140,11 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
               <Money fen={order.totalFen} prefix="¥" />
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="创建时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="创建时间">{formatDateTime(order.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="确认">
             {order.confirmedAt ? (
               <>
-                {dayjs(order.confirmedAt).format('YYYY-MM-DD HH:mm')}
+                {formatDateTime(order.confirmedAt)}
                 <span className="muted">
                   　{order.confirmedBy ? CONFIRMED_BY_LABELS[order.confirmedBy] : ''} {order.confirmedByName ?? ''}
                   {order.confirmChannel ? `（${CONFIRM_CHANNEL_LABELS[order.confirmChannel]}）` : ''}
@@ -200,7 +207,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
                       <Typography.Text strong>{r.receivedOn}</Typography.Text>
                       <span className="muted">
                         {' '}
-                        {r.createdByName ?? '-'} 登记于 {dayjs(r.createdAt).format('MM-DD HH:mm')}
+                        {r.createdByName ?? '-'} 登记于 {formatMonthDayTime(r.createdAt)}
                       </span>
                       <div>{r.lines.map((l) => `${lineName.get(l.orderLineId) ?? l.orderLineId} × ${l.quantity}`).join('；')}</div>
                       {r.remark && <div className="muted">备注：{r.remark}</div>}

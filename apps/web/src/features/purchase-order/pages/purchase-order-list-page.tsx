@@ -1,4 +1,5 @@
-import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest } from '@scm/contract';
+import { optionalDayText } from '@/shared/form/day-value';
+import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest, formatDateTime } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -114,7 +115,7 @@ export default function PurchaseOrderListPage() {
       sorter: true,
       width: 150,
       hideBelow: 1500,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: '操作',
@@ -142,8 +143,8 @@ export default function PurchaseOrderListPage() {
             supplierId: values.supplierId,
             status: values.status as PurchaseOrderItem['status'] | undefined,
             buyerId: values.buyerId,
-            createdFrom: values.created?.[0]?.format('YYYY-MM-DD'),
-            createdTo: values.created?.[1]?.format('YYYY-MM-DD'),
+            createdFrom: optionalDayText(values.created?.[0]),
+            createdTo: optionalDayText(values.created?.[1]),
             page: 1,
           })
         }

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DATA_SCOPE_LABELS, DICT, type Role, roleApi, roleListRequest } from '@scm/contract';
+import { DATA_SCOPE_LABELS, DICT, type Role, roleApi, roleListRequest, formatDateTimeSeconds } from '@scm/contract';
 import { Button, Form, Input, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { callApi } from '@/shared/http/api';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -67,7 +66,7 @@ export default function RoleManagementPage() {
       hideBelow: 1100,
       sorter: true,
       width: 170,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      render: (at: string) => formatDateTimeSeconds(at),
     },
     {
       title: '操作',

@@ -1,6 +1,18 @@
-import { auditActionLabel, auditModuleLabel, fenToYuan, flattenMenu, type WorkbenchOverview } from '@scm/contract';
+import {
+  auditActionLabel,
+  auditModuleLabel,
+  fenToYuan,
+  flattenMenu,
+  type WorkbenchOverview,
+  formatChineseMonth,
+  formatMonthDayTime,
+  DAY_MS,
+  formatChineseDate,
+  formatWeekday,
+  shanghaiHour,
+  shanghaiIso,
+} from '@scm/contract';
 import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { detailPath, pagePath } from '@/shared/navigation/page-path';
@@ -41,8 +53,8 @@ function todoCards(userId: number | undefined): { key: TodoKey; title: string; h
       title: '3天内截止报价',
       hint: '报价中的采购任务',
       path: () => {
-        const now = dayjs();
-        return pagePath('procurementTaskList', { status: 'quoting', deadlineFrom: now.format(), deadlineTo: now.add(3, 'day').format() });
+        const now = Date.now();
+        return pagePath('procurementTaskList', { status: 'quoting', deadlineFrom: shanghaiIso(now), deadlineTo: shanghaiIso(now + 3 * DAY_MS) });
       },
     },
     { key: 'tasksToAward', title: '待定标任务', hint: '报价已截止，等待定标', path: () => pagePath('procurementTaskList', { status: 'evaluating' }) },
@@ -81,10 +93,10 @@ export default function WorkbenchPage() {
     <div className="page-stack workbench">
       <Card>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {greeting(dayjs().hour())}，{userInfo?.username ?? ''}
+          {greeting(shanghaiHour(Date.now()))}，{userInfo?.username ?? ''}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {userInfo?.role.name ?? ''} · 今天是 {dayjs().format('YYYY年M月D日 dddd')}
+          {userInfo?.role.name ?? ''} · 今天是 {formatChineseDate(Date.now())} {formatWeekday(Date.now())}
         </Typography.Text>
       </Card>
 
@@ -110,7 +122,7 @@ export default function WorkbenchPage() {
       )}
 
       {data?.kpis && (
-        <Card title={`本月数据（${dayjs(data.kpis.monthStart).format('YYYY年M月')}）`} size="small">
+        <Card title={`本月数据（${formatChineseMonth(data.kpis.monthStart)}）`} size="small">
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
               <Statistic title="本月定标货值" prefix="¥" value={fenToYuan(data.kpis.awardedAmountFen, true)} />
@@ -201,7 +213,7 @@ export default function WorkbenchPage() {
                     )}
                   </div>
                   <Typography.Text type="secondary" className="operation-time">
-                    {dayjs(op.createdAt).format('MM-DD HH:mm')}
+                    {formatMonthDayTime(op.createdAt)}
                   </Typography.Text>
                 </List.Item>
               )}
