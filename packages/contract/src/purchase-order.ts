@@ -194,7 +194,7 @@ export const portalOrderConfirmRequest = z.strictObject({
 });
 export const purchaseOrderRejectRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('拒绝原因', 200) });
 
-/** Columns of the order export, in order. */
+/** Columns of the order export's first sheet, in order (amounts and quantities as numbers, dates as dates). */
 export const PURCHASE_ORDER_EXPORT_COLUMNS = [
   '订单编号',
   '采购任务',
@@ -206,8 +206,29 @@ export const PURCHASE_ORDER_EXPORT_COLUMNS = [
   '订购数量',
   '已收数量',
   '需求日期',
+  '承诺到货日期',
+  '收货仓库',
   '采购员',
   '创建时间',
+] as const;
+
+/** Columns of the export's second sheet: one row per order line. */
+export const PURCHASE_ORDER_LINE_EXPORT_COLUMNS = [
+  '订单编号',
+  '供应商',
+  '状态',
+  'SKU',
+  '商品名称',
+  '规格',
+  '单位',
+  '订购数量',
+  '含税单价(元)',
+  '含税金额(元)',
+  '已收数量',
+  '未收数量',
+  '发票类型',
+  '税率(%)',
+  '关闭原因',
 ] as const;
 
 export const purchaseOrderApi = {

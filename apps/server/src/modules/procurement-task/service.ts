@@ -254,7 +254,12 @@ export async function transitionTask(ctx: AuthedContext, action: MoveAction, inp
       before: { status: task.status },
       after: { status: to },
     });
-    if (action === 'close_quote') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    if (action === 'close_quote') {
+      await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+      // Closed by hand, before the deadline: the invited suppliers learn they can no longer quote.
+      if (task.quoteDeadline > ctx.now())
+        await notify(tx, ctx.actor, { kind: 'rfq_closed_early', task, reason: input.reason || '采购方提前截止报价' });
+    }
     if (action === 'publish') await notify(tx, ctx.actor, { kind: 'rfq_published', task });
   });
   return { id: input.id };
@@ -281,6 +286,7 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
     );
     await unsealTaskQuotes(tx, [input.id], now);
     await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    await notify(tx, ctx.actor, { kind: 'rfq_closed_early', task, reason: input.reason });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'unseal',

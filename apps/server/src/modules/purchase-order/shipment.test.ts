@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, tokenOf } from '../../../test/portal-fixtures';
-import { seedDictionaries } from '../../../test/procurement-fixtures';
+import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { messages, purchaseOrders, shipmentLines, shipments } from '../../db/schema';
 
@@ -238,6 +238,22 @@ describe('发货通知', () => {
     expect(
       (await ok('/admin/shipment/list', { supplier_id: w.award.supplierIds[1] })).list.map((s: { order_id: number }) => s.order_id),
     ).not.toContain(w.orderId);
+  });
+
+  it('shows 今日预计到货 on the workbench to holders of purchaseOrder:receive: in transit and expected today or earlier', async () => {
+    const w = await world();
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const today = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t) }), w.supplier);
+    const later = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t, 3) }), w.supplier);
+    const arriving = (await ok('/admin/workbench/overview', {})).arriving_shipments;
+    const ids = arriving.list.map((s: { id: number }) => s.id);
+    expect(ids).toContain(today.id);
+    expect(ids).not.toContain(later.id);
+    expect(arriving.list.find((s: { id: number }) => s.id === today.id)).toMatchObject({ order_id: w.orderId, expected_arrival: shanghaiDay(t) });
+    await ok('/portal/shipment/cancel', { id: today.id, version: 0, reason: '改期' }, w.supplier);
+    expect((await ok('/admin/workbench/overview', {})).arriving_shipments.list.map((s: { id: number }) => s.id)).not.toContain(today.id);
+    const reader = await loginWithCodes(t, ['basic', 'purchaseOrderList'], `arrive${serial}@example.com`);
+    expect((await ok('/admin/workbench/overview', {}, reader)).arriving_shipments).toBeNull();
   });
 
   it('never has more in transit than allowed: of 10 simultaneous notices of 30 on a line of 100, exactly 3 pass', async () => {
