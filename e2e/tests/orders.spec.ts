@@ -125,8 +125,8 @@ test('from the award to a fully received order, with a partial receipt between, 
   // A partial receipt: the drawer is pre-filled with the open quantities; take 60 of the first line only.
   await page.getByRole('button', { name: /收\s*货/ }).click();
   let drawer = page.getByRole('dialog', { name: /^收货/ });
-  const first = drawer.getByRole('spinbutton').nth(0);
-  const second = drawer.getByRole('spinbutton').nth(1);
+  const first = drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(0);
+  const second = drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(1);
   await expect(first).toHaveValue('100');
   await expect(second).toHaveValue('40');
   await first.fill('60');
@@ -141,8 +141,8 @@ test('from the award to a fully received order, with a partial receipt between, 
   // The rest: pre-filled with what is still open.
   await page.getByRole('button', { name: /收\s*货/ }).click();
   drawer = page.getByRole('dialog', { name: /^收货/ });
-  await expect(drawer.getByRole('spinbutton').nth(0)).toHaveValue('40');
-  await expect(drawer.getByRole('spinbutton').nth(1)).toHaveValue('40');
+  await expect(drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(0)).toHaveValue('40');
+  await expect(drawer.getByRole('spinbutton', { name: /本次收货$/ }).nth(1)).toHaveValue('40');
   await drawer.getByRole('button', { name: '确认收货' }).click();
   await expect(header).toContainText('已到货');
   await expect(page.getByRole('button', { name: /收\s*货/ })).toHaveCount(0);

@@ -101,15 +101,18 @@ const taskRef = async (id: number): Promise<RecordRef> => {
   return { id, version: task.version, lineId: task.lines[0]?.id ?? 1 };
 };
 
-/** The record a route names: a plan, a procurement task or a purchase order, and the body key that carries its id. */
-function recordOf(route: AnyRoute): { kind: 'plan' | 'task' | 'order'; key: string } | null {
+type RecordKind = 'plan' | 'task' | 'order' | 'receipt';
+
+/** The record a route names: a plan, a procurement task, a purchase order or its receipt, and the body key that carries its id. */
+function recordOf(route: AnyRoute): { kind: RecordKind; key: string } | null {
   const path = route.endpoint.path;
-  if (!/^\/admin\/(planning_task|procurement_task|quotation|purchase_order)\//.test(path)) return null;
+  if (!/^\/admin\/(planning_task|procurement_task|quotation|purchase_order|purchase_receipt)\//.test(path)) return null;
   // A required id field names the record; an optional one (a list filter, a source plan) does not.
   const shape = (route.endpoint.body as unknown as { shape?: Record<string, ZodType> }).shape ?? {};
   const key = ['id', 'planId', 'taskId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
   if (!key) return null;
   if (path.startsWith('/admin/purchase_order/')) return { kind: 'order', key };
+  if (path.startsWith('/admin/purchase_receipt/')) return { kind: 'receipt', key };
   return { kind: path.startsWith('/admin/planning_task/') || key === 'planId' ? 'plan' : 'task', key };
 }
 
@@ -155,6 +158,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/purchase_order/receive': (r) => ({ id: r.id, version: r.version, received_on: day(0), lines: [{ order_line_id: r.lineId, quantity: 1 }] }),
   '/admin/purchase_order/close': (r) => ({ id: r.id, version: r.version, reason: '不再需要' }),
   '/admin/purchase_order/reject': (r) => ({ id: r.id, version: r.version, reason: '产能不足' }),
+  '/admin/purchase_receipt/reverse': (r) => ({ id: r.id, version: r.version, reason: '数量录错' }),
 };
 
 /**
@@ -196,8 +200,20 @@ async function orderRef(buyerId: number): Promise<RecordRef> {
     .returning({ id: purchaseOrderLines.id });
   return { id: order.id, version: 0, lineId: line.id };
 }
-const refOf = (kind: 'plan' | 'task' | 'order', owner: 'admin' | 'scoped') => {
+/** A receipt of 2 on such an order: its reversal answers 200 where the order is in scope. */
+async function receiptRef(buyerId: number): Promise<RecordRef> {
+  const order = await orderRef(buyerId);
+  await ok(
+    '/admin/purchase_order/receive',
+    { id: order.id, version: 0, received_on: day(0), lines: [{ order_line_id: order.lineId, quantity: 2 }] },
+    admin,
+  );
+  const [receipt] = (await ok('/admin/purchase_order/info', { id: order.id }, admin)).receipts;
+  return { id: receipt.id, version: receipt.version, lineId: order.lineId };
+}
+const refOf = (kind: RecordKind, owner: 'admin' | 'scoped') => {
   if (kind === 'order') return orderRef(owner === 'admin' ? adminId : scopedId);
+  if (kind === 'receipt') return receiptRef(owner === 'admin' ? adminId : scopedId);
   const token = owner === 'admin' ? admin : scoped;
   return kind === 'plan' ? createPlan(token).then(planRef) : createTask(token, owner === 'admin' ? adminId : scopedId).then(taskRef);
 };

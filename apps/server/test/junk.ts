@@ -81,6 +81,19 @@ export function sampleValue(schema: Schema, key = ''): unknown {
   }
 }
 
+/** The camelCase keys of the fields a body may leave out (optional, or with a default). */
+export function optionalFields(schema: Schema): string[] {
+  return Object.entries(objectShape(schema) ?? {})
+    .filter(([, field]) => unwrap(field).optional)
+    .map(([key]) => key);
+}
+
+/** The values an enum field takes (empty for any other field). */
+export function enumOptions(schema: Schema): unknown[] {
+  const def = defOf(unwrap(schema).core);
+  return def.type === 'enum' ? Object.values(def.entries ?? {}) : [];
+}
+
 /** A plausible body (snake_case) with only the fields a caller must send. */
 export function requiredSample(schema: Schema): Record<string, unknown> {
   const shape = objectShape(schema) ?? {};
@@ -196,6 +209,10 @@ const UNCLEAN_TEXT: [string, string][] = [
   ['zero-width only', '\u200b\u200d'],
   ['BOM and spaces only', ' \ufeff '],
   ['soft hyphen and Hangul filler only', '\u00ad\u3164'],
+  ['braille blank only', '\u2800'],
+  ['braille blanks between spaces', ' \u2800 \u2800 '],
+  ['Hangul fillers only', '\u115f\u1160\uffa0'],
+  ['Hangul filler between ideographic spaces', '\u3000\u3164\u3000'],
   ['variation selector and tag only', '\ufe0f\u{e0041}'],
   ['noncharacter U+FFFF', '名称\uffff'],
   ['noncharacter U+FDD0', '\ufdd0名称'],

@@ -16,7 +16,11 @@ async function ok(t: TestApp, path: Parameters<TestApp['call']>[0], body: unknow
 
 /** A supplier with one active portal account, signed in: answers its id and portal token. */
 export async function portalSupplier(t: TestApp, admin: string, name: string, email: string, fields: SupplierFields = {}) {
-  const supplierId = await createSupplier(t, admin, name, fields);
+  return portalAccountOf(t, admin, await createSupplier(t, admin, name, fields), email);
+}
+
+/** An active portal account of an existing supplier, signed in: answers its ids and portal token. */
+export async function portalAccountOf(t: TestApp, admin: string, supplierId: number, email: string) {
   const { id: accountId, activation_url } = await ok(t, '/admin/portal_account/create', { supplier_id: supplierId, email, name: '销售张' }, admin);
   await ok(t, '/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD }, admin);
   const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });

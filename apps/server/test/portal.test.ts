@@ -32,6 +32,8 @@ describe('portal accounts', () => {
     expect(created.code).toBe(200);
     expect(created.data.activation_url).toMatch(/^\/portal\/activate\?token=[\w-]{20,}$/);
     const dup = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'act@portal.test', name: '重复' }, admin);
+    // A duplicate unique value is 409, the field error kept for the form.
+    expect(dup.code).toBe(409);
     expect(dup.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
 
     const list = await t.call('/admin/portal_account/list', { supplier_id: supplierId }, admin);
@@ -131,6 +133,19 @@ describe('portal accounts', () => {
     expect((await t.call('/portal/account/activate', { token: tokenOf(link.data.activation_url), password: 'NewPass2024' })).code).toBe(200);
     expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
     expect((await t.call('/portal/login', { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
+  });
+
+  it('answers 409 to one of two creators racing with one e-mail, the field error kept', async () => {
+    const { id: supplierId } = (
+      await t.call('/admin/supplier/create', (await import('./procurement-fixtures')).supplierBody('台州门户重复邮箱测试厂'), admin)
+    ).data;
+    const racing = await Promise.all(
+      ['twice@portal.test', 'TWICE@portal.test'].map((email) =>
+        t.call('/admin/portal_account/create', { supplier_id: supplierId, email, name: '并发' }, admin),
+      ),
+    );
+    expect(racing.map((a) => a.code).sort()).toEqual([200, 409]);
+    expect(racing.find((a) => a.code === 409)?.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
   });
 
   it('never lets a login racing a disable survive it', async () => {

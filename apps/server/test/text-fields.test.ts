@@ -99,6 +99,27 @@ describe('unique names compare on the canonical key', () => {
   });
 });
 
+describe('a name needs at least one visible character', () => {
+  const blanks: [string, string][] = [
+    ['U+2800', '\u2800'],
+    ['U+2800 between spaces', ' \u2800 \u2800 '],
+    ['U+115F', '\u115f'],
+    ['U+1160', '\u1160'],
+    ['U+3164', '\u3164'],
+    ['U+FFA0', '\uffa0'],
+    ['fillers and an ideographic space', '\u115f\u3000\uffa0'],
+  ];
+  it.each(Object.keys(creates))('%s', async (kind) => {
+    for (const [label, blank] of blanks) {
+      const answer = await creates[kind](blank);
+      expect(answer.code, `${kind} ${label}`).toBe(400);
+      expect(answer.data.field_errors[0], `${kind} ${label}`).toEqual({ field: nameField(kind), message: '不能只包含不可见或空白字符' });
+    }
+    // One visible character beside them is a name.
+    expect((await creates[kind](`\u2800悦${kind}\u3164`)).code, kind).toBe(200);
+  });
+});
+
 describe('one-line fields refuse line breaks and marks; remarks keep line feeds only', () => {
   const separators: [string, string][] = [
     ['LF', '\n'],

@@ -15,6 +15,7 @@ import {
   statusSchema,
   text,
   versionSchema,
+  updateFields,
 } from './common';
 import { endpoint } from './endpoint';
 import { messages } from './validation';
@@ -87,7 +88,12 @@ export const roleCreateRequest = z.strictObject({
   dataScope: dataScopeSchema.default('all'),
   permissionCodes: permissionCodesSchema.default([]),
 });
-export const roleUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...roleFields, dataScope: dataScopeSchema.optional() });
+export const roleUpdateRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  ...updateFields(roleFields),
+  dataScope: dataScopeSchema.optional(),
+});
 export const rolePermissionsRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,

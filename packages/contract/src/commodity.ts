@@ -13,6 +13,7 @@ import {
   statusSchema,
   text,
   versionSchema,
+  updateFields,
 } from './common';
 import { endpoint } from './endpoint';
 
@@ -65,7 +66,7 @@ export const categoryListRequest = z.strictObject({
   status: statusSchema.optional(),
 });
 export const categoryCreateRequest = z.strictObject({ parentId: idSchema.nullish(), ...categoryFields });
-export const categoryUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...categoryFields });
+export const categoryUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...updateFields(categoryFields) });
 export const categoryMoveRequest = z.strictObject({ id: idSchema, version: versionSchema, parentId: idSchema.nullable() });
 
 export const categoryOptionSchema = z.object({
@@ -174,7 +175,7 @@ export const commodityListRequest = pageRequest(COMMODITY_SORT_FIELDS).extend(co
 /** Export takes the list's filter; rows come in id order (keyset batches, see docs/decisions.md). */
 export const commodityExportRequest = z.strictObject(commodityFilter);
 export const commodityCreateRequest = z.strictObject(commodityFields);
-export const commodityUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...commodityFields });
+export const commodityUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...updateFields(commodityFields) });
 export const commodityStatusRequest = z.strictObject({
   items: z
     .array(z.strictObject({ id: idSchema, version: versionSchema }))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLANK_TEXT_MESSAGE, rendersBlank } from './validation';
 
 export const idSchema = z.int().min(1).max(2_147_483_647);
 /** The rows a user ticked in a list (batch export): at most one page of the largest size. */
@@ -7,6 +8,19 @@ export const versionSchema = z.int().min(0).max(2_147_483_647);
 export const byIdRequest = z.strictObject({ id: idSchema });
 export const byIdVersionRequest = z.strictObject({ id: idSchema, version: versionSchema });
 export const idResponse = z.object({ id: z.number() });
+
+type DefaultsOptional<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : S[K] };
+
+/**
+ * A create's fields as an update takes them (docs/rules/codes-and-api.md, "Updates"): a field
+ * that has a default on create is optional on update, and left out it means "unchanged", never the
+ * default. Required fields stay required.
+ */
+export function updateFields<S extends z.ZodRawShape>(fields: S): DefaultsOptional<S> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType).optional() : field]),
+  ) as DefaultsOptional<S>;
+}
 export const emptyResponse = z.null();
 
 /**
@@ -29,8 +43,11 @@ export function text(label: string, max: number, missing?: string) {
     .trim()
     .max(max, `${label}不能超过${max}个字符`);
 }
+/** Required one-line text: a name needs at least one visible character (`rendersBlank`). */
 export function requiredText(label: string, max: number) {
-  return text(label, max, `请输入${label}`).min(1, `请输入${label}`);
+  return text(label, max, `请输入${label}`)
+    .min(1, `请输入${label}`)
+    .refine((v) => !rendersBlank(v), `${label}${BLANK_TEXT_MESSAGE}`);
 }
 /** A trimmed, bounded text that may run over several lines (line feeds only): remarks, reasons, descriptions. */
 export function multilineText(label: string, max: number, missing?: string) {

@@ -12,6 +12,7 @@ import {
   statusSchema,
   text,
   versionSchema,
+  updateFields,
 } from './common';
 import { endpoint } from './endpoint';
 import { TAG_COLORS } from './dictionary-vocabulary';
@@ -72,7 +73,7 @@ const itemFields = {
 };
 
 export const dictItemCreateRequest = z.strictObject({ typeId: idSchema, ...itemFields });
-export const dictItemUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...itemFields });
+export const dictItemUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...updateFields(itemFields) });
 export const dictItemListRequest = pageRequest(['sort', 'value', 'label', 'updatedAt']).extend({
   typeCode: typeCode,
   keyword: text('关键字', 50).optional(),

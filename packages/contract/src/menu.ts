@@ -112,6 +112,19 @@ export const SEED_MENU = [
           a(159, 'purchaseOrder', 'confirm', '确认订单'),
           a(160, 'purchaseOrder', 'receive', '收货'),
           a(161, 'purchaseOrder', 'close', '关闭订单'),
+          a(200, 'purchaseOrder', 'reverseReceipt', '冲销收货'),
+        ],
+      },
+      {
+        id: 201, key: 'purchaseReturnList', label: '采购退货', path: '/procurementManagement/purchaseReturnList', isMenu: true,
+      },
+      {
+        id: 202, key: 'purchaseReturnDetail', label: '退货单详情', path: '/procurementManagement/purchaseReturnDetail', isMenu: false,
+        actions: [
+          a(203, 'purchaseReturn', 'create', '新建退货'),
+          a(204, 'purchaseReturn', 'confirm', '代供应商确认'),
+          a(205, 'purchaseReturn', 'ship', '退货出库'),
+          a(206, 'purchaseReturn', 'cancel', '取消退货'),
         ],
       },
       {

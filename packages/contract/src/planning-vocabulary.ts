@@ -72,6 +72,7 @@ export const PLAN_AUDIT: AuditVocabulary = {
     receive: '到货回写',
     start_procurement: '采购任务引用，开始采购',
     complete: '明细完成，自动完成',
+    reopen: '到货冲减，重新采购中',
   },
   fields: {
     name: '计划名称',

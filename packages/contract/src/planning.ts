@@ -17,6 +17,7 @@ import {
   selectedIdsSchema,
   text,
   versionSchema,
+  updateFields,
 } from './common';
 import { importResultSchema, importUploadFields } from './commodity';
 import { endpoint } from './endpoint';
@@ -69,7 +70,9 @@ const periodOrder = (value: { periodStart?: string | null; periodEnd?: string | 
 const periodOrderIssue = { message: '计划结束日期不能早于开始日期', path: ['periodEnd'] };
 
 export const planCreateRequest = z.strictObject(planFields).refine(periodOrder, periodOrderIssue);
-export const planUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...planFields }).refine(periodOrder, periodOrderIssue);
+export const planUpdateRequest = z
+  .strictObject({ id: idSchema, version: versionSchema, ...updateFields(planFields) })
+  .refine(periodOrder, periodOrderIssue);
 export type PlanCreateBody = z.input<typeof planCreateRequest>;
 
 export const planFilter = {

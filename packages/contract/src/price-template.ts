@@ -13,6 +13,7 @@ import {
   statusSchema,
   text,
   versionSchema,
+  updateFields,
 } from './common';
 import { endpoint } from './endpoint';
 import type { FreightTemplate } from './freight/estimate';
@@ -58,8 +59,9 @@ const templateFields = {
 
 type TemplateBody = {
   chargeRows: z.infer<typeof chargeRowSchema>[];
-  freeRows: z.infer<typeof freeRowSchema>[];
-  noDeliveryCodes: string[];
+  /** Left out of an update: unchanged, so there is nothing to check. */
+  freeRows?: z.infer<typeof freeRowSchema>[];
+  noDeliveryCodes?: string[];
 };
 
 /** The rules across rows (docs/rules/freight.md, "Templates"), reported on the field that breaks them. */
@@ -80,7 +82,7 @@ function checkTemplateRules(body: TemplateBody, ctx: z.RefinementCtx) {
   });
   const seenFree = new Map<string, number>();
   let everywhere = -1;
-  body.freeRows.forEach((row, i) => {
+  (body.freeRows ?? []).forEach((row, i) => {
     if (row.qtyLimit == null && row.minAmountFen == null) issue(['freeRows', i, 'qtyLimit'], '包邮规则至少需要一个条件');
     if (row.regionCodes.length === 0) {
       if (everywhere >= 0) issue(['freeRows', i, 'regionCodes'], `第${everywhere + 1}条包邮规则已覆盖全部地区`);
@@ -93,11 +95,13 @@ function checkTemplateRules(body: TemplateBody, ctx: z.RefinementCtx) {
       } else seenFree.set(code, i);
     }
   });
-  if (new Set(body.noDeliveryCodes).size !== body.noDeliveryCodes.length) issue(['noDeliveryCodes'], '不配送地区重复');
+  if (body.noDeliveryCodes && new Set(body.noDeliveryCodes).size !== body.noDeliveryCodes.length) issue(['noDeliveryCodes'], '不配送地区重复');
 }
 
 export const priceTemplateCreateRequest = z.strictObject(templateFields).superRefine(checkTemplateRules);
-export const priceTemplateUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...templateFields }).superRefine(checkTemplateRules);
+export const priceTemplateUpdateRequest = z
+  .strictObject({ id: idSchema, version: versionSchema, ...updateFields(templateFields) })
+  .superRefine(checkTemplateRules);
 export type PriceTemplateInput = z.infer<typeof priceTemplateCreateRequest>;
 
 const priceTemplateFilter = {

@@ -44,12 +44,14 @@ export const PORTAL_ORDER_ACTIONS = ['confirm', 'reject'] as const;
 
 /**
  * The status machine (docs/rules/orders.md): for each action, the statuses it may start from and
- * the one it leads to; a receipt leads to 部分到货 or 已到货 depending on what has arrived.
+ * the one it leads to; a receipt leads to 部分到货 or 已到货 depending on what has arrived (已确认 while
+ * nothing is net received, e.g. a receipt that only rejected goods). A reversal or a shipped return
+ * moves the status the same way, from the net ledger (docs/rules/orders.md, "The net ledger").
  */
 export const PURCHASE_ORDER_TRANSITIONS = {
   confirm: { from: ['pending'], to: 'confirmed' },
   reject: { from: ['pending'], to: 'rejected' },
-  receive: { from: ['confirmed', 'partially_received'], to: ['partially_received', 'received'] },
+  receive: { from: ['confirmed', 'partially_received'], to: ['confirmed', 'partially_received', 'received'] },
   close: { from: ['pending', 'confirmed', 'partially_received', 'rejected'], to: 'closed' },
 } as const satisfies StatusMachine<PurchaseOrderStatus>;
 export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
@@ -60,11 +62,27 @@ export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> =
 export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
   transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
 
+/**
+ * A receipt's own small machine: a posted receipt 已入账 may be reversed once, by a mirror receipt
+ * 冲销单 that is itself never reversed. The status is not stored: it is read from `reversal_of` and
+ * `reversed_by` (receiptStatusOf).
+ */
+export const PURCHASE_RECEIPT_STATUSES = ['posted', 'reversed', 'reversal'] as const;
+export type PurchaseReceiptStatus = (typeof PURCHASE_RECEIPT_STATUSES)[number];
+export const PURCHASE_RECEIPT_STATUS_LABELS: Record<PurchaseReceiptStatus, string> = { posted: '已入账', reversed: '已冲销', reversal: '冲销单' };
+export const PURCHASE_RECEIPT_TRANSITIONS = {
+  reverse: { from: ['posted'], to: 'reversed' },
+} as const satisfies StatusMachine<PurchaseReceiptStatus>;
+export type PurchaseReceiptAction = keyof typeof PURCHASE_RECEIPT_TRANSITIONS;
+
+export const receiptStatusOf = (receipt: { reversalOf: number | null; reversedBy: number | null }): PurchaseReceiptStatus =>
+  receipt.reversalOf != null ? 'reversal' : receipt.reversedBy != null ? 'reversed' : 'posted';
+
 /** The purchase-order area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
 export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
   module: 'purchase_order',
   label: '采购订单',
-  actions: { create: '定标生成', ...PURCHASE_ORDER_ACTION_LABELS },
+  actions: { create: '定标生成', ...PURCHASE_ORDER_ACTION_LABELS, reverse_receipt: '冲销收货', return_shipped: '退货出库' },
   fields: {
     code: '订单编号',
     taskId: '采购任务',
@@ -103,8 +121,14 @@ export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
     confirmedByName: '确认人',
     confirmChannel: '确认渠道',
     confirmRemark: '确认备注',
-    rejectReason: '拒绝原因',
     shipmentId: '发货通知',
+    rejectedQuantity: '拒收数量',
+    // The order's refusal by its supplier, and a receipt line's refused goods.
+    rejectReason: '拒绝原因',
+    returnedQuantity: '已退货数量',
+    receiptId: '收货单',
+    reversalOf: '冲销的收货',
+    reason: '原因',
   },
   values: {
     status: PURCHASE_ORDER_STATUS_LABELS,

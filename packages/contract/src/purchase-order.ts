@@ -82,20 +82,45 @@ export const purchaseOrderLineSchema = z.object({
   quantity: z.number(),
   unitPriceFen: z.number(),
   amountFen: z.number(),
+  /** Net received (docs/rules/orders.md, "The net ledger"): accepted − reversed − returned and shipped back. */
   receivedQuantity: z.number(),
+  /** Refused at the dock over every receipt (a reversed receipt's refusals are taken back with it). */
+  rejectedQuantity: z.number(),
+  /** Returned and shipped back to the supplier. */
+  returnedQuantity: z.number(),
+  /** Net received × unit price: what the company owes for the line, past the ordered quantity too. */
+  receivedAmountFen: z.number(),
+  /** Still expected: quantity − returned without 补发 − net received, not below 0. */
+  openQuantity: z.number(),
 });
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 
 export const purchaseReceiptSchema = z.object({
   id: z.number(),
+  /** The reversal's version check (`purchase_receipt/reverse`). */
+  version: z.number(),
   receivedOn: z.string(),
   remark: z.string().nullable(),
+  /** Why a line passed its ordered quantity by more than 10 %; on a mirror receipt, why it reversed. */
   reason: z.string().nullable(),
+  /** On a mirror receipt 冲销单: the receipt it reverses. */
+  reversalOf: z.number().nullable(),
+  /** On a reversed receipt: its mirror receipt. */
+  reversedBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
   /** The shipping notice the receipt took in, when it named one. */
   shipmentId: z.number().nullable(),
-  lines: z.array(z.object({ orderLineId: z.number(), quantity: z.number() })),
+  /** A mirror receipt's quantities are the reversed receipt's, negated. */
+  lines: z.array(
+    z.object({
+      id: z.number(),
+      orderLineId: z.number(),
+      quantity: z.number(),
+      rejectedQuantity: z.number(),
+      rejectReason: z.string().nullable(),
+    }),
+  ),
 });
 export type PurchaseReceipt = z.infer<typeof purchaseReceiptSchema>;
 
@@ -148,6 +173,8 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   ),
   supplier: orderPartySchema,
   lines: z.array(purchaseOrderLineSchema),
+  /** Σ of the lines' received amounts + freight: what is payable for what was kept; 订单总额 stays as ordered. */
+  receivedTotalFen: z.number(),
   receipts: z.array(purchaseReceiptSchema),
   /**
    * The actions the caller may perform on the order now: the status machine, and in the portal
@@ -158,7 +185,22 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
 
-export const receiptQuantitySchema = z.int('收货数量须为整数').min(1, '收货数量须大于0').max(100_000_000, '收货数量过大');
+export const receiptQuantitySchema = z.int('收货数量须为整数').min(0, '收货数量不能为负数').max(100_000_000, '收货数量过大');
+export const rejectedQuantitySchema = z.int('拒收数量须为整数').min(0, '拒收数量不能为负数').max(100_000_000, '拒收数量过大');
+
+/** One line of a receipt: accepted, and refused at the dock with a reason (docs/rules/orders.md, "Receipts"). */
+export const receiptLineSchema = z
+  .strictObject({
+    orderLineId: idSchema,
+    quantity: receiptQuantitySchema,
+    rejectedQuantity: rejectedQuantitySchema.nullish(),
+    rejectReason: multilineText('拒收原因', 200).nullish(),
+  })
+  .superRefine((line, ctx) => {
+    const rejected = line.rejectedQuantity ?? 0;
+    if (line.quantity + rejected <= 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: '收货数量与拒收数量不能都为0' });
+    if (rejected > 0 && !line.rejectReason) ctx.addIssue({ code: 'custom', path: ['rejectReason'], message: '请填写拒收原因' });
+  });
 export const purchaseOrderReceiveRequest = z.strictObject({
   id: idSchema,
   version: versionSchema,
@@ -167,10 +209,7 @@ export const purchaseOrderReceiveRequest = z.strictObject({
   remark: multilineText('备注', 200).nullish(),
   /** Required when a line passes its ordered quantity by more than 10 %. */
   reason: multilineText('超收原因', 200).nullish(),
-  lines: z
-    .array(z.strictObject({ orderLineId: idSchema, quantity: receiptQuantitySchema }))
-    .min(1, '请至少填写一行收货数量')
-    .max(200, '收货明细不能超过200行'),
+  lines: z.array(receiptLineSchema).min(1, '请至少填写一行收货数量').max(200, '收货明细不能超过200行'),
   /** The shipping notice this receipt takes in (its 差异 against what was shipped is kept). */
   shipmentId: idSchema.nullish(),
 });
@@ -240,6 +279,12 @@ export const purchaseOrderApi = {
   receive: endpoint('/admin/purchase_order/receive', purchaseOrderReceiveRequest, idResponse),
   close: endpoint('/admin/purchase_order/close', purchaseOrderCloseRequest, idResponse),
   export: endpoint('/admin/purchase_order/export', purchaseOrderExportRequest, fileResponse),
+};
+
+/** 冲销: a whole receipt reversed by a mirror receipt, with a reason (docs/rules/orders.md, "Reversal"). */
+export const purchaseReceiptReverseRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('冲销原因', 200) });
+export const purchaseReceiptApi = {
+  reverse: endpoint('/admin/purchase_receipt/reverse', purchaseReceiptReverseRequest, idResponse),
 };
 
 /** The supplier portal's orders (docs/portal.md, "Orders"): the same shapes, only the caller's supplier's orders. */

@@ -35,6 +35,28 @@ export function nameKey(name: string): string {
   return name.replace(IGNORABLE, '').normalize('NFKC').replace(IGNORABLE, '').replace(SPACES, ' ').trim();
 }
 
+/**
+ * Whitespace, default-ignorable code points, and what draws nothing without being either: the
+ * braille pattern blank U+2800. The Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) are
+ * default-ignorable already and listed so the blank set reads whole.
+ */
+const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\u115f\u1160\u3164\uffa0]*$/u;
+const ONLY_SPACES = /^\p{White_Space}*$/u;
+
+/**
+ * True when a text holds characters but none a reader can see: only whitespace, default-ignorable
+ * code points (zero-width, BOM, soft hyphen, fillers…) and blank glyphs, at least one of them not
+ * plain whitespace (docs/rules/codes-and-api.md, "Text fields"). Text of plain whitespace only is
+ * left to each field's schema, which trims it and refuses it as empty where it is required. The one
+ * rule behind the server's refusal of every such string and the forms' name checks.
+ */
+export function rendersBlank(text: string): boolean {
+  return NOTHING_VISIBLE.test(text) && !ONLY_SPACES.test(text);
+}
+
+/** The field error of a text that renders blank. */
+export const BLANK_TEXT_MESSAGE = '不能只包含不可见或空白字符';
+
 /** Mainland mobile (1[3-9] + 9 digits) or landline (area code 0xx/0xxx, optional dash, 7–8 digits, optional extension). */
 export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
 /** A county-level region code: six digits. */

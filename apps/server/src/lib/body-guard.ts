@@ -1,4 +1,4 @@
-import type { FieldError } from '@scm/contract';
+import { BLANK_TEXT_MESSAGE, type FieldError, rendersBlank } from '@scm/contract';
 import { type AppError, badRequest } from './errors';
 
 /** Request bodies are forms and filters: a few levels deep at most. */
@@ -16,9 +16,6 @@ const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 /** Zero-width space / non-joiner / joiner, word joiner and BOM: invisible, so two names differing only by them look alike. */
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
 const ZERO_WIDTH_ALL = new RegExp(ZERO_WIDTH.source, 'g');
-/** Whitespace and default-ignorable code points only (Unicode's own property, not a hand list). */
-const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
-const HAS_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
 /**
  * Text hygiene for one string (docs/access-management.md): the refusal message, or the cleaned
@@ -30,8 +27,7 @@ function cleanText(value: string): { error: string } | { text: string } {
   if (CONTROL.test(value)) return { error: '不能包含控制字符' };
   if (BIDI_CONTROL.test(value)) return { error: '不能包含文字方向控制字符' };
   if (NONCHARACTER.test(value)) return { error: '不能包含非字符码位（如U+FFFF）' };
-  // Plain whitespace is left to each field's schema (required text is trimmed and then refused as empty).
-  if (HAS_IGNORABLE.test(value) && INVISIBLE_ONLY.test(value)) return { error: '不能只包含不可见字符' };
+  if (rendersBlank(value)) return { error: BLANK_TEXT_MESSAGE };
   const text = value.normalize('NFC');
   return { text: ZERO_WIDTH.test(text) ? text.replace(ZERO_WIDTH_ALL, '') : text };
 }

@@ -18,6 +18,8 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError(ResultCode.notFound, message);
 export const conflict = (message: string) => new AppError(ResultCode.conflict, message);
 export const staleVersion = () => conflict(messages.staleVersion);
+/** A duplicate unique value: 409 with the field named, so a form shows it on that field. */
+export const duplicateField = (field: string, message: string) => new AppError(ResultCode.conflict, message, [{ field, message }]);
 export const tooManyAttempts = () => new AppError(ResultCode.tooMany, messages.tooManyAttempts);
 
 const connectionErrorCodes = new Set([

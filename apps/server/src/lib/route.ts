@@ -24,6 +24,12 @@ interface RouteBase<E extends Endpoint> {
    * grant-ceiling test finds the routes by it.
    */
   grants?: 'role' | 'codes';
+  /**
+   * Fields of the body that an action of their own guards (field-level authorization,
+   * docs/access-management.md): a caller without that action's code has them dropped before the
+   * handler runs, so a generic update leaves them unchanged. The generated field-level test reads it.
+   */
+  guards?: Partial<Record<keyof z.output<E['body']> & string, PermissionCode>>;
 }
 
 export interface PublicRoute<E extends Endpoint = Endpoint> extends RouteBase<E> {
@@ -73,4 +79,12 @@ export function portalRoute<E extends Endpoint>(route: Omit<PortalRoute<E>, 'per
 
 export function publicRoute<E extends Endpoint>(route: Omit<PublicRoute<E>, 'permission'>): AnyRoute {
   return { ...route, permission: PUBLIC } as unknown as AnyRoute;
+}
+
+/** Drops the guarded fields whose code the caller lacks (`guards` above): an update then leaves them as they are. */
+export function dropGuardedFields(body: unknown, guards: Partial<Record<string, string>>, codes: ReadonlySet<string>) {
+  if (body === null || typeof body !== 'object') return;
+  for (const [field, code] of Object.entries(guards)) {
+    if (code && !codes.has(code)) delete (body as Record<string, unknown>)[field];
+  }
 }

@@ -8,7 +8,7 @@ import { FileReply } from '../lib/file-reply';
 import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
 import { guardBody } from '../lib/body-guard';
 import { readIdempotencyKey, requestDigest, runOnce } from '../lib/idempotency';
-import { AUTHENTICATED, type AnyRoute, PORTAL, PUBLIC } from '../lib/route';
+import { AUTHENTICATED, type AnyRoute, dropGuardedFields, PORTAL, PUBLIC } from '../lib/route';
 import { authenticate } from '../modules/auth/service';
 import { authenticatePortal } from '../modules/portal/session';
 
@@ -92,6 +92,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       if (guardError) throw guardError;
       const parsed = route.endpoint.body.safeParse(toCamelCase(request.body ?? {}));
       if (!parsed.success) throw validationError(parsed.error);
+      if (route.guards && ctx.user) dropGuardedFields(parsed.data, route.guards, ctx.user.permissionCodes);
       const key = idempotent && ctx.user ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]) : null;
       const run = async () => {
         const data = await route.handler(parsed.data, ctx as AuthedContext & PortalContext);

@@ -12,6 +12,7 @@ import {
   selectedIdsSchema,
   text,
   versionSchema,
+  updateFields,
 } from '../common';
 import { endpoint } from '../endpoint';
 import { EMAIL_PATTERN, PHONE_PATTERN, REGION_CODE_6 } from '../validation';
@@ -69,7 +70,7 @@ const supplierFields = {
 };
 
 export const supplierCreateRequest = z.strictObject(supplierFields);
-export const supplierUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...supplierFields });
+export const supplierUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...updateFields(supplierFields) });
 export const supplierStatusRequest = z.strictObject({ id: idSchema, version: versionSchema, status: supplierStatusSchema });
 
 const supplierFilter = {

@@ -18,6 +18,7 @@ import {
   selectedIdsSchema,
   text,
   versionSchema,
+  updateFields,
 } from '../common';
 import { endpoint } from '../endpoint';
 import { REGION_CODE_6 } from '../validation';
@@ -56,7 +57,7 @@ const taskFields = {
   sealed: z.boolean('请选择是否密封报价').default(true),
 };
 export const taskCreateRequest = z.strictObject(taskFields);
-export const taskUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...taskFields });
+export const taskUpdateRequest = z.strictObject({ id: idSchema, version: versionSchema, ...updateFields(taskFields) });
 
 const taskFilter = {
   keyword: text('关键字', 50).optional(),

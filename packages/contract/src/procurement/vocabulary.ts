@@ -54,7 +54,8 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
  * start from and the one it leads to. 录入报价 (a buyer's 代录, a portal submission or decline) leaves
  * the task as it is; 提前开标 ends quoting as 关闭报价 does, for a sealed task only;
  * the deadline job (auto_close_quote) and the orders' settlement (auto_complete) move a task the way
- * 关闭报价 and 完成 do.
+ * 关闭报价 and 完成 do; a reversal or a shipped return that re-opens one of its orders takes a task
+ * its orders completed back the way 完成 came (auto_reopen, docs/rules/orders.md).
  */
 export const PROCUREMENT_TRANSITIONS = {
   edit: { from: ['draft'], to: null },
@@ -125,6 +126,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     ...TASK_AUDIT_ACTION_LABELS,
     auto_close_quote: '报价截止自动关闭',
     auto_complete: '订单完结，自动完成',
+    auto_reopen: '订单重新待收货，回到已定标',
   },
   fields: {
     ...PROCUREMENT_LINE_FIELDS,

@@ -1,11 +1,12 @@
 import { messages } from '@scm/contract';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { SECURITY } from '../../config';
 import type { Db } from '../../db/client';
 import { backUsers, loginAttempts, menus, roles, sessions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
-import { badRequest, conflict, fieldError, forbidden, notFound, tooManyAttempts } from '../../lib/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepared } from '../../lib/prepared';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -18,59 +19,29 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-async function countFailures(db: Db, where: ReturnType<typeof and>): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(loginAttempts).where(where);
-  return row.n;
-}
-
-async function recordFailure(ctx: ServiceContext, email: string, userId: number | null, reason: string) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
-    await writeAudit(tx, { userId, userName: email, ip: ctx.ip }, { module: 'auth', action: 'login_failed', recordId: userId, summary: reason });
-  });
-}
-
-/** 5 failures within 15 minutes (since the last success) lock the account for 15 minutes. */
-async function assertAccountNotLocked(ctx: ServiceContext, email: string) {
-  const accountSince = new Date(ctx.now().getTime() - SECURITY.lockoutWindowMs);
-  const [lastSuccess] = await ctx.db
-    .select({ at: sql<Date>`max(${loginAttempts.createdAt})` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, true)));
-  const windowStart = lastSuccess?.at && new Date(lastSuccess.at) > accountSince ? new Date(lastSuccess.at) : accountSince;
-  const accountFailures = await countFailures(
-    ctx.db,
-    and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)),
-  );
-  if (accountFailures >= SECURITY.lockoutFailures) throw tooManyAttempts();
+/** The attempt was claimed as a failure (lib/login-limits.ts); this names why in the audit log. */
+async function auditFailure(ctx: ServiceContext, email: string, userId: number | null, reason: string) {
+  await writeAudit(ctx.db, { userId, userName: email, ip: ctx.ip }, { module: 'auth', action: 'login_failed', recordId: userId, summary: reason });
 }
 
 export async function login(ctx: ServiceContext, input: { email: string; password: string }) {
   const email = input.email.toLowerCase();
+  const attemptId = await claimLoginAttempt(ctx, loginAttempts, email);
   const now = ctx.now();
-  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
-  const ipFailures = await countFailures(
-    ctx.db,
-    and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, ipSince)),
-  );
-  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
-
-  await assertAccountNotLocked(ctx, email);
-
   const [user] = await ctx.db.select().from(backUsers).where(sql`lower(${backUsers.email}) = ${email}`).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !passwordOk) {
-    await recordFailure(ctx, email, user?.id ?? null, user ? '密码错误' : '账号不存在');
+    await auditFailure(ctx, email, user?.id ?? null, user ? '密码错误' : '账号不存在');
     throw badRequest(messages.badCredentials);
   }
   if (user.status !== 'enabled') {
-    await recordFailure(ctx, email, user.id, '账号已停用');
+    await auditFailure(ctx, email, user.id, '账号已停用');
     throw badRequest(messages.userDisabled);
   }
 
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: true, createdAt: now });
+    await markAttemptSucceeded(tx, loginAttempts, attemptId);
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
       userId: user.id,
@@ -251,14 +222,12 @@ export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword
   const [user] = await ctx.db.select().from(backUsers).where(eq(backUsers.id, ctx.user.id)).limit(1);
   const email = user.email.toLowerCase();
   // Wrong old passwords count towards the login lockout, so a borrowed session cannot guess the password.
-  await assertAccountNotLocked(ctx, email);
+  const attemptId = await claimLoginAttempt(ctx, loginAttempts, email);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(loginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
-      await writeAudit(tx, ctx.actor, { module: 'back_user', action: 'change_password_failed', recordId: user.id, summary: '原密码错误' });
-    });
+    await writeAudit(ctx.db, ctx.actor, { module: 'back_user', action: 'change_password_failed', recordId: user.id, summary: '原密码错误' });
     throw fieldError('old_password', '原密码错误');
   }
+  await markAttemptSucceeded(ctx.db, loginAttempts, attemptId);
   // A password an administrator chose must really be replaced (docs/access-management.md).
   if (input.newPassword === input.oldPassword) throw fieldError('new_password', '新密码不能与原密码相同');
   const passwordHash = await hashPassword(input.newPassword);

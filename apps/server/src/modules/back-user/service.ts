@@ -175,7 +175,12 @@ export async function updateBackUser(ctx: AuthedContext, input: UpdateInput) {
       if (user.id === ctx.user.id) throw forbidden('不能修改自己的角色');
       await assertRoleIdWithinReach(tx, ctx.user, input.roleId);
     }
-    const values = { email: input.email.toLowerCase(), username: input.username, phone: input.phone || null, roleId: input.roleId };
+    const values = {
+      email: input.email.toLowerCase(),
+      username: input.username,
+      phone: input.phone === undefined ? user.phone : input.phone || null,
+      roleId: input.roleId,
+    };
     await updateVersioned(tx, backUsers, user.id, input.version, values);
     if (values.roleId !== user.roleId) await assertAccessManagerRemains(tx);
     await writeAudit(tx, ctx.actor, {

@@ -1,4 +1,4 @@
-import type { categoryCreateRequest, categoryListRequest, categoryMoveRequest, categoryUpdateRequest } from '@scm/contract';
+import { type categoryCreateRequest, type categoryListRequest, type categoryMoveRequest, categoryUpdateRequest } from '@scm/contract';
 import { CATEGORY_MAX_LEVEL } from '@scm/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 
 type CategoryRow = typeof categories.$inferSelect;
 const MODULE = 'category';
@@ -166,8 +167,9 @@ export async function createCategory(ctx: AuthedContext, input: z.output<typeof 
 export async function updateCategory(ctx: AuthedContext, input: z.output<typeof categoryUpdateRequest>) {
   await ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, input.id);
-    await assertUnique(tx, { code: input.code, name: input.name, parentId: before.parentId }, input.id);
-    const values = { name: input.name, code: input.code, sort: input.sort, status: input.status, remark: input.remark || null };
+    const merged = withCurrentValues(categoryUpdateRequest, input, before);
+    await assertUnique(tx, { code: merged.code, name: merged.name, parentId: before.parentId }, input.id);
+    const values = { name: merged.name, code: merged.code, sort: merged.sort, status: merged.status, remark: merged.remark || null };
     await updateVersioned(tx, categories, input.id, input.version, values);
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'update', recordId: input.id, summary: input.name, before, after: values });
   });

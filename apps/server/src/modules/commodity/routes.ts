@@ -14,7 +14,12 @@ export const commodityRoutes = [
   defineRoute({ endpoint: commodityApi.options, permission: AUTHENTICATED, handler: (input, ctx) => commodityOptions(ctx.db, input) }),
   defineRoute({ endpoint: commodityApi.info, permission: PAGE, handler: (input, ctx) => getCommodity(ctx, input.id) }),
   defineRoute({ endpoint: commodityApi.create, permission: `${PAGE}:create`, handler: (input, ctx) => createCommodity(ctx, input) }),
-  defineRoute({ endpoint: commodityApi.update, permission: `${PAGE}:edit`, handler: (input, ctx) => updateCommodity(ctx, input) }),
+  defineRoute({
+    endpoint: commodityApi.update,
+    permission: `${PAGE}:edit`,
+    guards: { status: `${PAGE}:status` },
+    handler: (input, ctx) => updateCommodity(ctx, input),
+  }),
   defineRoute({ endpoint: commodityApi.delete, permission: `${PAGE}:delete`, handler: (input, ctx) => deleteCommodity(ctx, input) }),
   defineRoute({
     endpoint: commodityApi.enable,

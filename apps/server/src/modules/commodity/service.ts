@@ -1,4 +1,4 @@
-import { type commodityCreateRequest, type commodityUpdateRequest, fenToYuan, STATUS_LABELS } from '@scm/contract';
+import { type commodityCreateRequest, commodityUpdateRequest, fenToYuan, STATUS_LABELS } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { badRequest, conflict, fieldError, notFound, pgConstraint, pgErrorCode, staleVersion } from '../../lib/errors';
 import { searchGrams } from '../../lib/search-grams';
 import { findCommodity, toCommodity } from './queries';
@@ -96,11 +97,11 @@ export function createCommodity(ctx: AuthedContext, input: CommodityInput) {
 }
 
 export async function updateCommodity(ctx: AuthedContext, input: z.output<typeof commodityUpdateRequest>) {
-  const values = normalizeCommodity(input);
   await withRaceAnswers(() =>
     ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(commodities).where(eq(commodities.id, input.id));
       if (!before) throw notFound('商品不存在');
+      const values = normalizeCommodity(withCurrentValues(commodityUpdateRequest, input, before));
       if (before.categoryId !== values.categoryId) await assertLeafCategory(tx, values.categoryId);
       await assertReferences(tx, values, before);
       await assertSkuFree(tx, values.skuCode, input.id);

@@ -3,11 +3,11 @@ import {
   DICT,
   type dictItemCreateRequest,
   type dictItemListRequest,
-  type dictItemUpdateRequest,
+  dictItemUpdateRequest,
   type dictTypeCreateRequest,
   type dictTypeExportRequest,
   type dictTypeListRequest,
-  type dictTypeUpdateRequest,
+  dictTypeUpdateRequest,
 } from '@scm/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,6 +20,7 @@ import { likePattern } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 
 type TypeRow = typeof dictTypes.$inferSelect;
 type ItemRow = typeof dictItems.$inferSelect;
@@ -134,7 +135,8 @@ export async function updateDictType(ctx: AuthedContext, input: z.output<typeof 
     const before = await loadType(tx, input.id);
     if (before.builtIn && input.code !== before.code) throw fieldError('code', '内置字典的编码不能修改');
     await assertCodeFree(tx, input.code, input.id);
-    const values = { code: input.code, name: input.name, status: input.status, remark: input.remark ?? null, updatedBy: ctx.user.username };
+    const merged = withCurrentValues(dictTypeUpdateRequest, input, before);
+    const values = { code: merged.code, name: merged.name, status: merged.status, remark: merged.remark ?? null, updatedBy: ctx.user.username };
     await updateVersioned(tx, dictTypes, input.id, input.version, values);
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, { module: 'dict_type', action: 'update', recordId: input.id, summary: input.code, before, after: values });
@@ -279,7 +281,7 @@ export async function updateDictItem(ctx: AuthedContext, input: z.output<typeof 
   return ctx.db.transaction(async (tx) => {
     const before = await loadItem(tx, input.id);
     await assertValueFree(tx, before.typeId, input.value, input.id);
-    const { id, version, ...values } = input;
+    const { id, version, ...values } = withCurrentValues(dictItemUpdateRequest, input, before);
     const changes = { ...values, remark: values.remark ?? null };
     await updateVersioned(tx, dictItems, id, version, changes);
     if (changes.isDefault) await clearOtherDefaults(tx, before.typeId, id);

@@ -93,7 +93,7 @@ export async function updateMenu(ctx: AuthedContext, input: UpdateInput) {
     const statusChange = input.status !== menu.status ? await applyStatusChange(tx, menu, input.status) : null;
     const values = {
       label: input.label,
-      icon: menu.type === 'action' ? null : input.icon || null,
+      icon: menu.type === 'action' ? null : input.icon === undefined ? menu.icon : input.icon || null,
       sort: input.sort,
       isMenu: input.isMenu,
       status: input.status,

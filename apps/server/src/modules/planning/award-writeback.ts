@@ -27,7 +27,8 @@ type Column = 'awardedQuantity' | 'orderedQuantity' | 'receivedQuantity';
 /** Adds quantities to one column of the plan lines; answers the plans touched with what each got. */
 async function addToLines(tx: Db, column: Column, rows: (PlanLineQuantity & { goodsFen?: number })[]) {
   const byPlan = new Map<number, { quantity: number; goodsFen: number }>();
-  for (const row of rows.filter((r) => r.quantity > 0)) {
+  // A receipt adds; a reversal or a shipped return (a receipt's negative) takes away.
+  for (const row of rows.filter((r) => r.quantity !== 0)) {
     const [line] = await tx
       .update(planningTaskLines)
       .set({ [column]: sql`${planningTaskLines[column]} + ${row.quantity}` })
@@ -43,7 +44,8 @@ async function addToLines(tx: Db, column: Column, rows: (PlanLineQuantity & { go
 /**
  * Refreshes the plan's totals and bumps its version (the writing user becomes its last updater),
  * writes the cause's audit row, and completes a plan 采购中 whose lines are all complete (moved as 关闭
- * moves it).
+ * moves it). A plan completed that way (no close reason) whose received quantity then drops (a
+ * reversal, a shipped return) goes back to 采购中, the way 关闭 came.
  */
 async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (plan: typeof planningTasks.$inferSelect) => Promise<void>) {
   await refreshPlanTotals(tx, planId);
@@ -53,6 +55,8 @@ async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (pl
     .from(planningTaskLines)
     .where(and(eq(planningTaskLines.planId, planId), incompleteLine));
   const done = planActionAllowed('close', plan.status) && open === 0;
+  const reopen = plan.status === PLAN_TRANSITIONS.close.to && plan.closeReason == null && open > 0;
+  const [back] = PLAN_TRANSITIONS.close.from;
   const to = PLAN_TRANSITIONS.close.to;
   await tx
     .update(planningTasks)
@@ -61,9 +65,20 @@ async function settlePlan(tx: Db, actor: Actor, planId: number, recordCause: (pl
       updatedAt: sql`now()`,
       ...(actor.userId != null ? { updatedBy: actor.userId } : {}),
       ...(done ? { status: to } : {}),
+      ...(reopen ? { status: back } : {}),
     })
     .where(eq(planningTasks.id, planId));
   await recordCause(plan);
+  if (reopen) {
+    await writeAudit(tx, actor, {
+      module: MODULE,
+      action: 'reopen',
+      recordId: planId,
+      summary: `${plan.code} 到货数量冲减，计划回到采购中`,
+      before: { status: plan.status },
+      after: { status: back },
+    });
+  }
   if (done) {
     await writeAudit(tx, actor, {
       module: MODULE,
@@ -103,8 +118,9 @@ export async function recordPlanOrders(tx: Db, lines: PlanLineQuantity[]) {
 }
 
 /**
- * The hook a receipt calls inside its transaction: adds the received quantities to the plan lines,
- * records it on each touched plan, and completes a plan whose lines have all been received.
+ * The hook the order's net ledger calls inside a movement's transaction: adds the change of net
+ * received quantity to the plan lines (negative for a reversal or a shipped return), records it on
+ * each touched plan, and completes a plan whose lines have all been received (or re-opens one).
  */
 export async function recordPlanReceipts(tx: Db, actor: Actor, orderCode: string, lines: PlanLineQuantity[]) {
   const byPlan = await addToLines(tx, 'receivedQuantity', lines);

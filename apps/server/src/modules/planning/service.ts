@@ -1,4 +1,4 @@
-import { LINE_AMOUNT_MESSAGE, lineAmountTooLarge, PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, type planUpdateRequest } from '@scm/contract';
+import { LINE_AMOUNT_MESSAGE, lineAmountTooLarge, PLAN_OWNER_PERMISSION_CODES, type planCreateRequest, planUpdateRequest } from '@scm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import { nextCode } from '../../lib/codes';
 import type { Actor, AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { fieldError, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { progressQuantitySql } from './progress';
@@ -85,7 +86,7 @@ export async function refreshPlanTotals(tx: Db, planId: number) {
     .where(eq(planningTasks.id, planId));
 }
 
-function headerValues(input: CreateInput) {
+function headerValues(input: Omit<CreateInput, 'lines'>) {
   return {
     name: input.name,
     planType: input.planType,
@@ -144,17 +145,23 @@ export async function createPlan(ctx: AuthedContext, input: CreateInput) {
 export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
   await ctx.db.transaction(async (tx) => {
     const plan = await planForAction(tx, ctx.user, input.id, input.version, 'edit');
-    const ownerId = input.ownerId ?? plan.ownerId;
+    const merged = withCurrentValues(planUpdateRequest, input, plan);
+    if (merged.periodStart && merged.periodEnd && merged.periodStart > merged.periodEnd) {
+      throw fieldError('period_end', '计划结束日期不能早于开始日期');
+    }
+    const ownerId = merged.ownerId;
     await assertOwner(tx, ownerId, plan.ownerId);
-    await assertDictionaryValues(tx, input, plan);
+    await assertDictionaryValues(tx, merged, plan);
     const existing = await tx.select().from(planningTaskLines).where(eq(planningTaskLines.planId, plan.id));
     const existingIds = new Set(existing.map((l) => l.id));
-    input.lines.forEach((line, index) => {
+    // Lines left out of the body stay as they are.
+    const sent = input.lines ?? [];
+    sent.forEach((line, index) => {
       if (line.id && !existingIds.has(line.id)) throw fieldError(`lines.${index}.id`, `第${index + 1}行：明细不属于该计划`);
     });
-    const lines = await resolveLines(tx, input.lines, new Set(existing.map((l) => l.commodityId)));
+    const lines = input.lines ? await resolveLines(tx, sent, new Set(existing.map((l) => l.commodityId))) : [];
     const keptIds = lines.flatMap((l) => (l.id ? [l.id] : []));
-    const removed = [...existingIds].filter((id) => !keptIds.includes(id));
+    const removed = input.lines ? [...existingIds].filter((id) => !keptIds.includes(id)) : [];
     const linesChanged = removed.length > 0 || lines.some((line, index) => !sameLine(existing, lineValues(plan.id, line, index + 1), line.id));
     await updateVersioned(
       tx,
@@ -162,7 +169,7 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
       plan.id,
       plan.version,
       {
-        ...headerValues(input),
+        ...headerValues(merged),
         ownerId,
         updatedBy: ctx.user.id,
         ...withRoundOwner(plan, ownerId),
@@ -184,7 +191,7 @@ export async function updatePlan(ctx: AuthedContext, input: UpdateInput) {
       recordId: plan.id,
       summary: `编辑计划 ${plan.code}`,
       before: { ...headerValues({ ...plan, lines: [] } as unknown as CreateInput), ownerId: plan.ownerId, lineCount: plan.lineCount },
-      after: { ...headerValues(input), ownerId, lineCount: lines.length },
+      after: { ...headerValues(merged), ownerId, lineCount: input.lines ? lines.length : existing.length },
     });
   });
   return null;

@@ -8,11 +8,12 @@ import type { AuthedContext } from '../../lib/context';
 import { pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
-import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { conflict, duplicateField, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { revokePortalSessions } from '../../lib/portal-sessions';
 
 const MODULE = 'portal_account';
+const EMAIL_TAKEN = '该邮箱已开通门户账号';
 
 /** A fresh one-time link: only its hash is kept, so the link is shown once and a newer one voids it. */
 function activationLink(now: Date) {
@@ -34,26 +35,38 @@ async function supplierOf(db: Db, supplierId: number) {
 
 export async function createPortalAccount(ctx: AuthedContext, input: z.output<typeof portalAccountCreateRequest>) {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const supplier = await supplierOf(tx, input.supplierId);
-    const email = input.email.toLowerCase();
-    const [taken] = await tx.select({ id: portalAccounts.id }).from(portalAccounts).where(sql`lower(${portalAccounts.email}) = ${email}`);
-    if (taken) throw fieldError('email', '该邮箱已开通门户账号');
-    const link = activationLink(now);
-    const values = { supplierId: supplier.id, email, name: input.name, phone: input.phone || null };
-    const [row] = await tx
-      .insert(portalAccounts)
-      .values({ ...values, ...link.columns })
-      .returning({ id: portalAccounts.id });
-    await writeAudit(tx, ctx.actor, {
-      module: MODULE,
-      action: 'create',
-      recordId: row.id,
-      summary: `${supplier.code} ${supplier.name} ${email}`,
-      after: { ...values, status: 'pending' },
-    });
-    return { id: row.id, activationUrl: link.url };
-  });
+  // Two creators racing past the check meet the unique index; the loser gets the same answer.
+  return insertOnce(() =>
+    ctx.db.transaction(async (tx) => {
+      const supplier = await supplierOf(tx, input.supplierId);
+      const email = input.email.toLowerCase();
+      const [taken] = await tx.select({ id: portalAccounts.id }).from(portalAccounts).where(sql`lower(${portalAccounts.email}) = ${email}`);
+      if (taken) throw duplicateField('email', EMAIL_TAKEN);
+      const link = activationLink(now);
+      const values = { supplierId: supplier.id, email, name: input.name, phone: input.phone || null };
+      const [row] = await tx
+        .insert(portalAccounts)
+        .values({ ...values, ...link.columns })
+        .returning({ id: portalAccounts.id });
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: 'create',
+        recordId: row.id,
+        summary: `${supplier.code} ${supplier.name} ${email}`,
+        after: { ...values, status: 'pending' },
+      });
+      return { id: row.id, activationUrl: link.url };
+    }),
+  );
+}
+
+async function insertOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw duplicateField('email', EMAIL_TAKEN);
+    throw error;
+  }
 }
 
 export async function listPortalAccounts(db: Db, input: z.output<typeof portalAccountListRequest>) {

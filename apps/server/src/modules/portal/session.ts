@@ -1,11 +1,12 @@
 import { messages, PORTAL_MESSAGES } from '@scm/contract';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SECURITY } from '../../config';
 import type { Db } from '../../db/client';
 import { portalAccounts, portalLoginAttempts, portalSessions, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { PortalCaller, PortalContext, ServiceContext } from '../../lib/context';
-import { badRequest, tooManyAttempts } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepared } from '../../lib/prepared';
 import { revokePortalSessions } from '../../lib/portal-sessions';
@@ -25,50 +26,22 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-async function failures(db: Db, where: ReturnType<typeof and>) {
-  const [row] = await db.select({ n: count() }).from(portalLoginAttempts).where(where);
-  return row.n;
-}
-
-async function assertNotLocked(ctx: ServiceContext, email: string) {
-  const now = ctx.now();
-  const ipSince = new Date(now.getTime() - SECURITY.ipWindowMs);
-  const ipFailures = await failures(
+/** The attempt was claimed as a failure (lib/login-limits.ts); this names why in the audit log. */
+async function auditFailure(ctx: ServiceContext, email: string, accountId: number | null, reason: string) {
+  await writeAudit(
     ctx.db,
-    and(eq(portalLoginAttempts.ip, ctx.ip), eq(portalLoginAttempts.success, false), gt(portalLoginAttempts.createdAt, ipSince)),
+    { userId: null, userName: email, ip: ctx.ip },
+    { module: MODULE, action: 'login_failed', recordId: accountId, summary: reason },
   );
-  if (ipFailures >= SECURITY.ipFailures) throw tooManyAttempts();
-  const accountSince = new Date(now.getTime() - SECURITY.lockoutWindowMs);
-  const [lastSuccess] = await ctx.db
-    .select({ at: sql<Date | null>`max(${portalLoginAttempts.createdAt})` })
-    .from(portalLoginAttempts)
-    .where(and(eq(portalLoginAttempts.email, email), eq(portalLoginAttempts.success, true)));
-  const windowStart = lastSuccess?.at && new Date(lastSuccess.at) > accountSince ? new Date(lastSuccess.at) : accountSince;
-  const accountFailures = await failures(
-    ctx.db,
-    and(eq(portalLoginAttempts.email, email), eq(portalLoginAttempts.success, false), gt(portalLoginAttempts.createdAt, windowStart)),
-  );
-  if (accountFailures >= SECURITY.lockoutFailures) throw tooManyAttempts();
-}
-
-async function recordFailure(ctx: ServiceContext, email: string, accountId: number | null, reason: string) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(portalLoginAttempts).values({ email, ip: ctx.ip, success: false, createdAt: ctx.now() });
-    await writeAudit(
-      tx,
-      { userId: null, userName: email, ip: ctx.ip },
-      { module: MODULE, action: 'login_failed', recordId: accountId, summary: reason },
-    );
-  });
 }
 
 export async function portalLogin(ctx: ServiceContext, input: { email: string; password: string }) {
   const email = input.email.toLowerCase();
-  await assertNotLocked(ctx, email);
+  const attemptId = await claimLoginAttempt(ctx, portalLoginAttempts, email);
   const [account] = await ctx.db.select().from(portalAccounts).where(sql`lower(${portalAccounts.email}) = ${email}`).limit(1);
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
   if (!account?.passwordHash || !passwordOk) {
-    await recordFailure(ctx, email, account?.id ?? null, account ? '密码错误' : '账号不存在');
+    await auditFailure(ctx, email, account?.id ?? null, account ? '密码错误' : '账号不存在');
     throw badRequest(messages.badCredentials);
   }
   const token = newToken();
@@ -88,7 +61,7 @@ export async function portalLogin(ctx: ServiceContext, input: { email: string; p
       .for('share');
     if (!locked || locked.passwordHash !== account.passwordHash) return messages.badCredentials;
     if (locked.status !== 'active' || supplier?.status !== 'enabled') return messages.userDisabled;
-    await tx.insert(portalLoginAttempts).values({ email, ip: ctx.ip, success: true, createdAt: now });
+    await markAttemptSucceeded(tx, portalLoginAttempts, attemptId);
     await tx.insert(portalSessions).values({
       tokenHash: hashToken(token),
       accountId: account.id,
@@ -107,7 +80,7 @@ export async function portalLogin(ctx: ServiceContext, input: { email: string; p
     return null;
   });
   if (refusal) {
-    await recordFailure(ctx, email, account.id, refusal === messages.userDisabled ? '账号或供应商已停用' : '密码已变更');
+    await auditFailure(ctx, email, account.id, refusal === messages.userDisabled ? '账号或供应商已停用' : '密码已变更');
     throw badRequest(refusal);
   }
   return { token, accountId: account.id };

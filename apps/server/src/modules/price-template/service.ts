@@ -1,8 +1,8 @@
-import type {
-  PriceTemplate,
-  PriceTemplateInput,
-  priceTemplateExportRequest,
-  priceTemplateListRequest,
+import {
+  type PriceTemplate,
+  type PriceTemplateInput,
+  type priceTemplateExportRequest,
+  type priceTemplateListRequest,
   priceTemplateUpdateRequest,
 } from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { likePattern } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { conflict, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { assertKnownRegions } from '../region/regions';
 import { describeTemplateUsage } from './usage';
@@ -213,24 +214,25 @@ export async function createPriceTemplate(ctx: AuthedContext, input: PriceTempla
 }
 
 export async function updatePriceTemplate(ctx: AuthedContext, input: z.output<typeof priceTemplateUpdateRequest>) {
-  assertRegions(input);
   return ctx.db.transaction(async (tx) => {
     const [before] = await loadTemplates(tx, [input.id]);
     if (!before) throw notFound('配送模板不存在');
-    await assertNameFree(tx, input.name, input.id);
+    const merged = withCurrentValues(priceTemplateUpdateRequest, input, before);
+    assertRegions(merged);
+    await assertNameFree(tx, merged.name, input.id);
     await updateVersioned(tx, priceTemplates, input.id, input.version, {
-      name: input.name,
-      chargeMode: input.chargeMode,
-      status: input.status,
-      remark: input.remark ?? null,
-      noDeliveryCodes: input.noDeliveryCodes,
+      name: merged.name,
+      chargeMode: merged.chargeMode,
+      status: merged.status,
+      remark: merged.remark ?? null,
+      noDeliveryCodes: merged.noDeliveryCodes,
       updatedBy: ctx.user.username,
     });
     await tx.delete(priceTemplateChargeRows).where(eq(priceTemplateChargeRows.templateId, input.id));
     await tx.delete(priceTemplateFreeRows).where(eq(priceTemplateFreeRows.templateId, input.id));
-    await writeRows(tx, input.id, input);
-    const { id, version, ...after } = input;
-    await writeAudit(tx, ctx.actor, { module: 'price_template', action: 'update', recordId: id, summary: input.name, before, after });
+    await writeRows(tx, input.id, merged);
+    const { id, version, ...after } = merged;
+    await writeAudit(tx, ctx.actor, { module: 'price_template', action: 'update', recordId: id, summary: merged.name, before, after });
     return { id };
   });
 }

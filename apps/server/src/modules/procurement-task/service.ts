@@ -6,7 +6,7 @@ import {
   PROCUREMENT_TRANSITIONS,
   priceAward,
   type taskCreateRequest,
-  type taskUpdateRequest,
+  taskUpdateRequest,
 } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { createAwardOrders } from '../purchase-order/create-orders';
@@ -175,12 +176,27 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
     const { tx } = write;
     const before = await lockTask(write, ctx, input.id, input.version);
     assertTaskAction(before, 'edit');
-    const supplierIds = await validateTask(tx, ctx, input, { buyerId: before.buyerId, planId: before.planId, warehouseCode: before.warehouseCode });
-    const values = header(input, before.warehouseCode);
+    // Invitations left out of the body stay as they are.
+    const invited = input.supplierIds
+      ? undefined
+      : (
+          await tx
+            .select({ id: procurementTaskSuppliers.supplierId })
+            .from(procurementTaskSuppliers)
+            .where(eq(procurementTaskSuppliers.taskId, input.id))
+        ).map((r) => r.id);
+    const merged = { ...withCurrentValues(taskUpdateRequest, input, before), supplierIds: input.supplierIds ?? invited ?? [] };
+    const supplierIds = await validateTask(tx, ctx, merged, {
+      buyerId: before.buyerId,
+      planId: before.planId,
+      suppliers: new Set(invited),
+      warehouseCode: before.warehouseCode,
+    });
+    const values = header(merged, before.warehouseCode);
     await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, before.status));
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
     await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
-    await writeLines(tx, input.id, input, supplierIds);
+    await writeLines(tx, input.id, merged, supplierIds);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'update',

@@ -30,12 +30,22 @@ export async function loadOrder(db: Db, access: OrderAccess, id: number) {
  * order run one after the other and each sees what the previous one posted; 409 on a stale version.
  */
 export async function lockOrder(tx: Db, access: OrderAccess, id: number, version: number) {
+  const order = await lockOrderRow(tx, access, id);
+  if (order.version !== version) throw staleVersion();
+  return order;
+}
+
+/**
+ * The order's row lock alone, for a movement whose version check is on another record (a receipt's
+ * reversal, a return): every change of an order's net ledger runs under this one lock
+ * (docs/rules/orders.md, "The net ledger").
+ */
+export async function lockOrderRow(tx: Db, access: OrderAccess, id: number) {
   const [order] = await tx
     .select()
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.id, id), accessCondition(access)))
     .for('update');
   if (!order) throw missing();
-  if (order.version !== version) throw staleVersion();
   return order;
 }

@@ -167,6 +167,8 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
         )
     : [];
   const order = row.order;
+  const reversedBy = new Map(receipts.flatMap(({ receipt }) => (receipt.reversalOf != null ? [[receipt.reversalOf, receipt.id] as const] : [])));
+  const receivedAmount = (line: typeof purchaseOrderLines.$inferSelect) => line.receivedQuantity * line.unitPriceFen;
   return {
     ...toItem(row),
     invoiceType: order.invoiceType,
@@ -198,16 +200,32 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
       unitPriceFen: line.unitPriceFen,
       amountFen: line.amountFen,
       receivedQuantity: line.receivedQuantity,
+      rejectedQuantity: line.rejectedQuantity,
+      returnedQuantity: line.returnedQuantity,
+      receivedAmountFen: receivedAmount(line),
+      openQuantity: Math.max(0, line.quantity - line.settledShortQuantity - line.receivedQuantity),
     })),
+    receivedTotalFen: lines.reduce((s, { line }) => s + receivedAmount(line), 0) + order.freightFen,
     receipts: receipts.map(({ receipt, createdByName }) => ({
       id: receipt.id,
+      version: receipt.version,
       receivedOn: receipt.receivedOn,
       remark: receipt.remark,
       reason: receipt.reason,
+      reversalOf: receipt.reversalOf,
+      reversedBy: reversedBy.get(receipt.id) ?? null,
       createdByName,
       createdAt: iso(receipt.createdAt) ?? '',
       shipmentId: receipt.shipmentId,
-      lines: receiptLines.filter((l) => l.receiptId === receipt.id).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
+      lines: receiptLines
+        .filter((l) => l.receiptId === receipt.id)
+        .map((l) => ({
+          id: l.id,
+          orderLineId: l.orderLineId,
+          quantity: l.quantity,
+          rejectedQuantity: l.rejectedQuantity,
+          rejectReason: l.rejectReason,
+        })),
     })),
   };
 }

@@ -1,7 +1,8 @@
-import { portalPurchaseOrderApi, portalShipmentApi, purchaseOrderApi, shipmentApi } from '@scm/contract';
+import { portalPurchaseOrderApi, portalShipmentApi, purchaseOrderApi, purchaseReceiptApi, shipmentApi } from '@scm/contract';
 import { defineRoute, portalRoute } from '../../lib/route';
 import { exportOrders } from './export';
 import { getOrder, listOrders } from './queries';
+import { reverseReceipt } from './reversal';
 import { closeOrder, confirmOrder, receiveOrder, rejectOrder } from './service';
 import { cancelShipment, createShipment, getShipment, listShipments } from './shipment';
 
@@ -31,6 +32,11 @@ export const purchaseOrderRoutes = [
     endpoint: purchaseOrderApi.close,
     permission: 'purchaseOrder:close',
     handler: (input, ctx) => closeOrder(ctx, input, { user: ctx.user }),
+  }),
+  defineRoute({
+    endpoint: purchaseReceiptApi.reverse,
+    permission: 'purchaseOrder:reverseReceipt',
+    handler: (input, ctx) => reverseReceipt(ctx, input, { user: ctx.user }),
   }),
   // 发货通知: the buyer records one on the supplier's behalf with the receiving code.
   defineRoute({ endpoint: shipmentApi.list, permission: LIST, handler: (input, ctx) => listShipments(ctx.db, { user: ctx.user }, input) }),

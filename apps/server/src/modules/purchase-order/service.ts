@@ -8,25 +8,17 @@ import {
   type purchaseOrderReceiveRequest,
   shanghaiDay,
 } from '@scm/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  planningTasks,
-  procurementTaskLines,
-  purchaseOrderLines,
-  purchaseOrders,
-  purchaseReceiptLines,
-  purchaseReceipts,
-  suppliers,
-} from '../../db/schema';
+import { planningTasks, purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
 import { fieldError } from '../../lib/errors';
 import { notify } from '../message/notify';
-import { recordPlanReceipts } from '../planning/award-writeback';
 import { type OrderAccess, lockOrder } from './access';
+import { postMovements } from './ledger';
 import { receiveShipment, shipmentForReceipt, tellOfReceipt } from './shipment';
 import { completeTaskWhenSettled } from './settle-task';
 import { assertOrderAction } from './status';
@@ -119,9 +111,9 @@ const supplierRef = async (tx: Db, id: number) => {
 type ReceiveInput = z.output<typeof purchaseOrderReceiveRequest>;
 
 /**
- * 收货 (docs/rules/orders.md, "Receipts"): the order's row lock serialises receipts, so each checks
- * its quantities against what the ones before it posted and the totals are always the sum of the
- * receipts that were answered 200.
+ * 收货 (docs/rules/orders.md, "Receipts"): the order's row lock serialises every movement of its
+ * ledger, so each receipt checks its quantities against the net the ones before it left, and the
+ * net is always the sum of the movements that were answered 200.
  */
 export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, access: OrderAccess) {
   return ctx.db.transaction(async (tx) => {
@@ -138,11 +130,12 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
       if (!line) throw fieldError(`lines.${i}.order_line_id`, `第${i + 1}行不是该订单的明细`);
       if (seen.has(row.orderLineId)) throw fieldError(`lines.${i}.order_line_id`, `第${i + 1}行重复`);
       seen.add(row.orderLineId);
+      // The 10 % and 2× rules weigh what is accepted; refused goods never count as received.
       const limit = line.quantity * OVER_RECEIPT_LIMIT_FACTOR;
       if (line.receivedQuantity + row.quantity >= limit) {
         throw fieldError(
           `lines.${i}.quantity`,
-          `第${i + 1}行累计收货不能达到订购数量的${OVER_RECEIPT_LIMIT_FACTOR}倍（${limit}），最多还可收 ${limit - 1 - line.receivedQuantity}`,
+          `第${i + 1}行累计收货不能达到订购数量的${OVER_RECEIPT_LIMIT_FACTOR}倍（${limit}），最多还可收 ${Math.max(0, limit - 1 - line.receivedQuantity)}`,
         );
       }
       if (row.quantity > freeReceiptRoom(line.quantity, line.receivedQuantity)) needsReason = true;
@@ -160,55 +153,38 @@ export async function receiveOrder(ctx: OrderWriteContext, input: ReceiveInput, 
         shipmentId: shipment?.id ?? null,
       })
       .returning({ id: purchaseReceipts.id });
-    await tx
-      .insert(purchaseReceiptLines)
-      .values(input.lines.map((l) => ({ receiptId: receipt.id, orderLineId: l.orderLineId, quantity: l.quantity })));
-    for (const row of input.lines) {
-      await tx
-        .update(purchaseOrderLines)
-        .set({ receivedQuantity: sql`${purchaseOrderLines.receivedQuantity} + ${row.quantity}` })
-        .where(eq(purchaseOrderLines.id, row.orderLineId));
-    }
-    const added = input.lines.reduce((s, l) => s + l.quantity, 0);
-    const complete = lines.every((l) => l.receivedQuantity + (input.lines.find((r) => r.orderLineId === l.id)?.quantity ?? 0) >= l.quantity);
-    // The receipt's outcome, one of PURCHASE_ORDER_TRANSITIONS.receive.to: [部分到货, 已到货].
-    const [partly, fully] = PURCHASE_ORDER_TRANSITIONS.receive.to;
-    const status = complete ? fully : partly;
-    await updateVersioned(tx, purchaseOrders, order.id, input.version, {
-      status,
-      receivedQuantity: sql`${purchaseOrders.receivedQuantity} + ${added}`,
-    });
+    const rows = input.lines.map((l) => ({
+      orderLineId: l.orderLineId,
+      quantity: l.quantity,
+      rejectedQuantity: l.rejectedQuantity ?? 0,
+      rejectReason: (l.rejectedQuantity ?? 0) > 0 ? l.rejectReason || null : null,
+    }));
+    await tx.insert(purchaseReceiptLines).values(rows.map((l) => ({ receiptId: receipt.id, ...l })));
+    const status = await postMovements(
+      tx,
+      ctx.actor,
+      order,
+      rows.map((l) => ({ orderLineId: l.orderLineId, accepted: l.quantity, rejected: l.rejectedQuantity })),
+    );
+    const added = rows.reduce((s, l) => s + l.quantity, 0);
+    const rejected = rows.reduce((s, l) => s + l.rejectedQuantity, 0);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'receive',
       recordId: order.id,
-      summary: `${order.code} 收货 ${added}，${PURCHASE_ORDER_STATUS_LABELS[status]}`,
+      summary: `${order.code} 收货 ${added}${rejected > 0 ? `，拒收 ${rejected}` : ''}，${PURCHASE_ORDER_STATUS_LABELS[status]}`,
       before: { status: order.status },
-      after: { status, receivedOn: input.receivedOn, reason: input.reason || null, shipmentId: shipment?.id ?? null, lines: input.lines },
+      after: {
+        status,
+        receiptId: receipt.id,
+        receivedOn: input.receivedOn,
+        reason: input.reason || null,
+        shipmentId: shipment?.id ?? null,
+        lines: rows,
+      },
     });
-
-    const planLines = await tx
-      .select({ id: procurementTaskLines.id, planLineId: procurementTaskLines.planLineId })
-      .from(procurementTaskLines)
-      .where(
-        inArray(
-          procurementTaskLines.id,
-          input.lines.map((l) => byId.get(l.orderLineId)?.taskLineId as number),
-        ),
-      );
-    const planLineOf = new Map(planLines.map((l) => [l.id, l.planLineId]));
-    await recordPlanReceipts(
-      tx,
-      ctx.actor,
-      order.code,
-      input.lines.flatMap((row) => {
-        const planLineId = planLineOf.get(byId.get(row.orderLineId)?.taskLineId as number);
-        return planLineId == null ? [] : [{ planLineId, quantity: row.quantity }];
-      }),
-    );
-    const difference = shipment ? await receiveShipment(tx, ctx.actor, shipment, receipt.id, input.lines) : null;
+    const difference = shipment ? await receiveShipment(tx, ctx.actor, shipment, receipt.id, rows) : null;
     await tellOfReceipt(tx, ctx.actor, order, added, difference);
-    if (complete) await completeTaskWhenSettled(tx, ctx.actor, order.taskId);
     return { id: input.id };
   });
 }

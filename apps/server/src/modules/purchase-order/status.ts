@@ -5,7 +5,12 @@ import {
   PORTAL_ORDER_ACTIONS,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
+  PURCHASE_RECEIPT_STATUS_LABELS,
+  PURCHASE_RECEIPT_TRANSITIONS,
+  type PurchaseReceiptAction,
+  type PurchaseReceiptStatus,
   purchaseOrderActionAllowed,
+  transitionAllowed,
 } from '@scm/contract';
 import { type AppError, conflict, forbidden } from '../../lib/errors';
 import type { OrderAccess } from './access';
@@ -32,3 +37,9 @@ export function assertOrderAction(order: { status: PurchaseOrderStatus }, action
 
 export const allowedOrderActions = (order: { status: PurchaseOrderStatus }, access: OrderAccess): PurchaseOrderAction[] =>
   PURCHASE_ORDER_ACTIONS.filter((action) => !orderActionRefusal(order, action, access));
+
+/** A receipt's own machine (PURCHASE_RECEIPT_TRANSITIONS): only a posted receipt is reversed, once. */
+export function assertReceiptAction(status: PurchaseReceiptStatus, action: PurchaseReceiptAction): void {
+  if (transitionAllowed(PURCHASE_RECEIPT_TRANSITIONS, action, status)) return;
+  throw conflict(status === 'reversed' ? '该收货已冲销，不能重复冲销' : `收货单当前为「${PURCHASE_RECEIPT_STATUS_LABELS[status]}」，不能冲销`);
+}

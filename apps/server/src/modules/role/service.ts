@@ -1,4 +1,4 @@
-import { ADMINISTRATION_CODES, type roleCreateRequest, type roleListRequest, type roleUpdateRequest } from '@scm/contract';
+import { ADMINISTRATION_CODES, type roleCreateRequest, type roleListRequest, roleUpdateRequest } from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { likePattern } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 import { disabledCodes } from '../auth/granted-codes';
@@ -171,18 +172,18 @@ export async function updateRole(ctx: AuthedContext, input: UpdateInput) {
     const role = await findRole(tx, input.id);
     await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
-    const dataScope = input.dataScope ?? role.dataScope;
+    const { dataScope, ...merged } = withCurrentValues(roleUpdateRequest, input, role);
     if (dataScope !== role.dataScope) assertMayGrantDataScope(ctx.user, dataScope);
-    if (role.builtIn && input.code !== role.code) throw conflict('内置角色的编码不能修改');
-    if (role.builtIn && input.status !== 'enabled') throw conflict('内置角色不能停用');
-    await assertCodeFree(tx, input.code, role.id);
-    await assertNameFree(tx, input.name, role.id);
+    if (role.builtIn && merged.code !== role.code) throw conflict('内置角色的编码不能修改');
+    if (role.builtIn && merged.status !== 'enabled') throw conflict('内置角色不能停用');
+    await assertCodeFree(tx, merged.code, role.id);
+    await assertNameFree(tx, merged.name, role.id);
     const values = {
-      name: input.name,
-      code: input.code,
-      description: input.description || null,
-      sort: input.sort,
-      status: input.status,
+      name: merged.name,
+      code: merged.code,
+      description: merged.description || null,
+      sort: merged.sort,
+      status: merged.status,
       dataScope,
     };
     await updateVersioned(tx, roles, role.id, input.version, values);

@@ -11,7 +11,12 @@ export const supplierRoutes = [
   defineRoute({ endpoint: supplierApi.options, permission: AUTHENTICATED, handler: (input, ctx) => supplierOptions(ctx.db, input) }),
   defineRoute({ endpoint: supplierApi.info, permission: PAGE, handler: (input, ctx) => getSupplier(ctx, input.id) }),
   defineRoute({ endpoint: supplierApi.create, permission: `${PAGE}:create`, handler: (input, ctx) => createSupplier(ctx, input) }),
-  defineRoute({ endpoint: supplierApi.update, permission: `${PAGE}:edit`, handler: (input, ctx) => updateSupplier(ctx, input) }),
+  defineRoute({
+    endpoint: supplierApi.update,
+    permission: `${PAGE}:edit`,
+    guards: { status: `${PAGE}:status` },
+    handler: (input, ctx) => updateSupplier(ctx, input),
+  }),
   defineRoute({ endpoint: supplierApi.status, permission: `${PAGE}:status`, handler: (input, ctx) => setSupplierStatus(ctx, input) }),
   defineRoute({ endpoint: supplierApi.delete, permission: `${PAGE}:delete`, handler: (input, ctx) => deleteSupplier(ctx, input) }),
   defineRoute({ endpoint: supplierApi.export, permission: `${PAGE}:export`, handler: async (input, ctx) => exportSuppliers(ctx, input) }),

@@ -1,4 +1,4 @@
-import { DICT, SUPPLIER_STATUS_LABELS, type supplierCreateRequest, type supplierUpdateRequest } from '@scm/contract';
+import { DICT, SUPPLIER_STATUS_LABELS, type supplierCreateRequest, supplierUpdateRequest } from '@scm/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -17,6 +17,7 @@ import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
 import { updateVersioned } from '../../lib/versioned-update';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { isKnownRegion } from '../region/regions';
 import { findSupplier } from './queries';
@@ -133,25 +134,25 @@ export function createSupplier(ctx: AuthedContext, input: SupplierInput) {
 }
 
 export function updateSupplier(ctx: AuthedContext, input: z.output<typeof supplierUpdateRequest>) {
-  const values = normalize(input);
-  const categoryIds = [...new Set(input.categoryIds)];
   return withUniqueConflict(() =>
     ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, input.id));
       if (!before) throw notFound('供应商不存在');
       if (before.version !== input.version) throw staleVersion();
-      await validateReferences(tx, values, categoryIds, before);
+      const values = normalize(withCurrentValues(supplierUpdateRequest, input, before));
+      const categoryIds = input.categoryIds ? [...new Set(input.categoryIds)] : undefined;
+      await validateReferences(tx, values, categoryIds ?? [], before);
       await assertUnique(tx, values, input.id);
       await updateVersioned(tx, suppliers, input.id, input.version, values);
       await onSupplierStatusChanged(tx, input.id, values.status, ctx.now());
-      await replaceCategories(tx, input.id, categoryIds);
+      if (categoryIds) await replaceCategories(tx, input.id, categoryIds);
       await writeAudit(tx, ctx.actor, {
         module: MODULE,
         action: 'update',
         recordId: input.id,
         summary: `${before.code} ${values.name}`,
         before,
-        after: { ...values, categoryIds },
+        after: categoryIds ? { ...values, categoryIds } : values,
       });
       return { id: input.id };
     }),

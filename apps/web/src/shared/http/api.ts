@@ -22,7 +22,24 @@ export async function callApi<E extends Endpoint>(
   body: EndpointBody<E>,
   headers: Record<string, string> = {},
 ): Promise<EndpointData<E>> {
-  return callPath<EndpointData<E>>(endpoint.path, body, headers);
+  return callPath<EndpointData<E>>(endpoint.path, emptiedAsNull(endpoint, body), headers);
+}
+
+type Shape = Record<string, { safeParse(value: unknown): { success: boolean } }>;
+
+/**
+ * An update form's emptied field goes out as null, "clear it": a field left out of an update means
+ * "unchanged" to the server (docs/rules/codes-and-api.md, "Updates"), and JSON drops undefined.
+ */
+function emptiedAsNull<E extends Endpoint>(endpoint: E | EndpointAt<E>, body: EndpointBody<E>): EndpointBody<E> {
+  if (!endpoint.path.endsWith('/update') || !('body' in endpoint) || body === null || typeof body !== 'object') return body;
+  const shape = (endpoint.body as unknown as { shape?: Shape }).shape;
+  if (!shape) return body;
+  const sent: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === undefined && shape[key]?.safeParse(null).success) sent[key] = null;
+  }
+  return sent as EndpointBody<E>;
 }
 
 /**

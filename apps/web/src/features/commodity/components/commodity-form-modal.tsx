@@ -19,6 +19,7 @@ import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/commodity';
+import { usePermission } from '@/shared/permission/can';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };
 
@@ -77,6 +78,9 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const treeData = useMemo(() => leafTree(buildTree((categories ?? []).map((c) => ({ ...c, id: c.value })))), [categories]);
   const defaultUnit = useDict(DICT.unit).defaultValue;
   const editing = target?.mode === 'edit' ? target.commodity : null;
+  // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = usePermission('commodityList:status');
+  const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {
     if (!target) return;
@@ -241,8 +245,9 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="status" label="状态">
+            <Form.Item name="status" label="状态" extra={statusLocked ? '启用或停用需要「启用/停用」权限' : undefined}>
               <Radio.Group
+                disabled={statusLocked}
                 options={[
                   { label: '启用', value: 'enabled' },
                   { label: '停用', value: 'disabled' },

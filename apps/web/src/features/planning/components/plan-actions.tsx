@@ -17,7 +17,7 @@ import {
   useSubmitPlan,
 } from '@/features/planning/api/plan';
 import { GenerateModal } from './generate-modal';
-import { ReasonModal } from './reason-modal';
+import { ReasonModal } from '@/shared/ui/reason-modal';
 import { ReviewModal } from './review-modal';
 
 interface PlanRef {

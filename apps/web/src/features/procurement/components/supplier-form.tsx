@@ -8,6 +8,7 @@ import { RegionPicker } from '@/shared/region/region-cascader';
 import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
 import { useTemplateOptions } from '@/shared/price-template/use-template-options';
 import { useCategoryOptions } from '@/shared/category/category-options';
+import { usePermission } from '@/shared/permission/can';
 
 const shape = supplierCreateRequest.shape;
 
@@ -26,6 +27,9 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateSupplier({ onError });
   const update = useUpdateSupplier({ onError });
+  // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = usePermission('supplierManagement:status');
+  const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {
     if (!open) return;
@@ -135,8 +139,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="status" label="状态" required>
-              <DictSelect code={DICT.supplierStatus} allowClear={false} />
+            <Form.Item name="status" label="状态" required extra={statusLocked ? '变更状态需要「变更状态」权限' : undefined}>
+              <DictSelect code={DICT.supplierStatus} allowClear={false} disabled={statusLocked} />
             </Form.Item>
           </Col>
           <Col span={12}>

@@ -1,4 +1,4 @@
-import { type EndpointBody, procurementTaskApi, purchaseOrderApi, shipmentApi } from '@scm/contract';
+import { type EndpointBody, procurementTaskApi, purchaseOrderApi, purchaseReceiptApi, shipmentApi } from '@scm/contract';
 import { useApiMutation, useApiQuery, type WriteOptions } from '@/shared/http/hooks';
 
 type ListBody = EndpointBody<typeof purchaseOrderApi.list>;
@@ -15,6 +15,7 @@ export const useConfirmOrder = (options: WriteOptions<typeof purchaseOrderApi.co
 export const useReceiveOrder = (options: WriteOptions<typeof purchaseOrderApi.receive> = {}) =>
   useApiMutation(purchaseOrderApi.receive, { successMessage: '收货已登记', invalidates: stale, ...options });
 export const useCloseOrder = () => useApiMutation(purchaseOrderApi.close, { successMessage: '订单已关闭', invalidates: stale });
+export const useReverseReceipt = () => useApiMutation(purchaseReceiptApi.reverse, { successMessage: '收货已冲销', invalidates: stale });
 
 export const useCreateShipment = (options: WriteOptions<typeof shipmentApi.create> = {}) =>
   useApiMutation(shipmentApi.create, { successMessage: '发货通知已登记', invalidates: stale, ...options });

@@ -1,6 +1,6 @@
 import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
-import { freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderReceiveRequest } from '@scm/contract';
-import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Space, Table } from 'antd';
+import { fenToYuan, freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderReceiveRequest } from '@scm/contract';
+import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import type dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
@@ -12,13 +12,25 @@ interface Values {
   remark?: string;
   reason?: string;
   quantities: Record<number, number | null>;
+  rejected: Record<number, number | null>;
+  rejectReasons: Record<number, string | undefined>;
+}
+
+/** The lines a receipt would take past their open quantity, and what each adds to the payable. */
+export function overReceipts(lines: PurchaseOrderDetail['lines'], quantities: Record<number, number | null>) {
+  return lines.flatMap((l) => {
+    const over = (quantities[l.id] ?? 0) - l.openQuantity;
+    return over > 0 ? [{ line: l, over, addsFen: over * l.unitPriceFen }] : [];
+  });
 }
 
 /**
  * 收货: one receipt for the order, pre-filled with each line's open quantity, or, when it takes in
- * a shipping notice, with what the notice shipped (the 差异 is what the receiver types otherwise). A line left at 0 is
- * not received now; passing a line's ordered quantity by more than 10 % asks for a reason, as the
- * server does (docs/rules/orders.md, "Receipts").
+ * a shipping notice, with what the notice shipped (the 差异 is what the receiver types otherwise).
+ * A line left at 0 is not received now; goods refused at the dock go in 拒收 with a reason and never
+ * count as received. Passing a line's ordered quantity by more than 10 % asks for a reason, as the
+ * server does, and a line past its open quantity is warned of with the amount it adds before saving
+ * (docs/rules/orders.md, "Receipts").
  */
 export default function ReceiveDrawer({
   order,
@@ -57,6 +69,7 @@ export default function ReceiveDrawer({
     },
   });
   const quantities = Form.useWatch('quantities', form) ?? {};
+  const rejected = Form.useWatch('rejected', form) ?? {};
 
   useEffect(() => {
     if (!open) return;
@@ -66,15 +79,16 @@ export default function ReceiveDrawer({
       remark: shipment ? `送货单号 ${shipment.deliveryNoteNo}` : undefined,
       reason: undefined,
       quantities: Object.fromEntries(
-        order.lines.map((l) => [
-          l.id,
-          shipment ? (shipment.lines.find((s) => s.orderLineId === l.id)?.quantity ?? 0) : Math.max(0, l.quantity - l.receivedQuantity),
-        ]),
+        order.lines.map((l) => [l.id, shipment ? (shipment.lines.find((s) => s.orderLineId === l.id)?.quantity ?? 0) : l.openQuantity]),
       ),
+      rejected: {},
+      rejectReasons: {},
     });
   }, [open, order.lines, form, shipment]);
 
   const overFree = order.lines.some((l) => (quantities[l.id] ?? 0) > freeReceiptRoom(l.quantity, l.receivedQuantity));
+  const over = overReceipts(order.lines, quantities);
+  const overText = over.map((o) => `${o.line.commodityName}：超收 ${o.over} 件，将按单价计入应付 ¥${fenToYuan(o.addsFen, true)}`);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -87,7 +101,11 @@ export default function ReceiveDrawer({
       shipmentId: shipment?.id,
       lines: order.lines.flatMap((l) => {
         const quantity = values.quantities[l.id] ?? 0;
-        return quantity > 0 ? [{ orderLineId: l.id, quantity }] : [];
+        const rejectedQuantity = values.rejected?.[l.id] ?? 0;
+        if (quantity <= 0 && rejectedQuantity <= 0) return [];
+        return [
+          { orderLineId: l.id, quantity, ...(rejectedQuantity > 0 ? { rejectedQuantity, rejectReason: values.rejectReasons?.[l.id]?.trim() } : {}) },
+        ];
       }),
     };
     sentLineIds.current = body.lines.map((l) => l.orderLineId);
@@ -96,7 +114,14 @@ export default function ReceiveDrawer({
       showErrors(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
       return;
     }
-    receive.mutate(body, { onSuccess: onClose });
+    const send = () => receive.mutate(body, { onSuccess: onClose });
+    if (overText.length === 0) return send();
+    Modal.confirm({
+      title: '超过未收数量，确认收货？',
+      content: overText.map((text) => <div key={text}>{text}</div>),
+      okText: '确认收货',
+      onOk: send,
+    });
   };
 
   return (
@@ -142,22 +167,54 @@ export default function ReceiveDrawer({
             { title: '商品', key: 'commodity', render: (_, l) => `${l.skuCode} ${l.commodityName}` },
             { title: '订购', dataIndex: 'quantity', align: 'right', width: 80 },
             { title: '已收', dataIndex: 'receivedQuantity', align: 'right', width: 80 },
-            { title: '未收', key: 'open', align: 'right', width: 80, render: (_, l) => Math.max(0, l.quantity - l.receivedQuantity) },
+            { title: '未收', dataIndex: 'openQuantity', align: 'right', width: 70 },
             {
-              title: '本次收货',
+              title: '本次实收',
               key: 'now',
               width: 150,
               render: (_, l) => {
                 const error = lineErrors.byLine[l.id];
                 return (
                   <Form.Item name={['quantities', l.id]} style={{ margin: 0 }} validateStatus={error ? 'error' : undefined} help={error}>
-                    <InputNumber min={0} precision={0} style={{ width: 120 }} aria-label={`${l.commodityName}本次收货`} />
+                    <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`${l.commodityName}本次收货`} />
                   </Form.Item>
                 );
               },
             },
+            {
+              title: '拒收',
+              key: 'rejected',
+              width: 100,
+              render: (_, l) => (
+                <Form.Item name={['rejected', l.id]} style={{ margin: 0 }}>
+                  <InputNumber min={0} precision={0} style={{ width: 80 }} aria-label={`${l.commodityName}拒收数量`} />
+                </Form.Item>
+              ),
+            },
+            {
+              title: '拒收原因',
+              key: 'rejectReason',
+              width: 170,
+              render: (_, l) =>
+                (rejected[l.id] ?? 0) > 0 ? (
+                  <Form.Item name={['rejectReasons', l.id]} style={{ margin: 0 }}>
+                    <Input maxLength={200} placeholder="如：破损、错发" aria-label={`${l.commodityName}拒收原因`} />
+                  </Form.Item>
+                ) : (
+                  <span className="muted">-</span>
+                ),
+            },
           ]}
         />
+        {overText.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 12 }}
+            message="超过未收数量"
+            description={overText.map((text) => <div key={text}>{text}</div>)}
+          />
+        )}
         {overFree && (
           <Form.Item
             name="reason"

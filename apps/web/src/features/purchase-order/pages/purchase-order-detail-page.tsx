@@ -8,7 +8,7 @@ import {
   formatDateTime,
   formatMonthDayTime,
 } from '@scm/contract';
-import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -17,7 +17,8 @@ import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
-import { useCloseOrder, useOrderInfo } from '@/features/purchase-order/api/purchase-order';
+import { ReasonModal } from '@/shared/ui/reason-modal';
+import { useCloseOrder, useOrderInfo, useReverseReceipt } from '@/features/purchase-order/api/purchase-order';
 import { ConfirmDialog } from '@/features/purchase-order/components/confirm-dialog';
 import { type OrderShipment, ShipmentsCard } from '@/features/purchase-order/components/shipments-card';
 import { DeliveryAddressText } from '@/shared/ui/delivery-address';
@@ -41,15 +42,18 @@ export default function PurchaseOrderDetailPage() {
 function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const jump = useJump();
   const close = useCloseOrder();
+  const reverse = useReverseReceipt();
   const [confirming, setConfirming] = useState(false);
   const [shipping, setShipping] = useState(false);
   // 收货, from the order's open quantities or from one shipping notice.
   const [receiving, setReceiving] = useState<{ shipment?: OrderShipment } | null>(null);
+  const [reversing, setReversing] = useState<PurchaseOrderDetail['receipts'][number] | null>(null);
   const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
   const can = {
     confirm: usePermission('purchaseOrder:confirm'),
     receive: usePermission('purchaseOrder:receive'),
     close: usePermission('purchaseOrder:close'),
+    reverse: usePermission('purchaseOrder:reverseReceipt'),
     task: usePermission('procurementTaskMaintain'),
     plan: usePermission('planningTaskDetail'),
   };
@@ -140,6 +144,10 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
               <Money fen={order.totalFen} prefix="¥" />
             </Typography.Text>
           </Descriptions.Item>
+          <Descriptions.Item label="实收金额">
+            <Money fen={order.receivedTotalFen} prefix="¥" />
+            <span className="muted">（实收 × 单价 + 运费）</span>
+          </Descriptions.Item>
           <Descriptions.Item label="创建时间">{formatDateTime(order.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="确认">
             {order.confirmedAt ? (
@@ -172,24 +180,39 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
               rowKey="id"
               pagination={false}
               dataSource={order.lines}
-              scroll={{ x: 640 }}
+              scroll={{ x: 900 }}
               columns={[
                 { title: 'SKU', dataIndex: 'skuCode', width: 110 },
                 { title: '商品', dataIndex: 'commodityName', render: (name: string, l) => (l.spec ? `${name}（${l.spec}）` : name) },
                 { title: '单价(元)', dataIndex: 'unitPriceFen', align: 'right', width: 100, render: (fen: number) => <Money fen={fen} /> },
                 { title: '订购', dataIndex: 'quantity', align: 'right', width: 70 },
-                { title: '已收', dataIndex: 'receivedQuantity', align: 'right', width: 70 },
+                { title: '实收', dataIndex: 'receivedQuantity', align: 'right', width: 70 },
                 {
                   title: '未收',
                   key: 'open',
                   align: 'right',
                   width: 70,
                   render: (_, l) => {
-                    const open = l.quantity - l.receivedQuantity;
-                    return open > 0 ? open : <span className="muted">{open < 0 ? `超收 ${-open}` : 0}</span>;
+                    const past = l.receivedQuantity - l.quantity;
+                    return l.openQuantity > 0 ? l.openQuantity : <span className="muted">{past > 0 ? `超收 ${past}` : 0}</span>;
                   },
                 },
-                { title: '金额(元)', dataIndex: 'amountFen', align: 'right', width: 120, render: (fen: number) => <Money fen={fen} /> },
+                {
+                  title: '拒收',
+                  dataIndex: 'rejectedQuantity',
+                  align: 'right',
+                  width: 70,
+                  render: (n: number) => n || <span className="muted">0</span>,
+                },
+                {
+                  title: '已退货',
+                  dataIndex: 'returnedQuantity',
+                  align: 'right',
+                  width: 70,
+                  render: (n: number) => n || <span className="muted">0</span>,
+                },
+                { title: '金额(元)', dataIndex: 'amountFen', align: 'right', width: 110, render: (fen: number) => <Money fen={fen} /> },
+                { title: '实收金额(元)', dataIndex: 'receivedAmountFen', align: 'right', width: 120, render: (fen: number) => <Money fen={fen} /> },
               ]}
             />
           </Card>
@@ -204,14 +227,34 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
                   key: r.id,
                   content: (
                     <div>
-                      <Typography.Text strong>{r.receivedOn}</Typography.Text>
+                      <Typography.Text strong delete={r.reversedBy != null}>
+                        {r.receivedOn}
+                      </Typography.Text>
+                      {r.reversalOf != null && <Tag color="red">冲销单</Tag>}
+                      {r.reversedBy != null && <Tag>已冲销</Tag>}
                       <span className="muted">
                         {' '}
                         {r.createdByName ?? '-'} 登记于 {formatMonthDayTime(r.createdAt)}
                       </span>
-                      <div>{r.lines.map((l) => `${lineName.get(l.orderLineId) ?? l.orderLineId} × ${l.quantity}`).join('；')}</div>
+                      <div>
+                        {r.lines
+                          .map(
+                            (l) =>
+                              `${lineName.get(l.orderLineId) ?? l.orderLineId} × ${l.quantity}${l.rejectedQuantity ? `（拒收 ${l.rejectedQuantity}${l.rejectReason ? `：${l.rejectReason}` : ''}）` : ''}`,
+                          )
+                          .join('；')}
+                      </div>
                       {r.remark && <div className="muted">备注：{r.remark}</div>}
-                      {r.reason && <div className="muted">超收原因：{r.reason}</div>}
+                      {r.reason && (
+                        <div className="muted">
+                          {r.reversalOf != null ? '冲销原因' : '超收原因'}：{r.reason}
+                        </div>
+                      )}
+                      {can.reverse && r.reversalOf == null && r.reversedBy == null && (
+                        <Button size="small" danger type="link" style={{ padding: 0 }} onClick={() => setReversing(r)}>
+                          冲销
+                        </Button>
+                      )}
                     </div>
                   ),
                 }))}
@@ -240,6 +283,19 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         </Suspense>
       )}
       {confirming && <ConfirmDialog order={order} open onClose={() => setConfirming(false)} />}
+      <ReasonModal
+        open={reversing != null}
+        title={`冲销 ${reversing?.receivedOn ?? ''} 的收货`}
+        description="整单冲销：以一张数量相反的冲销单抵消该次收货，原记录保留，每次收货只能冲销一次。"
+        required
+        okText="冲销"
+        danger
+        loading={reverse.isPending}
+        onCancel={() => setReversing(null)}
+        onOk={(reason) =>
+          reversing && reverse.mutate({ id: reversing.id, version: reversing.version, reason }, { onSuccess: () => setReversing(null) })
+        }
+      />
       <Modal
         title={`关闭订单 ${order.code}`}
         open={closing.open}
