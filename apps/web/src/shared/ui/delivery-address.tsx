@@ -13,11 +13,13 @@ export function DeliveryAddressText({ address, regionName }: { address: Delivery
       </span>
     );
   }
+  const region = address.regionName.replaceAll(' / ', '');
+  // A street address usually starts with its province or city already; the region is not said twice.
+  const place = address.address.startsWith(region.slice(0, 2)) ? address.address : `${region}${address.address}`;
   return (
     <span className="delivery-address">
       <span>
-        {address.warehouseName}：{address.regionName.replaceAll(' / ', '')}
-        {address.address}
+        {address.warehouseName}：{place}
       </span>
       <br />
       <span>
