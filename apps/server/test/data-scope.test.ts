@@ -10,6 +10,7 @@ import { createPlan as buildPlan, createTask as buildTask } from './builders';
 import { download, readWorkbook } from './excel';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';
+import { portalSupplier } from './portal-fixtures';
 import { seedCommodities, seedDictionaries, supplierBody } from './procurement-fixtures';
 
 /**
@@ -165,15 +166,15 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
  * A 已确认 purchase order of a new task whose buyer is `buyerId` (written straight in: the award that
  * normally makes it is tested with the orders), so confirm answers 409 and receive and close 200.
  */
-async function orderRef(buyerId: number): Promise<RecordRef> {
-  const task = await taskRef(await createTask(admin, buyerId));
+async function orderRef(buyerId: number, task?: RecordRef, orderSupplierId = supplierId): Promise<RecordRef> {
+  task ??= await taskRef(await createTask(admin, buyerId));
   const { db } = t.database;
   const [order] = await db
     .insert(purchaseOrders)
     .values({
       code: `POSCOPE${task.id}`,
       taskId: task.id,
-      supplierId,
+      supplierId: orderSupplierId,
       buyerId,
       status: 'confirmed',
       invoiceType: 'special',
@@ -256,6 +257,77 @@ describe.each(recordRoutes)('%s', (path, record, endpoint) => {
     const answer = await answerOf(endpoint, body(ref), scoped);
     expect(answer.status).toBe(200);
     expect([401, 403, 404, 500], `${path}: ${answer.message}`).not.toContain(answer.code);
+  });
+});
+
+/**
+ * The supplier column (docs/rules/data-scope.md, "Suppliers"): every portal route that names a task
+ * or an order answers another supplier 404 with nothing changed, and its own supplier normally.
+ */
+function portalRecordOf(route: AnyRoute): { kind: 'task' | 'order'; key: string } | null {
+  const path = route.endpoint.path;
+  if (!path.startsWith('/portal/')) return null;
+  const shape = (route.endpoint.body as unknown as { shape?: Record<string, ZodType> }).shape ?? {};
+  const key = ['id', 'taskId'].find((k) => k in shape && !shape[k].safeParse(undefined).success);
+  if (!key) return null;
+  return { kind: key === 'taskId' ? 'task' : 'order', key };
+}
+const supplierBodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
+  '/portal/rfq/info': (r) => ({ task_id: r.id }),
+  '/portal/quotation/submit': (r) => ({
+    task_id: r.id,
+    valid_until: day(30),
+    freight_mode: 'manual',
+    freight_fen: 0,
+    lines: [{ task_line_id: r.lineId, unit_price_fen: 2800 }],
+  }),
+  '/portal/quotation/decline': (r) => ({ task_id: r.id, reason: '产能不足' }),
+  '/portal/quotation/estimate_freight': (r) => ({ task_id: r.id }),
+  '/portal/clarification/ask': (r) => ({ task_id: r.id, question: '能否分两批交货？' }),
+  '/portal/purchase_order/info': (r) => ({ id: r.id }),
+  '/portal/purchase_order/confirm': (r) => ({ id: r.id, version: r.version }),
+};
+const portalRecordRoutes = allRoutes.flatMap((route) => {
+  const record = portalRecordOf(route);
+  return record ? [[route.endpoint.path, record, route.endpoint] as const] : [];
+});
+
+describe('the supplier column: portal routes that name a task or an order', () => {
+  let own: Awaited<ReturnType<typeof portalSupplier>>;
+  let other: Awaited<ReturnType<typeof portalSupplier>>;
+  beforeAll(async () => {
+    own = await portalSupplier(t, admin, '嘉兴门户本方家居有限公司', 'own-supplier@scope.test');
+    other = await portalSupplier(t, admin, '湖州门户他方家居有限公司', 'other-supplier@scope.test');
+  });
+  /** A published task inviting the own supplier alone, or an order of it on such a task. */
+  const supplierRecord = async (kind: 'task' | 'order') => {
+    const id = await buildTask(t, admin, { ...taskFields(adminId), supplierIds: [own.supplierId] });
+    await ok('/admin/procurement_task/publish', { id, version: 0 }, admin);
+    const task = await taskRef(id);
+    return kind === 'task' ? task : orderRef(adminId, task, own.supplierId);
+  };
+
+  it('are all covered here (a new portal route that names a record needs a body above)', () => {
+    expect(portalRecordRoutes.map(([path]) => path).sort()).toEqual(Object.keys(supplierBodies).sort());
+  });
+
+  describe.each(portalRecordRoutes)('%s', (path, record, endpoint) => {
+    const body = supplierBodies[path];
+
+    it('answers another supplier 404 and changes nothing', async () => {
+      const ref = await supplierRecord(record.kind);
+      const before = await databaseFingerprint(t.database.db);
+      const answer = await answerOf(endpoint, body(ref), other.token);
+      expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: 404 });
+      expect(await databaseFingerprint(t.database.db)).toEqual(before);
+    });
+
+    it('answers its own supplier normally', async () => {
+      const ref = await supplierRecord(record.kind);
+      const answer = await answerOf(endpoint, body(ref), own.token);
+      expect(answer.status).toBe(200);
+      expect([401, 403, 404, 500], `${path}: ${answer.message}`).not.toContain(answer.code);
+    });
   });
 });
 

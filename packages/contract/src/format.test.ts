@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatAmount, formatMoney, yuanToFen } from './format';
+import { fenToYuan, yuanToFen } from './format';
 import { EMAIL_PATTERN } from './validation';
 
 describe('number formats', () => {
-  it('formats plain amounts as 0.00 and grouped amounts as 0,0.00', () => {
-    expect(formatAmount(0)).toBe('0.00');
-    expect(formatAmount(1234567.891)).toBe('1234567.89');
-    expect(formatMoney(1234567.891)).toBe('1,234,567.89');
-    expect(formatMoney(-1000)).toBe('-1,000.00');
-    expect(formatMoney(null)).toBe('0.00');
-  });
-
   it('converts fen and yuan exactly', () => {
     expect(fenToYuan(123456789, true)).toBe('1,234,567.89');
     expect(fenToYuan(5)).toBe('0.05');

@@ -1,29 +1,3 @@
-const plainFormatter = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-const groupedFormatter = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
-
-function toNumber(value: number | string | null | undefined): number {
-  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** "0.00": a plain amount with two decimals. */
-export function formatAmount(value: number | string | null | undefined): string {
-  return plainFormatter.format(toNumber(value));
-}
-
-/** "0,0.00": thousands separators and two decimals, for tables and totals. */
-export function formatMoney(value: number | string | null | undefined): string {
-  return groupedFormatter.format(toNumber(value));
-}
-
 /** Integer fen → yuan string with two decimals, exact (no floating point on the fen). */
 export function fenToYuan(fen: number | bigint, grouped = false): string {
   const big = BigInt(fen);

@@ -26,6 +26,7 @@ export const MESSAGE_KINDS = [
   'rfq_closed_early',
   'plan_goods_received',
   'order_closed_short',
+  'quote_entered',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -49,6 +50,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_closed_early: '询价提前截止',
   plan_goods_received: '计划到货',
   order_closed_short: '订单短缺关闭',
+  quote_entered: '采购方代录报价',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -70,6 +72,7 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_closed_early: 'warning',
   plan_goods_received: 'success',
   order_closed_short: 'warning',
+  quote_entered: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
@@ -80,6 +83,7 @@ const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
   'order_confirmed_for_supplier',
   'goods_received',
   'rfq_closed_early',
+  'quote_entered',
 ];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));

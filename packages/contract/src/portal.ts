@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, passwordSchema } from './auth';
-import { calendarDate, emptyResponse, idSchema, multilineText, pageResponse, requiredMultilineText, requiredText, versionSchema } from './common';
+import { emptyResponse, idSchema, pageResponse, requiredMultilineText, requiredText, versionSchema } from './common';
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
 import { freightEstimateResponse } from './freight/api';
@@ -13,11 +13,11 @@ import {
   freightModeSchema,
   invitationStatusSchema,
   invoiceTypeSchema,
+  noInvoiceNoTax,
   procurementStatusSchema,
+  quoteFields,
   quoteLineInput,
-  quoteTaxRateSchema,
 } from './procurement/task';
-import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE } from './procurement/vat';
 import { PORTAL_ACCOUNT_STATUSES } from './portal-vocabulary';
 
 // Portal accounts (staff side) -------------------------------------------------------------------
@@ -194,23 +194,10 @@ export const rfqInfoSchema = z.object({
 });
 export type RfqInfo = z.infer<typeof rfqInfoSchema>;
 
+/** The staff's quote request's base (`quoteFields`) with the task alone: the supplier is the caller, the date today. */
 export const portalQuoteSubmitRequest = z
-  .strictObject({
-    taskId: idSchema,
-    validUntil: calendarDate('有效期至'),
-    invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
-    taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
-    freightMode: freightModeSchema,
-    /** Typed freight (manual); when estimated the server works it out from the supplier's template. */
-    freightFen: z.int('运费须为整数分').min(0, '运费不能为负数').max(100_000_000_000, '运费过大').nullish(),
-    remark: multilineText('备注', 500).nullish(),
-    lines: z.array(quoteLineInput).min(1, '请至少报价一行').max(200),
-  })
-  .superRefine((quote, ctx) => {
-    if (quote.invoiceType === 'none' && quote.taxRatePercent !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: '不开票的报价税率须为0' });
-    }
-  });
+  .strictObject({ taskId: idSchema, ...quoteFields, lines: z.array(quoteLineInput).min(1, '请至少报价一行').max(200) })
+  .superRefine(noInvoiceNoTax);
 export const quoteReceiptSchema = z.object({
   id: z.number(),
   revision: z.number(),

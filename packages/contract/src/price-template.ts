@@ -16,7 +16,6 @@ import {
   updateFields,
 } from './common';
 import { endpoint } from './endpoint';
-import type { FreightTemplate } from './freight/estimate';
 import { regionCodeSchema } from './region';
 
 export const chargeModeSchema = z.enum(['piece', 'weight', 'volume'], '请选择计费方式');
@@ -179,16 +178,3 @@ export const priceTemplateApi = {
   delete: endpoint('/admin/price_template/delete', byIdVersionRequest, z.null()),
   export: endpoint('/admin/price_template/export', priceTemplateExportRequest, fileResponse),
 };
-
-/** The stored template in the shape the estimate takes. */
-export function toFreightTemplate(template: PriceTemplate): FreightTemplate {
-  return {
-    id: template.id,
-    name: template.name,
-    chargeMode: template.chargeMode,
-    status: template.status,
-    chargeRows: template.chargeRows,
-    freeRows: template.freeRows,
-    noDeliveryCodes: template.noDeliveryCodes,
-  };
-}

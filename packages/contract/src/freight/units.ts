@@ -1,7 +1,6 @@
 export type ChargeMode = 'piece' | 'weight' | 'volume';
 
 export const CHARGE_MODE_LABELS: Record<ChargeMode, string> = { piece: '按件数', weight: '按重量', volume: '按体积' };
-export const CHARGE_MODE_UNITS: Record<ChargeMode, string> = { piece: '件', weight: 'g', volume: 'cm³' };
 
 /** Display units of each charge mode: pieces, kg (stored g) and m³ (stored cm³). */
 export const DISPLAY_UNITS: Record<ChargeMode, { unit: string; factor: number; first: string; additional: string }> = {

@@ -23,7 +23,7 @@ import {
 import { endpoint } from '../endpoint';
 import { REGION_CODE_6 } from '../validation';
 import { PROCUREMENT_STATUSES, INVITATION_STATUSES, QUOTE_STATUSES, PROCUREMENT_ACTIONS } from './vocabulary';
-import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, INVOICE_TYPES, TAX_RATES, TAXPAYER_TYPES } from './vat';
+import { DEFAULT_INVOICE_TYPE, DEFAULT_TAX_RATE, INVOICE_TYPES, type InvoiceType, TAX_RATES, TAXPAYER_TYPES } from './vat';
 
 export const procurementStatusSchema = z.enum(PROCUREMENT_STATUSES);
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
@@ -185,6 +185,28 @@ export const invoiceTypeSchema = z.enum(INVOICE_TYPES, '请选择发票类型');
 export const quoteTaxRateSchema = z
   .int('税率须为整数')
   .refine((rate) => (TAX_RATES as readonly number[]).includes(rate), `税率须为 ${TAX_RATES.join('、')}（%）之一`);
+/**
+ * What a quote says, the base of both requests that carry one: staff's 代录 (`quoteSaveRequest`) and
+ * a supplier's portal submission (`portalQuoteSubmitRequest`), each adding its own fields.
+ */
+export const quoteFields = {
+  validUntil: calendarDate('有效期至'),
+  /** 发票类型; a quote saved without one is a special invoice. */
+  invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
+  /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
+  taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
+  freightMode: freightModeSchema,
+  /** Typed freight (manual); ignored when estimated, the server works it out from the supplier's template. */
+  freightFen: moneyFen('运费').nullish(),
+  remark: multilineText('备注', 500).nullish(),
+  lines: z.array(quoteLineInput).max(200),
+};
+/** A quote without an invoice carries no tax: the check both quote requests run on the whole. */
+export function noInvoiceNoTax(quote: { invoiceType: InvoiceType; taxRatePercent: number }, ctx: z.RefinementCtx) {
+  if (quote.invoiceType === 'none' && quote.taxRatePercent !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: '不开票的报价税率须为0' });
+  }
+}
 export const quoteSaveRequest = z
   .strictObject({
     taskId: idSchema,
@@ -192,22 +214,9 @@ export const quoteSaveRequest = z
     /** The quote's version when editing an existing one; omitted for the first entry. */
     version: versionSchema.nullish(),
     quoteDate: calendarDate('报价日期'),
-    validUntil: calendarDate('有效期至'),
-    /** 发票类型; a quote saved without one is a special invoice. */
-    invoiceType: invoiceTypeSchema.default(DEFAULT_INVOICE_TYPE),
-    /** 税率 (%), one of TAX_RATES; 0 when there is no invoice. Tax-inclusive prices and freight. */
-    taxRatePercent: quoteTaxRateSchema.default(DEFAULT_TAX_RATE),
-    freightMode: freightModeSchema,
-    /** Typed freight (manual); ignored when estimated, the server computes it. */
-    freightFen: moneyFen('运费').nullish(),
-    remark: multilineText('备注', 500).nullish(),
-    lines: z.array(quoteLineInput).max(200),
+    ...quoteFields,
   })
-  .superRefine((quote, ctx) => {
-    if (quote.invoiceType === 'none' && quote.taxRatePercent !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: '不开票的报价税率须为0' });
-    }
-  });
+  .superRefine(noInvoiceNoTax);
 export const quoteDeclineRequest = z.strictObject({
   taskId: idSchema,
   supplierId: idSchema,

@@ -57,6 +57,15 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
  * 关闭报价 and 完成 do; a reversal or a shipped return that re-opens one of its orders takes a task
  * its orders completed back the way 完成 came (auto_reopen, docs/rules/orders.md).
  */
+/**
+ * Whether a task's quotes are sealed now, as both front ends show it (docs/portal.md, "Sealed
+ * quoting"): a sealed task while it is quoting and not yet opened early; the deadline or 提前开标
+ * opens it. A task whose answer has no `unsealedAt` (the portal's) is open once quoting ends.
+ */
+export function sealedNow(task: { sealed: boolean; status: ProcurementStatus; unsealedAt?: string | null }): boolean {
+  return task.sealed && task.unsealedAt == null && task.status === 'quoting';
+}
+
 export const PROCUREMENT_TRANSITIONS = {
   edit: { from: ['draft'], to: null },
   delete: { from: ['draft'], to: null },

@@ -61,7 +61,8 @@ export type MessageEvent =
   | { kind: 'goods_received'; order: OrderRef; quantity: number; difference: string | null }
   | { kind: 'rfq_closed_early'; task: TaskRef; reason: string }
   | { kind: 'plan_goods_received'; plan: PlanRef; order: OrderRef; quantity: number }
-  | { kind: 'order_closed_short'; plan: PlanRef; order: OrderRef; reason: string };
+  | { kind: 'order_closed_short'; plan: PlanRef; order: OrderRef; reason: string }
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -272,6 +273,14 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `新采购订单：${order.code}`,
       body: `您有一张新的采购订单 ${order.code}，请查看并确认。`,
       link: portalOrderLink(order.id),
+    }),
+  },
+  quote_entered: {
+    accounts: (tx, { supplier }) => accountsOf(tx, [supplier.id]),
+    message: ({ task, revision }) => ({
+      title: `采购方代录报价：${task.code}`,
+      body: `采购方已为贵公司代录「${task.name}」的报价（第${revision}版），可在截止前查看或重新提交。`,
+      link: portalRfqLink(task.id),
     }),
   },
 };

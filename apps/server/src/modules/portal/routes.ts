@@ -1,8 +1,8 @@
 import { clarificationApi, portalAccountApi, portalApi } from '@scm/contract';
 import { defineRoute, portalRoute, publicRoute } from '../../lib/route';
 import { createPortalAccount, listPortalAccounts, reissueActivation, setPortalAccountEnabled } from './accounts';
-import { answerClarification, askClarification, listClarifications } from './clarifications';
-import { declineRfq, estimateRfqFreight, listRfqs, rfqInfo, submitQuote } from './rfq';
+import { answerClarification, listClarifications } from '../procurement-task/clarification';
+import { portalRfqRoutes } from './rfq';
 import { activatePortalAccount, portalAccountInfo, portalLogin, portalLogout } from './session';
 
 const PORTAL_ADMIN = 'supplierManagement:portal';
@@ -15,8 +15,16 @@ export const portalAdminRoutes = [
   defineRoute({ endpoint: portalAccountApi.disable, permission: PORTAL_ADMIN, handler: (input, ctx) => setPortalAccountEnabled(ctx, input, false) }),
   defineRoute({ endpoint: portalAccountApi.enable, permission: PORTAL_ADMIN, handler: (input, ctx) => setPortalAccountEnabled(ctx, input, true) }),
   defineRoute({ endpoint: portalAccountApi.reissue, permission: PORTAL_ADMIN, handler: (input, ctx) => reissueActivation(ctx, input) }),
-  defineRoute({ endpoint: clarificationApi.list, permission: MAINTAIN, handler: (input, ctx) => listClarifications(ctx, input.taskId) }),
-  defineRoute({ endpoint: clarificationApi.answer, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => answerClarification(ctx, input) }),
+  defineRoute({
+    endpoint: clarificationApi.list,
+    permission: MAINTAIN,
+    handler: (input, ctx) => listClarifications(ctx, { user: ctx.user }, input.taskId),
+  }),
+  defineRoute({
+    endpoint: clarificationApi.answer,
+    permission: `${MAINTAIN}:quote`,
+    handler: (input, ctx) => answerClarification(ctx, { user: ctx.user }, input),
+  }),
 ];
 
 /** The supplier portal's realm (/api/portal): everything scoped by the caller's supplier. */
@@ -25,10 +33,5 @@ export const portalRoutes = [
   publicRoute({ endpoint: portalApi.login, handler: (input, ctx) => portalLogin(ctx, input) }),
   portalRoute({ endpoint: portalApi.logout, handler: (_input, ctx) => portalLogout(ctx) }),
   portalRoute({ endpoint: portalApi.accountInfo, handler: (_input, ctx) => portalAccountInfo(ctx) }),
-  portalRoute({ endpoint: portalApi.rfqList, handler: (input, ctx) => listRfqs(ctx, input) }),
-  portalRoute({ endpoint: portalApi.rfqInfo, handler: (input, ctx) => rfqInfo(ctx, input.taskId) }),
-  portalRoute({ endpoint: portalApi.submitQuote, handler: (input, ctx) => submitQuote(ctx, input) }),
-  portalRoute({ endpoint: portalApi.declineQuote, handler: (input, ctx) => declineRfq(ctx, input) }),
-  portalRoute({ endpoint: portalApi.estimateFreight, handler: (input, ctx) => estimateRfqFreight(ctx, input) }),
-  portalRoute({ endpoint: portalApi.ask, handler: (input, ctx) => askClarification(ctx, input) }),
+  ...portalRfqRoutes,
 ];

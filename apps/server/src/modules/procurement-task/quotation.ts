@@ -1,45 +1,43 @@
-import {
-  LINE_AMOUNT_MESSAGE,
-  procurementActionAllowed,
-  lineAmountTooLarge,
-  type quoteDeclineRequest,
-  type quoteEstimateRequest,
-  type QuoteEstimate,
-  type quoteSaveRequest,
-} from '@scm/contract';
+import { type FreightEstimate, LINE_AMOUNT_MESSAGE, lineAmountTooLarge, type QuoteEstimate, type quoteSaveRequest, shanghaiDay } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import type { AuthedContext, AuthUser } from '../../lib/context';
+import type { SupplierAccess } from '../../lib/supplier-scope';
+import { notify } from '../message/notify';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { estimateFreightFor } from '../freight/service';
 import { isSealedNow, storeQuoteRevision } from '../sealing/quotes';
 import { regionFullName } from '../region/regions';
 import { findTaskDetail } from './queries';
-import { loadTaskForUser } from './scope';
-import { recordDeadlineClose } from './status';
-import { type TaskWrite, writeTasks } from './task-write';
+import {
+  assertNotOwnBid,
+  isStaff,
+  loadQuoteTask,
+  openQuoting,
+  type QuoteAccess,
+  type QuoteContext,
+  quotedSupplier,
+  type StaffAccess,
+  wordsFor,
+} from './quote-access';
+import { writeTasks } from './task-write';
 
 const MODULE = 'quotation';
 
-/** A quote is entered only while the task is quoting, before its deadline, for an invited supplier in good standing. */
-async function quotableContext(write: TaskWrite, user: AuthUser, taskId: number, supplierId: number, now: Date) {
-  const { tx } = write;
-  await loadTaskForUser(tx, user, taskId);
-  // Touches the task only if it closes it: an estimate alone changes nothing the board sums.
-  await recordDeadlineClose(write, taskId, now);
-  const found = await findTaskDetail(tx, taskId, now);
-  if (!found) throw notFound('采购任务不存在');
-  if (!procurementActionAllowed('quote', found.task.status)) {
-    throw conflict(found.task.quoteDeadline <= now ? '报价已截止，不能再录入报价' : '任务不在报价中，不能录入报价');
-  }
-  const invited = found.invited.find((s) => s.supplierId === supplierId);
-  if (!invited) throw conflict('该供应商未被邀请参与此任务，不能录入报价');
-  if (invited.supplierStatus === 'blacklisted') throw conflict('该供应商已列入黑名单，不能录入报价');
-  if (invited.supplierStatus !== 'enabled') throw conflict('该供应商已停用，不能录入报价');
-  return { found, invited };
+/** The lines as the freight estimate reads them: the supplier's template, the quantity, measures and the amount where priced. */
+function freightItems(lines: Found['lines'], templateId: number, prices: Map<number, number | null>) {
+  return lines.map((l) => {
+    const price = prices.get(l.id);
+    return {
+      templateId,
+      quantity: l.quantity,
+      weightG: l.weightG ?? undefined,
+      volumeCm3: l.volumeCm3 ?? undefined,
+      amountFen: price == null ? undefined : price * l.quantity,
+    };
+  });
 }
 
 type Found = Pick<NonNullable<Awaited<ReturnType<typeof findTaskDetail>>>, 'task' | 'lines'>;
@@ -63,16 +61,7 @@ export async function estimateFor(db: Db, found: Found, templateId: number | nul
   if (templateId == null) return { ...base, error: '该供应商未设置配送价格模板，请手工填写运费' };
   const quoted = found.lines.filter((l) => prices.get(l.id) != null);
   if (quoted.length === 0) return { ...base, error: '请先填写至少一行单价' };
-  const estimate = await estimateFreightFor(db, {
-    destination,
-    items: quoted.map((l) => ({
-      templateId,
-      quantity: l.quantity,
-      weightG: l.weightG ?? undefined,
-      volumeCm3: l.volumeCm3 ?? undefined,
-      amountFen: (prices.get(l.id) as number) * l.quantity,
-    })),
-  });
+  const estimate = await estimateFreightFor(db, { destination, items: freightItems(quoted, templateId, prices) });
   const group = estimate.groups[0];
   return {
     ...base,
@@ -86,15 +75,6 @@ export async function estimateFor(db: Db, found: Found, templateId: number | nul
     freeNote: group.freeNote,
     error: group.error ?? null,
   };
-}
-
-export async function estimateQuoteFreight(ctx: AuthedContext, input: z.output<typeof quoteEstimateRequest>) {
-  // The same check as a saved quote, so a write of its own: the check may record a passed deadline.
-  return writeTasks(ctx.db, async (write) => {
-    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, ctx.now());
-    const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
-    return estimateFor(write.tx, found, invited.priceTemplateId, prices);
-  });
 }
 
 type QuoteInput = Pick<z.output<typeof quoteSaveRequest>, 'validUntil' | 'invoiceType' | 'taxRatePercent' | 'freightMode' | 'remark' | 'lines'>;
@@ -139,82 +119,164 @@ export function assertQuoteLines(
   });
 }
 
-export async function saveQuote(ctx: AuthedContext, input: z.output<typeof quoteSaveRequest>) {
-  const now = ctx.now();
+/** A quote as either realm sends it; staff name the supplier, the quote date and the version they read. */
+type QuoteActInput = QuoteInput & { taskId: number; freightFen?: number | null; supplierId?: number; quoteDate?: string; version?: number | null };
+
+/** The freight a quote states: typed, or worked out from the supplier's template over the quoted lines. */
+async function quotedFreight(db: Db, found: Found, templateId: number | null, input: QuoteActInput, prices: Map<number, number | null>) {
+  if (input.freightMode === 'estimated') {
+    const estimate = await estimateFor(db, found, templateId, prices);
+    if (estimate.freightFen == null) throw fieldError('freight_mode', estimate.error ?? '无法估算运费，请手工填写');
+    return {
+      freightFen: estimate.freightFen,
+      freightFormula: `${estimate.templateName}：${estimate.formula ?? ''}${estimate.free ? '（包邮）' : ''}`,
+    };
+  }
+  if (input.freightFen == null) throw fieldError('freight_fen', '请填写运费，或选择按模板估算');
+  return { freightFen: input.freightFen, freightFormula: null };
+}
+
+/**
+ * 报价: a new revision of a supplier's quote, entered by staff (代录, naming the supplier) or
+ * submitted by the supplier in the portal. Both go through the same checks, freight and storage;
+ * the realms differ in the quote date (staff type it, a portal quote is dated today), the version
+ * check (staff edit what they read; a sealed quote cannot be read), their audit words and whom a
+ * message tells. Staff cannot replace a supplier's own portal bid (`assertNotOwnBid`).
+ */
+export async function saveQuote(ctx: QuoteContext, access: QuoteAccess, input: QuoteActInput) {
+  const supplierId = quotedSupplier(access, input.supplierId);
   return writeTasks(ctx.db, async (write) => {
     const { tx } = write;
-    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
+    const now = ctx.now();
+    const { found, invited } = await openQuoting(write, access, input.taskId, supplierId, now);
     write.touch(input.taskId);
-    if (input.validUntil < input.quoteDate) throw fieldError('valid_until', '有效期至不能早于报价日期');
-    assertQuoteLines(found.lines, input.lines, '该任务');
+    const quoteDate = input.quoteDate ?? shanghaiDay(now);
+    if (input.validUntil < quoteDate) throw fieldError('valid_until', wordsFor(access).validUntil);
+    assertQuoteLines(found.lines, input.lines, isStaff(access) ? '该任务' : '该询价');
+    await assertNotOwnBid(tx, access, input.taskId, supplierId);
     const prices = new Map(input.lines.map((l) => [l.taskLineId, l.unitPriceFen]));
-
-    let freightFen: number;
-    let freightFormula: string | null = null;
-    if (input.freightMode === 'estimated') {
-      const estimate = await estimateFor(tx, found, invited.priceTemplateId, prices);
-      if (estimate.freightFen == null) throw fieldError('freight_mode', estimate.error ?? '无法估算运费，请手工填写');
-      freightFen = estimate.freightFen;
-      freightFormula = `${estimate.templateName}：${estimate.formula ?? ''}${estimate.free ? '（包邮）' : ''}`;
-    } else {
-      if (input.freightFen == null) throw fieldError('freight_fen', '请填写运费，或选择按模板估算');
-      freightFen = input.freightFen;
-    }
+    const freight = await quotedFreight(tx, found, invited.priceTemplateId, input, prices);
 
     const [existing] = await tx
       .select({ version: quotations.version })
       .from(quotations)
-      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)));
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, supplierId)));
     // A sealed quote cannot be read, so its version is not asked for: each entry adds a revision and
-    // the earlier ones stay, so nothing is overwritten unseen.
-    if (!isSealedNow(found.task) && (existing ? input.version !== existing.version : input.version != null)) throw staleVersion();
-    const submission = quoteSubmission(input, { quoteDate: input.quoteDate, freightFen, freightFormula });
+    // the earlier ones stay, so nothing is overwritten unseen. A supplier's own revision needs none.
+    if (isStaff(access) && !isSealedNow(found.task) && (existing ? input.version !== existing.version : input.version != null)) throw staleVersion();
+    const submission = quoteSubmission(input, { quoteDate, ...freight });
     const stored = await storeQuoteRevision(tx, {
       task: found.task,
-      supplierId: input.supplierId,
+      supplierId,
       submission,
-      enteredByBuyer: true,
-      userId: ctx.user.id,
       now,
+      ...(isStaff(access) ? { enteredByBuyer: true, userId: access.user.id } : { enteredByBuyer: false, accountId: access.accountId }),
     });
-    const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
-    await writeAudit(tx, ctx.actor, {
-      module: MODULE,
-      action: existing ? 'update' : 'create',
-      recordId: stored.id,
-      // A sealed quote's audit row says who and which revision, never a price (docs/portal.md).
-      summary: `${stored.code} ${found.task.code} ${invited.name} 第${stored.revision}版${stored.sealed ? '（密封）' : missing ? `（${missing}行未报价）` : ''}`,
-      after: stored.sealed ? { revision: stored.revision, enteredByBuyer: true } : { ...submission, revision: stored.revision },
-    });
-    return { id: stored.id };
+    const supplier = { id: supplierId, name: invited.name };
+    if (isStaff(access)) {
+      const missing = found.lines.filter((l) => prices.get(l.id) == null).length;
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: existing ? 'update' : 'create',
+        recordId: stored.id,
+        // A sealed quote's audit row says who and which revision, never a price (docs/portal.md).
+        summary: `${stored.code} ${found.task.code} ${invited.name} 第${stored.revision}版${stored.sealed ? '（密封）' : missing ? `（${missing}行未报价）` : ''}`,
+        after: stored.sealed ? { revision: stored.revision, enteredByBuyer: true } : { ...submission, revision: stored.revision },
+      });
+      // The supplier learns that a quote was entered for it, in the same transaction.
+      await notify(tx, ctx.actor, { kind: 'quote_entered', task: found.task, supplier, revision: stored.revision });
+    } else {
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: 'submit',
+        recordId: stored.id,
+        // Who and which revision, never a price: the log is read by staff while the task is sealed.
+        summary: `${stored.code} ${found.task.code} ${access.supplierName} 门户报价第${stored.revision}版`,
+        after: { revision: stored.revision, receiptSha256: stored.receiptSha256 },
+      });
+      await notify(tx, ctx.actor, { kind: 'quote_submitted', task: found.task, supplier, revision: stored.revision });
+    }
+    return { id: stored.id, revision: stored.revision, submittedAt: stored.submittedAt, receiptSha256: stored.receiptSha256 };
   });
 }
 
-/** The supplier declines the whole task; a quote it had entered is withdrawn. */
-export async function declineQuote(ctx: AuthedContext, input: z.output<typeof quoteDeclineRequest>) {
-  const now = ctx.now();
+/**
+ * 放弃报价: the supplier declines the whole task and its current quote is withdrawn (its revisions
+ * stay; a later quote before the deadline takes it back). Staff record it on the supplier's behalf,
+ * unless the current quote is the supplier's own portal bid.
+ */
+export async function declineQuote(ctx: QuoteContext, access: QuoteAccess, input: { taskId: number; supplierId?: number; reason?: string | null }) {
+  const supplierId = quotedSupplier(access, input.supplierId);
   await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
-    const { found, invited } = await quotableContext(write, ctx.user, input.taskId, input.supplierId, now);
+    const now = ctx.now();
+    const { found, invited } = await openQuoting(write, access, input.taskId, supplierId, now);
     write.touch(input.taskId);
+    await assertNotOwnBid(tx, access, input.taskId, supplierId);
+    const reason = input.reason || null;
     const removed = await tx
       .delete(quotations)
-      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, input.supplierId)))
+      .where(and(eq(quotations.taskId, input.taskId), eq(quotations.supplierId, supplierId)))
       .returning({ code: quotations.code });
     await tx
       .update(procurementTaskSuppliers)
-      .set({ status: 'declined', declineReason: input.reason || null })
-      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, input.supplierId)));
-    // Quote activity counts as an update of the task for the list's "recently updated" order.
-    await tx.update(procurementTasks).set({ updatedAt: now }).where(eq(procurementTasks.id, input.taskId));
-    await writeAudit(tx, ctx.actor, {
-      module: MODULE,
-      action: 'decline',
-      recordId: input.taskId,
-      summary: `${found.task.code} ${invited.name} 放弃报价${input.reason ? `：${input.reason}` : ''}`,
-      before: removed.length ? { quotation: removed[0].code } : undefined,
-      after: { status: 'declined' },
-    });
+      .set({ status: 'declined', declineReason: reason })
+      .where(and(eq(procurementTaskSuppliers.taskId, input.taskId), eq(procurementTaskSuppliers.supplierId, supplierId)));
+    const before = removed.length ? { quotation: removed[0].code } : undefined;
+    if (isStaff(access)) {
+      // Quote activity counts as an update of the task for the list's "recently updated" order.
+      await tx.update(procurementTasks).set({ updatedAt: now }).where(eq(procurementTasks.id, input.taskId));
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: 'decline',
+        recordId: input.taskId,
+        summary: `${found.task.code} ${invited.name} 放弃报价${reason ? `：${reason}` : ''}`,
+        before,
+        after: { status: 'declined' },
+      });
+    } else {
+      await writeAudit(tx, ctx.actor, {
+        module: MODULE,
+        action: 'portal_decline',
+        recordId: input.taskId,
+        summary: `${found.task.code} ${access.supplierName} 放弃报价：${reason}`,
+        before,
+        after: { status: 'declined', reason },
+      });
+      await notify(tx, ctx.actor, {
+        kind: 'quote_declined',
+        task: found.task,
+        supplier: { id: supplierId, name: invited.name },
+        reason: reason ?? '',
+      });
+    }
   });
   return { id: input.taskId };
+}
+
+type EstimateInput = { taskId: number; supplierId?: number; lines?: { taskLineId: number; unitPriceFen: number | null }[] };
+
+/**
+ * 按模板估算: the supplier's template to the task's delivery region with the prices typed so far.
+ * Staff's estimate is checked as a quote is (a write of its own: the check may record a passed
+ * deadline) and answers the quote form's figure over the priced lines; the portal's reads the task
+ * the supplier sees and answers the estimate's full working over every line (an item's `index` is
+ * its line's position), refusing when the supplier has no template.
+ */
+export async function estimateQuoteFreight(ctx: QuoteContext, access: StaffAccess, input: EstimateInput): Promise<QuoteEstimate>;
+export async function estimateQuoteFreight(ctx: QuoteContext, access: SupplierAccess, input: EstimateInput): Promise<FreightEstimate>;
+export async function estimateQuoteFreight(ctx: QuoteContext, access: QuoteAccess, input: EstimateInput): Promise<QuoteEstimate | FreightEstimate> {
+  const prices = new Map((input.lines ?? []).map((l) => [l.taskLineId, l.unitPriceFen]));
+  if (isStaff(access)) {
+    return writeTasks(ctx.db, async (write) => {
+      const { found, invited } = await openQuoting(write, access, input.taskId, quotedSupplier(access, input.supplierId), ctx.now());
+      return estimateFor(write.tx, found, invited.priceTemplateId, prices);
+    });
+  }
+  await loadQuoteTask(ctx.db, access, input.taskId);
+  const found = await findTaskDetail(ctx.db, input.taskId, ctx.now());
+  if (!found) throw notFound(wordsFor(access).missing);
+  const templateId = found.invited.find((s) => s.supplierId === access.supplierId)?.priceTemplateId ?? null;
+  if (templateId == null) throw conflict('贵公司尚未设置配送价格模板，请手工填写运费');
+  return estimateFreightFor(ctx.db, { destination: found.task.deliveryRegionCode, items: freightItems(found.lines, templateId, prices) });
 }

@@ -46,7 +46,19 @@ export const procurementTaskRoutes = [
     permission: `${MAINTAIN}:export`,
     handler: (input, ctx) => exportComparison(ctx, input.id),
   }),
-  defineRoute({ endpoint: quotationApi.save, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => saveQuote(ctx, input) }),
-  defineRoute({ endpoint: quotationApi.decline, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => declineQuote(ctx, input) }),
-  defineRoute({ endpoint: quotationApi.estimateFreight, permission: `${MAINTAIN}:quote`, handler: (input, ctx) => estimateQuoteFreight(ctx, input) }),
+  defineRoute({
+    endpoint: quotationApi.save,
+    permission: `${MAINTAIN}:quote`,
+    handler: async (input, ctx) => ({ id: (await saveQuote(ctx, { user: ctx.user }, input)).id }),
+  }),
+  defineRoute({
+    endpoint: quotationApi.decline,
+    permission: `${MAINTAIN}:quote`,
+    handler: (input, ctx) => declineQuote(ctx, { user: ctx.user }, input),
+  }),
+  defineRoute({
+    endpoint: quotationApi.estimateFreight,
+    permission: `${MAINTAIN}:quote`,
+    handler: (input, ctx) => estimateQuoteFreight(ctx, { user: ctx.user }, input),
+  }),
 ];

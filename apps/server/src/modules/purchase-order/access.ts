@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { purchaseOrders } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { orderScope } from '../../lib/data-scope';
+import { supplierOrderScope } from '../../lib/supplier-scope';
 import { notFound, staleVersion } from '../../lib/errors';
 
 /**
@@ -11,8 +12,7 @@ import { notFound, staleVersion } from '../../lib/errors';
  */
 export type OrderAccess = { user: AuthUser } | { supplierId: number };
 
-export const accessCondition = (access: OrderAccess) =>
-  'user' in access ? orderScope(access.user) : eq(purchaseOrders.supplierId, access.supplierId);
+export const accessCondition = (access: OrderAccess) => ('user' in access ? orderScope(access.user) : supplierOrderScope(access.supplierId));
 
 const missing = () => notFound('采购订单不存在');
 

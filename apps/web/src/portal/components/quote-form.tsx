@@ -17,6 +17,7 @@ import {
 import { type FormEvent, memo, useRef, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { Money } from '@/shared/ui/money';
+import { toQuoteFields } from '@/shared/quote/quote-request';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useEstimateFreight, useSubmitQuote } from '@/portal/api/rfq';
 import { type FormErrors, focusFirstError, issuesOn, serverErrorsOn } from './form-errors';
@@ -94,19 +95,16 @@ function toRequest(taskId: number, lines: RfqInfo['task']['lines'], values: Quot
   const manual = values.freightMode === 'manual';
   const body: QuoteBody = {
     taskId,
-    validUntil: values.validUntil,
-    invoiceType: values.invoiceType,
-    taxRatePercent: values.invoiceType === 'none' ? 0 : values.taxRatePercent,
-    freightMode: values.freightMode,
-    freightFen: manual ? amount('freightYuan', values.freightYuan) : null,
-    remark: values.remark.trim() || null,
-    lines: lines.map((line, i) => ({
-      taskLineId: line.id,
-      unitPriceFen: amount(`lines.${i}.unitPriceYuan`, values.lines[i].unitPriceYuan),
-      moq: count(`lines.${i}.moq`, values.lines[i].moq),
-      leadTimeDays: count(`lines.${i}.leadTimeDays`, values.lines[i].leadTimeDays),
-      remark: values.lines[i].remark.trim() || null,
-    })),
+    ...toQuoteFields(lines, {
+      ...values,
+      freightFen: manual ? amount('freightYuan', values.freightYuan) : null,
+      lines: values.lines.map((line, i) => ({
+        unitPriceFen: amount(`lines.${i}.unitPriceYuan`, line.unitPriceYuan),
+        moq: count(`lines.${i}.moq`, line.moq),
+        leadTimeDays: count(`lines.${i}.leadTimeDays`, line.leadTimeDays),
+        remark: line.remark,
+      })),
+    }),
   };
   if (manual && values.freightYuan.trim() === '') errors.freightYuan = '请填写运费，包邮请填 0';
   return { body, errors };

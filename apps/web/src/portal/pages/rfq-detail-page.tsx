@@ -1,4 +1,4 @@
-import { procurementActionAllowed } from '@scm/contract';
+import { procurementActionAllowed, sealedNow } from '@scm/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function RfqDetailPage() {
             <Fact label="交货地区">{task.deliveryRegionName}</Fact>
             <Fact label="需求日期">{task.requiredBy ?? '-'}</Fact>
           </Facts>
-          {task.sealed && task.status === 'quoting' && (
+          {sealedNow(task) && (
             <p className="portal-muted" style={{ margin: '8px 0 0', fontSize: 13 }}>
               密封报价：截止前采购方看不到任何价格，开标后才解密。
             </p>

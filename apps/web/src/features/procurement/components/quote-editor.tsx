@@ -70,6 +70,8 @@ export default function QuoteEditor({
   // While sealed the buyer sees who submitted which revision, never its content: a 代录 starts from an empty form.
   const quote = supplier.quote && !supplier.quote.sealed ? supplier.quote : null;
   const sealedQuote = supplier.quote?.sealed ? supplier.quote : null;
+  // The supplier's own portal bid is its own: the server refuses a 代录 or 放弃报价 over it.
+  const ownBid = supplier.quote != null && !supplier.quote.enteredByBuyer;
 
   useEffect(() => {
     form.resetFields();
@@ -146,7 +148,16 @@ export default function QuoteEditor({
           showIcon
           style={{ marginBottom: 12 }}
           message={`密封中：已收到第 ${sealedQuote.revision} 版报价（${formatDateTime(sealedQuote.submittedAt)}${sealedQuote.enteredByBuyer ? '，代录' : ''}），开标前不显示价格`}
-          description={editable ? '在下方代录将保存为新一版并取代已提交的报价。' : undefined}
+          description={editable && !ownBid ? '在下方代录将保存为新一版并取代已提交的报价。' : undefined}
+        />
+      )}
+      {ownBid && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="供应商已在门户自行报价"
+          description="当前报价是供应商本人提交的，不能代录或代为放弃；供应商可在截止前自行修改。"
         />
       )}
       {lockedReason && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`报价只读：${lockedReason}`} />}

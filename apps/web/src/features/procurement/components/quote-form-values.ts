@@ -1,4 +1,5 @@
 import { dayText } from '@/shared/form/day-value';
+import { toQuoteFields } from '@/shared/quote/quote-request';
 import {
   boughtQuantityOf,
   DEFAULT_INVOICE_TYPE,
@@ -75,21 +76,26 @@ export function toQuoteFormValues(
   };
 }
 
-/**
- * The request's lines. Form values carry only the registered inputs, so each line takes its id from
- * the task by position; a line without a price is sent as null (未报价, never 0).
- */
+/** The request's lines (`toQuoteFields`): a line without a price is sent as null (未报价, never 0). */
 export function toQuoteLines(taskLines: readonly Pick<TaskLine, 'id'>[], values: readonly Partial<QuoteLineValues>[]): SaveQuoteBody['lines'] {
-  return taskLines.map((line, i) => ({
-    taskLineId: line.id,
-    unitPriceFen: toFen(values[i]?.unitPriceYuan),
-    moq: values[i]?.moq ?? null,
-    leadTimeDays: values[i]?.leadTimeDays ?? null,
-    remark: values[i]?.remark ?? null,
-  }));
+  return toQuoteFields(taskLines, {
+    validUntil: '',
+    invoiceType: DEFAULT_INVOICE_TYPE,
+    taxRatePercent: 0,
+    freightMode: 'estimated',
+    freightFen: null,
+    lines: values.map(readLine),
+  }).lines;
 }
 
-/** The save request (代录): typed freight in fen only when manual and filled in, otherwise null. */
+const readLine = (line: Partial<QuoteLineValues> | undefined) => ({
+  unitPriceFen: toFen(line?.unitPriceYuan),
+  moq: line?.moq ?? null,
+  leadTimeDays: line?.leadTimeDays ?? null,
+  remark: line?.remark,
+});
+
+/** The save request (代录): the shared quote fields with the task, the supplier, the quote date and the version read. */
 export function toSaveQuoteRequest(
   ids: { taskId: number; supplierId: number; version: number | null },
   taskLines: readonly Pick<TaskLine, 'id'>[],
@@ -98,13 +104,15 @@ export function toSaveQuoteRequest(
   return {
     ...ids,
     quoteDate: dayText(values.quoteDate),
-    validUntil: dayText(values.validUntil),
-    invoiceType: values.invoiceType,
-    taxRatePercent: values.taxRatePercent,
-    freightMode: values.freightMode,
-    freightFen: values.freightMode === 'manual' ? toFen(values.freightYuan) : null,
-    remark: values.remark ?? null,
-    lines: toQuoteLines(taskLines, values.lines),
+    ...toQuoteFields(taskLines, {
+      validUntil: dayText(values.validUntil),
+      invoiceType: values.invoiceType,
+      taxRatePercent: values.taxRatePercent,
+      freightMode: values.freightMode,
+      freightFen: toFen(values.freightYuan),
+      remark: values.remark,
+      lines: values.lines.map(readLine),
+    }),
   };
 }
 

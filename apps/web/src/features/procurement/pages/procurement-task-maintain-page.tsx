@@ -6,6 +6,7 @@ import {
   procurementActionAllowed,
   procurementTaskApi,
   formatDateTime,
+  sealedNow,
 } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -70,7 +71,7 @@ export default function ProcurementTaskMaintainPage() {
   const allowed = new Set(task.allowedActions);
   const quoting = task.status === 'quoting';
   // Sealed until the deadline job or 提前开标 opens it: no answer carries a price meanwhile.
-  const sealedNow = task.sealed && !task.unsealedAt && quoting;
+  const sealed = sealedNow(task);
   const names = new Map(view.suppliers.map((s) => [s.supplierId, s.name]));
 
   return (
@@ -98,7 +99,7 @@ export default function ProcurementTaskMaintainPage() {
               code="procurementTaskMaintain:export"
               label="导出比价 Excel"
             />
-            {!sealedNow && (
+            {!sealed && (
               <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
                 打印比价审批单
               </Button>
@@ -192,15 +193,15 @@ export default function ProcurementTaskMaintainPage() {
       </Card>
 
       {task.sealed && (
-        <Card size="small" title={sealedNow ? '报价情况（密封中）' : '报价版本与回执'}>
-          {sealedNow && (
+        <Card size="small" title={sealed ? '报价情况（密封中）' : '报价版本与回执'}>
+          {sealed && (
             <Alert type="info" showIcon style={{ marginBottom: 12 }} message="密封报价：截止或提前开标前只显示谁在何时提交了第几版，不显示任何金额" />
           )}
           <QuoteRevisions view={view} />
         </Card>
       )}
 
-      {!sealedNow && (
+      {!sealed && (
         <Card
           size="small"
           title="比价矩阵"
