@@ -38,6 +38,7 @@ const MODULE_LAYERS: Record<string, number> = {
   'data-board': 3,
   'purchase-order': 4,
   'procurement-task': 5,
+  'supplier-statement': 5,
   'plan-generation': 6,
   workbench: 6,
   'operation-log': 6,

@@ -8,7 +8,7 @@ import { hashToken } from '../src/lib/tokens';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, type TestApp } from './helpers';
-import { awardedTask } from './order-fixtures';
+import { awardedTask, sentStatement } from './order-fixtures';
 import { portalLogin, portalQuote, portalWorld } from './portal-fixtures';
 import { sampleValue } from './junk';
 
@@ -31,7 +31,7 @@ let revoked: string;
 let expired: string;
 let allCodes: string[];
 /** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to and another supplier's order. */
-type Foreign = { taskId: number; lineIds: number[]; orderId: number; orderLineId: number; shipmentId: number };
+type Foreign = { taskId: number; lineIds: number[]; orderId: number; orderLineId: number; shipmentId: number; statementId: number };
 let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: Foreign };
 
 beforeAll(async () => {
@@ -69,7 +69,7 @@ beforeAll(async () => {
     revoked: portalRevoked,
     expired: portalExpired,
     ownTask: mine.taskId,
-    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, ...(await foreignShipment(admin)) },
+    foreign: { taskId: theirs.taskId, lineIds: theirs.lineIds, ...(await sentStatement(t, admin)), ...(await foreignShipment(admin)) },
   };
 });
 afterAll(() => t.close());
@@ -201,6 +201,21 @@ const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: Foreign) => unknown>> = 
   }),
   '/portal/shipment/info': (f) => ({ id: f.shipmentId }),
   '/portal/shipment/cancel': (f) => ({ id: f.shipmentId, version: 0, reason: '探针' }),
+  '/portal/statement/info': (f) => ({ id: f.statementId }),
+  '/portal/statement/confirm': (f) => ({ id: f.statementId, version: 1 }),
+  '/portal/statement/dispute': (f) => ({ id: f.statementId, version: 1, reason: '探针' }),
+  '/portal/supplier_invoice/submit': (f) => ({
+    statement_id: f.statementId,
+    invoice_number: '26442000000000000001',
+    invoice_type: 'special',
+    tax_rate_percent: 13,
+    issue_date: '2020-01-01',
+    seller_tax_id: '91330100MA2B3C4D5E',
+    buyer_tax_id: '91440300MA5F6G7H8J',
+    amount_excl_tax_fen: 100,
+    tax_fen: 13,
+    amount_incl_tax_fen: 113,
+  }),
 };
 /** Routes that read or write only the caller's own rows (a message id of someone else's changes nothing). */
 const SCOPED_BY_CALLER: ApiPath[] = [
@@ -209,6 +224,7 @@ const SCOPED_BY_CALLER: ApiPath[] = [
   '/portal/rfq/list',
   '/portal/purchase_order/list',
   '/portal/shipment/list',
+  '/portal/statement/list',
   '/portal/message/list',
   '/portal/message/unread_count',
   '/portal/message/read',
@@ -250,6 +266,11 @@ describe('the portal list', () => {
     const ids = list.data.list.map((r: { task_id: number }) => r.task_id);
     expect(ids).toContain(portal.ownTask);
     expect(ids).not.toContain(portal.foreign.taskId);
+  });
+
+  it('holds none of another supplier’s statements', async () => {
+    const list = await t.call('/portal/statement/list', { page_size: 200 }, portal.token);
+    expect(list.data.list.map((s: { id: number }) => s.id)).not.toContain(portal.foreign.statementId);
   });
 
   it('holds none of another supplier’s orders', async () => {

@@ -47,6 +47,7 @@ const bodies = (): Record<string, unknown> => ({
   '/admin/price_template/export': {},
   '/admin/commodity/export': {},
   '/admin/purchase_order/export': {},
+  '/admin/supplier_statement/export': {},
 });
 
 const exportRoutes = allRoutes.filter((r) => /^export/.test(r.endpoint.path.split('/').at(-1) ?? ''));

@@ -27,7 +27,17 @@ export interface AwardedFixture {
 export async function awardedTask(
   t: TestApp,
   token: string,
-  options: { buyerId?: number; planId?: number; planLineIds?: [number, number]; commodityIds?: [number, number]; warehouseCode?: string } = {},
+  options: {
+    buyerId?: number;
+    planId?: number;
+    planLineIds?: [number, number];
+    commodityIds?: [number, number];
+    /** Award to these suppliers instead of two new ones. */
+    supplierIds?: [number, number];
+    /** Each supplier's invoice and freight, instead of the defaults above. */
+    quoteTerms?: [Record<string, unknown>, Record<string, unknown>];
+    warehouseCode?: string;
+  } = {},
 ): Promise<AwardedFixture> {
   serial += 1;
   const commodityIds =
@@ -38,8 +48,10 @@ export async function awardedTask(
         { sku: `PO${serial}-B`, name: '硅胶保鲜盒', weightG: 300, priceFen: 1000 },
       ])
     ).ids as [number, number]);
-  const s1 = (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商甲${serial}`), token)).id;
-  const s2 = (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商乙${serial}`), token)).id;
+  const [s1, s2] = options.supplierIds ?? [
+    (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商甲${serial}`), token)).id,
+    (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商乙${serial}`), token)).id,
+  ];
   const { id: taskId } = await ok(
     t,
     '/admin/procurement_task/create',
@@ -79,8 +91,12 @@ export async function awardedTask(
       },
       token,
     );
-  await quote(s1, [1000, 1300], { invoice_type: 'special', tax_rate_percent: 13, freight_fen: 600 });
-  await quote(s2, [1400, 900], { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 });
+  const [terms1, terms2] = options.quoteTerms ?? [
+    { invoice_type: 'special', tax_rate_percent: 13, freight_fen: 600 },
+    { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
+  ];
+  await quote(s1, [1000, 1300], terms1);
+  await quote(s2, [1400, 900], terms2);
   await ok(t, '/admin/procurement_task/close_quote', { id: taskId, version: 1 }, token);
   await ok(
     t,
@@ -97,4 +113,29 @@ export async function awardedTask(
   );
   const orders = (await ok(t, '/admin/purchase_order/list', { task_id: taskId, sort_field: 'code', sort_order: 'ascend' }, token)).list;
   return { taskId, taskCode: info.code, supplierIds: [s1, s2], lineIds, orders };
+}
+
+/**
+ * An order received in full today and its supplier's statement, sent to the supplier (version 1):
+ * a record of another supplier's realm for the portal sweeps.
+ */
+export async function sentStatement(t: TestApp, token: string): Promise<{ orderId: number; statementId: number }> {
+  const [order] = (await awardedTask(t, token)).orders;
+  await ok(t, '/admin/purchase_order/confirm', { id: order.id, version: 0 }, token);
+  const info = await ok(t, '/admin/purchase_order/info', { id: order.id }, token);
+  await ok(
+    t,
+    '/admin/purchase_order/receive',
+    {
+      id: order.id,
+      version: info.version,
+      received_on: shanghaiDay(t),
+      lines: info.lines.map((l: { id: number; quantity: number }) => ({ order_line_id: l.id, quantity: l.quantity })),
+    },
+    token,
+  );
+  const day = shanghaiDay(t);
+  const { id } = await ok(t, '/admin/supplier_statement/create', { supplier_id: order.supplier_id, period_from: day, period_to: day }, token);
+  await ok(t, '/admin/supplier_statement/send', { id, version: 0 }, token);
+  return { orderId: order.id, statementId: id };
 }

@@ -7,6 +7,7 @@ import { PLAN_AUDIT } from './planning-vocabulary';
 import { PRICE_TEMPLATE_AUDIT } from './price-template-vocabulary';
 import { PROCUREMENT_TASK_AUDIT, QUOTATION_AUDIT, SUPPLIER_AUDIT } from './procurement/vocabulary';
 import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
+import { SUPPLIER_STATEMENT_AUDIT } from './supplier-statement-vocabulary';
 import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
 import { COMPANY_INFO_AUDIT, WAREHOUSE_AUDIT } from './warehouse-vocabulary';
 import { SHIPMENT_AUDIT } from './shipment-vocabulary';
@@ -18,6 +19,7 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   QUOTATION_AUDIT,
   PURCHASE_ORDER_AUDIT,
   SHIPMENT_AUDIT,
+  SUPPLIER_STATEMENT_AUDIT,
   CLARIFICATION_AUDIT,
   SUPPLIER_AUDIT,
   PORTAL_ACCOUNT_AUDIT,

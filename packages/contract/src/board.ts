@@ -70,6 +70,8 @@ const orderFigures = {
 export const boardSummaryResponse = z.object({
   /** Orders created in the period that are still open now. */
   ...orderFigures,
+  /** 待付款: statements 已确认, 已开票 or 已审批, not paid — a figure of now, not of the range. */
+  openPayableFen: z.number(),
   current: kpiSchema,
   /** The same figures over the period of the same length just before. */
   previous: kpiSchema,
@@ -131,6 +133,12 @@ export const workbenchOverviewResponse = z.object({
     quotesExpiringSoon: todo,
     /** 待收货: the user's orders 已确认 or 部分到货. */
     ordersToReceive: todo,
+    /** 待开票: statements the supplier confirmed, waiting for their invoices. */
+    statementsToInvoice: todo,
+    /** 待审批: statements 已开票 this user may approve (not their own). */
+    statementsToApprove: todo,
+    /** 待付款: statements 已审批. */
+    statementsToPay: todo,
   }),
   /** Every open order of the user's data scope, now. */
   ...orderFigures,

@@ -128,6 +128,20 @@ export const SEED_MENU = [
         ],
       },
       {
+        id: 300, key: 'supplierStatementList', label: '供应商对账', path: '/procurementManagement/supplierStatementList', isMenu: true,
+      },
+      {
+        id: 301, key: 'supplierStatementDetail', label: '对账单详情', path: '/procurementManagement/supplierStatementDetail', isMenu: false,
+        actions: [
+          a(302, 'supplierStatement', 'create', '新建对账单'),
+          a(303, 'supplierStatement', 'send', '发送对账单'),
+          a(304, 'supplierStatement', 'invoice', '登记发票'),
+          a(305, 'supplierStatement', 'approve', '审批对账单'),
+          a(306, 'supplierStatement', 'pay', '登记付款'),
+          a(307, 'supplierStatement', 'cancel', '取消对账单'),
+        ],
+      },
+      {
         id: 88, key: 'supplierManagement', label: '供应商管理', path: '/procurementManagement/supplierManagement', isMenu: true,
         actions: [
           a(124, 'supplierManagement', 'create', '新建'),

@@ -26,6 +26,12 @@ export const MESSAGE_KINDS = [
   'rfq_closed_early',
   'plan_goods_received',
   'order_closed_short',
+  'statement_sent',
+  'statement_confirmed',
+  'statement_disputed',
+  'invoice_submitted',
+  'statement_exception',
+  'statement_paid',
   'quote_entered',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
@@ -50,6 +56,12 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   rfq_closed_early: '询价提前截止',
   plan_goods_received: '计划到货',
   order_closed_short: '订单短缺关闭',
+  statement_sent: '待确认对账单',
+  statement_confirmed: '对账单已确认',
+  statement_disputed: '对账单有异议',
+  invoice_submitted: '供应商已上传发票',
+  statement_exception: '发票匹配异常',
+  statement_paid: '对账单已付款',
   quote_entered: '采购方代录报价',
 };
 
@@ -72,6 +84,12 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   rfq_closed_early: 'warning',
   plan_goods_received: 'success',
   order_closed_short: 'warning',
+  statement_sent: 'processing',
+  statement_confirmed: 'success',
+  statement_disputed: 'error',
+  invoice_submitted: 'processing',
+  statement_exception: 'warning',
+  statement_paid: 'success',
   quote_entered: 'warning',
 };
 
@@ -83,6 +101,8 @@ const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
   'order_confirmed_for_supplier',
   'goods_received',
   'rfq_closed_early',
+  'statement_sent',
+  'statement_paid',
   'quote_entered',
 ];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */

@@ -20,4 +20,9 @@ export const PORTAL_PATHS = {
   shipmentList: '/portal/shipment/list',
   shipmentInfo: '/portal/shipment/info',
   shipmentCancel: '/portal/shipment/cancel',
+  statementList: '/portal/statement/list',
+  statementInfo: '/portal/statement/info',
+  statementConfirm: '/portal/statement/confirm',
+  statementDispute: '/portal/statement/dispute',
+  invoiceSubmit: '/portal/supplier_invoice/submit',
 } as const;

@@ -1,5 +1,5 @@
 import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { planningTasks, procurementTasks, purchaseOrders } from '../db/schema';
+import { planningTasks, procurementTasks, purchaseOrders, supplierStatements } from '../db/schema';
 import type { AuthUser } from './context';
 
 // The conditions of 数据范围 (docs/rules/data-scope.md) live below every module, so any module may
@@ -35,4 +35,14 @@ export function taskScope(user: AuthUser, userId: number | Placeholder = user.id
 export function orderScope(user: AuthUser): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
   return eq(purchaseOrders.buyerId, user.id);
+}
+
+/**
+ * 数据范围 of supplier statements: with `own`, the statements the user created. Every statement
+ * query (list, export, detail, each change, the board, the workbench) adds it; `undefined` means
+ * no restriction.
+ */
+export function statementScope(user: AuthUser): SQL | undefined {
+  if (user.dataScope === 'all') return undefined;
+  return eq(supplierStatements.createdBy, user.id);
 }

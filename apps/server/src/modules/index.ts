@@ -21,6 +21,7 @@ import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
 import { warehouseRoutes } from './warehouse/routes';
 import { companyInfoRoutes } from './company-info/routes';
+import { portalStatementRoutes, supplierStatementRoutes } from './supplier-statement/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -45,8 +46,10 @@ export const allRoutes: AnyRoute[] = [
   ...planGenerationRoutes,
   ...messageRoutes,
   ...purchaseOrderRoutes,
+  ...supplierStatementRoutes,
   ...portalAdminRoutes,
   ...portalRoutes,
   ...portalPurchaseOrderRoutes,
   ...portalMessageRoutes,
+  ...portalStatementRoutes,
 ];

@@ -29,6 +29,8 @@ export const pageComponents: Record<string, PageComponent> = {
   messageCenter: lazyPage(() => import('@/features/message/pages/message-center-page')),
   purchaseOrderList: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-list-page')),
   purchaseOrderDetail: lazyPage(() => import('@/features/purchase-order/pages/purchase-order-detail-page')),
+  supplierStatementList: lazyPage(() => import('@/features/supplier-statement/pages/supplier-statement-list-page')),
+  supplierStatementDetail: lazyPage(() => import('@/features/supplier-statement/pages/supplier-statement-detail-page')),
 };
 
 /**

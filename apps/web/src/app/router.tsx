@@ -61,12 +61,18 @@ const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 // (docs/rules/orders.md, "Printing"); any other top-level path stays the shell's 404.
 const ComparisonPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/comparison-print-page')));
 const PurchaseOrderPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/purchase-order-print-page')));
+const SupplierStatementPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/supplier-statement-print-page')));
 
 export const router = createBrowserRouter([
   { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  {
+    path: '/print/supplierStatement',
+    element: <RequireAuth>{page(<SupplierStatementPrintPage />)}</RequireAuth>,
+    errorElement: <ErrorPage />,
+  },
   { path: '/portal/*', element: <PortalDocument />, errorElement: <ErrorPage /> },
   {
     path: '/*',

@@ -11,6 +11,8 @@ const RfqListPage = lazyPage(() => import('./pages/rfq-list-page'));
 const RfqDetailPage = lazyPage(() => import('./pages/rfq-detail-page'));
 const OrderListPage = lazyPage(() => import('./pages/order-list-page'));
 const OrderDetailPage = lazyPage(() => import('./pages/order-detail-page'));
+const StatementListPage = lazyPage(() => import('./pages/statement-list-page'));
+const StatementDetailPage = lazyPage(() => import('./pages/statement-detail-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
@@ -20,6 +22,8 @@ const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void
   '/portal/rfq/detail': { signedIn: true, page: RfqDetailPage },
   '/portal/orders': { signedIn: true, page: OrderListPage },
   '/portal/orders/detail': { signedIn: true, page: OrderDetailPage },
+  '/portal/statements': { signedIn: true, page: StatementListPage },
+  '/portal/statements/detail': { signedIn: true, page: StatementDetailPage },
 };
 
 /**
@@ -66,6 +70,8 @@ export default function PortalLayout() {
             <Route path="rfq/detail" element={<RfqDetailPage />} />
             <Route path="orders" element={<OrderListPage />} />
             <Route path="orders/detail" element={<OrderDetailPage />} />
+            <Route path="statements" element={<StatementListPage />} />
+            <Route path="statements/detail" element={<StatementDetailPage />} />
             <Route index element={<Navigate to="/portal/rfq" replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>

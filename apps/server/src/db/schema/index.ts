@@ -12,3 +12,4 @@ export * from './message';
 export * from './purchase-order';
 export * from './portal';
 export * from './warehouse';
+export * from './supplier-statement';

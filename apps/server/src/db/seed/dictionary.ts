@@ -24,6 +24,9 @@ import {
   SHIPMENT_STATUS_COLORS,
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_STATUSES,
+  STATEMENT_STATUS_COLORS,
+  STATEMENT_STATUS_LABELS,
+  STATEMENT_STATUSES,
   SUPPLIER_STATUS_COLORS,
   SUPPLIER_STATUS_LABELS,
   SUPPLIER_STATUSES,
@@ -176,6 +179,19 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
       ['general', TAXPAYER_TYPE_LABELS.general, 'blue', true],
       ['small', TAXPAYER_TYPE_LABELS.small, 'default'],
     ],
+  },
+  {
+    code: DICT.statementStatus,
+    name: '对账单状态',
+    remark: '供应商对账单的状态流转',
+    items: statusItems(STATEMENT_STATUSES, STATEMENT_STATUS_LABELS, STATEMENT_STATUS_COLORS),
+  },
+  {
+    // The default item's value (yuan) is the current tolerance; 1.00 until someone changes it in 数据字典.
+    code: DICT.invoiceTaxTolerance,
+    name: '发票税额容差',
+    remark: '三单匹配时发票税额与对账单税额允许的差额（元）：默认项的值即当前设置',
+    items: [['1.00', '1.00元', 'blue', true]],
   },
   {
     code: DICT.commonStatus,

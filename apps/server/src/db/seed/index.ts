@@ -9,6 +9,7 @@ import { seedDemoPriceTemplates } from './demo-price-template';
 import { seedDemoProcurement } from './demo-procurement';
 import { seedBoardFacts } from './demo-board';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoStatements } from './demo-statements';
 import { type DemoPortalLink, seedDemoPortal } from './demo-portal';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
@@ -82,6 +83,7 @@ const demoSeeders: DemoSeeder[] = [
       return true;
     },
   },
+  { name: 'supplier_statements', run: (tx, ctx) => seedDemoStatements(tx, ctx.now) },
 ];
 
 /** A database filled by seed:scale records these as applied: demo rows would collide with its own. */

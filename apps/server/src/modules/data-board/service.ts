@@ -4,6 +4,7 @@ import type { AuthedContext, AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { openOrderFigures } from './orders';
+import { openPayableFen } from './payables';
 import { type Period, period, previousPeriod } from './period';
 import {
   type BoardScope,
@@ -61,11 +62,12 @@ export async function kpisFor(db: Db, scope: BoardScope, current: Period, catego
 }
 
 export async function getSummary(ctx: AuthedContext, f: Filter) {
-  const [kpis, orders] = await Promise.all([
+  const [kpis, orders, payable] = await Promise.all([
     kpisFor(ctx.db, boardScope(ctx.user), period(f.dateFrom, f.dateTo), f.categoryId, ctx.now()),
     openOrderFigures(ctx.db, ctx.user, shanghaiDay(ctx.now()), { from: f.dateFrom, to: f.dateTo }),
+    openPayableFen(ctx.db, ctx.user),
   ]);
-  return { ...orders, ...kpis };
+  return { ...orders, openPayableFen: payable, ...kpis };
 }
 
 export async function getMonthlyAward(ctx: AuthedContext, f: Filter) {

@@ -1,4 +1,4 @@
-import type { MessageKind } from '@scm/contract';
+import { fenToYuan, type MessageKind } from '@scm/contract';
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backUsers, portalAccounts, procurementTaskSuppliers, roles } from '../../db/schema';
@@ -34,6 +34,13 @@ interface OrderRef {
   buyerId: number | null;
 }
 
+interface StatementRef {
+  id: number;
+  code: string;
+  supplierId: number;
+  createdBy: number;
+}
+
 /** A supplier's deed in the portal, as staff read it: the supplier's name, never a price. */
 interface SupplierRef {
   id: number;
@@ -62,6 +69,12 @@ export type MessageEvent =
   | { kind: 'rfq_closed_early'; task: TaskRef; reason: string }
   | { kind: 'plan_goods_received'; plan: PlanRef; order: OrderRef; quantity: number }
   | { kind: 'order_closed_short'; plan: PlanRef; order: OrderRef; reason: string }
+  | { kind: 'statement_sent'; statement: StatementRef }
+  | { kind: 'statement_confirmed'; statement: StatementRef; supplier: SupplierRef }
+  | { kind: 'statement_disputed'; statement: StatementRef; supplier: SupplierRef; reason: string }
+  | { kind: 'invoice_submitted'; statement: StatementRef; supplier: SupplierRef; invoiceNumber: string }
+  | { kind: 'statement_exception'; statement: StatementRef; count: number }
+  | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number }
   | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
@@ -82,6 +95,8 @@ const taskLink = (id: number) => `/procurementManagement/procurementTaskMaintain
 const orderLink = (id: number) => `/procurementManagement/purchaseOrderDetail?id=${id}`;
 const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
 const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
+const statementLink = (id: number) => `/procurementManagement/supplierStatementDetail?id=${id}`;
+const portalStatementLink = (id: number) => `/portal/statements/detail?id=${id}`;
 const who = (actor: EventActor) => actor.userName ?? '系统';
 
 /**
@@ -273,6 +288,55 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `新采购订单：${order.code}`,
       body: `您有一张新的采购订单 ${order.code}，请查看并确认。`,
       link: portalOrderLink(order.id),
+    }),
+  },
+  statement_sent: {
+    accounts: (tx, { statement }) => accountsOf(tx, [statement.supplierId]),
+    message: ({ statement }) => ({
+      title: `待确认对账单：${statement.code}`,
+      body: `您有一张对账单 ${statement.code} 待核对，请确认或提出异议。`,
+      link: portalStatementLink(statement.id),
+    }),
+  },
+  statement_confirmed: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier }) => ({
+      title: `对账单已确认：${statement.code}`,
+      body: `${supplier.name} 确认了对账单 ${statement.code}，可以登记发票。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_disputed: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier, reason }) => ({
+      title: `对账单有异议：${statement.code}`,
+      body: `${supplier.name} 对对账单 ${statement.code} 提出异议：${reason}`,
+      link: statementLink(statement.id),
+    }),
+  },
+  invoice_submitted: {
+    recipients: (_tx, { statement }) => people(statement.createdBy),
+    message: ({ statement, supplier, invoiceNumber }) => ({
+      title: `供应商已上传发票：${statement.code}`,
+      body: `${supplier.name} 为对账单 ${statement.code} 上传了发票 ${invoiceNumber}。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_exception: {
+    // Whoever may decide it: the approve code, the statement in scope, never its creator (four-eyes).
+    recipients: (tx, { statement }) => holdersOf(tx, 'supplierStatement:approve', [statement.createdBy], [statement.createdBy]),
+    message: ({ statement, count }) => ({
+      title: `发票匹配异常：${statement.code}`,
+      body: `对账单 ${statement.code} 的三单匹配发现 ${count} 项新异常，请处理。`,
+      link: statementLink(statement.id),
+    }),
+  },
+  statement_paid: {
+    accounts: (tx, { statement }) => accountsOf(tx, [statement.supplierId]),
+    message: ({ statement, paidOn, amountFen }) => ({
+      title: `对账单已付款：${statement.code}`,
+      body: `对账单 ${statement.code} 已于 ${paidOn} 付款 ¥${fenToYuan(amountFen, true)}。`,
+      link: portalStatementLink(statement.id),
     }),
   },
   quote_entered: {

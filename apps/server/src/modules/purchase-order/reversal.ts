@@ -1,7 +1,7 @@
 import { type purchaseReceiptReverseRequest, receiptStatusOf, shanghaiDay } from '@scm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from '../../db/schema';
+import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts, supplierStatementMovements, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict, notFound, staleVersion } from '../../lib/errors';
 import { type OrderAccess, lockOrderRow } from './access';
@@ -26,6 +26,16 @@ export async function reverseReceipt(ctx: OrderWriteContext, input: ReverseInput
     if (receipt.version !== input.version) throw staleVersion();
     const [mirror] = await tx.select({ id: purchaseReceipts.id }).from(purchaseReceipts).where(eq(purchaseReceipts.reversalOf, receipt.id));
     assertReceiptAction(receiptStatusOf({ reversalOf: receipt.reversalOf, reversedBy: mirror?.id ?? null }), 'reverse');
+
+    // A receipt on a live statement is settled with the supplier (docs/rules/statements.md). The
+    // supplier's row is what statement creation locks, so the two never pass each other unseen.
+    await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, order.supplierId)).for('share');
+    const [stated] = await tx
+      .select({ id: supplierStatementMovements.id })
+      .from(supplierStatementMovements)
+      .where(and(eq(supplierStatementMovements.receiptId, receipt.id), eq(supplierStatementMovements.live, true)))
+      .limit(1);
+    if (stated) throw conflict('收货已对账，不能冲销');
 
     const lines = await tx.select().from(purchaseReceiptLines).where(eq(purchaseReceiptLines.receiptId, receipt.id));
     const net = await tx

@@ -1,7 +1,7 @@
 import { addDays, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
-import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, shipments, suppliers } from '../../db/schema';
-import { orderScope } from '../../lib/data-scope';
+import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, shipments, supplierStatements, suppliers } from '../../db/schema';
+import { orderScope, statementScope } from '../../lib/data-scope';
 import type { AuthedContext } from '../../lib/context';
 import { period } from '../data-board/period';
 import { queryRows } from '../../lib/rows';
@@ -24,6 +24,9 @@ const TODO_CODES = {
   tasksToAward: 'procurementTaskMaintain:award',
   quotesExpiringSoon: 'procurementTaskMaintain',
   ordersToReceive: 'purchaseOrder:receive',
+  statementsToInvoice: 'supplierStatement:invoice',
+  statementsToApprove: 'supplierStatement:approve',
+  statementsToPay: 'supplierStatement:pay',
 } as const;
 type TodoKey = keyof typeof TODO_CODES;
 
@@ -39,6 +42,10 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
   const plans = inScope(sql`p.id`, planningTasks, scope.plans);
   const tasks = inScope(sql`t.id`, procurementTasks, scope.tasks);
   const orders = orderScope(ctx.user);
+  const statementsIn = (status: string, extra = sql``) => {
+    const scope = statementScope(ctx.user);
+    return sql`select count(*) from ${supplierStatements} where ${supplierStatements.status} = ${status} ${extra} ${scope ? sql`and ${scope}` : sql``}`;
+  };
   const counts: Record<TodoKey, ReturnType<typeof sql>> = {
     // Four-eyes: plans the user took part in drawing up are not theirs to review (planning refuses it).
     plansToApprove: sql`select count(*) from planning_tasks p where p.status = 'submitted'
@@ -58,6 +65,10 @@ async function countTodos(ctx: AuthedContext): Promise<Record<TodoKey, number | 
         and q.valid_until >= ${today}::date and q.valid_until <= ${addDays(today, 7)}::date ${tasks}`,
     ordersToReceive: sql`select count(*) from ${purchaseOrders} where ${purchaseOrders.status} in ('confirmed', 'partially_received')
       ${orders ? sql`and ${orders}` : sql``}`,
+    statementsToInvoice: statementsIn('confirmed'),
+    // Four-eyes: a statement the user created is not theirs to approve.
+    statementsToApprove: statementsIn('invoiced', sql`and ${supplierStatements.createdBy} <> ${me}`),
+    statementsToPay: statementsIn('approved'),
   };
   const keys = Object.keys(TODO_CODES) as TodoKey[];
   const columns = keys.map((key, i) =>

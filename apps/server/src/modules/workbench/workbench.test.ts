@@ -94,6 +94,9 @@ describe('workbench to-dos', () => {
       tasks_to_award: null,
       quotes_expiring_soon: null,
       orders_to_receive: null,
+      statements_to_invoice: null,
+      statements_to_approve: null,
+      statements_to_pay: null,
     });
     expect(data.kpis).toBeNull();
   });
@@ -109,6 +112,9 @@ describe('workbench to-dos', () => {
       tasks_to_award: null,
       quotes_expiring_soon: null,
       orders_to_receive: null,
+      statements_to_invoice: null,
+      statements_to_approve: null,
+      statements_to_pay: null,
     });
   });
 
@@ -123,6 +129,9 @@ describe('workbench to-dos', () => {
       tasks_to_award: 3,
       quotes_expiring_soon: 2,
       orders_to_receive: null,
+      statements_to_invoice: null,
+      statements_to_approve: null,
+      statements_to_pay: null,
     });
   });
 

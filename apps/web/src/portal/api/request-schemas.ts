@@ -1,5 +1,6 @@
 import {
   clarificationAskRequest,
+  invoiceCreateRequest,
   portalDeclineRequest,
   portalOrderConfirmRequest,
   portalQuoteSubmitRequest,
@@ -7,6 +8,7 @@ import {
   setChineseZodMessages,
   shipmentCancelRequest,
   shipmentCreateRequest,
+  statementDisputeRequest,
 } from '@scm/contract';
 
 // The server's own rules and messages for what the portal's forms send; a chunk of its own with zod
@@ -15,10 +17,12 @@ setChineseZodMessages();
 
 export {
   clarificationAskRequest,
+  invoiceCreateRequest,
   portalDeclineRequest,
   portalOrderConfirmRequest,
   portalQuoteSubmitRequest,
   purchaseOrderRejectRequest,
   shipmentCancelRequest,
   shipmentCreateRequest,
+  statementDisputeRequest,
 };

@@ -8,7 +8,7 @@ import logoUrl from '@/shared/ui/logo.svg';
 
 /**
  * The portal's own small frame: brand, the bell, who is signed in for which supplier, 退出登录, and
- * two tabs (我的询价, 我的订单) instead of a menu: every page is two levels deep at most.
+ * three tabs (我的询价, 我的订单, 对账单) instead of a menu: every page is two levels deep at most.
  */
 export function PortalFrame({ children }: { children: ReactNode }) {
   const account = usePortalAccount();
@@ -43,6 +43,9 @@ export function PortalFrame({ children }: { children: ReactNode }) {
         </NavLink>
         <NavLink to="/portal/orders" className="portal-nav-link">
           我的订单
+        </NavLink>
+        <NavLink to="/portal/statements" className="portal-nav-link">
+          对账单
         </NavLink>
       </nav>
       <main className="portal-main">{children}</main>

@@ -8,6 +8,9 @@ import {
   PURCHASE_ORDER_STATUS_COLORS,
   PURCHASE_ORDER_STATUS_LABELS,
   type PurchaseOrderStatus,
+  STATEMENT_STATUS_COLORS,
+  STATEMENT_STATUS_LABELS,
+  type StatementStatus,
 } from '@scm/contract';
 import { Tag } from '@/portal/components/plain-controls';
 
@@ -29,4 +32,8 @@ export const SealedTag = () => <Tag color="purple">密封报价</Tag>;
 
 export const OrderStatusTag = ({ status }: { status: PurchaseOrderStatus }) => (
   <StatusTag value={status} labels={PURCHASE_ORDER_STATUS_LABELS} colors={PURCHASE_ORDER_STATUS_COLORS} />
+);
+
+export const StatementStatusTag = ({ status }: { status: StatementStatus }) => (
+  <StatusTag value={status} labels={STATEMENT_STATUS_LABELS} colors={STATEMENT_STATUS_COLORS} />
 );

@@ -1,10 +1,21 @@
-import type { OpenOrder } from '@scm/contract';
+import { fenToYuan, type OpenOrder } from '@scm/contract';
 import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { detailPath, pagePath } from '@/shared/navigation/page-path';
 
 /** 未完成订单 and 逾期订单 of the period's orders, with the first few, each opening its detail. */
-export function OpenOrdersCard({ open, overdue, orders }: { open: number; overdue: number; orders: OpenOrder[] }) {
+export function OpenOrdersCard({
+  open,
+  overdue,
+  orders,
+  payableFen,
+}: {
+  open: number;
+  overdue: number;
+  orders: OpenOrder[];
+  /** 待付款: statements agreed and not paid, now. */
+  payableFen: number;
+}) {
   const navigate = useNavigate();
   return (
     <Card
@@ -19,7 +30,10 @@ export function OpenOrdersCard({ open, overdue, orders }: { open: number; overdu
         <Col xs={12} md={4}>
           <Statistic title="逾期订单" value={overdue} suffix="个" valueStyle={overdue > 0 ? { color: '#cf1322' } : undefined} />
         </Col>
-        <Col xs={24} md={16}>
+        <Col xs={12} md={4}>
+          <Statistic title="待付款（当前）" value={fenToYuan(payableFen, true)} prefix="¥" />
+        </Col>
+        <Col xs={24} md={12}>
           <List
             size="small"
             dataSource={orders}

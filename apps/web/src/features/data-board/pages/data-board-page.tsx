@@ -115,7 +115,12 @@ export default function DataBoardPage() {
         </Typography.Text>
       )}
       {summary.data && (
-        <OpenOrdersCard open={summary.data.openOrderCount} overdue={summary.data.overdueOrderCount} orders={summary.data.openOrders} />
+        <OpenOrdersCard
+          open={summary.data.openOrderCount}
+          overdue={summary.data.overdueOrderCount}
+          orders={summary.data.openOrders}
+          payableFen={summary.data.openPayableFen}
+        />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -65,6 +65,19 @@ function todoCards(userId: number | undefined): { key: TodoKey; title: string; h
       path: () => pagePath('procurementTaskList', { status: 'evaluating' }),
     },
     { key: 'ordersToReceive', title: '待收货', hint: '已确认或部分到货的订单', path: () => pagePath('purchaseOrderList') },
+    {
+      key: 'statementsToInvoice',
+      title: '待开票',
+      hint: '供应商已确认的对账单',
+      path: () => pagePath('supplierStatementList', { status: 'confirmed' }),
+    },
+    {
+      key: 'statementsToApprove',
+      title: '待审批对账单',
+      hint: '发票已核对，等待他人审批',
+      path: () => pagePath('supplierStatementList', { status: 'invoiced' }),
+    },
+    { key: 'statementsToPay', title: '待付款', hint: '已审批的对账单', path: () => pagePath('supplierStatementList', { status: 'approved' }) },
   ];
 }
 

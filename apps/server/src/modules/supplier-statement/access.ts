@@ -1,0 +1,44 @@
+import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { supplierStatements } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
+import { statementScope as staffScope } from '../../lib/data-scope';
+import { notFound, staleVersion } from '../../lib/errors';
+
+/**
+ * Who asks for a statement: a back-office user within their 数据范围 (仅本人: the statements they
+ * created), or a supplier in the portal, for its own statements once sent. Anything else answers
+ * 404, as a missing statement does.
+ */
+export type StatementAccess = { user: AuthUser } | { supplierId: number };
+
+export function statementScope(access: StatementAccess): SQL | undefined {
+  if ('supplierId' in access) return and(eq(supplierStatements.supplierId, access.supplierId), isNotNull(supplierStatements.sentAt));
+  return staffScope(access.user);
+}
+
+const missing = () => notFound('对账单不存在');
+
+export async function loadStatement(db: Db, access: StatementAccess, id: number) {
+  const [statement] = await db
+    .select()
+    .from(supplierStatements)
+    .where(and(eq(supplierStatements.id, id), statementScope(access)));
+  if (!statement) throw missing();
+  return statement;
+}
+
+/** The statement for a change, row-locked until the transaction ends; 409 on a stale version (when one is given). */
+export async function lockStatement(tx: Db, access: StatementAccess, id: number, version?: number) {
+  const [statement] = await tx
+    .select()
+    .from(supplierStatements)
+    .where(and(eq(supplierStatements.id, id), statementScope(access)))
+    .for('update');
+  if (!statement) throw missing();
+  if (version !== undefined && statement.version !== version) throw staleVersion();
+  return statement;
+}
+
+export type StatementRow = typeof supplierStatements.$inferSelect;
+export const statementRef = (s: StatementRow) => ({ id: s.id, code: s.code, supplierId: s.supplierId, createdBy: s.createdBy });

@@ -1,0 +1,709 @@
+import { createHash } from 'node:crypto';
+import { STATEMENT_STATUSES, STATEMENT_TRANSITIONS, type StatementAction, type StatementStatus } from '@scm/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, readWorkbook } from '../../../test/excel';
+import { type ApiAnswer, type ApiPath, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { awardedTask } from '../../../test/order-fixtures';
+import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
+import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import {
+  messages,
+  purchaseReturnLines,
+  purchaseReturns,
+  supplierInvoices,
+  supplierStatementExceptions,
+  supplierStatementMovements,
+  supplierStatements,
+} from '../../db/schema';
+
+/*
+ * Supplier statements, invoices and payment through the fixed contracts (docs/rules/statements.md).
+ * Every amount is worked by hand in the comment beside it.
+ *
+ * The world: supplier 甲 wins two orders — 收纳箱 100 × ¥10.00 under a 13 % special invoice, and
+ * 收纳箱 100 × ¥10.00 under a 3 % ordinary invoice without freight. Today the first is received as
+ * 60, then 40 (reversed: 冲销 −40), then 40 again; the second as 100, of which 10 went back (退货,
+ * shipped). The first task's ¥6.00 freight was quoted over both its lines (¥1,000.00 and 40 × ¥13.00
+ * = ¥520.00), so the awarded line carries 600 × 100000 / 152000 = 394.74 → 395 (largest remainder).
+ *   special 13 %: 60000 + 40000 − 40000 + 40000 + 395 = 100395; 不含税 100395 × 100 / 113 = 88845.13
+ *                 → 88845; 税额 11550; 实际成本 88845 (a general taxpayer deducts 11550)
+ *   ordinary 3 %: 100000 − 10000 = 90000; 不含税 90000 × 100 / 103 = 87378.64 → 87379; 税额 2621;
+ *                 实际成本 90000
+ *   goods 60000 + 40000 − 40000 + 40000 + 100000 = 200000, freight 395, returns −10000,
+ *   total 190395, real total 88845 + 90000 = 178845 */
+
+let t: TestApp;
+let admin: string;
+let approver: string;
+let supplier: { id: number; creditCode: string; portal: string };
+let otherPortal: string;
+let orders: { special: { id: number; code: string }; ordinary: { id: number; code: string } };
+let firstReceipt: number;
+
+async function ok(path: ApiPath, body: unknown, as = admin) {
+  const answer = await t.call(path, body, as);
+  expect(answer.code, `${path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
+  return answer.data;
+}
+const info = (id: number, as = admin) => ok('/admin/supplier_statement/info', { id }, as);
+const today = () => shanghaiDay(t);
+/** The workbench's statement to-dos and the board's 待付款 as `as` sees them. */
+async function figures(as = admin) {
+  const { todos } = await ok('/admin/workbench/overview', {}, as);
+  // A range far from today: the figure is of now, whatever the range.
+  const board = await ok('/admin/data_board/summary', { date_from: '2021-01-01', date_to: '2021-01-31' }, as);
+  return {
+    toInvoice: todos.statements_to_invoice,
+    toApprove: todos.statements_to_approve,
+    toPay: todos.statements_to_pay,
+    openPayableFen: board.open_payable_fen,
+  };
+}
+
+/** Confirms and receives an order in full, today. */
+async function receiveAll(orderId: number) {
+  await ok('/admin/purchase_order/confirm', { id: orderId, version: 0 });
+  const order = await ok('/admin/purchase_order/info', { id: orderId });
+  await ok('/admin/purchase_order/receive', {
+    id: orderId,
+    version: order.version,
+    received_on: today(),
+    lines: order.lines.map((l: { id: number; quantity: number }) => ({ order_line_id: l.id, quantity: l.quantity })),
+  });
+}
+
+/** One receipt of `quantity` on the order's only line, today; answers the receipt's id. */
+async function receive(orderId: number, quantity: number): Promise<number> {
+  const order = await ok('/admin/purchase_order/info', { id: orderId });
+  await ok('/admin/purchase_order/receive', {
+    id: orderId,
+    version: order.version,
+    received_on: today(),
+    lines: [{ order_line_id: order.lines[0].id, quantity }],
+  });
+  const after = await ok('/admin/purchase_order/info', { id: orderId });
+  return (after.receipts as { id: number }[]).at(-1)?.id as number;
+}
+
+/**
+ * A return of `quantity` on the order's only line, shipped back today, written as the ledger stores
+ * it (docs/rules/orders.md, "How the movements are stored"): the statement reads these rows.
+ */
+async function shippedReturn(orderId: number, quantity: number) {
+  const order = await ok('/admin/purchase_order/info', { id: orderId });
+  const line = order.lines[0];
+  const db = t.database.db;
+  const [row] = await db
+    .insert(purchaseReturns)
+    .values({
+      code: `TH${orderId}${quantity}`,
+      orderId,
+      supplierId: order.supplier_id,
+      reasonType: 'quality',
+      replacement: false,
+      status: 'shipped',
+      shippedOn: today(),
+      quantity,
+      amountFen: quantity * line.unit_price_fen,
+    })
+    .returning({ id: purchaseReturns.id });
+  await db.insert(purchaseReturnLines).values({
+    returnId: row.id,
+    orderLineId: line.id,
+    quantity,
+    unitPriceFen: line.unit_price_fen,
+    amountFen: quantity * line.unit_price_fen,
+  });
+}
+
+/** A portal account for an existing supplier, signed in. */
+async function portalTokenFor(supplierId: number, email: string) {
+  const { activation_url } = await ok('/admin/portal_account/create', { supplier_id: supplierId, email, name: '财务李' });
+  await ok('/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD });
+  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  return login.data.token as string;
+}
+
+let invoiceSerial = 0;
+/** A 20-digit 数电票 number never used before. */
+const nextNumber = () => `2644200000${String(++invoiceSerial).padStart(10, '0')}`;
+const invoiceBody = (statementId: number, fields: Record<string, unknown>) => ({
+  statement_id: statementId,
+  invoice_number: nextNumber(),
+  issue_date: today(),
+  seller_tax_id: supplier.creditCode,
+  buyer_tax_id: '91440300MA5F6G7H8J',
+  ...fields,
+});
+const SPECIAL_INVOICE = { invoice_type: 'special', tax_rate_percent: 13, amount_excl_tax_fen: 88_845, tax_fen: 11_550, amount_incl_tax_fen: 100_395 };
+const ORDINARY_INVOICE = { invoice_type: 'ordinary', tax_rate_percent: 3, amount_excl_tax_fen: 87_379, tax_fen: 2_621, amount_incl_tax_fen: 90_000 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  await seedDictionaries(t);
+  approver = await loginWithCodes(
+    t,
+    ['basic', 'dataBoard', 'supplierStatementList', 'supplierStatementDetail', 'supplierStatement:approve', 'supplierStatement:invoice'],
+    'approver@test.com',
+  );
+  const first = await awardedTask(t, admin);
+  const second = await awardedTask(t, admin, {
+    supplierIds: first.supplierIds,
+    quoteTerms: [
+      { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
+      { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
+    ],
+  });
+  const supplierId = first.supplierIds[0];
+  const mine = (list: { id: number; code: string; supplier_id: number }[]) =>
+    list.find((o) => o.supplier_id === supplierId) as { id: number; code: string };
+  orders = { special: mine(first.orders), ordinary: mine(second.orders) };
+  await ok('/admin/purchase_order/confirm', { id: orders.special.id, version: 0 });
+  firstReceipt = await receive(orders.special.id, 60);
+  const wrong = await receive(orders.special.id, 40);
+  const reversed = (await ok('/admin/purchase_order/info', { id: orders.special.id })).receipts.find((r: { id: number }) => r.id === wrong);
+  await ok('/admin/purchase_receipt/reverse', { id: wrong, version: reversed.version, reason: '数量录错' });
+  await receive(orders.special.id, 40);
+  await receiveAll(orders.ordinary.id);
+  await shippedReturn(orders.ordinary.id, 10);
+  const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
+  supplier = { id: supplierId, creditCode, portal: await portalTokenFor(supplierId, 'finance@jia.test') };
+  otherPortal = (await portalSupplier(t, admin, '宁波对账隔离测试厂', 'other@stmt.test')).token;
+});
+afterAll(() => t.close());
+
+describe('a month end from statement to payment', () => {
+  let id: number;
+  let code: string;
+
+  it('builds the statement from the ledger, grouped by invoice type and rate', async () => {
+    const created = await ok('/admin/supplier_statement/create', {
+      supplier_id: supplier.id,
+      period_from: today(),
+      period_to: today(),
+      remark: '月结',
+    });
+    ({ id, code } = created);
+    expect(code).toMatch(new RegExp(`^DZ${today().replaceAll('-', '')}\\d{4}$`));
+    const s = await info(id);
+    expect(s).toMatchObject({
+      code,
+      supplier_id: supplier.id,
+      period_from: today(),
+      period_to: today(),
+      status: 'draft',
+      revision: 1,
+      goods_fen: 200_000,
+      freight_fen: 395,
+      returns_fen: -10_000,
+      total_fen: 190_395,
+      real_total_fen: 178_845,
+      created_by_name: '系统管理员',
+      confirmed_at: null,
+      receipt_sha256: null,
+      dispute_reason: null,
+      paid_on: null,
+      paid_amount_fen: null,
+      payment_ref: null,
+      invoices: [],
+      exceptions: [],
+    });
+    expect(s.groups).toEqual([
+      expect.objectContaining({
+        invoice_type: 'special',
+        tax_rate_percent: 13,
+        amount_incl_tax_fen: 100_395,
+        amount_excl_tax_fen: 88_845,
+        tax_fen: 11_550,
+        invoiced_incl_tax_fen: 0,
+        invoiced_tax_fen: 0,
+      }),
+      expect.objectContaining({
+        invoice_type: 'ordinary',
+        tax_rate_percent: 3,
+        amount_incl_tax_fen: 90_000,
+        amount_excl_tax_fen: 87_379,
+        tax_fen: 2_621,
+      }),
+    ]);
+    const kinds = s.movements.map((m: { kind: string; order_code: string; amount_fen: number }) => [m.kind, m.order_code, m.amount_fen]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['receipt', orders.special.code, 60_000],
+        ['receipt', orders.special.code, 40_000],
+        ['reversal', orders.special.code, -40_000],
+        ['receipt', orders.special.code, 40_000],
+        ['freight', orders.special.code, 395],
+        ['receipt', orders.ordinary.code, 100_000],
+        ['return', orders.ordinary.code, -10_000],
+      ]),
+    );
+    expect(kinds).toHaveLength(7);
+    const returned = s.movements.find((m: { kind: string }) => m.kind === 'return');
+    expect(returned).toMatchObject({ quantity: -10, unit_price_fen: 1000, amount_fen: -10_000, receipt_id: null, return_id: expect.any(Number) });
+    // The freight sits with the order's first receipt, dated as it.
+    expect(s.movements.find((m: { kind: string }) => m.kind === 'freight')).toMatchObject({ receipt_id: firstReceipt, date: today() });
+    const receipt = s.movements.find((m: { kind: string; order_id: number }) => m.kind === 'receipt' && m.order_id === orders.special.id);
+    expect(receipt).toMatchObject({
+      quantity: 60,
+      unit_price_fen: 1000,
+      sku_code: expect.any(String),
+      commodity_name: '北欧风收纳箱',
+      date: today(),
+    });
+    expect(receipt.receipt_id).toEqual(expect.any(Number));
+    expect(receipt.return_id).toBeNull();
+    // The list answers exactly the fixed fields.
+    const [item] = (await ok('/admin/supplier_statement/list', { supplier_id: supplier.id })).list;
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'id',
+        'code',
+        'supplier_id',
+        'supplier_name',
+        'period_from',
+        'period_to',
+        'status',
+        'revision',
+        'total_fen',
+        'goods_fen',
+        'freight_fen',
+        'returns_fen',
+        'created_by_name',
+        'created_at',
+        'version',
+      ].sort(),
+    );
+  });
+
+  it('holds each movement once: the same period again has nothing left', async () => {
+    const again = await t.call('/admin/supplier_statement/create', { supplier_id: supplier.id, period_from: today(), period_to: today() }, admin);
+    expect([again.code, again.message]).toEqual([409, '该期间没有可对账的收货或退货']);
+    const empty = await t.call(
+      '/admin/supplier_statement/create',
+      { supplier_id: supplier.id, period_from: '2020-01-01', period_to: '2020-01-31' },
+      admin,
+    );
+    expect(empty.code).toBe(409);
+  });
+
+  it('refuses to reverse a receipt a live statement holds', async () => {
+    const order = await ok('/admin/purchase_order/info', { id: orders.special.id });
+    const receipt = order.receipts.find((r: { id: number }) => r.id === firstReceipt);
+    const refused = await t.call('/admin/purchase_receipt/reverse', { id: firstReceipt, version: receipt.version, reason: '对账后发现' }, admin);
+    expect([refused.code, refused.message]).toEqual([409, '收货已对账，不能冲销']);
+  });
+
+  it('shows nothing to the supplier before it is sent, and never another supplier’s', async () => {
+    expect((await t.call('/portal/statement/info', { id }, supplier.portal)).code).toBe(404);
+    expect((await t.call('/portal/statement/list', {}, supplier.portal)).data.total).toBe(0);
+    const s = await info(id);
+    await ok('/admin/supplier_statement/send', { id, version: s.version });
+    const listed = await ok('/portal/statement/list', {}, supplier.portal);
+    expect(listed.list.map((x: { id: number }) => x.id)).toEqual([id]);
+    expect((await t.call('/portal/statement/info', { id }, otherPortal)).code).toBe(404);
+    expect((await t.call('/portal/statement/list', {}, otherPortal)).data.total).toBe(0);
+    const [sent] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, 'statement_sent')));
+    expect(sent.title).toBe(`待确认对账单：${code}`);
+  });
+
+  it('takes a dispute with notes, and the buyer revises it', async () => {
+    const s = await ok('/portal/statement/info', { id }, supplier.portal);
+    expect(s.allowed_actions).toEqual(['confirm', 'dispute']);
+    expect(s.history).toEqual([]);
+    const freight = s.movements.find((m: { kind: string }) => m.kind === 'freight');
+    const foreign = await t.call(
+      '/portal/statement/dispute',
+      { id, version: s.version, reason: '运费有误', notes: [{ movement_id: 999_999, note: '不是我们的' }] },
+      supplier.portal,
+    );
+    expect(foreign.code).toBe(400);
+    await ok(
+      '/portal/statement/dispute',
+      { id, version: s.version, reason: '运费有误', notes: [{ movement_id: freight.id, note: '运费应为¥5.00' }] },
+      supplier.portal,
+    );
+    const disputed = await info(id);
+    expect(disputed).toMatchObject({ status: 'disputed', dispute_reason: '运费有误' });
+    expect(disputed.movements.find((m: { id: number }) => m.id === freight.id).dispute_note).toBe('运费应为¥5.00');
+    // Sending again needs a revised draft.
+    expect((await t.call('/admin/supplier_statement/send', { id, version: disputed.version }, admin)).code).toBe(409);
+    await ok('/admin/supplier_statement/revise', { id, version: disputed.version });
+    const revised = await info(id);
+    expect(revised).toMatchObject({ status: 'draft', revision: 2, dispute_reason: null, total_fen: 190_395 });
+    expect(revised.movements).toHaveLength(7);
+    await ok('/admin/supplier_statement/send', { id, version: revised.version });
+  });
+
+  it('answers the confirmation with a receipt anyone can recompute', async () => {
+    const s = await ok('/portal/statement/info', { id }, supplier.portal);
+    const stale = await t.call('/portal/statement/confirm', { id, version: s.version - 1 }, supplier.portal);
+    expect(stale.code).toBe(409);
+    const receipt = await ok('/portal/statement/confirm', { id, version: s.version }, supplier.portal);
+    expect(receipt.confirmed_at).toBe(t.clock.now.toISOString());
+    expect(receipt.receipt_sha256).toBe(createHash('sha256').update(receipt.canonical_content, 'utf8').digest('hex'));
+    const content = JSON.parse(receipt.canonical_content);
+    expect(content).toMatchObject({
+      format: 'supplier_statement/v1',
+      code,
+      revision: 2,
+      total_fen: 190_395,
+      goods_fen: 200_000,
+      freight_fen: 395,
+      returns_fen: -10_000,
+      period_from: today(),
+      period_to: today(),
+    });
+    expect(content.supplier).toEqual({ id: supplier.id, name: expect.any(String), credit_code: supplier.creditCode });
+    expect(content.movements).toHaveLength(7);
+    expect(content.groups).toEqual([
+      { invoice_type: 'special', tax_rate_percent: 13, amount_incl_tax_fen: 100_395, amount_excl_tax_fen: 88_845, tax_fen: 11_550 },
+      { invoice_type: 'ordinary', tax_rate_percent: 3, amount_incl_tax_fen: 90_000, amount_excl_tax_fen: 87_379, tax_fen: 2_621 },
+    ]);
+    // Keys sorted at every level, no whitespace.
+    expect(receipt.canonical_content).toMatch(
+      /^\{"code":"DZ\d{12}","format":"supplier_statement\/v1","freight_fen":395,"goods_fen":200000,"groups":\[/,
+    );
+    for (const as of [
+      { path: '/portal/statement/info' as const, token: supplier.portal },
+      { path: '/admin/supplier_statement/info' as const, token: admin },
+    ]) {
+      const after = await ok(as.path, { id }, as.token);
+      expect([after.status, after.confirmed_at, after.receipt_sha256, after.canonical_content]).toEqual([
+        'confirmed',
+        receipt.confirmed_at,
+        receipt.receipt_sha256,
+        receipt.canonical_content,
+      ]);
+    }
+    const told = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_confirmed'));
+    expect(told.map((m) => m.recipientUserId)).toEqual([1]);
+    expect(await figures()).toEqual({ toInvoice: 1, toApprove: 0, toPay: 0, openPayableFen: 190_395 });
+  });
+
+  it('refuses malformed, inconsistent, future and duplicate invoices', async () => {
+    const refused = async (fields: Record<string, unknown>) => {
+      const answer = await t.call('/admin/supplier_invoice/create', invoiceBody(id, { ...SPECIAL_INVOICE, ...fields }), admin);
+      return [answer.code, answer.data?.field_errors?.[0]?.field ?? answer.message];
+    };
+    expect(await refused({ invoice_number: '2644200000000000001' })).toEqual([400, 'invoice_number']);
+    expect(await refused({ invoice_number: '12345678' })).toEqual([400, 'invoice_number']);
+    expect(await refused({ invoice_number: '12345678', invoice_code: '12345678901' })).toEqual([400, 'invoice_code']);
+    // 88845 + 11550 = 100395, so 100396 is off by a fen.
+    expect(await refused({ amount_incl_tax_fen: 100_396 })).toEqual([400, 'amount_incl_tax_fen']);
+    expect(await refused({ issue_date: shanghaiDay(t, 1) })).toEqual([400, 'issue_date']);
+    const first = invoiceBody(id, SPECIAL_INVOICE);
+    await ok('/admin/supplier_invoice/create', first);
+    const twice = await t.call('/admin/supplier_invoice/create', { ...first }, admin);
+    expect([twice.code, twice.message]).toEqual([409, `发票号码 ${first.invoice_number} 已登记在对账单 ${code}`]);
+    // A paper invoice: 8-digit number with its 10-digit code; the same number under another code is another invoice.
+    const paper = await t.call(
+      '/admin/supplier_invoice/create',
+      invoiceBody(id, {
+        ...SPECIAL_INVOICE,
+        invoice_number: '01234567',
+        invoice_code: '4400231130',
+        amount_excl_tax_fen: 0,
+        tax_fen: 0,
+        amount_incl_tax_fen: 0,
+      }),
+      admin,
+    );
+    expect(paper.code).toBe(200);
+    const s = await info(id);
+    const paperInvoice = s.invoices.find((i: { invoice_number: string }) => i.invoice_number === '01234567');
+    expect(paperInvoice).toMatchObject({ invoice_code: '4400231130', status: 'valid', submitted_by: 'staff' });
+    await ok('/admin/supplier_invoice/void', { id: paperInvoice.id, version: paperInvoice.version, reason: '录入测试' });
+    // Registered but void: the number stays taken.
+    const reused = await t.call(
+      '/admin/supplier_invoice/create',
+      invoiceBody(id, { ...SPECIAL_INVOICE, invoice_number: '01234567', invoice_code: '4400231130' }),
+      admin,
+    );
+    expect(reused.code).toBe(409);
+  });
+
+  it('checks the invoices to the fen; the creator may not decide an exception', async () => {
+    // Only the special group is invoiced so far.
+    expect(await ok('/admin/supplier_statement/match', { id })).toEqual({ result: 'incomplete', exceptions: [] });
+    const half = await info(id);
+    expect(half.status).toBe('confirmed');
+    expect(half.groups[0]).toMatchObject({ invoiced_incl_tax_fen: 100_395, invoiced_tax_fen: 11_550 });
+    // The supplier uploads the ordinary invoice a yuan short: 89900 = 87282 + 2618 (tax 3 fen off, within ¥1.00).
+    await ok(
+      '/portal/supplier_invoice/submit',
+      invoiceBody(id, { ...ORDINARY_INVOICE, amount_excl_tax_fen: 87_282, tax_fen: 2_618, amount_incl_tax_fen: 89_900 }),
+      supplier.portal,
+    );
+    const s = await info(id);
+    expect(s.status).toBe('confirmed');
+    expect(s.exceptions).toEqual([
+      expect.objectContaining({
+        kind: 'amount_under',
+        invoice_type: 'ordinary',
+        tax_rate_percent: 3,
+        expected_fen: 90_000,
+        actual_fen: 89_900,
+        real_cost_impact_fen: 0,
+        status: 'open',
+        reason: null,
+      }),
+    ]);
+    const [exception] = s.exceptions;
+    const told = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_exception'));
+    expect(told.map((m) => m.recipientUserId)).not.toContain(1);
+    expect(told).toHaveLength(1);
+    const own = await t.call(
+      '/admin/supplier_statement/resolve_exception',
+      { id, version: s.version, key: exception.key, decision: 'accept', reason: '差额由供应商承担' },
+      admin,
+    );
+    expect([own.code, own.message]).toEqual([403, '不能审批自己创建的对账单']);
+    const ownApproval = await t.call('/admin/supplier_statement/approve', { id, version: s.version }, admin);
+    expect(ownApproval.code).toBe(403);
+    await ok(
+      '/admin/supplier_statement/resolve_exception',
+      { id, version: s.version, key: exception.key, decision: 'reject', reason: '请重开发票' },
+      approver,
+    );
+    const rejected = await info(id);
+    expect(rejected).toMatchObject({ status: 'confirmed' });
+    expect(rejected.exceptions[0]).toMatchObject({ status: 'rejected', reason: '请重开发票' });
+    // Voided and issued again right: the check matches and the statement is 已开票.
+    const short = rejected.invoices.find((i: { amount_incl_tax_fen: number }) => i.amount_incl_tax_fen === 89_900);
+    await ok('/admin/supplier_invoice/void', { id: short.id, version: short.version, reason: '金额不足，红冲' });
+    expect((await info(id)).exceptions).toEqual([]);
+    await ok('/portal/supplier_invoice/submit', invoiceBody(id, ORDINARY_INVOICE), supplier.portal);
+    const invoiced = await info(id);
+    expect(invoiced).toMatchObject({ status: 'invoiced', match_result: 'matched', exceptions: [] });
+    expect(
+      invoiced.groups.map((g: { invoiced_incl_tax_fen: number; invoiced_tax_fen: number }) => [g.invoiced_incl_tax_fen, g.invoiced_tax_fen]),
+    ).toEqual([
+      [100_395, 11_550],
+      [90_000, 2_621],
+    ]);
+    // 待审批 is the approver's: the creator may not approve it.
+    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 190_395 });
+    expect((await figures(approver)).toApprove).toBe(1);
+    const submitted = await t.database.db.select().from(messages).where(eq(messages.kind, 'invoice_submitted'));
+    expect(submitted.map((m) => m.recipientUserId)).toEqual([1, 1]);
+    // No more invoices once 已开票.
+    expect((await t.call('/portal/supplier_invoice/submit', invoiceBody(id, ORDINARY_INVOICE), supplier.portal)).code).toBe(409);
+  });
+
+  it('is approved by someone else and paid; the supplier sees 已付款', async () => {
+    const s = await info(id);
+    expect((await t.call('/admin/supplier_statement/approve', { id, version: s.version }, admin)).message).toBe('不能审批自己创建的对账单');
+    await ok('/admin/supplier_statement/approve', { id, version: s.version }, approver);
+    const approved = await info(id);
+    expect(approved.status).toBe('approved');
+    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 1, openPayableFen: 190_395 });
+    const off = await t.call(
+      '/admin/supplier_statement/pay',
+      { id, version: approved.version, paid_on: today(), amount_fen: 200_000, payment_ref: 'ZH20260331001' },
+      admin,
+    );
+    expect([off.code, off.data.field_errors[0].field]).toEqual([400, 'reason']);
+    const future = await t.call(
+      '/admin/supplier_statement/pay',
+      { id, version: approved.version, paid_on: shanghaiDay(t, 1), amount_fen: 190_395, payment_ref: 'X1' },
+      admin,
+    );
+    expect(future.code).toBe(400);
+    await ok('/admin/supplier_statement/pay', { id, version: approved.version, paid_on: today(), amount_fen: 190_395, payment_ref: 'ZH20260331001' });
+    const paid = await ok('/portal/statement/info', { id }, supplier.portal);
+    expect(paid).toMatchObject({ status: 'paid', paid_on: today(), paid_amount_fen: 190_395, payment_ref: 'ZH20260331001' });
+    expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 0 });
+    const [told] = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_paid'));
+    expect(told.body).toContain('¥1,903.95');
+    const history = (await info(id)).history.map((h: { action: string }) => h.action);
+    expect(history).toEqual(
+      expect.arrayContaining(['create', 'send', 'dispute', 'revise', 'confirm', 'invoice', 'void_invoice', 'resolve_exception', 'approve', 'pay']),
+    );
+  });
+
+  it('filters the list and exports the same rows', async () => {
+    const codes = async (filter: Record<string, unknown>) =>
+      (await ok('/admin/supplier_statement/list', filter)).list.map((s: { code: string }) => s.code);
+    expect(await codes({ keyword: code })).toEqual([code]);
+    expect(await codes({ status: 'paid', supplier_id: supplier.id })).toEqual([code]);
+    expect(await codes({ status: 'draft', supplier_id: supplier.id })).toEqual([]);
+    expect(await codes({ period_from: today(), period_to: today(), supplier_id: supplier.id })).toEqual([code]);
+    expect(await codes({ period_from: shanghaiDay(t, 1), supplier_id: supplier.id })).toEqual([]);
+    const file = await download(t, '/admin/supplier_statement/export', { supplier_id: supplier.id }, admin);
+    const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
+    expect(rows[0][0]).toBe('对账单号');
+    expect(rows.slice(1).map((r) => r[0])).toEqual([code]);
+  });
+});
+
+describe('exclusivity', () => {
+  it('lets one of two statements created at once take the movements; the database refuses a second live hold', async () => {
+    const award = await awardedTask(t, admin);
+    const supplierId = award.supplierIds[0];
+    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    const body = { supplier_id: supplierId, period_from: today(), period_to: today() };
+    const answers = await Promise.all([0, 1, 2].map(() => t.call('/admin/supplier_statement/create', body, admin)));
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
+    const winner = answers.find((a) => a.code === 200)?.data.id as number;
+    const [held] = await t.database.db.select().from(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, winner));
+    // Straight into the table: a second live hold of the same receipt line breaks the partial unique index.
+    const [other] = await t.database.db
+      .insert(supplierStatements)
+      .values({ code: `DZT${winner}`, supplierId, periodFrom: today(), periodTo: today(), createdBy: 1 })
+      .returning({ id: supplierStatements.id });
+    const { id: _id, statementId: _s, ...copy } = held;
+    await expect(t.database.db.insert(supplierStatementMovements).values({ ...copy, statementId: other.id })).rejects.toThrow();
+    // A cancelled statement lets go: its movements are free for the next.
+    const s = await info(winner);
+    await ok('/admin/supplier_statement/cancel', { id: winner, version: s.version, reason: '重开' });
+    await t.database.db.insert(supplierStatementMovements).values({ ...copy, statementId: other.id });
+    await t.database.db.delete(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, other.id));
+    const again = await ok('/admin/supplier_statement/create', body);
+    expect((await info(again.id)).total_fen).toBe(s.total_fen);
+  });
+
+  it('registers an invoice number once, also when two register it at once', async () => {
+    const award = await awardedTask(t, admin);
+    const supplierId = award.supplierIds[1];
+    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    const portal = await portalTokenFor(supplierId, 'race@stmt.test');
+    const { id, code } = await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() });
+    await ok('/admin/supplier_statement/send', { id, version: (await info(id)).version });
+    await ok('/portal/statement/confirm', { id, version: (await info(id)).version }, portal);
+    // Any sound invoice: 20000 + 600 = 20600.
+    const body = {
+      ...invoiceBody(id, {}),
+      invoice_type: 'ordinary',
+      tax_rate_percent: 3,
+      amount_excl_tax_fen: 20_000,
+      tax_fen: 600,
+      amount_incl_tax_fen: 20_600,
+    };
+    const answers = await Promise.all([
+      t.call('/admin/supplier_invoice/create', body, admin),
+      t.call('/portal/supplier_invoice/submit', body, portal),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.code === 409)?.message).toBe(`发票号码 ${body.invoice_number} 已登记在对账单 ${code}`);
+    const rows = await t.database.db.select().from(supplierInvoices).where(eq(supplierInvoices.invoiceNumber, body.invoice_number));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the status machine', () => {
+  const world = { id: 0, portal: '', creditCode: '' };
+  beforeAll(async () => {
+    const award = await awardedTask(t, admin);
+    const supplierId = award.supplierIds[0];
+    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    world.portal = await portalTokenFor(supplierId, 'sweep@stmt.test');
+    world.creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
+    world.id = (await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() })).id;
+  });
+  let serial = 0;
+  type Probe = { action: StatementAction; row: typeof supplierStatements.$inferSelect; invoice: typeof supplierInvoices.$inferSelect };
+
+  /**
+   * The one statement put in `status` (its movements held again, sent so the portal reaches it),
+   * with a fresh valid invoice and an open exception to act on; approval gets a clean check.
+   */
+  async function build(status: StatementStatus, action: StatementAction): Promise<Probe> {
+    const db = t.database.db;
+    const id = world.id;
+    serial += 1;
+    await db.update(supplierStatementMovements).set({ live: true }).where(eq(supplierStatementMovements.statementId, id));
+    await db.delete(supplierStatementExceptions).where(eq(supplierStatementExceptions.statementId, id));
+    await db
+      .update(supplierStatements)
+      .set({ status, sentAt: new Date(t.clock.now), matchResult: null })
+      .where(eq(supplierStatements.id, id));
+    const [invoice] = await db
+      .insert(supplierInvoices)
+      .values({
+        statementId: id,
+        invoiceNumber: `9${String(serial).padStart(19, '0')}`,
+        invoiceType: 'special',
+        taxRatePercent: 13,
+        issueDate: today(),
+        sellerTaxId: world.creditCode,
+        buyerTaxId: '91440300MA5F6G7H8J',
+        amountExclTaxFen: 0,
+        taxFen: 0,
+        amountInclTaxFen: 0,
+        submittedBy: 'staff',
+      })
+      .returning();
+    if (action !== 'approve') {
+      await db.insert(supplierStatementExceptions).values({
+        statementId: id,
+        key: `probe:${serial}`,
+        sort: 0,
+        kind: 'amount_under',
+        invoiceType: 'special',
+        taxRatePercent: 13,
+        expectedFen: 1,
+        actualFen: 0,
+        realCostImpactFen: 0,
+        detail: '探针',
+      });
+    }
+    const [row] = await db.select().from(supplierStatements).where(eq(supplierStatements.id, id));
+    return { action, row, invoice };
+  }
+
+  /** Who acts: the supplier confirms and disputes, a second pair of eyes decides and approves, the creator the rest. */
+  const actor = (action: StatementAction) =>
+    action === 'confirm' || action === 'dispute' ? world.portal : action === 'approve' || action === 'resolve_exception' ? approver : admin;
+  const infoPath = (action: StatementAction) => (actor(action) === world.portal ? '/portal/statement/info' : '/admin/supplier_statement/info');
+
+  const calls: Record<StatementAction, (p: Probe) => Promise<ApiAnswer>> = {
+    send: ({ row }) => t.call('/admin/supplier_statement/send', { id: row.id, version: row.version }, admin),
+    revise: ({ row }) => t.call('/admin/supplier_statement/revise', { id: row.id, version: row.version }, admin),
+    confirm: ({ row }) => t.call('/portal/statement/confirm', { id: row.id, version: row.version }, world.portal),
+    dispute: ({ row }) => t.call('/portal/statement/dispute', { id: row.id, version: row.version, reason: '探针' }, world.portal),
+    invoice: ({ row }) =>
+      t.call('/admin/supplier_invoice/create', { ...invoiceBody(row.id, SPECIAL_INVOICE), seller_tax_id: world.creditCode }, admin),
+    void_invoice: ({ invoice }) => t.call('/admin/supplier_invoice/void', { id: invoice.id, version: invoice.version, reason: '探针' }, admin),
+    match: ({ row }) => t.call('/admin/supplier_statement/match', { id: row.id }, admin),
+    resolve_exception: ({ row }) =>
+      t.call(
+        '/admin/supplier_statement/resolve_exception',
+        { id: row.id, version: row.version, key: `probe:${serial}`, decision: 'accept', reason: '探针' },
+        approver,
+      ),
+    approve: ({ row }) => t.call('/admin/supplier_statement/approve', { id: row.id, version: row.version }, approver),
+    pay: ({ row }) =>
+      t.call(
+        '/admin/supplier_statement/pay',
+        { id: row.id, version: row.version, paid_on: today(), amount_fen: row.totalFen, payment_ref: 'P1' },
+        admin,
+      ),
+    cancel: ({ row }) => t.call('/admin/supplier_statement/cancel', { id: row.id, version: row.version, reason: '探针' }, admin),
+  };
+
+  sweepStatusMachine({
+    machine: STATEMENT_TRANSITIONS,
+    statuses: STATEMENT_STATUSES,
+    build,
+    act: (action, probe) => calls[action](probe),
+    snapshot: async ({ row }) => {
+      const db = t.database.db;
+      return {
+        statement: await db.select().from(supplierStatements).where(eq(supplierStatements.id, row.id)),
+        movements: await db.select().from(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, row.id)),
+        invoices: await db.select().from(supplierInvoices).where(eq(supplierInvoices.statementId, row.id)),
+        exceptions: await db.select().from(supplierStatementExceptions).where(eq(supplierStatementExceptions.statementId, row.id)),
+        audit: await auditRowCount(db),
+      };
+    },
+    statusOf: async ({ row }) => (await info(row.id)).status,
+    listed: async ({ action, row }) => (await ok(infoPath(action), { id: row.id }, actor(action))).allowed_actions,
+  });
+});

@@ -1,0 +1,250 @@
+import { fenToYuan, formatDateTime, INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, MOVEMENT_KIND_LABELS, type StatementDetail } from '@scm/contract';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { PlainField } from '@/shared/form/plain-field';
+import { statementIdOf, useConfirmStatement, useDisputeStatement, useStatementInfo } from '@/portal/api/statements';
+import { requestChecks } from '@/portal/api/request-checks';
+import { useCheckedText } from '@/portal/components/form-errors';
+import { InvoiceUpload } from '@/portal/components/invoice-upload';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice, Tag, TextArea } from '@/portal/components/plain-controls';
+import { BackTo, CopyText, Rows, Section } from '@/portal/components/section';
+import { StatementStatusTag } from '@/portal/components/status-tags';
+
+const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
+const invoiceLabel = (type: keyof typeof INVOICE_TYPE_LABELS, rate: number) => `${INVOICE_TYPE_LABELS[type]} ${rate}%`;
+
+/**
+ * 对账单详情: what the buyer says was received and returned, by order, with the totals per invoice
+ * type and rate; while 待供应商确认, 确认 (answered with a receipt: the time and the SHA-256 of the
+ * exact text confirmed) or 有异议; once confirmed, 上传发票; at the end, 已付款.
+ */
+export default function StatementDetailPage() {
+  usePageTitle('对账单详情 - 供应商门户');
+  const [params] = useSearchParams();
+  const id = statementIdOf(params.toString());
+  const query = useStatementInfo(id);
+  const back = <BackTo path="/portal/statements" label="返回对账单" />;
+
+  if (!id) return <EmptyNotice title="请从对账单列表打开对账单" action={back} />;
+  if (query.isLoading) return <div className="portal-loading">加载中…</div>;
+  const statement = query.data;
+  if (!statement) return <EmptyNotice title="对账单不存在" action={back} />;
+  return <StatementView statement={statement} back={back} />;
+}
+
+function StatementView({ statement: s, back }: { statement: StatementDetail; back: ReactNode }) {
+  const confirm = useConfirmStatement();
+  const [confirming, setConfirming] = useState(false);
+  const [disputing, setDisputing] = useState(false);
+  const reason = useCheckedText('reason');
+  const dispute = useDisputeStatement({ onError: reason.onServerError });
+  const allowed = new Set(s.allowedActions);
+  const orders = [...new Set(s.movements.map((m) => m.orderCode))];
+
+  const closeDispute = () => {
+    setDisputing(false);
+    reason.reset();
+  };
+  const sendDispute = async () => {
+    const { statementDisputeRequest } = await requestChecks();
+    const text = reason.checked(statementDisputeRequest.shape.reason);
+    if (text !== null) dispute.mutate({ id: s.id, version: s.version, reason: text }, { onSuccess: closeDispute });
+  };
+
+  return (
+    <div className="portal-stack">
+      {back}
+      <section className="portal-card" data-testid="statement-summary">
+        <div className="portal-card-head">
+          <h1 className="portal-card-title">{s.code}</h1>
+          <StatementStatusTag status={s.status} />
+        </div>
+        <div className="portal-card-body">
+          {s.status === 'paid' && s.paidOn && s.paidAmountFen !== null && (
+            <Notice type="success" title={`已付款 ${yuan(s.paidAmountFen)}`} detail={`付款日期 ${s.paidOn}，流水号 ${s.paymentRef ?? '-'}`} />
+          )}
+          {s.status === 'disputed' && <Notice type="warning" title="已提出异议，等待采购方修订" detail={s.disputeReason ?? undefined} />}
+          <Facts>
+            <Fact label="对账期间">
+              {s.periodFrom} ~ {s.periodTo}
+            </Fact>
+            <Fact label="货款">{yuan(s.goodsFen)}</Fact>
+            <Fact label="运费">{yuan(s.freightFen)}</Fact>
+            <Fact label="退货">{yuan(s.returnsFen)}</Fact>
+            <Fact label="对账总额">
+              <span className="portal-total" data-testid="statement-total">
+                {yuan(s.totalFen)}
+              </span>
+            </Fact>
+            {s.revision > 1 && <Fact label="版本">第{s.revision}版</Fact>}
+          </Facts>
+        </div>
+      </section>
+
+      {s.receiptSha256 && s.confirmedAt && (
+        <Section title="确认回执" testId="statement-receipt">
+          <Facts columns={1}>
+            <Fact label="确认时间">{formatDateTime(s.confirmedAt)}</Fact>
+            <Fact label="SHA-256">
+              <CopyText text={s.receiptSha256} testId="receipt-sha256" />
+            </Fact>
+          </Facts>
+          <p className="portal-muted">摘要按对账单的规范内容计算，双方可随时复算核对。</p>
+        </Section>
+      )}
+
+      <Section title="按发票类型与税率汇总">
+        <Rows
+          items={s.groups}
+          empty="没有明细"
+          render={(g) => (
+            <div
+              key={`${g.invoiceType}:${g.taxRatePercent}`}
+              className="portal-order-line"
+              data-testid={`group-${g.invoiceType}-${g.taxRatePercent}`}
+            >
+              <div className="portal-line-title">{invoiceLabel(g.invoiceType, g.taxRatePercent)}</div>
+              <div className="portal-meta">
+                <span>含税 {yuan(g.amountInclTaxFen)}</span>
+                <span className="portal-muted">
+                  不含税 {yuan(g.amountExclTaxFen)} · 税额 {yuan(g.taxFen)}
+                </span>
+              </div>
+              {['confirmed', 'invoiced', 'approved', 'paid'].includes(s.status) && g.invoiceType !== 'none' && (
+                <div className="portal-muted">
+                  已开票 {yuan(g.invoicedInclTaxFen)}（税额 {yuan(g.invoicedTaxFen)}）
+                </div>
+              )}
+            </div>
+          )}
+        />
+      </Section>
+
+      {orders.map((code) => (
+        <Section key={code} title={`订单 ${code}`}>
+          <Rows
+            items={s.movements.filter((m) => m.orderCode === code)}
+            empty=""
+            render={(m) => (
+              <div key={m.id} className="portal-order-line">
+                <div className="portal-line-title">
+                  {MOVEMENT_KIND_LABELS[m.kind]} · {m.commodityName ?? '运费'}
+                </div>
+                <div className="portal-meta">
+                  <span>
+                    {m.quantity !== null && m.unitPriceFen !== null
+                      ? `${yuan(m.unitPriceFen)} × ${m.quantity} = ${yuan(m.amountFen)}`
+                      : yuan(m.amountFen)}
+                  </span>
+                  <span className="portal-muted">{m.date}</span>
+                </div>
+                {m.disputeNote && <div className="portal-muted">说明：{m.disputeNote}</div>}
+              </div>
+            )}
+          />
+        </Section>
+      ))}
+
+      {s.invoices.length > 0 && (
+        <Section title="发票">
+          <Rows
+            items={s.invoices}
+            empty=""
+            render={(i) => (
+              <div key={i.id} className="portal-order-line" data-testid={`invoice-${i.invoiceNumber}`}>
+                <div className="portal-line-title">
+                  {i.invoiceCode ? `${i.invoiceCode} / ` : ''}
+                  {i.invoiceNumber}
+                </div>
+                <div className="portal-meta">
+                  <span>
+                    {invoiceLabel(i.invoiceType, i.taxRatePercent)} · {yuan(i.amountInclTaxFen)}
+                  </span>
+                  <Tag color={i.status === 'valid' ? 'success' : 'default'}>{INVOICE_STATUS_LABELS[i.status]}</Tag>
+                </div>
+              </div>
+            )}
+          />
+          {s.exceptions.some((e) => e.status !== 'accepted') && (
+            <Notice
+              type="warning"
+              title="发票与对账单存在差异"
+              detail={s.exceptions
+                .filter((e) => e.status !== 'accepted')
+                .map((e) => e.detail)
+                .join('；')}
+            />
+          )}
+        </Section>
+      )}
+
+      {allowed.has('invoice') && <InvoiceUpload statement={s} />}
+
+      {allowed.has('confirm') && (
+        <div className="portal-actions">
+          <Button
+            variant="primary"
+            size="large"
+            block
+            loading={confirm.isPending}
+            onClick={() => setConfirming(true)}
+            data-testid="confirm-statement"
+          >
+            确认对账单
+          </Button>
+          <Button variant="danger" size="large" block onClick={() => setDisputing(true)} data-testid="dispute-statement">
+            有异议
+          </Button>
+        </div>
+      )}
+
+      <Dialog
+        title={`确认对账单 ${s.code}？`}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>再看看</Button>
+            <Button
+              variant="primary"
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate({ id: s.id, version: s.version }, { onSuccess: () => setConfirming(false) })}
+            >
+              确认
+            </Button>
+          </>
+        }
+      >
+        {`确认即表示认可本期对账总额 ${yuan(s.totalFen)} 及全部明细，确认后不可更改，系统将生成确认回执。`}
+      </Dialog>
+
+      <Dialog
+        title="对账单有异议"
+        open={disputing}
+        onClose={closeDispute}
+        footer={
+          <>
+            <Button onClick={closeDispute}>取消</Button>
+            <Button variant="danger" loading={dispute.isPending} onClick={sendDispute}>
+              提交异议
+            </Button>
+          </>
+        }
+      >
+        <PlainField id="dispute-reason" label="异议原因" error={reason.error}>
+          {(state) => (
+            <TextArea
+              {...state}
+              rows={3}
+              maxLength={500}
+              value={reason.value}
+              onChange={(event) => reason.change(event.target.value)}
+              placeholder="如：3月5日收货数量应为98件"
+            />
+          )}
+        </PlainField>
+      </Dialog>
+    </div>
+  );
+}
