@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, creditCode, login, openFromMenu, screenshot, expectAccessible } from '../support/app';
 import { E2E_PORT } from '../support/constants';
@@ -192,6 +194,19 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await receipt.getByRole('button', { name: '知道了' }).click();
   await expect(phone.getByTestId('revisions')).toContainText('第 2 版');
   await expect(phone.getByTestId('revisions')).toContainText('第 1 版');
+  // The receipt's canonical content: read on the page and downloaded, its SHA-256 is the receipt.
+  const receiptContent = phone.getByTestId('receipt-content-2');
+  await receiptContent.locator('summary').click();
+  const shown = await receiptContent.locator('pre').innerText();
+  expect(createHash('sha256').update(shown, 'utf8').digest('hex')).toBe(digest2);
+  const [saved] = await Promise.all([phone.waitForEvent('download'), receiptContent.getByRole('button', { name: '下载回执内容' }).click()]);
+  expect(
+    createHash('sha256')
+      .update(readFileSync((await saved.path()) as string))
+      .digest('hex'),
+  ).toBe(digest2);
+  await receiptContent.scrollIntoViewIfNeeded();
+  await shootBoth(phone, 'receipt-content');
   await expect(phone.getByTestId('rfq-summary')).toContainText('已报价');
 
   // Supplier B, on a desktop: activates and declines with a reason, after a confirmation.
@@ -249,6 +264,13 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await expect(page.locator('.ant-card-head').first()).toContainText('待定标');
   const receipts = page.locator('.ant-card', { hasText: '报价版本与回执' });
   await expect(receipts).toContainText(digest2);
+  const [maintainReceipt] = await Promise.all([page.waitForEvent('download'), receipts.getByTestId('receipt-download').first().click()]);
+  const receiptDigests = await receipts.locator('.receipt-digest').allInnerTexts();
+  expect(receiptDigests.map((d) => d.trim())).toContain(
+    createHash('sha256')
+      .update(readFileSync((await maintainReceipt.path()) as string))
+      .digest('hex'),
+  );
   await expect(page.locator('.comparison-matrix')).toContainText(PRICES.revised);
   await screenshot(page, 'portal-maintain-unsealed');
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { portalAccounts } from '../src/db/schema';
+import { auditLogs, portalAccounts } from '../src/db/schema';
 import { closePassedDeadlines } from '../src/modules/procurement-task/status';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -63,6 +63,12 @@ describe('portal accounts', () => {
     t.clock.advance(72 * 3600_000 + 1000);
     admin = await t.login();
     expect((await t.call('/portal/account/activate', { token: tokenOf(late.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(400);
+    // That reissue took the active account back (待激活, password cleared): only a new link lets it in.
+    expect((await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    const [pending] = await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, created.data.id));
+    expect(pending.status).toBe('pending');
+    const fresh = await t.call('/admin/portal_account/reissue', { id: pending.id, version: pending.version }, admin);
+    expect((await t.call('/portal/account/activate', { token: tokenOf(fresh.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
 
     const login = await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD });
     expect(login.code).toBe(200);
@@ -135,6 +141,41 @@ describe('portal accounts', () => {
     expect((await t.call('/portal/login', { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
   });
 
+  it('a reissue on an active account signs it out at once, returns it to 待激活, tells the other accounts, and its audit names who', async () => {
+    const s = await portalSupplier(t, admin, '丽水门户重置测试厂', 'taken@portal.test');
+    const colleague = await t.call(
+      '/admin/portal_account/create',
+      { supplier_id: s.supplierId, email: 'colleague@portal.test', name: '同事王' },
+      admin,
+    );
+    await t.call('/portal/account/activate', { token: tokenOf(colleague.data.activation_url), password: PORTAL_PASSWORD });
+    const colleagueToken = (await t.call('/portal/login', { email: 'colleague@portal.test', password: PORTAL_PASSWORD })).data.token;
+    const version = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
+      (a: { id: number }) => a.id === s.accountId,
+    ).version;
+    const reissued = await t.call('/admin/portal_account/reissue', { id: s.accountId, version }, admin);
+    expect(reissued.code, reissued.message).toBe(200);
+    // Its token stops at once, its old password no longer signs in, and it waits for the new link.
+    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    const row = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
+      (a: { id: number }) => a.id === s.accountId,
+    );
+    expect(row.status).toBe('pending');
+    // The supplier's other account is told; the colleague keeps its own session.
+    const told = await t.call('/portal/message/list', {}, colleagueToken);
+    expect(told.data.list[0]).toMatchObject({ kind: 'portal_account_reissued', title: '门户账号已重置：taken@portal.test' });
+    const adminName = (await t.call('/admin/back_user/list', { keyword: ADMIN_EMAIL }, admin)).data.list[0].username;
+    expect(told.data.list[0].body).toContain(adminName);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'portal_account'), eq(auditLogs.action, 'reissue'), eq(auditLogs.recordId, String(s.accountId))));
+    expect(audit).toMatchObject({ userName: adminName, summary: expect.stringContaining(`${adminName} 重新生成激活链接`) });
+    expect((await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'Fresh2024x' })).code).toBe(200);
+    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: 'Fresh2024x' })).code).toBe(200);
+  });
+
   it('answers 409 to one of two creators racing with one e-mail, the field error kept', async () => {
     const { id: supplierId } = (
       await t.call('/admin/supplier/create', (await import('./procurement-fixtures')).supplierBody('台州门户重复邮箱测试厂'), admin)
@@ -205,8 +246,20 @@ describe('RFQs and quoting', () => {
     expect(info.quote.lines.map((l: { unit_price_fen: number }) => l.unit_price_fen)).toEqual([4300, 1150]);
     expect(info.quote.freight_fen).toBeGreaterThan(0);
     expect(info.revisions).toEqual([
-      { revision: 1, submitted_at: first.data.submitted_at, receipt_sha256: first.data.receipt_sha256, entered_by_buyer: false },
-      { revision: 2, submitted_at: second.data.submitted_at, receipt_sha256: second.data.receipt_sha256, entered_by_buyer: false },
+      {
+        revision: 1,
+        submitted_at: first.data.submitted_at,
+        receipt_sha256: first.data.receipt_sha256,
+        canonical_content: expect.any(String),
+        entered_by_buyer: false,
+      },
+      {
+        revision: 2,
+        submitted_at: second.data.submitted_at,
+        receipt_sha256: second.data.receipt_sha256,
+        canonical_content: expect.any(String),
+        entered_by_buyer: false,
+      },
     ]);
     // B sees nothing of A.
     const b = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data;

@@ -14,6 +14,10 @@ export interface SseClient {
   next(timeoutMs?: number): Promise<SseEvent>;
   /** Whether an event arrives within `ms` (without taking it). */
   quietFor(ms: number): Promise<boolean>;
+  /** Whether the server ends the stream within `ms`. */
+  endsWithin(ms: number): Promise<boolean>;
+  /** Every event received so far, taken or not. */
+  received: SseEvent[];
   close(): void;
 }
 
@@ -21,7 +25,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip', ...headers }, signal: abort.signal });
   const queue: SseEvent[] = [];
+  const received: SseEvent[] = [];
   const waiters: (() => void)[] = [];
+  let ended = false;
+  const endWaiters: (() => void)[] = [];
   const wake = () => {
     for (const w of waiters.splice(0)) w();
   };
@@ -31,7 +38,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     (async () => {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) break;
         buffer += value;
         let cut = buffer.indexOf('\n\n');
         while (cut >= 0) {
@@ -45,11 +52,18 @@ export async function openSse(url: string, headers: Record<string, string> = {})
             fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
           }
           if (!fields.has('data')) continue;
-          queue.push({ id: fields.get('id') ?? null, event: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') as string) });
+          const event = { id: fields.get('id') ?? null, event: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') as string) };
+          queue.push(event);
+          received.push(event);
           wake();
         }
       }
-    })().catch(() => {});
+    })()
+      .catch(() => {})
+      .finally(() => {
+        ended = true;
+        for (const w of endWaiters.splice(0)) w();
+      });
   }
   const waitFor = (ms: number) =>
     new Promise<boolean>((resolve) => {
@@ -71,6 +85,16 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     async quietFor(ms) {
       return !(await waitFor(ms));
     },
+    endsWithin: (ms) =>
+      new Promise<boolean>((resolve) => {
+        if (ended) return resolve(true);
+        const timer = setTimeout(() => resolve(false), ms);
+        endWaiters.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      }),
+    received,
     close: () => abort.abort(),
   };
 }

@@ -33,6 +33,7 @@ export const MESSAGE_KINDS = [
   'statement_exception',
   'statement_paid',
   'quote_entered',
+  'portal_account_reissued',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -63,6 +64,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   statement_exception: '发票匹配异常',
   statement_paid: '对账单已付款',
   quote_entered: '采购方代录报价',
+  portal_account_reissued: '门户账号已重置',
 };
 
 export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
@@ -91,6 +93,7 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   statement_exception: 'warning',
   statement_paid: 'success',
   quote_entered: 'warning',
+  portal_account_reissued: 'warning',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */
@@ -104,6 +107,7 @@ const PORTAL_MESSAGE_KINDS: readonly MessageKind[] = [
   'statement_sent',
   'statement_paid',
   'quote_entered',
+  'portal_account_reissued',
 ];
 /** The kinds a realm's inbox may hold (the 消息中心's kind filter offers these). */
 export const messageKindsOf = (realm: MessageRealm) => MESSAGE_KINDS.filter((kind) => PORTAL_MESSAGE_KINDS.includes(kind) === (realm === 'portal'));

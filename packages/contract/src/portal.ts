@@ -157,6 +157,8 @@ export const quoteRevisionSchema = z.object({
   revision: z.number(),
   submittedAt: z.string(),
   receiptSha256: z.string(),
+  /** The exact text whose SHA-256 is `receiptSha256` (docs/portal.md, "Receipts"). */
+  canonicalContent: z.string(),
   enteredByBuyer: z.boolean(),
 });
 export const portalClarificationSchema = z.object({

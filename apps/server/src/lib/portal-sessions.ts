@@ -1,6 +1,7 @@
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { portalAccounts, portalSessions } from '../db/schema';
+import { endStreams } from './stream-revocation';
 
 // Revoking supplier-portal tokens lives below every module: the supplier module revokes them when a
 // supplier is disabled or blacklisted, and the portal module when an account changes (docs/portal.md).
@@ -15,6 +16,7 @@ export async function revokePortalSessions(tx: Db, scope: { accountId: number } 
     .update(portalSessions)
     .set({ revokedAt: now })
     .where(and(accounts, isNull(portalSessions.revokedAt)));
+  await endStreams(tx, scope);
 }
 
 /** A supplier disabled or blacklisted: its accounts' tokens stop at once (docs/portal.md). */

@@ -284,12 +284,14 @@ export const sealedQuotationSchema = z.object({
   sealed: z.literal(true),
 });
 export type SealedQuotation = z.infer<typeof sealedQuotationSchema>;
-/** One kept revision of a supplier's quote; its receipt digest is shown once the task is unsealed. */
+/** One kept revision of a supplier's quote; its receipt (digest and the text digested) is shown once the task is unsealed. */
 export const quotationRevisionSchema = z.object({
   revision: z.number(),
   submittedAt: z.string(),
   enteredByBuyer: z.boolean(),
   receiptSha256: z.string().nullable(),
+  /** The exact text whose SHA-256 is `receiptSha256` (docs/portal.md, "Receipts"). */
+  canonicalContent: z.string().nullable(),
 });
 
 // Comparison and award ---------------------------------------------------------------------------

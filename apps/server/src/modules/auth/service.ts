@@ -9,6 +9,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepared } from '../../lib/prepared';
+import { endStreams } from '../../lib/stream-revocation';
 import { hashToken, newToken } from '../../lib/tokens';
 import { grantedCodes } from './granted-codes';
 
@@ -124,6 +125,7 @@ export async function authenticateSession(db: Db, tokenHash: string, now: Date):
 export async function logout(ctx: AuthedContext) {
   await ctx.db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, ctx.user.sessionId));
+    await endStreams(tx, { userSessionId: ctx.user.sessionId });
     await writeAudit(tx, ctx.actor, { module: 'auth', action: 'logout', recordId: ctx.user.id });
   });
   return null;
@@ -147,6 +149,8 @@ export async function revokeUserSessions(tx: Db, userId: number, now: Date, keep
     .set({ revokedAt: now })
     .where(keepSessionId ? and(live, sql`${sessions.id} <> ${keepSessionId}`) : live);
   if (keepSessionId) await tx.update(sessions).set({ credentialsVersion }).where(eq(sessions.id, keepSessionId));
+  // Every stream of the user ends; the kept session's page opens its own again at once.
+  await endStreams(tx, { userId });
 }
 
 const userInfoQuery = prepared(

@@ -15,6 +15,7 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 import { assertRoleIdWithinReach, rolesWithinReach } from '../auth/grant-ceiling';
 import { revokeUserSessions } from '../auth/service';
+import { endStreams } from '../../lib/stream-revocation';
 import { assignableWhere } from './assignable';
 
 type ListInput = z.output<typeof backUserListRequest>;
@@ -182,7 +183,11 @@ export async function updateBackUser(ctx: AuthedContext, input: UpdateInput) {
       roleId: input.roleId,
     };
     await updateVersioned(tx, backUsers, user.id, input.version, values);
-    if (values.roleId !== user.roleId) await assertAccessManagerRemains(tx);
+    if (values.roleId !== user.roleId) {
+      await assertAccessManagerRemains(tx);
+      // A role change ends the user's streams: they reopen under the new role's codes.
+      await endStreams(tx, { userId: user.id });
+    }
     await writeAudit(tx, ctx.actor, {
       module: 'back_user',
       action: 'update',

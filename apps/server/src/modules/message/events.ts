@@ -1,7 +1,7 @@
 import { fenToYuan, type MessageKind } from '@scm/contract';
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { backUsers, portalAccounts, procurementTaskSuppliers, roles } from '../../db/schema';
+import { backUsers, portalAccounts, procurementTaskSuppliers, roles, suppliers } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { assignableWhere } from '../back-user/assignable';
 
@@ -75,7 +75,9 @@ export type MessageEvent =
   | { kind: 'invoice_submitted'; statement: StatementRef; supplier: SupplierRef; invoiceNumber: string }
   | { kind: 'statement_exception'; statement: StatementRef; count: number }
   | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number }
-  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number };
+  | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number }
+  /** An active account's activation link reissued by staff: its sessions ended, it is 待激活 again. */
+  | { kind: 'portal_account_reissued'; account: { id: number; supplierId: number; email: string; name: string } };
 
 type EventOf<K extends MessageKind> = Extract<MessageEvent, { kind: K }>;
 
@@ -116,13 +118,33 @@ async function holdersOf(tx: Db, code: string, own: (number | null)[], excluded:
   return rows.map((row) => row.id);
 }
 
-/** The active portal accounts of the given suppliers (a pending or disabled account reads nothing). */
+/**
+ * The active portal accounts of the given suppliers that are enabled (a pending or disabled account,
+ * and every account of a disabled or blacklisted supplier, reads nothing). The suppliers' rows are
+ * locked for share: a disable or blacklist racing the event either commits first and is seen here,
+ * or waits for this event, whose message then reaches its streams before the revocation ends them.
+ */
 async function accountsOf(tx: Db, supplierIds: number[]): Promise<number[]> {
   if (supplierIds.length === 0) return [];
+  const enabled = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(inArray(suppliers.id, supplierIds), eq(suppliers.status, 'enabled')))
+    .orderBy(suppliers.id)
+    .for('share');
+  if (enabled.length === 0) return [];
   const rows = await tx
     .select({ id: portalAccounts.id })
     .from(portalAccounts)
-    .where(and(inArray(portalAccounts.supplierId, supplierIds), eq(portalAccounts.status, 'active')))
+    .where(
+      and(
+        inArray(
+          portalAccounts.supplierId,
+          enabled.map((row) => row.id),
+        ),
+        eq(portalAccounts.status, 'active'),
+      ),
+    )
     .orderBy(portalAccounts.id);
   return rows.map((row) => row.id);
 }
@@ -280,6 +302,15 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `订单短缺关闭：${order.code}`,
       body: `计划「${plan.name}」的采购订单 ${order.code} 未收齐即关闭：${reason}。计划明细仍待采购。`,
       link: planLink(plan.id),
+    }),
+  },
+  portal_account_reissued: {
+    // The supplier's other accounts: the reissued one is signed out and would read it only after its new password.
+    accounts: async (tx, { account }) => (await accountsOf(tx, [account.supplierId])).filter((id) => id !== account.id),
+    message: ({ account }, actor) => ({
+      title: `门户账号已重置：${account.email}`,
+      body: `${who(actor)} 为「${account.name}」（${account.email}）重新生成了激活链接，该账号已退出登录，须用新链接重新设置密码。如非贵司要求，请联系采购方。`,
+      link: '/portal/rfq',
     }),
   },
   order_created: {

@@ -5,8 +5,9 @@ import { messages } from '../../db/schema';
 import { EVENTS, type EventActor, type MessageEvent } from './events';
 import { recipientKey } from './service';
 
-/** The NOTIFY channel every server process listens on (one connection each, docs/messages.md). */
-export const MESSAGE_CHANNEL = 'scm_messages';
+import { MESSAGE_CHANNEL } from '../../lib/stream-revocation';
+
+export { MESSAGE_CHANNEL };
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a long list of ids goes in several. */
 const PAYLOAD_LIMIT = 7_000;
 

@@ -7,6 +7,7 @@ import type { Db, Listen } from '../../db/client';
 import { backUsers, messages, portalAccounts, portalSessions, sessions, suppliers } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { authenticateSession } from '../auth/service';
+import { endedTags, streamTag } from '../../lib/stream-revocation';
 import { MESSAGE_CHANNEL, parsePayload } from './notify';
 import { messagesAfter, messagesByIds, type Recipient, recipientKey, recipientWhere, redeemTicket } from './service';
 
@@ -23,6 +24,15 @@ export const HEARTBEAT_MS = 25_000;
 const CATCH_UP_LIMIT = 200;
 /** How many sent ids a stream remembers to drop a message it has sent already. */
 const SENT_MEMORY = 500;
+/** A session's open streams in one process; a further one closes the oldest (docs/messages.md, "Revocation"). */
+export const MAX_STREAMS_PER_SESSION = 5;
+
+/** Who a stream serves, and the tags that end it (`streamTag`: its user or account, role or supplier, session). */
+interface StreamOwner {
+  recipient: Recipient;
+  tags: string[];
+  sessionTag: string;
+}
 
 class Stream {
   private chain: Promise<void> = Promise.resolve();
@@ -31,12 +41,14 @@ class Stream {
   lastId = 0;
 
   readonly key: string;
+  readonly recipient: Recipient;
 
   constructor(
-    readonly recipient: Recipient,
+    readonly owner: StreamOwner,
     private readonly res: ServerResponse,
   ) {
-    this.key = recipientKey(recipient);
+    this.recipient = owner.recipient;
+    this.key = recipientKey(owner.recipient);
   }
 
   /** Deliveries run one after another in the order they were asked for, so a catch-up precedes what arrives during it. */
@@ -69,6 +81,8 @@ class Stream {
 
 class Hub {
   private readonly streams = new Map<string, Set<Stream>>();
+  /** Each session's streams, oldest first. */
+  private readonly bySession = new Map<string, Stream[]>();
 
   constructor(private readonly db: Db) {}
 
@@ -76,16 +90,38 @@ class Hub {
     const set = this.streams.get(stream.key) ?? new Set();
     set.add(stream);
     this.streams.set(stream.key, set);
+    const ofSession = this.bySession.get(stream.owner.sessionTag) ?? [];
+    ofSession.push(stream);
+    this.bySession.set(stream.owner.sessionTag, ofSession);
+    while (ofSession.length > MAX_STREAMS_PER_SESSION) this.close(ofSession[0]);
   }
 
   remove(stream: Stream) {
     const set = this.streams.get(stream.key);
     set?.delete(stream);
     if (set?.size === 0) this.streams.delete(stream.key);
+    const ofSession = this.bySession.get(stream.owner.sessionTag);
+    const at = ofSession?.indexOf(stream) ?? -1;
+    if (ofSession && at >= 0) ofSession.splice(at, 1);
+    if (ofSession?.length === 0) this.bySession.delete(stream.owner.sessionTag);
   }
 
-  /** A NOTIFY: reads the new rows of the recipients served here, once for all their streams. */
+  /** Ends a stream now: whatever its queue still holds is dropped, since a stream that has ended writes nothing. */
+  close(stream: Stream) {
+    stream.end();
+    this.remove(stream);
+  }
+
+  /**
+   * A NOTIFY: first ends the streams a revocation names (before any message of the same payload or a
+   * later one is read), then reads the new rows of the recipients served here, once for all their streams.
+   */
   onPayload = (payload: string) => {
+    const ended = new Set(endedTags(payload));
+    if (ended.size > 0) {
+      const doomed = [...this.streams.values()].flatMap((set) => [...set].filter((stream) => stream.owner.tags.some((tag) => ended.has(tag))));
+      for (const stream of doomed) this.close(stream);
+    }
     const entries = parsePayload(payload).filter((entry) => this.streams.has(entry.key));
     if (entries.length === 0) return;
     const loading = messagesByIds(
@@ -110,6 +146,7 @@ class Hub {
   endAll() {
     for (const set of this.streams.values()) for (const stream of set) stream.end();
     this.streams.clear();
+    this.bySession.clear();
   }
 }
 
@@ -169,18 +206,26 @@ export interface MessageStreamOptions {
   now: () => Date;
   listen: Listen;
   /** The portal's session check by token hash: the portal module sits above this one, so the app hands it in. */
-  authenticatePortal: (db: Db, tokenHash: string, now: Date) => Promise<{ accountId: number } | null>;
+  authenticatePortal: (db: Db, tokenHash: string, now: Date) => Promise<{ accountId: number; supplierId: number; sessionId: number } | null>;
 }
 
-/** The recipient behind a session's token hash in the realm, or null (unknown, ended, or the other realm's). */
-async function recipientOfSession(options: MessageStreamOptions, realm: MessageRealm, tokenHash: string, now: Date): Promise<Recipient | null> {
+/** Who a session's token hash serves in the realm, with the tags that end its streams, or null (unknown, ended, or the other realm's). */
+async function ownerOfSession(options: MessageStreamOptions, realm: MessageRealm, tokenHash: string, now: Date): Promise<StreamOwner | null> {
   const { db } = options;
   if (realm === 'portal') {
     const caller = await options.authenticatePortal(db, tokenHash, now);
-    return caller ? { accountId: caller.accountId } : null;
+    if (!caller) return null;
+    const sessionTag = streamTag({ portalSessionId: caller.sessionId });
+    return {
+      recipient: { accountId: caller.accountId },
+      tags: [streamTag({ accountId: caller.accountId }), streamTag({ supplierId: caller.supplierId }), sessionTag],
+      sessionTag,
+    };
   }
   const user = await authenticateSession(db, tokenHash, now);
-  return user ? { userId: user.id } : null;
+  if (!user) return null;
+  const sessionTag = streamTag({ userSessionId: user.sessionId });
+  return { recipient: { userId: user.id }, tags: [streamTag({ userId: user.id }), streamTag({ roleId: user.roleId }), sessionTag], sessionTag };
 }
 
 /**
@@ -202,9 +247,8 @@ export async function messageStreamPlugin(app: FastifyInstance, options: Message
       const bearer = bearerToken(request);
       const ticket = typeof query.ticket === 'string' && query.ticket.length <= 256 ? query.ticket : null;
       const tokenHash = bearer ? hashToken(bearer) : ticket ? await redeemTicket(db, ticket, now(), realm) : null;
-      const recipient = tokenHash ? await recipientOfSession(options, realm, tokenHash, now()) : null;
-      if (!tokenHash || !recipient)
-        return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
+      const owner = tokenHash ? await ownerOfSession(options, realm, tokenHash, now()) : null;
+      if (!tokenHash || !owner) return reply.send({ code: ResultCode.unauthorized, message: texts.notLoggedIn, data: null, request_id: request.id });
 
       const resumeFrom = lastEventId(request, query);
       reply.hijack();
@@ -218,7 +262,8 @@ export async function messageStreamPlugin(app: FastifyInstance, options: Message
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n\n');
-      const stream = new Stream(recipient, res);
+      const { recipient } = owner;
+      const stream = new Stream(owner, res);
       hub.add(stream);
       stream.enqueue(async () => {
         if (resumeFrom !== null) {
@@ -238,7 +283,7 @@ export async function messageStreamPlugin(app: FastifyInstance, options: Message
         stream.ping();
         sessionHolds(db, realm, tokenHash, now()).then(
           (holds) => {
-            if (!holds) stream.end();
+            if (!holds) hub.close(stream);
           },
           () => {},
         );

@@ -11,6 +11,7 @@ import { updateVersioned } from '../../lib/versioned-update';
 import { conflict, duplicateField, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { revokePortalSessions } from '../../lib/portal-sessions';
+import { notify } from '../message/notify';
 
 const MODULE = 'portal_account';
 const EMAIL_TAKEN = '该邮箱已开通门户账号';
@@ -121,15 +122,40 @@ export async function setPortalAccountEnabled(ctx: AuthedContext, input: { id: n
   return { id: input.id };
 }
 
-/** 重新生成激活链接: the old link stops working; the new one is shown once. */
+/**
+ * 重新生成激活链接: the old link stops working; the new one is shown once. On an active account it
+ * also takes the account back (docs/portal.md, "Accounts"): its password is cleared, its sessions and
+ * streams end at once, it is 待激活 until the new link is used, and the supplier's other accounts are
+ * told, so a link handed to the wrong person cannot take the account over quietly.
+ */
 export async function reissueActivation(ctx: AuthedContext, input: { id: number; version: number }) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, input.id, input.version);
     if (account.status === 'disabled') throw conflict('该门户账号已停用，请先启用');
     const link = activationLink(now);
-    await updateVersioned(tx, portalAccounts, account.id, input.version, link.columns);
-    await writeAudit(tx, ctx.actor, { module: MODULE, action: 'reissue', recordId: account.id, summary: account.email });
+    const wasActive = account.status === 'active';
+    await updateVersioned(tx, portalAccounts, account.id, input.version, {
+      ...link.columns,
+      ...(wasActive ? { status: 'pending' as const, passwordHash: null } : {}),
+    });
+    if (wasActive) {
+      await revokePortalSessions(tx, { accountId: account.id }, now);
+      await notify(tx, ctx.actor, {
+        kind: 'portal_account_reissued',
+        account: { id: account.id, supplierId: account.supplierId, email: account.email, name: account.name },
+      });
+    }
+    await writeAudit(tx, ctx.actor, {
+      module: MODULE,
+      action: 'reissue',
+      recordId: account.id,
+      summary: wasActive
+        ? `${ctx.user.username} 重新生成激活链接：${account.email}（原为已启用，已退出登录并改为待激活）`
+        : `${ctx.user.username} 重新生成激活链接：${account.email}`,
+      before: { status: account.status },
+      after: { status: wasActive ? 'pending' : account.status },
+    });
     return { id: account.id, activationUrl: link.url };
   });
 }

@@ -10,6 +10,7 @@ import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits'
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepared } from '../../lib/prepared';
 import { revokePortalSessions } from '../../lib/portal-sessions';
+import { endStreams } from '../../lib/stream-revocation';
 import { hashToken, newToken } from '../../lib/tokens';
 
 /**
@@ -140,6 +141,7 @@ export async function authenticatePortalHash(db: Db, tokenHash: string, now: Dat
 export async function portalLogout(ctx: PortalContext) {
   await ctx.db.transaction(async (tx) => {
     await tx.update(portalSessions).set({ revokedAt: ctx.now() }).where(eq(portalSessions.id, ctx.portal.sessionId));
+    await endStreams(tx, { portalSessionId: ctx.portal.sessionId });
     await writeAudit(tx, ctx.actor, { module: MODULE, action: 'logout', recordId: ctx.portal.accountId });
   });
   return null;

@@ -12,6 +12,7 @@ import { orderBy, pageOffset, pageResult } from '../../lib/paging';
 import { iso } from '../../lib/rows';
 import { updateVersioned } from '../../lib/versioned-update';
 import { withCurrentValues } from '../../lib/unchanged-fields';
+import { endStreams } from '../../lib/stream-revocation';
 import { conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 import { disabledCodes } from '../auth/granted-codes';
@@ -223,6 +224,7 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
     if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
     await assertAccessManagerRemains(tx);
+    await endStreams(tx, { roleId: role.id });
     const added = codes.filter((c) => !before.includes(c));
     const removed = before.filter((c) => !codes.includes(c));
     await writeAudit(tx, ctx.actor, {
@@ -247,6 +249,7 @@ export async function setRoleStatus(ctx: AuthedContext, input: { id: number; ver
     if (role.status === status) throw conflict(status === 'enabled' ? '角色已是启用状态' : '角色已是停用状态');
     await updateVersioned(tx, roles, role.id, input.version, { status });
     if (status === 'disabled') await assertAccessManagerRemains(tx);
+    await endStreams(tx, { roleId: role.id });
     await writeAudit(tx, ctx.actor, {
       module: 'role',
       action: status === 'enabled' ? 'enable' : 'disable',

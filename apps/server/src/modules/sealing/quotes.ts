@@ -205,8 +205,26 @@ export async function unsealTaskQuotes(tx: Db, taskIds: number[], now: Date) {
   }
 }
 
-/** Each supplier's revisions of a task, oldest first; the receipt digest only once the task is unsealed. */
-export async function taskRevisions(db: Db, task: { id: number } & TaskSealState, supplierId?: number) {
+interface RevisionReceipt<R> {
+  supplierId: number;
+  revision: number;
+  submittedAt: string;
+  enteredByBuyer: boolean;
+  receiptSha256: R;
+  canonicalContent: R;
+}
+
+/**
+ * Each supplier's revisions of a task, oldest first, with each receipt: the digest and the exact
+ * canonical text it digests (docs/portal.md, "Receipts"), so anyone holding the text can recompute
+ * it. A supplier reading its own (`supplierId`) gets them always, its sealed text opened for it;
+ * staff get them once the task is unsealed.
+ */
+export async function taskRevisions<S extends number | undefined = undefined>(
+  db: Db,
+  task: { id: number } & TaskSealState,
+  supplierId?: S,
+): Promise<RevisionReceipt<S extends number ? string : string | null>[]> {
   const rows = await db
     .select({
       supplierId: quotationRevisions.supplierId,
@@ -214,12 +232,22 @@ export async function taskRevisions(db: Db, task: { id: number } & TaskSealState
       submittedAt: quotationRevisions.submittedAt,
       enteredByBuyer: quotationRevisions.enteredByBuyer,
       receiptSha256: quotationRevisions.receiptSha256,
+      content: quotationRevisions.content,
+      sealedContent: quotationRevisions.sealedContent,
     })
     .from(quotationRevisions)
     .where(and(eq(quotationRevisions.taskId, task.id), supplierId ? eq(quotationRevisions.supplierId, supplierId) : undefined))
     .orderBy(asc(quotationRevisions.supplierId), asc(quotationRevisions.revision));
-  const hideDigest = isSealedNow(task) && supplierId == null;
-  return rows.map((r) => ({ ...r, submittedAt: iso(r.submittedAt) as string, receiptSha256: hideDigest ? null : r.receiptSha256 }));
+  const hideReceipt = isSealedNow(task) && supplierId == null;
+  type Receipt = S extends number ? string : string | null;
+  return rows.map(({ content, sealedContent, ...r }) => ({
+    ...r,
+    submittedAt: iso(r.submittedAt) as string,
+    receiptSha256: (hideReceipt ? null : r.receiptSha256) as Receipt,
+    canonicalContent: (hideReceipt
+      ? null
+      : (content ?? unseal(sealedContent as string, revisionContext(task.id, r.supplierId, r.revision)))) as Receipt,
+  }));
 }
 
 /**

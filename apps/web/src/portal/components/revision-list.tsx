@@ -1,6 +1,7 @@
 import { formatDateTimeSeconds } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
-import { Tag } from './plain-controls';
+import { downloadText, receiptFileName } from '@/shared/ui/download-text';
+import { Button, Tag } from './plain-controls';
 import { CopyText, Rows, Section } from './section';
 
 const at = (time: string) => formatDateTimeSeconds(time);
@@ -18,8 +19,22 @@ export function ReceiptText({ submittedAt, digest }: { submittedAt: string; dige
   );
 }
 
+/**
+ * The exact text a receipt digests (docs/portal.md, "Receipts"), to read and to download: any
+ * SHA-256 tool over the downloaded file gives the receipt.
+ */
+function ReceiptContent({ text, fileName, testId }: { text: string; fileName: string; testId: string }) {
+  return (
+    <details className="portal-receipt-content" data-testid={testId}>
+      <summary>回执内容（可自行计算 SHA-256 核对）</summary>
+      <pre>{text}</pre>
+      <Button onClick={() => downloadText(text, fileName)}>下载回执内容</Button>
+    </details>
+  );
+}
+
 /** This supplier's own revisions, newest first; each was sealed as submitted and never changes. */
-export function RevisionList({ revisions }: { revisions: RfqInfo['revisions'] }) {
+export function RevisionList({ revisions, taskCode }: { revisions: RfqInfo['revisions']; taskCode: string }) {
   const newestFirst = [...revisions].sort((a, b) => b.revision - a.revision);
   return (
     <Section title="报价记录与回执" testId="revisions">
@@ -33,6 +48,7 @@ export function RevisionList({ revisions }: { revisions: RfqInfo['revisions'] })
               {r.enteredByBuyer && <Tag>采购方代录</Tag>}
             </div>
             <ReceiptText submittedAt={r.submittedAt} digest={r.receiptSha256} />
+            <ReceiptContent text={r.canonicalContent} fileName={receiptFileName(taskCode, r.revision)} testId={`receipt-content-${r.revision}`} />
           </div>
         )}
       />

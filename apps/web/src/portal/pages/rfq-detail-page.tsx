@@ -89,7 +89,7 @@ export default function RfqDetailPage() {
         </>
       )}
 
-      <RevisionList revisions={info.revisions} />
+      <RevisionList revisions={info.revisions} taskCode={info.task.code} />
       <Clarifications taskId={task.id} items={info.clarifications} canAsk={open} />
       <Dialog
         title={`报价已提交（第 ${receipt?.revision ?? ''} 版）`}

@@ -1,6 +1,7 @@
 import { formatDateTimeSeconds } from '@scm/contract';
 import type { MaintainView } from '@scm/contract';
 import { Table, Tag, Typography } from 'antd';
+import { downloadText, receiptFileName } from '@/shared/ui/download-text';
 
 interface Row {
   key: string;
@@ -9,6 +10,7 @@ interface Row {
   submittedAt: string;
   enteredByBuyer: boolean;
   receiptSha256: string | null;
+  canonicalContent: string | null;
   current: boolean;
 }
 
@@ -44,6 +46,19 @@ export function QuoteRevisions({ view }: { view: MaintainView }) {
         },
         { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (at: string) => formatDateTimeSeconds(at) },
         { title: '来源', dataIndex: 'enteredByBuyer', width: 90, render: (buyer: boolean) => (buyer ? <Tag>代录</Tag> : '门户') },
+        {
+          title: '回执内容',
+          dataIndex: 'canonicalContent',
+          width: 110,
+          render: (text: string | null, r) =>
+            text ? (
+              <Typography.Link data-testid="receipt-download" onClick={() => downloadText(text, receiptFileName(view.task.code, r.revision))}>
+                下载
+              </Typography.Link>
+            ) : (
+              <span className="muted">开标后显示</span>
+            ),
+        },
         {
           title: '回执 SHA-256',
           dataIndex: 'receiptSha256',
