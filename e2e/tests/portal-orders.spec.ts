@@ -87,7 +87,8 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await phone.getByRole('button', { name: /登\s*录/ }).click();
   await expect(phone).toHaveURL(/\/portal\/rfq$/);
-  await expect(phone.getByTestId('portal-bell-count')).toHaveText('2');
+  // 新询价, 询价提前截止 (the buyer closed quoting before the deadline) and 新采购订单.
+  await expect(phone.getByTestId('portal-bell-count')).toHaveText('3');
   // On the phone a long supplier name ends in an ellipsis beside the count, never under it.
   const badge = await phone.getByTestId('portal-bell-count').boundingBox();
   const nameBox = await phone.locator('.portal-supplier').boundingBox();
@@ -96,10 +97,11 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   const panel = phone.getByTestId('portal-bell-panel');
   await expect(panel).toContainText(`新采购订单：${order.code}`);
   await expect(panel).toContainText(`新询价：`);
+  await expect(panel).toContainText(`询价提前截止：`);
   await phone.screenshot({ path: 'screenshots/portal-bell-phone.png' });
   await panel.getByRole('button', { name: new RegExp(`新采购订单：${order.code}`) }).click();
   await expect(phone).toHaveURL(new RegExp(`/portal/orders/detail\\?id=${order.id}$`));
-  await expect(phone.getByTestId('portal-bell-count')).toHaveText('1');
+  await expect(phone.getByTestId('portal-bell-count')).toHaveText('2');
 
   // Its orders: the list, then the detail with lines, totals and 确认订单.
   await phone.getByRole('link', { name: '我的订单' }).click();

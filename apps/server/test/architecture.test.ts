@@ -30,6 +30,8 @@ const MODULE_LAYERS: Record<string, number> = {
   'back-user': 1,
   role: 1,
   supplier: 1,
+  warehouse: 1,
+  'company-info': 0,
   freight: 2,
   message: 2,
   planning: 3,

@@ -1,7 +1,7 @@
 import { ALL_PERMISSION_CODES } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUsers, menus, portalSessions, rolePermissions, roles, sessions } from '../src/db/schema';
+import { backUsers, menus, portalSessions, purchaseOrderLines, rolePermissions, roles, sessions, shipmentLines, shipments } from '../src/db/schema';
 import { AUTHENTICATED, type AnyRoute, isPortalRoute, PORTAL, PUBLIC } from '../src/lib/route';
 import { hashPassword } from '../src/lib/passwords';
 import { hashToken } from '../src/lib/tokens';
@@ -31,7 +31,15 @@ let revoked: string;
 let expired: string;
 let allCodes: string[];
 /** Supplier A's portal tokens; `foreign` is a task only other suppliers were invited to and another supplier's order. */
-type Foreign = { taskId: number; lineIds: number[]; orderId: number; returnId: number; statementId: number };
+type Foreign = {
+  taskId: number;
+  lineIds: number[];
+  orderId: number;
+  orderLineId: number;
+  shipmentId: number;
+  returnId: number;
+  statementId: number;
+};
 let portal: { token: string; revoked: string; expired: string; ownTask: number; foreign: Foreign };
 
 beforeAll(async () => {
@@ -73,7 +81,8 @@ beforeAll(async () => {
       taskId: theirs.taskId,
       lineIds: theirs.lineIds,
       statementId: (await sentStatement(t, admin)).statementId,
-      ...(await foreignReturn(admin)),
+      returnId: (await foreignReturn(admin)).returnId,
+      ...(await foreignShipment(admin)),
     },
   };
 });
@@ -102,6 +111,27 @@ async function foreignReturn(admin: string) {
     lines: [{ order_line_id: lineId, quantity: 2 }],
   });
   return { orderId, returnId: returnId as number };
+}
+
+/** Another supplier's order with a shipping notice on it (written straight in: shipments are tested with the orders). */
+async function foreignShipment(admin: string) {
+  const order = (await awardedTask(t, admin)).orders[0];
+  const { db } = t.database;
+  const [line] = await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id));
+  const [shipment] = await db
+    .insert(shipments)
+    .values({
+      code: 'FHFOREIGN0001',
+      orderId: order.id,
+      supplierId: order.supplier_id,
+      shipDate: '2026-01-01',
+      expectedArrival: '2026-01-02',
+      deliveryNoteNo: 'SD-FOREIGN',
+      createdBySide: 'supplier',
+    })
+    .returning({ id: shipments.id });
+  await db.insert(shipmentLines).values({ shipmentId: shipment.id, orderLineId: line.id, quantity: 1 });
+  return { orderId: order.id, orderLineId: line.id, shipmentId: shipment.id };
 }
 
 /** The probe user's role holds exactly these codes from now on (checked on every request, no new login). */
@@ -203,6 +233,16 @@ const FOREIGN_BODIES: Partial<Record<ApiPath, (foreign: Foreign) => unknown>> = 
   '/portal/purchase_return/info': (f) => ({ id: f.returnId }),
   '/portal/purchase_return/confirm': (f) => ({ id: f.returnId, version: 0 }),
   '/portal/purchase_return/dispute': (f) => ({ id: f.returnId, version: 0, reason: '探针异议' }),
+  '/portal/purchase_order/reject': (f) => ({ id: f.orderId, version: 0, reason: '探针' }),
+  '/portal/shipment/create': (f) => ({
+    order_id: f.orderId,
+    ship_date: '2026-01-01',
+    expected_arrival: '2026-01-02',
+    delivery_note_no: 'SD-PROBE',
+    lines: [{ order_line_id: f.orderLineId, quantity: 1 }],
+  }),
+  '/portal/shipment/info': (f) => ({ id: f.shipmentId }),
+  '/portal/shipment/cancel': (f) => ({ id: f.shipmentId, version: 0, reason: '探针' }),
   '/portal/statement/info': (f) => ({ id: f.statementId }),
   '/portal/statement/confirm': (f) => ({ id: f.statementId, version: 1 }),
   '/portal/statement/dispute': (f) => ({ id: f.statementId, version: 1, reason: '探针' }),
@@ -226,6 +266,7 @@ const SCOPED_BY_CALLER: ApiPath[] = [
   '/portal/rfq/list',
   '/portal/purchase_order/list',
   '/portal/purchase_return/list',
+  '/portal/shipment/list',
   '/portal/statement/list',
   '/portal/message/list',
   '/portal/message/unread_count',

@@ -159,6 +159,7 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/purchase_order/confirm': (r) => ({ id: r.id, version: r.version }),
   '/admin/purchase_order/receive': (r) => ({ id: r.id, version: r.version, received_on: day(0), lines: [{ order_line_id: r.lineId, quantity: 1 }] }),
   '/admin/purchase_order/close': (r) => ({ id: r.id, version: r.version, reason: '不再需要' }),
+  '/admin/purchase_order/reject': (r) => ({ id: r.id, version: r.version, reason: '产能不足' }),
   '/admin/purchase_receipt/reverse': (r) => ({ id: r.id, version: r.version, reason: '数量录错' }),
   '/admin/purchase_return/create': (r) => ({
     order_id: r.id,

@@ -37,6 +37,7 @@ export async function awardedTask(
     supplierIds?: [number, number];
     /** Each supplier's invoice and freight, instead of the defaults above. */
     quoteTerms?: [Record<string, unknown>, Record<string, unknown>];
+    warehouseCode?: string;
   } = {},
 ): Promise<AwardedFixture> {
   serial += 1;
@@ -60,6 +61,7 @@ export async function awardedTask(
       buyer_id: options.buyerId ?? 1,
       quote_deadline: new Date(t.clock.now.getTime() + DAY_MS).toISOString(),
       delivery_region_code: '440305',
+      warehouse_code: options.warehouseCode,
       required_by: shanghaiDay(t, 10),
       plan_id: options.planId,
       lines: [

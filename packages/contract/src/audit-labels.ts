@@ -10,6 +10,8 @@ import { PURCHASE_ORDER_AUDIT } from './purchase-order-vocabulary';
 import { PURCHASE_RETURN_AUDIT } from './purchase-return-vocabulary';
 import { SUPPLIER_STATEMENT_AUDIT } from './supplier-statement-vocabulary';
 import { CLARIFICATION_AUDIT, PORTAL_ACCOUNT_AUDIT } from './portal-vocabulary';
+import { COMPANY_INFO_AUDIT, WAREHOUSE_AUDIT } from './warehouse-vocabulary';
+import { SHIPMENT_AUDIT } from './shipment-vocabulary';
 
 /** Every area's vocabulary, in the order the operation log's module filter lists them. */
 export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
@@ -18,6 +20,7 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   QUOTATION_AUDIT,
   PURCHASE_ORDER_AUDIT,
   PURCHASE_RETURN_AUDIT,
+  SHIPMENT_AUDIT,
   SUPPLIER_STATEMENT_AUDIT,
   CLARIFICATION_AUDIT,
   SUPPLIER_AUDIT,
@@ -25,6 +28,8 @@ export const AUDIT_VOCABULARIES: readonly AuditVocabulary[] = [
   COMMODITY_AUDIT,
   CATEGORY_AUDIT,
   PRICE_TEMPLATE_AUDIT,
+  WAREHOUSE_AUDIT,
+  COMPANY_INFO_AUDIT,
   DICT_TYPE_AUDIT,
   DICT_ITEM_AUDIT,
   BACK_USER_AUDIT,

@@ -142,6 +142,26 @@ export const workbenchOverviewResponse = z.object({
   }),
   /** Every open order of the user's data scope, now. */
   ...orderFigures,
+  /**
+   * 今日预计到货: shipping notices still in transit expected today or earlier, of the orders of the
+   * user's data scope, the earliest first; null without `purchaseOrder:receive`.
+   */
+  arrivingShipments: z
+    .object({
+      count: z.number(),
+      list: z.array(
+        z.object({
+          id: z.number(),
+          code: z.string(),
+          orderId: z.number(),
+          orderCode: z.string(),
+          supplierName: z.string(),
+          expectedArrival: z.string(),
+          deliveryNoteNo: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
   /** This calendar month's figures, or null without the data-board code. */
   kpis: z.object({ awardedAmountFen: z.number(), tasksCompleted: z.number(), savingsVsAverage: rate, monthStart: z.string() }).nullable(),
   /** Page keys this user opened most, most first, only pages the role still holds. */

@@ -150,6 +150,7 @@ export const DICT = {
   procurementStatus: 'procurement_status',
   quoteStatus: 'quote_status',
   quotationStatus: 'quotation_status',
+  /** Derived from 收货仓库: its items are the enabled warehouses (DERIVED_DICTIONARIES). */
   warehouse: 'warehouse',
   unit: 'unit',
   settlementType: 'settlement_type',
@@ -161,6 +162,9 @@ export const DICT = {
   purchaseOrderStatus: 'purchase_order_status',
   purchaseReturnStatus: 'purchase_return_status',
   returnReason: 'return_reason',
+  shipmentStatus: 'shipment_status',
+  /** How the buyer heard a supplier's answer it records (电话, 微信, 邮件, 盖章回传). */
+  confirmChannel: 'confirm_channel',
   /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
   companyTaxpayer: 'company_taxpayer',
   statementStatus: 'statement_status',
@@ -168,3 +172,11 @@ export const DICT = {
   invoiceTaxTolerance: 'invoice_tax_tolerance',
 } as const;
 export type DictCode = (typeof DICT)[keyof typeof DICT];
+
+/**
+ * Dictionary types whose items another page keeps (docs/rules/base-data.md, "Warehouses"): the
+ * dictionary answers them read-only and 数据字典 points to that page.
+ */
+export const DERIVED_DICTIONARIES = {
+  warehouse: { label: '收货仓库', path: '/basicData/warehouse' },
+} as const satisfies Partial<Record<DictCode, { label: string; path: string }>>;

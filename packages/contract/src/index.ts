@@ -39,3 +39,8 @@ export * from './portal';
 export * from './portal-vocabulary';
 export * from './portal-paths';
 export * from './zod-messages';
+export * from './warehouse';
+export * from './shipment';
+export * from './shipment-vocabulary';
+export * from './company-info';
+export * from './warehouse-vocabulary';

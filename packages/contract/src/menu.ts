@@ -196,6 +196,18 @@ export const SEED_MENU = [
         ],
       },
       {
+        id: 180, key: 'warehouse', label: '收货仓库', path: '/basicData/warehouse', isMenu: true,
+        actions: [
+          a(182, 'warehouse', 'create', '新建'),
+          a(183, 'warehouse', 'edit', '编辑'),
+          a(184, 'warehouse', 'status', '启用/停用'),
+        ],
+      },
+      {
+        id: 181, key: 'companyInfo', label: '公司信息', path: '/basicData/company', isMenu: true,
+        actions: [a(185, 'companyInfo', 'edit', '编辑')],
+      },
+      {
         id: 97, key: 'dataDictionary', label: '数据字典', path: '/basicData/dataDictionary', isMenu: true,
         actions: [
           a(141, 'dataDictionary', 'create', '新建'),

@@ -100,6 +100,8 @@ export const planSummarySchema = z.object({
   name: z.string(),
   planType: z.string(),
   warehouse: z.string(),
+  /** The warehouse's name in 收货仓库 (null when it is gone). */
+  warehouseName: z.string().nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
   requiredBy: z.string().nullable(),

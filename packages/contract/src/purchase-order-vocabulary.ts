@@ -5,8 +5,8 @@ import { actionsOf, type StatusMachine, transitionAllowed } from './status-machi
 // A purchase order's statuses, its machine and their words, apart from the schemas: the supplier
 // portal reads them without loading zod (docs/web-guide.md, "Portal").
 
-/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exit. */
-export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed'] as const;
+/** Values of the `purchase_order_status` dictionary (docs/rules/orders.md), in its order: the main flow, then the side exits. */
+export const PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received', 'received', 'closed', 'rejected'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
 export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
@@ -15,6 +15,7 @@ export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> =
   partially_received: '部分到货',
   received: '已到货',
   closed: '已关闭',
+  rejected: '已拒绝',
 };
 export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
   pending: 'warning',
@@ -22,9 +23,24 @@ export const PURCHASE_ORDER_STATUS_COLORS: Record<PurchaseOrderStatus, string> =
   partially_received: 'cyan',
   received: 'success',
   closed: 'default',
+  rejected: 'error',
 };
 /** Orders still waiting for goods: the board's and the workbench's 未完成订单. */
 export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
+
+/** Who answered an order 确认: the supplier in the portal, or the buyer on its behalf. */
+export const CONFIRMED_BY = ['supplier', 'buyer'] as const;
+export type ConfirmedBy = (typeof CONFIRMED_BY)[number];
+export const CONFIRMED_BY_LABELS: Record<ConfirmedBy, string> = { supplier: '供应商', buyer: '采购员代确认' };
+
+/** Values of the `confirm_channel` dictionary: how the buyer heard the supplier's answer. */
+export const CONFIRM_CHANNELS = ['phone', 'wechat', 'email', 'stamped'] as const;
+export type ConfirmChannel = (typeof CONFIRM_CHANNELS)[number];
+export const CONFIRM_CHANNEL_LABELS: Record<ConfirmChannel, string> = { phone: '电话', wechat: '微信', email: '邮件', stamped: '盖章回传' };
+export const CONFIRM_CHANNEL_COLORS: Record<ConfirmChannel, string> = { phone: 'blue', wechat: 'green', email: 'cyan', stamped: 'purple' };
+
+/** The actions a supplier takes on its own orders in the portal; receipts and closing are the buyer's. */
+export const PORTAL_ORDER_ACTIONS = ['confirm', 'reject'] as const;
 
 /**
  * The status machine (docs/rules/orders.md): for each action, the statuses it may start from and
@@ -34,13 +50,14 @@ export const OPEN_PURCHASE_ORDER_STATUSES = ['pending', 'confirmed', 'partially_
  */
 export const PURCHASE_ORDER_TRANSITIONS = {
   confirm: { from: ['pending'], to: 'confirmed' },
+  reject: { from: ['pending'], to: 'rejected' },
   receive: { from: ['confirmed', 'partially_received'], to: ['confirmed', 'partially_received', 'received'] },
-  close: { from: ['pending', 'confirmed', 'partially_received'], to: 'closed' },
+  close: { from: ['pending', 'confirmed', 'partially_received', 'rejected'], to: 'closed' },
 } as const satisfies StatusMachine<PurchaseOrderStatus>;
 export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_TRANSITIONS;
 export const PURCHASE_ORDER_ACTIONS = actionsOf(PURCHASE_ORDER_TRANSITIONS);
 
-export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', receive: '收货', close: '关闭' };
+export const PURCHASE_ORDER_ACTION_LABELS: Record<PurchaseOrderAction, string> = { confirm: '确认', reject: '拒绝', receive: '收货', close: '关闭' };
 
 export const purchaseOrderActionAllowed = (action: PurchaseOrderAction, status: PurchaseOrderStatus) =>
   transitionAllowed(PURCHASE_ORDER_TRANSITIONS, action, status);
@@ -90,13 +107,34 @@ export const PURCHASE_ORDER_AUDIT: AuditVocabulary = {
     unitPriceFen: '单价',
     amountFen: '金额',
     receivedQuantity: '已收数量',
+    deliveryAddress: '收货地址',
+    warehouseCode: '仓库编码',
+    warehouseName: '收货仓库',
+    regionCode: '所在地区',
+    regionName: '所在地区',
+    address: '详细地址',
+    consignee: '收货人',
+    phone: '联系电话',
+    receivingHours: '收货时间',
+    promisedDate: '承诺到货日期',
+    confirmedBy: '确认方',
+    confirmedByName: '确认人',
+    confirmChannel: '确认渠道',
+    confirmRemark: '确认备注',
+    shipmentId: '发货通知',
     rejectedQuantity: '拒收数量',
-    rejectReason: '拒收原因',
+    // The order's refusal by its supplier, and a receipt line's refused goods.
+    rejectReason: '拒绝原因',
     returnedQuantity: '已退货数量',
     receiptId: '收货单',
     reversalOf: '冲销的收货',
     reason: '原因',
   },
-  values: { status: PURCHASE_ORDER_STATUS_LABELS, invoiceType: INVOICE_TYPE_LABELS },
+  values: {
+    status: PURCHASE_ORDER_STATUS_LABELS,
+    invoiceType: INVOICE_TYPE_LABELS,
+    confirmedBy: CONFIRMED_BY_LABELS,
+    confirmChannel: CONFIRM_CHANNEL_LABELS,
+  },
   statusColors: PURCHASE_ORDER_STATUS_COLORS,
 };

@@ -15,9 +15,11 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
+import { deliveryAddressSchema } from './warehouse';
 import { INVOICE_TYPES } from './procurement/vat';
-import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_ACTIONS } from './purchase-order-vocabulary';
 import { PURCHASE_RETURN_STATUSES, RETURN_REASONS } from './purchase-return-vocabulary';
+import { CONFIRM_CHANNELS, CONFIRMED_BY, PURCHASE_ORDER_ACTIONS, PURCHASE_ORDER_STATUSES } from './purchase-order-vocabulary';
+import { shipmentLineSchema, shipmentStatusSchema } from './shipment';
 
 export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
 
@@ -110,6 +112,8 @@ export const purchaseReceiptSchema = z.object({
   reversedBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
+  /** The shipping notice the receipt took in, when it named one. */
+  shipmentId: z.number().nullable(),
   /** A mirror receipt's quantities are the reversed receipt's, negated. */
   lines: z.array(
     z.object({
@@ -139,11 +143,37 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   taxRatePercent: z.number(),
   deliveryRegionCode: z.string(),
   deliveryRegionName: z.string(),
+  /** Where to deliver, as the order was made (docs/rules/orders.md); null when its task named no warehouse. */
+  deliveryAddress: deliveryAddressSchema.nullable(),
   planId: z.number().nullable(),
   planCode: z.string().nullable(),
   taskName: z.string(),
   closeReason: z.string().nullable(),
   confirmedAt: z.string().nullable(),
+  /** 承诺到货日期 of the supplier's answer (the required-by date when it named none). */
+  promisedDate: z.string().nullable(),
+  confirmedBy: z.enum(CONFIRMED_BY).nullable(),
+  confirmedByName: z.string().nullable(),
+  /** How the buyer heard the answer it confirmed on the supplier's behalf (`confirm_channel`). */
+  confirmChannel: z.enum(CONFIRM_CHANNELS).nullable(),
+  confirmRemark: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  /** The supplier's 结算方式 (`settlement_type`), printed in the terms. */
+  settlementType: z.string(),
+  shipments: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      status: shipmentStatusSchema,
+      shipDate: z.string(),
+      expectedArrival: z.string(),
+      deliveryNoteNo: z.string(),
+      carrier: z.string().nullable(),
+      vehiclePlate: z.string().nullable(),
+      version: z.number(),
+      lines: z.array(shipmentLineSchema),
+    }),
+  ),
   supplier: orderPartySchema,
   lines: z.array(purchaseOrderLineSchema),
   /** Σ of the lines' received amounts + freight: what is payable for what was kept; 订单总额 stays as ordered. */
@@ -165,8 +195,8 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   ),
   /**
    * The actions the caller may perform on the order now: the status machine, and in the portal
-   * only 确认 (a supplier neither receives nor closes), as the server checks them when the call
-   * comes. Permission codes are not counted: the page asks `<Can>` for those.
+   * only 确认 and 拒绝 (a supplier neither receives nor closes), as the server checks them when the
+   * call comes. Permission codes are not counted: the page asks `<Can>` for those.
    */
   allowedActions: allowedActionsSchema(PURCHASE_ORDER_ACTIONS),
 });
@@ -197,12 +227,30 @@ export const purchaseOrderReceiveRequest = z.strictObject({
   /** Required when a line passes its ordered quantity by more than 10 %. */
   reason: multilineText('超收原因', 200).nullish(),
   lines: z.array(receiptLineSchema).min(1, '请至少填写一行收货数量').max(200, '收货明细不能超过200行'),
+  /** The shipping notice this receipt takes in (its 差异 against what was shipped is kept). */
+  shipmentId: idSchema.nullish(),
 });
 export type PurchaseOrderReceiveBody = z.input<typeof purchaseOrderReceiveRequest>;
 export const purchaseOrderCloseRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('关闭原因', 200) });
-export const purchaseOrderConfirmRequest = z.strictObject({ id: idSchema, version: versionSchema });
+/** Not before today in Asia/Shanghai (the server checks it against its clock); the required-by date when left out. */
+const promisedDate = calendarDate('承诺到货日期').nullish();
+/** The buyer confirms on the supplier's behalf and says how the supplier answered. */
+export const purchaseOrderConfirmRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  promisedDate,
+  channel: z.enum(CONFIRM_CHANNELS, '请选择确认渠道').nullish(),
+});
+/** The supplier's own 确认 in the portal, with a promise and a remark. */
+export const portalOrderConfirmRequest = z.strictObject({
+  id: idSchema,
+  version: versionSchema,
+  promisedDate,
+  remark: multilineText('备注', 200).nullish(),
+});
+export const purchaseOrderRejectRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('拒绝原因', 200) });
 
-/** Columns of the order export, in order. */
+/** Columns of the order export's first sheet, in order (amounts and quantities as numbers, dates as dates). */
 export const PURCHASE_ORDER_EXPORT_COLUMNS = [
   '订单编号',
   '采购任务',
@@ -214,14 +262,37 @@ export const PURCHASE_ORDER_EXPORT_COLUMNS = [
   '订购数量',
   '已收数量',
   '需求日期',
+  '承诺到货日期',
+  '收货仓库',
   '采购员',
   '创建时间',
+] as const;
+
+/** Columns of the export's second sheet: one row per order line. */
+export const PURCHASE_ORDER_LINE_EXPORT_COLUMNS = [
+  '订单编号',
+  '供应商',
+  '状态',
+  'SKU',
+  '商品名称',
+  '规格',
+  '单位',
+  '订购数量',
+  '含税单价(元)',
+  '含税金额(元)',
+  '已收数量',
+  '未收数量',
+  '发票类型',
+  '税率(%)',
+  '关闭原因',
 ] as const;
 
 export const purchaseOrderApi = {
   list: endpoint('/admin/purchase_order/list', purchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
   info: endpoint('/admin/purchase_order/info', byIdRequest, purchaseOrderDetailSchema),
   confirm: endpoint('/admin/purchase_order/confirm', purchaseOrderConfirmRequest, idResponse),
+  /** The refusal the supplier gave by phone or mail, recorded by the buyer (`purchaseOrder:confirm`). */
+  reject: endpoint('/admin/purchase_order/reject', purchaseOrderRejectRequest, idResponse),
   receive: endpoint('/admin/purchase_order/receive', purchaseOrderReceiveRequest, idResponse),
   close: endpoint('/admin/purchase_order/close', purchaseOrderCloseRequest, idResponse),
   export: endpoint('/admin/purchase_order/export', purchaseOrderExportRequest, fileResponse),
@@ -242,5 +313,6 @@ export const portalPurchaseOrderListRequest = z.strictObject({
 export const portalPurchaseOrderApi = {
   list: endpoint(PORTAL_PATHS.orderList, portalPurchaseOrderListRequest, pageResponse(purchaseOrderItemSchema)),
   info: endpoint(PORTAL_PATHS.orderInfo, byIdRequest, purchaseOrderDetailSchema),
-  confirm: endpoint(PORTAL_PATHS.orderConfirm, purchaseOrderConfirmRequest, idResponse),
+  confirm: endpoint(PORTAL_PATHS.orderConfirm, portalOrderConfirmRequest, idResponse),
+  reject: endpoint(PORTAL_PATHS.orderReject, purchaseOrderRejectRequest, idResponse),
 };

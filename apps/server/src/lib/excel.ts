@@ -9,6 +9,8 @@ export interface ExcelColumn {
   width?: number;
   /** A date column: its cells are formatted as dates, so Excel offers its date input. */
   date?: boolean;
+  /** A moment column (`dateTimeCell`): date and time, sortable and filterable as such. */
+  dateTime?: boolean;
   /** An amount column: numeric cells in yuan (`moneyCell`) shown as ¥1,234.00, so SUM works. */
   money?: boolean;
   /** A quantity or count column: numeric cells shown with thousands separators. */
@@ -16,11 +18,18 @@ export interface ExcelColumn {
 }
 
 const DATE_FORMAT = 'yyyy-mm-dd';
+const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 export const MONEY_FORMAT = '"¥"#,##0.00;-"¥"#,##0.00';
 export const COUNT_FORMAT = '#,##0';
 
 /** The number format of a column, if it has one. */
 export const columnNumFmt = (c: ExcelColumn) => (c.money ? MONEY_FORMAT : c.count ? COUNT_FORMAT : c.date ? DATE_FORMAT : undefined);
+
+/** A calendar day `YYYY-MM-DD` as a date cell (midnight UTC: a spreadsheet date has no zone); blank for none. */
+export const dateCell = (day: string | null | undefined): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
+/** A moment as a date-time cell showing its Asia/Shanghai wall clock (the export's readers are there). */
+export const dateTimeCell = (at: Date | string | null | undefined): Date | null =>
+  at == null ? null : new Date(new Date(at).getTime() + 8 * 3600_000);
 
 /** Fen as a numeric yuan cell (two decimals exactly: fen are integers); blank for no amount. */
 export const moneyCell = (fen: number | bigint | null | undefined): number | null => (fen == null ? null : Number(fen) / 100);
@@ -140,18 +149,27 @@ export function createXlsxStream(fileName: string, sheetName: string, columns: E
     const started = workbook.addWorksheet(escapeSheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
     started.columns = sheetColumns.map((c) => {
       const numFmt = columnNumFmt(c);
-      return { header: escapeCell(c.header) as string, width: c.width ?? 14, ...(numFmt && !c.date ? { style: { numFmt } } : {}) };
+      return { header: escapeCell(c.header) as string, width: c.width ?? 14, ...(numFmt && !c.date && !c.dateTime ? { style: { numFmt } } : {}) };
     });
     started.getRow(1).font = { bold: true };
     started.getRow(1).commit();
     return started;
   };
   let sheet = startSheet(sheetName, columns);
+  let current = columns;
   return {
-    addRow: (values) => sheet.addRow(values.map(escapeCell)).commit(),
+    addRow: (values) => {
+      const row = sheet.addRow(values.map(escapeCell));
+      // Date cells carry their format themselves: a column style would also dress the header.
+      current.forEach((c, i) => {
+        if ((c.date || c.dateTime) && values[i] instanceof Date) row.getCell(i + 1).numFmt = c.dateTime ? DATE_TIME_FORMAT : DATE_FORMAT;
+      });
+      row.commit();
+    },
     nextSheet: (name, sheetColumns) => {
       sheet.commit();
       sheet = startSheet(name, sheetColumns);
+      current = sheetColumns;
     },
     drained: async () => {
       if (out.writableNeedDrain) await once(out, 'drain');

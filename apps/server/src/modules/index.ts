@@ -20,6 +20,8 @@ import { messageRoutes, portalMessageRoutes } from './message/routes';
 import { portalPurchaseOrderRoutes, purchaseOrderRoutes } from './purchase-order/routes';
 import { portalPurchaseReturnRoutes, purchaseReturnRoutes } from './purchase-return/routes';
 import { portalAdminRoutes, portalRoutes } from './portal/routes';
+import { warehouseRoutes } from './warehouse/routes';
+import { companyInfoRoutes } from './company-info/routes';
 import { portalStatementRoutes, supplierStatementRoutes } from './supplier-statement/routes';
 
 /** Every API route of the application; the authorization-matrix and bad-input tests walk this list. */
@@ -35,6 +37,8 @@ export const allRoutes: AnyRoute[] = [
   ...dictionaryRoutes,
   ...regionRoutes,
   ...priceTemplateRoutes,
+  ...warehouseRoutes,
+  ...companyInfoRoutes,
   ...freightRoutes,
   ...dataBoardRoutes,
   ...workbenchRoutes,

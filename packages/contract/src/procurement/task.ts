@@ -47,6 +47,8 @@ const taskFields = {
   buyerId: idSchema,
   quoteDeadline: dateTime('请选择报价截止时间'),
   deliveryRegionCode: z.string('请选择交货地区').regex(REGION_CODE_6, '请选择交货地区'),
+  /** 收货仓库 (its code): optional for API clients, required in the form; an update without it keeps it. */
+  warehouseCode: text('收货仓库', 40).nullish(),
   requiredBy: calendarDate('需求日期').nullish(),
   remark: multilineText('备注', 500).nullish(),
   lines: z.array(taskLineInput).min(1, '请至少添加一行商品').max(200, '商品行不能超过200行'),
@@ -84,6 +86,8 @@ export const taskListItemSchema = z.object({
   quoteDeadline: z.string(),
   deliveryRegionCode: z.string(),
   deliveryRegionName: z.string(),
+  warehouseCode: z.string().nullable(),
+  warehouseName: z.string().nullable(),
   requiredBy: z.string().nullable(),
   status: procurementStatusSchema,
   sealed: z.boolean(),

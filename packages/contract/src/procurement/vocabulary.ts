@@ -145,6 +145,7 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     buyerId: '采购员',
     quoteDeadline: '报价截止时间',
     deliveryRegionCode: '交货地区',
+    warehouseCode: '收货仓库',
     requiredBy: '需求日期',
     statusReason: '状态原因',
     awardedAmountFen: '到货成本(含税)',

@@ -11,4 +11,5 @@ export * from './procurement';
 export * from './message';
 export * from './purchase-order';
 export * from './portal';
+export * from './warehouse';
 export * from './supplier-statement';

@@ -31,6 +31,8 @@ export const procurementTasks = pgTable(
       .references(() => backUsers.id),
     quoteDeadline: timestamp('quote_deadline', { withTimezone: true }).notNull(),
     deliveryRegionCode: text('delivery_region_code').notNull(),
+    /** The receiving warehouse (its code); its address becomes each order's delivery address. */
+    warehouseCode: text('warehouse_code'),
     requiredBy: date('required_by', { mode: 'string' }),
     status: text('status', { enum: ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] })
       .notNull()

@@ -1,10 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { backUsers } from './access';
 import { commodities } from './commodity';
 import { timestamps, version } from './common';
 import { procurementTaskLines, procurementTasks } from './procurement';
 import { suppliers } from './supplier';
+
+/** The delivery address an order keeps (the contract's `DeliveryAddress`, snake_case on the wire). */
+interface DeliveryAddressSnapshot {
+  warehouseCode: string;
+  warehouseName: string;
+  regionCode: string;
+  regionName: string;
+  address: string;
+  consignee: string;
+  phone: string;
+  receivingHours: string | null;
+}
 
 /** One per awarded supplier of a task, created in the award's transaction (docs/rules/orders.md). */
 export const purchaseOrders = pgTable(
@@ -23,7 +35,7 @@ export const purchaseOrders = pgTable(
     buyerId: integer('buyer_id')
       .notNull()
       .references(() => backUsers.id),
-    status: text('status', { enum: ['pending', 'confirmed', 'partially_received', 'received', 'closed'] })
+    status: text('status', { enum: ['pending', 'confirmed', 'partially_received', 'received', 'closed', 'rejected'] })
       .notNull()
       .default('pending'),
     invoiceType: text('invoice_type', { enum: ['special', 'ordinary', 'none'] }).notNull(),
@@ -38,6 +50,16 @@ export const purchaseOrders = pgTable(
     requiredBy: date('required_by', { mode: 'string' }),
     closeReason: text('close_reason'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Where to deliver, copied from the task's warehouse when the order was made; null without one. */
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddressSnapshot>(),
+    /** 承诺到货日期 of the supplier's answer. */
+    promisedDate: date('promised_date', { mode: 'string' }),
+    confirmedBy: text('confirmed_by', { enum: ['supplier', 'buyer'] }),
+    confirmedByName: text('confirmed_by_name'),
+    /** How the buyer heard the supplier's yes (`confirm_channel` dictionary). */
+    confirmChannel: text('confirm_channel'),
+    confirmRemark: text('confirm_remark'),
+    rejectReason: text('reject_reason'),
     ...version,
     ...timestamps,
   },
@@ -106,6 +128,8 @@ export const purchaseReceipts = pgTable(
     reason: text('reason'),
     reversalOf: integer('reversal_of').references((): AnyPgColumn => purchaseReceipts.id),
     createdBy: integer('created_by').references(() => backUsers.id),
+    /** The shipping notice this receipt takes in, when it names one. */
+    shipmentId: integer('shipment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     ...version,
   },
@@ -113,6 +137,7 @@ export const purchaseReceipts = pgTable(
     index('purchase_receipts_order_idx').on(t.orderId, t.id),
     // A receipt is reversed at most once, whatever two reversals racing each other do.
     uniqueIndex('purchase_receipts_reversal_of_unique').on(t.reversalOf),
+    index('purchase_receipts_shipment_idx').on(t.shipmentId),
   ],
 );
 
@@ -197,4 +222,59 @@ export const purchaseReturnLines = pgTable(
     reason: text('reason'),
   },
   (t) => [index('purchase_return_lines_return_idx').on(t.returnId), index('purchase_return_lines_order_line_idx').on(t.orderLineId)],
+);
+
+/** 发货通知 (docs/rules/orders.md, "Shipping notices"): goods a supplier says are on their way. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    /** The order's supplier, kept here so the portal's reads are scoped without a join. */
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    status: text('status', { enum: ['in_transit', 'received', 'cancelled'] })
+      .notNull()
+      .default('in_transit'),
+    shipDate: date('ship_date', { mode: 'string' }).notNull(),
+    expectedArrival: date('expected_arrival', { mode: 'string' }).notNull(),
+    deliveryNoteNo: text('delivery_note_no').notNull(),
+    carrier: text('carrier'),
+    vehiclePlate: text('vehicle_plate'),
+    driverPhone: text('driver_phone'),
+    remark: text('remark'),
+    /** Who recorded it: the supplier in the portal or the buyer on its behalf. */
+    createdBySide: text('created_by_side', { enum: ['supplier', 'buyer'] }).notNull(),
+    createdByName: text('created_by_name'),
+    cancelReason: text('cancel_reason'),
+    receiptId: integer('receipt_id'),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shipments_code_unique').on(t.code),
+    index('shipments_order_idx').on(t.orderId, t.id),
+    index('shipments_supplier_idx').on(t.supplierId, t.id),
+    index('shipments_expected_idx').on(t.status, t.expectedArrival),
+  ],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** What the receipt naming the shipment took of the line; null until then. */
+    receivedQuantity: integer('received_quantity'),
+  },
+  (t) => [index('shipment_lines_shipment_idx').on(t.shipmentId), index('shipment_lines_order_line_idx').on(t.orderLineId)],
 );

@@ -1,4 +1,7 @@
 import {
+  CONFIRM_CHANNEL_COLORS,
+  CONFIRM_CHANNEL_LABELS,
+  CONFIRM_CHANNELS,
   DICT,
   INVITATION_STATUS_COLORS,
   INVOICE_TYPE_COLORS,
@@ -24,6 +27,9 @@ import {
   QUOTE_STATUS_COLORS,
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
+  SHIPMENT_STATUS_COLORS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
   STATEMENT_STATUS_COLORS,
   STATEMENT_STATUS_LABELS,
   STATEMENT_STATUSES,
@@ -100,16 +106,23 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
     items: statusItems(RETURN_REASONS, RETURN_REASON_LABELS, RETURN_REASON_COLORS),
   },
   {
+    code: DICT.shipmentStatus,
+    name: '发货通知状态',
+    remark: '供应商的发货通知：在途、已收货、已取消',
+    items: statusItems(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_COLORS),
+  },
+  {
+    code: DICT.confirmChannel,
+    name: '确认渠道',
+    remark: '采购员代供应商确认订单时，供应商答复的渠道',
+    items: statusItems(CONFIRM_CHANNELS, CONFIRM_CHANNEL_LABELS, CONFIRM_CHANNEL_COLORS),
+  },
+  {
+    // Its items are the enabled warehouses of 收货仓库 (docs/rules/base-data.md, "Warehouses").
     code: DICT.warehouse,
     name: '仓库',
-    remark: '收货仓库',
-    items: [
-      ['sh_jiading', '上海嘉定中心仓', 'blue', true],
-      ['gz_baiyun', '广州白云中心仓', 'green'],
-      ['bj_daxing', '北京大兴仓', 'geekblue'],
-      ['cd_shuangliu', '成都双流仓', 'orange'],
-      ['wh_dongxihu', '武汉东西湖仓', 'purple'],
-    ],
+    remark: '由收货仓库维护',
+    items: [],
   },
   {
     code: DICT.unit,
@@ -217,6 +230,7 @@ export async function seedBuiltInDictionaries(tx: Db) {
       .insert(dictTypes)
       .values({ code: dictionary.code, name: dictionary.name, remark: dictionary.remark, builtIn: true, updatedBy: '系统' })
       .onConflictDoNothing({ target: dictTypes.code });
+    if (dictionary.items.length === 0) continue;
     const [type] = await tx.select({ id: dictTypes.id }).from(dictTypes).where(sql`${dictTypes.code} = ${dictionary.code}`);
     const inserted = await tx
       .insert(dictItems)

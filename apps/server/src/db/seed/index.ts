@@ -14,6 +14,8 @@ import { seedDemoStatements } from './demo-statements';
 import { type DemoPortalLink, seedDemoPortal } from './demo-portal';
 import { seedBuiltInDictionaries } from './dictionary';
 import { seedAdminRole, seedAdminUser, seedMenus } from './foundation';
+import { seedBuiltInWarehouses } from './warehouses';
+import { seedDemoCompany } from './demo-company';
 
 export interface SeedContext {
   /** Known only on the start that created the administrator. */
@@ -76,6 +78,13 @@ const demoSeeders: DemoSeeder[] = [
   { name: 'board_facts', run: (tx) => seedBoardFacts(tx) },
   { name: 'purchase_orders', run: (tx, ctx) => seedDemoOrders(tx, ctx.now) },
   { name: 'purchase_returns', run: (tx, ctx) => seedDemoReturns(tx, ctx.now) },
+  {
+    name: 'company',
+    run: async (tx) => {
+      await seedDemoCompany(tx);
+      return true;
+    },
+  },
   { name: 'supplier_statements', run: (tx, ctx) => seedDemoStatements(tx, ctx.now) },
 ];
 
@@ -96,6 +105,7 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
   const adminCreated = await db.transaction(async (tx) => {
     await seedMenus(tx);
     await seedBuiltInDictionaries(tx);
+    await seedBuiltInWarehouses(tx);
     const roleId = await seedAdminRole(tx);
     return seedAdminUser(tx, roleId, config.ADMIN_EMAIL, password);
   });

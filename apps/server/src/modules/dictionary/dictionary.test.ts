@@ -112,19 +112,43 @@ describe('dictionary types and items', () => {
 
   it('answers 409 on a stale version and bumps the dictionary version on every write', async () => {
     const before = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
-    const type = (await t.call('/admin/dict_type/info', { code: 'warehouse' }, admin)).data;
-    const body = { id: type.id, version: type.version, code: 'warehouse', name: '收货仓库', status: 'enabled' };
+    const type = (await t.call('/admin/dict_type/info', { code: 'unit' }, admin)).data;
+    const body = { id: type.id, version: type.version, code: 'unit', name: '计量单位', status: 'enabled' };
     expect((await t.call('/admin/dict_type/update', body, admin)).code).toBe(200);
     expect(await t.call('/admin/dict_type/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
-    const item = (await t.call('/admin/dict_item/list', { type_code: 'warehouse' }, admin)).data.list[0];
+    const item = (await t.call('/admin/dict_item/list', { type_code: 'unit' }, admin)).data.list[0];
     expect((await t.call('/admin/dict_item/disable', { id: item.id, version: item.version }, admin)).code).toBe(200);
     expect((await t.call('/admin/dict_item/enable', { id: item.id, version: item.version }, admin)).code).toBe(409);
     const after = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
     expect(after).toBe(before + 2);
     // A disabled item is still in the bundle (old records render it), marked disabled.
     const bundle = (await t.call('/admin/dict_type/options', {}, buyer)).data;
-    const warehouse = bundle.types.find((x: { code: string }) => x.code === 'warehouse');
-    expect(warehouse.items.find((i: { value: string }) => i.value === item.value).status).toBe('disabled');
+    const unit = bundle.types.find((x: { code: string }) => x.code === 'unit');
+    expect(unit.items.find((i: { value: string }) => i.value === item.value).status).toBe('disabled');
+  });
+
+  it('answers the warehouse type from 收货仓库: enabled warehouses as items, read-only here', async () => {
+    const items = async () =>
+      (await t.call('/admin/dict_type/options', {}, buyer)).data.types.find((x: { code: string }) => x.code === 'warehouse').items;
+    expect((await items()).map((i: { value: string; label: string }) => [i.value, i.label])).toContainEqual(['sh_jiading', '上海嘉定中心仓']);
+    const before = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
+    const created = await t.call(
+      '/admin/warehouse/create',
+      { code: 'dict_wh', name: '字典测试仓', region_code: '310114', address: '嘉定区测试路1号', consignee: '王五', phone: '13800138000' },
+      admin,
+    );
+    expect(created.code).toBe(200);
+    expect((await t.call('/admin/dict_type/version', {}, buyer)).data.version).toBeGreaterThan(before);
+    expect((await items()).map((i: { value: string }) => i.value)).toContain('dict_wh');
+    const info = (await t.call('/admin/warehouse/info', { id: created.data.id }, admin)).data;
+    expect((await t.call('/admin/warehouse/disable', { id: info.id, version: info.version }, admin)).code).toBe(200);
+    expect((await items()).map((i: { value: string }) => i.value)).not.toContain('dict_wh');
+    // The type's item list shows every warehouse; adding an item there is refused.
+    const listed = (await t.call('/admin/dict_item/list', { type_code: 'warehouse', page_size: 200 }, admin)).data.list;
+    expect(listed.find((i: { value: string }) => i.value === 'dict_wh')).toMatchObject({ label: '字典测试仓', status: 'disabled' });
+    const type = (await t.call('/admin/dict_type/info', { code: 'warehouse' }, admin)).data;
+    const add = await t.call('/admin/dict_item/create', { type_id: type.id, label: '新仓', value: 'new_wh', status: 'enabled' }, admin);
+    expect(add.code).toBe(409);
   });
 
   it('writes an audit row per write', async () => {

@@ -1,4 +1,6 @@
 import {
+  DERIVED_DICTIONARIES,
+  DICT,
   type dictItemCreateRequest,
   type dictItemListRequest,
   dictItemUpdateRequest,
@@ -10,7 +12,7 @@ import {
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { dictItems, dictTypes, dictVersion } from '../../db/schema';
+import { dictItems, dictTypes, dictVersion, warehouses } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -23,8 +25,8 @@ import { withCurrentValues } from '../../lib/unchanged-fields';
 type TypeRow = typeof dictTypes.$inferSelect;
 type ItemRow = typeof dictItems.$inferSelect;
 
-/** Every dictionary write bumps the version, so front-end caches reload. */
-async function bumpVersion(tx: Db) {
+/** Every dictionary write (and every warehouse write, whose rows are the `warehouse` type's items) bumps the version, so front-end caches reload. */
+export async function bumpVersion(tx: Db) {
   await tx
     .insert(dictVersion)
     .values({ id: 1, version: 1 })
@@ -36,8 +38,8 @@ export async function getDictionaryVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
-// Spelled out: inside the subquery drizzle would leave the outer id unqualified.
-const itemCountSql = sql<number>`(select count(*)::int from dict_items i where i.type_id = "dict_types"."id")`;
+// Spelled out: inside the subquery drizzle would leave the outer id unqualified. The warehouse type counts the warehouses.
+const itemCountSql = sql<number>`(case when "dict_types"."code" = ${DICT.warehouse} then (select count(*)::int from warehouses) else (select count(*)::int from dict_items i where i.type_id = "dict_types"."id") end)`;
 
 function typeView(row: TypeRow, itemCount: number) {
   return {
@@ -173,9 +175,47 @@ export async function deleteDictType(ctx: AuthedContext, input: { id: number; ve
   });
 }
 
+/**
+ * The items of the `warehouse` type: the warehouses themselves (docs/rules/base-data.md,
+ * "Warehouses"), value = code, label = name, so clients of the dictionary keep working. They are
+ * kept in 收货仓库, never as dictionary items.
+ */
+async function warehouseItems(db: Db, typeId: number, input?: { keyword?: string; status?: 'enabled' | 'disabled' }) {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(
+      and(
+        input?.keyword ? or(ilike(warehouses.name, likePattern(input.keyword)), ilike(warehouses.code, likePattern(input.keyword))) : undefined,
+        input?.status ? eq(warehouses.status, input.status) : undefined,
+      ),
+    )
+    .orderBy(asc(warehouses.sort), asc(warehouses.id));
+  // Negative ids: these are not dictionary items, so no item call can reach a real item through them.
+  return rows.map((w) => ({
+    id: -w.id,
+    typeId,
+    label: w.name,
+    value: w.code,
+    sort: w.sort,
+    tagColor: 'blue' as const,
+    isDefault: false,
+    status: w.status,
+    remark: w.remark,
+    version: w.version,
+    updatedAt: iso(w.updatedAt)!,
+  }));
+}
+
+const derivedRefusal = () => conflict(`仓库字典由「${DERIVED_DICTIONARIES.warehouse.label}」维护，请在${DERIVED_DICTIONARIES.warehouse.label}中修改`);
+
 export async function listDictItems(ctx: AuthedContext, input: z.output<typeof dictItemListRequest>) {
   const [type] = await ctx.db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.code, input.typeCode));
   if (!type) throw notFound('字典类型不存在');
+  if (input.typeCode === DICT.warehouse) {
+    const all = await warehouseItems(ctx.db, type.id, input);
+    return pageResult(all.slice(pageOffset(input), pageOffset(input) + input.pageSize), all.length, input);
+  }
   const where: SQL[] = [eq(dictItems.typeId, type.id)];
   if (input.keyword) {
     const pattern = likePattern(input.keyword);
@@ -224,6 +264,7 @@ async function clearOtherDefaults(tx: Db, typeId: number, keepId: number) {
 export async function createDictItem(ctx: AuthedContext, input: z.output<typeof dictItemCreateRequest>) {
   return ctx.db.transaction(async (tx) => {
     const type = await loadType(tx, input.typeId);
+    if (type.code === DICT.warehouse) throw derivedRefusal();
     await assertValueFree(tx, type.id, input.value);
     const [row] = await tx
       .insert(dictItems)
@@ -286,6 +327,10 @@ export async function dictionaryBundle(ctx: AuthedContext) {
   const version = await getDictionaryVersion(ctx.db);
   const types = await ctx.db.select().from(dictTypes).orderBy(asc(dictTypes.id));
   const items = await ctx.db.select().from(dictItems).orderBy(asc(dictItems.typeId), asc(dictItems.sort), asc(dictItems.id));
+  const warehouseType = types.find((t) => t.code === DICT.warehouse);
+  const derived = warehouseType
+    ? (await warehouseItems(ctx.db, warehouseType.id, { status: 'enabled' })).map((item) => ({ ...item, remark: null }))
+    : [];
   const byType = new Map<number, ItemRow[]>();
   for (const item of items) {
     const list = byType.get(item.typeId) ?? [];
@@ -298,7 +343,7 @@ export async function dictionaryBundle(ctx: AuthedContext) {
       code: type.code,
       name: type.name,
       status: type.status,
-      items: (byType.get(type.id) ?? []).map((item) => ({
+      items: (type.id === warehouseType?.id ? derived : (byType.get(type.id) ?? [])).map((item) => ({
         value: item.value,
         label: item.label,
         tagColor: item.tagColor as never,

@@ -72,6 +72,15 @@ export type MessageEvent =
   | { kind: 'return_answered'; ret: ReturnRef; order: OrderRef; supplier: SupplierRef; disputeReason: string | null }
   | { kind: 'receipt_reversed'; order: OrderRef; receivedOn: string; reason: string }
   | { kind: 'plan_receipt_reversed'; plan: PlanRef; order: OrderRef; receivedOn: string; reason: string }
+  /** `planOwnerId`: the owner of the order's source plan, whose line stays open. */
+  | { kind: 'order_rejected'; order: OrderRef & { planOwnerId: number | null }; supplier: SupplierRef; reason: string }
+  | { kind: 'shipment_created'; order: OrderRef; supplier: SupplierRef; shipment: { code: string; expectedArrival: string } }
+  | { kind: 'order_confirmed_for_supplier'; order: OrderRef & { promisedDate: string | null } }
+  /** `difference`: the words of what a shipping notice said and the receipt found otherwise, if anything. */
+  | { kind: 'goods_received'; order: OrderRef; quantity: number; difference: string | null }
+  | { kind: 'rfq_closed_early'; task: TaskRef; reason: string }
+  | { kind: 'plan_goods_received'; plan: PlanRef; order: OrderRef; quantity: number }
+  | { kind: 'order_closed_short'; plan: PlanRef; order: OrderRef; reason: string }
   | { kind: 'statement_sent'; statement: StatementRef }
   | { kind: 'statement_confirmed'; statement: StatementRef; supplier: SupplierRef }
   | { kind: 'statement_disputed'; statement: StatementRef; supplier: SupplierRef; reason: string }
@@ -251,6 +260,62 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `答疑已回复：${task.code}`,
       body: `采购任务「${task.name}」有新的答疑回复。`,
       link: portalRfqLink(task.id),
+    }),
+  },
+  order_rejected: {
+    recipients: (_tx, { order }) => people(order.buyerId, order.planOwnerId),
+    message: ({ order, supplier, reason }) => ({
+      title: `订单被拒绝：${order.code}`,
+      body: `${supplier.name} 拒绝了采购订单 ${order.code}：${reason}。请关闭订单，计划明细仍待采购。`,
+      link: orderLink(order.id),
+    }),
+  },
+  shipment_created: {
+    recipients: (_tx, { order }) => people(order.buyerId),
+    message: ({ order, supplier, shipment }) => ({
+      title: `供应商已发货：${order.code}`,
+      body: `${supplier.name} 登记了发货通知 ${shipment.code}，预计 ${shipment.expectedArrival} 到货。`,
+      link: orderLink(order.id),
+    }),
+  },
+  order_confirmed_for_supplier: {
+    accounts: (tx, { order }) => accountsOf(tx, [order.supplierId]),
+    message: ({ order }, actor) => ({
+      title: `订单已代确认：${order.code}`,
+      body: `采购员 ${who(actor)} 已代贵司确认采购订单 ${order.code}${order.promisedDate ? `，承诺到货日期 ${order.promisedDate}` : ''}。`,
+      link: portalOrderLink(order.id),
+    }),
+  },
+  goods_received: {
+    accounts: (tx, { order }) => accountsOf(tx, [order.supplierId]),
+    message: ({ order, quantity, difference }) => ({
+      title: `已收货：${order.code}`,
+      body: `采购订单 ${order.code} 收货 ${quantity} 件${difference ? `；${difference}` : ''}。`,
+      link: portalOrderLink(order.id),
+    }),
+  },
+  rfq_closed_early: {
+    accounts: (tx, { task }) => invitedAccounts(tx, task.id),
+    message: ({ task, reason }) => ({
+      title: `询价提前截止：${task.code}`,
+      body: `采购任务「${task.name}」的报价已提前截止：${reason}。`,
+      link: portalRfqLink(task.id),
+    }),
+  },
+  plan_goods_received: {
+    recipients: (_tx, { plan }) => people(plan.ownerId),
+    message: ({ plan, order, quantity }) => ({
+      title: `计划到货：${plan.code}`,
+      body: `计划「${plan.name}」的采购订单 ${order.code} 收货 ${quantity} 件。`,
+      link: planLink(plan.id),
+    }),
+  },
+  order_closed_short: {
+    recipients: (_tx, { plan }) => people(plan.ownerId),
+    message: ({ plan, order, reason }) => ({
+      title: `订单短缺关闭：${order.code}`,
+      body: `计划「${plan.name}」的采购订单 ${order.code} 未收齐即关闭：${reason}。计划明细仍待采购。`,
+      link: planLink(plan.id),
     }),
   },
   portal_account_reissued: {

@@ -433,6 +433,13 @@ describe('who is told of each supplier event', () => {
   it('an order created by the award → the supplier’s active accounts; confirmed in the portal → its buyer', async () => {
     const unseal = await t.call('/admin/procurement_task/unseal', { id: taskId, version: 1, reason: '供应商已齐' }, token.admin);
     expect(unseal.code, unseal.message).toBe(200);
+    // Quoting closed before the deadline: every invited supplier's active accounts learn it.
+    const early = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, 'rfq_closed_early'), eq(messages.link, rfqLink())));
+    expect(early.map((row) => accountName(row.recipientAccountId as number)).sort()).toEqual(['portal:乙', 'portal:甲']);
+    expect(early[0].body).toContain('供应商已齐');
     const { version } = (await t.call('/admin/procurement_task/info', { id: taskId }, token.admin)).data;
     const award = () =>
       t.call(
@@ -470,18 +477,23 @@ describe('who is told of each supplier event', () => {
   it('a portal account lists, counts and marks only its own messages, and its stream receives its new ones', async () => {
     const count = async (who: string) => (await t.call(portalMessageApi.unreadCount, {}, portalToken[who])).data.count as number;
     const list = await t.call(portalMessageApi.list, { page_size: 50 }, portalToken.甲);
-    expect(list.data.list.map((m: { kind: string }) => m.kind)).toEqual(['order_created', 'clarification_answered', 'rfq_published']);
-    expect(await count('甲')).toBe(3);
+    expect(list.data.list.map((m: { kind: string }) => m.kind)).toEqual([
+      'order_created',
+      'rfq_closed_early',
+      'clarification_answered',
+      'rfq_published',
+    ]);
+    expect(await count('甲')).toBe(4);
     const newest = list.data.list[0].id;
     // 乙's read of 甲's message changes nothing; staff tokens have no portal inbox.
     expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.乙)).code).toBe(200);
-    expect(await count('甲')).toBe(3);
+    expect(await count('甲')).toBe(4);
     expect((await t.call(portalMessageApi.unreadCount, {}, token.buyer)).code).toBe(401);
     expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.甲)).code).toBe(200);
-    expect(await count('甲')).toBe(2);
+    expect(await count('甲')).toBe(3);
     expect((await t.call(portalMessageApi.readAll, {}, portalToken.甲)).code).toBe(200);
     expect(await count('甲')).toBe(0);
-    expect(await count('乙')).toBe(2);
+    expect(await count('乙')).toBe(3);
 
     const portalStream = (query = '') => `${base}${messageStreamPath('portal')}${query}`;
     const ticket = (await t.call(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket as string;

@@ -11,6 +11,7 @@ import { assertAssignable } from '../back-user/assignable';
 import { planLines } from '../planning/queries';
 import { changeStatus, planForAction } from '../planning/status';
 import { createTask } from '../procurement-task/service';
+import { findWarehouseByCode } from '../warehouse/queries';
 
 // 生成采购任务 needs both areas: it changes the plan and creates tasks through the procurement
 // service. It lives here, above both, so neither module depends on the other in both directions
@@ -21,14 +22,7 @@ type PlanRow = typeof planningTasks.$inferSelect;
 /** Buyers get a week to collect quotes on a generated draft; they adjust it before publishing. */
 const QUOTE_WINDOW_MS = 7 * DAY_MS;
 
-/** Delivery region (GB/T 2260 district) of each warehouse of the `warehouse` dictionary. */
-const WAREHOUSE_REGIONS: Record<string, string> = {
-  sh_jiading: '310114',
-  gz_baiyun: '440111',
-  bj_daxing: '110115',
-  cd_shuangliu: '510116',
-  wh_dongxihu: '420112',
-};
+/** Where a task goes when its plan's warehouse is gone: the freight destination must be a region. */
 const DEFAULT_REGION = '310000';
 
 export async function generateProcurementTasks(ctx: AuthedContext, input: z.output<typeof planGenerateRequest>) {
@@ -75,6 +69,8 @@ async function createDraftTasksForPlan(
 ): Promise<number[]> {
   const inTransaction = { ...ctx, db: tx };
   const quoteDeadline = new Date(ctx.now().getTime() + QUOTE_WINDOW_MS).toISOString();
+  // The plan's warehouse fills the task's 收货仓库, and its district the freight destination.
+  const warehouse = await findWarehouseByCode(tx, plan.warehouse);
   const ids: number[] = [];
   for (const task of tasks) {
     const { id } = await createTask(inTransaction, {
@@ -82,7 +78,8 @@ async function createDraftTasksForPlan(
       planId: plan.id,
       buyerId,
       quoteDeadline,
-      deliveryRegionCode: WAREHOUSE_REGIONS[plan.warehouse] ?? DEFAULT_REGION,
+      deliveryRegionCode: warehouse?.regionCode ?? DEFAULT_REGION,
+      warehouseCode: warehouse?.code ?? null,
       requiredBy: plan.requiredBy,
       remark: `由计划 ${plan.code} 生成`,
       lines: task.lines.map((line) => ({

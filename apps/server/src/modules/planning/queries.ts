@@ -1,9 +1,9 @@
-import { PLAN_AUDIT, type PlanDetail, planLineProgressQuantity, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
+import { DICT, PLAN_AUDIT, type PlanDetail, planLineProgressQuantity, type planListRequest, type PlanStatus, type PlanSummary } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, planningTaskLines, planningTasks } from '../../db/schema';
+import { auditLogs, backUsers, categories, commodities, dictItems, dictTypes, planningTaskLines, planningTasks, warehouses } from '../../db/schema';
 import type { AuthedContext, AuthUser } from '../../lib/context';
 import { allWordsLike } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
@@ -19,13 +19,17 @@ type PlanRow = typeof planningTasks.$inferSelect;
 
 const owners = alias(backUsers, 'owner');
 
-function summaryOf(user: AuthUser, row: PlanRow, owner: { id: number; username: string } | null): PlanSummary {
+/** The plan's warehouse by name (the code stays in `warehouse`). */
+const warehouseName = sql<string | null>`(select ${warehouses.name} from ${warehouses} where ${warehouses.code} = ${planningTasks.warehouse})`;
+
+function summaryOf(user: AuthUser, row: PlanRow, owner: { id: number; username: string } | null, warehouseName: string | null): PlanSummary {
   return {
     id: row.id,
     code: row.code,
     name: row.name,
     planType: row.planType,
     warehouse: row.warehouse,
+    warehouseName,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
     requiredBy: row.requiredBy,
@@ -74,7 +78,7 @@ export async function listPlans(ctx: AuthedContext, input: z.output<typeof planL
   const where = filterWhere(ctx.user, input);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
+      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username }, warehouseName })
       .from(planningTasks)
       .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
       .where(where)
@@ -84,7 +88,7 @@ export async function listPlans(ctx: AuthedContext, input: z.output<typeof planL
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(planningTasks).where(where),
   ]);
   return pageResult(
-    rows.map((r) => summaryOf(ctx.user, r.plan, r.owner)),
+    rows.map((r) => summaryOf(ctx.user, r.plan, r.owner, r.warehouseName)),
     total,
     input,
   );
@@ -95,7 +99,7 @@ export async function* plansForExport(db: Db, user: AuthUser, input: Filter, bat
   const where = filterWhere(user, input);
   for (let offset = 0; ; offset += batchSize) {
     const rows = await db
-      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username } })
+      .select({ plan: planningTasks, owner: { id: owners.id, username: owners.username }, warehouseName })
       .from(planningTasks)
       .leftJoin(owners, eq(owners.id, planningTasks.ownerId))
       .where(where)
@@ -103,7 +107,7 @@ export async function* plansForExport(db: Db, user: AuthUser, input: Filter, bat
       .limit(batchSize)
       .offset(offset);
     if (rows.length === 0) return;
-    yield rows.map((r) => summaryOf(user, r.plan, r.owner));
+    yield rows.map((r) => summaryOf(user, r.plan, r.owner, r.warehouseName));
     if (rows.length < batchSize) return;
   }
 }
@@ -116,6 +120,7 @@ const planQuery = prepared(
       .select({
         plan: planningTasks,
         owner: { id: owners.id, username: owners.username },
+        warehouseName,
         createdBy: { id: creators.id, username: creators.username },
         updatedBy: { id: updaters.id, username: updaters.username },
       })
@@ -138,7 +143,7 @@ export async function getPlan(ctx: AuthedContext, id: number): Promise<PlanDetai
     planAwardedGoodsFen(ctx.db, id),
   ]);
   return {
-    ...summaryOf(ctx.user, row.plan, row.owner),
+    ...summaryOf(ctx.user, row.plan, row.owner, row.warehouseName),
     remark: row.plan.remark,
     rejectReason: row.plan.rejectReason,
     closeReason: row.plan.closeReason,
@@ -234,6 +239,11 @@ async function planTimeline(db: Db, planId: number) {
 
 /** Value → {label, enabled} of a dictionary type. */
 export async function dictionaryOf(db: Db, typeCode: string) {
+  // The warehouse type's items are the warehouses (docs/rules/base-data.md, "Warehouses").
+  if (typeCode === DICT.warehouse) {
+    const rows = await db.select({ code: warehouses.code, name: warehouses.name, status: warehouses.status }).from(warehouses);
+    return new Map(rows.map((r) => [r.code, { label: r.name, enabled: r.status === 'enabled' }]));
+  }
   const rows = await db
     .select({ value: dictItems.value, label: dictItems.label, status: dictItems.status })
     .from(dictItems)

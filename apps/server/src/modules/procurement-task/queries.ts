@@ -12,6 +12,7 @@ import {
   procurementTaskSuppliers,
   procurementTasks,
   suppliers,
+  warehouses,
 } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { allWordsLike, keywordWords, likePattern } from '../../lib/keywords';
@@ -70,6 +71,7 @@ const selection = (now: Date | Placeholder) => ({
   status: effectiveStatus(now),
   buyerName: backUsers.username,
   planCode: planningTasks.code,
+  warehouseName: sql<string | null>`(select ${warehouses.name} from ${warehouses} where ${warehouses.code} = ${procurementTasks.warehouseCode})`,
   lineCount: sql<number>`(select count(*)::int from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id})`,
   invitedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id})`,
   quotedCount: sql<number>`(select count(*)::int from ${procurementTaskSuppliers} where ${procurementTaskSuppliers.taskId} = ${procurementTasks.id} and ${procurementTaskSuppliers.status} = 'received')`,
@@ -101,6 +103,8 @@ function toListItem(row: Row) {
     quoteDeadline: iso(t.quoteDeadline) as string,
     deliveryRegionCode: t.deliveryRegionCode,
     deliveryRegionName: regionFullName(t.deliveryRegionCode) || t.deliveryRegionCode,
+    warehouseCode: t.warehouseCode,
+    warehouseName: row.warehouseName,
     requiredBy: t.requiredBy,
     status: row.status,
     sealed: t.sealed,

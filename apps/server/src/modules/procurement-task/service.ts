@@ -11,7 +11,15 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { commodities, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
+import {
+  commodities,
+  planningTasks,
+  procurementTaskLines,
+  procurementTaskSuppliers,
+  procurementTasks,
+  quotations,
+  warehouses,
+} from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
@@ -20,6 +28,7 @@ import { withCurrentValues } from '../../lib/unchanged-fields';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
 import { createAwardOrders } from '../purchase-order/create-orders';
+import { assertWarehouseUsable } from '../warehouse/queries';
 import { isKnownRegion } from '../region/regions';
 import { unsealTaskQuotes } from '../sealing/quotes';
 import { loadMaintainState } from './maintain-view';
@@ -61,9 +70,10 @@ async function validateTask(
   tx: Db,
   ctx: AuthedContext,
   input: TaskInput,
-  keep: { buyerId?: number; planId?: number | null; suppliers?: Set<number> } = {},
+  keep: { buyerId?: number; planId?: number | null; suppliers?: Set<number>; warehouseCode?: string | null } = {},
 ) {
   if (!isKnownRegion(input.deliveryRegionCode)) throw fieldError('delivery_region_code', '请选择有效的交货地区');
+  if (input.warehouseCode) await assertWarehouseUsable(tx, input.warehouseCode, 'warehouse_code', keep.warehouseCode);
   // The buyer must be able to work the task; a draft may keep the buyer it has (disabled or moved since).
   await assertAssignable(tx, input.buyerId, { field: 'buyer_id', label: '采购员', codes: BUYER_PERMISSION_CODES, keepId: keep.buyerId });
   const commodityIds = [...new Set(input.lines.map((l) => l.commodityId))];
@@ -103,12 +113,24 @@ async function writeLines(tx: Db, taskId: number, input: TaskInput, supplierIds:
   }
 }
 
-const header = (input: TaskInput) => ({
+/** The source plan's warehouse, which a task naming none delivers to (when it still exists). */
+async function planWarehouse(tx: Db, planId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ code: warehouses.code })
+    .from(planningTasks)
+    .innerJoin(warehouses, eq(warehouses.code, planningTasks.warehouse))
+    .where(eq(planningTasks.id, planId));
+  return row?.code ?? null;
+}
+
+/** `kept`: the warehouse an update leaves as it is when the call names none. */
+const header = (input: TaskInput, kept: string | null = null) => ({
   name: input.name,
   planId: input.planId ?? null,
   buyerId: input.buyerId,
   quoteDeadline: new Date(input.quoteDeadline),
   deliveryRegionCode: input.deliveryRegionCode,
+  warehouseCode: input.warehouseCode === undefined ? kept : input.warehouseCode || null,
   requiredBy: input.requiredBy ?? null,
   remark: input.remark || null,
   sealed: input.sealed,
@@ -118,7 +140,7 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
   return writeTasks(ctx.db, async ({ tx, touch }) => {
     const supplierIds = await validateTask(tx, ctx, input);
     const code = await nextCode(tx, 'CG', ctx.now());
-    const values = header(input);
+    const values = header(input, input.planId ? await planWarehouse(tx, input.planId) : null);
     const [row] = await tx
       .insert(procurementTasks)
       .values({ ...values, code, createdBy: ctx.user.id })
@@ -164,8 +186,13 @@ export async function updateTask(ctx: AuthedContext, input: z.output<typeof task
             .where(eq(procurementTaskSuppliers.taskId, input.id))
         ).map((r) => r.id);
     const merged = { ...withCurrentValues(taskUpdateRequest, input, before), supplierIds: input.supplierIds ?? invited ?? [] };
-    const supplierIds = await validateTask(tx, ctx, merged, { buyerId: before.buyerId, planId: before.planId, suppliers: new Set(invited) });
-    const values = header(merged);
+    const supplierIds = await validateTask(tx, ctx, merged, {
+      buyerId: before.buyerId,
+      planId: before.planId,
+      suppliers: new Set(invited),
+      warehouseCode: before.warehouseCode,
+    });
+    const values = header(merged, before.warehouseCode);
     await updateVersioned(tx, procurementTasks, input.id, input.version, values, eq(procurementTasks.status, before.status));
     await tx.delete(procurementTaskLines).where(eq(procurementTaskLines.taskId, input.id));
     await tx.delete(procurementTaskSuppliers).where(eq(procurementTaskSuppliers.taskId, input.id));
@@ -243,7 +270,12 @@ export async function transitionTask(ctx: AuthedContext, action: MoveAction, inp
       before: { status: task.status },
       after: { status: to },
     });
-    if (action === 'close_quote') await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    if (action === 'close_quote') {
+      await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+      // Closed by hand, before the deadline: the invited suppliers learn they can no longer quote.
+      if (task.quoteDeadline > ctx.now())
+        await notify(tx, ctx.actor, { kind: 'rfq_closed_early', task, reason: input.reason || '采购方提前截止报价' });
+    }
     if (action === 'publish') await notify(tx, ctx.actor, { kind: 'rfq_published', task });
   });
   return { id: input.id };
@@ -270,6 +302,7 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
     );
     await unsealTaskQuotes(tx, [input.id], now);
     await notify(tx, ctx.actor, { kind: 'quote_closed', task, byDeadline: false });
+    await notify(tx, ctx.actor, { kind: 'rfq_closed_early', task, reason: input.reason });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'unseal',

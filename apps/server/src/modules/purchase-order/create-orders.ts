@@ -1,4 +1,4 @@
-import { fenToYuan } from '@scm/contract';
+import { type DeliveryAddress, fenToYuan } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskLines, purchaseOrderLines, purchaseOrders, quotations } from '../../db/schema';
@@ -7,6 +7,8 @@ import { notify } from '../message/notify';
 import { nextCode } from '../../lib/codes';
 import type { Actor } from '../../lib/context';
 import { recordPlanOrders } from '../planning/award-writeback';
+import { regionFullName } from '../region/regions';
+import { findWarehouseByCode } from '../warehouse/queries';
 
 export interface AwardedTask {
   id: number;
@@ -14,7 +16,26 @@ export interface AwardedTask {
   planId: number | null;
   buyerId: number;
   deliveryRegionCode: string;
+  /** The task's 收货仓库: its address is copied onto each order. */
+  warehouseCode: string | null;
   requiredBy: string | null;
+}
+
+/** The warehouse's address as the order keeps it, or null when the task names none (or it is gone). */
+async function deliveryAddressOf(tx: Db, warehouseCode: string | null): Promise<DeliveryAddress | null> {
+  if (!warehouseCode) return null;
+  const w = await findWarehouseByCode(tx, warehouseCode);
+  if (!w) return null;
+  return {
+    warehouseCode: w.code,
+    warehouseName: w.name,
+    regionCode: w.regionCode,
+    regionName: regionFullName(w.regionCode) || w.regionCode,
+    address: w.address,
+    consignee: w.consignee,
+    phone: w.phone,
+    receivingHours: w.receivingHours,
+  };
 }
 
 export interface AwardedOrderLine {
@@ -54,6 +75,7 @@ export async function createAwardOrders(tx: Db, actor: Actor, now: Date, task: A
     : [];
   const quoteOf = new Map(quotes.map((q) => [q.supplierId, q]));
 
+  const deliveryAddress = await deliveryAddressOf(tx, task.warehouseCode);
   const orderIds: number[] = [];
   for (const supplierId of supplierIds) {
     const own = lines
@@ -77,6 +99,7 @@ export async function createAwardOrders(tx: Db, actor: Actor, now: Date, task: A
       totalFen: goodsFen + freightFen,
       orderedQuantity: own.reduce((s, l) => s + l.quantity, 0),
       deliveryRegionCode: task.deliveryRegionCode,
+      deliveryAddress,
       requiredBy: task.requiredBy,
     };
     const [order] = await tx.insert(purchaseOrders).values(header).returning({ id: purchaseOrders.id });

@@ -187,7 +187,7 @@ async function orderIn(status: PurchaseOrderStatus) {
 const bodyFor = (action: PurchaseOrderAction, order: { id: number; lineId: number }) =>
   action === 'receive'
     ? { id: order.id, version: 0, received_on: shanghaiDay(t), lines: [{ order_line_id: order.lineId, quantity: 10 }] }
-    : action === 'close'
+    : action === 'close' || action === 'reject'
       ? { id: order.id, version: 0, reason: '供应商停产' }
       : { id: order.id, version: 0 };
 
@@ -196,14 +196,16 @@ describe('the status machine', () => {
     PURCHASE_ORDER_ACTIONS.map((action) => [status, action, purchaseOrderActionAllowed(action, status)] as const),
   );
 
-  it('allows exactly confirm from 待确认, receive from 已确认 / 部分到货 and close before 已到货', () => {
+  it('allows exactly confirm and reject from 待确认, receive from 已确认 / 部分到货 and close before 已到货 or after 已拒绝', () => {
     expect(cases.filter(([, , legal]) => legal).map(([s, a]) => `${a}:${s}`)).toEqual([
       'confirm:pending',
+      'reject:pending',
       'close:pending',
       'receive:confirmed',
       'close:confirmed',
       'receive:partially_received',
       'close:partially_received',
+      'close:rejected',
     ]);
   });
 
@@ -437,12 +439,12 @@ describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
 
     const list = await ok('/portal/purchase_order/list', { page_size: 200 }, supplier);
     expect(list.list.map((o: { id: number }) => o.id)).toEqual([own.id]);
-    // The same answer, but a supplier may only confirm (it neither receives nor closes).
+    // The same answer, but a supplier may only confirm or reject (it neither receives nor closes).
     const { allowed_actions: allowedInPortal, ...inPortal } = await ok('/portal/purchase_order/info', { id: own.id }, supplier);
     const { allowed_actions: allowedInAdmin, ...inAdmin } = await info(own.id);
     expect(inPortal).toEqual(inAdmin);
-    expect(allowedInAdmin).toEqual(['confirm', 'close']);
-    expect(allowedInPortal).toEqual(['confirm']);
+    expect(allowedInAdmin).toEqual(['confirm', 'reject', 'close']);
+    expect(allowedInPortal).toEqual(['confirm', 'reject']);
     expect((await t.call('/portal/purchase_order/info', { id: theirs.id }, supplier)).code).toBe(404);
     expect((await t.call('/portal/purchase_order/confirm', { id: theirs.id, version: theirs.version }, supplier)).code).toBe(404);
     // A staff token is not a portal session, and a portal token opens no admin route.

@@ -21,6 +21,7 @@ import { iso } from '../../lib/rows';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
 import { heldByReturns } from './ledger';
+import { orderShipments } from './shipment';
 import { allowedOrderActions } from './status';
 
 type Filter = z.output<typeof purchaseOrderExportRequest>;
@@ -114,12 +115,13 @@ export async function* ordersForExport(db: Db, access: OrderAccess, input: Filte
 
 export async function getOrder(db: Db, access: OrderAccess, id: number): Promise<PurchaseOrderDetail> {
   await loadOrder(db, access, id);
-  const [[row], [extra], lines, receipts] = await Promise.all([
+  const [[row], [extra], lines, receipts, shipmentList] = await Promise.all([
     itemQuery(db).where(eq(purchaseOrders.id, id)),
     db
       .select({
         taskName: procurementTasks.name,
         planCode: planningTasks.code,
+        settlementType: suppliers.settlementType,
         supplier: {
           name: suppliers.name,
           contactPerson: suppliers.contactPerson,
@@ -153,6 +155,7 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
       .leftJoin(backUsers, eq(backUsers.id, purchaseReceipts.createdBy))
       .where(eq(purchaseReceipts.orderId, id))
       .orderBy(asc(purchaseReceipts.id)),
+    orderShipments(db, id),
   ]);
   const receiptLines = receipts.length
     ? await db
@@ -178,11 +181,20 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
     taxRatePercent: order.taxRatePercent,
     deliveryRegionCode: order.deliveryRegionCode,
     deliveryRegionName: regionFullName(order.deliveryRegionCode),
+    deliveryAddress: order.deliveryAddress ?? null,
     planId: order.planId,
     planCode: extra.planCode,
     taskName: extra.taskName,
     closeReason: order.closeReason,
     confirmedAt: iso(order.confirmedAt),
+    promisedDate: order.promisedDate,
+    confirmedBy: order.confirmedBy,
+    confirmedByName: order.confirmedByName,
+    confirmChannel: order.confirmChannel as PurchaseOrderDetail['confirmChannel'],
+    confirmRemark: order.confirmRemark,
+    rejectReason: order.rejectReason,
+    settlementType: extra.settlementType,
+    shipments: shipmentList,
     allowedActions: allowedOrderActions(order, access),
     supplier: extra.supplier,
     lines: lines.map(({ line, ...commodity }) => ({
@@ -222,6 +234,7 @@ export async function getOrder(db: Db, access: OrderAccess, id: number): Promise
       reversedBy: reversedBy.get(receipt.id) ?? null,
       createdByName,
       createdAt: iso(receipt.createdAt) ?? '',
+      shipmentId: receipt.shipmentId,
       lines: receiptLines
         .filter((l) => l.receiptId === receipt.id)
         .map((l) => ({

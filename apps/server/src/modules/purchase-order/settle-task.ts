@@ -21,7 +21,8 @@ export async function completeTaskWhenSettled(tx: Db, actor: Actor, taskId: numb
   const [{ open }] = await tx
     .select({ open: sql<number>`count(*)::int` })
     .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.taskId, taskId), inArray(purchaseOrders.status, [...OPEN_PURCHASE_ORDER_STATUSES])));
+    // A refused order waits for the buyer to close it: the task is not settled until then.
+    .where(and(eq(purchaseOrders.taskId, taskId), inArray(purchaseOrders.status, [...OPEN_PURCHASE_ORDER_STATUSES, 'rejected'])));
   if (open > 0 || !locked || !procurementActionAllowed('complete', locked.status)) return;
   const to = PROCUREMENT_TRANSITIONS.complete.to;
   const [task] = await tx

@@ -2,6 +2,7 @@ import {
   PURCHASE_ORDER_ACTION_LABELS,
   PURCHASE_ORDER_ACTIONS,
   PURCHASE_ORDER_STATUS_LABELS,
+  PORTAL_ORDER_ACTIONS,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
   PURCHASE_RECEIPT_STATUS_LABELS,
@@ -15,7 +16,7 @@ import { type AppError, conflict, forbidden } from '../../lib/errors';
 import type { OrderAccess } from './access';
 
 /** What the portal lets a supplier do to its own orders; receipts and closing are the buyer's. */
-const PORTAL_ACTIONS: readonly PurchaseOrderAction[] = ['confirm'];
+const PORTAL_ACTIONS: readonly PurchaseOrderAction[] = PORTAL_ORDER_ACTIONS;
 
 /**
  * Why `action` cannot start on the order now for this caller, or null when it can: the portal's

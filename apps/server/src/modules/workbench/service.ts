@@ -1,6 +1,6 @@
 import { addDays, DAY_MS, shanghaiDay } from '@scm/contract';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, supplierStatements } from '../../db/schema';
+import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, shipments, supplierStatements, suppliers } from '../../db/schema';
 import { orderScope, statementScope } from '../../lib/data-scope';
 import type { AuthedContext } from '../../lib/context';
 import { period } from '../data-board/period';
@@ -12,6 +12,7 @@ import { drawnUpBy } from '../planning/four-eyes';
 
 const SHORTCUT_COUNT = 8;
 const RECENT_COUNT = 10;
+const ARRIVING_LIST_SIZE = 5;
 
 /** Each to-do with the code that allows it; a count the user may not see is not even computed. */
 const TODO_CODES = {
@@ -118,15 +119,47 @@ async function recentOperations(ctx: AuthedContext) {
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
+/** 今日预计到货 (docs/rules/orders.md, "Shipping notices"): in transit and expected today or earlier. */
+async function arrivingShipments(ctx: AuthedContext) {
+  if (!ctx.user.permissionCodes.has('purchaseOrder:receive')) return null;
+  const scope = orderScope(ctx.user);
+  const where = and(eq(shipments.status, 'in_transit'), lte(shipments.expectedArrival, shanghaiDay(ctx.now())), scope);
+  const [list, [{ count }]] = await Promise.all([
+    ctx.db
+      .select({
+        id: shipments.id,
+        code: shipments.code,
+        orderId: shipments.orderId,
+        orderCode: purchaseOrders.code,
+        supplierName: suppliers.name,
+        expectedArrival: shipments.expectedArrival,
+        deliveryNoteNo: shipments.deliveryNoteNo,
+      })
+      .from(shipments)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, shipments.orderId))
+      .innerJoin(suppliers, eq(suppliers.id, shipments.supplierId))
+      .where(where)
+      .orderBy(asc(shipments.expectedArrival), asc(shipments.id))
+      .limit(ARRIVING_LIST_SIZE),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(shipments)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, shipments.orderId))
+      .where(where),
+  ]);
+  return { count, list };
+}
+
 export async function getOverview(ctx: AuthedContext) {
-  const [todos, kpis, shortcuts, recent, orders] = await Promise.all([
+  const [todos, kpis, shortcuts, recent, orders, arriving] = await Promise.all([
     countTodos(ctx),
     monthKpis(ctx),
     mostOpenedPages(ctx),
     recentOperations(ctx),
     openOrderFigures(ctx.db, ctx.user, shanghaiDay(ctx.now())),
+    arrivingShipments(ctx),
   ]);
-  return { todos, kpis, shortcuts, recentOperations: recent, ...orders };
+  return { todos, kpis, shortcuts, recentOperations: recent, ...orders, arrivingShipments: arriving };
 }
 
 /**

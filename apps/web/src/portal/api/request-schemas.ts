@@ -2,9 +2,13 @@ import {
   clarificationAskRequest,
   invoiceCreateRequest,
   portalDeclineRequest,
+  portalOrderConfirmRequest,
   portalQuoteSubmitRequest,
+  purchaseOrderRejectRequest,
   purchaseReturnDisputeRequest,
   setChineseZodMessages,
+  shipmentCancelRequest,
+  shipmentCreateRequest,
   statementDisputeRequest,
 } from '@scm/contract';
 
@@ -16,7 +20,11 @@ export {
   clarificationAskRequest,
   invoiceCreateRequest,
   portalDeclineRequest,
+  portalOrderConfirmRequest,
   portalQuoteSubmitRequest,
+  purchaseOrderRejectRequest,
   purchaseReturnDisputeRequest,
+  shipmentCancelRequest,
+  shipmentCreateRequest,
   statementDisputeRequest,
 };

@@ -2,21 +2,26 @@ import { fenToYuan, INVOICE_TYPE_LABELS, formatDateTime } from '@scm/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { orderIdOf, useConfirmOrder, useOrderInfo } from '@/portal/api/orders';
-import { Button, Dialog, EmptyNotice, Fact, Facts } from '@/portal/components/plain-controls';
+import { orderIdOf, useOrderInfo } from '@/portal/api/orders';
+import { OrderAnswer } from '@/portal/components/order-answer';
+import { Button, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import { ShipForm, ShipmentList } from '@/portal/components/shipments';
+import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 import { BackTo, Rows, Section } from '@/portal/components/section';
 import { OrderStatusTag } from '@/portal/components/status-tags';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
 
-/** 订单详情: the order's lines with what was ordered and received, its totals and, while 待确认, 确认订单. */
+/**
+ * 订单详情: where to deliver, the lines with what was ordered and received, the totals, the answer
+ * (确认 / 拒绝 while 待确认), and once confirmed the shipping notices with 发货.
+ */
 export default function OrderDetailPage() {
   usePageTitle('订单详情 - 供应商门户');
   const [params] = useSearchParams();
   const id = orderIdOf(params.toString());
   const query = useOrderInfo(id);
-  const confirm = useConfirmOrder();
-  const [asking, setAsking] = useState(false);
+  const [shipping, setShipping] = useState(false);
   const back = <BackTo path="/portal/orders" label="返回我的订单" />;
 
   if (!id) return <EmptyNotice title="请从我的订单打开订单详情" action={back} />;
@@ -24,8 +29,7 @@ export default function OrderDetailPage() {
   const order = query.data;
   if (!order) return <EmptyNotice title="订单不存在" action={back} />;
 
-  // On a failure the dialog stays open for another try; the error itself is a toast.
-  const confirmOrder = () => confirm.mutate({ id: order.id, version: order.version }, { onSuccess: () => setAsking(false) });
+  const shippable = order.status === 'confirmed' || order.status === 'partially_received';
 
   return (
     <div className="portal-stack">
@@ -40,13 +44,18 @@ export default function OrderDetailPage() {
             <Fact label="询价">{order.taskCode}</Fact>
             <Fact label="下单时间">{formatDateTime(order.createdAt)}</Fact>
             <Fact label="需求日期">{order.requiredBy ?? '-'}</Fact>
-            <Fact label="交货地区">{order.deliveryRegionName}</Fact>
+            <Fact label="承诺到货">{order.promisedDate ?? '-'}</Fact>
             <Fact label="发票">
               {INVOICE_TYPE_LABELS[order.invoiceType]} {order.taxRatePercent}%
             </Fact>
             <Fact label="采购员">{order.buyerName ?? '-'}</Fact>
             {order.closeReason && <Fact label="关闭原因">{order.closeReason}</Fact>}
+            {order.rejectReason && <Fact label="拒绝原因">{order.rejectReason}</Fact>}
           </Facts>
+          <div className="portal-address" data-testid="delivery-address">
+            <div className="portal-muted">收货地址</div>
+            <DeliveryAddressText address={order.deliveryAddress} regionName={order.deliveryRegionName} />
+          </div>
         </div>
       </section>
 
@@ -111,27 +120,20 @@ export default function OrderDetailPage() {
         </Section>
       )}
 
-      {order.allowedActions.includes('confirm') && (
-        <Button variant="primary" size="large" block loading={confirm.isPending} onClick={() => setAsking(true)} data-testid="confirm-order">
-          确认订单
-        </Button>
-      )}
+      <ShipmentList order={order} />
 
-      <Dialog
-        title={`确认订单 ${order.code}？`}
-        open={asking}
-        onClose={() => setAsking(false)}
-        footer={
-          <>
-            <Button onClick={() => setAsking(false)}>再看看</Button>
-            <Button variant="primary" loading={confirm.isPending} onClick={confirmOrder}>
-              确认订单
-            </Button>
-          </>
-        }
-      >
-        {`确认后即表示接受订单的商品、数量和总额 ${yuan(order.totalFen)}，请按需求日期发货。`}
-      </Dialog>
+      {order.allowedActions.includes('confirm') && <OrderAnswer order={order} />}
+      {shippable &&
+        (shipping ? (
+          <Section title="登记发货">
+            <ShipForm order={order} onDone={() => setShipping(false)} />
+          </Section>
+        ) : (
+          <Button variant="primary" size="large" block onClick={() => setShipping(true)} data-testid="ship-order">
+            发货
+          </Button>
+        ))}
+      {order.status === 'rejected' && <Notice type="warning" title="您已拒绝该订单" detail="采购方将关闭订单。" />}
     </div>
   );
 }

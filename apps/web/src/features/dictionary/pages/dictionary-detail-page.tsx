@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime } from '@scm/contract';
-import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
+import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime } from '@scm/contract';
+import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -30,7 +30,9 @@ export default function DictionaryDetailPage() {
   const enable = useEnableDictItem();
   const disable = useDisableDictItem();
   const remove = useDeleteDictItem();
-  const canEdit = usePermission('dataDictionaryDetail:edit');
+  // A type another page keeps (收货仓库 for `warehouse`) is shown here read-only, with the way there.
+  const derived = (DERIVED_DICTIONARIES as Record<string, { label: string; path: string } | undefined>)[code];
+  const canEdit = usePermission('dataDictionaryDetail:edit') && !derived;
 
   if (!code || type.error?.code === 404) {
     return (
@@ -125,6 +127,19 @@ export default function DictionaryDetailPage() {
             </Descriptions.Item>
           </Descriptions>
         )}
+        {derived && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 12 }}
+            message={`该字典由「${derived.label}」维护：字典项即启用的${derived.label}（值为编码，标签为名称），请在${derived.label}中新增或修改。`}
+            action={
+              <Button size="small" onClick={() => jump(derived.path)}>
+                前往{derived.label}
+              </Button>
+            }
+          />
+        )}
       </Card>
       <FilterForm
         values={state}
@@ -147,11 +162,13 @@ export default function DictionaryDetailPage() {
         onRefresh={() => items.refetch()}
         onTableChange={(change) => update({ page: change.page, pageSize: change.pageSize })}
         toolbar={
-          <Can code="dataDictionaryDetail:edit">
-            <Button type="primary" icon={<PlusOutlined />} disabled={!info} onClick={() => setModal({ open: true })}>
-              新增字典项
-            </Button>
-          </Can>
+          derived ? null : (
+            <Can code="dataDictionaryDetail:edit">
+              <Button type="primary" icon={<PlusOutlined />} disabled={!info} onClick={() => setModal({ open: true })}>
+                新增字典项
+              </Button>
+            </Can>
+          )
         }
       />
       {info && (

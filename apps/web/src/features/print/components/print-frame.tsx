@@ -1,8 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { companyInfoApi } from '@scm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Button, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
+import { useApiQuery } from '@/shared/http/hooks';
 import { queryClient } from '@/shared/http/query-client';
 import './print.css';
 
@@ -17,8 +19,8 @@ export function PrintRoot({ children }: { children: ReactNode }) {
   );
 }
 
-/** The company whose documents these are, printed as the buyer (采购方) on every paper. */
-export const BUYER_COMPANY = { name: '上海优家供应链管理有限公司', address: '上海市嘉定区安亭镇墨玉南路888号', phone: '021-59560000' };
+/** The company whose documents these are (公司信息), printed as the buyer (采购方) on every paper. */
+export const useBuyerCompany = () => useApiQuery(companyInfoApi.info, {}, { staleTime: 60_000 });
 
 interface Props {
   title: string;

@@ -1,7 +1,7 @@
 import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
-import { BUYER_COMPANY, PrintFrame, PrintRoot, SignatureBoxes } from '@/features/print/components/print-frame';
+import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
 
 const yuan = (fen: number | null | undefined) => (fen == null ? '-' : fenToYuan(fen, true));
 
@@ -19,6 +19,7 @@ function ComparisonPrint() {
   const id = Number(params.get('id')) || 0;
   const query = useApiQuery(procurementTaskApi.compare, { id }, { enabled: id > 0 });
   const view = query.data;
+  const company = useBuyerCompany();
   const comparison = view?.comparison ?? null;
   const quoted = view?.suppliers.filter((s) => s.quote) ?? [];
   const totalOf = (supplierId: number) => comparison?.suppliers.find((s) => s.supplierId === supplierId);
@@ -27,7 +28,7 @@ function ComparisonPrint() {
   return (
     <PrintFrame
       title={view ? `比价审批单_${view.task.code}` : '比价审批单'}
-      loading={id > 0 && query.isLoading}
+      loading={(id > 0 && query.isLoading) || company.isLoading}
       error={!id || query.isError || !view ? '采购任务不存在或无权查看' : sealed ? '报价密封中，开标后才能打印比价审批单' : null}
       watermark={view && !view.award ? '未定标' : null}
     >
@@ -35,7 +36,7 @@ function ComparisonPrint() {
         <>
           <h1>比价审批单</h1>
           <div className="print-sub">
-            <span>{BUYER_COMPANY.name}</span>
+            <span>{company.data?.name || '-'}</span>
             <span>
               任务：{view.task.code} {view.task.name}
             </span>

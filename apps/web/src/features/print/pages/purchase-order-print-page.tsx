@@ -1,12 +1,21 @@
 import { formatCount } from '@/shared/ui/money';
-import { amountInCapitals, fenToYuan, INVOICE_TYPE_LABELS, PURCHASE_ORDER_STATUS_LABELS, purchaseOrderApi, formatChineseDate } from '@scm/contract';
+import {
+  amountInCapitals,
+  DICT,
+  fenToYuan,
+  INVOICE_TYPE_LABELS,
+  PURCHASE_ORDER_STATUS_LABELS,
+  purchaseOrderApi,
+  formatChineseDate,
+} from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { useDict } from '@/shared/dict/use-dict';
-import { BUYER_COMPANY, PrintFrame, PrintRoot, SignatureBoxes } from '@/features/print/components/print-frame';
+import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
+import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 
 /** Only an order the supplier has accepted and that still stands prints clean. */
-const WATERMARKED = new Set(['pending', 'closed']);
+const WATERMARKED = new Set(['pending', 'closed', 'rejected']);
 
 export default function PurchaseOrderPrintPage() {
   return (
@@ -21,11 +30,14 @@ function PurchaseOrderPrint() {
   const id = Number(params.get('id')) || 0;
   const info = useApiQuery(purchaseOrderApi.info, { id }, { enabled: id > 0 });
   const units = useDict('unit');
+  const settlement = useDict(DICT.settlementType);
+  const company = useBuyerCompany();
+  const buyer = company.data;
   const order = info.data;
   return (
     <PrintFrame
       title={order ? `采购订单_${order.code}` : '采购订单'}
-      loading={id > 0 && info.isLoading}
+      loading={(id > 0 && info.isLoading) || company.isLoading}
       error={!id || info.isError || !order ? '采购订单不存在或无权查看' : null}
       watermark={order && WATERMARKED.has(order.status) ? PURCHASE_ORDER_STATUS_LABELS[order.status] : null}
     >
@@ -40,10 +52,15 @@ function PurchaseOrderPrint() {
           <div className="print-parties">
             <section>
               <h2>采购方</h2>
-              <p>{BUYER_COMPANY.name}</p>
-              <p>地址：{BUYER_COMPANY.address}</p>
+              <p>{buyer?.name || '-'}</p>
+              <p>地址：{buyer?.address || '-'}</p>
               <p>
-                采购员：{order.buyerName}　电话：{BUYER_COMPANY.phone}
+                采购员：{order.buyerName}　电话：{buyer?.phone || '-'}
+              </p>
+              <p className="small">
+                统一社会信用代码：{buyer?.creditCode || '-'}
+                <br />
+                开户行：{buyer?.bankName || '-'}　账号：{buyer?.bankAccount || '-'}
               </p>
             </section>
             <section>
@@ -54,6 +71,8 @@ function PurchaseOrderPrint() {
               </p>
               <p>地址：{order.supplier.address ?? '-'}</p>
               <p className="small">
+                统一社会信用代码：{order.supplier.creditCode ?? '-'}
+                <br />
                 开户行：{order.supplier.bankName ?? '-'}　账号：{order.supplier.bankAccount ?? '-'}
               </p>
             </section>
@@ -119,16 +138,30 @@ function PurchaseOrderPrint() {
                 <td style={{ width: '22%' }}>{order.requiredBy ?? '-'}</td>
               </tr>
               <tr>
-                <th>交货地区</th>
-                <td colSpan={3}>{order.deliveryRegionName}</td>
+                <th>结算方式</th>
+                <td>{settlement.item(order.settlementType)?.label ?? order.settlementType}</td>
+                <th>承诺到货</th>
+                <td>{order.promisedDate ?? '-'}</td>
+              </tr>
+              <tr>
+                <th>收货地址</th>
+                <td colSpan={3}>
+                  <DeliveryAddressText address={order.deliveryAddress} regionName={order.deliveryRegionName} />
+                </td>
               </tr>
             </tbody>
           </table>
           <h2>订单条款</h2>
           <ol className="print-terms">
-            <li>供应方应于需求日期前将货物送达交货地区指定仓库，分批送货须事先告知采购方。</li>
+            <li>
+              供应方应于{order.promisedDate ?? order.requiredBy ?? '约定日期'}
+              前将货物送达上列收货地址，每批发货须在供应商门户登记发货通知（送货单号、预计到货日期），随货附送货单。
+            </li>
             <li>货物以采购方仓库实收数量为准；超过订购数量10%的部分，采购方有权拒收。</li>
-            <li>供应方按订单所列发票类型及税率开具发票，货物验收后按双方约定的结算方式付款。</li>
+            <li>
+              供应方按订单所列发票类型及税率开具发票；结算方式为「{settlement.item(order.settlementType)?.label ?? order.settlementType}
+              」，货物验收、对账无误后付款。
+            </li>
             <li>本订单经双方签字盖章后生效，传真件、扫描件与原件具有同等效力。</li>
           </ol>
           <SignatureBoxes className="two" roles={['采购方（签字盖章）', '供应方（签字盖章）']} />

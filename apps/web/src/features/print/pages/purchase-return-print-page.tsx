@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useDict } from '@/shared/dict/use-dict';
 import { useApiQuery } from '@/shared/http/hooks';
-import { BUYER_COMPANY, PrintFrame, PrintRoot, SignatureBoxes } from '@/features/print/components/print-frame';
+import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
 
 /** A return the supplier has not accepted yet, or one cancelled, prints its status across the page. */
 const WATERMARKED = new Set(['pending', 'disputed', 'cancelled']);
@@ -31,11 +31,12 @@ function PurchaseReturnPrint() {
   const ret = info.data;
   const order = useApiQuery(purchaseOrderApi.info, { id: ret?.orderId ?? 0 }, { enabled: !!ret });
   const units = useDict('unit');
+  const company = useBuyerCompany();
   const supplier = order.data?.supplier;
   return (
     <PrintFrame
       title={ret ? `采购退货单_${ret.code}` : '采购退货单'}
-      loading={id > 0 && (info.isLoading || (!!ret && order.isLoading))}
+      loading={(id > 0 && (info.isLoading || (!!ret && order.isLoading))) || company.isLoading}
       error={!id || info.isError || !ret ? '退货单不存在或无权查看' : null}
       watermark={ret && WATERMARKED.has(ret.status) ? PURCHASE_RETURN_STATUS_LABELS[ret.status] : null}
     >
@@ -50,10 +51,10 @@ function PurchaseReturnPrint() {
           <div className="print-parties">
             <section>
               <h2>退货方（采购方）</h2>
-              <p>{BUYER_COMPANY.name}</p>
-              <p>地址：{BUYER_COMPANY.address}</p>
+              <p>{company.data?.name || '-'}</p>
+              <p>地址：{company.data?.address || '-'}</p>
               <p>
-                采购员：{ret.buyerName}　电话：{BUYER_COMPANY.phone}
+                采购员：{ret.buyerName}　电话：{company.data?.phone || '-'}
               </p>
             </section>
             <section>

@@ -11,7 +11,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { formatCount } from '@/shared/ui/money';
-import { BUYER_COMPANY, PrintFrame, PrintRoot, SignatureBoxes } from '@/features/print/components/print-frame';
+import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
 
 /** Only a statement the supplier confirmed prints clean; the rest carry their status across the page. */
 const WATERMARKED = new Set(['draft', 'sent', 'disputed', 'cancelled']);
@@ -28,6 +28,7 @@ function SupplierStatementPrint() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const info = useApiQuery(supplierStatementApi.info, { id }, { enabled: id > 0 });
+  const company = useBuyerCompany();
   const s = info.data;
   let row = 0;
   return (
@@ -50,10 +51,10 @@ function SupplierStatementPrint() {
           <div className="print-parties">
             <section>
               <h2>采购方</h2>
-              <p>{BUYER_COMPANY.name}</p>
-              <p>地址：{BUYER_COMPANY.address}</p>
+              <p>{company.data?.name || '-'}</p>
+              <p>地址：{company.data?.address || '-'}</p>
               <p>
-                经办人：{s.createdByName}　电话：{BUYER_COMPANY.phone}
+                经办人：{s.createdByName}　电话：{company.data?.phone || '-'}
               </p>
             </section>
             <section>

@@ -11,6 +11,7 @@ import { callApi } from '@/shared/http/api';
 import { showApiError } from '@/shared/http/hooks';
 import { feedback } from '@/shared/ui/feedback';
 import { RegionPicker } from '@/shared/region/region-cascader';
+import { WarehouseSelect } from '@/shared/warehouse/warehouse-select';
 import { CommodityPicker } from '@/shared/commodity/commodity-picker';
 import { useSession } from '@/shared/session/session';
 import { useCreateTask, useUpdateTask } from '@/features/procurement/api/task';
@@ -34,6 +35,7 @@ interface FormValues {
   buyerId: number;
   quoteDeadline: Dayjs;
   deliveryRegionCode: string;
+  warehouseCode?: string | null;
   requiredBy?: Dayjs | null;
   remark?: string;
   supplierIds: number[];
@@ -70,6 +72,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
         buyerId: editing.buyerId,
         quoteDeadline: dayjs(editing.quoteDeadline),
         deliveryRegionCode: editing.deliveryRegionCode,
+        warehouseCode: editing.warehouseCode,
         requiredBy: editing.requiredBy ? dayjs(editing.requiredBy) : null,
         remark: editing.remark ?? undefined,
         supplierIds: editing.suppliers.map((s) => s.supplierId),
@@ -102,6 +105,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       buyerId: values.buyerId,
       quoteDeadline: values.quoteDeadline.toISOString(),
       deliveryRegionCode: values.deliveryRegionCode,
+      warehouseCode: values.warehouseCode ?? null,
       requiredBy: optionalDayText(values.requiredBy) ?? null,
       remark: values.remark ?? null,
       supplierIds: values.supplierIds ?? [],
@@ -192,13 +196,24 @@ export default function TaskForm({ open, editing, onClose }: Props) {
               <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col span={6}>
+            <Form.Item name="warehouseCode" label="收货仓库" rules={[{ required: true, message: '请选择收货仓库' }]} extra="订单按仓库地址送货">
+              <WarehouseSelect
+                current={editing?.warehouseCode ? { code: editing.warehouseCode, name: editing.warehouseName } : null}
+                onChange={(_code, warehouse) => {
+                  // The warehouse's district is the freight destination.
+                  if (warehouse) form.setFieldsValue({ deliveryRegionCode: warehouse.regionCode });
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
             <Form.Item
               name="deliveryRegionCode"
               label="交货地区"
               required
               rules={[zodRule(shape.deliveryRegionCode)]}
-              extra="运费按供应商的配送模板估算到此地区"
+              extra="运费估算的目的地，随仓库带出"
             >
               <RegionPicker placeholder="省 / 市 / 区" style={{ width: '100%' }} />
             </Form.Item>

@@ -5,6 +5,7 @@ import type dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { useReceiveOrder } from '@/features/purchase-order/api/purchase-order';
+import type { OrderShipment } from '@/features/purchase-order/components/shipments-card';
 
 interface Values {
   receivedOn: dayjs.Dayjs;
@@ -24,13 +25,24 @@ export function overReceipts(lines: PurchaseOrderDetail['lines'], quantities: Re
 }
 
 /**
- * 收货: one receipt for the order, pre-filled with each line's open quantity. A line left at 0 is
- * not received now; goods refused at the dock go in 拒收 with a reason and never count as received.
- * Passing a line's ordered quantity by more than 10 % asks for a reason, as the server does, and a
- * line past its open quantity is warned of with the amount it adds before saving
+ * 收货: one receipt for the order, pre-filled with each line's open quantity, or, when it takes in
+ * a shipping notice, with what the notice shipped (the 差异 is what the receiver types otherwise).
+ * A line left at 0 is not received now; goods refused at the dock go in 拒收 with a reason and never
+ * count as received. Passing a line's ordered quantity by more than 10 % asks for a reason, as the
+ * server does, and a line past its open quantity is warned of with the amount it adds before saving
  * (docs/rules/orders.md, "Receipts").
  */
-export default function ReceiveDrawer({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
+export default function ReceiveDrawer({
+  order,
+  shipment,
+  open,
+  onClose,
+}: {
+  order: PurchaseOrderDetail;
+  shipment?: OrderShipment;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   // Errors of the sent lines, by order line (the request leaves out the lines not received now).
   const [lineErrors, setLineErrors] = useState<{ byLine: Record<number, string>; general?: string }>({ byLine: {} });
@@ -64,13 +76,15 @@ export default function ReceiveDrawer({ order, open, onClose }: { order: Purchas
     setLineErrors({ byLine: {} });
     form.setFieldsValue({
       receivedOn: todayValue(),
-      remark: undefined,
+      remark: shipment ? `送货单号 ${shipment.deliveryNoteNo}` : undefined,
       reason: undefined,
-      quantities: Object.fromEntries(order.lines.map((l) => [l.id, l.openQuantity])),
+      quantities: Object.fromEntries(
+        order.lines.map((l) => [l.id, shipment ? (shipment.lines.find((s) => s.orderLineId === l.id)?.quantity ?? 0) : l.openQuantity]),
+      ),
       rejected: {},
       rejectReasons: {},
     });
-  }, [open, order.lines, form]);
+  }, [open, order.lines, form, shipment]);
 
   const overFree = order.lines.some((l) => (quantities[l.id] ?? 0) > freeReceiptRoom(l.quantity, l.receivedQuantity));
   const over = overReceipts(order.lines, quantities);
@@ -84,6 +98,7 @@ export default function ReceiveDrawer({ order, open, onClose }: { order: Purchas
       receivedOn: dayText(values.receivedOn),
       remark: values.remark || undefined,
       reason: values.reason || undefined,
+      shipmentId: shipment?.id,
       lines: order.lines.flatMap((l) => {
         const quantity = values.quantities[l.id] ?? 0;
         const rejectedQuantity = values.rejected?.[l.id] ?? 0;
@@ -111,7 +126,7 @@ export default function ReceiveDrawer({ order, open, onClose }: { order: Purchas
 
   return (
     <Drawer
-      title={`收货 · ${order.code}`}
+      title={shipment ? `按发货通知收货 · ${shipment.code}` : `收货 · ${order.code}`}
       open={open}
       onClose={onClose}
       size="large"
@@ -134,6 +149,14 @@ export default function ReceiveDrawer({ order, open, onClose }: { order: Purchas
             <Input maxLength={200} placeholder="如：送货单号、车牌号" style={{ width: 320 }} />
           </Form.Item>
         </Space>
+        {shipment && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={`送货单号 ${shipment.deliveryNoteNo}，已按发货数量预填；实收不同时请修改，差异会记在发货通知上并告知供应商。`}
+          />
+        )}
         {lineErrors.general && <Alert type="error" showIcon message={lineErrors.general} style={{ marginBottom: 12 }} />}
         <Table
           size="small"

@@ -1,5 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseOrderDetail, formatDateTime, formatMonthDayTime } from '@scm/contract';
+import {
+  CONFIRM_CHANNEL_LABELS,
+  CONFIRMED_BY_LABELS,
+  DICT,
+  INVOICE_TYPE_LABELS,
+  type PurchaseOrderDetail,
+  formatDateTime,
+  formatMonthDayTime,
+} from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,12 +18,15 @@ import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonModal } from '@/shared/ui/reason-modal';
-import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import { useCloseOrder, useConfirmOrder, useOrderInfo, useReverseReceipt } from '@/features/purchase-order/api/purchase-order';
+import { useCloseOrder, useOrderInfo, useReverseReceipt } from '@/features/purchase-order/api/purchase-order';
+import { ConfirmDialog } from '@/features/purchase-order/components/confirm-dialog';
+import { type OrderShipment, ShipmentsCard } from '@/features/purchase-order/components/shipments-card';
+import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 
 // Its date picker, number inputs and drawer load when 收货 is pressed, not with the page.
 const ReceiveDrawer = lazy(() => import('@/features/purchase-order/components/receive-drawer'));
 const ReturnDrawer = lazy(() => import('@/features/purchase-order/components/return-drawer'));
+const ShipmentDrawer = lazy(() => import('@/features/purchase-order/components/shipment-drawer'));
 
 const PAGE_LABEL = '采购订单详情';
 
@@ -31,11 +42,13 @@ export default function PurchaseOrderDetailPage() {
 
 function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const jump = useJump();
-  const confirm = useConfirmOrder();
   const close = useCloseOrder();
   const reverse = useReverseReceipt();
-  const [receiving, setReceiving] = useState(false);
   const [returning, setReturning] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [shipping, setShipping] = useState(false);
+  // 收货, from the order's open quantities or from one shipping notice.
+  const [receiving, setReceiving] = useState<{ shipment?: OrderShipment } | null>(null);
   const [reversing, setReversing] = useState<PurchaseOrderDetail['receipts'][number] | null>(null);
   const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
   const can = {
@@ -57,12 +70,12 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const actions = (
     <Space wrap>
       {can.confirm && allowed.has('confirm') && (
-        <ReasonedButton type="primary" confirm={{ title: '代供应商确认该订单？', onConfirm: () => confirm.mutate(body) }} loading={confirm.isPending}>
+        <Button type="primary" onClick={() => setConfirming(true)}>
           确认
-        </ReasonedButton>
+        </Button>
       )}
       {can.receive && allowed.has('receive') && (
-        <Button type="primary" onClick={() => setReceiving(true)}>
+        <Button type="primary" onClick={() => setReceiving({})}>
           收货
         </Button>
       )}
@@ -94,6 +107,15 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
         {order.status === 'closed' && order.closeReason && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`已关闭：${order.closeReason}`} />
         )}
+        {order.rejectReason && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`供应商已拒绝：${order.rejectReason}`}
+            description={order.status === 'rejected' ? '请关闭订单，计划明细仍待采购。' : undefined}
+          />
+        )}
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label="供应商">{order.supplierName}</Descriptions.Item>
           <Descriptions.Item label="采购任务">
@@ -113,7 +135,9 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label="采购员">{order.buyerName}</Descriptions.Item>
           <Descriptions.Item label="需求日期">{order.requiredBy ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="交货地区">{order.deliveryRegionName}</Descriptions.Item>
+          <Descriptions.Item label="收货地址" span={2}>
+            <DeliveryAddressText address={order.deliveryAddress} regionName={order.deliveryRegionName} />
+          </Descriptions.Item>
           <Descriptions.Item label="发票">
             {INVOICE_TYPE_LABELS[order.invoiceType]} {order.taxRatePercent}%
           </Descriptions.Item>
@@ -130,7 +154,23 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
             <span className="muted">（实收 × 单价 + 运费）</span>
           </Descriptions.Item>
           <Descriptions.Item label="创建时间">{formatDateTime(order.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="确认时间">{order.confirmedAt ? formatDateTime(order.confirmedAt) : '-'}</Descriptions.Item>
+          <Descriptions.Item label="确认">
+            {order.confirmedAt ? (
+              <>
+                {formatDateTime(order.confirmedAt)}
+                <span className="muted">
+                  　{order.confirmedBy ? CONFIRMED_BY_LABELS[order.confirmedBy] : ''} {order.confirmedByName ?? ''}
+                  {order.confirmChannel ? `（${CONFIRM_CHANNEL_LABELS[order.confirmChannel]}）` : ''}
+                </span>
+              </>
+            ) : (
+              '-'
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="承诺到货">
+            {order.promisedDate ?? '-'}
+            {order.confirmRemark && <span className="muted">　{order.confirmRemark}</span>}
+          </Descriptions.Item>
           <Descriptions.Item label="到货">
             {order.receivedQuantity} / {order.orderedQuantity}
           </Descriptions.Item>
@@ -138,7 +178,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
       </Card>
 
       <Row gutter={16}>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xxl={15}>
           <Card size="small" title={`订单明细（${order.lines.length}）`}>
             <Table
               size="small"
@@ -182,7 +222,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xxl={9}>
           <Card size="small" title="收货记录">
             {order.receipts.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未收货" />
@@ -254,10 +294,17 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           />
         </Card>
       )}
+      <ShipmentsCard
+        order={order}
+        canReceive={can.receive && allowed.has('receive')}
+        canShip={can.receive && (order.status === 'confirmed' || order.status === 'partially_received')}
+        onReceive={(shipment) => setReceiving({ shipment })}
+        onShip={() => setShipping(true)}
+      />
 
       {receiving && (
         <Suspense fallback={null}>
-          <ReceiveDrawer order={order} open onClose={() => setReceiving(false)} />
+          <ReceiveDrawer order={order} shipment={receiving.shipment} open onClose={() => setReceiving(null)} />
         </Suspense>
       )}
       {returning && (
@@ -265,6 +312,12 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           <ReturnDrawer order={order} open onClose={() => setReturning(false)} />
         </Suspense>
       )}
+      {shipping && (
+        <Suspense fallback={null}>
+          <ShipmentDrawer order={order} open onClose={() => setShipping(false)} />
+        </Suspense>
+      )}
+      {confirming && <ConfirmDialog order={order} open onClose={() => setConfirming(false)} />}
       <ReasonModal
         open={reversing != null}
         title={`冲销 ${reversing?.receivedOn ?? ''} 的收货`}

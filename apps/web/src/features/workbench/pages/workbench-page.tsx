@@ -192,6 +192,25 @@ export default function WorkbenchPage() {
         </Card>
       )}
 
+      {data?.arrivingShipments && (
+        <Card title={`今日预计到货（${data.arrivingShipments.count}）`} size="small" data-testid="arriving-shipments">
+          <List
+            size="small"
+            dataSource={data.arrivingShipments.list}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="今天没有预计到货的发货通知" /> }}
+            renderItem={(shipment) => (
+              <List.Item>
+                <Typography.Link onClick={() => navigate(detailPath('purchaseOrderDetail', shipment.orderId))}>{shipment.orderCode}</Typography.Link>
+                <Typography.Text ellipsis style={{ flex: 1, margin: '0 8px' }}>
+                  {shipment.supplierName} · 送货单号 {shipment.deliveryNoteNo}
+                </Typography.Text>
+                <span className="muted">预计 {shipment.expectedArrival}</span>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
           <Card title="快捷入口" size="small" extra={<Typography.Text type="secondary">按我打开的次数排序</Typography.Text>}>

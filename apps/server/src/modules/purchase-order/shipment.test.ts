@@ -1,0 +1,383 @@
+import {
+  PURCHASE_ORDER_STATUSES,
+  PURCHASE_ORDER_TRANSITIONS,
+  type PurchaseOrderStatus,
+  SHIPMENT_STATUSES,
+  SHIPMENT_TRANSITIONS,
+} from '@scm/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
+import { PORTAL_PASSWORD, tokenOf } from '../../../test/portal-fixtures';
+import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { messages, purchaseOrders, shipmentLines, shipments } from '../../db/schema';
+
+let t: TestApp;
+let admin: string;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  await seedDictionaries(t);
+});
+afterAll(() => t.close());
+
+async function ok(path: ApiPath, body: unknown, as = admin) {
+  const answer = await t.call(path, body, as);
+  expect(answer.code, `${path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
+  return answer.data;
+}
+
+/** An awarded task whose first supplier has a signed-in portal account; its first order (收纳箱 × 100). */
+async function world(): Promise<{ award: AwardedFixture; supplier: string; orderId: number; lineId: number }> {
+  serial += 1;
+  const award = await awardedTask(t, admin, { warehouseCode: 'sh_jiading' });
+  const email = `ship${serial}@portal.test`;
+  const account = await ok('/admin/portal_account/create', { supplier_id: award.supplierIds[0], email, name: '销售李' });
+  await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
+  const supplier = (await t.call('/portal/login', { email, password: PORTAL_PASSWORD })).data.token as string;
+  const orderId = award.orders[0].id;
+  const info = await ok('/admin/purchase_order/info', { id: orderId });
+  return { award, supplier, orderId, lineId: info.lines[0].id };
+}
+
+const orderInfo = (id: number) => ok('/admin/purchase_order/info', { id });
+const shipBody = (orderId: number, lineId: number, quantity: number, extra: Record<string, unknown> = {}) => ({
+  order_id: orderId,
+  ship_date: shanghaiDay(t),
+  expected_arrival: shanghaiDay(t, 2),
+  delivery_note_no: `SD${Math.random().toString(36).slice(2, 8)}`,
+  carrier: '德邦物流',
+  vehicle_plate: '沪A12345',
+  driver_phone: '13912345678',
+  lines: [{ order_line_id: lineId, quantity }],
+  ...extra,
+});
+const kindsFor = async (link: string) =>
+  (await t.database.db.select().from(messages).where(eq(messages.link, link))).map((m) => ({ kind: m.kind, body: m.body }));
+
+describe('the supplier’s answer', () => {
+  it('confirms in the portal with a promised date and a remark; the buyer is told', async () => {
+    const w = await world();
+    const order = await orderInfo(w.orderId);
+    expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual(['confirm', 'reject']);
+    const early = await t.call(
+      '/portal/purchase_order/confirm',
+      { id: w.orderId, version: order.version, promised_date: shanghaiDay(t, -1) },
+      w.supplier,
+    );
+    expect(early).toMatchObject({ code: 400, data: { field_errors: [{ field: 'promised_date' }] } });
+    await ok(
+      '/portal/purchase_order/confirm',
+      { id: w.orderId, version: order.version, promised_date: shanghaiDay(t, 5), remark: '分两批发货' },
+      w.supplier,
+    );
+    const after = await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier);
+    expect(after).toMatchObject({
+      status: 'confirmed',
+      promised_date: shanghaiDay(t, 5),
+      confirmed_by: 'supplier',
+      confirmed_by_name: expect.stringContaining('销售李'),
+      confirm_channel: null,
+      confirm_remark: '分两批发货',
+      reject_reason: null,
+    });
+    expect(await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`)).toEqual([
+      { kind: 'order_confirmed', body: expect.any(String) },
+    ]);
+  });
+
+  it('the buyer confirms on the supplier’s behalf with the channel, the required-by date as the promise; the supplier is told', async () => {
+    const w = await world();
+    const order = await orderInfo(w.orderId);
+    const bad = await t.call('/admin/purchase_order/confirm', { id: w.orderId, version: order.version, channel: 'fax' }, admin);
+    expect(bad.code).toBe(400);
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: order.version, channel: 'phone' });
+    expect(await orderInfo(w.orderId)).toMatchObject({
+      status: 'confirmed',
+      promised_date: order.required_by,
+      confirmed_by: 'buyer',
+      confirm_channel: 'phone',
+    });
+    const told = await kindsFor(`/portal/orders/detail?id=${w.orderId}`);
+    expect(told.map((m) => m.kind)).toEqual(['order_confirmed_for_supplier']);
+  });
+
+  it('rejects with a reason: 已拒绝, nothing receivable, the buyer closes it and the task is not settled before', async () => {
+    const w = await world();
+    const order = await orderInfo(w.orderId);
+    const missing = await t.call('/portal/purchase_order/reject', { id: w.orderId, version: order.version }, w.supplier);
+    expect(missing).toMatchObject({ code: 400, data: { field_errors: [{ field: 'reason' }] } });
+    await ok('/portal/purchase_order/reject', { id: w.orderId, version: order.version, reason: '原材料涨价，无法按此价格供货' }, w.supplier);
+    const rejected = await orderInfo(w.orderId);
+    expect(rejected).toMatchObject({ status: 'rejected', reject_reason: '原材料涨价，无法按此价格供货', allowed_actions: ['close'] });
+    expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual([]);
+    const receive = await t.call(
+      '/admin/purchase_order/receive',
+      { id: w.orderId, version: rejected.version, received_on: shanghaiDay(t), lines: [{ order_line_id: w.lineId, quantity: 1 }] },
+      admin,
+    );
+    expect(receive.code).toBe(409);
+    const ship = await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 1), w.supplier);
+    expect(ship.code).toBe(409);
+    expect((await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`)).map((m) => m.kind)).toEqual(['order_rejected']);
+    // The other order settled, the task still waits for the buyer to close the refused one.
+    const other = await orderInfo(w.award.orders[1].id);
+    await ok('/admin/purchase_order/close', { id: other.id, version: other.version, reason: '不再采购' });
+    expect((await ok('/admin/procurement_task/info', { id: w.award.taskId })).status).toBe('awarded');
+    await ok('/admin/purchase_order/close', { id: w.orderId, version: rejected.version, reason: '供应商拒单，改由他家采购' });
+    expect((await ok('/admin/procurement_task/info', { id: w.award.taskId })).status).toBe('completed');
+  });
+
+  describe('the portal’s status machine (确认, 拒绝)', () => {
+    let shared: Awaited<ReturnType<typeof world>>;
+    beforeAll(async () => {
+      shared = await world();
+    });
+    const portalMachine = { confirm: PURCHASE_ORDER_TRANSITIONS.confirm, reject: PURCHASE_ORDER_TRANSITIONS.reject };
+    sweepStatusMachine({
+      machine: portalMachine,
+      statuses: PURCHASE_ORDER_STATUSES,
+      build: async (status: PurchaseOrderStatus) => {
+        const [order] = await t.database.db
+          .insert(purchaseOrders)
+          .values({
+            code: `POP${status}${Math.random().toString(36).slice(2, 8)}`,
+            taskId: shared.award.taskId,
+            supplierId: shared.award.supplierIds[0],
+            buyerId: 1,
+            status,
+            invoiceType: 'special',
+            taxRatePercent: 13,
+            goodsFen: 0,
+            freightFen: 0,
+            totalFen: 0,
+            orderedQuantity: 1,
+            deliveryRegionCode: '440305',
+          })
+          .returning({ id: purchaseOrders.id });
+        return order.id;
+      },
+      act: (action, id) =>
+        t.call(
+          `/portal/purchase_order/${action}`,
+          action === 'reject' ? { id, version: 0, reason: '产能不足' } : { id, version: 0 },
+          shared.supplier,
+        ),
+      snapshot: async (id) => ({
+        order: await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id)),
+        audit: await auditRowCount(t.database.db),
+      }),
+      statusOf: async (id) => (await orderInfo(id)).status,
+      listed: async (id) => (await ok('/portal/purchase_order/info', { id }, shared.supplier)).allowed_actions,
+    });
+  });
+});
+
+describe('发货通知', () => {
+  it('the supplier records a shipment on a confirmed order; the buyer sees it on the order and is told', async () => {
+    const w = await world();
+    const pending = await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10), w.supplier);
+    expect(pending).toMatchObject({ code: 409 });
+    const order = await orderInfo(w.orderId);
+    await ok('/portal/purchase_order/confirm', { id: w.orderId, version: order.version }, w.supplier);
+    const noNote = await t.call('/portal/shipment/create', { ...shipBody(w.orderId, w.lineId, 10), delivery_note_no: '' }, w.supplier);
+    expect(noNote).toMatchObject({ code: 400, data: { field_errors: [{ field: 'delivery_note_no' }] } });
+    const backwards = await t.call(
+      '/portal/shipment/create',
+      shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t, -1) }),
+      w.supplier,
+    );
+    expect(backwards).toMatchObject({ code: 400, data: { field_errors: [{ field: 'expected_arrival' }] } });
+    const body = shipBody(w.orderId, w.lineId, 60);
+    const created = await ok('/portal/shipment/create', body, w.supplier);
+    expect(created.code).toMatch(new RegExp(`^FH${shanghaiDay(t).replaceAll('-', '')}\\d{4}$`));
+    const shown = await orderInfo(w.orderId);
+    expect(shown.shipments).toEqual([
+      {
+        id: created.id,
+        code: created.code,
+        status: 'in_transit',
+        ship_date: body.ship_date,
+        expected_arrival: body.expected_arrival,
+        delivery_note_no: body.delivery_note_no,
+        carrier: '德邦物流',
+        vehicle_plate: '沪A12345',
+        version: 0,
+        lines: [{ order_line_id: w.lineId, quantity: 60, received_quantity: null }],
+      },
+    ]);
+    const detail = await ok('/portal/shipment/info', { id: created.id }, w.supplier);
+    expect(detail).toMatchObject({
+      order_code: shown.code,
+      created_by_side: 'supplier',
+      delivery_address: { warehouse_code: 'sh_jiading' },
+      allowed_actions: ['cancel'],
+    });
+    expect((await ok('/admin/shipment/info', { id: created.id })).allowed_actions).toEqual(['receive', 'cancel']);
+    expect((await ok('/portal/shipment/list', { order_id: w.orderId }, w.supplier)).list.map((s: { id: number }) => s.id)).toEqual([created.id]);
+    const told = await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`);
+    expect(told.map((m) => m.kind)).toContain('shipment_created');
+    // Room: 100 ordered + 10 % = 110; 60 are in transit.
+    expect(await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 51), w.supplier)).toMatchObject({
+      code: 409,
+      message: '发货数量超过订单未收数量',
+    });
+    await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 50), w.supplier);
+    // The buyer records one on the supplier's behalf; nobody is told of the buyer's own deed.
+    const listed = await ok('/admin/shipment/list', {
+      order_id: w.orderId,
+      status: 'in_transit',
+      expected_from: shanghaiDay(t),
+      expected_to: shanghaiDay(t, 2),
+    });
+    expect(listed.total).toBe(2);
+    expect(
+      (await ok('/admin/shipment/list', { supplier_id: w.award.supplierIds[1] })).list.map((s: { order_id: number }) => s.order_id),
+    ).not.toContain(w.orderId);
+  });
+
+  it('shows 今日预计到货 on the workbench to holders of purchaseOrder:receive: in transit and expected today or earlier', async () => {
+    const w = await world();
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const today = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t) }), w.supplier);
+    const later = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t, 3) }), w.supplier);
+    const arriving = (await ok('/admin/workbench/overview', {})).arriving_shipments;
+    const ids = arriving.list.map((s: { id: number }) => s.id);
+    expect(ids).toContain(today.id);
+    expect(ids).not.toContain(later.id);
+    expect(arriving.list.find((s: { id: number }) => s.id === today.id)).toMatchObject({ order_id: w.orderId, expected_arrival: shanghaiDay(t) });
+    await ok('/portal/shipment/cancel', { id: today.id, version: 0, reason: '改期' }, w.supplier);
+    expect((await ok('/admin/workbench/overview', {})).arriving_shipments.list.map((s: { id: number }) => s.id)).not.toContain(today.id);
+    const reader = await loginWithCodes(t, ['basic', 'purchaseOrderList'], `arrive${serial}@example.com`);
+    expect((await ok('/admin/workbench/overview', {}, reader)).arriving_shipments).toBeNull();
+  });
+
+  it('never has more in transit than allowed: of 10 simultaneous notices of 30 on a line of 100, exactly 3 pass', async () => {
+    const w = await world();
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 30), w.supplier)),
+    );
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 409)).toBe(true);
+    const rows = await t.database.db
+      .select({ quantity: shipmentLines.quantity })
+      .from(shipmentLines)
+      .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+      .where(and(eq(shipments.orderId, w.orderId), eq(shipments.status, 'in_transit')));
+    expect(rows.reduce((s, r) => s + r.quantity, 0)).toBe(90);
+  });
+
+  it('a receipt names the shipment, keeps the 差异 and tells the supplier; the shipment cannot be taken twice', async () => {
+    const w = await world();
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const shipped = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 40), w.supplier);
+    const other = await world();
+    await ok('/admin/purchase_order/confirm', { id: other.orderId, version: (await orderInfo(other.orderId)).version });
+    const foreign = await ok('/portal/shipment/create', shipBody(other.orderId, other.lineId, 5), other.supplier);
+    const order = await orderInfo(w.orderId);
+    const receipt = (shipmentId: number, version: number) =>
+      t.call(
+        '/admin/purchase_order/receive',
+        { id: w.orderId, version, received_on: shanghaiDay(t), shipment_id: shipmentId, lines: [{ order_line_id: w.lineId, quantity: 38 }] },
+        admin,
+      );
+    expect(await receipt(foreign.id, order.version)).toMatchObject({ code: 400, data: { field_errors: [{ field: 'shipment_id' }] } });
+    expect((await receipt(shipped.id, order.version)).code).toBe(200);
+    const after = await orderInfo(w.orderId);
+    expect(after.receipts[0].shipment_id).toBe(shipped.id);
+    expect(after.shipments[0]).toMatchObject({ status: 'received', lines: [{ order_line_id: w.lineId, quantity: 40, received_quantity: 38 }] });
+    expect((await ok('/portal/shipment/info', { id: shipped.id }, w.supplier)).lines[0]).toMatchObject({ quantity: 40, received_quantity: 38 });
+    const told = await kindsFor(`/portal/orders/detail?id=${w.orderId}`);
+    expect(told.find((m) => m.kind === 'goods_received')?.body).toContain('发货 40、实收 38');
+    const again = await receipt(shipped.id, after.version);
+    expect(again).toMatchObject({ code: 409 });
+    expect((await orderInfo(w.orderId)).received_quantity).toBe(38);
+  });
+
+  it('either side cancels a shipment in transit with a reason; a cancelled one frees its room and cannot be received', async () => {
+    const w = await world();
+    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const first = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 110), w.supplier);
+    expect((await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 1), w.supplier)).code).toBe(409);
+    const noReason = await t.call('/portal/shipment/cancel', { id: first.id, version: 0 }, w.supplier);
+    expect(noReason.code).toBe(400);
+    await ok('/portal/shipment/cancel', { id: first.id, version: 0, reason: '车辆故障，改期发货' }, w.supplier);
+    expect(await t.call('/portal/shipment/cancel', { id: first.id, version: 1, reason: '再取消' }, w.supplier)).toMatchObject({ code: 409 });
+    const order = await orderInfo(w.orderId);
+    const receipt = await t.call(
+      '/admin/purchase_order/receive',
+      {
+        id: w.orderId,
+        version: order.version,
+        received_on: shanghaiDay(t),
+        shipment_id: first.id,
+        lines: [{ order_line_id: w.lineId, quantity: 10 }],
+      },
+      admin,
+    );
+    expect(receipt.code).toBe(409);
+    const byBuyer = await ok('/admin/shipment/create', shipBody(w.orderId, w.lineId, 100));
+    expect((await ok('/admin/shipment/info', { id: byBuyer.id })).created_by_side).toBe('buyer');
+    await ok('/admin/shipment/cancel', { id: byBuyer.id, version: 0, reason: '供应商电话取消' });
+  });
+
+  describe('the shipment’s status machine', () => {
+    let shared: Awaited<ReturnType<typeof world>>;
+    beforeAll(async () => {
+      shared = await world();
+      await ok('/admin/purchase_order/confirm', { id: shared.orderId, version: (await orderInfo(shared.orderId)).version });
+    });
+    sweepStatusMachine({
+      machine: SHIPMENT_TRANSITIONS,
+      statuses: SHIPMENT_STATUSES,
+      build: async (status) => {
+        const [row] = await t.database.db
+          .insert(shipments)
+          .values({
+            code: `FHT${Math.random().toString(36).slice(2, 10)}`,
+            orderId: shared.orderId,
+            supplierId: shared.award.supplierIds[0],
+            status,
+            shipDate: shanghaiDay(t),
+            expectedArrival: shanghaiDay(t),
+            deliveryNoteNo: 'SD-SWEEP',
+            createdBySide: 'supplier',
+          })
+          .returning({ id: shipments.id });
+        await t.database.db.insert(shipmentLines).values({ shipmentId: row.id, orderLineId: shared.lineId, quantity: 1 });
+        return row.id;
+      },
+      act: async (action, id) => {
+        if (action === 'cancel') return t.call('/admin/shipment/cancel', { id, version: 0, reason: '测试' }, admin);
+        const order = await orderInfo(shared.orderId);
+        return t.call(
+          '/admin/purchase_order/receive',
+          {
+            id: shared.orderId,
+            version: order.version,
+            received_on: shanghaiDay(t),
+            shipment_id: id,
+            lines: [{ order_line_id: shared.lineId, quantity: 1 }],
+          },
+          admin,
+        );
+      },
+      snapshot: async (id) => ({
+        shipment: await t.database.db.select().from(shipments).where(eq(shipments.id, id)),
+        lines: await t.database.db
+          .select()
+          .from(shipmentLines)
+          .where(inArray(shipmentLines.shipmentId, [id])),
+        order: await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, shared.orderId)),
+        audit: await auditRowCount(t.database.db),
+      }),
+      statusOf: async (id) => (await ok('/admin/shipment/info', { id })).status,
+      listed: async (id) => (await ok('/admin/shipment/info', { id })).allowed_actions,
+    });
+  });
+});
