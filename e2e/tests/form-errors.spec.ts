@@ -94,6 +94,7 @@ test('every record form shows the server’s field errors on its fields and the 
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
     delivery_region_code: '310114',
+    warehouse_code: 'sh_jiading',
     lines: [{ commodity_id: commodity.value, quantity: 10 }],
   });
   expect([supplier.code, role.code, plan.code, task.code]).toEqual([200, 200, 200, 200]);

@@ -95,7 +95,7 @@ const demoRoles = [
   {
     name: '财务',
     code: 'finance',
-    description: '核对对账单与发票，审批并登记付款',
+    description: '对账、发票审核与付款',
     codes: [
       'dashboard',
       'basic',

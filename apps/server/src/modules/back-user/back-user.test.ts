@@ -22,7 +22,7 @@ describe('user list', () => {
     await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
     const all = await t.call('/admin/back_user/list', {}, admin);
     expect(all.code).toBe(200);
-    expect(all.data.total).toBe(4);
+    expect(all.data.total).toBe(5);
     const buyer = all.data.list.find((u: { email: string }) => u.email === 'buyer@jiaju.com');
     expect(buyer).toMatchObject({ username: '李采购', role: { code: 'buyer' }, status: 'enabled' });
     expect(buyer.last_login_at).toBeTruthy();

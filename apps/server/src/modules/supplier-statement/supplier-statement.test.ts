@@ -9,6 +9,7 @@ import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-f
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import {
+  companyInfo,
   messages,
   purchaseReturnLines,
   purchaseReturns,
@@ -144,6 +145,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   await seedDictionaries(t);
+  // 公司信息 names the buyer the invoices must carry.
+  await t.database.db.update(companyInfo).set({ name: '悦居家居供应链有限公司', creditCode: '91440300MA5F6G7H8J' }).where(eq(companyInfo.id, 1));
   approver = await loginWithCodes(
     t,
     ['basic', 'dataBoard', 'supplierStatementList', 'supplierStatementDetail', 'supplierStatement:approve', 'supplierStatement:invoice'],
