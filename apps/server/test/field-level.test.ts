@@ -1,3 +1,4 @@
+import { creditCodeWithCheck } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AnyRoute } from '../src/lib/route';
@@ -187,6 +188,43 @@ const fixtures: Record<string, Fixture> = {
       })),
     }),
   },
+  '/admin/warehouse/update': {
+    create: async () =>
+      (
+        await ok('/admin/warehouse/create', {
+          code: unique('WH').replace(/[^A-Za-z0-9_]/g, '_'),
+          name: `字段仓库${unique('')}`,
+          region_code: '310114',
+          address: '嘉定区字段路1号',
+          consignee: '字段收货人',
+          phone: '13800000000',
+        })
+      ).id,
+    read: (id) => ok('/admin/warehouse/info', { id }),
+    body: (r) => ({
+      code: r.code,
+      name: r.name,
+      region_code: r.region_code,
+      address: r.address,
+      consignee: r.consignee,
+      phone: r.phone,
+      receiving_hours: '周一至周六 8:00-17:00',
+      status: 'enabled',
+      remark: '字段测试备注',
+    }),
+  },
+  '/admin/company_info/update': {
+    create: async () => 1,
+    read: () => ok('/admin/company_info/info', {}),
+    body: () => ({
+      name: '字段测试家居有限公司',
+      credit_code: creditCodeWithCheck('91310114MA1GT5Y8X'),
+      address: '上海市嘉定区字段路2号',
+      phone: '021-59990000',
+      bank_name: '招商银行上海分行',
+      bank_account: '6214830212345678',
+    }),
+  },
   '/admin/purchase_return/update': {
     // A return of 1 more on the demo order that already has one waiting for its supplier.
     create: async () => {
@@ -227,6 +265,7 @@ const fixtures: Record<string, Fixture> = {
       buyer_id: 1,
       quote_deadline: r.quote_deadline,
       delivery_region_code: '440305',
+      warehouse_code: 'sh_jiading',
       required_by: '2026-12-20',
       remark: '字段测试备注',
       lines: [{ commodity_id: commodityIds[0], quantity: 10 }],
@@ -261,6 +300,8 @@ it('every update route has a fixture that gives every optional field a value', (
 describe.each(updateRoutes.map((route) => [route.endpoint.path, route] as const))('%s', (path, route) => {
   const fixture = fixtures[path];
   const optional = optionalFields(schemaOf(route)).map(snake);
+  // A record of its own has an id; a single settings row (公司信息) is named by its version alone.
+  const target = (id: number, version: unknown) => ('id' in schemaOf(route).shape ? { id, version } : { version });
 
   it('leaves each optional field unchanged when the body leaves it out', async () => {
     const id = await fixture.create();
@@ -268,11 +309,11 @@ describe.each(updateRoutes.map((route) => [route.endpoint.path, route] as const)
     const body = fixture.body(record);
     for (const key of optional) expect(Object.keys(body), `${path}: the fixture leaves out ${key}`).toContain(key);
     // The full body first, so the record holds a value that is not the default in every field.
-    await ok(path as ApiPath, { ...body, id, version: record.version });
+    await ok(path as ApiPath, { ...body, ...target(id, record.version) });
     record = await fixture.read(id);
     for (const key of optional) {
       const { [key]: _left, ...rest } = body;
-      const answer = await t.call(path as ApiPath, { ...rest, id, version: record.version }, admin);
+      const answer = await t.call(path as ApiPath, { ...rest, ...target(id, record.version) }, admin);
       expect(answer.code, `${path} without ${key}: ${answer.message}`).toBe(200);
       const after = await fixture.read(id);
       expect(stable(after, fixture.replacedWhole), `${path}: leaving out ${key} changed the record`).toEqual(stable(record, fixture.replacedWhole));
@@ -293,18 +334,18 @@ describe.each(updateRoutes.map((route) => [route.endpoint.path, route] as const)
       const id = await fixture.create();
       const record = await fixture.read(id);
       const body = fixture.body(record);
-      await ok(path as ApiPath, { ...body, id, version: record.version });
+      await ok(path as ApiPath, { ...body, ...target(id, record.version) });
       const before = await fixture.read(id);
       const other = enumOptions(schemaOf(route).shape[field]).find((value) => value !== before[key]);
       expect(other, `${path}: no other value of ${key}`).toBeDefined();
-      const answer = await t.call(path as ApiPath, { ...body, [key]: other, id, version: before.version }, holder);
+      const answer = await t.call(path as ApiPath, { ...body, [key]: other, ...target(id, before.version) }, holder);
       expect([200, 403], `${path} ${key}: ${answer.message}`).toContain(answer.code);
       expect(stable(await fixture.read(id), fixture.replacedWhole), `${path}: ${key} was written without ${code}`).toEqual(
         stable(before, fixture.replacedWhole),
       );
       // The same body from a caller holding the code does change it: the guard, not the fixture, held.
       const current = await fixture.read(id);
-      await ok(path as ApiPath, { ...body, [key]: other, id, version: current.version });
+      await ok(path as ApiPath, { ...body, [key]: other, ...target(id, current.version) });
       expect((await fixture.read(id))[key]).toBe(other);
     }
   });

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type warehouseCreateRequest, type warehouseUpdateRequest } from '@scm/contract';
+import { STATUS_LABELS, type warehouseCreateRequest, warehouseUpdateRequest } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/context';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { findLookalikeName } from '../../lib/unique-name';
+import { withCurrentValues } from '../../lib/unchanged-fields';
 import { updateVersioned } from '../../lib/versioned-update';
 import { bumpVersion } from '../dictionary/service';
 import { isKnownRegion } from '../region/regions';
@@ -81,7 +82,8 @@ export function updateWarehouse(ctx: WarehouseWriteContext, input: UpdateInput) 
       await assertValid(tx, input, input.id);
       // 启用 / 停用 is its own action (warehouse:status): an update that names a status keeps it as it is.
       if (input.status !== undefined && input.status !== before.status) throw fieldError('status', '请使用启用/停用修改仓库状态');
-      const after = values(input);
+      // A field left out of the update keeps its value (docs/rules/codes-and-api.md).
+      const after = values(withCurrentValues(warehouseUpdateRequest, input, before));
       await updateVersioned(tx, warehouses, input.id, input.version, after);
       await bumpVersion(tx);
       await writeAudit(tx, ctx.actor, {
