@@ -116,9 +116,10 @@ test('from the award to a fully received order, with a partial receipt between, 
     .getByRole('button', { name: /确\s*认/ })
     .first()
     .click();
+  // The buyer confirms on the supplier's behalf: the channel it heard the answer on, the promised date.
   await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定|OK/ })
+    .getByRole('dialog', { name: /代供应商确认/ })
+    .getByRole('button', { name: /确认订单/ })
     .click();
   await expect(header).toContainText('已确认');
 

@@ -291,6 +291,7 @@ test('a buyer picked in the task form, then the list filtered by buyer and by so
   await expect(drawer.locator('.ant-form-item', { hasText: '采购员' })).toContainText('系统管理员');
   await pickOption(page, drawer.locator('.ant-form-item', { hasText: '采购员' }), '李采购');
   await drawer.getByLabel('任务名称').fill(formTask);
+  await pickOption(page, drawer.locator('.ant-form-item', { hasText: '收货仓库' }), '上海嘉定中心仓');
   await pickRegion(page, drawer.locator('.ant-cascader'), ['上海市', '上海市', '嘉定区']);
   const line = drawer.locator('.ant-table-row').first();
   await pickOption(page, line, commodity.sku_code, { search: commodity.sku_code });
@@ -389,6 +390,7 @@ test('a task re-created from its plan: the plan picked as source, its open lines
   const drawer = page.getByRole('dialog', { name: '新建采购任务' });
   const taskName = `${planName}-重建任务`;
   await drawer.getByLabel('任务名称').fill(taskName);
+  await pickOption(page, drawer.locator('.ant-form-item', { hasText: '收货仓库' }), '上海嘉定中心仓');
   await pickRegion(page, drawer.locator('.ant-cascader'), ['上海市', '上海市', '嘉定区']);
   await expect(drawer.getByRole('button', { name: '带入计划明细' })).toBeDisabled();
   await pickOption(page, drawer.locator('.ant-form-item', { hasText: '来源计划' }), planName, { search: planName });
