@@ -27,9 +27,7 @@ function ReceiptContent({ text, fileName, testId }: { text: string; fileName: st
   return (
     <details className="portal-receipt-content" data-testid={testId}>
       <summary>回执内容（可自行计算 SHA-256 核对）</summary>
-      <pre tabIndex={0} aria-label="回执内容">
-        {text}
-      </pre>
+      <pre>{text}</pre>
       <Button onClick={() => downloadText(text, fileName)}>下载回执内容</Button>
     </details>
   );
