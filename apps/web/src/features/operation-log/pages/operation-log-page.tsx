@@ -119,6 +119,8 @@ export default function OperationLogPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder })}
+        // A long summary is cut by its ellipsis instead of widening the table past the page.
+        tableLayout="fixed"
         expandable={{
           expandedRowRender: (row) => <ChangeDiff module={row.module} before={row.before} after={row.after} />,
           rowExpandable: (row) => row.before != null || row.after != null,
