@@ -121,6 +121,7 @@ export default function OperationLogPage() {
         onTableChange={(change) => setState({ page: change.page, pageSize: change.pageSize, sortOrder: change.sortOrder })}
         // A long summary is cut by its ellipsis instead of widening the table past the page.
         tableLayout="fixed"
+        scroll={{ x: '100%' }}
         expandable={{
           expandedRowRender: (row) => <ChangeDiff module={row.module} before={row.before} after={row.after} />,
           rowExpandable: (row) => row.before != null || row.after != null,
