@@ -103,9 +103,10 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   await expect(header).toContainText('部分到货');
   const receipts = page.locator('.ant-card', { hasText: '收货记录' });
   await expect(receipts).toContainText('拒收 8：灯罩碎裂');
+  await expect(drawer).toBeHidden();
 
   // A second receipt typed wrong, then 冲销 with a reason: the mirror receipt shows, the net goes back.
-  await page.getByRole('button', { name: /收\s*货/ }).click();
+  await page.getByRole('button', { name: /^收\s*货$/ }).click();
   const again = page.getByRole('dialog', { name: /^收货/ });
   await again
     .getByRole('spinbutton', { name: /本次收货$/ })

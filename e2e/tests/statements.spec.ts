@@ -138,7 +138,8 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   // 1150.00 under 13 %: 115000 × 100 / 113 = 101769.9 → 101770 without tax, 13230 tax.
   const upload = mobile.getByTestId('invoice-upload');
   await upload.getByLabel('发票号码').fill(`2644200000${stamp}0001`);
-  await upload.getByLabel('购方税号').fill('91310000MA1K2L3M4N');
+  const company = (await api(request, admin, '/admin/company_info/info', {})).data as { credit_code: string };
+  await upload.getByLabel('购方税号').fill(company.credit_code);
   await upload.getByLabel('不含税金额(元)').fill('1017.70');
   await upload.getByLabel('税额(元)').fill('132.30');
   await upload.getByLabel('价税合计(元)').fill('1150.01');

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, workersProblem } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { DEMO_USER_EMAILS } from './db/seed/demo-access';
 import { MINUTE_JOBS_MS, runMinuteJobs } from './lib/minute-jobs';
 import { initSealKey, SEAL_KEY_FILE, sealKeyCreated } from './modules/sealing/key';
 
@@ -64,9 +65,9 @@ function printBanner(seed: Awaited<ReturnType<typeof seedDatabase>>) {
   ];
   if (seed.generatedPassword) {
     lines.push(`  管理员密码: ${seed.generatedPassword}   (仅显示这一次，请登录后修改)`);
-    lines.push('  演示账号 buyer@jiaju.com / planner@jiaju.com / manager@jiaju.com 使用相同密码');
+    lines.push(`  演示账号 ${DEMO_USER_EMAILS.join(' / ')} 使用相同密码`);
   } else if (seed.adminCreated) {
-    lines.push('  管理员密码: 由 ADMIN_PASSWORD 指定；演示账号 buyer@ / planner@ / manager@jiaju.com 使用相同密码');
+    lines.push(`  管理员密码: 由 ADMIN_PASSWORD 指定；演示账号 ${DEMO_USER_EMAILS.join(' / ')} 使用相同密码`);
   } else {
     lines.push('  管理员密码: 首次启动时已显示（或由 ADMIN_PASSWORD 指定）');
   }

@@ -113,6 +113,9 @@ const demoRoles = [
   },
 ];
 
+/** The demo users' sign-in addresses, as the start banner names them. */
+export const DEMO_USER_EMAILS = demoRoles.flatMap((role) => role.users.map((user) => user.email));
+
 /** Demo roles and one user each; they share the administrator's password (none is built in). */
 export async function seedDemoAccess(tx: Db, password: string) {
   const passwordHash = await hashPassword(password);
