@@ -72,6 +72,23 @@ function stylesAfterSkeleton(): Plugin {
 }
 
 /**
+ * Marks the entry script `async`: a deferred module script, and everything it imports, holds back
+ * DOMContentLoaded until it has run; an async one does not, and still starts at once with its
+ * modulepreloads. Since an async script does not wait for the stylesheets, the entry waits for them
+ * itself before it renders (shared/boot/stylesheets-loaded.ts; docs/web-guide.md "Loading").
+ */
+function asyncEntry(): Plugin {
+  return {
+    name: 'async-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module" crossorigin src=/g, '<script type="module" async crossorigin src='),
+    },
+  };
+}
+
+/**
  * The antd class families the back office's login renders: its inputs and button, the toasts, the
  * click wave and the icons (its form is plain markup); `ant-input-number` shares a prefix and is not
  * among them. The supplier portal (portal.html) uses no antd (docs/web-guide.md "Portal").
@@ -173,7 +190,14 @@ export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('
 export default defineConfig(({ mode }) => {
   const document = mode === 'portal' ? 'portal' : 'index';
   return {
-    plugins: [react(), portalDocument(), document === 'index' && firstScreenStyles(), stylesAfterSkeleton(), precompress()],
+    plugins: [
+      react(),
+      portalDocument(),
+      document === 'index' && firstScreenStyles(),
+      stylesAfterSkeleton(),
+      document === 'index' && asyncEntry(),
+      precompress(),
+    ],
     resolve: { alias: sourceAlias },
     server: {
       port: 5173,

@@ -171,6 +171,9 @@ export const workbenchOverviewResponse = z.object({
       id: z.number(),
       module: z.string(),
       action: z.string(),
+      /** The module's and the action's names as the operation log shows them (audit-labels.ts). */
+      moduleLabel: z.string(),
+      actionLabel: z.string(),
       recordId: z.string().nullable(),
       summary: z.string().nullable(),
       createdAt: z.string(),

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setNavigator } from '@/shared/http/navigation';
 import { lazyPage } from '@/shared/navigation/lazy-page';
 import { setShellPrefetch } from '@/shared/navigation/prefetch-shell';
+import { stylesheetsLoaded } from '@/shared/boot/stylesheets-loaded';
 import { session } from '@/shared/session/session';
 // The login screen ships in the entry chunk: no second round trip before the form shows.
 import LoginPage from '@/features/auth/pages/login-page';
@@ -94,4 +95,5 @@ const rememberPath = ({ location }: { location: { pathname: string; search: stri
 rememberPath(router.state);
 router.subscribe(rememberPath);
 setShellPrefetch(prefetchShell);
-if (window.location.pathname === '/' || window.location.pathname === '/login') prefetchWhenIdle();
+// After the document's own stylesheets: antd's whole one must not compete with the login's part of it.
+if (window.location.pathname === '/' || window.location.pathname === '/login') stylesheetsLoaded().then(prefetchWhenIdle);

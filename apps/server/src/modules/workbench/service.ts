@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, shanghaiDay } from '@scm/contract';
+import { addDays, auditActionLabel, auditModuleLabel, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, shipments, supplierStatements, suppliers } from '../../db/schema';
 import { orderScope, statementScope } from '../../lib/data-scope';
@@ -116,7 +116,13 @@ async function recentOperations(ctx: AuthedContext) {
     .where(and(eq(auditLogs.userId, ctx.user.id), ne(auditLogs.module, 'auth')))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(RECENT_COUNT);
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  // Named here, so the workbench's first screen does not carry every module's vocabulary.
+  return rows.map((r) => ({
+    ...r,
+    moduleLabel: auditModuleLabel(r.module),
+    actionLabel: auditActionLabel(r.module, r.action),
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
 }
 
 /** 今日预计到货 (docs/rules/orders.md, "Shipping notices"): in transit and expected today or earlier. */

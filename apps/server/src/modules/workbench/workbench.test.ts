@@ -173,7 +173,7 @@ describe('workbench shortcuts and recent operations', () => {
     const data = await overview(admin);
     expect(data.recent_operations.length).toBeGreaterThan(0);
     expect(data.recent_operations.every((op: { module: string }) => op.module !== 'auth')).toBe(true);
-    expect(data.recent_operations[0]).toMatchObject({ module: 'back_user', action: 'create' });
+    expect(data.recent_operations[0]).toMatchObject({ module: 'back_user', action: 'create', module_label: '用户管理', action_label: '新建' });
     expect((await overview(buyer.token)).recent_operations).toEqual([]);
   });
 });

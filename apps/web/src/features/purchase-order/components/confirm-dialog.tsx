@@ -10,7 +10,7 @@ interface Values {
 }
 
 /** 代供应商确认: the buyer records the supplier's yes, its promised date and how it came. */
-export function ConfirmDialog({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
+export default function ConfirmDialog({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const confirm = useConfirmOrder({ onError: (error) => applyFieldErrors(form, error) });
   const submit = async () => {

@@ -19,7 +19,6 @@ import { Money } from '@/shared/ui/money';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonModal } from '@/shared/ui/reason-modal';
 import { useCloseOrder, useOrderInfo, useReverseReceipt } from '@/features/purchase-order/api/purchase-order';
-import { ConfirmDialog } from '@/features/purchase-order/components/confirm-dialog';
 import { type OrderShipment, ShipmentsCard } from '@/features/purchase-order/components/shipments-card';
 import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 
@@ -27,6 +26,7 @@ import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 const ReceiveDrawer = lazy(() => import('@/features/purchase-order/components/receive-drawer'));
 const ReturnDrawer = lazy(() => import('@/features/purchase-order/components/return-drawer'));
 const ShipmentDrawer = lazy(() => import('@/features/purchase-order/components/shipment-drawer'));
+const ConfirmDialog = lazy(() => import('@/features/purchase-order/components/confirm-dialog'));
 
 const PAGE_LABEL = '采购订单详情';
 
@@ -317,7 +317,11 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
           <ShipmentDrawer order={order} open onClose={() => setShipping(false)} />
         </Suspense>
       )}
-      {confirming && <ConfirmDialog order={order} open onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog order={order} open onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
       <ReasonModal
         open={reversing != null}
         title={`冲销 ${reversing?.receivedOn ?? ''} 的收货`}

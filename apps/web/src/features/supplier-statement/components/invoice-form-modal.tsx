@@ -34,7 +34,7 @@ const fen = (yuan: number | undefined) => (yuan === undefined || yuan === null ?
  * contract's checks (number form, 不含税 + 税额 = 含税, not after today) run before it is sent, and the
  * server's refusals land on their fields.
  */
-export function InvoiceFormModal({ statement, open, onClose }: { statement: StatementDetail; open: boolean; onClose: () => void }) {
+export default function InvoiceFormModal({ statement, open, onClose }: { statement: StatementDetail; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const create = useCreateInvoice({ onError: (error) => applyFieldErrors(form, error) });
   // The group still open first: what the supplier most likely invoices next.

@@ -13,7 +13,7 @@ interface Values {
 }
 
 /** 登记付款: the day, the amount (the statement's total unless a reason says otherwise) and the bank's reference. */
-export function PayModal({ statement, open, onClose }: { statement: StatementDetail; open: boolean; onClose: () => void }) {
+export default function PayModal({ statement, open, onClose }: { statement: StatementDetail; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const pay = usePayStatement({ onError: (error) => applyFieldErrors(form, error) });
   const amountYuan = Form.useWatch('amountYuan', form);

@@ -1,6 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import {
-  auditActionLabel,
   DICT,
   EXCEPTION_KIND_LABELS,
   EXCEPTION_STATUS_COLORS,
@@ -17,7 +16,7 @@ import {
   SUPPLIER_STATEMENT_AUDIT,
 } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { detailPath } from '@/shared/navigation/page-path';
@@ -36,9 +35,10 @@ import {
   useStatementInfo,
   useVoidInvoice,
 } from '@/features/supplier-statement/api/supplier-statement';
-import { InvoiceFormModal } from '@/features/supplier-statement/components/invoice-form-modal';
-import { PayModal } from '@/features/supplier-statement/components/pay-modal';
 import { type ReasonAsk, ReasonModal } from '@/features/supplier-statement/components/reason-modal';
+
+const InvoiceFormModal = lazy(() => import('@/features/supplier-statement/components/invoice-form-modal'));
+const PayModal = lazy(() => import('@/features/supplier-statement/components/pay-modal'));
 
 export default function SupplierStatementDetailPage() {
   const [params] = useSearchParams();
@@ -430,7 +430,7 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
                   key: index,
                   content: (
                     <div>
-                      <Typography.Text strong>{auditActionLabel(SUPPLIER_STATEMENT_AUDIT.module, h.action)}</Typography.Text>
+                      <Typography.Text strong>{SUPPLIER_STATEMENT_AUDIT.actions[h.action] ?? h.action}</Typography.Text>
                       <span className="muted">
                         {' '}
                         {h.byName ?? '-'} {formatDateTime(h.at)}
@@ -449,8 +449,16 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
         </Col>
       </Row>
 
-      {invoicing && <InvoiceFormModal statement={s} open onClose={() => setInvoicing(false)} />}
-      {paying && <PayModal statement={s} open onClose={() => setPaying(false)} />}
+      {invoicing && (
+        <Suspense fallback={null}>
+          <InvoiceFormModal statement={s} open onClose={() => setInvoicing(false)} />
+        </Suspense>
+      )}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayModal statement={s} open onClose={() => setPaying(false)} />
+        </Suspense>
+      )}
       <ReasonModal ask={ask} onClose={() => setAsk(null)} />
     </div>
   );

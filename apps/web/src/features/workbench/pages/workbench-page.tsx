@@ -1,6 +1,4 @@
 import {
-  auditActionLabel,
-  auditModuleLabel,
   fenToYuan,
   flattenMenu,
   type WorkbenchOverview,
@@ -236,8 +234,8 @@ export default function WorkbenchPage() {
               renderItem={(op) => (
                 <List.Item>
                   <div className="operation-row">
-                    <Tag color="blue">{auditModuleLabel(op.module)}</Tag>
-                    <span className="operation-action">{auditActionLabel(op.module, op.action)}</span>
+                    <Tag color="blue">{op.moduleLabel}</Tag>
+                    <span className="operation-action">{op.actionLabel}</span>
                     {op.summary && (
                       <Typography.Text type="secondary" ellipsis={{ tooltip: op.summary }} className="operation-summary">
                         {op.summary}
