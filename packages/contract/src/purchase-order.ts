@@ -23,16 +23,6 @@ import { shipmentLineSchema, shipmentStatusSchema } from './shipment';
 
 export const purchaseOrderStatusSchema = z.enum(PURCHASE_ORDER_STATUSES);
 
-/** A line may pass its ordered quantity by this share (rounded down) without a reason… */
-export const OVER_RECEIPT_FREE_PERCENT = 10;
-/** …and its total received must stay below this multiple of the ordered quantity. */
-export const OVER_RECEIPT_LIMIT_FACTOR = 2;
-
-/** The most a line may still take without a reason: ordered + 10 % (rounded down) − received. */
-export function freeReceiptRoom(ordered: number, received: number): number {
-  return Math.max(0, ordered + Math.floor((ordered * OVER_RECEIPT_FREE_PERCENT) / 100) - received);
-}
-
 const orderFilter = {
   keyword: text('关键字', 50).optional(),
   supplierId: idSchema.optional(),

@@ -30,3 +30,6 @@ export const COMPANY_INFO_AUDIT: AuditVocabulary = {
     bankAccount: '银行账号',
   },
 };
+
+/** What the papers say when an order names no warehouse. */
+export const DELIVERY_PLACE_PENDING = '交货地点以采购方通知为准';

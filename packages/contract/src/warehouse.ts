@@ -101,6 +101,3 @@ export const deliveryAddressSchema = z.object({
   receivingHours: z.string().nullable(),
 });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
-
-/** What the papers say when an order names no warehouse. */
-export const DELIVERY_PLACE_PENDING = '交货地点以采购方通知为准';
