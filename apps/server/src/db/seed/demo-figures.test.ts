@@ -108,6 +108,24 @@ describe('the demo figures agree with their rows', () => {
     }
   });
 
+  it("each order's timeline is dated as its story goes: made, confirmed by its supplier, then received", async () => {
+    const rows = await queryRows<{ code: string; action: string; at: Date; confirmed_at: Date | null; received_at: Date | null }>(
+      t,
+      sql`select o.code, a.action, a.created_at as at, o.confirmed_at,
+                 (select min(r.created_at) from purchase_receipts r where r.order_id = o.id) as received_at
+          from audit_logs a join purchase_orders o on a.module = 'purchase_order' and a.record_id = o.id::text
+          order by o.id, a.id`,
+    );
+    const confirmed = rows.filter((r) => r.action === 'confirm');
+    expect(confirmed.length).toBeGreaterThan(0);
+    for (const r of confirmed) expect(new Date(r.at).getTime(), r.code).toBe(new Date(r.confirmed_at as Date).getTime());
+    for (const r of rows.filter((row) => row.action === 'receive')) {
+      expect(new Date(r.at).getTime(), r.code).toBe(new Date(r.received_at as Date).getTime());
+      expect(new Date(r.at).getTime(), r.code).toBeGreaterThan(new Date(r.confirmed_at as Date).getTime());
+      expect(new Date(r.at).getTime(), r.code).toBeLessThanOrEqual(t.clock.now.getTime());
+    }
+  });
+
   it("each plan's ordered and received quantities, its progress and its status agree with its orders' movements", async () => {
     const ledger = await movementsByLine();
     const lines = await orderLines();

@@ -1,5 +1,5 @@
 import { DAY_MS, shanghaiDay } from '@scm/contract';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, max } from 'drizzle-orm';
 import type { AuthUser } from '../../lib/context';
 import { createAwardOrders } from '../../modules/purchase-order/create-orders';
 import { confirmOrder, receiveOrder } from '../../modules/purchase-order/service';
@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import {
   auditLogs,
   backUsers,
+  messages,
   procurementTaskLines,
   procurementTasks,
   purchaseOrderLines,
@@ -71,10 +72,12 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
       const [supplier] = await tx.select({ name: suppliers.shortName }).from(suppliers).where(eq(suppliers.id, order.supplierId));
       // The supplier confirms in the portal the day after the award; the goods come four days later.
       const confirmedAt = new Date(awardedAt.getTime() + DAY_MS);
-      await confirmOrder(
-        { db: tx, actor: { userId: null, userName: supplier?.name ?? '供应商', ip: '' }, now: () => confirmedAt },
-        { id: orderId, version: order.version, remark: '已排产，按期送达' },
-        { supplierId: order.supplierId },
+      await datedAt(tx, confirmedAt, () =>
+        confirmOrder(
+          { db: tx, actor: { userId: null, userName: supplier?.name ?? '供应商', ip: '' }, now: () => confirmedAt },
+          { id: orderId, version: order.version, remark: '已排产，按期送达' },
+          { supplierId: order.supplierId },
+        ),
       );
       const receivedAt = new Date(awardedAt.getTime() + 5 * DAY_MS);
       const orderLines = await tx
@@ -82,19 +85,41 @@ export async function seedDemoOrders(tx: Db, now: Date): Promise<boolean> {
         .from(purchaseOrderLines)
         .where(eq(purchaseOrderLines.orderId, orderId))
         .orderBy(asc(purchaseOrderLines.sort));
-      await receiveOrder(
-        { db: tx, actor: { userId: buyer.id, userName: buyer.username, ip: '' }, now: () => receivedAt },
-        {
-          id: orderId,
-          version: order.version + 1,
-          receivedOn: shanghaiDay(receivedAt),
-          remark: '首批到货，外箱完好',
-          lines: orderLines.map((l) => ({ orderLineId: l.id, quantity: Math.max(1, Math.floor(l.quantity * share)), rejectedQuantity: 0 })),
-        },
-        { user: buyer },
+      await datedAt(tx, receivedAt, () =>
+        receiveOrder(
+          { db: tx, actor: { userId: buyer.id, userName: buyer.username, ip: '' }, now: () => receivedAt },
+          {
+            id: orderId,
+            version: order.version + 1,
+            receivedOn: shanghaiDay(receivedAt),
+            remark: '首批到货，外箱完好',
+            lines: orderLines.map((l) => ({ orderLineId: l.id, quantity: Math.max(1, Math.floor(l.quantity * share)), rejectedQuantity: 0 })),
+          },
+          { user: buyer },
+        ),
       );
       await tx.update(purchaseReceipts).set({ createdAt: receivedAt }).where(eq(purchaseReceipts.orderId, orderId));
+      await tx.update(purchaseOrders).set({ updatedAt: receivedAt }).where(eq(purchaseOrders.id, orderId));
     }
   }
   return true;
+}
+
+/**
+ * Runs a service call and dates what it wrote to the timelines (audit rows of the order, the plan
+ * and the task, and the notices) at `at`, the day the demo says it happened, not the seeding's.
+ */
+async function datedAt<T>(tx: Db, at: Date, write: () => Promise<T>): Promise<T> {
+  const [audit] = await tx.select({ last: max(auditLogs.id) }).from(auditLogs);
+  const [notice] = await tx.select({ last: max(messages.id) }).from(messages);
+  const result = await write();
+  await tx
+    .update(auditLogs)
+    .set({ createdAt: at })
+    .where(gt(auditLogs.id, audit?.last ?? 0));
+  await tx
+    .update(messages)
+    .set({ createdAt: at })
+    .where(gt(messages.id, notice?.last ?? 0));
+  return result;
 }
