@@ -15,8 +15,6 @@ import {
   companyInfo,
   menus,
   messages,
-  purchaseReturnLines,
-  purchaseReturns,
   rolePermissions,
   roles,
   supplierInvoices,
@@ -95,34 +93,19 @@ async function receive(orderId: number, quantity: number): Promise<number> {
 }
 
 /**
- * A return of `quantity` on the order's only line, shipped back today, written as the ledger stores
- * it (docs/rules/orders.md, "How the movements are stored"): the statement reads these rows.
+ * A return of `quantity` on the order's only line without 补发, confirmed by the supplier and shipped
+ * back today through the returns' own calls, so the net ledger moves as it does for a user.
  */
 async function shippedReturn(orderId: number, quantity: number) {
   const order = await ok('/admin/purchase_order/info', { id: orderId });
-  const line = order.lines[0];
-  const db = t.database.db;
-  const [row] = await db
-    .insert(purchaseReturns)
-    .values({
-      code: `TH${orderId}${quantity}`,
-      orderId,
-      supplierId: order.supplier_id,
-      reasonType: 'quality',
-      replacement: false,
-      status: 'shipped',
-      shippedOn: today(),
-      quantity,
-      amountFen: quantity * line.unit_price_fen,
-    })
-    .returning({ id: purchaseReturns.id });
-  await db.insert(purchaseReturnLines).values({
-    returnId: row.id,
-    orderLineId: line.id,
-    quantity,
-    unitPriceFen: line.unit_price_fen,
-    amountFen: quantity * line.unit_price_fen,
+  const { id } = await ok('/admin/purchase_return/create', {
+    order_id: orderId,
+    reason_type: 'quality',
+    replacement: false,
+    lines: [{ order_line_id: order.lines[0].id, quantity }],
   });
+  await ok('/portal/purchase_return/confirm', { id, version: 0 }, supplier.portal);
+  await ok('/admin/purchase_return/ship', { id, version: 1, shipped_on: today() });
 }
 
 /** A portal account for an existing supplier, signed in. */
@@ -177,9 +160,9 @@ beforeAll(async () => {
   await ok('/admin/purchase_receipt/reverse', { id: wrong, version: reversed.version, reason: '数量录错' });
   await receive(orders.special.id, 40);
   await receiveAll(orders.ordinary.id);
-  await shippedReturn(orders.ordinary.id, 10);
   const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
   supplier = { id: supplierId, creditCode, portal: await portalTokenFor(supplierId, 'finance@jia.test') };
+  await shippedReturn(orders.ordinary.id, 10);
   otherPortal = (await portalSupplier(t, admin, '宁波对账隔离测试厂', 'other@stmt.test')).token;
 });
 afterAll(() => t.close());
