@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, screenshot } from '../support/app';
@@ -14,7 +15,9 @@ async function taskReadyForAward(request: APIRequestContext, token: string) {
     name: `订单流程任务${Date.now().toString(36)}`,
     buyer_id: me,
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
-    delivery_region_code: '440305',
+    // Delivered to 上海嘉定中心仓 (its district is the delivery region): the papers name it.
+    warehouse_code: 'sh_jiading',
+    delivery_region_code: '310114',
     required_by: shanghaiDay(14),
     lines: [
       { commodity_id: commodities[0].value, quantity: 100, target_price_fen: 1200 },
@@ -46,12 +49,16 @@ async function taskReadyForAward(request: APIRequestContext, token: string) {
   return { id, supplier: suppliers[0].label, skus: commodities.map((c) => c.sku_code) };
 }
 
-/** Renders a print tab to A4 PDF and answers its page count (Chromium writes one /Type /Page object per page). */
+/**
+ * Renders a print tab to A4 PDF, its first page as a picture (`<name>-pdf-1.png`, to be looked at),
+ * and answers its page count (Chromium writes one /Type /Page object per page).
+ */
 async function printToPdf(page: Page, name: string) {
   const path = `screenshots/${name}.pdf`;
   await page.emulateMedia({ media: 'print' });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
   await page.pdf({ path, format: 'A4', printBackground: true });
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', path, `screenshots/${name}-pdf`]);
   const text = (await readFile(path)).toString('latin1');
   return (text.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 }
@@ -81,6 +88,9 @@ test('from the award to a fully received order, with a partial receipt between, 
   await expect(comparison.locator('.print-sheet h1')).toHaveText('比价审批单');
   await expect(comparison.locator('.print-sheet')).toContainText(task.supplier);
   await expect(comparison.locator('.print-sheet')).toContainText('实际到货成本');
+  const place = comparison.locator('.print-sheet table').first();
+  await expect(place.locator('tr', { hasText: '收货仓库' })).toContainText('上海嘉定中心仓');
+  await expect(place.locator('tr', { hasText: '收货仓库' })).toContainText('嘉定区');
   await expect(comparison.locator('.print-signatures')).toContainText('总经理');
   await expect(comparison.locator('.shell-sider')).toHaveCount(0);
   const comparisonPages = await printToPdf(comparison, 'print-comparison');
@@ -104,6 +114,9 @@ test('from the award to a fully received order, with a partial receipt between, 
   // 100 × ¥10.00 + 40 × ¥24.00 = ¥1,960.00
   await expect(paper.locator('.print-sheet')).toContainText('¥1,960.00');
   await expect(paper.locator('.print-sheet')).toContainText('人民币（大写）壹仟玖佰陆拾元整');
+  // The order copied the warehouse's address when the award made it.
+  await expect(paper.locator('.delivery-address')).toContainText('上海嘉定中心仓：上海市嘉定区马陆镇宝安公路2999号3号库');
+  await expect(paper.locator('.delivery-address')).toContainText('收货人 王建军');
   await expect(paper.getByRole('button', { name: /打\s*印/ })).toBeVisible();
   const orderPages = await printToPdf(paper, 'print-purchase-order');
   expect(orderPages).toBeGreaterThanOrEqual(1);

@@ -1,26 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
 import { E2E_PORT } from '../support/constants';
 
 const stamp = Date.now().toString().slice(-6);
-const supplierName = `E2E对账${stamp}家居有限公司`;
-const supplierCode = creditCode(`91330100MA8${stamp}`);
-const email = `statement-${stamp}@example.com`;
 const PASSWORD = 'Stmt2026ok';
 const shanghaiDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-test('a month end: the buyer states the month, the supplier confirms it and uploads the invoice on a phone, finance approves and pays, the paper prints', async ({
-  page,
-  request,
-  browser,
-  context,
-}) => {
-  test.setTimeout(240_000);
+/**
+ * A supplier (`n` tells two apart) with a portal account, awarded one order (50 × ¥22.60 under a
+ * 13 % special invoice, ¥20.00 freight) received in full today, and the buyer's statement of it.
+ */
+async function statedMonth(request: APIRequestContext, n: number) {
+  const supplierName = `E2E对账${stamp}${n}家居有限公司`;
+  const supplierCode = creditCode(`91330100MA${n}${stamp}`);
+  const email = `statement-${stamp}-${n}@example.com`;
   const admin = await apiLogin(request);
   const buyer = await apiLogin(request, 'buyer@jiaju.com');
 
-  // A supplier with a portal account, awarded one order (13 % special invoice by default), received in full today.
   const commodities = (await api(request, admin, '/admin/commodity/options', { limit: 1 })).data as { value: number }[];
   const supplier = await api(request, admin, '/admin/supplier/create', {
     name: supplierName,
@@ -37,7 +34,7 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   const activation = new URL(account.data.activation_url, 'http://x').searchParams.get('token');
   expect((await api(request, '', '/portal/account/activate', { token: activation, password: PASSWORD })).code).toBe(200);
   const task = await api(request, admin, '/admin/procurement_task/create', {
-    name: `E2E对账任务${stamp}`,
+    name: `E2E对账任务${stamp}${n}`,
     buyer_id: 1,
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString(),
     delivery_region_code: '440305',
@@ -90,6 +87,37 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   });
   expect(created.code, JSON.stringify(created)).toBe(200);
   const { id, code } = created.data as { id: number; code: string };
+  return { admin, id, code, supplierName, email };
+}
+
+/** The supplier's portal, signed in on a phone (375 × 812), on its statement list. */
+async function portalOnPhone(browser: Browser, email: string) {
+  const phone = await browser.newContext({
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 375, height: 812 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
+    isMobile: true,
+    hasTouch: true,
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto('/portal/login');
+  await mobile.getByLabel('邮箱').fill(email);
+  await mobile.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await mobile.getByRole('button', { name: /登\s*录/ }).click();
+  await mobile.getByRole('link', { name: '对账单' }).click();
+  return { phone, mobile };
+}
+
+test('a month end: the buyer states the month, the supplier confirms it and uploads the invoice on a phone, finance approves and pays, the paper prints', async ({
+  page,
+  request,
+  browser,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const { admin, id, code, supplierName, email } = await statedMonth(request, 1);
 
   // 供应商对账: the list with its filter in the URL, then the detail.
   await login(page);
@@ -110,21 +138,7 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
   await expect(page.locator('.ant-card').first()).toContainText('待供应商确认');
 
   // The supplier, on a phone: the statement, 确认, the receipt, then the invoice as typed fields.
-  const phone = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-  });
-  const mobile = await phone.newPage();
-  await mobile.goto('/portal/login');
-  await mobile.getByLabel('邮箱').fill(email);
-  await mobile.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await mobile.getByRole('button', { name: /登\s*录/ }).click();
-  await mobile.getByRole('link', { name: '对账单' }).click();
+  const { phone, mobile } = await portalOnPhone(browser, email);
   await mobile.getByTestId(`statement-${code}`).click();
   await expect(mobile.getByTestId('statement-total')).toHaveText('¥1,150.00');
   await screenshot(mobile, 'portal-statement-detail-phone');
@@ -192,4 +206,54 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
     'screenshots/supplier-statement-print.pdf',
     'screenshots/supplier-statement-print',
   ]);
+});
+
+test('on a phone the supplier disputes a statement with a note on the line it disputes; the buyer sees the note beside that line', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { admin, id, code, email } = await statedMonth(request, 2);
+  const draft = (await api(request, admin, '/admin/supplier_statement/info', { id })).data;
+  expect((await api(request, admin, '/admin/supplier_statement/send', { id, version: draft.version })).code).toBe(200);
+  const goods = draft.movements.find((m: { kind: string }) => m.kind === 'receipt') as { id: number; commodity_name: string };
+
+  const { phone, mobile } = await portalOnPhone(browser, email);
+  await mobile.getByTestId(`statement-${code}`).click();
+  await mobile.getByTestId('dispute-statement').click();
+  const dialog = mobile.getByRole('dialog', { name: '对账单有异议' });
+  await dialog.getByLabel('异议原因').fill('3月到货数量与送货单不符');
+  // A note opened and left empty is refused before anything is sent.
+  const line = dialog.getByTestId(`dispute-line-${goods.id}`);
+  await line.getByRole('button', { name: '添加说明' }).click();
+  await dialog.getByRole('button', { name: '提交异议' }).click();
+  await expect(line.getByRole('alert')).toHaveText('请输入明细说明');
+  await line.getByRole('textbox').fill('实收48件，2件外箱破损已退回司机');
+  await expect(line.getByRole('alert')).toHaveCount(0);
+  await expect(line.getByRole('textbox')).not.toHaveAttribute('aria-invalid');
+  await screenshot(mobile, 'portal-statement-dispute-phone');
+  await dialog.getByRole('button', { name: '提交异议' }).click();
+  await expect(dialog).toBeHidden();
+  const summary = mobile.getByTestId('statement-summary');
+  await expect(summary).toContainText('有异议');
+  await expect(summary).toContainText('3月到货数量与送货单不符');
+  await expect(mobile.getByText('说明：实收48件，2件外箱破损已退回司机')).toBeVisible();
+  // Nothing on the phone is wider than the screen.
+  expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await phone.close();
+
+  // The buyer's detail: the reason on top, the note beside the disputed line and no other.
+  const after = (await api(request, admin, '/admin/supplier_statement/info', { id })).data;
+  expect(after.movements.map((m: { id: number; dispute_note: string | null }) => [m.id, m.dispute_note])).toEqual(
+    after.movements.map((m: { id: number }) => [m.id, m.id === goods.id ? '实收48件，2件外箱破损已退回司机' : null]),
+  );
+  await login(page);
+  await page.goto(`/procurementManagement/supplierStatementList?keyword=${code}`);
+  await page.locator('.ant-table-row', { hasText: code }).getByText(code).click();
+  await expect(page.getByText(`对账单详情 · ${code}`)).toBeVisible();
+  await expect(page.getByText('供应商有异议：3月到货数量与送货单不符')).toBeVisible();
+  const row = page.locator('.ant-table-row', { hasText: goods.commodity_name });
+  await expect(row).toContainText('实收48件，2件外箱破损已退回司机');
+  await screenshot(page, 'supplier-statement-disputed');
 });

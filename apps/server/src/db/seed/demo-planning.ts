@@ -76,7 +76,11 @@ export async function seedDemoPlanning(tx: Db, now: Date): Promise<boolean> {
   const planGoods = DEMO_PLANS.map((plan) => pickGoods(goods, plan.leaves, plan.lines));
   if (!planner || !manager || planGoods.some((g) => g === null)) return false;
 
-  for (const [index, plan] of DEMO_PLANS.entries()) {
+  for (const [index, demo] of DEMO_PLANS.entries()) {
+    // A plan its task's receipts complete is left 采购中: the demo orders' receipts, posted through
+    // the orders' net ledger, complete it as they would (audit 「计划自动完成」).
+    const byReceipts = demo.task != null && demo.status === 'completed' && !demo.reason;
+    const plan: DemoPlan = byReceipts ? { ...demo, status: 'in_procurement' } : demo;
     const steps = history(plan);
     const createdAt = new Date(now.getTime() - (DEMO_PLANS.length - index + 10) * DAY_MS);
     const code = await nextCode(tx, 'JH', createdAt);

@@ -1,9 +1,10 @@
-import { ACTIVATION_LINK_HOURS, DAY_MS, shanghaiDay } from '@scm/contract';
+import { DAY_MS, shanghaiDay } from '@scm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { nextCode } from '../../lib/codes';
-import { hashToken, newToken } from '../../lib/tokens';
+import { createPortalAccount } from '../../modules/portal/accounts';
 import type { Db } from '../client';
-import { backUsers, portalAccounts, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../schema';
+import { backUsers, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../schema';
 import { loadDemoGoods, pickGoods } from './demo-goods';
 
 /** An activation link made by the demo seed, printed once by the start banner. */
@@ -20,11 +21,12 @@ const DEMO_PORTAL = [
 ] as const;
 
 /**
- * Portal accounts for two demo suppliers, pending until their links are opened, and a sealed
+ * Portal accounts for two demo suppliers, opened by the administrator through the accounts' own
+ * function (pending until their links are opened), and a sealed
  * task quoting for five days that invites both. Answers the links, or null when the suppliers or
  * the catalogue are not there (a database without the demo procurement data).
  */
-export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[] | null> {
+export async function seedDemoPortal(tx: Db, now: Date, config: Config): Promise<DemoPortalLink[] | null> {
   const found = await tx
     .select({ id: suppliers.id, name: suppliers.name })
     .from(suppliers)
@@ -36,22 +38,23 @@ export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[
     );
   const goods = pickGoods(await loadDemoGoods(tx), ['CF0401', 'CF0402'], 3);
   const [buyer] = await tx.select({ id: backUsers.id }).from(backUsers).where(eq(backUsers.email, 'buyer@jiaju.com'));
-  const [admin] = await tx.select({ id: backUsers.id }).from(backUsers).orderBy(asc(backUsers.id)).limit(1);
+  const [admin] = await tx.select().from(backUsers).orderBy(asc(backUsers.id)).limit(1);
   if (found.length !== DEMO_PORTAL.length || !goods || !admin) return null;
 
+  const ctx = {
+    db: tx,
+    config,
+    now: () => now,
+    ip: '',
+    userAgent: null,
+    user: { ...admin, superAdmin: true, dataScope: 'all' as const, sessionId: 0, permissionCodes: new Set<string>() },
+    actor: { userId: admin.id, userName: admin.username, ip: '' },
+  };
   const links: DemoPortalLink[] = [];
   for (const demo of DEMO_PORTAL) {
     const supplier = found.find((s) => s.name === demo.supplier) as { id: number; name: string };
-    const token = newToken();
-    await tx.insert(portalAccounts).values({
-      supplierId: supplier.id,
-      email: demo.email,
-      name: demo.name,
-      phone: demo.phone,
-      activationTokenHash: hashToken(token),
-      activationExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_HOURS * 3600_000),
-    });
-    links.push({ supplierName: supplier.name, email: demo.email, path: `/portal/activate?token=${token}` });
+    const { activationUrl } = await createPortalAccount(ctx, { supplierId: supplier.id, email: demo.email, name: demo.name, phone: demo.phone });
+    links.push({ supplierName: supplier.name, email: demo.email, path: activationUrl });
   }
 
   const deadline = new Date(now.getTime() + 5 * DAY_MS);

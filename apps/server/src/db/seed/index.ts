@@ -20,6 +20,8 @@ import { seedDemoCompany } from './demo-company';
 export interface SeedContext {
   /** Known only on the start that created the administrator. */
   adminPassword?: string;
+  /** The server's configuration, for the service calls the demo writes through. */
+  config: Config;
   now: Date;
   /** Activation links the demo portal accounts got on this start (shown once). */
   portalLinks: DemoPortalLink[];
@@ -69,7 +71,7 @@ const demoSeeders: DemoSeeder[] = [
   {
     name: 'portal',
     run: async (tx, ctx) => {
-      const links = await seedDemoPortal(tx, ctx.now);
+      const links = await seedDemoPortal(tx, ctx.now, ctx.config);
       if (!links) return false;
       ctx.portalLinks.push(...links);
       return true;
@@ -112,7 +114,7 @@ export async function seedDatabase(db: Db, config: Config, now: Date = new Date(
   const portalLinks: DemoPortalLink[] = [];
   if (config.SEED_DEMO) {
     const applied = new Set((await db.select({ name: seedHistory.name }).from(seedHistory)).map((r) => r.name));
-    const ctx: SeedContext = { adminPassword: adminCreated ? password : undefined, now, portalLinks };
+    const ctx: SeedContext = { adminPassword: adminCreated ? password : undefined, config, now, portalLinks };
     for (const seeder of demoSeeders) {
       if (applied.has(seeder.name)) continue;
       await db.transaction(async (tx) => {

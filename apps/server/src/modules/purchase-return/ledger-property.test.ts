@@ -1,3 +1,4 @@
+import { freeReceiptRoom } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -5,11 +6,14 @@ import { confirmedOrderOnPlan } from '../../../test/order-fixtures';
 import { portalAccountOf } from '../../../test/portal-fixtures';
 import { seedDictionaries } from '../../../test/procurement-fixtures';
 
-// The net ledger under random sequences of receipts (with refusals), reversals and returns on one
-// order (docs/rules/orders.md, "The net ledger"): after every answered step the line's net received
+// The net ledger under random sequences of receipts (with refusals), reversals, returns and shipping
+// notices (发货通知, with receipts that name them) on one order (docs/rules/orders.md, "The net ledger",
+// "Shipping notices"): after every answered step the line's net received
 // equals the sum of the movements answered 200, never goes below zero, what returns hold never
 // passes it, and the order's status, the plan's progress, the task's completion and its board
-// facts all agree with it.
+// facts all agree with it. A notice is answered exactly as the open quantity allows (in transit +
+// net received never passes the ordered quantity + 10 %), and a receipt that names one keeps, on the
+// notice, what it took of it.
 
 let t: TestApp;
 let token: string;
@@ -54,9 +58,10 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
     expect((await t.call('/admin/purchase_order/close', { id: f.other.id, version: 0, reason: '另行采购' }, token)).code).toBe(200);
     const portal = (await portalAccountOf(t, token, f.supplierIds[0], `property-${seed}@supplier.test`)).token;
     // The model: what the answered movements add up to.
-    const model = { accepted: 0, rejected: 0, shipped: 0, short: 0 };
+    const model = { accepted: 0, rejected: 0, shipped: 0, short: 0, inTransit: 0 };
     const receipts: { id: number; version: number; quantity: number; rejected: number; reversed: boolean }[] = [];
     const returns: { id: number; version: number; quantity: number; replacement: boolean; status: string }[] = [];
+    const notices: { id: number; version: number; quantity: number; status: 'in_transit' | 'received' | 'cancelled' }[] = [];
     const answered = (answer: ApiAnswer, step: string) => {
       expect([200, 400, 409], `${step}: ${answer.message}`).toContain(answer.code);
       return answer.code === 200;
@@ -64,7 +69,22 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
 
     for (let step = 0; step < STEPS; step++) {
       const order = await info(f.order.id);
-      const kind = rnd.pick(['receive', 'receive', 'reject', 'reverse', 'return', 'confirm', 'dispute', 'ship', 'cancel']);
+      const kind = rnd.pick([
+        'receive',
+        'receive',
+        'reject',
+        'reverse',
+        'return',
+        'confirm',
+        'dispute',
+        'ship',
+        'cancel',
+        'notice',
+        'notice',
+        'take_notice',
+        'take_notice',
+        'cancel_notice',
+      ]);
       const label = `${seed}#${step} ${kind}`;
       if (kind === 'receive' || kind === 'reject') {
         const quantity = kind === 'reject' ? rnd.int(0, 5) : rnd.int(1, 40);
@@ -85,6 +105,82 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
           model.rejected += rejected;
           const posted = (await info(order.id)).receipts.at(-1);
           receipts.push({ id: posted.id, version: posted.version, quantity, rejected, reversed: false });
+        }
+      } else if (kind === 'notice') {
+        // The supplier (portal) or the buyer on its behalf says what left; the answer is the model's.
+        const quantity = rnd.int(1, 60);
+        const bySupplier = rnd.int(0, 1) === 1;
+        const net = model.accepted - model.shipped;
+        const shippable = ['confirmed', 'partially_received'].includes(order.status);
+        const expected = shippable && quantity <= freeReceiptRoom(ORDERED, net + model.inTransit) ? 200 : 409;
+        const answer = await t.call(
+          bySupplier ? '/portal/shipment/create' : '/admin/shipment/create',
+          {
+            order_id: order.id,
+            ship_date: shanghaiDay(t),
+            expected_arrival: shanghaiDay(t, 2),
+            delivery_note_no: `SD-${seed}-${step}`,
+            lines: [{ order_line_id: f.lineId, quantity }],
+          },
+          bySupplier ? portal : token,
+        );
+        expect(answer.code, `${label} ${quantity} on ${net} + ${model.inTransit} in transit: ${answer.message}`).toBe(expected);
+        if (expected === 200) {
+          notices.push({ id: answer.data.id, version: 0, quantity, status: 'in_transit' });
+          model.inTransit += quantity;
+          expect(model.inTransit + net, label).toBeLessThanOrEqual(ORDERED + ORDERED / 10);
+        } else if (shippable) {
+          expect(answer.message, label).toBe('发货数量超过订单未收数量');
+        }
+      } else if (kind === 'take_notice') {
+        // A receipt naming a notice: in transit, on an order that still receives, it is taken in (with
+        // a 差异 now and then); any other notice is refused and nothing moves.
+        const notice = rnd.pick(notices);
+        if (!notice) continue;
+        const quantity = Math.max(1, notice.quantity + rnd.int(-3, 3));
+        const net = model.accepted - model.shipped;
+        const receivable = notice.status === 'in_transit' && ['confirmed', 'partially_received'].includes(order.status);
+        const expected = !receivable ? 409 : net + quantity >= ORDERED * 2 ? 400 : 200;
+        const answer = await t.call(
+          '/admin/purchase_order/receive',
+          {
+            id: order.id,
+            version: order.version,
+            received_on: shanghaiDay(t),
+            reason: '随机序列',
+            shipment_id: notice.id,
+            lines: [{ order_line_id: f.lineId, quantity }],
+          },
+          token,
+        );
+        expect(answer.code, `${label} notice ${notice.status}, order ${order.status}: ${answer.message}`).toBe(expected);
+        if (expected === 200) {
+          model.accepted += quantity;
+          model.inTransit -= notice.quantity;
+          notice.status = 'received';
+          notice.version += 1;
+          const posted = (await info(order.id)).receipts.at(-1);
+          receipts.push({ id: posted.id, version: posted.version, quantity, rejected: 0, reversed: false });
+          const [kept] = await queryRows<{ status: string; receipt_id: number; received_quantity: number }>(
+            t,
+            sql`select s.status, s.receipt_id, l.received_quantity from shipments s join shipment_lines l on l.shipment_id = s.id where s.id = ${notice.id}`,
+          );
+          expect(kept, label).toEqual({ status: 'received', receipt_id: posted.id, received_quantity: quantity });
+        }
+      } else if (kind === 'cancel_notice') {
+        const notice = rnd.pick(notices);
+        if (!notice) continue;
+        const bySupplier = rnd.int(0, 1) === 1;
+        const answer = await t.call(
+          bySupplier ? '/portal/shipment/cancel' : '/admin/shipment/cancel',
+          { id: notice.id, version: notice.version, reason: '随机取消发货' },
+          bySupplier ? portal : token,
+        );
+        expect(answer.code, `${label} notice ${notice.status}: ${answer.message}`).toBe(notice.status === 'in_transit' ? 200 : 409);
+        if (answer.code === 200) {
+          notice.status = 'cancelled';
+          notice.version += 1;
+          model.inTransit -= notice.quantity;
         }
       } else if (kind === 'reverse') {
         const receipt = rnd.pick(receipts.filter((r) => !r.reversed));
@@ -132,12 +228,15 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
       }
       await expectAgreement(f, model, label);
     }
+    // The sequence did ship: notices were recorded, and at least one was taken in or cancelled.
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.some((n) => n.status !== 'in_transit')).toBe(true);
   });
 });
 
 async function expectAgreement(
   f: Awaited<ReturnType<typeof confirmedOrderOnPlan>>,
-  model: { accepted: number; rejected: number; shipped: number; short: number },
+  model: { accepted: number; rejected: number; shipped: number; short: number; inTransit: number },
   label: string,
 ) {
   const order = await info(f.order.id);
@@ -159,6 +258,17 @@ async function expectAgreement(
   );
   expect(stored.receipts - stored.shipped, label).toBe(net);
   expect(stored.held, label).toBeLessThanOrEqual(net);
+  // What is in transit is the open notices' sum; every taken notice kept what its receipt took.
+  const [notices] = await queryRows<{ in_transit: number; mismatched: number }>(
+    t,
+    sql`select
+          (select coalesce(sum(l.quantity), 0)::int from shipment_lines l join shipments s on s.id = l.shipment_id
+            where l.order_line_id = ${f.lineId} and s.status = 'in_transit') as in_transit,
+          (select count(*)::int from shipment_lines l join shipments s on s.id = l.shipment_id
+            join purchase_receipt_lines r on r.receipt_id = s.receipt_id and r.order_line_id = l.order_line_id
+            where l.order_line_id = ${f.lineId} and s.status = 'received' and r.quantity <> l.received_quantity) as mismatched`,
+  );
+  expect(notices, label).toEqual({ in_transit: model.inTransit, mismatched: 0 });
   expect(line.received_amount_fen, label).toBe(net * 1000);
   expect(order.received_total_fen, label).toBe(net * 1000 + order.freight_fen);
 

@@ -1,5 +1,6 @@
 import { PURCHASE_RETURN_STATUSES, PURCHASE_RETURN_TRANSITIONS, type PurchaseReturnAction, type PurchaseReturnStatus } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -243,5 +244,80 @@ describe('returns and reversals of one line racing each other', () => {
     expect(held).toBeLessThanOrEqual(line.receivedQuantity);
     const accepted = answers.slice(0, 8).filter((a) => a.code === 200).length;
     expect(held).toBe(accepted * 4);
+  });
+
+  it('on one receipt line, a shipment out, two reversals and four returns that truly overlap keep the net at or above zero', async () => {
+    const f = await receivedOrder(0);
+    for (const quantity of [10, 10]) expect((await receive(f.orderId, quantity, f.lineId)).code).toBe(200);
+    const receipts = (await orderInfo(f.orderId)).receipts as { id: number; version: number }[];
+    const held = await createReturn(f.orderId, f.lineId, 8);
+    await ok('/portal/purchase_return/confirm', { id: held.data.id, version: 0 }, f.portal);
+    const calls = [
+      () => t.call('/admin/purchase_return/ship', { id: held.data.id, version: 1, shipped_on: shanghaiDay(t) }, token),
+      ...receipts.map((r) => () => t.call('/admin/purchase_receipt/reverse', { id: r.id, version: r.version, reason: '并发冲销' }, token)),
+      ...Array.from({ length: 4 }, () => () => createReturn(f.orderId, f.lineId, 4)),
+    ];
+
+    // On PostgreSQL a second connection holds the order's row lock while all seven start, and lets
+    // go only once every one of them waits on a lock inside its transaction: they raced, none had
+    // committed. PGlite has one connection and serialises them; there the race is in the requests.
+    const holder = t.databaseUrl ? new pg.Client({ connectionString: t.databaseUrl }) : null;
+    let waiting = 0;
+    if (holder) {
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('select id from purchase_orders where id = $1 for update', [f.orderId]);
+    }
+    const started: number[] = [];
+    const ended: number[] = [];
+    const pending = calls.map(async (call) => {
+      started.push(performance.now());
+      const answer = await call();
+      ended.push(performance.now());
+      return answer;
+    });
+    if (holder) {
+      for (let tries = 0; tries < 200 && waiting < calls.length; tries++) {
+        const { rows } = await holder.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+        );
+        waiting = rows[0].n;
+        if (waiting < calls.length) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(ended).toHaveLength(0);
+      await holder.query('rollback');
+      await holder.end();
+      expect(waiting).toBe(calls.length);
+    }
+    const answers = await Promise.all(pending);
+    // Every request had started before the first one was answered.
+    expect(started).toHaveLength(calls.length);
+    expect(Math.max(...started)).toBeLessThan(Math.min(...ended));
+    for (const answer of answers) expect([200, 409], answer.message).toContain(answer.code);
+
+    // Whoever won: the net is the sum of the movements answered 200, never below zero, and what the
+    // returns still hold never passes it.
+    const [shipped, ...rest] = answers;
+    const reversed = rest.slice(0, 2).filter((a) => a.code === 200).length;
+    const created = rest.slice(2).filter((a) => a.code === 200).length;
+    const net = 20 - 10 * reversed - (shipped.code === 200 ? 8 : 0);
+    const [line] = await t.database.db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.id, f.lineId));
+    const [stored] = await queryRows<{ held: number; movements: number }>(
+      t,
+      sql`select
+            (select coalesce(sum(l.quantity), 0)::int from purchase_return_lines l join purchase_returns r on r.id = l.return_id
+              where l.order_line_id = ${f.lineId} and r.status not in ('shipped', 'cancelled')) as held,
+            (select coalesce(sum(quantity), 0)::int from purchase_receipt_lines where order_line_id = ${f.lineId})
+            - (select coalesce(sum(l.quantity), 0)::int from purchase_return_lines l join purchase_returns r on r.id = l.return_id
+              where l.order_line_id = ${f.lineId} and r.status = 'shipped') as movements`,
+    );
+    expect(line.receivedQuantity).toBe(net);
+    expect(stored.movements).toBe(net);
+    expect(net).toBeGreaterThanOrEqual(0);
+    expect(stored.held).toBe(created * 4 + (shipped.code === 200 ? 0 : 8));
+    expect(stored.held).toBeLessThanOrEqual(net);
+    // The race had losers: not all seven could pass (20 in, 8 out, two reversals of 10 and 16 returned).
+    expect(answers.some((a) => a.code === 409)).toBe(true);
   });
 });

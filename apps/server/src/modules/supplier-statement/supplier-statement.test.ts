@@ -8,11 +8,15 @@ import { awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { databaseFingerprint } from '../../../test/fingerprint';
+import { hashPassword } from '../../lib/passwords';
 import {
+  backUsers,
   companyInfo,
+  menus,
   messages,
-  purchaseReturnLines,
-  purchaseReturns,
+  rolePermissions,
+  roles,
   supplierInvoices,
   supplierStatementExceptions,
   supplierStatementMovements,
@@ -89,34 +93,19 @@ async function receive(orderId: number, quantity: number): Promise<number> {
 }
 
 /**
- * A return of `quantity` on the order's only line, shipped back today, written as the ledger stores
- * it (docs/rules/orders.md, "How the movements are stored"): the statement reads these rows.
+ * A return of `quantity` on the order's only line without 补发, confirmed by the supplier and shipped
+ * back today through the returns' own calls, so the net ledger moves as it does for a user.
  */
 async function shippedReturn(orderId: number, quantity: number) {
   const order = await ok('/admin/purchase_order/info', { id: orderId });
-  const line = order.lines[0];
-  const db = t.database.db;
-  const [row] = await db
-    .insert(purchaseReturns)
-    .values({
-      code: `TH${orderId}${quantity}`,
-      orderId,
-      supplierId: order.supplier_id,
-      reasonType: 'quality',
-      replacement: false,
-      status: 'shipped',
-      shippedOn: today(),
-      quantity,
-      amountFen: quantity * line.unit_price_fen,
-    })
-    .returning({ id: purchaseReturns.id });
-  await db.insert(purchaseReturnLines).values({
-    returnId: row.id,
-    orderLineId: line.id,
-    quantity,
-    unitPriceFen: line.unit_price_fen,
-    amountFen: quantity * line.unit_price_fen,
+  const { id } = await ok('/admin/purchase_return/create', {
+    order_id: orderId,
+    reason_type: 'quality',
+    replacement: false,
+    lines: [{ order_line_id: order.lines[0].id, quantity }],
   });
+  await ok('/portal/purchase_return/confirm', { id, version: 0 }, supplier.portal);
+  await ok('/admin/purchase_return/ship', { id, version: 1, shipped_on: today() });
 }
 
 /** A portal account for an existing supplier, signed in. */
@@ -171,9 +160,9 @@ beforeAll(async () => {
   await ok('/admin/purchase_receipt/reverse', { id: wrong, version: reversed.version, reason: '数量录错' });
   await receive(orders.special.id, 40);
   await receiveAll(orders.ordinary.id);
-  await shippedReturn(orders.ordinary.id, 10);
   const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
   supplier = { id: supplierId, creditCode, portal: await portalTokenFor(supplierId, 'finance@jia.test') };
+  await shippedReturn(orders.ordinary.id, 10);
   otherPortal = (await portalSupplier(t, admin, '宁波对账隔离测试厂', 'other@stmt.test')).token;
 });
 afterAll(() => t.close());
@@ -543,6 +532,115 @@ describe('a month end from statement to payment', () => {
     const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
     expect(rows[0][0]).toBe('对账单号');
     expect(rows.slice(1).map((r) => r[0])).toEqual([code]);
+  });
+});
+
+describe("the buyer's tax id on an invoice", () => {
+  it('is checked against 公司信息: another buyer is a buyer_mismatch, to be put right like any exception', async () => {
+    // 保鲜盒 40 × ¥9.00 under a 3 % ordinary invoice, no freight: 含税 36000; 不含税 36000 × 100 / 103
+    // = 34951.46 → 34951; 税额 36000 − 34951 = 1049.
+    const award = await awardedTask(t, admin);
+    const supplierId = award.supplierIds[1];
+    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
+    const portal = await portalTokenFor(supplierId, 'buyer-id@stmt.test');
+    const { id } = await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() });
+    await ok('/admin/supplier_statement/send', { id, version: (await info(id)).version });
+    await ok('/portal/statement/confirm', { id, version: (await info(id)).version }, portal);
+    const s = await info(id);
+    expect(s.groups).toEqual([
+      expect.objectContaining({
+        invoice_type: 'ordinary',
+        tax_rate_percent: 3,
+        amount_incl_tax_fen: 36_000,
+        amount_excl_tax_fen: 34_951,
+        tax_fen: 1_049,
+      }),
+    ]);
+    // The invoice covers the group to the fen, from the right seller, but names another buyer.
+    const invoice = {
+      ...invoiceBody(id, {}),
+      seller_tax_id: creditCode,
+      buyer_tax_id: '91110105MA01ABCD2X',
+      invoice_type: 'ordinary',
+      tax_rate_percent: 3,
+      amount_excl_tax_fen: 34_951,
+      tax_fen: 1_049,
+      amount_incl_tax_fen: 36_000,
+    };
+    await ok('/portal/supplier_invoice/submit', invoice, portal);
+    const checked = await info(id);
+    expect(checked).toMatchObject({ status: 'confirmed', match_result: 'exception' });
+    expect(checked.exceptions).toEqual([
+      expect.objectContaining({
+        kind: 'buyer_mismatch',
+        invoice_type: 'ordinary',
+        tax_rate_percent: 3,
+        expected_fen: 36_000,
+        actual_fen: 36_000,
+        real_cost_impact_fen: 0,
+        status: 'open',
+        detail: `发票 ${invoice.invoice_number} 购方税号 91110105MA01ABCD2X，本公司统一社会信用代码为 91440300MA5F6G7H8J`,
+      }),
+    ]);
+    expect(checked.groups[0]).toMatchObject({ invoiced_incl_tax_fen: 36_000, invoiced_tax_fen: 1_049 });
+    // While 公司信息 has no credit code the buyer is not checked; recorded again, it is.
+    const db = t.database.db;
+    await db.update(companyInfo).set({ creditCode: '' }).where(eq(companyInfo.id, 1));
+    try {
+      expect(await ok('/admin/supplier_statement/match', { id })).toEqual({ result: 'matched', exceptions: [] });
+    } finally {
+      await db.update(companyInfo).set({ creditCode: '91440300MA5F6G7H8J' }).where(eq(companyInfo.id, 1));
+    }
+    const again = await ok('/admin/supplier_statement/match', { id });
+    expect(again.result).toBe('exception');
+    expect(again.exceptions.map((e: { kind: string }) => e.kind)).toEqual(['buyer_mismatch']);
+    // Red-flushed and issued again to the company: matched, 已开票.
+    const wrong = (await info(id)).invoices[0];
+    await ok('/admin/supplier_invoice/void', { id: wrong.id, version: wrong.version, reason: '购方税号错误，红冲' });
+    await ok('/portal/supplier_invoice/submit', { ...invoice, invoice_number: nextNumber(), buyer_tax_id: '91440300MA5F6G7H8J' }, portal);
+    expect(await info(id)).toMatchObject({ status: 'invoiced', match_result: 'matched', exceptions: [] });
+  });
+});
+
+describe('data scope 仅本人', () => {
+  it('shows a user of scope 仅本人 only the statements they created, and answers 404 on the others', async () => {
+    const db = t.database.db;
+    const codes = (await db.select({ key: menus.key }).from(menus)).map((m) => m.key);
+    const [role] = await db.insert(roles).values({ name: '仅本人对账', code: 'own_statements', dataScope: 'own' }).returning({ id: roles.id });
+    await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
+    await db
+      .insert(backUsers)
+      .values({ email: 'own@stmt.test', username: '钱本人', passwordHash: await hashPassword('Scoped12345'), roleId: role.id });
+    const scoped = await t.login('own@stmt.test', 'Scoped12345');
+
+    const award = await awardedTask(t, admin);
+    for (const supplierId of award.supplierIds) await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    const period = { period_from: today(), period_to: today() };
+    const theirs = await ok('/admin/supplier_statement/create', { supplier_id: award.supplierIds[0], ...period });
+    const mine = await ok('/admin/supplier_statement/create', { supplier_id: award.supplierIds[1], ...period }, scoped);
+
+    const listed = async (token: string) => {
+      const page = await ok('/admin/supplier_statement/list', { page: 1, page_size: 200 }, token);
+      return { codes: page.list.map((s: { code: string }) => s.code) as string[], total: page.total as number };
+    };
+    const own = await listed(scoped);
+    expect(own).toEqual({ codes: [mine.code], total: 1 });
+    expect((await listed(admin)).codes).toEqual(expect.arrayContaining([mine.code, theirs.code]));
+    const file = await download(t, '/admin/supplier_statement/export', {}, scoped);
+    const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
+    expect(rows.slice(1).map((r) => r[0])).toEqual([mine.code]);
+
+    // Someone else's statement is missing to them: the detail, and a change, which changes nothing.
+    expect((await info(mine.id, scoped)).code).toBe(mine.code);
+    const detail = await t.call('/admin/supplier_statement/info', { id: theirs.id }, scoped);
+    expect([detail.code, detail.message]).toEqual([404, '对账单不存在']);
+    const before = await databaseFingerprint(db);
+    const version = (await info(theirs.id)).version;
+    const sent = await t.call('/admin/supplier_statement/send', { id: theirs.id, version }, scoped);
+    expect([sent.code, sent.message]).toEqual([404, '对账单不存在']);
+    expect(await databaseFingerprint(db)).toEqual(before);
+    await ok('/admin/supplier_statement/send', { id: mine.id, version: (await info(mine.id)).version }, scoped);
   });
 });
 

@@ -1,4 +1,12 @@
-import { fenToYuan, formatDateTime, INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, MOVEMENT_KIND_LABELS, type StatementDetail } from '@scm/contract';
+import {
+  fenToYuan,
+  formatDateTime,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  MOVEMENT_KIND_LABELS,
+  type StatementDetail,
+  type StatementMovement,
+} from '@scm/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -17,7 +25,8 @@ const invoiceLabel = (type: keyof typeof INVOICE_TYPE_LABELS, rate: number) => `
 /**
  * 对账单详情: what the buyer says was received and returned, by order, with the totals per invoice
  * type and rate; while 待供应商确认, 确认 (answered with a receipt: the time and the SHA-256 of the
- * exact text confirmed) or 有异议; once confirmed, 上传发票; at the end, 已付款.
+ * exact text confirmed) or 有异议 (a reason, and a note on each line it disputes, which the buyer's
+ * detail shows beside the line); once confirmed, 上传发票; at the end, 已付款.
  */
 export default function StatementDetailPage() {
   usePageTitle('对账单详情 - 供应商门户');
@@ -39,17 +48,21 @@ function StatementView({ statement: s, back }: { statement: StatementDetail; bac
   const [disputing, setDisputing] = useState(false);
   const reason = useCheckedText('reason');
   const dispute = useDisputeStatement({ onError: reason.onServerError });
+  const notes = useMovementNotes();
   const allowed = new Set(s.allowedActions);
   const orders = [...new Set(s.movements.map((m) => m.orderCode))];
 
   const closeDispute = () => {
     setDisputing(false);
     reason.reset();
+    notes.reset();
   };
   const sendDispute = async () => {
     const { statementDisputeRequest } = await requestChecks();
     const text = reason.checked(statementDisputeRequest.shape.reason);
-    if (text !== null) dispute.mutate({ id: s.id, version: s.version, reason: text }, { onSuccess: closeDispute });
+    const lineNotes = notes.checked(statementDisputeRequest.shape.notes.unwrap().element.shape.note);
+    if (text === null || lineNotes === null) return;
+    dispute.mutate({ id: s.id, version: s.version, reason: text, ...(lineNotes.length ? { notes: lineNotes } : {}) }, { onSuccess: closeDispute });
   };
 
   return (
@@ -244,7 +257,94 @@ function StatementView({ statement: s, back }: { statement: StatementDetail; bac
             />
           )}
         </PlainField>
+        <MovementNotes movements={s.movements} notes={notes} />
       </Dialog>
     </div>
+  );
+}
+
+interface NoteCheck {
+  safeParse(value: string): { success: true; data: string } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+/** The supplier's note per disputed line, by movement id: only the lines it opened a note on. */
+function useMovementNotes() {
+  const [open, setOpen] = useState<number[]>([]);
+  const [values, setValues] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  return {
+    open,
+    values,
+    errors,
+    toggle: (id: number) => {
+      setOpen((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
+      setErrors(({ [id]: _, ...rest }) => rest);
+    },
+    change: (id: number, text: string) => {
+      setValues((all) => ({ ...all, [id]: text }));
+      setErrors(({ [id]: _, ...rest }) => rest);
+    },
+    reset: () => {
+      setOpen([]);
+      setValues({});
+      setErrors({});
+    },
+    /** The notes to send, checked by the contract's rule; null with the errors shown. An opened note left empty is required. */
+    checked: (check: NoteCheck): { movementId: number; note: string }[] | null => {
+      const found: Record<number, string> = {};
+      const notes = open.flatMap((movementId) => {
+        const result = check.safeParse(values[movementId] ?? '');
+        if (result.success) return [{ movementId, note: result.data }];
+        found[movementId] = result.error.issues[0]?.message ?? '请填写明细说明';
+        return [];
+      });
+      setErrors(found);
+      return Object.keys(found).length ? null : notes;
+    },
+  };
+}
+
+/** 逐条说明: each line of the statement, with a note the supplier may open on the ones it disputes. */
+function MovementNotes({ movements, notes }: { movements: StatementMovement[]; notes: ReturnType<typeof useMovementNotes> }) {
+  return (
+    <fieldset className="portal-dispute-notes" data-testid="dispute-notes">
+      <legend className="portal-line-title">逐条说明（选填）</legend>
+      <p className="portal-muted">对有异议的明细点「添加说明」，采购方会在该明细旁看到。</p>
+      {movements.map((m) => {
+        const opened = notes.open.includes(m.id);
+        const label = `${m.orderCode} · ${MOVEMENT_KIND_LABELS[m.kind]} · ${m.commodityName ?? '运费'}`;
+        return (
+          <div key={m.id} className="portal-order-line" data-testid={`dispute-line-${m.id}`}>
+            <div className="portal-meta">
+              <span>
+                {label}
+                <span className="portal-muted">
+                  {' '}
+                  {m.date} · {yuan(m.amountFen)}
+                </span>
+              </span>
+              <Button onClick={() => notes.toggle(m.id)} aria-expanded={opened}>
+                {opened ? '不写说明' : '添加说明'}
+              </Button>
+            </div>
+            {opened && (
+              <PlainField id={`dispute-note-${m.id}`} error={notes.errors[m.id]}>
+                {(state) => (
+                  <TextArea
+                    {...state}
+                    rows={2}
+                    maxLength={200}
+                    aria-label={`${label} 的说明`}
+                    value={notes.values[m.id] ?? ''}
+                    onChange={(event) => notes.change(m.id, event.target.value)}
+                    placeholder="如：实收98件，单据写100件"
+                  />
+                )}
+              </PlainField>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

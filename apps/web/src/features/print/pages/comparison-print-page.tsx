@@ -1,11 +1,15 @@
-import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
+import { DELIVERY_PLACE_PENDING, fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
 
 const yuan = (fen: number | null | undefined) => (fen == null ? '-' : fenToYuan(fen, true));
 
-/** 比价审批单: the task, the comparison with 含税 and 实际成本 side by side, the award and its reasons, signatures. */
+/**
+ * 比价审批单: the task (with the warehouse the goods go to, or the region and 交货地点以采购方通知为准
+ * when it names none, as the orders say), the comparison with 含税 and 实际成本 side by side, the
+ * award and its reasons, signatures.
+ */
 export default function ComparisonPrintPage() {
   return (
     <PrintRoot>
@@ -45,16 +49,20 @@ function ComparisonPrint() {
           <table>
             <tbody>
               <tr>
+                <th style={{ width: '14%' }}>收货仓库</th>
+                <td>{view.task.warehouseName ?? DELIVERY_PLACE_PENDING}</td>
                 <th style={{ width: '14%' }}>交货地区</th>
                 <td>{view.task.deliveryRegionName}</td>
-                <th style={{ width: '14%' }}>需求日期</th>
-                <td>{view.task.requiredBy ?? '-'}</td>
               </tr>
               <tr>
+                <th>需求日期</th>
+                <td>{view.task.requiredBy ?? '-'}</td>
                 <th>报价截止</th>
                 <td>{formatDateTime(view.task.quoteDeadline)}</td>
+              </tr>
+              <tr>
                 <th>邀请 / 报价</th>
-                <td>
+                <td colSpan={3}>
                   {view.task.invitedCount} 家 / {view.task.quotedCount} 家
                 </td>
               </tr>
