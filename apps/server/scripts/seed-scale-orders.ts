@@ -339,7 +339,7 @@ export function orderScaleSteps(options: { bulkInsert: BulkInsert }) {
 
               // Returns of received goods: most shipped back without replacement (the line is settled
               // that much short), the rest still waiting, agreed or cancelled.
-              if (plan === 'received' && orderId % 8 === 5) {
+              if (plan === 'received' && (taskId + index * 4) % 8 === 5) {
                 const line = lines[0];
                 const quantity = Math.min(5, Math.max(1, Math.floor(line.quantity * 0.05)));
                 const returnId = ++ids.ret;
