@@ -11,7 +11,17 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, aggregates, endpoints, freight, scaleTables, soakWritesPerSecond, writeStream } from './config';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  aggregates,
+  endpoints,
+  freight,
+  recordedAggregates,
+  scaleTables,
+  soakWritesPerSecond,
+  writeStream,
+} from './config';
 import { apiClient } from './lib/api';
 import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
@@ -21,6 +31,7 @@ import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './
 import { fmt, printTable, type Row, spread } from './lib/report';
 import { benchSearch } from './lib/search';
 import { portalPhoneTimings } from './lib/portal';
+import { benchStatements } from './lib/statements';
 import { openStream, type SseStream } from './lib/sse';
 import { buildWeb, type WebBuild, webTimings } from './lib/web';
 
@@ -35,7 +46,7 @@ const { values: args } = parseArgs({
 });
 /** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
 const benchedEndpoints = args.endpoints ? endpoints.filter((e) => args.endpoints?.split(',').some((part) => e.path.includes(part))) : endpoints;
-const sections = new Set((args.only ?? 'server,search,soak,messages,freight,web').split(','));
+const sections = new Set((args.only ?? 'server,search,statements,soak,messages,freight,web').split(','));
 const durations = args.quick
   ? { warmS: 1, loadS: 3, soakS: 15, connections: 50, soakConnections: 200, webLoads: 3 }
   : { warmS: 2, loadS: 10, soakS: 60, connections: 50, soakConnections: 200, webLoads: 5 };
@@ -96,7 +107,7 @@ function scaleRow(counts: Awaited<ReturnType<typeof tableCounts>>): Row {
     section: '数据规模',
     name: '本次运行的数据',
     value: detail ? `${label}: ${detail}` : label,
-    bar: '商品 1,000,000 / 供应商 2,000 / 计划 50,000 (行 500,000) / 采购任务 100,000 (报价行 2,000,000)',
+    bar: '商品 1,000,000 / 供应商 2,000 / 计划 50,000 (行 500,000) / 采购任务 100,000 (报价行 2,000,000) / 采购订单 100,000',
     // Which data the figures hold for, not a bar of its own: ✓ only when the run was at full scale.
     ok: full ? true : null,
     data: { counts },
@@ -282,7 +293,7 @@ async function benchWorkers(app: NodeProcess, token: string, readSet: ReadSet, d
 }
 
 async function benchAggregates(q: Query) {
-  for (const aggregate of aggregates) {
+  for (const aggregate of [...aggregates, ...(await Promise.all(recordedAggregates.map((record) => record())))]) {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
@@ -498,7 +509,7 @@ async function main() {
     if (build) cleanups.push(async () => build?.dispose());
   }
 
-  const needsServer = ['server', 'soak', 'web', 'search', 'messages'].some((s) => sections.has(s));
+  const needsServer = ['server', 'soak', 'web', 'search', 'statements', 'messages'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
     rows.push({
       section: '服务端吞吐 (autocannon, PostgreSQL)',
@@ -538,6 +549,7 @@ async function main() {
       await benchAggregates(pool.q);
     }
     if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);
+    if (sections.has('statements')) await benchStatements(rows, apiClient(app.baseUrl), token, pool.q, log);
     if (sections.has('soak')) await benchSoak(app, token, pool.q);
     if (sections.has('messages')) await benchMessages(app, db.url);
     if (sections.has('web') && build) {
@@ -558,7 +570,7 @@ async function main() {
     bar: '',
     ok: null,
   });
-  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '浸泡', '实时消息', '运费', 'Web 体积', 'Web 时间'];
+  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '对账', '浸泡', '实时消息', '运费', 'Web 体积', 'Web 时间'];
   const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
   rows.sort((a, b) => rank(a) - rank(b));
   const table = printTable(rows);

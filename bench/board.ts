@@ -6,12 +6,12 @@
  */
 import pg from 'pg';
 import { shanghaiDay } from '../apps/server/src';
-import { boardBenchQueries } from './lib/board-queries';
+import { boardBenchQueries, openPayableBenchQuery } from './lib/board-queries';
 
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   const { rows } = await pool.query<{ id: number }>('select id from categories where level = 1 order by id limit 1');
-  const queries = boardBenchQueries(shanghaiDay(new Date()), rows[0]?.id);
+  const queries = [...boardBenchQueries(shanghaiDay(new Date()), rows[0]?.id), await openPayableBenchQuery()];
   const results: { name: string; explainMs: number; medianMs: number }[] = [];
   for (const q of queries) {
     const explained = await pool.query(`explain (analyze, buffers, format json) ${q.sql}`, q.params);

@@ -2,11 +2,32 @@
  * What the bench measures and what the fault tests write. Each business module adds its entries
  * here (a few lines each); the runners in bench.ts and faults/ never need to change.
  */
-import { commodityListRequest, compareMaintainView, taskListRequest, toCamelCase } from '@scm/contract';
+import {
+  commodityListRequest,
+  compareMaintainView,
+  purchaseOrderListRequest,
+  purchaseReturnListRequest,
+  shipmentListRequest,
+  statementListRequest,
+  taskListRequest,
+  toCamelCase,
+} from '@scm/contract';
 import type pg from 'pg';
-import { type AuthedContext, type AuthUser, type Db, getMaintainView, getPlan, listCommodities, listTasks } from '../apps/server/src';
+import {
+  type AuthedContext,
+  type AuthUser,
+  type Db,
+  getMaintainView,
+  getPlan,
+  listCommodities,
+  listOrders,
+  listReturns,
+  listShipments,
+  listStatements,
+  listTasks,
+} from '../apps/server/src';
 import type { Api } from './lib/api';
-import { boardBenchQueries } from './lib/board-queries';
+import { boardBenchQueries, openPayableBenchQuery } from './lib/board-queries';
 import type { Body, Query } from './lib/query';
 import { replayedFloor } from './lib/replayed-floor';
 import { setupFreightEstimate } from '../packages/contract/bench/freight-cart';
@@ -181,6 +202,41 @@ endpoints.push(
 );
 
 /**
+ * Order to pay (docs/rules/quality-bars.md, "order to pay at scale"): the first page of each list
+ * as the page opens it, orders with the status filter a buyer uses most.
+ */
+endpoints.push(
+  {
+    name: '采购订单列表 purchase_order/list（部分到货）',
+    kind: 'list',
+    path: '/admin/purchase_order/list',
+    body: () => ({ page: 1, page_size: 20, status: 'partially_received' }),
+    floor: replayedFloor((db, body) => listOrders(db, { user: benchUser }, purchaseOrderListRequest.parse(toCamelCase(body)))),
+  },
+  {
+    name: '发货通知列表 shipment/list（第 1 页）',
+    kind: 'list',
+    path: '/admin/shipment/list',
+    body: () => ({ page: 1, page_size: 20 }),
+    floor: replayedFloor((db, body) => listShipments(db, { user: benchUser }, shipmentListRequest.parse(toCamelCase(body)))),
+  },
+  {
+    name: '采购退货列表 purchase_return/list',
+    kind: 'list',
+    path: '/admin/purchase_return/list',
+    body: () => ({ page: 1, page_size: 20 }),
+    floor: replayedFloor((db, body) => listReturns(db, { user: benchUser }, purchaseReturnListRequest.parse(toCamelCase(body)))),
+  },
+  {
+    name: '对账单列表 supplier_statement/list',
+    kind: 'list',
+    path: '/admin/supplier_statement/list',
+    body: () => ({ page: 1, page_size: 20 }),
+    floor: replayedFloor((db, body) => listStatements(db, { user: benchUser }, statementListRequest.parse(toCamelCase(body)))),
+  },
+);
+
+/**
  * Aggregate queries of the data board, timed at full scale (bar: ≤ 300 ms each): the exact
  * statements the API sends for the last 12 months, and with the first root category of a fresh
  * seed:scale database (id 1) as the filter.
@@ -189,6 +245,8 @@ export const aggregates: { name: string; sql: string; params?: unknown[] }[] = b
   new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
   1,
 );
+/** Aggregates whose statement is recorded from the API's own function before the run (board `open_payable_fen`). */
+export const recordedAggregates: (() => Promise<{ name: string; sql: string; params?: unknown[] }>)[] = [openPayableBenchQuery];
 
 /** Tables whose row counts say at which scale the bench ran, with the full `seed:scale` size. */
 export const scaleTables: { table: string; full: number }[] = [
@@ -198,6 +256,9 @@ export const scaleTables: { table: string; full: number }[] = [
   { table: 'planning_task_lines', full: 500_000 },
   { table: 'procurement_tasks', full: 100_000 },
   { table: 'quotation_lines', full: 2_000_000 },
+  { table: 'purchase_orders', full: 100_000 },
+  { table: 'purchase_returns', full: 5_000 },
+  { table: 'supplier_statements', full: 1_500 },
 ];
 
 /**

@@ -1,7 +1,12 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
+  type AuthUser,
+  type Db,
   addDays,
   categoryAmountQuery,
+  openPayableFen,
+  schema,
   monthlyAwardQuery,
   period,
   planFunnelQuery,
@@ -42,4 +47,27 @@ export function boardBenchQueries(today: string, categoryId?: number): { name: s
     const query = dialect.sqlToQuery(statement);
     return { name, sql: query.sql, params: query.params };
   });
+}
+
+/**
+ * The board's 待付款 (`open_payable_fen`) as the API sends it for an administrator (data scope
+ * 全部数据): recorded from the board's own function through a drizzle without a connection, whose
+ * logger sees the statement before the missing client refuses to run it.
+ */
+export async function openPayableBenchQuery(): Promise<{ name: string; sql: string; params: unknown[] }> {
+  const recorded: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle.mock({ schema, logger: { logQuery: (sql, params) => recorded.push({ sql, params }) } }) as unknown as Db;
+  const admin: AuthUser = {
+    id: 1,
+    username: 'bench',
+    email: 'bench@jiaju.com',
+    roleId: 1,
+    superAdmin: true,
+    dataScope: 'all',
+    sessionId: 0,
+    permissionCodes: new Set(),
+  };
+  await openPayableFen(db, admin).catch(() => undefined);
+  if (recorded.length !== 1) throw new Error(`open_payable_fen: expected one statement, recorded ${recorded.length}`);
+  return { name: '待付款 open_payable_fen', ...recorded[0] };
 }

@@ -16,6 +16,10 @@ export interface ProcurementScaleOptions {
 }
 
 const BATCH_TASKS = 1_000;
+/** The supplier with the most orders: supplier 1 is invited second to every 16th task. */
+export const KEY_SUPPLIER_ID = 1;
+const KEY_SUPPLIER_EVERY = 16;
+const quoteFreightFen = (t: number, k: number) => 1000 + ((t + k) % 40) * 100;
 const creditCode = (n: number) => creditCodeWithCheck(`91330100MA${String(n).padStart(7, '0')}`);
 
 // biome-ignore format: a data table, one record per line
@@ -80,6 +84,8 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
     name: 'procurement tasks and quotations',
     async run(pool: pg.Pool) {
       const commodityCount = options.commodityCount();
+      // Empty already after the suppliers step; this lets the step run again alone (SCALE_ONLY).
+      await pool.query('truncate procurement_tasks restart identity cascade');
       const { rows: users } = await pool.query<{ id: number }>('select min(id) as id from back_users');
       const buyerId = users[0].id;
       const enabled: number[] = [];
@@ -102,6 +108,9 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
             const status = benchmark ? 'evaluating' : STATUSES[STATUS_CYCLE[t % STATUS_CYCLE.length]];
             const lineCount = benchmark ? 20 : 5 + (t % 2 === 0 ? 1 : 0);
             const supplierIds = Array.from({ length: benchmark ? 8 : 4 }, (_, k) => enabled[(t * 13 + k * 97) % enabled.length]);
+            // The statement bench's supplier (bench/config.ts) wins a share of the tasks, so it has
+            // thousands of ledger movements a period.
+            if (!benchmark && t % KEY_SUPPLIER_EVERY === 1 && !supplierIds.includes(KEY_SUPPLIER_ID)) supplierIds[1] = KEY_SUPPLIER_ID;
             const created = now - (t % 720) * DAY_MS;
             const deadline = status === 'draft' || status === 'quoting' ? now + ((t % 14) + 1) * DAY_MS : created + 7 * DAY_MS;
             const lines: { id: number; quantity: number; price: number }[] = [];
@@ -115,18 +124,23 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
             const quoted = status !== 'draft';
             const awarded = status === 'awarded' || status === 'completed';
             let awardedAmount = 0;
-            for (const line of lines) {
-              if (awarded) awardedAmount += Math.round(line.price * 0.97) * line.quantity;
+            for (const [l, line] of lines.entries()) {
+              // Split awards: even lines to the first invited supplier, odd ones to the second, so
+              // each awarded task makes two orders (seed-scale-orders.ts); each winner's first line
+              // carries its quote's freight.
+              const winner = l % 2;
+              const freight = awarded && l < 2 ? quoteFreightFen(t, winner) : 0;
+              if (awarded) awardedAmount += Math.round(line.price * 0.97) * line.quantity + freight;
               lineRows.push([
                 line.id,
                 t,
-                lines.indexOf(line),
-                ((t * 31 + lines.indexOf(line) * 7919) % commodityCount) + 1,
+                l,
+                ((t * 31 + l * 7919) % commodityCount) + 1,
                 line.quantity,
                 line.price,
-                awarded ? supplierIds[0] : null,
+                awarded ? supplierIds[winner] : null,
                 awarded ? Math.round(line.price * 0.97) : null,
-                awarded ? 0 : null,
+                awarded ? freight : null,
               ]);
             }
             taskRows.push([
@@ -148,7 +162,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
               inviteRows.push([t, supplierId, hasQuote ? 'received' : status === 'draft' ? 'pending' : 'declined']);
               if (!hasQuote) continue;
               quoteId += 1;
-              const quoteStatus = awarded ? (k === 0 ? 'awarded' : 'lost') : 'submitted';
+              const quoteStatus = awarded ? (k < 2 ? 'awarded' : 'lost') : 'submitted';
               quoteRows.push([
                 quoteId,
                 `BJ${shanghaiCodeDay(created)}${String(quoteId).padStart(7, '0')}`,
@@ -158,7 +172,7 @@ export function procurementScaleSteps(options: ProcurementScaleOptions) {
                 shanghaiDay(deadline + 60 * DAY_MS),
                 13,
                 'manual',
-                1000 + ((t + k) % 40) * 100,
+                quoteFreightFen(t, k),
                 quoteStatus,
               ]);
               for (const [l, line] of lines.entries()) {

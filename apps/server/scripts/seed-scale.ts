@@ -17,6 +17,7 @@ import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleComm
 import { planningScaleSteps } from './seed-scale-planning';
 import { procurementScaleSteps } from './seed-scale-procurement';
 import { boardScaleSteps } from './seed-scale-board';
+import { orderScaleSteps } from './seed-scale-orders';
 
 interface ScaleState {
   leaves: { id: number; spec: LeafSpec }[];
@@ -166,6 +167,10 @@ const procurement = procurementScaleSteps({ bulkInsert, commodityCount: () => co
 const steps: ScaleStep[] = [procurement.suppliers, seedCategories, seedCommodities, procurement.tasks];
 steps.push(...planningScaleSteps({ bulkInsert, commodityCount: () => commodityCount }));
 steps.push(...boardScaleSteps());
+steps.push(...orderScaleSteps({ bulkInsert }));
+/** `SCALE_ONLY=name,name`: only the steps whose name starts with one of these (a step again on a seeded database). */
+const only = process.env.SCALE_ONLY?.split(',').map((s) => s.trim());
+const chosen = only ? steps.filter((step) => only.some((prefix) => step.name.startsWith(prefix))) : steps;
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -185,7 +190,7 @@ async function main() {
   const state: ScaleState = { leaves: [], commodityCount: Number(process.env.SCALE_COMMODITIES ?? 1_000_000) };
   commodityCount = state.commodityCount;
   try {
-    for (const step of steps) {
+    for (const step of chosen) {
       const stepStarted = Date.now();
       console.log(`${step.name}…`);
       const summary = await step.run(pool, state);

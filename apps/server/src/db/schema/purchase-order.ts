@@ -260,6 +260,10 @@ export const shipments = pgTable(
     index('shipments_order_idx').on(t.orderId, t.id),
     index('shipments_supplier_idx').on(t.supplierId, t.id),
     index('shipments_expected_idx').on(t.status, t.expectedArrival),
+    // The list's default order, newest first, with and without its status filter: without them a
+    // page sorted every notice (500 ms at 160,000 notices, docs/rules/quality-bars.md).
+    index('shipments_created_idx').on(t.createdAt, t.id),
+    index('shipments_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 

@@ -268,8 +268,9 @@ function toItem({ shipment, orderCode, supplierName }: { shipment: ShipmentRow; 
 type ListInput = z.output<typeof shipmentListRequest> | z.output<typeof portalShipmentListRequest>;
 
 export async function listShipments(db: Db, access: OrderAccess, input: ListInput) {
+  const scope = accessCondition(access);
   const where: SQL | undefined = and(
-    accessCondition(access),
+    scope,
     input.orderId ? eq(shipments.orderId, input.orderId) : undefined,
     'supplierId' in input && input.supplierId ? eq(shipments.supplierId, input.supplierId) : undefined,
     'status' in input && input.status ? eq(shipments.status, input.status) : undefined,
@@ -286,7 +287,15 @@ export async function listShipments(db: Db, access: OrderAccess, input: ListInpu
       .orderBy(...sort, desc(shipments.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    db.select({ total: sql<number>`count(*)::int` }).from(shipments).innerJoin(purchaseOrders, eq(purchaseOrders.id, shipments.orderId)).where(where),
+    // The order is joined only for a scope on it: every notice has its order, and counting all of
+    // them through the join cost 140 ms at 160,000 notices (docs/rules/quality-bars.md).
+    scope
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(shipments)
+          .innerJoin(purchaseOrders, eq(purchaseOrders.id, shipments.orderId))
+          .where(where)
+      : db.select({ total: sql<number>`count(*)::int` }).from(shipments).where(where),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }

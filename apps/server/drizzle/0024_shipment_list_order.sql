@@ -1,0 +1,2 @@
+CREATE INDEX "shipments_created_idx" ON "shipments" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "shipments_status_created_idx" ON "shipments" USING btree ("status","created_at","id");
