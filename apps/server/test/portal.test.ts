@@ -1,3 +1,4 @@
+import { PORTAL_ACCOUNT_STATUSES, PORTAL_ACCOUNT_TRANSITIONS, portalAccountApi } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, portalAccounts } from '../src/db/schema';
@@ -7,7 +8,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, shanghaiDay, type TestApp } from './helpers';
-import { DAY, PORTAL_PASSWORD, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
+import { createSupplier } from './builders';
+import { DAY, PORTAL_PASSWORD, portalAccountOf, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
+import { auditRowCount, sweepStatusMachine } from './status-machine-sweep';
 
 /** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
 
@@ -187,6 +190,36 @@ describe('portal accounts', () => {
     );
     expect(racing.map((a) => a.code).sort()).toEqual([200, 409]);
     expect(racing.find((a) => a.code === 409)?.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
+  });
+});
+
+describe('the portal account status machine', () => {
+  let supplierId: number;
+  let seq = 0;
+  beforeAll(async () => {
+    supplierId = await createSupplier(t, await t.login(), '嘉兴门户状态测试厂');
+  });
+  const row = async (id: number) => (await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, id)))[0];
+  const refusals = { disable: '该门户账号已停用', enable: '该门户账号未停用', reissue: '该门户账号已停用，请先启用' };
+
+  sweepStatusMachine({
+    machine: PORTAL_ACCOUNT_TRANSITIONS,
+    statuses: PORTAL_ACCOUNT_STATUSES,
+    // 待激活 is a new account; 已启用 has set its password and signed in; 已停用 was active.
+    build: async (status) => {
+      seq += 1;
+      const email = `machine${seq}@portal.test`;
+      if (status === 'pending') {
+        return (await t.api(portalAccountApi.create, { supplierId, email, name: '状态机' }, admin)).data.id;
+      }
+      const { accountId } = await portalAccountOf(t, admin, supplierId, email);
+      if (status === 'disabled') await t.api(portalAccountApi.disable, { id: accountId, version: (await row(accountId)).version }, admin);
+      return accountId;
+    },
+    act: async (action, id) => t.api(portalAccountApi[action], { id, version: (await row(id)).version }, admin),
+    snapshot: async (id) => ({ account: await row(id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (id) => (await row(id)).status,
+    refusal: (action) => refusals[action],
   });
 });
 
