@@ -37,6 +37,8 @@ export * from './supplier-statement-vocabulary';
 export * from './chinese-amount';
 export * from './portal';
 export * from './portal-vocabulary';
+export * from './page-addresses';
+export * from './page-paths';
 export * from './portal-paths';
 export * from './zod-messages';
 export * from './warehouse';

@@ -1,4 +1,4 @@
-import { ACTIVATION_LINK_HOURS, DAY_MS, shanghaiDay } from '@scm/contract';
+import { ACTIVATION_LINK_HOURS, DAY_MS, portalPath, shanghaiDay } from '@scm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { nextCode } from '../../lib/codes';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -51,7 +51,7 @@ export async function seedDemoPortal(tx: Db, now: Date): Promise<DemoPortalLink[
       activationTokenHash: hashToken(token),
       activationExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_HOURS * 3600_000),
     });
-    links.push({ supplierName: supplier.name, email: demo.email, path: `/portal/activate?token=${token}` });
+    links.push({ supplierName: supplier.name, email: demo.email, path: portalPath('activate', { token }) });
   }
 
   const deadline = new Date(now.getTime() + 5 * DAY_MS);

@@ -2,6 +2,7 @@ import {
   ACTIVATION_LINK_HOURS,
   type PortalAccountAction,
   portalAccountActionAllowed,
+  portalPath,
   type portalAccountCreateRequest,
   type portalAccountListRequest,
 } from '@scm/contract';
@@ -26,7 +27,7 @@ const EMAIL_TAKEN = '该邮箱已开通门户账号';
 function activationLink(now: Date) {
   const token = newToken();
   return {
-    url: `/portal/activate?token=${token}`,
+    url: portalPath('activate', { token }),
     columns: { activationTokenHash: hashToken(token), activationExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_HOURS * 3600_000) },
   };
 }

@@ -1,11 +1,10 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime } from '@scm/contract';
+import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime, pagePath } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';

@@ -1,8 +1,7 @@
-import { type PlanAction, type PlanStatus, planActionAllowed } from '@scm/contract';
+import { type PlanAction, type PlanStatus, planActionAllowed, detailPath } from '@scm/contract';
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { feedback } from '@/shared/ui/feedback';
