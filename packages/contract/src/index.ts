@@ -27,6 +27,7 @@ export * from './audit-labels';
 export * from './message';
 export * from './message-paths';
 export * from './signed-in-pages';
+export * from './status-dictionaries';
 export * from './purchase-order';
 export * from './purchase-order-vocabulary';
 export * from './purchase-return';

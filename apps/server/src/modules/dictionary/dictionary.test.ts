@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { dictItemApi, dictTypeApi, PLAN_STATUSES, STATUS_DICTIONARIES, STATUS_DICTIONARY_READ_ONLY } from '@scm/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { dictItems } from '../../db/schema';
+import { seedBuiltInDictionaries } from '../../db/seed/dictionary';
 import { loginWithCodes } from '../../../test/procurement-fixtures';
 
 let t: TestApp;
@@ -226,5 +229,44 @@ describe('dictionary Excel export', () => {
     const exporter = await loginWithCodes(t, ['dataDictionary', 'dataDictionary:export'], 'dict-exporter@test.com');
     expect((await download(t, '/admin/dict_type/export', {}, exporter)).statusCode).toBe(200);
     expect((await t.call('/admin/dict_type/export', {}, null)).code).toBe(401);
+  });
+});
+
+describe('status dictionaries', () => {
+  it('hold the contract’s statuses, labels and colours, are read-only here, and an edited row is written back on the next start', async () => {
+    const bundle = (await t.api(dictTypeApi.options, {}, buyer)).data;
+    for (const [code, dictionary] of Object.entries(STATUS_DICTIONARIES)) {
+      const items = bundle.types.find((type) => type.code === code)?.items ?? [];
+      expect(
+        items.map((item) => [item.value, item.label, item.tagColor]),
+        code,
+      ).toEqual(dictionary.statuses.map((status) => [status, dictionary.labels[status], dictionary.colors[status]]));
+    }
+
+    const planStatus = (await t.api(dictTypeApi.info, { code: 'plan_status' }, admin)).data;
+    const [draft] = (await t.api(dictItemApi.list, { typeCode: 'plan_status', pageSize: 20 }, admin)).data.list;
+    const { id, version, label, value, sort, tagColor, status, isDefault } = draft;
+    const refused = { code: 409, message: STATUS_DICTIONARY_READ_ONLY };
+    expect(await t.api(dictItemApi.update, { id, version, label: '初稿', value, sort, tagColor, status, isDefault }, admin)).toMatchObject(refused);
+    expect(await t.api(dictItemApi.create, { typeId: planStatus.id, label: '挂起', value: 'on_hold', status: 'enabled' }, admin)).toMatchObject(
+      refused,
+    );
+    expect(await t.api(dictItemApi.disable, { id, version }, admin)).toMatchObject(refused);
+    expect(await t.api(dictItemApi.delete, { id, version }, admin)).toMatchObject(refused);
+    expect((await t.api(dictItemApi.info, { id }, admin)).data).toMatchObject({ label, version });
+
+    // A database from before: a label edited in 数据字典 and an extra item. The next start puts the contract's back.
+    await t.database.db.update(dictItems).set({ label: '初稿', tagColor: 'red' }).where(eq(dictItems.id, id));
+    await t.database.db.insert(dictItems).values({ typeId: planStatus.id, value: 'on_hold', label: '挂起', tagColor: 'blue' });
+    const before = (await t.api(dictTypeApi.version, {}, buyer)).data.version;
+    await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
+    const items = (await t.api(dictItemApi.list, { typeCode: 'plan_status', pageSize: 20 }, admin)).data.list;
+    expect(items.map((item) => [item.value, item.label, item.tagColor])).toEqual(
+      PLAN_STATUSES.map((s) => [s, STATUS_DICTIONARIES.plan_status.labels[s], STATUS_DICTIONARIES.plan_status.colors[s]]),
+    );
+    expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBe(before + 1);
+    // Nothing differs now: a start changes nothing and leaves the version alone.
+    await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
+    expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBe(before + 1);
   });
 });
