@@ -26,6 +26,7 @@ export * from './audit';
 export * from './audit-labels';
 export * from './message';
 export * from './message-paths';
+export * from './route-codes';
 export * from './signed-in-pages';
 export * from './status-dictionaries';
 export * from './purchase-order';

@@ -8,6 +8,7 @@ import {
   TAG_COLOR_LABELS,
   formatDateTime,
   pagePath,
+  dictItemApi,
 } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ export default function DictionaryDetailPage() {
   const derived = (DERIVED_DICTIONARIES as Record<string, { label: string; path: string } | undefined>)[code];
   // A status dictionary is the system's: its items are the business flow's statuses (docs/rules/base-data.md).
   const system = isStatusDictionary(code);
-  const canEdit = usePermission('dataDictionaryDetail:edit') && !derived && !system;
+  const canEdit = usePermission(dictItemApi.update) && !derived && !system;
 
   if (!code || type.error?.code === 404) {
     return (
@@ -181,7 +182,7 @@ export default function DictionaryDetailPage() {
         onTableChange={(change) => update({ page: change.page, pageSize: change.pageSize })}
         toolbar={
           derived || system ? null : (
-            <Can code="dataDictionaryDetail:edit">
+            <Can call={dictItemApi.create}>
               <Button type="primary" icon={<PlusOutlined />} disabled={!info} onClick={() => setModal({ open: true })}>
                 新增字典项
               </Button>

@@ -213,7 +213,7 @@ export default function PlanListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="planningTaskList:create">
+            <Can call={planningApi.create}>
               {/* A new plan opens beside the list: the list's tab (and its filters) stays. */}
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('planningTaskDetail'))}>
                 新建计划
