@@ -1,4 +1,4 @@
-import { dictItemApi, dictTypeApi, PLAN_STATUSES, STATUS_DICTIONARIES, STATUS_DICTIONARY_READ_ONLY } from '@scm/contract';
+import { dictItemApi, dictTypeApi, PLAN_STATUSES, STATUS_DICTIONARIES, STATUS_DICTIONARY_READ_ONLY, warehouseApi } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
@@ -107,10 +107,10 @@ describe('dictionary types and items', () => {
     expect(refused.code).toBe(409);
     expect(refused.message).toContain('字典项');
     const items = (await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin)).data.list;
-    for (const item of items) expect((await t.call('/admin/dict_item/delete', { id: item.id, version: item.version }, admin)).code).toBe(200);
+    for (const item of items) expect((await t.api(dictItemApi.delete, { id: item.id, version: item.version }, admin)).code).toBe(200);
     const fresh = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
-    expect((await t.call('/admin/dict_type/delete', { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).code).toBe(404);
+    expect((await t.api(dictTypeApi.delete, { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
+    expect((await t.api(dictTypeApi.info, { code: 'pack_style' }, admin)).code).toBe(404);
   });
 
   it('answers 409 on a stale version and bumps the dictionary version on every write', async () => {
@@ -120,8 +120,8 @@ describe('dictionary types and items', () => {
     expect((await t.call('/admin/dict_type/update', body, admin)).code).toBe(200);
     expect(await t.call('/admin/dict_type/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
     const item = (await t.call('/admin/dict_item/list', { type_code: 'unit' }, admin)).data.list[0];
-    expect((await t.call('/admin/dict_item/disable', { id: item.id, version: item.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/dict_item/enable', { id: item.id, version: item.version }, admin)).code).toBe(409);
+    expect((await t.api(dictItemApi.disable, { id: item.id, version: item.version }, admin)).code).toBe(200);
+    expect((await t.api(dictItemApi.enable, { id: item.id, version: item.version }, admin)).code).toBe(409);
     const after = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
     expect(after).toBe(before + 2);
     // A disabled item is still in the bundle (old records render it), marked disabled.
@@ -144,7 +144,7 @@ describe('dictionary types and items', () => {
     expect((await t.call('/admin/dict_type/version', {}, buyer)).data.version).toBeGreaterThan(before);
     expect((await items()).map((i: { value: string }) => i.value)).toContain('dict_wh');
     const info = (await t.call('/admin/warehouse/info', { id: created.data.id }, admin)).data;
-    expect((await t.call('/admin/warehouse/disable', { id: info.id, version: info.version }, admin)).code).toBe(200);
+    expect((await t.api(warehouseApi.disable, { id: info.id, version: info.version }, admin)).code).toBe(200);
     expect((await items()).map((i: { value: string }) => i.value)).not.toContain('dict_wh');
     // The type's item list shows every warehouse; adding an item there is refused.
     const listed = (await t.call('/admin/dict_item/list', { type_code: 'warehouse', page_size: 200 }, admin)).data.list;
@@ -160,12 +160,12 @@ describe('dictionary types and items', () => {
   });
 
   it('checks permission codes: reading needs the page code, writing the action code', async () => {
-    expect((await t.call('/admin/dict_type/list', {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_item/list', { type_code: 'unit' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_type/create', { code: 'x_y', name: 'x', status: 'enabled' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_item/create', { type_id: 1, label: 'x', value: 'x', status: 'enabled' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_type/options', {}, null)).code).toBe(401);
-    const types = (await t.call('/admin/dict_type/list', { page_size: 1 }, buyer)).code;
+    expect((await t.api(dictTypeApi.list, {}, buyer)).code).toBe(403);
+    expect((await t.api(dictItemApi.list, { typeCode: 'unit' }, buyer)).code).toBe(403);
+    expect((await t.api(dictTypeApi.create, { code: 'x_y', name: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.api(dictItemApi.create, { typeId: 1, label: 'x', value: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.api(dictTypeApi.options, {}, null)).code).toBe(401);
+    const types = (await t.api(dictTypeApi.list, { pageSize: 1 }, buyer)).code;
     expect(types).toBe(403);
   });
 });
@@ -224,11 +224,11 @@ describe('dictionary Excel export', () => {
 
   it('needs dataDictionary:export', async () => {
     const reader = await loginWithCodes(t, ['dataDictionary', 'dataDictionaryDetail'], 'dict-reader@test.com');
-    expect((await t.call('/admin/dict_type/list', {}, reader)).code).toBe(200);
-    expect((await t.call('/admin/dict_type/export', {}, reader)).code).toBe(403);
+    expect((await t.api(dictTypeApi.list, {}, reader)).code).toBe(200);
+    expect((await t.api(dictTypeApi.export, {}, reader)).code).toBe(403);
     const exporter = await loginWithCodes(t, ['dataDictionary', 'dataDictionary:export'], 'dict-exporter@test.com');
     expect((await download(t, '/admin/dict_type/export', {}, exporter)).statusCode).toBe(200);
-    expect((await t.call('/admin/dict_type/export', {}, null)).code).toBe(401);
+    expect((await t.api(dictTypeApi.export, {}, null)).code).toBe(401);
   });
 });
 
