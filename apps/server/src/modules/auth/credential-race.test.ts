@@ -1,4 +1,4 @@
-import { messages, PORTAL_MESSAGES } from '@scm/contract';
+import { messages, PORTAL_MESSAGES, authApi, backUserApi, portalApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswer, createTestApp, type TestApp } from '../../../test/helpers';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
@@ -89,7 +89,7 @@ afterAll(() => t.close());
 const version = async () =>
   ((await t.call('/admin/back_user/list', { keyword: email }, admin)).data.list as { id: number; version: number }[]).find((u) => u.id === userId)
     ?.version as number;
-const works = async (token: string) => (await t.call('/admin/back_user/info', { id: userId }, token)).code === 200;
+const works = async (token: string) => (await t.api(authApi.backUserInfo, { id: userId }, token)).code === 200;
 
 /** Failed logins with the old password count towards the lockout: each round starts after its window. */
 const nextRound = () => t.clock.advance(16 * 60 * 1000);
@@ -132,7 +132,7 @@ describe('a credential change committing while a login holds the old password le
       expect(raced.change.code, raced.change.message).toBe(200);
       expect(raced.login.code, raced.login.message).toBe(200);
       expect(await works(raced.login.data.token)).toBe(false);
-      expect((await t.call('/admin/back_user/enable', { id: userId, version: await version() }, admin)).code).toBe(200);
+      expect((await t.api(backUserApi.enable, { id: userId, version: await version() }, admin)).code).toBe(200);
       expect(await works(raced.login.data.token), 'enabling again does not revive the session').toBe(false);
     }
   });
@@ -169,7 +169,7 @@ describe('portal accounts', () => {
     );
     expect(raced.change.code, raced.change.message).toBe(200);
     expect(raced.login).toMatchObject({ code: 400, message: messages.userDisabled });
-    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    expect((await t.api(portalApi.accountInfo, {}, s.token)).code).toBe(401);
   });
 
   it('one activation link used three times at once sets one password', async () => {
