@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { api, creditCode } from './app';
+import { shanghaiDay } from '@scm/contract';
 
 const SUPPLIER_DEFAULTS = { contact_person: '孙经理', phone: '13800138000', region_code: '330100', settlement_type: 'monthly', grade: 'A' };
 
@@ -45,7 +46,7 @@ export async function createPublishedTask(request: APIRequestContext, token: str
 }
 
 /** Today's date in Beijing, as a quote's date. */
-export const beijingToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+export const beijingToday = () => shanghaiDay(Date.now());
 
 /** A quote typed in for a supplier through the API (代录): dated today, valid to 2099, freight by hand. */
 export async function saveQuote(

@@ -117,3 +117,14 @@ test('a detail page for a dictionary that does not exist says so and leads back 
   await expect(page).toHaveURL(/\/basicData\/dataDictionary$/);
   await expect(page.locator('.table-card .ant-table-row').first()).toBeVisible();
 });
+
+test('a status dictionary shows the business flow’s statuses read-only', async ({ page }) => {
+  await login(page);
+  await page.goto('/basicData/dataDictionaryDetail?code=plan_status');
+  await expect(page.getByText('该字典为业务状态，由系统按业务流程维护')).toBeVisible();
+  const items = page.locator('.table-card');
+  await expect(items.getByRole('row', { name: /draft/ })).toContainText('草稿');
+  await expect(page.getByRole('button', { name: '新增字典项' })).toHaveCount(0);
+  await expect(items.getByRole('button', { name: '编辑' })).toHaveCount(0);
+  await screenshot(page, 'dictionary-status-read-only');
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, apiLogin, login, screenshot } from '../support/app';
+import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
 
@@ -80,7 +81,7 @@ test('a quote that can no longer be entered keeps its 税率 read-only', async (
   expect(task.code, task.message).toBe(200);
   let info = await api(request, token, '/admin/procurement_task/info', { id: task.data.id });
   expect((await api(request, token, '/admin/procurement_task/publish', { id: task.data.id, version: info.data.version })).code).toBe(200);
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = shanghaiDay(Date.now());
   const saved = await api(request, token, '/admin/quotation/save', {
     task_id: task.data.id,
     supplier_id: suppliers[0].value,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
 import { E2E_PORT } from '../support/constants';
+import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
 const email = `ledger-${stamp}@example.com`;
@@ -43,7 +44,7 @@ async function confirmedOrder(request: Parameters<typeof apiLogin>[0], token: st
   const quote = await api(request, token, '/admin/quotation/save', {
     task_id: taskId,
     supplier_id: supplier.data.id,
-    quote_date: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
+    quote_date: shanghaiDay(Date.now()),
     valid_until: '2099-12-31',
     invoice_type: 'special',
     tax_rate_percent: 13,

@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, login, screenshot } from '../support/app';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from '../support/constants';
-
-const shanghaiDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+import { addDays, shanghaiDay } from '@scm/contract';
 
 /** A published task with two lines and two quotes where the first supplier is cheaper on both, closed for award. */
 async function taskReadyForAward(request: APIRequestContext, token: string) {
@@ -18,7 +17,7 @@ async function taskReadyForAward(request: APIRequestContext, token: string) {
     // Delivered to 上海嘉定中心仓 (its district is the delivery region): the papers name it.
     warehouse_code: 'sh_jiading',
     delivery_region_code: '310114',
-    required_by: shanghaiDay(14),
+    required_by: addDays(shanghaiDay(Date.now()), 14),
     lines: [
       { commodity_id: commodities[0].value, quantity: 100, target_price_fen: 1200 },
       { commodity_id: commodities[1].value, quantity: 40, target_price_fen: 2600 },
@@ -35,8 +34,8 @@ async function taskReadyForAward(request: APIRequestContext, token: string) {
     const quote = await api(request, token, '/admin/quotation/save', {
       task_id: id,
       supplier_id: supplier.value,
-      quote_date: shanghaiDay(),
-      valid_until: shanghaiDay(30),
+      quote_date: shanghaiDay(Date.now()),
+      valid_until: addDays(shanghaiDay(Date.now()), 30),
       invoice_type: 'special',
       tax_rate_percent: 13,
       freight_mode: 'manual',

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api, apiLogin, login, openFromMenu, pickOption, screenshot } from '../support/app';
+import { addDays, shanghaiDay } from '@scm/contract';
 
 const PLAN_NAME = '2027年2月常规补货计划-上海仓（验收）';
 
@@ -53,7 +54,7 @@ async function prepareAward(request: Parameters<typeof api>[0], token: string, t
   };
   await act('publish');
   const lines = (await api(request, token, '/admin/procurement_task/info', { id: taskId })).data.lines as { id: number }[];
-  const day = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => addDays(shanghaiDay(Date.now()), offset);
   const quote = await api(request, token, '/admin/quotation/save', {
     task_id: taskId,
     supplier_id: supplierId,
@@ -257,7 +258,7 @@ test('a plan goes from draft through rejection, approval and procurement to 已�
   await expect(planner.locator('.plan-progress-text').first()).toHaveText('0%');
   // The buyer confirms each order for its supplier and receives all of it.
   const buyerToken = await apiLogin(request, 'buyer@jiaju.com');
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = shanghaiDay(Date.now());
   for (const task of plan.procurement_tasks as { id: number }[]) {
     const orders = (await api(request, buyerToken, '/admin/purchase_order/list', { task_id: task.id })).data.list as { id: number }[];
     expect(orders.length).toBeGreaterThan(0);

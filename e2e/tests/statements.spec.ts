@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
 import { E2E_PORT } from '../support/constants';
+import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
 const PASSWORD = 'Stmt2026ok';
-const shanghaiDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * A supplier (`n` tells two apart) with a portal account, awarded one order (50 × ¥22.60 under a
@@ -49,7 +49,7 @@ async function statedMonth(request: APIRequestContext, n: number) {
   const quote = await api(request, admin, '/admin/quotation/save', {
     task_id: taskId,
     supplier_id: supplier.data.id,
-    quote_date: shanghaiDay(),
+    quote_date: shanghaiDay(Date.now()),
     valid_until: '2099-12-31',
     invoice_type: 'special',
     tax_rate_percent: 13,
@@ -74,7 +74,7 @@ async function statedMonth(request: APIRequestContext, n: number) {
   const received = await api(request, admin, '/admin/purchase_order/receive', {
     id: order.id,
     version: orderInfo.version,
-    received_on: shanghaiDay(),
+    received_on: shanghaiDay(Date.now()),
     lines: [{ order_line_id: orderInfo.lines[0].id, quantity: 50 }],
   });
   expect(received.code, JSON.stringify(received)).toBe(200);
@@ -82,8 +82,8 @@ async function statedMonth(request: APIRequestContext, n: number) {
   // The buyer states the month (50 × ¥22.60 + ¥20.00 freight = ¥1,150.00); its author may not approve it later.
   const created = await api(request, buyer, '/admin/supplier_statement/create', {
     supplier_id: supplier.data.id,
-    period_from: shanghaiDay(),
-    period_to: shanghaiDay(),
+    period_from: shanghaiDay(Date.now()),
+    period_to: shanghaiDay(Date.now()),
   });
   expect(created.code, JSON.stringify(created)).toBe(200);
   const { id, code } = created.data as { id: number; code: string };

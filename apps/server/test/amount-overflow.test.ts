@@ -1,4 +1,4 @@
-import { DAY_MS } from '@scm/contract';
+import { DAY_MS, procurementTaskApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commodities } from '../src/db/schema';
@@ -80,7 +80,7 @@ describe('amounts past the line limit', () => {
     expect(created.code, created.message).toBe(200);
     const id = created.data.id;
     const info = async () => (await t.call('/admin/procurement_task/info', { id }, admin)).data;
-    expect((await t.call('/admin/procurement_task/publish', { id, version: (await info()).version }, admin)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.publish, { id, version: (await info()).version }, admin)).code).toBe(200);
     const lineId = (await info()).lines[0].id;
     await refused(
       '/admin/quotation/save',

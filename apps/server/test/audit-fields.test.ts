@@ -1,4 +1,4 @@
-import { AUDIT_VOCABULARIES, auditCodeLabel, auditFieldLabel, auditValueText, auditVocabulary, isMoneyField } from '@scm/contract';
+import { AUDIT_VOCABULARIES, auditCodeLabel, auditFieldLabel, auditValueText, auditVocabulary, isMoneyField, authApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema';
 import { ADMIN_PASSWORD, type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';
@@ -52,7 +52,7 @@ async function aDayOfWork() {
   await ok('/admin/back_user/update', { id: user.id, version: userRow.version, email: 'audit@jiaju.com', username: '钱审计员', role_id: role.id });
   const own = await t.login('audit@jiaju.com', 'Audit12345');
   await ok('/admin/back_user/change_password', { old_password: 'Audit12345', new_password: 'Audit67890', confirm_password: 'Audit67890' }, own);
-  await t.call('/admin/login', { email: 'audit@jiaju.com', password: ADMIN_PASSWORD });
+  await t.api(authApi.login, { email: 'audit@jiaju.com', password: ADMIN_PASSWORD });
 
   // Suppliers.
   const s1 = (await ok('/admin/supplier/create', supplierBody('审计义乌优品家居有限公司', { price_template_id: templateId }))).id;

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES } from '@scm/contract';
+import { ALL_PERMISSION_CODES, authApi, portalApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUsers, menus, portalSessions, purchaseOrderLines, rolePermissions, roles, sessions, shipmentLines, shipments } from '../src/db/schema';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   probe = await t.login(PROBE_EMAIL, PROBE_PASSWORD);
   revoked = await t.login(PROBE_EMAIL, PROBE_PASSWORD);
-  expect((await t.call('/admin/logout', {}, revoked)).code).toBe(200);
+  expect((await t.api(authApi.logout, {}, revoked)).code).toBe(200);
   expired = await t.login(PROBE_EMAIL, PROBE_PASSWORD);
   await db
     .update(sessions)
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const mine = await portalWorld(t, admin);
   const theirs = await portalWorld(t, admin);
   const portalRevoked = await portalLogin(t, mine.a.email);
-  expect((await t.call('/portal/logout', {}, portalRevoked)).code).toBe(200);
+  expect((await t.api(portalApi.logout, {}, portalRevoked)).code).toBe(200);
   const portalExpired = await portalLogin(t, mine.a.email);
   await db
     .update(portalSessions)

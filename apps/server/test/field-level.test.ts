@@ -1,4 +1,4 @@
-import { creditCodeWithCheck } from '@scm/contract';
+import { creditCodeWithCheck, portalApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AnyRoute } from '../src/lib/route';
@@ -363,5 +363,5 @@ it('supplier/update with only a remark does not lift a blacklist, and the portal
   const after = await fixtures['/admin/supplier/update'].read(id);
   expect(after.status).toBe('blacklisted');
   expect(after.remark).toBe('只改备注');
-  expect((await t.call('/portal/login', { email, password: PORTAL_PASSWORD })).code).toBe(400);
+  expect((await t.api(portalApi.login, { email, password: PORTAL_PASSWORD })).code).toBe(400);
 });

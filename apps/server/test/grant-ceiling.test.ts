@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES } from '@scm/contract';
+import { ALL_PERMISSION_CODES, authApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
@@ -171,7 +171,7 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
     }
     expect(wrong).toEqual([]);
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
-    expect(await t.call('/admin/login', { email: 'admin@test.com', password: 'Taken12345' })).toMatchObject({ code: 400 });
+    expect(await t.api(authApi.login, { email: 'admin@test.com', password: 'Taken12345' })).toMatchObject({ code: 400 });
   });
 
   it('a super admin may change their own account but not their own role', async () => {

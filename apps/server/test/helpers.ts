@@ -39,11 +39,16 @@ export interface TestApp {
   databaseUrl?: string;
   /** A settable clock: tests move time to check expiry and lockouts. */
   clock: { now: Date; advance(ms: number): void };
-  /** One API call, named by the contract's endpoint object or its path; the generated sweeps pass the route's endpoint. */
+  /**
+   * The raw call: a path (or endpoint) and a wire body (snake_case) that nothing types, answered
+   * untyped. For bodies that are deliberately invalid (400s, 403s before validation, junk) and the
+   * generated sweeps; a valid body goes through `api`.
+   */
   call(target: ApiPath | Endpoint, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<ApiAnswer>;
   /**
-   * A typed call: the body is the endpoint's request as the contract types it (camelCase, converted
-   * to the wire's snake_case here) and a success's data comes back camelCase, typed by the response.
+   * The default call: the body is the endpoint's request as the contract types it (camelCase,
+   * converted to the wire's snake_case here) and a success's data comes back camelCase, typed by the
+   * response, so a renamed field or endpoint fails the tests' typecheck.
    */
   api<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, token?: string | null): Promise<TypedAnswer<E>>;
   login(email?: string, password?: string): Promise<string>;

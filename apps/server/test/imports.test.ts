@@ -1,4 +1,4 @@
-import { COMMODITY_EXCEL_COLUMNS, PLAN_LINE_EXCEL_COLUMNS } from '@scm/contract';
+import { COMMODITY_EXCEL_COLUMNS, PLAN_LINE_EXCEL_COLUMNS, commodityApi } from '@scm/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from './builders';
@@ -61,7 +61,7 @@ describe('uploads that try to exhaust the server', () => {
     const before = process.memoryUsage().rss;
     const answer = await importLines(id, { file_base64: bomb });
     expect(answer).toMatchObject({ code: 400, message: '文件无法解析' });
-    expect((await t.call('/admin/commodity/list', { page_size: 5 }, admin)).code).toBe(200);
+    expect((await t.api(commodityApi.list, { pageSize: 5 }, admin)).code).toBe(200);
     // The worker's heap (capped at 256 MB) is gone with it.
     const bound = before + 100 * 1024 * 1024;
     const deadline = Date.now() + 10_000;

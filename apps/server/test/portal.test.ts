@@ -1,3 +1,13 @@
+import {
+  PORTAL_ACCOUNT_STATUSES,
+  PORTAL_ACCOUNT_TRANSITIONS,
+  portalAccountApi,
+  authApi,
+  clarificationApi,
+  portalApi,
+  procurementTaskApi,
+  supplierApi,
+} from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, portalAccounts } from '../src/db/schema';
@@ -7,7 +17,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, shanghaiDay, type TestApp } from './helpers';
-import { DAY, PORTAL_PASSWORD, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
+import { createSupplier } from './builders';
+import { DAY, PORTAL_PASSWORD, portalAccountOf, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
+import { auditRowCount, sweepStatusMachine } from './status-machine-sweep';
 
 /** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
 
@@ -53,7 +65,7 @@ describe('portal accounts', () => {
     expect({ code: old.code, message: old.message }).toEqual({ code: 400, message: '激活链接无效或已过期' });
     const weak = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'short' });
     expect(weak.data.field_errors[0].field).toBe('password');
-    expect((await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
+    expect((await t.api(portalApi.activate, { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
     const again = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD });
     expect(again.code).toBe(400);
 
@@ -62,13 +74,13 @@ describe('portal accounts', () => {
     const late = await t.call('/admin/portal_account/reissue', { id: acc.id, version: acc.version }, admin);
     t.clock.advance(72 * 3600_000 + 1000);
     admin = await t.login();
-    expect((await t.call('/portal/account/activate', { token: tokenOf(late.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(400);
+    expect((await t.api(portalApi.activate, { token: tokenOf(late.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(400);
     // That reissue took the active account back (待激活, password cleared): only a new link lets it in.
-    expect((await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    expect((await t.api(portalApi.login, { email: 'act@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
     const [pending] = await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, created.data.id));
     expect(pending.status).toBe('pending');
     const fresh = await t.call('/admin/portal_account/reissue', { id: pending.id, version: pending.version }, admin);
-    expect((await t.call('/portal/account/activate', { token: tokenOf(fresh.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
+    expect((await t.api(portalApi.activate, { token: tokenOf(fresh.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
 
     const login = await t.call('/portal/login', { email: 'act@portal.test', password: PORTAL_PASSWORD });
     expect(login.code).toBe(200);
@@ -85,11 +97,11 @@ describe('portal accounts', () => {
 
   it('keeps the realms apart: a portal token on /api/admin and a staff token on /api/portal get 401', async () => {
     const { token } = await portalSupplier(t, admin, '台州门户隔离测试厂', 'realm@portal.test');
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(401);
-    expect((await t.call('/admin/procurement_task/list', {}, token)).code).toBe(401);
-    expect((await t.call('/portal/rfq/list', {}, admin)).code).toBe(401);
-    expect((await t.call('/portal/account/info', {}, admin)).code).toBe(401);
-    expect((await t.call('/portal/rfq/list', {}, token)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(401);
+    expect((await t.api(procurementTaskApi.list, {}, token)).code).toBe(401);
+    expect((await t.api(portalApi.rfqList, {}, admin)).code).toBe(401);
+    expect((await t.api(portalApi.accountInfo, {}, admin)).code).toBe(401);
+    expect((await t.api(portalApi.rfqList, {}, token)).code).toBe(200);
   });
 
   it('locks an account after 5 wrong passwords for 15 minutes, with the same answer as an unknown email', async () => {
@@ -105,40 +117,40 @@ describe('portal accounts', () => {
     expect({ code: locked.code, message: locked.message }).toEqual({ code: 429, message: '尝试次数过多，请15分钟后再试' });
     t.clock.advance(15 * 60_000 + 1000);
     admin = await t.login();
-    expect((await t.call('/portal/login', { email: 'lock@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
+    expect((await t.api(portalApi.login, { email: 'lock@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
   });
 
   it('revokes tokens at once on logout, account disable, supplier disable or blacklist, and a new password', async () => {
     const s = await portalSupplier(t, admin, '丽水门户吊销测试厂', 'revoke@portal.test');
     const second = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
-    expect((await t.call('/portal/logout', {}, second)).code).toBe(200);
-    expect((await t.call('/portal/account/info', {}, second)).code).toBe(401);
+    expect((await t.api(portalApi.logout, {}, second)).code).toBe(200);
+    expect((await t.api(portalApi.accountInfo, {}, second)).code).toBe(401);
 
     const accountVersion = async () => (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
-    expect((await t.call('/admin/portal_account/disable', { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
-    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    expect((await t.api(portalAccountApi.disable, { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
+    expect((await t.api(portalApi.accountInfo, {}, s.token)).code).toBe(401);
     const refused = await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD });
     expect(refused.code).toBe(400);
-    expect((await t.call('/admin/portal_account/enable', { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
+    expect((await t.api(portalAccountApi.enable, { id: s.accountId, version: await accountVersion() }, admin)).code).toBe(200);
     // The token revoked by the disable stays revoked after the account is enabled again.
-    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
+    expect((await t.api(portalApi.accountInfo, {}, s.token)).code).toBe(401);
 
     for (const status of ['disabled', 'blacklisted'] as const) {
       const token = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
-      expect((await t.call('/portal/account/info', {}, token)).code).toBe(200);
+      expect((await t.api(portalApi.accountInfo, {}, token)).code).toBe(200);
       const supplier = (await t.call('/admin/supplier/info', { id: s.supplierId }, admin)).data;
-      expect((await t.call('/admin/supplier/status', { id: s.supplierId, version: supplier.version, status }, admin)).code).toBe(200);
-      expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
+      expect((await t.api(supplierApi.status, { id: s.supplierId, version: supplier.version, status }, admin)).code).toBe(200);
+      expect((await t.api(portalApi.accountInfo, {}, token)).code).toBe(401);
       const again = (await t.call('/admin/supplier/info', { id: s.supplierId }, admin)).data;
-      expect((await t.call('/admin/supplier/status', { id: s.supplierId, version: again.version, status: 'enabled' }, admin)).code).toBe(200);
-      expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
+      expect((await t.api(supplierApi.status, { id: s.supplierId, version: again.version, status: 'enabled' }, admin)).code).toBe(200);
+      expect((await t.api(portalApi.accountInfo, {}, token)).code).toBe(401);
     }
 
     const token = (await t.call('/portal/login', { email: 'revoke@portal.test', password: PORTAL_PASSWORD })).data.token;
     const link = await t.call('/admin/portal_account/reissue', { id: s.accountId, version: await accountVersion() }, admin);
-    expect((await t.call('/portal/account/activate', { token: tokenOf(link.data.activation_url), password: 'NewPass2024' })).code).toBe(200);
-    expect((await t.call('/portal/account/info', {}, token)).code).toBe(401);
-    expect((await t.call('/portal/login', { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
+    expect((await t.api(portalApi.activate, { token: tokenOf(link.data.activation_url), password: 'NewPass2024' })).code).toBe(200);
+    expect((await t.api(portalApi.accountInfo, {}, token)).code).toBe(401);
+    expect((await t.api(portalApi.login, { email: 'revoke@portal.test', password: 'NewPass2024' })).code).toBe(200);
   });
 
   it('a reissue on an active account signs it out at once, returns it to 待激活, tells the other accounts, and its audit names who', async () => {
@@ -148,7 +160,7 @@ describe('portal accounts', () => {
       { supplier_id: s.supplierId, email: 'colleague@portal.test', name: '同事王' },
       admin,
     );
-    await t.call('/portal/account/activate', { token: tokenOf(colleague.data.activation_url), password: PORTAL_PASSWORD });
+    await t.api(portalApi.activate, { token: tokenOf(colleague.data.activation_url), password: PORTAL_PASSWORD });
     const colleagueToken = (await t.call('/portal/login', { email: 'colleague@portal.test', password: PORTAL_PASSWORD })).data.token;
     const version = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
       (a: { id: number }) => a.id === s.accountId,
@@ -156,8 +168,8 @@ describe('portal accounts', () => {
     const reissued = await t.call('/admin/portal_account/reissue', { id: s.accountId, version }, admin);
     expect(reissued.code, reissued.message).toBe(200);
     // Its token stops at once, its old password no longer signs in, and it waits for the new link.
-    expect((await t.call('/portal/account/info', {}, s.token)).code).toBe(401);
-    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
+    expect((await t.api(portalApi.accountInfo, {}, s.token)).code).toBe(401);
+    expect((await t.api(portalApi.login, { email: 'taken@portal.test', password: PORTAL_PASSWORD })).code).toBe(400);
     const row = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list.find(
       (a: { id: number }) => a.id === s.accountId,
     );
@@ -172,8 +184,8 @@ describe('portal accounts', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.module, 'portal_account'), eq(auditLogs.action, 'reissue'), eq(auditLogs.recordId, String(s.accountId))));
     expect(audit).toMatchObject({ userName: adminName, summary: expect.stringContaining(`${adminName} 重新生成激活链接`) });
-    expect((await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'Fresh2024x' })).code).toBe(200);
-    expect((await t.call('/portal/login', { email: 'taken@portal.test', password: 'Fresh2024x' })).code).toBe(200);
+    expect((await t.api(portalApi.activate, { token: tokenOf(reissued.data.activation_url), password: 'Fresh2024x' })).code).toBe(200);
+    expect((await t.api(portalApi.login, { email: 'taken@portal.test', password: 'Fresh2024x' })).code).toBe(200);
   });
 
   it('answers 409 to one of two creators racing with one e-mail, the field error kept', async () => {
@@ -188,16 +200,35 @@ describe('portal accounts', () => {
     expect(racing.map((a) => a.code).sort()).toEqual([200, 409]);
     expect(racing.find((a) => a.code === 409)?.data.field_errors).toEqual([{ field: 'email', message: '该邮箱已开通门户账号' }]);
   });
+});
 
-  it('never lets a login racing a disable survive it', async () => {
-    const s = await portalSupplier(t, admin, '衢州门户竞态测试厂', 'race@portal.test');
-    const version = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
-    const [login, disable] = await Promise.all([
-      t.call('/portal/login', { email: 'race@portal.test', password: PORTAL_PASSWORD }),
-      t.call('/admin/portal_account/disable', { id: s.accountId, version }, admin),
-    ]);
-    expect(disable.code).toBe(200);
-    if (login.code === 200) expect((await t.call('/portal/account/info', {}, login.data.token)).code).toBe(401);
+describe('the portal account status machine', () => {
+  let supplierId: number;
+  let seq = 0;
+  beforeAll(async () => {
+    supplierId = await createSupplier(t, await t.login(), '嘉兴门户状态测试厂');
+  });
+  const row = async (id: number) => (await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, id)))[0];
+  const refusals = { disable: '该门户账号已停用', enable: '该门户账号未停用', reissue: '该门户账号已停用，请先启用' };
+
+  sweepStatusMachine({
+    machine: PORTAL_ACCOUNT_TRANSITIONS,
+    statuses: PORTAL_ACCOUNT_STATUSES,
+    // 待激活 is a new account; 已启用 has set its password and signed in; 已停用 was active.
+    build: async (status) => {
+      seq += 1;
+      const email = `machine${seq}@portal.test`;
+      if (status === 'pending') {
+        return (await t.api(portalAccountApi.create, { supplierId, email, name: '状态机' }, admin)).data.id;
+      }
+      const { accountId } = await portalAccountOf(t, admin, supplierId, email);
+      if (status === 'disabled') await t.api(portalAccountApi.disable, { id: accountId, version: (await row(accountId)).version }, admin);
+      return accountId;
+    },
+    act: async (action, id) => t.api(portalAccountApi[action], { id, version: (await row(id)).version }, admin),
+    snapshot: async (id) => ({ account: await row(id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (id) => (await row(id)).status,
+    refusal: (action) => refusals[action],
   });
 });
 
@@ -210,7 +241,7 @@ describe('RFQs and quoting', () => {
       expect.objectContaining({ task_id: w.taskId, status: 'quoting', sealed: true, invitation_status: 'pending', line_count: 2 }),
     );
     expect((await t.call('/portal/rfq/list', {}, other.token)).data.total).toBe(0);
-    expect((await t.call('/portal/rfq/info', { task_id: w.taskId }, other.token)).code).toBe(404);
+    expect((await t.api(portalApi.rfqInfo, { taskId: w.taskId }, other.token)).code).toBe(404);
     const info = await t.call('/portal/rfq/info', { task_id: w.taskId }, w.a.token);
     expect(info.data.task.lines.map((l: { unit: string; quantity: number }) => [l.unit, l.quantity])).toEqual([
       ['件', 100],
@@ -268,13 +299,13 @@ describe('RFQs and quoting', () => {
 
     const estimate = await t.call('/portal/quotation/estimate_freight', { task_id: w.taskId }, w.a.token);
     expect(estimate.data.groups[0].items.map((i: { index: number }) => i.index)).toEqual([0, 1]);
-    expect((await t.call('/portal/quotation/estimate_freight', { task_id: w.taskId }, w.b.token)).code).toBe(409);
+    expect((await t.api(portalApi.estimateFreight, { taskId: w.taskId }, w.b.token)).code).toBe(409);
   });
 
   it('declines with a reason and takes it back by submitting', async () => {
     const w = await portalWorld(t, admin);
-    expect((await t.call('/portal/quotation/decline', { task_id: w.taskId, reason: '' }, w.b.token)).code).toBe(400);
-    expect((await t.call('/portal/quotation/decline', { task_id: w.taskId, reason: '产能已满' }, w.b.token)).code).toBe(200);
+    expect((await t.api(portalApi.declineQuote, { taskId: w.taskId, reason: '' }, w.b.token)).code).toBe(400);
+    expect((await t.api(portalApi.declineQuote, { taskId: w.taskId, reason: '产能已满' }, w.b.token)).code).toBe(200);
     const info = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data;
     expect(info).toMatchObject({ invitation_status: 'declined', decline_reason: '产能已满' });
     expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [1000, 500]), w.b.token)).code).toBe(200);
@@ -365,13 +396,13 @@ describe('clarifications and outcomes', () => {
     const w = await portalWorld(t, admin);
     const asked = await t.call('/portal/clarification/ask', { task_id: w.taskId, question: '浴巾克重要求是多少？' }, w.a.token);
     expect(asked.code).toBe(200);
-    await t.call('/portal/clarification/ask', { task_id: w.taskId, question: '衣架颜色可选吗？' }, w.a.token);
+    await t.api(portalApi.ask, { taskId: w.taskId, question: '衣架颜色可选吗？' }, w.a.token);
     expect((await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data.clarifications).toEqual([]);
     const list = (await t.call('/admin/clarification/list', { task_id: w.taskId }, admin)).data;
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ supplier_id: w.a.supplierId, question: '浴巾克重要求是多少？', answer: null, version: 0 });
-    expect((await t.call('/admin/clarification/answer', { id: list[0].id, version: 0, answer: '500克' }, admin)).code).toBe(200);
-    expect((await t.call('/admin/clarification/answer', { id: list[0].id, version: 0, answer: '600克' }, admin)).code).toBe(409);
+    expect((await t.api(clarificationApi.answer, { id: list[0].id, version: 0, answer: '500克' }, admin)).code).toBe(200);
+    expect((await t.api(clarificationApi.answer, { id: list[0].id, version: 0, answer: '600克' }, admin)).code).toBe(409);
     const seenByB = (await t.call('/portal/rfq/info', { task_id: w.taskId }, w.b.token)).data.clarifications;
     expect(seenByB).toEqual([expect.objectContaining({ question: '浴巾克重要求是多少？', answer: '500克', mine: false })]);
     expect(JSON.stringify(seenByB)).not.toContain('杭州');
@@ -387,7 +418,7 @@ describe('clarifications and outcomes', () => {
     await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4000, 1300]), w.a.token);
     await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4100, 1200]), w.b.token);
     let task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
-    expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.unseal, { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
     task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
     const award = await t.call(
       '/admin/procurement_task/award',
@@ -462,8 +493,8 @@ describe('the per-IP limit', () => {
     const blocked = await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD });
     expect({ code: blocked.code, message: blocked.message }).toEqual({ code: 429, message: '尝试次数过多，请15分钟后再试' });
     // The staff sign-in keeps its own count.
-    expect((await t.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
+    expect((await t.api(authApi.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.call('/portal/login', { email: 'ip@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
+    expect((await t.api(portalApi.login, { email: 'ip@portal.test', password: PORTAL_PASSWORD })).code).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { fenToYuan } from '@scm/contract';
+import { fenToYuan, portalApi, procurementTaskApi } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ beforeAll(async () => {
     admin,
   );
   expect(entered.code, JSON.stringify(entered.data ?? entered.message)).toBe(200);
-  await t.call('/portal/clarification/ask', { task_id: w.taskId, question: '包装要求？' }, w.a.token);
+  await t.api(portalApi.ask, { taskId: w.taskId, question: '包装要求？' }, w.a.token);
 });
 afterAll(() => t.close());
 
@@ -242,21 +242,21 @@ describe('after 提前开标', () => {
   it('cannot be undone or repeated', async () => {
     const { version, allowed_actions: allowed } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
     expect(allowed).toEqual(['cancel', 'award']);
-    expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version, reason: '再开一次' }, admin)).code).toBe(409);
+    expect((await t.api(procurementTaskApi.unseal, { id: w.taskId, version, reason: '再开一次' }, admin)).code).toBe(409);
   });
 });
 
 describe('the deadline', () => {
   it('opens a sealed task through the minute job', async () => {
     const late = await portalWorld(t, admin);
-    await t.call(
-      '/portal/quotation/submit',
+    await t.api(
+      portalApi.submitQuote,
       {
-        task_id: late.taskId,
-        valid_until: '2099-12-31',
-        freight_mode: 'manual',
-        freight_fen: 1234,
-        lines: [{ task_line_id: late.lineIds[0], unit_price_fen: 5678 }],
+        taskId: late.taskId,
+        validUntil: '2099-12-31',
+        freightMode: 'manual',
+        freightFen: 1234,
+        lines: [{ taskLineId: late.lineIds[0], unitPriceFen: 5678 }],
       },
       late.a.token,
     );

@@ -1,4 +1,5 @@
 import type { AuditVocabulary } from './audit';
+import { type StatusMachine, transitionAllowed } from './status-machine';
 
 // The portal areas' words (the operation log's vocabulary), apart from the schemas: the shell and the
 // workbench read them without loading zod (docs/web-guide.md, "Loading").
@@ -9,6 +10,21 @@ export type PortalAccountStatus = (typeof PORTAL_ACCOUNT_STATUSES)[number];
 export const PORTAL_ACCOUNT_STATUS_LABELS: Record<PortalAccountStatus, string> = { pending: '待激活', active: '已启用', disabled: '已停用' };
 
 export const PORTAL_ACCOUNT_STATUS_COLORS: Record<PortalAccountStatus, string> = { pending: 'warning', active: 'success', disabled: 'default' };
+
+/**
+ * What staff do to a portal account (docs/portal.md, "Accounts"): 启用 leads back to 已启用, or to
+ * 待激活 when no password was ever set; 重新生成激活链接 takes an active account back to 待激活. The
+ * supplier's own 激活 is not here: it is reached by the link, whose token is the state it checks.
+ */
+export const PORTAL_ACCOUNT_TRANSITIONS = {
+  disable: { from: ['pending', 'active'], to: 'disabled' },
+  enable: { from: ['disabled'], to: ['active', 'pending'] },
+  reissue: { from: ['pending', 'active'], to: 'pending' },
+} as const satisfies StatusMachine<PortalAccountStatus>;
+export type PortalAccountAction = keyof typeof PORTAL_ACCOUNT_TRANSITIONS;
+
+export const portalAccountActionAllowed = (action: PortalAccountAction, status: PortalAccountStatus) =>
+  transitionAllowed(PORTAL_ACCOUNT_TRANSITIONS, action, status);
 
 export const PORTAL_ACCOUNT_AUDIT: AuditVocabulary = {
   module: 'portal_account',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning-vocabulary';
+import { PORTAL_ACCOUNT_STATUSES, PORTAL_ACCOUNT_TRANSITIONS } from './portal-vocabulary';
 import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/vocabulary';
 import {
   PURCHASE_ORDER_STATUSES,
@@ -8,7 +9,9 @@ import {
   PURCHASE_RECEIPT_TRANSITIONS,
 } from './purchase-order-vocabulary';
 import { PURCHASE_RETURN_STATUSES, PURCHASE_RETURN_TRANSITIONS } from './purchase-return-vocabulary';
+import { SHIPMENT_STATUSES, SHIPMENT_TRANSITIONS } from './shipment-vocabulary';
 import { type StatusMachine, transitionTargets } from './status-machine';
+import { STATEMENT_STATUSES, STATEMENT_TRANSITIONS } from './supplier-statement-vocabulary';
 
 /** `initial`: the status a new document starts in, or each of them when it is born in more than one (a receipt, a mirror receipt). */
 const areas: { name: string; statuses: readonly string[]; initial: string | readonly string[]; machine: StatusMachine<string> }[] = [
@@ -17,6 +20,9 @@ const areas: { name: string; statuses: readonly string[]; initial: string | read
   { name: 'purchase order', statuses: PURCHASE_ORDER_STATUSES, initial: 'pending', machine: PURCHASE_ORDER_TRANSITIONS },
   { name: 'purchase receipt', statuses: PURCHASE_RECEIPT_STATUSES, initial: ['posted', 'reversal'], machine: PURCHASE_RECEIPT_TRANSITIONS },
   { name: 'purchase return', statuses: PURCHASE_RETURN_STATUSES, initial: 'pending', machine: PURCHASE_RETURN_TRANSITIONS },
+  { name: 'shipment', statuses: SHIPMENT_STATUSES, initial: 'in_transit', machine: SHIPMENT_TRANSITIONS },
+  { name: 'supplier statement', statuses: STATEMENT_STATUSES, initial: 'draft', machine: STATEMENT_TRANSITIONS },
+  { name: 'portal account', statuses: PORTAL_ACCOUNT_STATUSES, initial: 'pending', machine: PORTAL_ACCOUNT_TRANSITIONS },
 ];
 
 /** Every status some chain of actions leads to from the one a new document starts in. */

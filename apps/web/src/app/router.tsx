@@ -1,3 +1,4 @@
+import { PRINT_PAGES } from '@scm/contract';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setNavigator } from '@/shared/http/navigation';
@@ -68,11 +69,11 @@ const SupplierStatementPrintPage = lazyPage(withBeyondLogin(() => import('@/feat
 export const router = createBrowserRouter([
   { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },
   { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
-  { path: '/print/comparison', element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
-  { path: '/print/purchaseOrder', element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
-  { path: '/print/purchaseReturn', element: <RequireAuth>{page(<PurchaseReturnPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  { path: PRINT_PAGES.comparison, element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  { path: PRINT_PAGES.purchaseOrder, element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
+  { path: PRINT_PAGES.purchaseReturn, element: <RequireAuth>{page(<PurchaseReturnPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   {
-    path: '/print/supplierStatement',
+    path: PRINT_PAGES.supplierStatement,
     element: <RequireAuth>{page(<SupplierStatementPrintPage />)}</RequireAuth>,
     errorElement: <ErrorPage />,
   },

@@ -1,3 +1,4 @@
+import { PORTAL_PAGES } from '@scm/contract';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -19,7 +20,7 @@ logUnhandledErrors();
 const router = createBrowserRouter([
   { path: '/portal/*', element: <PortalLayout />, errorElement: <ErrorPage /> },
   // The server sends this document for /portal/* only; anything else stays in the portal.
-  { path: '*', element: <Navigate to="/portal/rfq" replace /> },
+  { path: '*', element: <Navigate to={PORTAL_PAGES.rfqList} replace /> },
 ]);
 setNavigator((to, options) => router.navigate(to, options));
 

@@ -1,3 +1,4 @@
+import { PORTAL_PAGES, type PortalPage, portalPath } from '@scm/contract';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { lazyPage } from '@/shared/navigation/lazy-page';
@@ -17,17 +18,20 @@ const StatementListPage = lazyPage(() => import('./pages/statement-list-page'));
 const StatementDetailPage = lazyPage(() => import('./pages/statement-detail-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
+/** A portal page's route under the portal's own `/portal/*` route. */
+const route = (page: PortalPage) => PORTAL_PAGES[page].slice('/portal/'.length);
+
 const PAGES: Record<string, { signedIn: boolean; page: { preload(): Promise<void> } }> = {
-  '/portal/login': { signedIn: false, page: LoginPage },
-  '/portal/activate': { signedIn: false, page: ActivatePage },
-  '/portal/rfq': { signedIn: true, page: RfqListPage },
-  '/portal/rfq/detail': { signedIn: true, page: RfqDetailPage },
-  '/portal/orders': { signedIn: true, page: OrderListPage },
-  '/portal/orders/detail': { signedIn: true, page: OrderDetailPage },
-  '/portal/returns': { signedIn: true, page: ReturnListPage },
-  '/portal/returns/detail': { signedIn: true, page: ReturnDetailPage },
-  '/portal/statements': { signedIn: true, page: StatementListPage },
-  '/portal/statements/detail': { signedIn: true, page: StatementDetailPage },
+  [PORTAL_PAGES.login]: { signedIn: false, page: LoginPage },
+  [PORTAL_PAGES.activate]: { signedIn: false, page: ActivatePage },
+  [PORTAL_PAGES.rfqList]: { signedIn: true, page: RfqListPage },
+  [PORTAL_PAGES.rfqDetail]: { signedIn: true, page: RfqDetailPage },
+  [PORTAL_PAGES.orderList]: { signedIn: true, page: OrderListPage },
+  [PORTAL_PAGES.orderDetail]: { signedIn: true, page: OrderDetailPage },
+  [PORTAL_PAGES.returnList]: { signedIn: true, page: ReturnListPage },
+  [PORTAL_PAGES.returnDetail]: { signedIn: true, page: ReturnDetailPage },
+  [PORTAL_PAGES.statementList]: { signedIn: true, page: StatementListPage },
+  [PORTAL_PAGES.statementDetail]: { signedIn: true, page: StatementDetailPage },
 };
 
 /**
@@ -48,7 +52,7 @@ export const addressedPageLoaded = preloadAddressedPage();
 function RequirePortalSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (portalSession.isSignedIn()) return children;
-  return <Navigate to={`/portal/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <Navigate to={portalPath('login', { redirect: location.pathname + location.search })} replace />;
 }
 
 /**
@@ -61,8 +65,8 @@ export default function PortalLayout() {
     <div className="portal-app">
       <Suspense fallback={<div className="portal-loading">加载中…</div>}>
         <Routes>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="activate" element={<ActivatePage />} />
+          <Route path={route('login')} element={<LoginPage />} />
+          <Route path={route('activate')} element={<ActivatePage />} />
           <Route
             element={
               <RequirePortalSession>
@@ -70,15 +74,15 @@ export default function PortalLayout() {
               </RequirePortalSession>
             }
           >
-            <Route path="rfq" element={<RfqListPage />} />
-            <Route path="rfq/detail" element={<RfqDetailPage />} />
-            <Route path="orders" element={<OrderListPage />} />
-            <Route path="orders/detail" element={<OrderDetailPage />} />
-            <Route path="returns" element={<ReturnListPage />} />
-            <Route path="returns/detail" element={<ReturnDetailPage />} />
-            <Route path="statements" element={<StatementListPage />} />
-            <Route path="statements/detail" element={<StatementDetailPage />} />
-            <Route index element={<Navigate to="/portal/rfq" replace />} />
+            <Route path={route('rfqList')} element={<RfqListPage />} />
+            <Route path={route('rfqDetail')} element={<RfqDetailPage />} />
+            <Route path={route('orderList')} element={<OrderListPage />} />
+            <Route path={route('orderDetail')} element={<OrderDetailPage />} />
+            <Route path={route('returnList')} element={<ReturnListPage />} />
+            <Route path={route('returnDetail')} element={<ReturnDetailPage />} />
+            <Route path={route('statementList')} element={<StatementListPage />} />
+            <Route path={route('statementDetail')} element={<StatementDetailPage />} />
+            <Route index element={<Navigate to={PORTAL_PAGES.rfqList} replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

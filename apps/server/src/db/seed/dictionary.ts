@@ -3,55 +3,43 @@ import {
   CONFIRM_CHANNEL_LABELS,
   CONFIRM_CHANNELS,
   DICT,
-  INVITATION_STATUS_COLORS,
   INVOICE_TYPE_COLORS,
   INVOICE_TYPE_LABELS,
   INVOICE_TYPES,
-  INVITATION_STATUS_LABELS,
-  INVITATION_STATUSES,
-  PLAN_STATUS_COLORS,
-  PLAN_STATUS_LABELS,
-  PLAN_STATUSES,
-  PROCUREMENT_STATUS_COLORS,
-  PROCUREMENT_STATUS_LABELS,
-  PROCUREMENT_STATUSES,
-  PURCHASE_ORDER_STATUS_COLORS,
-  PURCHASE_ORDER_STATUS_LABELS,
-  PURCHASE_ORDER_STATUSES,
-  PURCHASE_RETURN_STATUS_COLORS,
-  PURCHASE_RETURN_STATUS_LABELS,
-  PURCHASE_RETURN_STATUSES,
   RETURN_REASON_COLORS,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
-  QUOTE_STATUS_COLORS,
-  QUOTE_STATUS_LABELS,
-  QUOTE_STATUSES,
-  SHIPMENT_STATUS_COLORS,
-  SHIPMENT_STATUS_LABELS,
-  SHIPMENT_STATUSES,
-  STATEMENT_STATUS_COLORS,
-  STATEMENT_STATUS_LABELS,
-  STATEMENT_STATUSES,
-  SUPPLIER_STATUS_COLORS,
-  SUPPLIER_STATUS_LABELS,
-  SUPPLIER_STATUSES,
+  STATUS_DICTIONARIES,
   type TAG_COLORS,
   TAXPAYER_TYPE_LABELS,
 } from '@scm/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { dictItems, dictTypes, dictVersion } from '../schema';
 
 type Color = (typeof TAG_COLORS)[number];
 type Item = [value: string, label: string, color: Color, isDefault?: boolean];
 
-/** A status dictionary from its area's vocabulary (docs/rules/vocabulary.md); the first status is the default. */
+/** Items from an area's vocabulary (docs/rules/vocabulary.md); the first value is the default. */
 const statusItems = <S extends string>(statuses: readonly S[], labels: Record<S, string>, colors: Record<S, string>): Item[] =>
   statuses.map((status, index) => [status, labels[status], colors[status] as Color, index === 0]);
 
+interface BuiltInDictionary {
+  code: string;
+  name: string;
+  remark: string;
+  items: Item[];
+  /** A status dictionary: its items are rewritten from the contract on every start (STATUS_DICTIONARIES). */
+  system?: true;
+}
+
+const statusDictionary = (code: keyof typeof STATUS_DICTIONARIES): BuiltInDictionary => {
+  const { name, remark, statuses, labels, colors } = STATUS_DICTIONARIES[code];
+  return { code, name, remark, items: statusItems(statuses, labels, colors), system: true };
+};
+
 /** The built-in types with their items; labels as docs/rules/base-data.md lists them. */
-const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items: Item[] }[] = [
+const BUILT_IN_DICTIONARIES: BuiltInDictionary[] = [
   {
     code: DICT.planType,
     name: '计划类型',
@@ -63,54 +51,19 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
       ['seasonal', '季节备货', 'orange'],
     ],
   },
-  {
-    code: DICT.planStatus,
-    name: '计划状态',
-    remark: '计划任务的状态流转',
-    items: statusItems(PLAN_STATUSES, PLAN_STATUS_LABELS, PLAN_STATUS_COLORS),
-  },
-  {
-    code: DICT.procurementStatus,
-    name: '采购任务状态',
-    remark: '采购任务的状态流转',
-    items: statusItems(PROCUREMENT_STATUSES, PROCUREMENT_STATUS_LABELS, PROCUREMENT_STATUS_COLORS),
-  },
-  {
-    code: DICT.quoteStatus,
-    name: '报价状态',
-    remark: '受邀供应商的报价状态',
-    items: statusItems(INVITATION_STATUSES, INVITATION_STATUS_LABELS, INVITATION_STATUS_COLORS),
-  },
-  {
-    code: DICT.quotationStatus,
-    name: '报价单状态',
-    remark: '报价单的状态',
-    items: statusItems(QUOTE_STATUSES, QUOTE_STATUS_LABELS, QUOTE_STATUS_COLORS),
-  },
-  {
-    code: DICT.purchaseOrderStatus,
-    name: '采购订单状态',
-    remark: '采购订单的状态流转',
-    items: statusItems(PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_COLORS),
-  },
-  {
-    code: DICT.purchaseReturnStatus,
-    name: '采购退货状态',
-    remark: '采购退货单的状态流转',
-    items: statusItems(PURCHASE_RETURN_STATUSES, PURCHASE_RETURN_STATUS_LABELS, PURCHASE_RETURN_STATUS_COLORS),
-  },
+  statusDictionary(DICT.planStatus),
+  statusDictionary(DICT.procurementStatus),
+  statusDictionary(DICT.quoteStatus),
+  statusDictionary(DICT.quotationStatus),
+  statusDictionary(DICT.purchaseOrderStatus),
+  statusDictionary(DICT.purchaseReturnStatus),
   {
     code: DICT.returnReason,
     name: '退货原因',
     remark: '采购退货的原因类型',
     items: statusItems(RETURN_REASONS, RETURN_REASON_LABELS, RETURN_REASON_COLORS),
   },
-  {
-    code: DICT.shipmentStatus,
-    name: '发货通知状态',
-    remark: '供应商的发货通知：在途、已收货、已取消',
-    items: statusItems(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_COLORS),
-  },
+  statusDictionary(DICT.shipmentStatus),
   {
     code: DICT.confirmChannel,
     name: '确认渠道',
@@ -166,12 +119,7 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
       ['D', 'D级', 'error'],
     ],
   },
-  {
-    code: DICT.supplierStatus,
-    name: '供应商状态',
-    remark: '停用或黑名单的供应商不能被邀请报价',
-    items: statusItems(SUPPLIER_STATUSES, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_COLORS),
-  },
+  statusDictionary(DICT.supplierStatus),
   {
     code: DICT.chargeMode,
     name: '计费方式',
@@ -198,12 +146,7 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
       ['small', TAXPAYER_TYPE_LABELS.small, 'default'],
     ],
   },
-  {
-    code: DICT.statementStatus,
-    name: '对账单状态',
-    remark: '供应商对账单的状态流转',
-    items: statusItems(STATEMENT_STATUSES, STATEMENT_STATUS_LABELS, STATEMENT_STATUS_COLORS),
-  },
+  statusDictionary(DICT.statementStatus),
   {
     // The default item's value (yuan) is the current tolerance; 1.00 until someone changes it in 数据字典.
     code: DICT.invoiceTaxTolerance,
@@ -222,9 +165,13 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
   },
 ];
 
-/** Adds the built-in types and items that are missing; edits made since are kept. */
+/**
+ * Adds the built-in types and items that are missing; edits made since are kept, except in the status
+ * dictionaries, whose items are the contract's statuses: a label, colour or order that differs is
+ * written back, and an item that is no status goes.
+ */
 export async function seedBuiltInDictionaries(tx: Db) {
-  let added = 0;
+  let changed = 0;
   for (const dictionary of BUILT_IN_DICTIONARIES) {
     await tx
       .insert(dictTypes)
@@ -232,24 +179,51 @@ export async function seedBuiltInDictionaries(tx: Db) {
       .onConflictDoNothing({ target: dictTypes.code });
     if (dictionary.items.length === 0) continue;
     const [type] = await tx.select({ id: dictTypes.id }).from(dictTypes).where(sql`${dictTypes.code} = ${dictionary.code}`);
-    const inserted = await tx
+    const rows = dictionary.items.map(([value, label, tagColor, isDefault], index) => ({
+      typeId: type.id,
+      value,
+      label,
+      tagColor,
+      isDefault: isDefault ?? false,
+      sort: (index + 1) * 10,
+    }));
+    if (!dictionary.system) {
+      changed += (await tx.insert(dictItems).values(rows).onConflictDoNothing().returning({ id: dictItems.id })).length;
+      continue;
+    }
+    const written = await tx
       .insert(dictItems)
-      .values(
-        dictionary.items.map(([value, label, tagColor, isDefault], index) => ({
-          typeId: type.id,
-          value,
-          label,
-          tagColor,
-          isDefault: isDefault ?? false,
-          sort: (index + 1) * 10,
-        })),
-      )
-      .onConflictDoNothing()
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [dictItems.typeId, dictItems.value],
+        set: {
+          label: sql`excluded.label`,
+          tagColor: sql`excluded.tag_color`,
+          sort: sql`excluded.sort`,
+          isDefault: sql`excluded.is_default`,
+          status: 'enabled',
+          version: sql`${dictItems.version} + 1`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(${dictItems.label}, ${dictItems.tagColor}, ${dictItems.sort}, ${dictItems.isDefault}, ${dictItems.status}) is distinct from (excluded.label, excluded.tag_color, excluded.sort, excluded.is_default, 'enabled')`,
+      })
       .returning({ id: dictItems.id });
-    added += inserted.length;
+    const strays = await tx
+      .delete(dictItems)
+      .where(
+        and(
+          eq(dictItems.typeId, type.id),
+          notInArray(
+            dictItems.value,
+            rows.map((row) => row.value),
+          ),
+        ),
+      )
+      .returning({ id: dictItems.id });
+    changed += written.length + strays.length;
   }
-  // The version tells browsers to reload their dictionaries: bump it only when something was added.
-  if (added === 0) return;
+  // The version tells browsers to reload their dictionaries: bump it only when something changed.
+  if (changed === 0) return;
   await tx
     .insert(dictVersion)
     .values({ id: 1, version: 1 })

@@ -1,3 +1,4 @@
+import { authApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, queryRows, type TestApp } from '../../../test/helpers';
@@ -50,14 +51,14 @@ describe('login', () => {
   it('locks an account for 15 minutes after 5 failures, then lets it in again', async () => {
     const email = 'buyer@jiaju.com';
     for (let i = 0; i < 5; i++) {
-      expect((await t.call('/admin/login', { email, password: 'Wrong12345' })).code).toBe(400);
+      expect((await t.api(authApi.login, { email, password: 'Wrong12345' })).code).toBe(400);
     }
     const locked = await t.call('/admin/login', { email, password: ADMIN_PASSWORD });
     expect(locked).toMatchObject({ code: 429, message: '尝试次数过多，请15分钟后再试' });
     t.clock.advance(14 * 60 * 1000);
-    expect((await t.call('/admin/login', { email, password: ADMIN_PASSWORD })).code).toBe(429);
+    expect((await t.api(authApi.login, { email, password: ADMIN_PASSWORD })).code).toBe(429);
     t.clock.advance(2 * 60 * 1000);
-    expect((await t.call('/admin/login', { email, password: ADMIN_PASSWORD })).code).toBe(200);
+    expect((await t.api(authApi.login, { email, password: ADMIN_PASSWORD })).code).toBe(200);
   });
 
   it('limits failures per IP across accounts', async () => {
@@ -101,46 +102,46 @@ describe('user info and role info', () => {
   it('refuses another user’s info and another role’s info to a user without the management codes', async () => {
     const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
     const me = (await t.call('/admin/login', { email: 'planner@jiaju.com', password: ADMIN_PASSWORD })).data.u_id;
-    expect((await t.call('/admin/back_user/info', { id: me }, token)).code).toBe(200);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(403);
+    expect((await t.api(authApi.backUserInfo, { id: me }, token)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(403);
     const mine = (await t.call('/admin/back_user/info', { id: me }, token)).data.role.id;
     const role = await t.call('/admin/role/info', { id: mine }, token);
     expect(role.data.permission_codes).toContain('planningTaskList');
     expect(role.data.permission_codes).not.toContain('userManagement');
-    expect((await t.call('/admin/role/info', { id: 1 }, token)).code).toBe(403);
+    expect((await t.api(authApi.roleInfo, { id: 1 }, token)).code).toBe(403);
   });
 
   it('answers 401 without a token or with a made-up one', async () => {
-    expect((await t.call('/admin/back_user/info', { id: 1 })).code).toBe(401);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, 'made-up-token')).code).toBe(401);
+    expect((await t.api(authApi.backUserInfo, { id: 1 })).code).toBe(401);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, 'made-up-token')).code).toBe(401);
   });
 });
 
 describe('session lifetime', () => {
   it('revokes the token on logout', async () => {
     const token = await t.login();
-    expect((await t.call('/admin/logout', {}, token)).code).toBe(200);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(401);
+    expect((await t.api(authApi.logout, {}, token)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(401);
   });
 
   it('expires after 2 hours idle', async () => {
     const token = await t.login();
     t.clock.advance(119 * 60 * 1000);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(200);
     t.clock.advance(119 * 60 * 1000);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(200);
     t.clock.advance(121 * 60 * 1000);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(401);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(401);
   });
 
   it('expires 12 hours after login even when used all along', async () => {
     const token = await t.login();
     for (let hour = 1; hour < 12; hour++) {
       t.clock.advance(60 * 60 * 1000);
-      expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(200);
+      expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(200);
     }
     t.clock.advance(60 * 60 * 1000);
-    expect((await t.call('/admin/back_user/info', { id: 1 }, token)).code).toBe(401);
+    expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(401);
   });
 });
 

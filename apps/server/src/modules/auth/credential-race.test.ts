@@ -1,14 +1,76 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { messages, PORTAL_MESSAGES, authApi, backUserApi, portalApi } from '@scm/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ApiAnswer, createTestApp, type TestApp } from '../../../test/helpers';
+import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
 
 /*
  * A login that checked the old password while a reset, a disable or a password change committed
- * must not leave a working session behind (docs/access-management.md, "Sessions and credential
- * changes"). Each round races the two calls; whichever order they land in, a token the login
- * answered must be refused once the other call has answered.
+ * must not leave a working session behind, and a one-time activation link works once however many
+ * use it at the same moment (docs/access-management.md, "Sessions and credential changes").
+ *
+ * The overlap is forced, not hoped for: the gate below holds a login right after its password held
+ * (or an activation right after it hashed its new password) until the racing call has answered, so
+ * each round proves the interleaving it names happened before it asserts who won.
  */
 
-const ROUNDS = 30;
+const gate = vi.hoisted(() => ({
+  /** The login holding: its password is checked, its session not yet written. */
+  verified: null as null | { password: string; reached: () => void; release: Promise<void> },
+  /** Activations holding after their hash until `expected` of them have reached it. */
+  hashed: null as null | { expected: number; reached: number; all: () => void; release: Promise<void> },
+}));
+vi.mock('../../lib/passwords', async (original) => {
+  const real = await original<typeof import('../../lib/passwords')>();
+  return {
+    ...real,
+    verifyPassword: async (hash: string, password: string) => {
+      const ok = await real.verifyPassword(hash, password);
+      const held = gate.verified;
+      if (held && password === held.password) {
+        gate.verified = null;
+        held.reached();
+        await held.release;
+      }
+      return ok;
+    },
+    hashPassword: async (password: string) => {
+      const hash = await real.hashPassword(password);
+      const held = gate.hashed;
+      if (held) {
+        held.reached += 1;
+        if (held.reached === held.expected) held.all();
+        await held.release;
+      }
+      return hash;
+    },
+  };
+});
+
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Starts `login`, waits until it has checked `password`, runs `change` to its answer while the login
+ * holds there, then lets the login finish: the login read the credentials before the change committed
+ * and writes its session after.
+ */
+async function loginAcross(password: string, login: () => Promise<ApiAnswer>, change: () => Promise<ApiAnswer>) {
+  const checked = deferred();
+  const release = deferred();
+  gate.verified = { password, reached: checked.resolve, release: release.promise };
+  const loggingIn = login();
+  await checked.promise;
+  const changed = await change();
+  release.resolve();
+  return { login: await loggingIn, change: changed };
+}
+
+const ROUNDS = 10;
 let t: TestApp;
 let admin: string;
 const email = 'racer@test.com';
@@ -27,66 +89,111 @@ afterAll(() => t.close());
 const version = async () =>
   ((await t.call('/admin/back_user/list', { keyword: email }, admin)).data.list as { id: number; version: number }[]).find((u) => u.id === userId)
     ?.version as number;
-const works = async (token: string) => (await t.call('/admin/back_user/info', { id: userId }, token)).code === 200;
+const works = async (token: string) => (await t.api(authApi.backUserInfo, { id: userId }, token)).code === 200;
 
 /** Failed logins with the old password count towards the lockout: each round starts after its window. */
 const nextRound = () => t.clock.advance(16 * 60 * 1000);
 
-describe('a credential change racing a login leaves no working session', () => {
-  it(`password reset × login with the old password, ${ROUNDS} rounds`, async () => {
+describe('a credential change committing while a login holds the old password leaves no working session', () => {
+  it(`password reset, ${ROUNDS} rounds`, async () => {
     let password = 'Racer0pass';
-    let raced = 0;
     for (let round = 1; round <= ROUNDS; round += 1) {
       nextRound();
       admin = await t.login();
       const next = `Racer${round}pass`;
-      const [login, reset] = await Promise.all([
-        t.call('/admin/login', { email, password }),
-        version().then((v) => t.call('/admin/back_user/reset_password', { id: userId, version: v, password: next }, admin)),
-      ]);
-      expect(reset.code, reset.message).toBe(200);
-      if (login.code === 200) {
-        raced += 1;
-        expect(await works(login.data.token), `round ${round}: the old password's session outlived the reset`).toBe(false);
-      }
+      const v = await version();
+      const raced = await loginAcross(
+        password,
+        () => t.call('/admin/login', { email, password }),
+        () => t.call('/admin/back_user/reset_password', { id: userId, version: v, password: next }, admin),
+      );
+      expect(raced.change.code, raced.change.message).toBe(200);
+      // The login got in with the old password, and its session died with the reset.
+      expect(raced.login.code, raced.login.message).toBe(200);
+      expect(await works(raced.login.data.token), `round ${round}: the old password's session outlived the reset`).toBe(false);
       password = next;
     }
-    // The race is real: some logins got in with the old password (and their sessions died with the reset).
-    expect(raced).toBeGreaterThan(0);
     nextRound();
     const fresh = await t.call('/admin/login', { email, password });
     expect(await works(fresh.data.token)).toBe(true);
   });
 
-  it(`disable × login, ${ROUNDS / 3} rounds`, async () => {
-    for (let round = 1; round <= ROUNDS / 3; round += 1) {
+  it(`disable, ${ROUNDS / 2} rounds; enabling again does not revive the session`, async () => {
+    const password = `Racer${ROUNDS}pass`;
+    for (let round = 1; round <= ROUNDS / 2; round += 1) {
       nextRound();
       admin = await t.login();
-      const [login, disable] = await Promise.all([
-        t.call('/admin/login', { email, password: `Racer${ROUNDS}pass` }),
-        version().then((v) => t.call('/admin/back_user/disable', { id: userId, version: v }, admin)),
-      ]);
-      expect(disable.code, disable.message).toBe(200);
-      if (login.code === 200) expect(await works(login.data.token)).toBe(false);
-      expect((await t.call('/admin/back_user/enable', { id: userId, version: await version() }, admin)).code).toBe(200);
-      if (login.code === 200) expect(await works(login.data.token), 'enabling again does not revive the session').toBe(false);
+      const v = await version();
+      const raced = await loginAcross(
+        password,
+        () => t.call('/admin/login', { email, password }),
+        () => t.call('/admin/back_user/disable', { id: userId, version: v }, admin),
+      );
+      expect(raced.change.code, raced.change.message).toBe(200);
+      expect(raced.login.code, raced.login.message).toBe(200);
+      expect(await works(raced.login.data.token)).toBe(false);
+      expect((await t.api(backUserApi.enable, { id: userId, version: await version() }, admin)).code).toBe(200);
+      expect(await works(raced.login.data.token), 'enabling again does not revive the session').toBe(false);
     }
   });
 
-  it(`own password change × login with the old password, ${ROUNDS / 3} rounds: only the changing session survives`, async () => {
+  it(`own password change, ${ROUNDS / 2} rounds: only the changing session survives`, async () => {
     let password = `Racer${ROUNDS}pass`;
-    for (let round = 1; round <= ROUNDS / 3; round += 1) {
+    for (let round = 1; round <= ROUNDS / 2; round += 1) {
       nextRound();
       const own = await t.login(email, password);
       const next = `Own${round}pass1`;
-      const [login, change] = await Promise.all([
-        t.call('/admin/login', { email, password }),
-        t.call('/admin/back_user/change_password', { old_password: password, new_password: next, confirm_password: next }, own),
-      ]);
-      expect(change.code, change.message).toBe(200);
+      const old = password;
+      const raced = await loginAcross(
+        old,
+        () => t.call('/admin/login', { email, password: old }),
+        () => t.call('/admin/back_user/change_password', { old_password: old, new_password: next, confirm_password: next }, own),
+      );
+      expect(raced.change.code, raced.change.message).toBe(200);
+      expect(raced.login.code, raced.login.message).toBe(200);
       expect(await works(own)).toBe(true);
-      if (login.code === 200) expect(await works(login.data.token)).toBe(false);
+      expect(await works(raced.login.data.token)).toBe(false);
       password = next;
     }
+  });
+});
+
+describe('portal accounts', () => {
+  it('a portal login holding the password while the account is disabled is refused', async () => {
+    const s = await portalSupplier(t, admin, '衢州门户竞态测试厂', 'race@portal.test');
+    const accountVersion = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
+    const raced = await loginAcross(
+      PORTAL_PASSWORD,
+      () => t.call('/portal/login', { email: 'race@portal.test', password: PORTAL_PASSWORD }),
+      () => t.call('/admin/portal_account/disable', { id: s.accountId, version: accountVersion }, admin),
+    );
+    expect(raced.change.code, raced.change.message).toBe(200);
+    expect(raced.login).toMatchObject({ code: 400, message: messages.userDisabled });
+    expect((await t.api(portalApi.accountInfo, {}, s.token)).code).toBe(401);
+  });
+
+  it('one activation link used three times at once sets one password', async () => {
+    const supplierId = (await portalSupplier(t, admin, '丽水门户激活竞态厂', 'first@portal.test')).supplierId;
+    const created = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'link@portal.test', name: '并发' }, admin);
+    expect(created.code, created.message).toBe(200);
+    const token = tokenOf(created.data.activation_url);
+    const passwords = ['Link1pass1', 'Link2pass2', 'Link3pass3'];
+    const allHashed = deferred();
+    const release = deferred();
+    gate.hashed = { expected: passwords.length, reached: 0, all: allHashed.resolve, release: release.promise };
+    const activating = passwords.map((password) => t.call('/portal/account/activate', { token, password }));
+    // Every activation has passed its hash and none has written yet.
+    await allHashed.promise;
+    gate.hashed = null;
+    release.resolve();
+    const answers = await Promise.all(activating);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 400, 400]);
+    expect(answers.filter((a) => a.code === 400).map((a) => a.message)).toEqual([
+      PORTAL_MESSAGES.activationInvalid,
+      PORTAL_MESSAGES.activationInvalid,
+    ]);
+    const winner = passwords[answers.findIndex((a) => a.code === 200)];
+    const signIns = await Promise.all(passwords.map((password) => t.call('/portal/login', { email: 'link@portal.test', password })));
+    expect(signIns.map((a, i) => [passwords[i], a.code])).toEqual(passwords.map((p) => [p, p === winner ? 200 : 400]));
   });
 });

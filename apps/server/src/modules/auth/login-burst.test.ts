@@ -1,3 +1,4 @@
+import { authApi } from '@scm/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECURITY } from '../../config';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ApiPath, createTestApp, type TestApp } from '../../../test/helpers';
@@ -87,5 +88,5 @@ describe.each(realms)('$realm login under a burst', ({ login, email, password })
 
 it('the administrator is unaffected by another account’s lock', async () => {
   await Promise.all(Array.from({ length: 10 }, () => t.call('/admin/login', { email: 'planner@jiaju.com', password: 'Wrong12345' })));
-  expect((await t.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
+  expect((await t.api(authApi.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).code).toBe(200);
 });

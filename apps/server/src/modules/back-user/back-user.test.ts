@@ -1,3 +1,4 @@
+import { authApi, backUserApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -99,11 +100,11 @@ describe('creating and editing users', () => {
   it('a role change applies on the user’s next request', async () => {
     const user = await userByEmail('second@jiaju.com');
     const token = await t.login('second@jiaju.com', 'Second12345');
-    expect((await t.call('/admin/back_user/list', {}, token)).code).toBe(403);
+    expect((await t.api(backUserApi.list, {}, token)).code).toBe(403);
     const adminRole = (await t.call('/admin/role/list', { keyword: 'admin' }, admin)).data.list[0].id;
     const body = { id: user.id, version: user.version, email: user.email, username: user.username, role_id: adminRole };
     expect((await t.call('/admin/back_user/update', body, admin)).code).toBe(200);
-    expect((await t.call('/admin/back_user/list', {}, token)).code).toBe(200);
+    expect((await t.api(backUserApi.list, {}, token)).code).toBe(200);
   });
 });
 
@@ -111,19 +112,19 @@ describe('status, password reset and delete', () => {
   it('disabling ends the user’s sessions at once; they cannot log in until enabled', async () => {
     const token = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
     const user = await userByEmail('buyer@jiaju.com');
-    expect((await t.call('/admin/back_user/disable', { id: user.id, version: user.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/back_user/info', { id: user.id }, token)).code).toBe(401);
+    expect((await t.api(backUserApi.disable, { id: user.id, version: user.version }, admin)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: user.id }, token)).code).toBe(401);
     const login = await t.call('/admin/login', { email: 'buyer@jiaju.com', password: ADMIN_PASSWORD });
     expect(login).toMatchObject({ code: 400, message: '账号已停用' });
-    expect((await t.call('/admin/back_user/disable', { id: user.id, version: user.version }, admin)).code).toBe(409);
-    expect((await t.call('/admin/back_user/enable', { id: user.id, version: user.version + 1 }, admin)).code).toBe(200);
+    expect((await t.api(backUserApi.disable, { id: user.id, version: user.version }, admin)).code).toBe(409);
+    expect((await t.api(backUserApi.enable, { id: user.id, version: user.version + 1 }, admin)).code).toBe(200);
     expect(await t.login('buyer@jiaju.com', ADMIN_PASSWORD)).toBeTruthy();
   });
 
   it('refuses to disable or delete yourself', async () => {
     const me = await userByEmail(ADMIN_EMAIL);
-    expect((await t.call('/admin/back_user/disable', { id: me.id, version: me.version }, admin)).message).toBe('不能停用自己的账号');
-    expect((await t.call('/admin/back_user/delete', { id: me.id, version: me.version }, admin)).message).toBe('不能删除自己的账号');
+    expect((await t.api(backUserApi.disable, { id: me.id, version: me.version }, admin)).message).toBe('不能停用自己的账号');
+    expect((await t.api(backUserApi.delete, { id: me.id, version: me.version }, admin)).message).toBe('不能删除自己的账号');
     expect((await userByEmail(ADMIN_EMAIL)).status).toBe('enabled');
   });
 
@@ -132,8 +133,8 @@ describe('status, password reset and delete', () => {
     const user = await userByEmail('manager@jiaju.com');
     const reset = await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version }, admin);
     expect(reset.code).toBe(200);
-    expect((await t.call('/admin/back_user/info', { id: user.id }, token)).code).toBe(401);
-    expect((await t.call('/admin/login', { email: 'manager@jiaju.com', password: ADMIN_PASSWORD })).code).toBe(400);
+    expect((await t.api(authApi.backUserInfo, { id: user.id }, token)).code).toBe(401);
+    expect((await t.api(authApi.login, { email: 'manager@jiaju.com', password: ADMIN_PASSWORD })).code).toBe(400);
     expect(await t.login('manager@jiaju.com', reset.data.password)).toBeTruthy();
     const stale = await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Manager12345' }, admin);
     expect(stale.code).toBe(409);
@@ -141,7 +142,7 @@ describe('status, password reset and delete', () => {
 
   it('deletes another user and keeps their audit history', async () => {
     const user = await userByEmail('new.user@jiaju.com');
-    expect((await t.call('/admin/back_user/delete', { id: user.id, version: user.version }, admin)).code).toBe(200);
+    expect((await t.api(backUserApi.delete, { id: user.id, version: user.version }, admin)).code).toBe(200);
     expect(await userByEmail('new.user@jiaju.com')).toBeUndefined();
     const log = await t.call('/admin/operation_log/list', { user_id: user.id }, admin);
     expect(log.data.list.map((r: { action: string }) => r.action)).toContain('login');
@@ -179,7 +180,7 @@ describe('changing one’s own password', () => {
     expect(await must(token)).toBe(false);
 
     const user = await userByEmail(email);
-    expect((await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Reset12345' }, admin)).code).toBe(200);
+    expect((await t.api(backUserApi.resetPassword, { id: user.id, version: user.version, password: 'Reset12345' }, admin)).code).toBe(200);
     token = await t.login(email, 'Reset12345');
     expect(await must(token)).toBe(true);
     // The administrator's own account, set from the environment, is not asked.
@@ -215,22 +216,22 @@ describe('changing one’s own password', () => {
     );
     expect(ok.code).toBe(200);
     const me = (await t.call('/admin/login', { email, password: 'Planner2026' })).data.u_id;
-    expect((await t.call('/admin/back_user/info', { id: me }, current)).code).toBe(200);
-    expect((await t.call('/admin/back_user/info', { id: me }, other)).code).toBe(401);
-    expect((await t.call('/admin/login', { email, password: ADMIN_PASSWORD })).code).toBe(400);
+    expect((await t.api(authApi.backUserInfo, { id: me }, current)).code).toBe(200);
+    expect((await t.api(authApi.backUserInfo, { id: me }, other)).code).toBe(401);
+    expect((await t.api(authApi.login, { email, password: ADMIN_PASSWORD })).code).toBe(400);
   });
 
   it('counts wrong old passwords towards the account lockout', async () => {
     const email = 'manager@jiaju.com';
     const user = await userByEmail(email);
-    await t.call('/admin/back_user/reset_password', { id: user.id, version: user.version, password: 'Manager12345' }, admin);
+    await t.api(backUserApi.resetPassword, { id: user.id, version: user.version, password: 'Manager12345' }, admin);
     const token = await t.login(email, 'Manager12345');
     t.clock.advance(1000);
     const guess = { old_password: 'Guess12345', new_password: 'Taken12345', confirm_password: 'Taken12345' };
     for (let i = 0; i < 5; i++) expect((await t.call('/admin/back_user/change_password', guess, token)).code).toBe(400);
     const locked = await t.call('/admin/back_user/change_password', { ...guess, old_password: 'Manager12345' }, token);
     expect(locked.code).toBe(429);
-    expect((await t.call('/admin/login', { email, password: 'Manager12345' })).code).toBe(429);
+    expect((await t.api(authApi.login, { email, password: 'Manager12345' })).code).toBe(429);
     const log = await t.call('/admin/operation_log/list', { action: 'change_password_failed', user_id: user.id }, admin);
     expect(log.data.total).toBe(5);
   });
@@ -240,7 +241,7 @@ describe('what a user manager without super-admin rights is offered', () => {
   it('rows say which accounts they may act on; role options say which roles they may give', async () => {
     const codes = ['userManagement', 'userManagement:edit', 'planningTaskList'];
     const role = await t.call('/admin/role/create', { name: '用户专员', code: 'user_clerk', permission_codes: codes }, admin);
-    await t.call('/admin/back_user/create', { email: 'clerk@jiaju.com', username: '用户专员', role_id: role.data.id, password: 'Clerk12345' }, admin);
+    await t.api(backUserApi.create, { email: 'clerk@jiaju.com', username: '用户专员', roleId: role.data.id, password: 'Clerk12345' }, admin);
     const clerk = await t.login('clerk@jiaju.com', 'Clerk12345');
 
     const rows = (await t.call('/admin/back_user/list', { page_size: 200 }, clerk)).data.list;

@@ -1,3 +1,4 @@
+import { categoryApi, commodityApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -49,7 +50,7 @@ describe('category tree', () => {
     expect(sameSibling).toMatchObject({ code: 409, message: '同级分类名称已存在' });
     await create(other, '毛巾');
     const code = unique('DUP');
-    expect((await t.call('/admin/category/create', { parent_id: root, name: unique('a'), code }, admin)).code).toBe(200);
+    expect((await t.api(categoryApi.create, { parentId: root, name: unique('a'), code }, admin)).code).toBe(200);
     const sameCode = await t.call('/admin/category/create', { parent_id: other, name: unique('b'), code }, admin);
     expect(sameCode).toMatchObject({ code: 409, message: '分类编码已存在' });
   });
@@ -83,10 +84,10 @@ describe('category tree', () => {
     const commodityId = await createCommodity(leaf);
     expect(await del(leaf)).toMatchObject({ code: 409, message: '该分类下有商品，不能删除' });
     const { data } = await t.call('/admin/commodity/info', { id: commodityId }, admin);
-    expect((await t.call('/admin/commodity/delete', { id: commodityId, version: data.version }, admin)).code).toBe(200);
+    expect((await t.api(commodityApi.delete, { id: commodityId, version: data.version }, admin)).code).toBe(200);
     expect((await del(leaf)).code).toBe(200);
     expect((await del(root)).code).toBe(200);
-    expect((await t.call('/admin/category/info', { id: root }, admin)).code).toBe(404);
+    expect((await t.api(categoryApi.info, { id: root }, admin)).code).toBe(404);
   });
 
   it('does not let a category holding commodities get children', async () => {
@@ -126,18 +127,18 @@ describe('category tree', () => {
     expect(ok.code).toBe(200);
     const stale = await t.call('/admin/category/update', { id, version, name: unique('再改'), code, sort: 5 }, admin);
     expect(stale).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
-    expect((await t.call('/admin/category/disable', { id, version: version + 1 }, admin)).code).toBe(200);
+    expect((await t.api(categoryApi.disable, { id, version: version + 1 }, admin)).code).toBe(200);
     expect((await info(id)).status).toBe('disabled');
-    expect((await t.call('/admin/category/enable', { id, version: version + 1 }, admin)).code).toBe(409);
+    expect((await t.api(categoryApi.enable, { id, version: version + 1 }, admin)).code).toBe(409);
   });
 
   it('checks permission codes on every call', async () => {
     const buyer = await t.login('buyer@jiaju.com');
-    expect((await t.call('/admin/category/list', {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/category/create', { name: 'x', code: 'x' }, buyer)).code).toBe(403);
+    expect((await t.api(categoryApi.list, {}, buyer)).code).toBe(403);
+    expect((await t.api(categoryApi.create, { name: 'x', code: 'x' }, buyer)).code).toBe(403);
     const options = await t.call('/admin/category/options', {}, buyer);
     expect(options.code).toBe(200);
     expect(options.data[0]).toHaveProperty('parent_id');
-    expect((await t.call('/admin/category/list', {})).code).toBe(401);
+    expect((await t.api(categoryApi.list, {})).code).toBe(401);
   });
 });

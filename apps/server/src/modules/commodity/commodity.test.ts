@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS } from '@scm/contract';
+import { IMPORT_MAX_ROWS, categoryApi, commodityApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,7 +237,7 @@ describe('commodity list', () => {
       false,
     ]);
     const { version } = (await t.call('/admin/category/info', { id: mid }, admin)).data;
-    expect((await t.call('/admin/category/move', { id: mid, version, parent_id: to }, admin)).code).toBe(200);
+    expect((await t.api(categoryApi.move, { id: mid, version, parentId: to }, admin)).code).toBe(200);
     expect([
       await found({ category_id: from }),
       await found({ category_id: to, keyword: '毛巾' }),
@@ -288,11 +288,11 @@ describe('commodity list', () => {
       buyer,
     );
     expect(create.code).toBe(403);
-    expect((await t.call('/admin/commodity/disable', { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/commodity/import', { file_base64: 'AA==' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/commodity/export', {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/commodity/options', { keyword: '毛巾' }, buyer)).code).toBe(200);
-    expect((await t.call('/admin/commodity/list', {})).code).toBe(401);
+    expect((await t.api(commodityApi.disable, { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
+    expect((await t.api(commodityApi.import, { fileBase64: 'AA==' }, buyer)).code).toBe(403);
+    expect((await t.api(commodityApi.export, {}, buyer)).code).toBe(403);
+    expect((await t.api(commodityApi.options, { keyword: '毛巾' }, buyer)).code).toBe(200);
+    expect((await t.api(commodityApi.list, {})).code).toBe(401);
   });
 });
 

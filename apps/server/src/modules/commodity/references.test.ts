@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DICT } from '@scm/contract';
+import { DICT, priceTemplateApi, supplierApi } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ const editBody = (record: Record<string, unknown>) => {
 async function supplier(name: string, status: 'enabled' | 'disabled' | 'blacklisted' = 'enabled') {
   const answer = await t.call('/admin/supplier/create', supplierBody(name), admin);
   expect(answer.code, answer.message).toBe(200);
-  if (status !== 'enabled') expect((await t.call('/admin/supplier/status', { id: answer.data.id, version: 0, status }, admin)).code).toBe(200);
+  if (status !== 'enabled') expect((await t.api(supplierApi.status, { id: answer.data.id, version: 0, status }, admin)).code).toBe(200);
   return answer.data.id as number;
 }
 
@@ -188,7 +188,7 @@ describe('commodity price template and default supplier', () => {
 
   it('refuses unknown, disabled or blacklisted references with Chinese field errors', async () => {
     const disabledTemplate = await createWeightTemplate(t, admin, '引用测试-已停用');
-    await t.call('/admin/price_template/disable', { id: disabledTemplate, version: 0 }, admin);
+    await t.api(priceTemplateApi.disable, { id: disabledTemplate, version: 0 }, admin);
     const cases: [Record<string, unknown>, { field: string; message: string }][] = [
       [{ price_template_id: 999_999 }, { field: 'price_template_id', message: '配送模板不存在' }],
       [{ price_template_id: disabledTemplate }, { field: 'price_template_id', message: '配送模板已停用' }],
@@ -210,8 +210,8 @@ describe('commodity price template and default supplier', () => {
     const template = await createWeightTemplate(t, admin, '引用测试-后停用');
     const vendor = await supplier('引用测试后停用供应商');
     const id = await created({ price_template_id: template, default_supplier_id: vendor });
-    expect((await t.call('/admin/price_template/disable', { id: template, version: 0 }, admin)).code).toBe(200);
-    expect((await t.call('/admin/supplier/status', { id: vendor, version: 0, status: 'blacklisted' }, admin)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.disable, { id: template, version: 0 }, admin)).code).toBe(200);
+    expect((await t.api(supplierApi.status, { id: vendor, version: 0, status: 'blacklisted' }, admin)).code).toBe(200);
     const kept = await t.call('/admin/commodity/update', { ...editBody(await info(id)), name: '引用已停用的旧商品' }, admin);
     expect(kept.code, kept.message).toBe(200);
     const other = await info(await created());
@@ -247,8 +247,8 @@ describe('commodity price template and default supplier', () => {
       admin,
     );
     expect(cleared.code, cleared.message).toBe(200);
-    expect((await t.call('/admin/price_template/delete', { id: template, version: 0 }, admin)).code).toBe(200);
-    expect((await t.call('/admin/supplier/delete', { id: vendor, version: 0 }, admin)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.delete, { id: template, version: 0 }, admin)).code).toBe(200);
+    expect((await t.api(supplierApi.delete, { id: vendor, version: 0 }, admin)).code).toBe(200);
   });
 
   it('imports the template by name and the supplier by code, checked like the form', async () => {

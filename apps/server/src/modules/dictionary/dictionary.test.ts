@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { dictItemApi, dictTypeApi, PLAN_STATUSES, STATUS_DICTIONARIES, STATUS_DICTIONARY_READ_ONLY, warehouseApi } from '@scm/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
+import { dictItems } from '../../db/schema';
+import { seedBuiltInDictionaries } from '../../db/seed/dictionary';
 import { loginWithCodes } from '../../../test/procurement-fixtures';
 
 let t: TestApp;
@@ -104,10 +107,10 @@ describe('dictionary types and items', () => {
     expect(refused.code).toBe(409);
     expect(refused.message).toContain('字典项');
     const items = (await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin)).data.list;
-    for (const item of items) expect((await t.call('/admin/dict_item/delete', { id: item.id, version: item.version }, admin)).code).toBe(200);
+    for (const item of items) expect((await t.api(dictItemApi.delete, { id: item.id, version: item.version }, admin)).code).toBe(200);
     const fresh = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
-    expect((await t.call('/admin/dict_type/delete', { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).code).toBe(404);
+    expect((await t.api(dictTypeApi.delete, { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
+    expect((await t.api(dictTypeApi.info, { code: 'pack_style' }, admin)).code).toBe(404);
   });
 
   it('answers 409 on a stale version and bumps the dictionary version on every write', async () => {
@@ -117,8 +120,8 @@ describe('dictionary types and items', () => {
     expect((await t.call('/admin/dict_type/update', body, admin)).code).toBe(200);
     expect(await t.call('/admin/dict_type/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
     const item = (await t.call('/admin/dict_item/list', { type_code: 'unit' }, admin)).data.list[0];
-    expect((await t.call('/admin/dict_item/disable', { id: item.id, version: item.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/dict_item/enable', { id: item.id, version: item.version }, admin)).code).toBe(409);
+    expect((await t.api(dictItemApi.disable, { id: item.id, version: item.version }, admin)).code).toBe(200);
+    expect((await t.api(dictItemApi.enable, { id: item.id, version: item.version }, admin)).code).toBe(409);
     const after = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
     expect(after).toBe(before + 2);
     // A disabled item is still in the bundle (old records render it), marked disabled.
@@ -141,7 +144,7 @@ describe('dictionary types and items', () => {
     expect((await t.call('/admin/dict_type/version', {}, buyer)).data.version).toBeGreaterThan(before);
     expect((await items()).map((i: { value: string }) => i.value)).toContain('dict_wh');
     const info = (await t.call('/admin/warehouse/info', { id: created.data.id }, admin)).data;
-    expect((await t.call('/admin/warehouse/disable', { id: info.id, version: info.version }, admin)).code).toBe(200);
+    expect((await t.api(warehouseApi.disable, { id: info.id, version: info.version }, admin)).code).toBe(200);
     expect((await items()).map((i: { value: string }) => i.value)).not.toContain('dict_wh');
     // The type's item list shows every warehouse; adding an item there is refused.
     const listed = (await t.call('/admin/dict_item/list', { type_code: 'warehouse', page_size: 200 }, admin)).data.list;
@@ -157,12 +160,12 @@ describe('dictionary types and items', () => {
   });
 
   it('checks permission codes: reading needs the page code, writing the action code', async () => {
-    expect((await t.call('/admin/dict_type/list', {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_item/list', { type_code: 'unit' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_type/create', { code: 'x_y', name: 'x', status: 'enabled' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_item/create', { type_id: 1, label: 'x', value: 'x', status: 'enabled' }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/dict_type/options', {}, null)).code).toBe(401);
-    const types = (await t.call('/admin/dict_type/list', { page_size: 1 }, buyer)).code;
+    expect((await t.api(dictTypeApi.list, {}, buyer)).code).toBe(403);
+    expect((await t.api(dictItemApi.list, { typeCode: 'unit' }, buyer)).code).toBe(403);
+    expect((await t.api(dictTypeApi.create, { code: 'x_y', name: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.api(dictItemApi.create, { typeId: 1, label: 'x', value: 'x', status: 'enabled' }, buyer)).code).toBe(403);
+    expect((await t.api(dictTypeApi.options, {}, null)).code).toBe(401);
+    const types = (await t.api(dictTypeApi.list, { pageSize: 1 }, buyer)).code;
     expect(types).toBe(403);
   });
 });
@@ -221,10 +224,49 @@ describe('dictionary Excel export', () => {
 
   it('needs dataDictionary:export', async () => {
     const reader = await loginWithCodes(t, ['dataDictionary', 'dataDictionaryDetail'], 'dict-reader@test.com');
-    expect((await t.call('/admin/dict_type/list', {}, reader)).code).toBe(200);
-    expect((await t.call('/admin/dict_type/export', {}, reader)).code).toBe(403);
+    expect((await t.api(dictTypeApi.list, {}, reader)).code).toBe(200);
+    expect((await t.api(dictTypeApi.export, {}, reader)).code).toBe(403);
     const exporter = await loginWithCodes(t, ['dataDictionary', 'dataDictionary:export'], 'dict-exporter@test.com');
     expect((await download(t, '/admin/dict_type/export', {}, exporter)).statusCode).toBe(200);
-    expect((await t.call('/admin/dict_type/export', {}, null)).code).toBe(401);
+    expect((await t.api(dictTypeApi.export, {}, null)).code).toBe(401);
+  });
+});
+
+describe('status dictionaries', () => {
+  it('hold the contract’s statuses, labels and colours, are read-only here, and an edited row is written back on the next start', async () => {
+    const bundle = (await t.api(dictTypeApi.options, {}, buyer)).data;
+    for (const [code, dictionary] of Object.entries(STATUS_DICTIONARIES)) {
+      const items = bundle.types.find((type) => type.code === code)?.items ?? [];
+      expect(
+        items.map((item) => [item.value, item.label, item.tagColor]),
+        code,
+      ).toEqual(dictionary.statuses.map((status) => [status, dictionary.labels[status], dictionary.colors[status]]));
+    }
+
+    const planStatus = (await t.api(dictTypeApi.info, { code: 'plan_status' }, admin)).data;
+    const [draft] = (await t.api(dictItemApi.list, { typeCode: 'plan_status', pageSize: 20 }, admin)).data.list;
+    const { id, version, label, value, sort, tagColor, status, isDefault } = draft;
+    const refused = { code: 409, message: STATUS_DICTIONARY_READ_ONLY };
+    expect(await t.api(dictItemApi.update, { id, version, label: '初稿', value, sort, tagColor, status, isDefault }, admin)).toMatchObject(refused);
+    expect(await t.api(dictItemApi.create, { typeId: planStatus.id, label: '挂起', value: 'on_hold', status: 'enabled' }, admin)).toMatchObject(
+      refused,
+    );
+    expect(await t.api(dictItemApi.disable, { id, version }, admin)).toMatchObject(refused);
+    expect(await t.api(dictItemApi.delete, { id, version }, admin)).toMatchObject(refused);
+    expect((await t.api(dictItemApi.info, { id }, admin)).data).toMatchObject({ label, version });
+
+    // A database from before: a label edited in 数据字典 and an extra item. The next start puts the contract's back.
+    await t.database.db.update(dictItems).set({ label: '初稿', tagColor: 'red' }).where(eq(dictItems.id, id));
+    await t.database.db.insert(dictItems).values({ typeId: planStatus.id, value: 'on_hold', label: '挂起', tagColor: 'blue' });
+    const before = (await t.api(dictTypeApi.version, {}, buyer)).data.version;
+    await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
+    const items = (await t.api(dictItemApi.list, { typeCode: 'plan_status', pageSize: 20 }, admin)).data.list;
+    expect(items.map((item) => [item.value, item.label, item.tagColor])).toEqual(
+      PLAN_STATUSES.map((s) => [s, STATUS_DICTIONARIES.plan_status.labels[s], STATUS_DICTIONARIES.plan_status.colors[s]]),
+    );
+    expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBe(before + 1);
+    // Nothing differs now: a start changes nothing and leaves the version alone.
+    await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
+    expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBe(before + 1);
   });
 });

@@ -8,6 +8,8 @@ import {
   type dictTypeExportRequest,
   type dictTypeListRequest,
   dictTypeUpdateRequest,
+  isStatusDictionary,
+  STATUS_DICTIONARY_READ_ONLY,
 } from '@scm/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -209,6 +211,19 @@ async function warehouseItems(db: Db, typeId: number, input?: { keyword?: string
 
 const derivedRefusal = () => conflict(`仓库字典由「${DERIVED_DICTIONARIES.warehouse.label}」维护，请在${DERIVED_DICTIONARIES.warehouse.label}中修改`);
 
+/** Items that are not 数据字典's to write: the warehouses' (derived) and the status dictionaries' (the contract's). */
+function assertItemsEditable(type: { code: string }) {
+  if (type.code === DICT.warehouse) throw derivedRefusal();
+  if (isStatusDictionary(type.code)) throw conflict(STATUS_DICTIONARY_READ_ONLY);
+}
+
+/** The item locked for a write, once its type allows one. */
+async function loadEditableItem(tx: Db, id: number): Promise<ItemRow> {
+  const item = await loadItem(tx, id);
+  assertItemsEditable(await loadType(tx, item.typeId));
+  return item;
+}
+
 export async function listDictItems(ctx: AuthedContext, input: z.output<typeof dictItemListRequest>) {
   const [type] = await ctx.db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.code, input.typeCode));
   if (!type) throw notFound('字典类型不存在');
@@ -264,7 +279,7 @@ async function clearOtherDefaults(tx: Db, typeId: number, keepId: number) {
 export async function createDictItem(ctx: AuthedContext, input: z.output<typeof dictItemCreateRequest>) {
   return ctx.db.transaction(async (tx) => {
     const type = await loadType(tx, input.typeId);
-    if (type.code === DICT.warehouse) throw derivedRefusal();
+    assertItemsEditable(type);
     await assertValueFree(tx, type.id, input.value);
     const [row] = await tx
       .insert(dictItems)
@@ -279,7 +294,7 @@ export async function createDictItem(ctx: AuthedContext, input: z.output<typeof 
 
 export async function updateDictItem(ctx: AuthedContext, input: z.output<typeof dictItemUpdateRequest>) {
   return ctx.db.transaction(async (tx) => {
-    const before = await loadItem(tx, input.id);
+    const before = await loadEditableItem(tx, input.id);
     await assertValueFree(tx, before.typeId, input.value, input.id);
     const { id, version, ...values } = withCurrentValues(dictItemUpdateRequest, input, before);
     const changes = { ...values, remark: values.remark ?? null };
@@ -293,7 +308,7 @@ export async function updateDictItem(ctx: AuthedContext, input: z.output<typeof 
 
 export async function setDictItemStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
   return ctx.db.transaction(async (tx) => {
-    const before = await loadItem(tx, input.id);
+    const before = await loadEditableItem(tx, input.id);
     await updateVersioned(tx, dictItems, input.id, input.version, { status });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
@@ -310,7 +325,7 @@ export async function setDictItemStatus(ctx: AuthedContext, input: { id: number;
 
 export async function deleteDictItem(ctx: AuthedContext, input: { id: number; version: number }) {
   return ctx.db.transaction(async (tx) => {
-    const before = await loadItem(tx, input.id);
+    const before = await loadEditableItem(tx, input.id);
     const deleted = await tx
       .delete(dictItems)
       .where(and(eq(dictItems.id, input.id), eq(dictItems.version, input.version)))

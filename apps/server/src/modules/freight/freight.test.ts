@@ -1,3 +1,4 @@
+import { freightApi, priceTemplateApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { categories, commodities } from '../../db/schema';
@@ -89,18 +90,18 @@ describe('freight/estimate', () => {
     const missing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: a, quantity: 1 }] }, buyer);
     expect(missing.data.groups[0].error).toBe('第1项缺少重量，无法按重量计费');
     const info = (await t.call('/admin/price_template/info', { id: b }, admin)).data;
-    await t.call('/admin/price_template/disable', { id: b, version: info.version }, admin);
+    await t.api(priceTemplateApi.disable, { id: b, version: info.version }, admin);
     const disabled = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
     expect(disabled.data.groups[1]).toMatchObject({ error: '模板已停用', fee_fen: 0 });
     expect(disabled.data.total_fen).toBe(2000);
-    await t.call('/admin/price_template/enable', { id: b, version: info.version + 1 }, admin);
+    await t.api(priceTemplateApi.enable, { id: b, version: info.version + 1 }, admin);
   });
 
   it('answers 400 for an unknown or malformed destination and bad measures, 404 for an unknown template', async () => {
     const unknown = await t.call('/admin/freight/estimate', { destination: '999999', items: cart() }, buyer);
     expect(unknown.code).toBe(400);
     expect(unknown.data.field_errors[0].field).toBe('destination');
-    expect((await t.call('/admin/freight/estimate', { destination: '4403', items: cart() }, buyer)).code).toBe(400);
+    expect((await t.api(freightApi.estimate, { destination: '4403', items: cart() }, buyer)).code).toBe(400);
     const badMeasure = await t.call(
       '/admin/freight/estimate',
       { destination: '310101', items: [{ template_id: a, quantity: 1, weight_g: -5 }] },
@@ -109,7 +110,7 @@ describe('freight/estimate', () => {
     expect(badMeasure.data.field_errors[0].field).toBe('items.0.weight_g');
     const nothing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ quantity: 1 }] }, buyer);
     expect(nothing.data.field_errors[0].field).toBe('items.0.template_id');
-    expect((await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: 99999, quantity: 1 }] }, buyer)).code).toBe(404);
+    expect((await t.api(freightApi.estimate, { destination: '310101', items: [{ templateId: 99999, quantity: 1 }] }, buyer)).code).toBe(404);
   });
 
   it('compares all enabled templates, cheapest first', async () => {
@@ -127,8 +128,8 @@ describe('freight/estimate', () => {
   });
 
   it('needs costCalculate', async () => {
-    expect((await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, planner)).code).toBe(403);
-    expect((await t.call('/admin/freight/compare', { destination: '310101', items: [{ quantity: 1 }] }, null)).code).toBe(401);
+    expect((await t.api(freightApi.estimate, { destination: '310101', items: cart() }, planner)).code).toBe(403);
+    expect((await t.api(freightApi.compare, { destination: '310101', items: [{ quantity: 1 }] }, null)).code).toBe(401);
   });
 });
 

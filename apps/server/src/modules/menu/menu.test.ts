@@ -1,3 +1,4 @@
+import { menuApi, planningApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -99,7 +100,7 @@ describe('action entries', () => {
     );
     expect(grant.code).toBe(200);
 
-    expect((await t.call('/admin/menu/delete', { id: added.id, version: added.version }, admin)).code).toBe(200);
+    expect((await t.api(menuApi.delete, { id: added.id, version: added.version }, admin)).code).toBe(200);
     expect(await menu('supplierManagement:audit')).toBeUndefined();
     expect((await t.call('/admin/role/detail', { id: buyerRole.id }, admin)).data.permission_codes).not.toContain('supplierManagement:audit');
   });
@@ -159,13 +160,13 @@ describe('a disabled entry stops working for every role at the next request', ()
     await setStatus('planningTaskList', 'disabled');
     const codes = await plannerRoleInfo(planner);
     expect(codes.filter((c) => c.startsWith('planningTaskList'))).toEqual([]);
-    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(403);
+    expect((await t.api(planningApi.list, {}, planner)).code).toBe(403);
     expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(403);
 
     await setStatus('planningTaskList', 'enabled');
     expect(await plannerRoleInfo(planner)).not.toContain('planningTaskList');
-    expect((await t.call('/admin/planning_task/list', {}, planner)).code).toBe(403);
-    expect((await t.call('/admin/planning_task/list', {}, admin)).code).toBe(200);
+    expect((await t.api(planningApi.list, {}, planner)).code).toBe(403);
+    expect((await t.api(planningApi.list, {}, admin)).code).toBe(200);
   });
 });
 
@@ -177,7 +178,7 @@ describe('nobody can be locked out of menus, roles or users', () => {
       expect((await menu(key)).status).toBe('enabled');
     }
     expect((await t.call('/admin/menu/update', edit(await menu('menuManagement:edit'), { label: '编辑菜单' }), admin)).code).toBe(200);
-    expect((await t.call('/admin/menu/list', {}, admin)).code).toBe(200);
+    expect((await t.api(menuApi.list, {}, admin)).code).toBe(200);
   });
 
   it('refuses a role change that leaves no enabled user able to manage menus', async () => {

@@ -1,4 +1,4 @@
-import { fenToYuan, type MessageKind } from '@scm/contract';
+import { detailPath, fenToYuan, type MessageKind, portalPath } from '@scm/contract';
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backUsers, portalAccounts, procurementTaskSuppliers, roles, suppliers } from '../../db/schema';
@@ -104,15 +104,15 @@ interface EventRule<K extends MessageKind> {
   message(event: EventOf<K>, actor: EventActor): { title: string; body: string; link: string };
 }
 
-const planLink = (id: number) => `/planningManagement/planningTaskDetail?id=${id}`;
-const taskLink = (id: number) => `/procurementManagement/procurementTaskMaintain?id=${id}`;
-const orderLink = (id: number) => `/procurementManagement/purchaseOrderDetail?id=${id}`;
-const portalRfqLink = (taskId: number) => `/portal/rfq/detail?id=${taskId}`;
-const portalOrderLink = (id: number) => `/portal/orders/detail?id=${id}`;
-const returnLink = (id: number) => `/procurementManagement/purchaseReturnDetail?id=${id}`;
-const portalReturnLink = (id: number) => `/portal/returns/detail?id=${id}`;
-const statementLink = (id: number) => `/procurementManagement/supplierStatementDetail?id=${id}`;
-const portalStatementLink = (id: number) => `/portal/statements/detail?id=${id}`;
+const planLink = (id: number) => detailPath('planningTaskDetail', id);
+const taskLink = (id: number) => detailPath('procurementTaskMaintain', id);
+const orderLink = (id: number) => detailPath('purchaseOrderDetail', id);
+const portalRfqLink = (taskId: number) => portalPath('rfqDetail', { id: taskId });
+const portalOrderLink = (id: number) => portalPath('orderDetail', { id });
+const returnLink = (id: number) => detailPath('purchaseReturnDetail', id);
+const portalReturnLink = (id: number) => portalPath('returnDetail', { id });
+const statementLink = (id: number) => detailPath('supplierStatementDetail', id);
+const portalStatementLink = (id: number) => portalPath('statementDetail', { id });
 const who = (actor: EventActor) => actor.userName ?? '系统';
 
 /**
@@ -324,7 +324,7 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
     message: ({ account }, actor) => ({
       title: `门户账号已重置：${account.email}`,
       body: `${who(actor)} 为「${account.name}」（${account.email}）重新生成了激活链接，该账号已退出登录，须用新链接重新设置密码。如非贵司要求，请联系采购方。`,
-      link: '/portal/rfq',
+      link: portalPath('rfqList'),
     }),
   },
   order_created: {

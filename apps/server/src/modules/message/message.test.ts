@@ -1,5 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { MESSAGE_KINDS, messageApi, messageKindsOf, messageStreamPath, portalMessageApi, ResultCode, DAY_MS, shanghaiDay } from '@scm/contract';
+import {
+  MESSAGE_KINDS,
+  messageApi,
+  messageKindsOf,
+  messageStreamPath,
+  portalMessageApi,
+  ResultCode,
+  DAY_MS,
+  shanghaiDay,
+  procurementTaskApi,
+} from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan as buildPlan, createQuotingTask as buildQuotingTask } from '../../../test/builders';
@@ -531,7 +541,7 @@ describe('who is told of each supplier event', () => {
       token.admin,
     );
     expect(created.code, created.message).toBe(200);
-    expect((await t.call('/admin/procurement_task/publish', { id: created.data.id, version: 0 }, token.admin)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.publish, { id: created.data.id, version: 0 }, token.admin)).code).toBe(200);
     return created.data.id as number;
   }
 });

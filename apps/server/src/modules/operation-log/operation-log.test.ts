@@ -1,3 +1,4 @@
+import { authApi, operationLogApi, roleApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -6,8 +7,8 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   admin = await t.login();
-  await t.call('/admin/login', { email: 'buyer@jiaju.com', password: 'Wrong12345' });
-  await t.call('/admin/role/create', { name: '质检员', code: 'inspector', permission_codes: ['commodityList'] }, admin);
+  await t.api(authApi.login, { email: 'buyer@jiaju.com', password: 'Wrong12345' });
+  await t.api(roleApi.create, { name: '质检员', code: 'inspector', permissionCodes: ['commodityList'] }, admin);
 });
 afterAll(() => t.close());
 
@@ -20,7 +21,7 @@ describe('operation log', () => {
     expect(newest.ip).toBeTruthy();
     expect(newest.after).toMatchObject({ code: 'inspector', permission_codes: ['commodityList'] });
     const role = (await t.call('/admin/role/list', { keyword: 'inspector' }, admin)).data.list[0];
-    await t.call('/admin/role/update', { id: role.id, version: role.version, name: '质检专员', code: 'inspector', sort: 3 }, admin);
+    await t.api(roleApi.update, { id: role.id, version: role.version, name: '质检专员', code: 'inspector', sort: 3 }, admin);
     const edit = (await t.call('/admin/operation_log/list', { module: 'role', action: 'update' }, admin)).data.list[0];
     expect(edit).toMatchObject({ record_id: String(role.id), before: { name: '质检员', sort: 0 }, after: { name: '质检专员', sort: 3 } });
   });
@@ -36,7 +37,7 @@ describe('operation log', () => {
     expect((await t.call('/admin/operation_log/list', { start_time: future }, admin)).data.total).toBe(0);
     const past = new Date(Date.now() - 3_600_000).toISOString();
     expect((await t.call('/admin/operation_log/list', { start_time: past, end_time: future }, admin)).data.total).toBeGreaterThan(3);
-    expect((await t.call('/admin/operation_log/list', { start_time: 'yesterday' }, admin)).code).toBe(400);
+    expect((await t.api(operationLogApi.list, { startTime: 'yesterday' }, admin)).code).toBe(400);
     const keyword = await t.call('/admin/operation_log/list', { keyword: '质检' }, admin);
     expect(keyword.data.list.every((r: { summary: string }) => r.summary.includes('质检'))).toBe(true);
   });
@@ -49,6 +50,6 @@ describe('operation log', () => {
 
   it('is refused to a role without the operation-log code', async () => {
     const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
-    expect((await t.call('/admin/operation_log/list', {}, token)).code).toBe(403);
+    expect((await t.api(operationLogApi.list, {}, token)).code).toBe(403);
   });
 });

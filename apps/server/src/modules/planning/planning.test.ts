@@ -1,4 +1,13 @@
-import { PLAN_STATUS_LABELS, PLAN_STATUSES, type PlanAction, type PlanCreateBody, PLAN_TRANSITIONS, type PlanStatus } from '@scm/contract';
+import {
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  type PlanAction,
+  type PlanCreateBody,
+  PLAN_TRANSITIONS,
+  type PlanStatus,
+  planningApi,
+  purchaseOrderApi,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,7 +220,7 @@ describe('the status machine', () => {
   it('deletes a draft with its lines', async () => {
     const id = await createPlan();
     expect((await act('delete', id, planner)).code).toBe(200);
-    expect((await t.call('/admin/planning_task/info', { id }, admin)).code).toBe(404);
+    expect((await t.api(planningApi.info, { id }, admin)).code).toBe(404);
     const lines = await t.database.db.select().from(planningTaskLines).where(eq(planningTaskLines.planId, id));
     expect(lines).toEqual([]);
   });
@@ -381,16 +390,16 @@ describe('concurrency', () => {
 describe('permission codes', () => {
   it('needs the page code to read and the action code to write', async () => {
     const id = await createPlan();
-    expect((await t.call('/admin/planning_task/list', {}, null)).code).toBe(401);
-    expect((await t.call('/admin/planning_task/list', {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/planning_task/info', { id }, buyer)).code).toBe(403);
+    expect((await t.api(planningApi.list, {}, null)).code).toBe(401);
+    expect((await t.api(planningApi.list, {}, buyer)).code).toBe(403);
+    expect((await t.api(planningApi.info, { id }, buyer)).code).toBe(403);
     expect((await t.call('/admin/planning_task/create', { ...header }, manager)).code).toBe(403);
     expect((await act('submit', id, planner)).code).toBe(200);
     expect((await act('approve', id, planner)).code).toBe(403);
     expect((await act('reject', id, planner, { reason: 'x' })).code).toBe(403);
     expect((await act('generate', id, planner, { mode: 'plan' })).code).toBe(403);
     expect((await act('close', id, planner, { reason: 'x' })).code).toBe(403);
-    expect((await t.call('/admin/planning_task/list', {}, manager)).code).toBe(200);
+    expect((await t.api(planningApi.list, {}, manager)).code).toBe(200);
     expect((await info(id)).status).toBe('submitted');
   });
 });
@@ -770,7 +779,7 @@ describe('generating procurement tasks', () => {
     const waiting = await info(id);
     expect(waiting).toMatchObject({ status: 'in_procurement', progress: 0 });
     const [order] = (await t.call('/admin/purchase_order/list', { task_id: taskId }, admin)).data.list;
-    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: order.version }, admin)).code).toBe(200);
+    expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: order.version }, admin)).code).toBe(200);
     const orderLines = (await t.call('/admin/purchase_order/info', { id: order.id }, admin)).data.lines as { id: number; quantity: number }[];
     const receive = (version: number, share: (q: number) => number) =>
       t.call(

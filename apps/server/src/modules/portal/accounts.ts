@@ -1,4 +1,11 @@
-import { ACTIVATION_LINK_HOURS, type portalAccountCreateRequest, type portalAccountListRequest } from '@scm/contract';
+import {
+  ACTIVATION_LINK_HOURS,
+  type PortalAccountAction,
+  portalAccountActionAllowed,
+  portalPath,
+  type portalAccountCreateRequest,
+  type portalAccountListRequest,
+} from '@scm/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -20,7 +27,7 @@ const EMAIL_TAKEN = '该邮箱已开通门户账号';
 function activationLink(now: Date) {
   const token = newToken();
   return {
-    url: `/portal/activate?token=${token}`,
+    url: portalPath('activate', { token }),
     columns: { activationTokenHash: hashToken(token), activationExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_HOURS * 3600_000) },
   };
 }
@@ -92,10 +99,19 @@ export async function listPortalAccounts(db: Db, input: z.output<typeof portalAc
   return pageResult(list, Number(total), input);
 }
 
-async function lockAccount(tx: Db, id: number, version: number) {
+/** Why `action` is refused from the account's status now (the contract's PORTAL_ACCOUNT_TRANSITIONS). */
+const REFUSALS: Record<PortalAccountAction, string> = {
+  disable: '该门户账号已停用',
+  enable: '该门户账号未停用',
+  reissue: '该门户账号已停用，请先启用',
+};
+
+/** The account locked for `action`: 404, a stale version, or 409 when its status does not allow the action. */
+async function lockAccount(tx: Db, id: number, version: number, action: PortalAccountAction) {
   const [account] = await tx.select().from(portalAccounts).where(eq(portalAccounts.id, id)).for('update');
   if (!account) throw notFound('门户账号不存在');
   if (account.version !== version) throw staleVersion();
+  if (!portalAccountActionAllowed(action, account.status)) throw conflict(REFUSALS[action]);
   return account;
 }
 
@@ -103,11 +119,8 @@ async function lockAccount(tx: Db, id: number, version: number) {
 export async function setPortalAccountEnabled(ctx: AuthedContext, input: { id: number; version: number }, enabled: boolean) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const account = await lockAccount(tx, input.id, input.version);
+    const account = await lockAccount(tx, input.id, input.version, enabled ? 'enable' : 'disable');
     const status = enabled ? (account.passwordHash ? 'active' : 'pending') : 'disabled';
-    if (enabled ? account.status !== 'disabled' : account.status === 'disabled') {
-      throw conflict(enabled ? '该门户账号未停用' : '该门户账号已停用');
-    }
     await updateVersioned(tx, portalAccounts, account.id, input.version, { status });
     if (!enabled) await revokePortalSessions(tx, { accountId: account.id }, now);
     await writeAudit(tx, ctx.actor, {
@@ -131,8 +144,7 @@ export async function setPortalAccountEnabled(ctx: AuthedContext, input: { id: n
 export async function reissueActivation(ctx: AuthedContext, input: { id: number; version: number }) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const account = await lockAccount(tx, input.id, input.version);
-    if (account.status === 'disabled') throw conflict('该门户账号已停用，请先启用');
+    const account = await lockAccount(tx, input.id, input.version, 'reissue');
     const link = activationLink(now);
     const wasActive = account.status === 'active';
     await updateVersioned(tx, portalAccounts, account.id, input.version, {

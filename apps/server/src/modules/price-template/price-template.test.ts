@@ -1,3 +1,4 @@
+import { priceTemplateApi } from '@scm/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
@@ -114,9 +115,9 @@ describe('price templates', () => {
     expect(copied).toMatchObject({ name: '测试快递-按重量(改) 副本', status: 'disabled', charge_rows: weightTemplate.charge_rows });
     const again = await t.call('/admin/price_template/copy', { id }, admin);
     expect((await t.call('/admin/price_template/info', { id: again.data.id }, admin)).data.name).toBe('测试快递-按重量(改) 副本2');
-    expect((await t.call('/admin/price_template/enable', { id: copied.id, version: copied.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/price_template/disable', { id: copied.id, version: copied.version }, admin)).code).toBe(409);
-    expect((await t.call('/admin/price_template/disable', { id: copied.id, version: copied.version + 1 }, admin)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.enable, { id: copied.id, version: copied.version }, admin)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.disable, { id: copied.id, version: copied.version }, admin)).code).toBe(409);
+    expect((await t.api(priceTemplateApi.disable, { id: copied.id, version: copied.version + 1 }, admin)).code).toBe(200);
   });
 
   it('lists with filters and offers enabled templates to any signed-in user', async () => {
@@ -144,16 +145,16 @@ describe('price templates', () => {
     expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个商品、1 个供应商使用，不能删除' });
     await t.database.db.update(commodities).set({ priceTemplateId: null }).where(inArray(commodities.id, ids));
     await t.database.db.update(suppliers).set({ priceTemplateId: supplier.templateId }).where(eq(suppliers.id, supplier.id));
-    expect((await t.call('/admin/price_template/delete', { id, version: info.version + 5 }, admin)).code).toBe(409);
-    expect((await t.call('/admin/price_template/delete', { id, version: info.version }, admin)).code).toBe(200);
-    expect((await t.call('/admin/price_template/info', { id }, admin)).code).toBe(404);
+    expect((await t.api(priceTemplateApi.delete, { id, version: info.version + 5 }, admin)).code).toBe(409);
+    expect((await t.api(priceTemplateApi.delete, { id, version: info.version }, admin)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.info, { id }, admin)).code).toBe(404);
   });
 
   it('checks permission codes', async () => {
-    expect((await t.call('/admin/price_template/list', {}, buyer)).code).toBe(403);
+    expect((await t.api(priceTemplateApi.list, {}, buyer)).code).toBe(403);
     expect((await t.call('/admin/price_template/create', weightTemplate, buyer)).code).toBe(403);
-    expect((await t.call('/admin/price_template/delete', { id: 1, version: 0 }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/price_template/list', {}, null)).code).toBe(401);
+    expect((await t.api(priceTemplateApi.delete, { id: 1, version: 0 }, buyer)).code).toBe(403);
+    expect((await t.api(priceTemplateApi.list, {}, null)).code).toBe(401);
   });
 });
 
@@ -245,9 +246,9 @@ describe('price template Excel export', () => {
 
   it('needs priceModel:export', async () => {
     const reader = await loginWithCodes(t, ['priceModel'], 'template-reader@test.com');
-    expect((await t.call('/admin/price_template/list', {}, reader)).code).toBe(200);
-    expect((await t.call('/admin/price_template/export', {}, reader)).code).toBe(403);
-    expect((await t.call('/admin/price_template/export', {}, buyer)).code).toBe(403);
+    expect((await t.api(priceTemplateApi.list, {}, reader)).code).toBe(200);
+    expect((await t.api(priceTemplateApi.export, {}, reader)).code).toBe(403);
+    expect((await t.api(priceTemplateApi.export, {}, buyer)).code).toBe(403);
     const exporter = await loginWithCodes(t, ['priceModel:export'], 'template-exporter@test.com');
     expect((await download(t, '/admin/price_template/export', {}, exporter)).statusCode).toBe(200);
   });

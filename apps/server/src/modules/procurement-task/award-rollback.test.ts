@@ -1,3 +1,4 @@
+import { procurementTaskApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -51,7 +52,7 @@ it('rolls the whole award back when a later write fails', async () => {
   );
   expect(created.code, created.message).toBe(200);
   const id = created.data.id;
-  await t.call('/admin/procurement_task/publish', { id, version: 0 }, token);
+  await t.api(procurementTaskApi.publish, { id, version: 0 }, token);
   const lineId = (await t.call('/admin/procurement_task/info', { id }, token)).data.lines[0].id;
   const today = shanghaiDay(t);
   const quote = await t.call(
@@ -69,7 +70,7 @@ it('rolls the whole award back when a later write fails', async () => {
     token,
   );
   expect(quote.code).toBe(200);
-  expect((await t.call('/admin/procurement_task/close_quote', { id, version: 1 }, token)).code).toBe(200);
+  expect((await t.api(procurementTaskApi.closeQuote, { id, version: 1 }, token)).code).toBe(200);
 
   const award = await t.call('/admin/procurement_task/award', { id, version: 2, lines: [{ task_line_id: lineId, supplier_id: supplier }] }, token);
   expect(award.status).toBe(500);

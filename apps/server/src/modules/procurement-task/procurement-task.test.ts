@@ -11,6 +11,10 @@ import {
   toCamelCase,
   toSnakeCase,
   DAY_MS,
+  backUserApi,
+  procurementTaskApi,
+  purchaseOrderApi,
+  supplierApi,
 } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -113,7 +117,7 @@ afterAll(() => t.close());
 
 describe('procurement task status machine', () => {
   it('invites only enabled suppliers', async () => {
-    await t.call('/admin/supplier/status', { id: sup.off, version: 0, status: 'disabled' }, token);
+    await t.api(supplierApi.status, { id: sup.off, version: 0, status: 'disabled' }, token);
     const refused = await t.call('/admin/procurement_task/create', taskBody([sup.s1, sup.off]), token);
     expect(refused.code).toBe(400);
     expect(refused.data.field_errors[0]).toMatchObject({ field: 'supplier_ids.1', message: expect.stringContaining('停用') });
@@ -139,9 +143,7 @@ describe('procurement task status machine', () => {
     const id = await draftTask([sup.s2]);
     expect((await act('close_quote', id)).code).toBe(409);
     expect((await act('complete', id)).code).toBe(409);
-    expect((await t.call('/admin/procurement_task/award', { id, version: 0, lines: [{ task_line_id: 1, supplier_id: sup.s2 }] }, token)).code).toBe(
-      409,
-    );
+    expect((await t.api(procurementTaskApi.award, { id, version: 0, lines: [{ taskLineId: 1, supplierId: sup.s2 }] }, token)).code).toBe(409);
     const staleBody = { id, version: 0 };
     expect((await act('publish', id)).code).toBe(200);
     expect((await t.call('/admin/procurement_task/cancel', staleBody, token)).code).toBe(409);
@@ -264,7 +266,7 @@ describe('quotation, comparison and award', () => {
     expect(outsider.code).toBe(409);
     expect(outsider.message).toContain('未被邀请');
     const black = await t.call('/admin/supplier/info', { id: sup.black }, token);
-    await t.call('/admin/supplier/status', { id: sup.black, version: black.data.version, status: 'blacklisted' }, token);
+    await t.api(supplierApi.status, { id: sup.black, version: black.data.version, status: 'blacklisted' }, token);
     const refused = await quote(sup.black, [1, 1, 1]);
     expect(refused.code).toBe(409);
     expect(refused.message).toContain('黑名单');
@@ -485,7 +487,7 @@ describe('quotation, comparison and award', () => {
     expect(s3).toMatchObject({ tasks_invited: 1, quotes_submitted: 1, awards_won: 1, win_rate_bp: 10000 });
     const s1 = (await t.call('/admin/supplier/info', { id: sup.s1 }, token)).data;
     expect(s1).toMatchObject({ quotes_submitted: 1, awards_won: 0, win_rate_bp: 0 });
-    expect((await t.call('/admin/supplier/delete', { id: sup.s1, version: s1.version }, token)).code).toBe(409);
+    expect((await t.api(supplierApi.delete, { id: sup.s1, version: s1.version }, token)).code).toBe(409);
   });
 
   it('exports the task list and the comparison as Excel', async () => {
@@ -557,7 +559,7 @@ describe('buyer and list filters', () => {
     expect(labels).not.toContain('离职采购');
     const all = await t.call('/admin/back_user/options', {}, buyer);
     expect(all.data.map((o: { label: string }) => o.label)).toContain('离职采购');
-    expect((await t.call('/admin/back_user/list', {}, buyer)).code).toBe(403);
+    expect((await t.api(backUserApi.list, {}, buyer)).code).toBe(403);
 
     const colleagueId = await insertUser('colleague@test.com', '同组采购', 'enabled');
     const created = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: colleagueId, name: '替同事建的任务' }), buyer);
@@ -596,7 +598,7 @@ describe('buyer and list filters', () => {
     const buyer = await t.login('procurement-only@test.com', 'Limited123');
     expect((await t.call('/admin/procurement_task/plan_options', { keyword: '0601' }, buyer)).data).toHaveLength(1);
     const nobody = await loginWithCodes(t, [], 'plan-options-nobody@test.com');
-    expect((await t.call('/admin/procurement_task/plan_options', {}, nobody)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.planOptions, {}, nobody)).code).toBe(403);
   });
 
   it('filters by deadline range, several words and a status, sorts, and exports only the selected tasks', async () => {
@@ -788,7 +790,7 @@ describe('awarding a quote below its MOQ', () => {
     expect(awarded).toMatchObject({ status: 'in_procurement', awarded_goods_fen: 30000 });
     const [order] = (await t.call('/admin/purchase_order/list', { task_id: id }, token)).data.list;
     expect(order).toMatchObject({ supplier_id: sup.s2, ordered_quantity: 12, goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
-    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: 0 }, token)).code).toBe(200);
+    expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: 0 }, token)).code).toBe(200);
     const orderLine = (await t.call('/admin/purchase_order/info', { id: order.id }, token)).data.lines[0];
     const receipt = await t.call(
       '/admin/purchase_order/receive',
@@ -810,13 +812,11 @@ describe('awarding a quote below its MOQ', () => {
 describe('permission codes', () => {
   it('needs the page code to read and the action codes to write, quote and award', async () => {
     const viewer = await loginWithCodes(t, ['procurementTaskList', 'procurementTaskMaintain'], 'buyer-viewer@test.com');
-    expect((await t.call('/admin/procurement_task/list', {}, viewer)).code).toBe(200);
-    expect((await t.call('/admin/procurement_task/compare', { id: 1 }, viewer)).code).not.toBe(403);
+    expect((await t.api(procurementTaskApi.list, {}, viewer)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.compare, { id: 1 }, viewer)).code).not.toBe(403);
     expect((await t.call('/admin/procurement_task/create', taskBody([]), viewer)).code).toBe(403);
-    expect((await t.call('/admin/procurement_task/publish', { id: 1, version: 0 }, viewer)).code).toBe(403);
-    expect((await t.call('/admin/procurement_task/award', { id: 1, version: 0, lines: [{ task_line_id: 1, supplier_id: 1 }] }, viewer)).code).toBe(
-      403,
-    );
+    expect((await t.api(procurementTaskApi.publish, { id: 1, version: 0 }, viewer)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.award, { id: 1, version: 0, lines: [{ taskLineId: 1, supplierId: 1 }] }, viewer)).code).toBe(403);
     expect(
       (
         await t.call(
@@ -835,10 +835,10 @@ describe('permission codes', () => {
         )
       ).code,
     ).toBe(403);
-    expect((await t.call('/admin/procurement_task/export_compare', { id: 1 }, viewer)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.exportCompare, { id: 1 }, viewer)).code).toBe(403);
     const nobody = await loginWithCodes(t, [], 'buyer-nobody@test.com');
-    expect((await t.call('/admin/procurement_task/list', {}, nobody)).code).toBe(403);
-    expect((await t.call('/admin/procurement_task/compare', { id: 1 }, nobody)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.list, {}, nobody)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.compare, { id: 1 }, nobody)).code).toBe(403);
   });
 });
 
@@ -871,6 +871,6 @@ describe('deadline sweep', () => {
 
     expect(await closePassedDeadlines(db, t.clock.now)).toEqual([]);
     // The version is untouched: a buyer holding it still awards or cancels without a 409.
-    expect((await t.call('/admin/procurement_task/cancel', { id: passing, version: 1, reason: '需求取消' }, token)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.cancel, { id: passing, version: 1, reason: '需求取消' }, token)).code).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { DICT } from '@scm/contract';
+import { DICT, procurementTaskApi } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -149,7 +149,7 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
 
   it('awards on real cost: the cheaper tax-inclusive quote needs a reason; the award fixes its deductible VAT for the board and the export', async () => {
     const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
-    expect((await t.call('/admin/procurement_task/close_quote', { id: taskId, version: detail.version }, token)).code).toBe(200);
+    expect((await t.api(procurementTaskApi.closeQuote, { id: taskId, version: detail.version }, token)).code).toBe(200);
     const version = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.version;
     const cheaperInclusive = await t.call(
       '/admin/procurement_task/award',

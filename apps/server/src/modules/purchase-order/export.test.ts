@@ -1,3 +1,4 @@
+import { purchaseOrderApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -19,10 +20,10 @@ describe('the order export', () => {
     const award = await awardedTask(t, admin, { warehouseCode: 'sh_jiading' });
     const [first] = award.orders;
     const info = (await t.call('/admin/purchase_order/info', { id: first.id }, admin)).data;
-    await t.call('/admin/purchase_order/confirm', { id: first.id, version: info.version, promised_date: shanghaiDay(t, 3) }, admin);
-    await t.call(
-      '/admin/purchase_order/receive',
-      { id: first.id, version: info.version + 1, received_on: shanghaiDay(t), lines: [{ order_line_id: info.lines[0].id, quantity: 30 }] },
+    await t.api(purchaseOrderApi.confirm, { id: first.id, version: info.version, promisedDate: shanghaiDay(t, 3) }, admin);
+    await t.api(
+      purchaseOrderApi.receive,
+      { id: first.id, version: info.version + 1, receivedOn: shanghaiDay(t), lines: [{ orderLineId: info.lines[0].id, quantity: 30 }] },
       admin,
     );
     const file = await download(t, '/admin/purchase_order/export', { task_id: award.taskId }, admin);

@@ -5,6 +5,8 @@ import {
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
   purchaseOrderActionAllowed,
+  portalPurchaseOrderApi,
+  purchaseOrderApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,8 +232,8 @@ describe('the status machine', () => {
 
   it('answers 409 on a stale version and 404 on a missing order', async () => {
     const order = await orderIn('pending');
-    expect((await t.call('/admin/purchase_order/confirm', { id: order.id, version: 3 }, token)).code).toBe(409);
-    expect((await t.call('/admin/purchase_order/confirm', { id: 999_999, version: 0 }, token)).code).toBe(404);
+    expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: 3 }, token)).code).toBe(409);
+    expect((await t.api(purchaseOrderApi.confirm, { id: 999_999, version: 0 }, token)).code).toBe(404);
   });
 });
 
@@ -265,7 +267,7 @@ describe('receipts', () => {
     ]);
     expect(done.receipts[0]).toMatchObject({ received_on: shanghaiDay(t), created_by_name: '系统管理员' });
     // A received order is never reverted or closed.
-    expect((await t.call('/admin/purchase_order/close', { id: a.id, version: done.version, reason: '误操作' }, token)).code).toBe(409);
+    expect((await t.api(purchaseOrderApi.close, { id: a.id, version: done.version, reason: '误操作' }, token)).code).toBe(409);
 
     // The task completes once its other order is closed (what it received stays).
     const [task] = await t.database.db.select().from(procurementTasks).where(eq(procurementTasks.id, fixture.taskId));
@@ -372,8 +374,8 @@ describe('who may see and change orders', () => {
   it('needs the page codes to read and the action codes to confirm, receive and close', async () => {
     const viewer = await loginWithCodes(t, ['purchaseOrderList', 'purchaseOrderDetail'], 'po-viewer@test.com');
     const order = award.orders[1];
-    expect((await t.call('/admin/purchase_order/list', {}, viewer)).code).toBe(200);
-    expect((await t.call('/admin/purchase_order/info', { id: order.id }, viewer)).code).toBe(200);
+    expect((await t.api(purchaseOrderApi.list, {}, viewer)).code).toBe(200);
+    expect((await t.api(purchaseOrderApi.info, { id: order.id }, viewer)).code).toBe(200);
     for (const action of ['confirm', 'close'] as const) {
       expect((await t.call(`/admin/purchase_order/${action}`, { id: order.id, version: 0, reason: '无权' }, viewer)).code).toBe(403);
     }
@@ -445,18 +447,18 @@ describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
     expect(inPortal).toEqual(inAdmin);
     expect(allowedInAdmin).toEqual(['confirm', 'reject', 'close']);
     expect(allowedInPortal).toEqual(['confirm', 'reject']);
-    expect((await t.call('/portal/purchase_order/info', { id: theirs.id }, supplier)).code).toBe(404);
-    expect((await t.call('/portal/purchase_order/confirm', { id: theirs.id, version: theirs.version }, supplier)).code).toBe(404);
+    expect((await t.api(portalPurchaseOrderApi.info, { id: theirs.id }, supplier)).code).toBe(404);
+    expect((await t.api(portalPurchaseOrderApi.confirm, { id: theirs.id, version: theirs.version }, supplier)).code).toBe(404);
     // A staff token is not a portal session, and a portal token opens no admin route.
-    expect((await t.call('/portal/purchase_order/list', {}, token)).code).toBe(401);
-    expect((await t.call('/admin/purchase_order/list', {}, supplier)).code).toBe(401);
+    expect((await t.api(portalPurchaseOrderApi.list, {}, token)).code).toBe(401);
+    expect((await t.api(purchaseOrderApi.list, {}, supplier)).code).toBe(401);
 
     await ok('/portal/purchase_order/confirm', { id: own.id, version: own.version }, supplier);
     const confirmed = await info(own.id);
     expect(confirmed.status).toBe('confirmed');
     expect((await ok('/portal/purchase_order/info', { id: own.id }, supplier)).allowed_actions).toEqual([]);
-    expect((await t.call('/portal/purchase_order/confirm', { id: own.id, version: confirmed.version }, supplier)).code).toBe(409);
-    expect((await t.call('/portal/purchase_order/confirm', { id: own.id, version: own.version }, supplier)).code).toBe(409);
+    expect((await t.api(portalPurchaseOrderApi.confirm, { id: own.id, version: confirmed.version }, supplier)).code).toBe(409);
+    expect((await t.api(portalPurchaseOrderApi.confirm, { id: own.id, version: own.version }, supplier)).code).toBe(409);
     expect((await info(theirs.id)).status).toBe('pending');
     const told = await t.database.db
       .select()

@@ -4,6 +4,7 @@ import {
   type PurchaseOrderStatus,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITIONS,
+  portalShipmentApi,
 } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,7 +308,7 @@ describe('发货通知', () => {
     const noReason = await t.call('/portal/shipment/cancel', { id: first.id, version: 0 }, w.supplier);
     expect(noReason.code).toBe(400);
     await ok('/portal/shipment/cancel', { id: first.id, version: 0, reason: '车辆故障，改期发货' }, w.supplier);
-    expect(await t.call('/portal/shipment/cancel', { id: first.id, version: 1, reason: '再取消' }, w.supplier)).toMatchObject({ code: 409 });
+    expect(await t.api(portalShipmentApi.cancel, { id: first.id, version: 1, reason: '再取消' }, w.supplier)).toMatchObject({ code: 409 });
     const order = await orderInfo(w.orderId);
     const receipt = await t.call(
       '/admin/purchase_order/receive',

@@ -1,4 +1,4 @@
-import { freeReceiptRoom } from '@scm/contract';
+import { freeReceiptRoom, purchaseOrderApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -55,7 +55,7 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
     const rnd = random(seed);
     const f = await confirmedOrderOnPlan(t, token);
     // The task's other order is closed, so the task completes exactly when this one is 已到货.
-    expect((await t.call('/admin/purchase_order/close', { id: f.other.id, version: 0, reason: '另行采购' }, token)).code).toBe(200);
+    expect((await t.api(purchaseOrderApi.close, { id: f.other.id, version: 0, reason: '另行采购' }, token)).code).toBe(200);
     const portal = (await portalAccountOf(t, token, f.supplierIds[0], `property-${seed}@supplier.test`)).token;
     // The model: what the answered movements add up to.
     const model = { accepted: 0, rejected: 0, shipped: 0, short: 0, inTransit: 0 };

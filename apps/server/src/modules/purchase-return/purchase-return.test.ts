@@ -1,4 +1,11 @@
-import { PURCHASE_RETURN_STATUSES, PURCHASE_RETURN_TRANSITIONS, type PurchaseReturnAction, type PurchaseReturnStatus } from '@scm/contract';
+import {
+  PURCHASE_RETURN_STATUSES,
+  PURCHASE_RETURN_TRANSITIONS,
+  type PurchaseReturnAction,
+  type PurchaseReturnStatus,
+  purchaseReceiptApi,
+  purchaseReturnApi,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +153,7 @@ describe('a return from creation to shipment', () => {
     expect(other.data.field_errors[0].field).toBe('lines.0.order_line_id');
     // A reversal that would leave less than the return holds is refused.
     const receipt = (await orderInfo(f.orderId)).receipts[0];
-    expect(await t.call('/admin/purchase_receipt/reverse', { id: receipt.id, version: receipt.version, reason: '录错' }, token)).toMatchObject({
+    expect(await t.api(purchaseReceiptApi.reverse, { id: receipt.id, version: receipt.version, reason: '录错' }, token)).toMatchObject({
       code: 409,
       message: '冲销后实收将小于已退货数量',
     });
@@ -171,7 +178,7 @@ describe('a return from creation to shipment', () => {
     const own = await loginWithCodes(t, ['purchaseReturnList', 'purchaseReturnDetail'], 'return-own@test.com');
     await t.database.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.code, 'r_return_own_test_com'));
     expect((await ok('/admin/purchase_return/list', { keyword: code }, own)).total).toBe(0);
-    expect((await t.call('/admin/purchase_return/info', { id: listed.list[0].id }, own)).code).toBe(404);
+    expect((await t.api(purchaseReturnApi.info, { id: listed.list[0].id }, own)).code).toBe(404);
   });
 });
 

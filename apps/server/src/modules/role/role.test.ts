@@ -1,3 +1,4 @@
+import { backUserApi, roleApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -39,7 +40,7 @@ describe('role list and detail', () => {
     const detail = await t.call('/admin/role/detail', { id: planner.id }, admin);
     expect(detail.data.permission_codes).toContain('planningTaskList:create');
     expect(detail.data.version).toBe(planner.version);
-    expect((await t.call('/admin/role/detail', { id: 99999 }, admin)).code).toBe(404);
+    expect((await t.api(roleApi.detail, { id: 99999 }, admin)).code).toBe(404);
   });
 
   it('offers enabled roles as options to any signed-in user', async () => {
@@ -85,19 +86,19 @@ describe('creating and editing roles', () => {
   it('lets a changed code set take effect on the holder’s next request, without a new login', async () => {
     const planner = await roleByCode('planner');
     const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
-    expect((await t.call('/admin/role/list', {}, token)).code).toBe(403);
+    expect((await t.api(roleApi.list, {}, token)).code).toBe(403);
     const detail = await t.call('/admin/role/detail', { id: planner.id }, admin);
     const codes = [...detail.data.permission_codes, 'permissionManagement', 'roleManagement'];
     const granted = await t.call('/admin/role/update_permissions', { id: planner.id, version: planner.version, permission_codes: codes }, admin);
     expect(granted.code).toBe(200);
-    expect((await t.call('/admin/role/list', {}, token)).code).toBe(200);
+    expect((await t.api(roleApi.list, {}, token)).code).toBe(200);
     const revoked = await t.call(
       '/admin/role/update_permissions',
       { id: planner.id, version: planner.version + 1, permission_codes: detail.data.permission_codes },
       admin,
     );
     expect(revoked.code).toBe(200);
-    expect((await t.call('/admin/role/list', {}, token)).code).toBe(403);
+    expect((await t.api(roleApi.list, {}, token)).code).toBe(403);
   });
 
   it('disabling a role takes its codes away at once; enabling gives them back', async () => {
@@ -105,10 +106,10 @@ describe('creating and editing roles', () => {
     const token = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
     const info = await t.call('/admin/role/info', { id: buyer.id }, token);
     expect(info.data.permission_codes).toContain('supplierManagement');
-    expect((await t.call('/admin/role/disable', { id: buyer.id, version: buyer.version }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.disable, { id: buyer.id, version: buyer.version }, admin)).code).toBe(200);
     expect((await t.call('/admin/role/info', { id: buyer.id }, token)).data.permission_codes).toEqual([]);
-    expect((await t.call('/admin/role/disable', { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(409);
-    expect((await t.call('/admin/role/enable', { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.disable, { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(409);
+    expect((await t.api(roleApi.enable, { id: buyer.id, version: buyer.version + 1 }, admin)).code).toBe(200);
     expect((await t.call('/admin/role/info', { id: buyer.id }, token)).data.permission_codes).toContain('supplierManagement');
   });
 });
@@ -116,8 +117,8 @@ describe('creating and editing roles', () => {
 describe('the built-in administrator role', () => {
   it('cannot be disabled, deleted, renamed to another code, or lose the access-management codes', async () => {
     const role = await roleByCode('admin');
-    expect((await t.call('/admin/role/disable', { id: role.id, version: role.version }, admin)).code).toBe(409);
-    expect((await t.call('/admin/role/delete', { id: role.id, version: role.version }, admin)).code).toBe(409);
+    expect((await t.api(roleApi.disable, { id: role.id, version: role.version }, admin)).code).toBe(409);
+    expect((await t.api(roleApi.delete, { id: role.id, version: role.version }, admin)).code).toBe(409);
     const recode = await t.call('/admin/role/update', { id: role.id, version: role.version, name: '超级管理员', code: 'root' }, admin);
     expect(recode.code).toBe(409);
     const detail = await t.call('/admin/role/detail', { id: role.id }, admin);
@@ -137,9 +138,9 @@ describe('deleting roles', () => {
     expect(held).toMatchObject({ code: 409 });
     expect(held.message).toContain('还有 1 个用户');
     const empty = await roleByCode('warehouse');
-    expect((await t.call('/admin/role/delete', { id: empty.id, version: empty.version }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.delete, { id: empty.id, version: empty.version }, admin)).code).toBe(200);
     expect(await roleByCode('warehouse')).toBeUndefined();
-    expect((await t.call('/admin/role/delete', { id: empty.id, version: empty.version }, admin)).code).toBe(404);
+    expect((await t.api(roleApi.delete, { id: empty.id, version: empty.version }, admin)).code).toBe(404);
   });
 });
 
@@ -164,7 +165,7 @@ describe('keeping someone able to manage access', () => {
 
     const strip = await t.call('/admin/role/update_permissions', { id: roleId, version: 0, permission_codes: ['userManagement'] }, keeper);
     expect(strip).toMatchObject({ code: 403, message: '不能修改自己所属的角色' });
-    expect((await t.call('/admin/role/disable', { id: roleId, version: 0 }, keeper)).code).toBe(403);
+    expect((await t.api(roleApi.disable, { id: roleId, version: 0 }, keeper)).code).toBe(403);
     const role = await t.call('/admin/role/detail', { id: roleId }, keeper);
     expect(role.data).toMatchObject({ status: 'enabled', version: 0 });
     expect(role.data.permission_codes).toContain('roleManagement:edit');
@@ -176,7 +177,7 @@ describe('keeping someone able to manage access', () => {
     );
     expect(demote).toMatchObject({ code: 403, message: '不能修改自己的角色' });
     expect((await t.call('/admin/back_user/list', { keyword: 'admin@test.com' }, keeper)).data.list[0].status).toBe('enabled');
-    expect((await t.call('/admin/role/disable', { id: roleId, version: 0 }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.disable, { id: roleId, version: 0 }, admin)).code).toBe(200);
   });
 });
 
@@ -194,9 +195,9 @@ describe('数据范围 (data scope)', () => {
     expect((await roleByCode('scope_own')).data_scope).toBe('own');
 
     const base = { id: own.data.id, name: '仅本人角色', code: 'scope_own' };
-    expect((await t.call('/admin/role/update', { ...base, version: 0, description: '不改范围' }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.update, { ...base, version: 0, description: '不改范围' }, admin)).code).toBe(200);
     expect((await t.call('/admin/role/info', { id: own.data.id }, admin)).data.data_scope).toBe('own');
-    expect((await t.call('/admin/role/update', { ...base, version: 1, data_scope: 'all' }, admin)).code).toBe(200);
+    expect((await t.api(roleApi.update, { ...base, version: 1, dataScope: 'all' }, admin)).code).toBe(200);
     expect((await t.call('/admin/role/info', { id: own.data.id }, admin)).data.data_scope).toBe('all');
     const bad = await t.call('/admin/role/update', { ...base, version: 2, data_scope: 'mine' }, admin);
     expect(bad.data.field_errors[0].field).toBe('data_scope');
@@ -208,16 +209,12 @@ describe('数据范围 (data scope)', () => {
       { name: '本人范围管理员', code: 'own_manager', data_scope: 'own', permission_codes: ['roleManagement', 'roleManagement:create'] },
       admin,
     );
-    await t.call(
-      '/admin/back_user/create',
-      { email: 'own.manager@jiaju.com', username: '本人管理', role_id: role.data.id, password: 'Owner12345' },
-      admin,
-    );
+    await t.api(backUserApi.create, { email: 'own.manager@jiaju.com', username: '本人管理', roleId: role.data.id, password: 'Owner12345' }, admin);
     const token = await t.login('own.manager@jiaju.com', 'Owner12345');
     const wide = await t.call('/admin/role/create', { name: '全部范围', code: 'wide_scope' }, token);
     expect(wide).toMatchObject({ code: 403, message: '你的数据范围是仅本人，不能授予全部数据' });
     expect(await roleByCode('wide_scope')).toBeUndefined();
-    expect((await t.call('/admin/role/create', { name: '窄范围', code: 'narrow_scope', data_scope: 'own' }, token)).code).toBe(200);
+    expect((await t.api(roleApi.create, { name: '窄范围', code: 'narrow_scope', dataScope: 'own' }, token)).code).toBe(200);
   });
 });
 

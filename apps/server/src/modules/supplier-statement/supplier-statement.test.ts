@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { STATEMENT_STATUSES, STATEMENT_TRANSITIONS, type StatementAction, type StatementStatus } from '@scm/contract';
+import {
+  STATEMENT_STATUSES,
+  STATEMENT_TRANSITIONS,
+  type StatementAction,
+  type StatementStatus,
+  portalStatementApi,
+  supplierStatementApi,
+} from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
@@ -290,13 +297,13 @@ describe('a month end from statement to payment', () => {
   });
 
   it('shows nothing to the supplier before it is sent, and never another supplier’s', async () => {
-    expect((await t.call('/portal/statement/info', { id }, supplier.portal)).code).toBe(404);
+    expect((await t.api(portalStatementApi.info, { id }, supplier.portal)).code).toBe(404);
     expect((await t.call('/portal/statement/list', {}, supplier.portal)).data.total).toBe(0);
     const s = await info(id);
     await ok('/admin/supplier_statement/send', { id, version: s.version });
     const listed = await ok('/portal/statement/list', {}, supplier.portal);
     expect(listed.list.map((x: { id: number }) => x.id)).toEqual([id]);
-    expect((await t.call('/portal/statement/info', { id }, otherPortal)).code).toBe(404);
+    expect((await t.api(portalStatementApi.info, { id }, otherPortal)).code).toBe(404);
     expect((await t.call('/portal/statement/list', {}, otherPortal)).data.total).toBe(0);
     const [sent] = await t.database.db
       .select()
@@ -325,7 +332,7 @@ describe('a month end from statement to payment', () => {
     expect(disputed).toMatchObject({ status: 'disputed', dispute_reason: '运费有误' });
     expect(disputed.movements.find((m: { id: number }) => m.id === freight.id).dispute_note).toBe('运费应为¥5.00');
     // Sending again needs a revised draft.
-    expect((await t.call('/admin/supplier_statement/send', { id, version: disputed.version }, admin)).code).toBe(409);
+    expect((await t.api(supplierStatementApi.send, { id, version: disputed.version }, admin)).code).toBe(409);
     await ok('/admin/supplier_statement/revise', { id, version: disputed.version });
     const revised = await info(id);
     expect(revised).toMatchObject({ status: 'draft', revision: 2, dispute_reason: null, total_fen: 190_395 });
@@ -491,7 +498,7 @@ describe('a month end from statement to payment', () => {
 
   it('is approved by someone else and paid; the supplier sees 已付款', async () => {
     const s = await info(id);
-    expect((await t.call('/admin/supplier_statement/approve', { id, version: s.version }, admin)).message).toBe('不能审批自己创建的对账单');
+    expect((await t.api(supplierStatementApi.approve, { id, version: s.version }, admin)).message).toBe('不能审批自己创建的对账单');
     await ok('/admin/supplier_statement/approve', { id, version: s.version }, approver);
     const approved = await info(id);
     expect(approved.status).toBe('approved');

@@ -1,4 +1,4 @@
-import { isValidCreditCode } from '@scm/contract';
+import { isValidCreditCode, supplierApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -103,7 +103,7 @@ describe('supplier', () => {
 
   it('changes status (enabled / disabled / blacklisted), filters by it and offers only enabled ones to invite', async () => {
     const { data } = await t.call('/admin/supplier/create', supplierBody('黑名单测试有限公司'), token);
-    expect((await t.call('/admin/supplier/status', { id: data.id, version: 0, status: 'blacklisted' }, token)).code).toBe(200);
+    expect((await t.api(supplierApi.status, { id: data.id, version: 0, status: 'blacklisted' }, token)).code).toBe(200);
     const list = await t.call('/admin/supplier/list', { status: 'blacklisted' }, token);
     expect(list.data.list.map((s: { name: string }) => s.name)).toEqual(['黑名单测试有限公司']);
     const options = await t.call('/admin/supplier/options', { invitable: true }, token);
@@ -114,8 +114,8 @@ describe('supplier', () => {
 
   it('deletes an uninvited supplier; exports Excel', async () => {
     const { data } = await t.call('/admin/supplier/create', supplierBody('待删除供应商'), token);
-    expect((await t.call('/admin/supplier/delete', { id: data.id, version: 0 }, token)).code).toBe(200);
-    expect((await t.call('/admin/supplier/info', { id: data.id }, token)).code).toBe(404);
+    expect((await t.api(supplierApi.delete, { id: data.id, version: 0 }, token)).code).toBe(200);
+    expect((await t.api(supplierApi.info, { id: data.id }, token)).code).toBe(404);
     const file = await t.app.inject({
       method: 'POST',
       url: '/api/admin/supplier/export',
@@ -133,16 +133,16 @@ describe('supplier', () => {
     const file = await download(t, '/admin/supplier/export', { ids: [first.data.id, second.data.id] }, token);
     const rows = [...(await readWorkbook(file.rawPayload)).values()][0].slice(1);
     expect(rows.map((row) => row[1]).sort()).toEqual(['选中导出乙有限公司', '选中导出甲有限公司'].sort());
-    expect((await t.call('/admin/supplier/export', { ids: [] }, token)).code).toBe(400);
+    expect((await t.api(supplierApi.export, { ids: [] }, token)).code).toBe(400);
   });
 
   it('checks permission codes on every action', async () => {
     const reader = await loginWithCodes(t, ['supplierManagement'], 'supplier-reader@test.com');
-    expect((await t.call('/admin/supplier/list', {}, reader)).code).toBe(200);
+    expect((await t.api(supplierApi.list, {}, reader)).code).toBe(200);
     expect((await t.call('/admin/supplier/create', supplierBody('无权限供应商'), reader)).code).toBe(403);
-    expect((await t.call('/admin/supplier/export', {}, reader)).code).toBe(403);
+    expect((await t.api(supplierApi.export, {}, reader)).code).toBe(403);
     const nobody = await loginWithCodes(t, [], 'supplier-nobody@test.com');
-    expect((await t.call('/admin/supplier/list', {}, nobody)).code).toBe(403);
-    expect((await t.call('/admin/supplier/options', {}, nobody)).code).toBe(200);
+    expect((await t.api(supplierApi.list, {}, nobody)).code).toBe(403);
+    expect((await t.api(supplierApi.options, {}, nobody)).code).toBe(200);
   });
 });

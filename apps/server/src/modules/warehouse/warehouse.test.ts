@@ -1,4 +1,4 @@
-import { creditCodeWithCheck } from '@scm/contract';
+import { creditCodeWithCheck, warehouseApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPath, createTestApp, type TestApp } from '../../../test/helpers';
 import { awardedTask } from '../../../test/order-fixtures';
@@ -82,11 +82,11 @@ describe('收货仓库', () => {
 
   it('needs the page code to read and each action code to write', async () => {
     const reader = await loginWithCodes(t, ['warehouse'], 'wh-reader@example.com');
-    expect((await t.call('/admin/warehouse/list', {}, reader)).code).toBe(200);
+    expect((await t.api(warehouseApi.list, {}, reader)).code).toBe(200);
     expect((await t.call('/admin/warehouse/create', body('nope', '无权仓'), reader)).code).toBe(403);
     const other = await loginWithCodes(t, [], 'wh-none@example.com');
-    expect((await t.call('/admin/warehouse/list', {}, other)).code).toBe(403);
-    expect((await t.call('/admin/warehouse/options', {}, other)).code).toBe(200);
+    expect((await t.api(warehouseApi.list, {}, other)).code).toBe(403);
+    expect((await t.api(warehouseApi.options, {}, other)).code).toBe(200);
   });
 
   it('keeps a warehouse a plan or task names from deletion; a free one is deleted', async () => {
@@ -95,7 +95,7 @@ describe('收货仓库', () => {
     const [sh] = (await ok('/admin/warehouse/list', { keyword: 'sh_jiading' })).list;
     const task = await awardedTask(t, admin, { warehouseCode: 'sh_jiading' });
     expect(task.orders).toHaveLength(2);
-    expect(await t.call('/admin/warehouse/delete', { id: sh.id, version: sh.version }, admin)).toMatchObject({ code: 409 });
+    expect(await t.api(warehouseApi.delete, { id: sh.id, version: sh.version }, admin)).toMatchObject({ code: 409 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { workbenchApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../../../test/board-fixture';
@@ -143,8 +144,8 @@ describe('workbench to-dos', () => {
 
   it('needs the workbench page code', async () => {
     const outsider = await createUser(t, admin, 'wboutsider', ['planningTaskList']);
-    expect((await t.call('/admin/workbench/overview', {}, outsider.token)).code).toBe(403);
-    expect((await t.call('/admin/workbench/overview', {})).code).toBe(401);
+    expect((await t.api(workbenchApi.overview, {}, outsider.token)).code).toBe(403);
+    expect((await t.api(workbenchApi.overview, {})).code).toBe(401);
   });
 });
 
@@ -165,8 +166,8 @@ describe('workbench shortcuts and recent operations', () => {
   });
 
   it('refuses a malformed page key and an anonymous visit', async () => {
-    expect((await t.call('/admin/workbench/visit', { key: "x'; drop table page_visits;--" }, buyer.token)).code).toBe(400);
-    expect((await t.call('/admin/workbench/visit', { key: 'basic' })).code).toBe(401);
+    expect((await t.api(workbenchApi.visit, { key: "x'; drop table page_visits;--" }, buyer.token)).code).toBe(400);
+    expect((await t.api(workbenchApi.visit, { key: 'basic' })).code).toBe(401);
   });
 
   it('lists my own recent operations from the audit log, newest first, without logins', async () => {

@@ -1,6 +1,6 @@
 import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { whenLeaving } from '@/shared/form/unsaved-changes';
-import { findParentOf, type MenuEntry } from '@scm/contract';
+import { findParentOf, type MenuEntry, pagePath } from '@scm/contract';
 import { Breadcrumb, Dropdown, type MenuProps, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { requestLogout } from '@/features/auth/api/login';
 import ChangePasswordModal from '@/features/back-user/components/change-password-modal';
 import { MessageBell } from '@/features/message/components/message-bell';
 import { queryClient } from '@/shared/http/query-client';
-import { pagePath } from '@/shared/navigation/page-path';
 import { session, useSession } from '@/shared/session/session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 import { lastPaths } from './last-paths';

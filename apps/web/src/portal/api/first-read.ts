@@ -1,4 +1,4 @@
-import { type EndpointBody, PORTAL_PATHS, type portalApi } from '@scm/contract';
+import { type EndpointBody, PORTAL_PATHS, type portalApi, PORTAL_PAGES } from '@scm/contract';
 import { callPath } from '@/shared/http/api';
 import { queryKey } from '@/shared/http/query-key';
 import { portalSession } from '@/shared/session/portal-session';
@@ -15,8 +15,8 @@ export const rfqIdOf = (search: string) => Number(new URLSearchParams(search).ge
 
 /** The request 我的询价 and 询价详情 start with: path and body. */
 function firstRequest(pathname: string, search: string): { path: string; body: unknown } | null {
-  if (pathname === '/portal/rfq') return { path: PORTAL_PATHS.rfqList, body: rfqListBody(search) };
-  if (pathname === '/portal/rfq/detail' && rfqIdOf(search) > 0) return { path: PORTAL_PATHS.rfqInfo, body: { taskId: rfqIdOf(search) } };
+  if (pathname === PORTAL_PAGES.rfqList) return { path: PORTAL_PATHS.rfqList, body: rfqListBody(search) };
+  if (pathname === PORTAL_PAGES.rfqDetail && rfqIdOf(search) > 0) return { path: PORTAL_PATHS.rfqInfo, body: { taskId: rfqIdOf(search) } };
   return null;
 }
 

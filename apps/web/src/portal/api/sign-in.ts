@@ -1,4 +1,4 @@
-import type { EndpointBody, EndpointData, portalApi } from '@scm/contract';
+import { type EndpointBody, type EndpointData, PORTAL_PATHS, type portalApi } from '@scm/contract';
 import { callPath } from '@/shared/http/api';
 import { portalSession } from '@/shared/session/portal-session';
 
@@ -7,12 +7,12 @@ import { portalSession } from '@/shared/session/portal-session';
 
 /** Signs in, then keeps who signed in for the header; resolves when the portal may open. */
 export async function portalSignIn(body: EndpointBody<typeof portalApi.login>): Promise<void> {
-  const { token } = await callPath<EndpointData<typeof portalApi.login>>('/portal/login', body);
+  const { token } = await callPath<EndpointData<typeof portalApi.login>>(PORTAL_PATHS.login, body);
   portalSession.setToken(token);
-  const account = await callPath<EndpointData<typeof portalApi.accountInfo>>('/portal/account/info', {});
+  const account = await callPath<EndpointData<typeof portalApi.accountInfo>>(PORTAL_PATHS.accountInfo, {});
   portalSession.setAccount({ name: account.name, email: account.email, supplierName: account.supplierName });
 }
 
 /** Sets the first password through a one-time activation link. */
 export const activateAccount = (body: EndpointBody<typeof portalApi.activate>) =>
-  callPath<EndpointData<typeof portalApi.activate>>('/portal/account/activate', body);
+  callPath<EndpointData<typeof portalApi.activate>>(PORTAL_PATHS.activate, body);

@@ -1,3 +1,4 @@
+import { PORTAL_PAGES } from '@scm/contract';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { MessageBell } from '@/portal/components/message-bell';
@@ -15,12 +16,12 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signOut = async () => {
     await portalSignOut();
-    navigate('/portal/login', { replace: true });
+    navigate(PORTAL_PAGES.login, { replace: true });
   };
   return (
     <div className="portal-frame">
       <header className="portal-header">
-        <Link to="/portal/rfq" className="portal-brand">
+        <Link to={PORTAL_PAGES.rfqList} className="portal-brand">
           <img src={logoUrl} alt="" width={28} height={28} />
           <span>供应商门户</span>
         </Link>
@@ -38,16 +39,16 @@ export function PortalFrame({ children }: { children: ReactNode }) {
         </div>
       </header>
       <nav className="portal-nav" aria-label="门户导航">
-        <NavLink to="/portal/rfq" className="portal-nav-link">
+        <NavLink to={PORTAL_PAGES.rfqList} className="portal-nav-link">
           我的询价
         </NavLink>
-        <NavLink to="/portal/orders" className="portal-nav-link">
+        <NavLink to={PORTAL_PAGES.orderList} className="portal-nav-link">
           我的订单
         </NavLink>
-        <NavLink to="/portal/returns" className="portal-nav-link">
+        <NavLink to={PORTAL_PAGES.returnList} className="portal-nav-link">
           退货单
         </NavLink>
-        <NavLink to="/portal/statements" className="portal-nav-link">
+        <NavLink to={PORTAL_PAGES.statementList} className="portal-nav-link">
           对账单
         </NavLink>
       </nav>

@@ -1,4 +1,4 @@
-import { messages, PASSWORD_PATTERN } from '@scm/contract';
+import { messages, PASSWORD_PATTERN, portalPath } from '@scm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type PlainErrors, PlainField, usePlainForm } from '@/shared/form/plain-field';
@@ -36,7 +36,7 @@ export default function PortalActivatePage() {
     setPending(true);
     try {
       await activateAccount({ token, password: values.password });
-      navigate('/portal/login?activated=1', { replace: true });
+      navigate(portalPath('login', { activated: 1 }), { replace: true });
     } catch (error) {
       // A refused password is the form's to show; anything else (the token) is the link's.
       const onPassword = fieldErrorsOn(error, ['password']);

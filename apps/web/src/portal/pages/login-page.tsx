@@ -1,3 +1,4 @@
+import { PORTAL_PAGES } from '@scm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PlainField, signInErrors, usePlainForm } from '@/shared/form/plain-field';
@@ -8,7 +9,7 @@ import { Notice, PasswordInput, SubmitButton, TextInput } from '@/portal/compone
 
 /** Only a portal path may be gone back to after signing in. */
 function landingOf(redirect: string | null): string {
-  return redirect?.startsWith('/portal/') && !redirect.startsWith('/portal/login') ? redirect : '/portal/rfq';
+  return redirect?.startsWith('/portal/') && !redirect.startsWith(PORTAL_PAGES.login) ? redirect : PORTAL_PAGES.rfqList;
 }
 
 export default function PortalLoginPage() {

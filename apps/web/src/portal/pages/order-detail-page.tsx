@@ -1,4 +1,4 @@
-import { fenToYuan, INVOICE_TYPE_LABELS, formatDateTime } from '@scm/contract';
+import { fenToYuan, INVOICE_TYPE_LABELS, formatDateTime, PORTAL_PAGES } from '@scm/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -22,7 +22,7 @@ export default function OrderDetailPage() {
   const id = orderIdOf(params.toString());
   const query = useOrderInfo(id);
   const [shipping, setShipping] = useState(false);
-  const back = <BackTo path="/portal/orders" label="返回我的订单" />;
+  const back = <BackTo path={PORTAL_PAGES.orderList} label="返回我的订单" />;
 
   if (!id) return <EmptyNotice title="请从我的订单打开订单详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;

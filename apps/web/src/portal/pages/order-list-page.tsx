@@ -1,4 +1,4 @@
-import { fenToYuan, type PurchaseOrderItem, formatDate } from '@scm/contract';
+import { fenToYuan, type PurchaseOrderItem, formatDate, portalPath } from '@scm/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { ORDER_PAGE_SIZE, useOrderList } from '@/portal/api/orders';
@@ -9,7 +9,7 @@ import { OrderStatusTag } from '@/portal/components/status-tags';
 
 function OrderRow({ row }: { row: PurchaseOrderItem }) {
   return (
-    <Link to={`/portal/orders/detail?id=${row.id}`} className="portal-row-link" data-testid={`order-${row.code}`}>
+    <Link to={portalPath('orderDetail', { id: row.id })} className="portal-row-link" data-testid={`order-${row.code}`}>
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.code}</div>
         <div className="portal-muted">

@@ -1,4 +1,4 @@
-import { fenToYuan, RETURN_REASON_LABELS } from '@scm/contract';
+import { fenToYuan, RETURN_REASON_LABELS, PORTAL_PAGES } from '@scm/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export default function ReturnDetailPage() {
   const reason = useCheckedText('reason');
   const dispute = useDisputeReturn({ onError: reason.onServerError });
   const [asking, setAsking] = useState<'confirm' | 'dispute' | null>(null);
-  const back = <BackTo path="/portal/returns" label="返回退货单" />;
+  const back = <BackTo path={PORTAL_PAGES.returnList} label="返回退货单" />;
 
   if (!id) return <EmptyNotice title="请从退货单列表打开退货单详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;

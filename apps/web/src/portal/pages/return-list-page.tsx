@@ -1,4 +1,4 @@
-import { fenToYuan, type PurchaseReturnItem, RETURN_REASON_LABELS } from '@scm/contract';
+import { fenToYuan, type PurchaseReturnItem, RETURN_REASON_LABELS, portalPath } from '@scm/contract';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -10,7 +10,7 @@ import { ReturnStatusTag } from '@/portal/components/status-tags';
 
 function ReturnRow({ row }: { row: PurchaseReturnItem }) {
   return (
-    <Link to={`/portal/returns/detail?id=${row.id}`} className="portal-row-link" data-testid={`return-${row.code}`}>
+    <Link to={portalPath('returnDetail', { id: row.id })} className="portal-row-link" data-testid={`return-${row.code}`}>
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.code}</div>
         <div className="portal-muted">

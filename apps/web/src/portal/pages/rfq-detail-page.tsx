@@ -1,4 +1,4 @@
-import { procurementActionAllowed, sealedNow } from '@scm/contract';
+import { procurementActionAllowed, sealedNow, PORTAL_PAGES } from '@scm/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export default function RfqDetailPage() {
   const now = useServerNow(query.data?.serverNow);
   // Here, not in the form: the form is mounted anew for the revision the receipt is for.
   const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
-  const back = <BackTo path="/portal/rfq" label="返回我的询价" />;
+  const back = <BackTo path={PORTAL_PAGES.rfqList} label="返回我的询价" />;
 
   if (!taskId) return <EmptyNotice title="请从我的询价打开询价详情" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;

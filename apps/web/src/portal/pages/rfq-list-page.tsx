@@ -1,3 +1,4 @@
+import { portalPath } from '@scm/contract';
 import type { RfqListItem } from '@scm/contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -11,7 +12,7 @@ import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/sta
 
 function RfqRow({ row }: { row: RfqListItem }) {
   return (
-    <Link to={`/portal/rfq/detail?id=${row.taskId}`} className="portal-row-link" data-testid={`rfq-${row.code}`}>
+    <Link to={portalPath('rfqDetail', { id: row.taskId })} className="portal-row-link" data-testid={`rfq-${row.code}`}>
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.name}</div>
         <div className="portal-muted">

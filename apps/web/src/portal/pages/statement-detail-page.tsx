@@ -6,6 +6,7 @@ import {
   MOVEMENT_KIND_LABELS,
   type StatementDetail,
   type StatementMovement,
+  PORTAL_PAGES,
 } from '@scm/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -33,7 +34,7 @@ export default function StatementDetailPage() {
   const [params] = useSearchParams();
   const id = statementIdOf(params.toString());
   const query = useStatementInfo(id);
-  const back = <BackTo path="/portal/statements" label="返回对账单" />;
+  const back = <BackTo path={PORTAL_PAGES.statementList} label="返回对账单" />;
 
   if (!id) return <EmptyNotice title="请从对账单列表打开对账单" action={back} />;
   if (query.isLoading) return <div className="portal-loading">加载中…</div>;

@@ -1,4 +1,4 @@
-import { fenToYuan, type StatementItem } from '@scm/contract';
+import { fenToYuan, type StatementItem, portalPath } from '@scm/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { STATEMENT_PAGE_SIZE, useStatementList } from '@/portal/api/statements';
@@ -9,7 +9,7 @@ import { StatementStatusTag } from '@/portal/components/status-tags';
 
 function StatementRow({ row }: { row: StatementItem }) {
   return (
-    <Link to={`/portal/statements/detail?id=${row.id}`} className="portal-row-link" data-testid={`statement-${row.code}`}>
+    <Link to={portalPath('statementDetail', { id: row.id })} className="portal-row-link" data-testid={`statement-${row.code}`}>
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.code}</div>
         <div className="portal-muted">

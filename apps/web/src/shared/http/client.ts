@@ -1,4 +1,4 @@
-import { type Envelope, toCamelCase, toSnakeCase } from '@scm/contract';
+import { type Envelope, toCamelCase, toSnakeCase, PORTAL_PAGES } from '@scm/contract';
 import { portalSession } from '@/shared/session/portal-session';
 import { session } from '@/shared/session/session';
 import { feedback } from '@/shared/ui/feedback';
@@ -61,7 +61,7 @@ export function showReloginModal() {
 }
 
 /** Where a portal call that answers 401 sends the supplier: the portal's own login, never the back office's. */
-export const PORTAL_LOGIN_PATH = '/portal/login';
+export const PORTAL_LOGIN_PATH = PORTAL_PAGES.login;
 
 /**
  * The two realms (docs/web-guide.md, "Portal"): a call under /portal carries the portal's token and

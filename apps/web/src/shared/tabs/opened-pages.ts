@@ -1,4 +1,4 @@
-import { pagePath } from '@/shared/navigation/page-path';
+import { pagePath } from '@scm/contract';
 
 /** An opened-page tab (docs/rules/shell-and-session.md, "Tabs"): the menu key and the full path including the query string. */
 export interface OpenedPage {

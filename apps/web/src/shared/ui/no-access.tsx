@@ -1,5 +1,5 @@
+import { pagePath } from '@scm/contract';
 import { Button } from 'antd';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { PageNotice } from './page-notice';
 

@@ -1,3 +1,4 @@
+import { pagePath } from '@scm/contract';
 import { Button } from 'antd';
 // Deep imports: the package's Input brings OTP, search and text area, which the login form does not use.
 import Input from 'antd/es/input/Input';
@@ -5,7 +6,6 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlainField, type SignInValues, signInErrors, usePlainForm } from '@/shared/form/plain-field';
-import { pagePath } from '@/shared/navigation/page-path';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
 import styles from './login-page.module.css';

@@ -1,7 +1,6 @@
-import { fenToYuan, type OpenOrder } from '@scm/contract';
+import { fenToYuan, type OpenOrder, detailPath, pagePath } from '@scm/contract';
 import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { detailPath, pagePath } from '@/shared/navigation/page-path';
 
 /** 未完成订单 and 逾期订单 of the period's orders, with the first few, each opening its detail. */
 export function OpenOrdersCard({

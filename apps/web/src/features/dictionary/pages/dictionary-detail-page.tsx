@@ -1,11 +1,20 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { DERIVED_DICTIONARIES, DICT, type DictItem, dictItemListRequest, TAG_COLOR_LABELS, formatDateTime } from '@scm/contract';
+import {
+  DERIVED_DICTIONARIES,
+  DICT,
+  type DictItem,
+  dictItemListRequest,
+  isStatusDictionary,
+  TAG_COLOR_LABELS,
+  formatDateTime,
+  pagePath,
+  dictItemApi,
+} from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
@@ -32,7 +41,9 @@ export default function DictionaryDetailPage() {
   const remove = useDeleteDictItem();
   // A type another page keeps (收货仓库 for `warehouse`) is shown here read-only, with the way there.
   const derived = (DERIVED_DICTIONARIES as Record<string, { label: string; path: string } | undefined>)[code];
-  const canEdit = usePermission('dataDictionaryDetail:edit') && !derived;
+  // A status dictionary is the system's: its items are the business flow's statuses (docs/rules/base-data.md).
+  const system = isStatusDictionary(code);
+  const canEdit = usePermission(dictItemApi.update) && !derived && !system;
 
   if (!code || type.error?.code === 404) {
     return (
@@ -127,6 +138,14 @@ export default function DictionaryDetailPage() {
             </Descriptions.Item>
           </Descriptions>
         )}
+        {system && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 12 }}
+            message="该字典为业务状态，由系统按业务流程维护：各页面的状态标签与颜色即取自这里，不能在数据字典中修改。"
+          />
+        )}
         {derived && (
           <Alert
             type="info"
@@ -162,8 +181,8 @@ export default function DictionaryDetailPage() {
         onRefresh={() => items.refetch()}
         onTableChange={(change) => update({ page: change.page, pageSize: change.pageSize })}
         toolbar={
-          derived ? null : (
-            <Can code="dataDictionaryDetail:edit">
+          derived || system ? null : (
+            <Can call={dictItemApi.create}>
               <Button type="primary" icon={<PlusOutlined />} disabled={!info} onClick={() => setModal({ open: true })}>
                 新增字典项
               </Button>

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DictType, DICT, dictTypeApi, dictTypeListRequest, formatDateTime } from '@scm/contract';
+import { type DictType, DICT, dictTypeApi, dictTypeListRequest, formatDateTime, pagePath } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';

@@ -1,7 +1,6 @@
-import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message, formatDateTime } from '@scm/contract';
+import { MESSAGE_KIND_COLORS, MESSAGE_KIND_LABELS, type Message, formatDateTime, pagePath } from '@scm/contract';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useMarkAllRead, useMarkRead, useMessageList } from '@/features/message/api/message';
 import './message.css';
 

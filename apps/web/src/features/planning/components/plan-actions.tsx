@@ -1,8 +1,7 @@
-import { type PlanAction, type PlanStatus, planActionAllowed } from '@scm/contract';
+import { type PlanAction, type PlanStatus, planActionAllowed, detailPath, planningApi } from '@scm/contract';
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps, Dropdown, Space } from 'antd';
 import { useState } from 'react';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { feedback } from '@/shared/ui/feedback';
@@ -57,13 +56,13 @@ export function PlanActions({ plan, variant, disabled, onDeleted }: PlanActionsP
   const byStatus = (action: PlanAction) => planActionAllowed(action, plan.status);
   const allowed = (action: PlanAction) => (plan.allowedActions ? plan.allowedActions.includes(action) : byStatus(action));
   const can = {
-    edit: usePermission('planningTaskList:edit') && allowed('edit'),
-    submit: usePermission('planningTaskList:submit') && allowed('submit'),
-    approve: usePermission('planningTaskList:approve') && byStatus('approve'),
-    generate: usePermission('planningTaskList:generate') && allowed('generate'),
-    close: usePermission('planningTaskList:close') && allowed('close'),
-    cancel: usePermission('planningTaskList:cancel') && allowed('cancel'),
-    delete: usePermission('planningTaskList:delete') && allowed('delete'),
+    edit: usePermission(planningApi.update) && allowed('edit'),
+    submit: usePermission(planningApi.submit) && allowed('submit'),
+    approve: usePermission(planningApi.approve) && byStatus('approve'),
+    generate: usePermission(planningApi.generate) && allowed('generate'),
+    close: usePermission(planningApi.close) && allowed('close'),
+    cancel: usePermission(planningApi.cancel) && allowed('cancel'),
+    delete: usePermission(planningApi.delete) && allowed('delete'),
   };
   // The reason says why; on the detail page allowedActions decides even where it says nothing.
   const reviewBlocked = plan.reviewBlockedReason ?? (allowed('approve') ? null : '当前不能审核该计划');

@@ -1,6 +1,6 @@
+import { pagePath } from '@scm/contract';
 import type { PlanDetail } from '@scm/contract';
 import { Button, Space } from 'antd';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { PlanActions } from './plan-actions';
 

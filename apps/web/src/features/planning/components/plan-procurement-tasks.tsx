@@ -1,7 +1,7 @@
+import { detailPath } from '@scm/contract';
 import type { PlanDetail } from '@scm/contract';
 import { Button, Card, Empty, Table } from 'antd';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 

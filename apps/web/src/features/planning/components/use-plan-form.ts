@@ -1,11 +1,10 @@
 import { optionalDayText } from '@/shared/form/day-value';
-import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen } from '@scm/contract';
+import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen, pagePath } from '@scm/contract';
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
-import { pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { useSession } from '@/shared/session/session';
 import { useCreatePlan, useUpdatePlan } from '@/features/planning/api/plan';

@@ -1,4 +1,4 @@
-import type { PlanDetail } from '@scm/contract';
+import { type PlanDetail, planningApi } from '@scm/contract';
 import { Alert, Card, Col, Form, Row, Skeleton, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -51,8 +51,8 @@ export default function PlanDetailPage() {
 
 function PlanEditor({ plan, onImport }: { plan: PlanDetail | undefined; onImport: () => void }) {
   const { form, initial, lines, dirty, markDirty, save, addLine, saving, creating } = usePlanForm(plan);
-  const canCreate = usePermission('planningTaskList:create');
-  const canEdit = usePermission('planningTaskList:edit');
+  const canCreate = usePermission(planningApi.create);
+  const canEdit = usePermission(planningApi.update);
   const editable = plan ? canEdit && plan.allowedActions.includes('edit') : canCreate;
 
   const title = plan ? (

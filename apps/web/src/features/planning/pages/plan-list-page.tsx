@@ -1,6 +1,6 @@
 import { optionalDayText } from '@/shared/form/day-value';
 import { PlusOutlined } from '@ant-design/icons';
-import { type PlanSummary, planActionAllowed, planListRequest, planningApi, formatDate, formatTime } from '@scm/contract';
+import { type PlanSummary, planActionAllowed, planListRequest, planningApi, formatDate, formatTime, detailPath, pagePath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { callApi } from '@/shared/http/api';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,7 +9,6 @@ import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useDict } from '@/shared/dict/use-dict';
 import { useNavigate } from 'react-router';
-import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';
@@ -214,7 +213,7 @@ export default function PlanListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="planningTaskList:create">
+            <Can call={planningApi.create}>
               {/* A new plan opens beside the list: the list's tab (and its filters) stays. */}
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('planningTaskDetail'))}>
                 新建计划

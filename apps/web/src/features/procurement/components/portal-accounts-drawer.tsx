@@ -4,6 +4,7 @@ import {
   PORTAL_ACCOUNT_STATUS_COLORS,
   PORTAL_ACCOUNT_STATUS_LABELS,
   type PortalAccount,
+  portalAccountActionAllowed,
   portalAccountCreateRequest,
   formatDateTime,
   formatMonthDayTime,
@@ -143,7 +144,7 @@ export default function PortalAccountsDrawer({ supplier, onClose }: { supplier: 
               width: 200,
               render: (_, row) => (
                 <Space size={0} wrap>
-                  {row.status !== 'disabled' && (
+                  {portalAccountActionAllowed('reissue', row.status) && (
                     <Popconfirm
                       title="重新生成激活链接？"
                       description="旧链接立即失效；账号用新链接重新设置密码。"
@@ -156,7 +157,7 @@ export default function PortalAccountsDrawer({ supplier, onClose }: { supplier: 
                       </Button>
                     </Popconfirm>
                   )}
-                  {row.status === 'disabled' ? (
+                  {portalAccountActionAllowed('enable', row.status) ? (
                     <Popconfirm title={`启用「${row.name}」的门户账号？`} onConfirm={() => enable.mutate({ id: row.id, version: row.version })}>
                       <Button type="link" size="small">
                         启用

@@ -1,8 +1,7 @@
-import { DICT, purchaseOrderApi } from '@scm/contract';
+import { DICT, purchaseOrderApi, detailPath } from '@scm/contract';
 import { Card, Table, Typography } from 'antd';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useApiQuery } from '@/shared/http/hooks';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';

@@ -7,13 +7,14 @@ import {
   procurementTaskApi,
   type ProcurementTaskListItem,
   taskListRequest,
+  detailPath,
+  pagePath,
 } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { BatchActions } from '@/shared/table/batch-actions';

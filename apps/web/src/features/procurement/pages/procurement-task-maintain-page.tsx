@@ -7,12 +7,13 @@ import {
   procurementTaskApi,
   formatDateTime,
   sealedNow,
+  pagePath,
+  printPath,
 } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { pagePath } from '@/shared/navigation/page-path';
 import { Can, usePermission } from '@/shared/permission/can';
 import { ExportButton } from '@/shared/ui/export-button';
 import { Money } from '@/shared/ui/money';
@@ -100,7 +101,7 @@ export default function ProcurementTaskMaintainPage() {
               label="导出比价 Excel"
             />
             {!sealed && (
-              <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/comparison?id=${task.id}`, '_blank')}>
+              <Button icon={<PrinterOutlined />} onClick={() => window.open(printPath('comparison', task.id), '_blank')}>
                 打印比价审批单
               </Button>
             )}

@@ -6,11 +6,11 @@ import {
   purchaseReturnUpdateRequest,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  detailPath,
 } from '@scm/contract';
 import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Space, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { useCreateReturn, useUpdateReturn } from '@/features/purchase-order/api/purchase-return';
 

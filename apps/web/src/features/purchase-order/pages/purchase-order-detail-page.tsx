@@ -7,12 +7,14 @@ import {
   type PurchaseOrderDetail,
   formatDateTime,
   formatMonthDayTime,
+  detailPath,
+  pagePath,
+  printPath,
 } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
@@ -62,7 +64,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
     plan: usePermission('planningTaskDetail'),
   };
   const body = { id: order.id, version: order.version };
-  const print = () => window.open(`/print/purchaseOrder?id=${order.id}`, '_blank');
+  const print = () => window.open(printPath('purchaseOrder', order.id), '_blank');
   const lineName = new Map(order.lines.map((l) => [l.id, l.commodityName]));
   // What the server says the user may do to the order now (its status machine).
   const allowed = new Set(order.allowedActions);

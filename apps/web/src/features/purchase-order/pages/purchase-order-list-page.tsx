@@ -1,10 +1,9 @@
 import { optionalDayText } from '@/shared/form/day-value';
-import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest, formatDateTime } from '@scm/contract';
+import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest, formatDateTime, detailPath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';

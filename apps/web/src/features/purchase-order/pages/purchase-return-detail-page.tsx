@@ -1,11 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail, detailPath, printPath } from '@scm/contract';
 import { Alert, Button, Card, DatePicker, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
@@ -46,7 +45,7 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
   const order = useOrderInfo(editing ? ret.orderId : undefined);
   const allowed = new Set(ret.allowedActions);
   const body = { id: ret.id, version: ret.version };
-  const print = () => window.open(`/print/purchaseReturn?id=${ret.id}`, '_blank');
+  const print = () => window.open(printPath('purchaseReturn', ret.id), '_blank');
 
   const actions = (
     <Space wrap>

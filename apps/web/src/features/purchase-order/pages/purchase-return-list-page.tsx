@@ -1,9 +1,8 @@
-import { DICT, type PurchaseReturnItem, purchaseReturnApi, purchaseReturnListRequest } from '@scm/contract';
+import { DICT, type PurchaseReturnItem, purchaseReturnApi, purchaseReturnListRequest, detailPath } from '@scm/contract';
 import { Button, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';

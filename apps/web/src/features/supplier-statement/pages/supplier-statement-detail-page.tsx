@@ -14,12 +14,13 @@ import {
   type StatementMovement,
   type SupplierInvoice,
   SUPPLIER_STATEMENT_AUDIT,
+  detailPath,
+  printPath,
 } from '@scm/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { usePermission } from '@/shared/permission/can';
 import { Money } from '@/shared/ui/money';
@@ -144,7 +145,7 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
           取消
         </Button>
       )}
-      <Button icon={<PrinterOutlined />} onClick={() => window.open(`/print/supplierStatement?id=${s.id}`, '_blank')}>
+      <Button icon={<PrinterOutlined />} onClick={() => window.open(printPath('supplierStatement', s.id), '_blank')}>
         打印
       </Button>
     </Space>

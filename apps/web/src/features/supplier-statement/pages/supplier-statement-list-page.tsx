@@ -1,11 +1,10 @@
-import { DICT, formatDateTime, type StatementItem, statementListRequest, supplierStatementApi } from '@scm/contract';
+import { DICT, formatDateTime, type StatementItem, statementListRequest, supplierStatementApi, detailPath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { optionalDayText } from '@/shared/form/day-value';
-import { detailPath } from '@/shared/navigation/page-path';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';

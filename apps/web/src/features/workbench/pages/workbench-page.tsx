@@ -9,11 +9,12 @@ import {
   formatWeekday,
   shanghaiHour,
   shanghaiIso,
+  detailPath,
+  pagePath,
 } from '@scm/contract';
 import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { detailPath, pagePath } from '@/shared/navigation/page-path';
 import { usePermission } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/session';
 import { useWorkbenchOverview } from '@/features/workbench/api/workbench';

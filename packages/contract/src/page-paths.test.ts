@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailPath, pagePath } from './page-path';
+import { PORTAL_PAGES, portalPath, printPath } from './page-addresses';
+import { detailPath, pagePath } from './page-paths';
 
 describe('page paths from the menu tree', () => {
   it('finds a page of the tree and a page outside it by key', () => {
@@ -18,5 +19,17 @@ describe('page paths from the menu tree', () => {
   it('refuses a misspelt key at compile time', () => {
     // @ts-expect-error not a key of the menu tree
     pagePath('planningTaskLst');
+  });
+});
+
+describe('portal and print addresses', () => {
+  it('builds a portal page with its query and a print page for one record', () => {
+    expect(portalPath('orderDetail', { id: 7 })).toBe('/portal/orders/detail?id=7');
+    expect(portalPath('activate', { token: 'a+b' })).toBe('/portal/activate?token=a%2Bb');
+    expect(printPath('purchaseOrder', 7)).toBe('/print/purchaseOrder?id=7');
+  });
+
+  it('keeps every portal page under /portal/', () => {
+    for (const path of Object.values(PORTAL_PAGES)) expect(path).toMatch(/^\/portal\/[a-z]/);
   });
 });
