@@ -3,8 +3,9 @@ import { defineRoute } from '../../lib/route';
 import { exportComparison, exportTasks } from './export';
 import { openPlanLines } from './plan-link';
 import { listTasks, sourcePlanOptions } from './queries';
+import { awardTask } from './award';
 import { declineQuote, estimateQuoteFreight, saveQuote } from './quotation';
-import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, unsealTask, updateTask } from './service';
+import { createTask, deleteTask, getMaintainView, getTask, transitionTask, unsealTask, updateTask } from './service';
 
 const LIST = 'procurementTaskList';
 const MAINTAIN = 'procurementTaskMaintain';
