@@ -273,6 +273,48 @@ describe('the deadline', () => {
   });
 });
 
+describe('the opening at the deadline', () => {
+  it('is recorded by the first read after the deadline, before the minute job runs', async () => {
+    const due = await portalWorld(t, admin);
+    const submitted = await t.call(
+      '/portal/quotation/submit',
+      {
+        task_id: due.taskId,
+        valid_until: '2099-12-31',
+        freight_mode: 'manual',
+        freight_fen: 4321,
+        lines: [{ task_line_id: due.lineIds[0], unit_price_fen: 8765 }],
+      },
+      due.a.token,
+    );
+    expect(submitted.code).toBe(200);
+    t.clock.advance(2 * DAY);
+    admin = await t.login();
+    // The very first read after the deadline, with no minute job in between, sees the prices.
+    const view = (await t.call('/admin/procurement_task/compare', { id: due.taskId }, admin)).data;
+    expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealed_at: t.clock.now.toISOString() });
+    const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === due.a.supplierId).quote;
+    expect(quote).toMatchObject({ sealed: false, freight_fen: 4321 });
+    expect(quote.lines[0].unit_price_fen).toBe(8765);
+    // The opening is recorded once, by 系统, and the minute job finds nothing left to do.
+    expect(await closePassedDeadlines(t.database.db, t.clock.now)).not.toContain(due.taskId);
+    const log = (await t.call('/admin/operation_log/list', { page_size: 200, module: 'procurement_task' }, admin)).data.list;
+    expect(
+      log.filter((r: { action: string; record_id: string }) => r.action === 'auto_close_quote' && r.record_id === String(due.taskId)),
+    ).toHaveLength(1);
+  });
+
+  it('is recorded by a list read too: no task is listed as 待定标 with its prices sealed', async () => {
+    const due = await portalWorld(t, admin);
+    t.clock.advance(2 * DAY);
+    admin = await t.login();
+    const list = (await t.call('/admin/procurement_task/list', { page_size: 200 }, admin)).data.list;
+    expect(list.find((r: { id: number }) => r.id === due.taskId)).toMatchObject({ status: 'evaluating', sealed: true });
+    const info = (await t.call('/admin/procurement_task/info', { id: due.taskId }, admin)).data;
+    expect(info.unsealed_at).not.toBeNull();
+  });
+});
+
 describe('rotating the sealing key', () => {
   it('re-encrypts every sealed revision, all or none, and back', async () => {
     const open = await portalWorld(t, admin);

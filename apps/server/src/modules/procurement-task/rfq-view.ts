@@ -10,7 +10,7 @@ import { type SupplierAccess, supplierClarificationScope, supplierInvitation, su
 import { ownLatestContent, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail } from './queries';
 import type { QuoteContext } from './quote-access';
-import { effectiveStatus } from './status';
+import { effectiveStatus, openPassedDeadlines } from './status';
 
 /**
  * A task as its invited supplier reads it in the portal (docs/portal.md): 我的询价 and 询价详情. Every
@@ -19,6 +19,7 @@ import { effectiveStatus } from './status';
  */
 
 export async function listRfqs(ctx: QuoteContext, access: SupplierAccess, input: z.output<typeof rfqListRequest>) {
+  await openPassedDeadlines(ctx.db, 'all', ctx.now());
   const where = and(eq(procurementTaskSuppliers.supplierId, access.supplierId), supplierTaskScope());
   const base = ctx.db
     .select({
@@ -70,6 +71,7 @@ export async function rfqInfo(ctx: QuoteContext, access: SupplierAccess, taskId:
   const { supplierId } = access;
   const now = ctx.now();
   const invited = await invitedTask(ctx.db, supplierId, taskId);
+  await openPassedDeadlines(ctx.db, [taskId], now);
   const found = await findTaskDetail(ctx.db, taskId, now);
   if (!found) throw notFound('询价不存在');
   const [units, revisions, own, [current], questions] = await Promise.all([

@@ -18,7 +18,7 @@ import { assertPlanLink, startLinkedPlan } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { notify } from '../message/notify';
-import { assertTaskAction, recordDeadlineClose } from './status';
+import { assertTaskAction, openPassedDeadlines, recordDeadlineClose } from './status';
 import { type TaskWrite, writeTasks } from './task-write';
 
 const MODULE = 'procurement_task';
@@ -26,6 +26,7 @@ type TaskInput = z.output<typeof taskCreateRequest>;
 
 export async function getTask(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
+  await openPassedDeadlines(ctx.db, [id], ctx.now());
   const found = await findTaskDetail(ctx.db, id, ctx.now());
   if (!found) throw notFound('采购任务不存在');
   return toTaskDetail(found);
@@ -33,6 +34,7 @@ export async function getTask(ctx: AuthedContext, id: number) {
 
 export async function getMaintainView(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
+  await openPassedDeadlines(ctx.db, [id], ctx.now());
   return (await loadMaintainState(ctx.db, id, ctx.now())).view;
 }
 
