@@ -104,11 +104,7 @@ export default function ProcurementTaskMaintainPage() {
                 打印比价审批单
               </Button>
             )}
-            {allowed.has('unseal') && (
-              <Can code="procurementTaskList:unseal">
-                <UnsealButton task={task} />
-              </Can>
-            )}
+            {allowed.has('unseal') && <UnsealButton task={task} />}
             {allowed.has('close_quote') && (
               <Can code="procurementTaskList:closeQuote">
                 <ReasonedButton
