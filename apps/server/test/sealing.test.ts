@@ -226,6 +226,11 @@ describe('after 提前开标', () => {
 
     const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
     expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealed_at: t.clock.now.toISOString() });
+    // Who opened it early and why, in the task's detail and in 报价维护.
+    const info = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    for (const task of [info, view.task])
+      expect(task).toMatchObject({ unseal_reason: '两家均已报价，提前开标', unsealed_by_name: expect.any(String) });
+    expect(info.unsealed_by_name.length).toBeGreaterThan(0);
     const [revision] = await t.database.db
       .select()
       .from(quotationRevisions)
@@ -292,7 +297,14 @@ describe('the opening at the deadline', () => {
     admin = await t.login();
     // The very first read after the deadline, with no minute job in between, sees the prices.
     const view = (await t.call('/admin/procurement_task/compare', { id: due.taskId }, admin)).data;
-    expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealed_at: t.clock.now.toISOString() });
+    // Opened by its deadline: nobody opened it early.
+    expect(view.task).toMatchObject({
+      status: 'evaluating',
+      sealed: true,
+      unsealed_at: t.clock.now.toISOString(),
+      unseal_reason: null,
+      unsealed_by_name: null,
+    });
     const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === due.a.supplierId).quote;
     expect(quote).toMatchObject({ sealed: false, freight_fen: 4321 });
     expect(quote.lines[0].unit_price_fen).toBe(8765);

@@ -163,6 +163,9 @@ export const taskDetailSchema = taskListItemSchema.extend({
    * when the call comes. Permission codes are not counted: the page asks `<Can>` for those.
    */
   allowedActions: allowedActionsSchema(PROCUREMENT_ACTIONS),
+  /** 提前开标: why and by whom the task was opened before its deadline; null when the deadline opened it. */
+  unsealReason: z.string().nullable(),
+  unsealedByName: z.string().nullable(),
 });
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -1,5 +1,6 @@
 import type { AuditVocabulary } from '../audit';
 import { actionsOf, type StatusMachine, transitionAllowed } from '../status-machine';
+import { formatDateTime } from '../time';
 import { INVOICE_TYPE_LABELS } from './vat';
 
 // A procurement task's statuses, its machine and their words, apart from the schemas: the supplier
@@ -64,6 +65,15 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
  */
 export function sealedNow(task: { sealed: boolean; status: ProcurementStatus; unsealedAt?: string | null }): boolean {
   return task.sealed && task.unsealedAt == null && task.status === 'quoting';
+}
+
+/**
+ * The line 报价维护 and the printed 比价审批单 show after a 提前开标: when, by whom and why. Null when
+ * the task was not opened early (the deadline opened it, or it was never sealed).
+ */
+export function earlyOpeningLine(task: { unsealedAt: string | null; unsealedByName: string | null; unsealReason: string | null }): string | null {
+  if (!task.unsealedAt || !task.unsealedByName) return null;
+  return `已于 ${formatDateTime(task.unsealedAt)} 由 ${task.unsealedByName} 提前开标，原因：${task.unsealReason || '-'}`;
 }
 
 export const PROCUREMENT_TRANSITIONS = {
@@ -157,6 +167,8 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     outcomes: '各供应商结果',
     sealed: '密封报价',
     unsealedAt: '开标时间',
+    unsealedBy: '提前开标人',
+    unsealReason: '开标原因',
     outcome: '结果',
   },
   values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS, outcome: AWARD_OUTCOME_LABELS },

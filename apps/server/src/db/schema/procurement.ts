@@ -48,6 +48,9 @@ export const procurementTasks = pgTable(
     sealed: boolean('sealed').notNull().default(true),
     /** When a sealed task's quotes were decrypted; null while still sealed (and on unsealed tasks). */
     unsealedAt: timestamp('unsealed_at', { withTimezone: true }),
+    /** 提前开标: who opened the task early (username, as `awarded_by`) and why; null when the deadline opened it. */
+    unsealedBy: text('unsealed_by'),
+    unsealReason: text('unseal_reason'),
     ...version,
     ...timestamps,
   },

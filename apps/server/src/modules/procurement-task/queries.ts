@@ -278,6 +278,8 @@ export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTa
   return {
     ...found.header,
     allowedActions: allowedTaskActions(found.header),
+    unsealReason: found.task.unsealReason,
+    unsealedByName: found.task.unsealedBy,
     lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, awardedDeductibleVatFen: _d, ...line }) => line),
     suppliers: found.invited.map(({ priceTemplateId: _p, priceTemplateName: _n, declineReason: _d, ...s }) => s),
   };

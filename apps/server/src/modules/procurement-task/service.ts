@@ -281,7 +281,7 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
       procurementTasks,
       input.id,
       input.version,
-      { status: to, statusReason: input.reason },
+      { status: to, statusReason: input.reason, unsealedBy: ctx.user.username, unsealReason: input.reason },
       eq(procurementTasks.status, task.status),
     );
     await unsealTaskQuotes(tx, [input.id], now);

@@ -1,4 +1,4 @@
-import { fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
+import { earlyOpeningLine, fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
@@ -58,6 +58,12 @@ function ComparisonPrint() {
                   {view.task.invitedCount} 家 / {view.task.quotedCount} 家
                 </td>
               </tr>
+              {earlyOpeningLine(view.task) && (
+                <tr>
+                  <th>开标</th>
+                  <td colSpan={3}>{earlyOpeningLine(view.task)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
           <h2>比价明细（单价 / 含税金额 / 实际成本，单位：元）</h2>

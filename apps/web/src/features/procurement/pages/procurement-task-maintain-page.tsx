@@ -7,6 +7,7 @@ import {
   procurementTaskApi,
   formatDateTime,
   sealedNow,
+  earlyOpeningLine,
 } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -162,6 +163,9 @@ export default function ProcurementTaskMaintainPage() {
           </Descriptions.Item>
           <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
         </Descriptions>
+        {earlyOpeningLine(task) && (
+          <Alert type="info" showIcon style={{ marginBottom: 8 }} message={earlyOpeningLine(task)} data-testid="early-opening" />
+        )}
         {allowed.has('award') && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
       </Card>
 
