@@ -27,6 +27,7 @@ import { ClarificationThread } from '@/features/procurement/components/clarifica
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { TaskOrders } from '@/features/procurement/components/task-orders';
 import { QuoteRevisions } from '@/features/procurement/components/quote-revisions';
+import { SealedQuoteCard } from '@/features/procurement/components/sealed-quote-card';
 import { SealedTag } from '@/features/procurement/components/sealed-tag';
 import { UnsealButton } from '@/features/procurement/components/unseal-button';
 
@@ -182,7 +183,10 @@ export default function ProcurementTaskMaintainPage() {
                   <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />
                 </Space>
               ),
-              children: (
+              // While sealed: a read-only card per supplier, 代录 a separate action; afterwards the quote form.
+              children: sealed ? (
+                <SealedQuoteCard task={task} supplier={s} taxpayer={view.taxpayer} lockedReason={quoteLocked(task, s.supplierStatus, canQuote)} />
+              ) : (
                 <Suspense fallback={<Spin />}>
                   <QuoteEditor task={task} supplier={s} taxpayer={view.taxpayer} lockedReason={quoteLocked(task, s.supplierStatus, canQuote)} />
                 </Suspense>
