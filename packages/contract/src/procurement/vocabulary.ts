@@ -109,7 +109,10 @@ export const procurementActionAllowed = (action: ProcurementAction, status: Proc
 const { quote: _quote, ...TASK_AUDIT_ACTION_LABELS } = PROCUREMENT_ACTION_LABELS;
 
 /** How a supplier's quote came out of an award (written to the award's audit row). */
-export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+export const AWARD_OUTCOMES = ['won', 'partial', 'lost'] as const;
+export type AwardOutcome = (typeof AWARD_OUTCOMES)[number];
+export const AWARD_OUTCOME_LABELS: Record<AwardOutcome, string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+export const AWARD_OUTCOME_COLORS: Record<AwardOutcome, string> = { won: 'success', partial: 'warning', lost: 'default' };
 
 /** Fields of a task's and a quotation's lines, as their audit rows hold them. */
 const PROCUREMENT_LINE_FIELDS: Record<string, string> = {

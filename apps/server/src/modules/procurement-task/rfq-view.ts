@@ -1,4 +1,4 @@
-import { DICT, type rfqListRequest } from '@scm/contract';
+import { type AwardOutcome, DICT, type rfqListRequest } from '@scm/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -31,6 +31,10 @@ export async function listRfqs(ctx: QuoteContext, access: SupplierAccess, input:
       sealed: procurementTasks.sealed,
       invitationStatus: procurementTaskSuppliers.status,
       lineCount: sql<number>`(select count(*)::int from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id})`,
+      // Its own outcome once the task is awarded: what its quote's status says (no quote, or a withdrawn one, lost).
+      outcome: sql<AwardOutcome | null>`case when ${procurementTasks.status} in ('awarded', 'completed') and ${procurementTaskSuppliers.status} <> 'declined' then
+        coalesce((select case ${quotations.status} when 'awarded' then 'won' when 'partially_awarded' then 'partial' end from ${quotations}
+                   where ${quotations.taskId} = ${procurementTasks.id} and ${quotations.supplierId} = ${procurementTaskSuppliers.supplierId}), 'lost') end`,
     })
     .from(procurementTaskSuppliers)
     .innerJoin(procurementTasks, eq(procurementTasks.id, procurementTaskSuppliers.taskId));
