@@ -2,7 +2,7 @@ import { UnlockOutlined } from '@ant-design/icons';
 import { type ProcurementTaskDetail, unsealRequest } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { usePermission } from '@/shared/permission/can';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useUnsealTask } from '@/features/procurement/api/task';
@@ -20,8 +20,10 @@ export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
   const [form] = Form.useForm<{ reason: string }>();
   const unseal = useUnsealTask({ onError: (error) => applyFieldErrors(form, error) });
   const confirm = async () => {
-    const { reason } = await form.validateFields();
-    unseal.mutate({ id: task.id, version: task.version, reason }, { onSuccess: () => setOpen(false) });
+    // A field left invalid shows its message on the field; nothing is thrown past the dialog.
+    const values = await validForm(form);
+    if (!values) return;
+    unseal.mutate({ id: task.id, version: task.version, reason: values.reason }, { onSuccess: () => setOpen(false) });
   };
   return (
     <>
