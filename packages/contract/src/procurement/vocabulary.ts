@@ -6,12 +6,13 @@ import { INVOICE_TYPE_LABELS } from './vat';
 // A procurement task's statuses, its machine and their words, apart from the schemas: the supplier
 // portal reads them without loading zod (docs/web-guide.md, "Portal").
 
-export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] as const;
+export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'award_pending', 'awarded', 'completed', 'cancelled'] as const;
 export type ProcurementStatus = (typeof PROCUREMENT_STATUSES)[number];
 export const PROCUREMENT_STATUS_LABELS: Record<ProcurementStatus, string> = {
   draft: '草稿',
   quoting: '报价中',
   evaluating: '待定标',
+  award_pending: '定标待审批',
   awarded: '已定标',
   completed: '已完成',
   cancelled: '已取消',
@@ -21,6 +22,7 @@ export const PROCUREMENT_STATUS_COLORS: Record<ProcurementStatus, string> = {
   draft: 'default',
   quoting: 'processing',
   evaluating: 'warning',
+  award_pending: 'purple',
   awarded: 'cyan',
   completed: 'success',
   cancelled: 'volcano',
@@ -84,7 +86,10 @@ export const PROCUREMENT_TRANSITIONS = {
   close_quote: { from: ['quoting'], to: 'evaluating' },
   unseal: { from: ['quoting'], to: 'evaluating' },
   cancel: { from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
-  award: { from: ['evaluating'], to: 'awarded' },
+  // 定标: 已定标, or 定标待审批 when the award reaches the approval threshold (docs/procurement.md, "Award approval").
+  award: { from: ['evaluating'], to: ['awarded', 'award_pending'] },
+  approve_award: { from: ['award_pending'], to: 'awarded' },
+  reject_award: { from: ['award_pending'], to: 'evaluating' },
   complete: { from: ['awarded'], to: 'completed' },
 } as const satisfies StatusMachine<ProcurementStatus>;
 export type ProcurementAction = keyof typeof PROCUREMENT_TRANSITIONS;
@@ -100,6 +105,8 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   award: '定标',
   complete: '完成',
   unseal: '提前开标',
+  approve_award: '审批通过定标',
+  reject_award: '驳回定标',
 };
 
 export const procurementActionAllowed = (action: ProcurementAction, status: ProcurementStatus) =>
@@ -172,6 +179,9 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     unsealedAt: '开标时间',
     unsealedBy: '提前开标人',
     unsealReason: '开标原因',
+    awardedById: '定标人ID',
+    awardApprovedBy: '定标审批人',
+    awardApprovedAt: '定标审批时间',
     outcome: '结果',
   },
   values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS, outcome: AWARD_OUTCOME_LABELS },

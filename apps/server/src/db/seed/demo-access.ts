@@ -129,6 +129,7 @@ const demoRoles = [
       'procurementTaskList:export',
       'procurementTaskMaintain:award',
       'procurementTaskMaintain:export',
+      'procurementTaskMaintain:approveAward',
       'purchaseOrderList',
       'purchaseOrderDetail',
       'purchaseOrder:confirm',

@@ -199,6 +199,13 @@ const BUILT_IN_DICTIONARIES: { code: string; name: string; remark: string; items
     ],
   },
   {
+    // No item: the approval is off until someone adds an amount and makes it the default in 数据字典.
+    code: DICT.awardApprovalThreshold,
+    name: '定标审批金额',
+    remark: '默认项的值（元）即定标审批门槛：到货成本达到该金额的定标须由他人审批；无启用的默认项则不审批',
+    items: [],
+  },
+  {
     code: DICT.statementStatus,
     name: '对账单状态',
     remark: '供应商对账单的状态流转',

@@ -292,8 +292,8 @@ describe('data board charts', () => {
   it('counts in a response rate every task whose quoting has ended, and no task still open for quotes', async () => {
     // 2027, read on 03-01: one task past its deadline (S1 quoted, S2 not), one closed early before its
     // deadline of 06-01 (S1 and S2 quoted, S3 not) and one still open for quotes (nobody yet).
-    // Ended: quoted 1 + 2 = 3 of invited 2 + 3 = 5 → 0.6. Per supplier over the ended tasks:
-    // S1 2 of 2, S2 1 of 2, S3 0 of 1; the open task's invitations are not counted.
+    // Ended: quoted 1 + 2 = 3 of invited 2 + 3 = 5 → 0.6. The per-supplier chart lists every
+    // invitation of the period as counts, the open task's too: S1 2 of 3, S2 1 of 3, S3 0 of 1.
     const until = { date_from: '2027-01-01', date_to: '2027-12-31' };
     const passed = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-02-01T18:00:00+08:00' });
     const closedEarly = await insertTask(t, { buyerId: ids.buyer, status: 'evaluating', quoteDeadline: '2027-06-01T18:00:00+08:00' });
@@ -316,8 +316,8 @@ describe('data board charts', () => {
       expect(
         bySupplier.map((r: { supplier_id: number; invited: number; quoted: number; rate: number }) => [r.supplier_id, r.invited, r.quoted, r.rate]),
       ).toEqual([
-        [ids.s1, 2, 2, 1],
-        [ids.s2, 2, 1, 0.5],
+        [ids.s1, 3, 2, 0.6667],
+        [ids.s2, 3, 1, 0.3333],
         [ids.s3, 1, 0, 0],
       ]);
     } finally {

@@ -76,7 +76,7 @@ const taskCategoryFilter = (categoryId: number | undefined) =>
  * belongs to the period of its deadline.
  */
 const quotingEnded = (now: Date = new Date()) =>
-  sql`(f.status in ('evaluating', 'awarded', 'completed') or (f.status = 'quoting' and f.quote_deadline <= ${ts(now.toISOString())}))`;
+  sql`(f.status in ('evaluating', 'award_pending', 'awarded', 'completed') or (f.status = 'quoting' and f.quote_deadline <= ${ts(now.toISOString())}))`;
 
 /** KPI figures for the current and the previous period in one pass over both. */
 export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
@@ -182,8 +182,8 @@ export function topSuppliersQuery(current: Period, categoryId?: number, scope = 
      order by a.amount desc, s.id`;
 }
 
-/** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period and whose quoting has ended. */
-export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
+/** Invited suppliers and the quotes they submitted, per supplier, over published tasks whose deadline is in the period (open ones too, as counts). */
+export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     select s.id, s.name, r.invited, r.quoted,
            round(r.quoted::numeric / r.invited, 4)::float8 as rate
@@ -191,7 +191,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number, scop
         select ts.supplier_id, count(*)::int as invited, (count(*) filter (where ts.status = 'received'))::int as quoted
           from board_task_facts f
           join procurement_task_suppliers ts on ts.task_id = f.task_id
-         where ${quotingEnded(now)}
+         where f.status in ('quoting', 'evaluating', 'award_pending', 'awarded', 'completed')
            and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
            ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
          group by ts.supplier_id

@@ -108,7 +108,7 @@ export async function getTopSuppliers(ctx: AuthedContext, f: Filter) {
 export async function getSupplierResponse(ctx: AuthedContext, f: Filter) {
   const rows = await queryRows<{ id: number; name: string; invited: number; quoted: number; rate: number }>(
     ctx.db,
-    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user), ctx.now()),
+    supplierResponseQuery(period(f.dateFrom, f.dateTo), f.categoryId, boardScope(ctx.user)),
   );
   return rows.map((r) => ({ supplierId: r.id, name: r.name, invited: r.invited, quoted: r.quoted, rate: r.rate }));
 }

@@ -30,7 +30,7 @@ function ComparisonPrint() {
       title={view ? `比价审批单_${view.task.code}` : '比价审批单'}
       loading={(id > 0 && query.isLoading) || company.isLoading}
       error={!id || query.isError || !view ? '采购任务不存在或无权查看' : sealed ? '报价密封中，开标后才能打印比价审批单' : null}
-      watermark={view && !view.award ? '未定标' : null}
+      watermark={view && !view.award ? '未定标' : view?.task.status === 'award_pending' ? '待审批' : null}
     >
       {view && comparison && (
         <>
@@ -58,6 +58,15 @@ function ComparisonPrint() {
                   {view.task.invitedCount} 家 / {view.task.quotedCount} 家
                 </td>
               </tr>
+              {view.award?.approvedBy && (
+                <tr>
+                  <th>定标审批</th>
+                  <td colSpan={3}>
+                    定标 {view.award.awardedBy ?? '-'} {formatDateTime(view.award.awardedAt)}；审批 {view.award.approvedBy}{' '}
+                    {formatDateTime(view.award.approvedAt ?? view.award.awardedAt)}
+                  </td>
+                </tr>
+              )}
               {earlyOpeningLine(view.task) && (
                 <tr>
                   <th>开标</th>
