@@ -172,8 +172,8 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await phone.getByText('不开票').click();
   await expect(phone.getByText('不开票的税率为 0')).toBeVisible();
   await phone.getByText('增值税专用发票').click();
+  // Choosing 按模板估算 estimates at once: no button to press before the total shows the freight.
   await phone.getByText('按模板估算').click();
-  await phone.getByRole('button', { name: '估算运费' }).click();
   const working = phone.getByTestId('freight-working');
   await expect(working).toContainText(weightTemplate.label);
   await expect(working).toContainText('计算过程');
@@ -194,6 +194,10 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await receipt.getByRole('button', { name: '知道了' }).click();
   await expect(phone.getByTestId('revisions')).toContainText('第 2 版');
   await expect(phone.getByTestId('revisions')).toContainText('第 1 版');
+  // Each revision reads back what it said: its own lines and totals, not only a digest.
+  await expect(phone.getByTestId('revision-1')).toContainText(`¥${PRICES.first} × 40`);
+  await expect(phone.getByTestId('revision-2')).toContainText(`¥${PRICES.revised} × 40`);
+  await expect(phone.getByTestId('revision-2')).toContainText('合计');
   // The receipt's canonical content: read on the page and downloaded, its SHA-256 is the receipt.
   const receiptContent = phone.getByTestId('receipt-content-2');
   await receiptContent.locator('summary').click();
@@ -233,7 +237,8 @@ test('a sealed task quoted through the portal: activation, template freight and 
     await page.waitForTimeout(200);
   }
 
-  // The buyer sees who submitted which revision when, and no price at all.
+  // The buyer sees who submitted which revision when, and no price at all (at 1280 px, a laptop's width).
+  await page.setViewportSize({ width: 1280, height: 800 });
   await row.getByRole('button', { name: '报价维护' }).click();
   await expect(page).toHaveURL(/procurementTaskMaintain\?id=/);
   const sealedCard = page.locator('.ant-card', { hasText: '报价情况（密封中）' });
@@ -244,7 +249,27 @@ test('a sealed task quoted through the portal: activation, template freight and 
   const content = await page.locator('.shell-content').innerText();
   for (const price of Object.values(PRICES)) expect(content).not.toContain(price);
   await expect(page.getByText('比价矩阵')).toHaveCount(0);
+  // Each supplier is a read-only card, never an empty price form; 代录 is a separate, explained action.
+  const cardA = page.getByTestId(`sealed-card-${a.data.id}`);
+  await expect(cardA).toContainText('供应商门户');
+  await expect(cardA).toContainText('第 2 版');
+  await expect(cardA).toContainText('开标后显示');
+  await expect(page.getByRole('button', { name: '保存报价' })).toHaveCount(0);
+  await expect(page.locator('.quote-editor')).toHaveCount(0);
+  // A quoted itself: 代录 over its own bid is not offered, and the button says why.
+  await expect(cardA.locator('.reasoned-disabled')).toHaveAttribute('data-reason', '供应商已在门户自行报价，不能代录或代为放弃');
   await screenshot(page, 'portal-maintain-sealed');
+  await page.getByRole('tab', { name: new RegExp(names.b) }).click();
+  const cardB = page.getByTestId(`sealed-card-${b.data.id}`);
+  await expect(cardB).toContainText('已放弃');
+  await expect(cardB).toContainText('尚未提交');
+  await cardB.getByRole('button', { name: '代录报价' }).click();
+  const entry = page.getByRole('dialog', { name: `代录报价：${names.b}` });
+  await expect(entry).toContainText('代录：替供应商录入其通过电话、邮件等方式发来的报价');
+  await expect(entry.getByRole('button', { name: '保存报价' })).toBeVisible();
+  await screenshot(page, 'portal-maintain-sealed-entry');
+  await entry.getByRole('button', { name: /关\s*闭|Close/ }).click();
+  await expect(entry).toHaveCount(0);
 
   // It answers the question; both suppliers will see it without the asker's name.
   const thread = page.locator('.ant-card', { hasText: '答疑' });
@@ -272,7 +297,13 @@ test('a sealed task quoted through the portal: activation, template freight and 
       .digest('hex'),
   );
   await expect(page.locator('.comparison-matrix')).toContainText(PRICES.revised);
+  // Who opened it early, when and why: on 报价维护 and on the printed 比价审批单.
+  await expect(page.getByTestId('early-opening')).toContainText(/已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 由 .+ 提前开标，原因：两家供应商均已答复/);
   await screenshot(page, 'portal-maintain-unsealed');
+  const [printed] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '打印比价审批单' }).click()]);
+  await expect(printed.locator('body')).toContainText('提前开标，原因：两家供应商均已答复');
+  await printed.screenshot({ path: 'screenshots/portal-comparison-print-early.png', fullPage: true });
+  await printed.close();
 
   // Award: A is the only quote, so it is pre-selected on every line.
   await page.getByRole('button', { name: '定标' }).click();
@@ -288,6 +319,10 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await expect(outcomeA).toContainText(PRICES.revised);
   await expect(phone.getByTestId('clarifications')).toContainText('需要，每箱贴我司条码。');
   await shootBoth(phone, 'outcome-won');
+  // 我的询价 marks the awarded task with its own outcome.
+  await phone.goto('/portal/rfq');
+  await expect(phone.getByRole('link', { name: new RegExp(taskName) }).getByTestId('rfq-outcome')).toHaveText(/结果\s*中标/);
+  await shootBoth(phone, 'rfq-list-outcome');
   await desk.reload();
   await expect(desk.getByTestId('outcome')).toContainText('未中标');
   const seenByB = await desk.locator('body').innerText();

@@ -138,6 +138,8 @@ const bodies: Record<string, (r: RecordRef) => Record<string, unknown>> = {
   '/admin/procurement_task/publish': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/close_quote': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/unseal': (r) => ({ id: r.id, version: r.version, reason: '提前开标' }),
+  '/admin/procurement_task/approve_award': (r) => ({ id: r.id, version: r.version }),
+  '/admin/procurement_task/reject_award': (r) => ({ id: r.id, version: r.version, reason: '价格需复核' }),
   '/admin/procurement_task/cancel': (r) => ({ id: r.id, version: r.version, reason: '取消' }),
   '/admin/procurement_task/complete': (r) => ({ id: r.id, version: r.version }),
   '/admin/procurement_task/compare': (r) => ({ id: r.id }),

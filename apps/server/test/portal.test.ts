@@ -440,6 +440,26 @@ describe('clarifications and outcomes', () => {
     ]);
     expect(JSON.stringify(a)).not.toContain('4100');
     expect(JSON.stringify(a)).not.toContain('1200');
+    // 我的询价 marks it: each won one of the two lines.
+    for (const token of [w.a.token, w.b.token]) {
+      const row = (await t.call('/portal/rfq/list', {}, token)).data.list.find((r: { task_id: number }) => r.task_id === w.taskId);
+      expect(row.outcome).toBe('partial');
+    }
+  });
+
+  it('marks each awarded task 中标 / 未中标 in 我的询价, and nothing before the award', async () => {
+    const w = await portalWorld(t, admin);
+    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4000, 1200]), w.a.token);
+    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4100, 1300]), w.b.token);
+    const outcomeOf = async (token: string) =>
+      (await t.call('/portal/rfq/list', {}, token)).data.list.find((r: { task_id: number }) => r.task_id === w.taskId).outcome;
+    expect([await outcomeOf(w.a.token), await outcomeOf(w.b.token)]).toEqual([null, null]);
+    let task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
+    task = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const lines = w.lineIds.map((id) => ({ task_line_id: id, supplier_id: w.a.supplierId }));
+    expect((await t.call('/admin/procurement_task/award', { id: w.taskId, version: task.version, lines }, admin)).code).toBe(200);
+    expect([await outcomeOf(w.a.token), await outcomeOf(w.b.token)]).toEqual(['won', 'lost']);
   });
 });
 

@@ -226,6 +226,11 @@ describe('after 提前开标', () => {
 
     const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
     expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealed_at: t.clock.now.toISOString() });
+    // Who opened it early and why, in the task's detail and in 报价维护.
+    const info = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    for (const task of [info, view.task])
+      expect(task).toMatchObject({ unseal_reason: '两家均已报价，提前开标', unsealed_by_name: expect.any(String) });
+    expect(info.unsealed_by_name.length).toBeGreaterThan(0);
     const [revision] = await t.database.db
       .select()
       .from(quotationRevisions)
@@ -270,6 +275,55 @@ describe('the deadline', () => {
     expect(quote).toMatchObject({ sealed: false, freight_fen: 1234 });
     expect(quote.lines[0].unit_price_fen).toBe(5678);
     expect((await t.call('/portal/rfq/info', { task_id: late.taskId }, await portalLogin(t, late.a.email))).data.task.status).toBe('evaluating');
+  });
+});
+
+describe('the opening at the deadline', () => {
+  it('is recorded by the first read after the deadline, before the minute job runs', async () => {
+    const due = await portalWorld(t, admin);
+    const submitted = await t.call(
+      '/portal/quotation/submit',
+      {
+        task_id: due.taskId,
+        valid_until: '2099-12-31',
+        freight_mode: 'manual',
+        freight_fen: 4321,
+        lines: [{ task_line_id: due.lineIds[0], unit_price_fen: 8765 }],
+      },
+      due.a.token,
+    );
+    expect(submitted.code).toBe(200);
+    t.clock.advance(2 * DAY);
+    admin = await t.login();
+    // The very first read after the deadline, with no minute job in between, sees the prices.
+    const view = (await t.call('/admin/procurement_task/compare', { id: due.taskId }, admin)).data;
+    // Opened by its deadline: nobody opened it early.
+    expect(view.task).toMatchObject({
+      status: 'evaluating',
+      sealed: true,
+      unsealed_at: t.clock.now.toISOString(),
+      unseal_reason: null,
+      unsealed_by_name: null,
+    });
+    const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === due.a.supplierId).quote;
+    expect(quote).toMatchObject({ sealed: false, freight_fen: 4321 });
+    expect(quote.lines[0].unit_price_fen).toBe(8765);
+    // The opening is recorded once, by 系统, and the minute job finds nothing left to do.
+    expect(await closePassedDeadlines(t.database.db, t.clock.now)).not.toContain(due.taskId);
+    const log = (await t.call('/admin/operation_log/list', { page_size: 200, module: 'procurement_task' }, admin)).data.list;
+    expect(
+      log.filter((r: { action: string; record_id: string }) => r.action === 'auto_close_quote' && r.record_id === String(due.taskId)),
+    ).toHaveLength(1);
+  });
+
+  it('is recorded by a list read too: no task is listed as 待定标 with its prices sealed', async () => {
+    const due = await portalWorld(t, admin);
+    t.clock.advance(2 * DAY);
+    admin = await t.login();
+    const list = (await t.call('/admin/procurement_task/list', { page_size: 200 }, admin)).data.list;
+    expect(list.find((r: { id: number }) => r.id === due.taskId)).toMatchObject({ status: 'evaluating', sealed: true });
+    const info = (await t.call('/admin/procurement_task/info', { id: due.taskId }, admin)).data;
+    expect(info.unsealed_at).not.toBeNull();
   });
 });
 

@@ -167,6 +167,7 @@ export const DICT = {
   confirmChannel: 'confirm_channel',
   /** The company's 纳税人类型: the type's default item is the current setting (docs/procurement.md). */
   companyTaxpayer: 'company_taxpayer',
+  awardApprovalThreshold: 'award_approval_threshold',
   statementStatus: 'statement_status',
   /** The three-way match's tax tolerance in yuan: the type's default item is the current setting (docs/rules/statements.md). */
   invoiceTaxTolerance: 'invoice_tax_tolerance',

@@ -101,6 +101,7 @@ export const SEED_MENU = [
           a(121, 'procurementTaskMaintain', 'quote', '录入报价'),
           a(122, 'procurementTaskMaintain', 'award', '定标'),
           a(123, 'procurementTaskMaintain', 'export', '导出'),
+          a(308, 'procurementTaskMaintain', 'approveAward', '审批定标'),
         ],
       },
       {

@@ -19,6 +19,7 @@ import {
   quoteLineInput,
 } from './procurement/task';
 import { PORTAL_ACCOUNT_STATUSES } from './portal-vocabulary';
+import { AWARD_OUTCOMES } from './procurement/vocabulary';
 
 // Portal accounts (staff side) -------------------------------------------------------------------
 
@@ -118,6 +119,8 @@ export const rfqListItemSchema = z.object({
   sealed: z.boolean(),
   invitationStatus: invitationStatusSchema,
   lineCount: z.number(),
+  /** After the award: this supplier's own outcome (中标 / 部分中标 / 未中标); null before it, or when it declined. */
+  outcome: z.enum(AWARD_OUTCOMES).nullable(),
 });
 export type RfqListItem = z.infer<typeof rfqListItemSchema>;
 

@@ -163,12 +163,16 @@ export const taskDetailSchema = taskListItemSchema.extend({
    * when the call comes. Permission codes are not counted: the page asks `<Can>` for those.
    */
   allowedActions: allowedActionsSchema(PROCUREMENT_ACTIONS),
+  /** 提前开标: why and by whom the task was opened before its deadline; null when the deadline opened it. */
+  unsealReason: z.string().nullable(),
+  unsealedByName: z.string().nullable(),
 });
 export type ProcurementTaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskTransitionRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: multilineText('原因', 200).nullish() });
 /** 提前开标: ends a sealed task's quoting before its deadline; the reason is audited. */
 export const unsealRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('开标原因', 200) });
+export const rejectAwardRequest = z.strictObject({ id: idSchema, version: versionSchema, reason: requiredMultilineText('驳回原因', 200) });
 
 // Quotations -----------------------------------------------------------------------------------
 
@@ -323,6 +327,11 @@ export const awardSchema = z.object({
   realTotalFen: z.number(),
   awardedAt: z.string(),
   awardedBy: z.string().nullable(),
+  /** The user who made the award: 定标审批 is someone else's. */
+  awardedById: z.number().nullable(),
+  /** 定标审批: who approved an award that needed it, and when; null when none was needed (or not yet given). */
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
   lines: z.array(awardLineSchema),
 });
 
@@ -437,6 +446,8 @@ export const procurementTaskApi = {
   award: endpoint('/admin/procurement_task/award', awardRequest, idResponse),
   exportCompare: endpoint('/admin/procurement_task/export_compare', byIdRequest, fileResponse),
   unseal: endpoint('/admin/procurement_task/unseal', unsealRequest, idResponse),
+  approveAward: endpoint('/admin/procurement_task/approve_award', byIdVersionRequest, idResponse),
+  rejectAward: endpoint('/admin/procurement_task/reject_award', rejectAwardRequest, idResponse),
 };
 
 export const quotationApi = {

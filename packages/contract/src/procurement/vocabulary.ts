@@ -1,16 +1,18 @@
 import type { AuditVocabulary } from '../audit';
 import { actionsOf, type StatusMachine, transitionAllowed } from '../status-machine';
+import { formatDateTime } from '../time';
 import { INVOICE_TYPE_LABELS } from './vat';
 
 // A procurement task's statuses, its machine and their words, apart from the schemas: the supplier
 // portal reads them without loading zod (docs/web-guide.md, "Portal").
 
-export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] as const;
+export const PROCUREMENT_STATUSES = ['draft', 'quoting', 'evaluating', 'award_pending', 'awarded', 'completed', 'cancelled'] as const;
 export type ProcurementStatus = (typeof PROCUREMENT_STATUSES)[number];
 export const PROCUREMENT_STATUS_LABELS: Record<ProcurementStatus, string> = {
   draft: '草稿',
   quoting: '报价中',
   evaluating: '待定标',
+  award_pending: '定标待审批',
   awarded: '已定标',
   completed: '已完成',
   cancelled: '已取消',
@@ -20,6 +22,7 @@ export const PROCUREMENT_STATUS_COLORS: Record<ProcurementStatus, string> = {
   draft: 'default',
   quoting: 'processing',
   evaluating: 'warning',
+  award_pending: 'purple',
   awarded: 'cyan',
   completed: 'success',
   cancelled: 'volcano',
@@ -66,6 +69,15 @@ export function sealedNow(task: { sealed: boolean; status: ProcurementStatus; un
   return task.sealed && task.unsealedAt == null && task.status === 'quoting';
 }
 
+/**
+ * The line 报价维护 and the printed 比价审批单 show after a 提前开标: when, by whom and why. Null when
+ * the task was not opened early (the deadline opened it, or it was never sealed).
+ */
+export function earlyOpeningLine(task: { unsealedAt: string | null; unsealedByName: string | null; unsealReason: string | null }): string | null {
+  if (!task.unsealedAt || !task.unsealedByName) return null;
+  return `已于 ${formatDateTime(task.unsealedAt)} 由 ${task.unsealedByName} 提前开标，原因：${task.unsealReason || '-'}`;
+}
+
 export const PROCUREMENT_TRANSITIONS = {
   edit: { from: ['draft'], to: null },
   delete: { from: ['draft'], to: null },
@@ -74,7 +86,10 @@ export const PROCUREMENT_TRANSITIONS = {
   close_quote: { from: ['quoting'], to: 'evaluating' },
   unseal: { from: ['quoting'], to: 'evaluating' },
   cancel: { from: ['draft', 'quoting', 'evaluating'], to: 'cancelled' },
-  award: { from: ['evaluating'], to: 'awarded' },
+  // 定标: 已定标, or 定标待审批 when the award reaches the approval threshold (docs/procurement.md, "Award approval").
+  award: { from: ['evaluating'], to: ['awarded', 'award_pending'] },
+  approve_award: { from: ['award_pending'], to: 'awarded' },
+  reject_award: { from: ['award_pending'], to: 'evaluating' },
   complete: { from: ['awarded'], to: 'completed' },
 } as const satisfies StatusMachine<ProcurementStatus>;
 export type ProcurementAction = keyof typeof PROCUREMENT_TRANSITIONS;
@@ -90,6 +105,8 @@ export const PROCUREMENT_ACTION_LABELS: Record<ProcurementAction, string> = {
   award: '定标',
   complete: '完成',
   unseal: '提前开标',
+  approve_award: '审批通过定标',
+  reject_award: '驳回定标',
 };
 
 export const procurementActionAllowed = (action: ProcurementAction, status: ProcurementStatus) =>
@@ -99,7 +116,10 @@ export const procurementActionAllowed = (action: ProcurementAction, status: Proc
 const { quote: _quote, ...TASK_AUDIT_ACTION_LABELS } = PROCUREMENT_ACTION_LABELS;
 
 /** How a supplier's quote came out of an award (written to the award's audit row). */
-export const AWARD_OUTCOME_LABELS: Record<'won' | 'partial' | 'lost', string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+export const AWARD_OUTCOMES = ['won', 'partial', 'lost'] as const;
+export type AwardOutcome = (typeof AWARD_OUTCOMES)[number];
+export const AWARD_OUTCOME_LABELS: Record<AwardOutcome, string> = { won: '中标', partial: '部分中标', lost: '未中标' };
+export const AWARD_OUTCOME_COLORS: Record<AwardOutcome, string> = { won: 'success', partial: 'warning', lost: 'default' };
 
 /** Fields of a task's and a quotation's lines, as their audit rows hold them. */
 const PROCUREMENT_LINE_FIELDS: Record<string, string> = {
@@ -157,6 +177,11 @@ export const PROCUREMENT_TASK_AUDIT: AuditVocabulary = {
     outcomes: '各供应商结果',
     sealed: '密封报价',
     unsealedAt: '开标时间',
+    unsealedBy: '提前开标人',
+    unsealReason: '开标原因',
+    awardedById: '定标人ID',
+    awardApprovedBy: '定标审批人',
+    awardApprovedAt: '定标审批时间',
     outcome: '结果',
   },
   values: { status: PROCUREMENT_STATUS_LABELS, outcomes: AWARD_OUTCOME_LABELS, outcome: AWARD_OUTCOME_LABELS },

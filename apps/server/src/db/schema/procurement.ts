@@ -34,7 +34,7 @@ export const procurementTasks = pgTable(
     /** The receiving warehouse (its code); its address becomes each order's delivery address. */
     warehouseCode: text('warehouse_code'),
     requiredBy: date('required_by', { mode: 'string' }),
-    status: text('status', { enum: ['draft', 'quoting', 'evaluating', 'awarded', 'completed', 'cancelled'] })
+    status: text('status', { enum: ['draft', 'quoting', 'evaluating', 'award_pending', 'awarded', 'completed', 'cancelled'] })
       .notNull()
       .default('draft'),
     remark: text('remark'),
@@ -42,12 +42,20 @@ export const procurementTasks = pgTable(
     awardedAmountFen: bigint('awarded_amount_fen', { mode: 'number' }),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
     awardedBy: text('awarded_by'),
+    /** Who made the award (the user), so 定标审批 can be someone else's (usernames are not unique). */
+    awardedById: integer('awarded_by_id').references(() => backUsers.id),
+    /** 定标审批: who approved an award that reached the threshold (username, as `awarded_by`) and when. */
+    awardApprovedBy: text('award_approved_by'),
+    awardApprovedAt: timestamp('award_approved_at', { withTimezone: true }),
     /** Who created the task (or generated it from a plan): 数据范围 "own" shows it to them (docs/rules/data-scope.md). */
     createdBy: integer('created_by').references(() => backUsers.id),
     /** 密封报价: quote prices stay encrypted until the deadline or an audited 提前开标 (docs/portal.md). */
     sealed: boolean('sealed').notNull().default(true),
     /** When a sealed task's quotes were decrypted; null while still sealed (and on unsealed tasks). */
     unsealedAt: timestamp('unsealed_at', { withTimezone: true }),
+    /** 提前开标: who opened the task early (username, as `awarded_by`) and why; null when the deadline opened it. */
+    unsealedBy: text('unsealed_by'),
+    unsealReason: text('unseal_reason'),
     ...version,
     ...timestamps,
   },

@@ -146,6 +146,13 @@ const BUILT_IN_DICTIONARIES: BuiltInDictionary[] = [
       ['small', TAXPAYER_TYPE_LABELS.small, 'default'],
     ],
   },
+  {
+    // No item: the approval is off until someone adds an amount and makes it the default in 数据字典.
+    code: DICT.awardApprovalThreshold,
+    name: '定标审批金额',
+    remark: '默认项的值（元）即定标审批门槛：到货成本达到该金额的定标须由他人审批；无启用的默认项则不审批',
+    items: [],
+  },
   statusDictionary(DICT.statementStatus),
   {
     // The default item's value (yuan) is the current tolerance; 1.00 until someone changes it in 数据字典.

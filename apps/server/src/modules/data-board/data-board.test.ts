@@ -289,26 +289,36 @@ describe('data board charts', () => {
     ]);
   });
 
-  it('counts in a response rate only tasks whose quote deadline has passed', async () => {
-    // 2027: one task past its deadline (S1 quoted, S2 not) and one still open for quotes.
+  it('counts in a response rate every task whose quoting has ended, and no task still open for quotes', async () => {
+    // 2027, read on 03-01: one task past its deadline (S1 quoted, S2 not), one closed early before its
+    // deadline of 06-01 (S1 and S2 quoted, S3 not) and one still open for quotes (nobody yet).
+    // Ended: quoted 1 + 2 = 3 of invited 2 + 3 = 5 → 0.6. The per-supplier chart lists every
+    // invitation of the period as counts, the open task's too: S1 2 of 3, S2 1 of 3, S3 0 of 1.
     const until = { date_from: '2027-01-01', date_to: '2027-12-31' };
     const passed = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-02-01T18:00:00+08:00' });
+    const closedEarly = await insertTask(t, { buyerId: ids.buyer, status: 'evaluating', quoteDeadline: '2027-06-01T18:00:00+08:00' });
     const open = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-05-01T18:00:00+08:00' });
     await invite(t, passed, ids.s1, 'received');
     await invite(t, passed, ids.s2, 'pending');
+    await invite(t, closedEarly, ids.s1, 'received');
+    await invite(t, closedEarly, ids.s2, 'received');
+    await invite(t, closedEarly, ids.s3, 'pending');
     await invite(t, open, ids.s1, 'pending');
     await invite(t, open, ids.s2, 'pending');
-    await refreshBoardFacts(t.database.db, [passed, open]);
+    await refreshBoardFacts(t.database.db, [passed, closedEarly, open]);
     const realNow = t.clock.now;
     t.clock.now = new Date('2027-03-01T02:00:00Z');
     try {
       // A session started in 2026 has expired by then.
       const token = await t.login();
-      expect((await board('summary', until, token)).current.response_rate).toBe(0.5);
-      // The per-supplier chart lists every invitation of the period, the open ones too.
-      expect((await board('supplier_response', until, token)).map((r: { invited: number; quoted: number }) => [r.invited, r.quoted])).toEqual([
-        [2, 1],
-        [2, 0],
+      expect((await board('summary', until, token)).current.response_rate).toBe(0.6);
+      const bySupplier = await board('supplier_response', until, token);
+      expect(
+        bySupplier.map((r: { supplier_id: number; invited: number; quoted: number; rate: number }) => [r.supplier_id, r.invited, r.quoted, r.rate]),
+      ).toEqual([
+        [ids.s1, 3, 2, 0.6667],
+        [ids.s2, 3, 1, 0.3333],
+        [ids.s3, 1, 0, 0],
       ]);
     } finally {
       t.clock.now = realNow;

@@ -67,16 +67,16 @@ const savingsColumns = sql`
   round((sum(budget_amount) - sum(amount) filter (where budget_amount is not null)) / nullif(sum(budget_amount), 0), 4)::float8 as savings_vs_budget,
   round(sum(freight)::numeric / nullif(sum(amount) + sum(freight), 0), 4)::float8 as freight_share`;
 
-const PUBLISHED = sql`('quoting', 'evaluating', 'awarded', 'completed')`;
 const taskCategoryFilter = (categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`and f.category_ids && array${categorySubtree(categoryId)}`;
 
 /**
- * Quotes can only be missing once the deadline has passed: a task still open for quotes does not
- * count towards a response rate, so the period's end is at most now.
+ * Quotes can only be missing once quoting has ended: closed by hand, opened early (待定标 and on) or
+ * past its deadline. A task still open for quotes does not count towards a response rate; a task
+ * belongs to the period of its deadline.
  */
-const responsesUntil = (current: Period, now?: Date) =>
-  now && now.getTime() < Date.parse(current.toInstant) ? now.toISOString() : current.toInstant;
+const quotingEnded = (now: Date = new Date()) =>
+  sql`(f.status in ('evaluating', 'award_pending', 'awarded', 'completed') or (f.status = 'quoting' and f.quote_deadline <= ${ts(now.toISOString())}))`;
 
 /** KPI figures for the current and the previous period in one pass over both. */
 export function summaryQuery(current: Period, previous: Period, categoryId?: number, scope = ALL_DATA, now?: Date): SQL {
@@ -98,8 +98,8 @@ export function summaryQuery(current: Period, previous: Period, categoryId?: num
       select (f.quote_deadline >= ${split}) as cur,
              round(sum(f.quoted)::numeric / nullif(sum(f.invited), 0), 4)::float8 as rate
         from board_task_facts f
-       where f.status in ${PUBLISHED}
-         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(responsesUntil(current, now))}
+       where ${quotingEnded(now)}
+         and f.quote_deadline >= ${ts(previous.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
          ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
        group by 1
     )
@@ -182,7 +182,7 @@ export function topSuppliersQuery(current: Period, categoryId?: number, scope = 
      order by a.amount desc, s.id`;
 }
 
-/** Invited suppliers and the quotes they submitted, per supplier, over tasks whose deadline is in the period. */
+/** Invited suppliers and the quotes they submitted, per supplier, over published tasks whose deadline is in the period (open ones too, as counts). */
 export function supplierResponseQuery(current: Period, categoryId?: number, scope = ALL_DATA): SQL {
   return sql`
     select s.id, s.name, r.invited, r.quoted,
@@ -191,7 +191,7 @@ export function supplierResponseQuery(current: Period, categoryId?: number, scop
         select ts.supplier_id, count(*)::int as invited, (count(*) filter (where ts.status = 'received'))::int as quoted
           from board_task_facts f
           join procurement_task_suppliers ts on ts.task_id = f.task_id
-         where f.status in ${PUBLISHED}
+         where f.status in ('quoting', 'evaluating', 'award_pending', 'awarded', 'completed')
            and f.quote_deadline >= ${ts(current.fromInstant)} and f.quote_deadline < ${ts(current.toInstant)}
            ${taskCategoryFilter(categoryId)} ${taskInScope(scope)}
          group by ts.supplier_id

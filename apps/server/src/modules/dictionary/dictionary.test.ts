@@ -26,7 +26,7 @@ describe('built-in dictionaries', () => {
     const labels = (code: string) =>
       bundle.data.types.find((type: { code: string }) => type.code === code).items.map((i: { label: string }) => i.label);
     expect(labels('plan_status')).toEqual(['草稿', '待审核', '已审核', '采购中', '已完成', '已驳回', '已作废']);
-    expect(labels('procurement_status')).toEqual(['草稿', '报价中', '待定标', '已定标', '已完成', '已取消']);
+    expect(labels('procurement_status')).toEqual(['草稿', '报价中', '待定标', '定标待审批', '已定标', '已完成', '已取消']);
     expect(labels('quote_status')).toEqual(['待报价', '已报价', '已放弃']);
     expect(labels('plan_type')).toEqual(['常规补货', '促销备货', '新品首采', '季节备货']);
     expect(labels('settlement_type')).toEqual(['月结', '现结', '预付']);

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAction, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
-import { procurementTaskApi, quotationApi, toSnakeCase, DAY_MS } from '@scm/contract';
+import { DICT, procurementTaskApi, quotationApi, toSnakeCase, DAY_MS } from '@scm/contract';
+import { dictItems, dictTypes } from '../../db/schema';
 import { createSupplier, createTask, type QuoteBody, saveQuote, type TaskBody } from '../../../test/builders';
-import { seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
+import { loginWithCodes, seedCommodities, seedDictionaries } from '../../../test/procurement-fixtures';
 import { refreshBoardFacts } from '../data-board/board-facts';
 import { procurementTaskRoutes } from './routes';
 import { closePassedDeadlines } from './status';
@@ -140,7 +141,33 @@ describe('board facts after procurement writes', () => {
     await quoted(sealedTask, s1, sealedLines);
     expect(await act('unseal', sealedTask, { reason: '邀请的供应商均已报价' })).toBe(200);
 
-    // Deadlines passing: recorded by the sweep, and by a quote call on a task nobody swept yet.
+    // 定标审批 on: an award waits, is rejected, is made again and approved by someone else.
+    const db = t.database.db;
+    const [thresholdType] = await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.code, DICT.awardApprovalThreshold));
+    await db.insert(dictItems).values({ typeId: thresholdType.id, value: '0.01', label: '0.01元', isDefault: true });
+    const approvedTask = await created();
+    expect(await act('publish', approvedTask)).toBe(200);
+    const approvedLines = (await info(approvedTask)).lines.map((l) => l.id);
+    await quoted(approvedTask, s1, approvedLines);
+    expect(await act('close_quote', approvedTask)).toBe(200);
+    const award = { lines: approvedLines.map((l) => ({ task_line_id: l, supplier_id: s1 })) };
+    expect(await act('award', approvedTask, award)).toBe(200);
+    const admin = token;
+    const approver = await loginWithCodes(
+      t,
+      ['procurementTaskList', 'procurementTaskMaintain', 'procurementTaskMaintain:approveAward'],
+      'approver@facts.test',
+    );
+    token = approver;
+    expect(await act('reject_award', approvedTask, { reason: '复核价格' })).toBe(200);
+    token = admin;
+    expect(await act('award', approvedTask, award)).toBe(200);
+    token = approver;
+    expect(await act('approve_award', approvedTask)).toBe(200);
+    token = admin;
+    await db.delete(dictItems).where(eq(dictItems.typeId, thresholdType.id));
+
+    // Deadlines passing: recorded by the sweep, and by the first read of a task nobody swept yet.
     const swept = await created();
     const late = await created();
     expect(await act('publish', swept)).toBe(200);
@@ -162,7 +189,8 @@ describe('board facts after procurement writes', () => {
       ).code,
     ).toBe(409);
     await expectFresh();
-    expect(await closePassedDeadlines(t.database.db, t.clock.now)).toEqual([swept, late]);
+    // `late` was opened by the first read after its deadline (its info above); the sweep records the other.
+    expect(await closePassedDeadlines(t.database.db, t.clock.now)).toEqual([swept]);
     await expectFresh();
 
     const routes = procurementTaskRoutes.map((r) => r.endpoint.path);

@@ -13,6 +13,7 @@ import { COUNT_FORMAT, createXlsxStream, escapeCell, exportFileName, MONEY_FORMA
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
 import { loadTaskForUser } from './scope';
+import { openPassedDeadlines } from './status';
 
 const BATCH = 500;
 /** A deadline is set to the minute. */
@@ -84,6 +85,7 @@ function formatColumns(sheet: ExcelJS.Worksheet, money: number[], counts: number
  */
 export async function exportComparison(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
+  await openPassedDeadlines(ctx.db, [id], ctx.now());
   const { found, comparison, view } = await loadMaintainState(ctx.db, id, ctx.now());
   const { suppliers, award } = view;
   const quoted = suppliers.filter((s) => comparison.suppliers.some((c) => c.supplierId === s.supplierId));

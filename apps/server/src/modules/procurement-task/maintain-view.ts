@@ -137,6 +137,9 @@ export async function loadMaintainState(db: Db, taskId: number, now: Date) {
           realTotalFen: (found.task.awardedAmountFen ?? 0) - deductibleVatFen,
           awardedAt: iso(found.task.awardedAt) as string,
           awardedBy: found.task.awardedBy,
+          awardedById: found.task.awardedById,
+          approvedBy: found.task.awardApprovedBy,
+          approvedAt: iso(found.task.awardApprovedAt),
           lines: awardLines,
         }
       : null;

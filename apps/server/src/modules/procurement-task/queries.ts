@@ -21,7 +21,7 @@ import { iso } from '../../lib/rows';
 import { prepared, preparedByShape } from '../../lib/prepared';
 import { planScope, taskScope } from '../../lib/data-scope';
 import { regionFullName } from '../region/regions';
-import { allowedTaskActions, effectiveStatus, statusCondition } from './status';
+import { allowedTaskActions, effectiveStatus, openPassedDeadlines, statusCondition } from './status';
 
 type Filter = z.output<typeof taskExportRequest>;
 
@@ -158,6 +158,7 @@ const taskBatch = preparedByShape(
 );
 
 export async function listTasks(db: Db, user: AuthUser, input: z.output<typeof taskListRequest>, now: Date) {
+  await openPassedDeadlines(db, 'all', now);
   const { where, values, shape } = taskFilter(user, input, now);
   const order = orderBy(input, SORTS, [sql`${procurementTasks.updatedAt} desc`], procurementTasks.id);
   const [rows, [{ total }]] = await Promise.all([
@@ -277,6 +278,8 @@ export function toTaskDetail(found: NonNullable<Awaited<ReturnType<typeof findTa
   return {
     ...found.header,
     allowedActions: allowedTaskActions(found.header),
+    unsealReason: found.task.unsealReason,
+    unsealedByName: found.task.unsealedBy,
     lines: found.lines.map(({ weightG: _w, volumeCm3: _v, awardedFreightFen: _f, awardReason: _r, awardedDeductibleVatFen: _d, ...line }) => line),
     suppliers: found.invited.map(({ priceTemplateId: _p, priceTemplateName: _n, declineReason: _d, ...s }) => s),
   };

@@ -1,4 +1,4 @@
-import { DICT, type rfqListRequest } from '@scm/contract';
+import { type AwardOutcome, DICT, type rfqListRequest } from '@scm/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,7 +10,7 @@ import { type SupplierAccess, supplierClarificationScope, supplierInvitation, su
 import { ownLatestContent, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail } from './queries';
 import type { QuoteContext } from './quote-access';
-import { effectiveStatus } from './status';
+import { effectiveStatus, openPassedDeadlines } from './status';
 
 /**
  * A task as its invited supplier reads it in the portal (docs/portal.md): 我的询价 and 询价详情. Every
@@ -19,6 +19,7 @@ import { effectiveStatus } from './status';
  */
 
 export async function listRfqs(ctx: QuoteContext, access: SupplierAccess, input: z.output<typeof rfqListRequest>) {
+  await openPassedDeadlines(ctx.db, 'all', ctx.now());
   const where = and(eq(procurementTaskSuppliers.supplierId, access.supplierId), supplierTaskScope());
   const base = ctx.db
     .select({
@@ -30,6 +31,10 @@ export async function listRfqs(ctx: QuoteContext, access: SupplierAccess, input:
       sealed: procurementTasks.sealed,
       invitationStatus: procurementTaskSuppliers.status,
       lineCount: sql<number>`(select count(*)::int from ${procurementTaskLines} where ${procurementTaskLines.taskId} = ${procurementTasks.id})`,
+      // Its own outcome once the task is awarded: what its quote's status says (no quote, or a withdrawn one, lost).
+      outcome: sql<AwardOutcome | null>`case when ${procurementTasks.status} in ('awarded', 'completed') and ${procurementTaskSuppliers.status} <> 'declined' then
+        coalesce((select case ${quotations.status} when 'awarded' then 'won' when 'partially_awarded' then 'partial' end from ${quotations}
+                   where ${quotations.taskId} = ${procurementTasks.id} and ${quotations.supplierId} = ${procurementTaskSuppliers.supplierId}), 'lost') end`,
     })
     .from(procurementTaskSuppliers)
     .innerJoin(procurementTasks, eq(procurementTasks.id, procurementTaskSuppliers.taskId));
@@ -70,6 +75,7 @@ export async function rfqInfo(ctx: QuoteContext, access: SupplierAccess, taskId:
   const { supplierId } = access;
   const now = ctx.now();
   const invited = await invitedTask(ctx.db, supplierId, taskId);
+  await openPassedDeadlines(ctx.db, [taskId], now);
   const found = await findTaskDetail(ctx.db, taskId, now);
   if (!found) throw notFound('询价不存在');
   const [units, revisions, own, [current], questions] = await Promise.all([

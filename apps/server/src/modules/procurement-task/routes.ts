@@ -3,8 +3,9 @@ import { defineRoute } from '../../lib/route';
 import { exportComparison, exportTasks } from './export';
 import { openPlanLines } from './plan-link';
 import { listTasks, sourcePlanOptions } from './queries';
+import { approveAward, awardTask, rejectAward } from './award';
 import { declineQuote, estimateQuoteFreight, saveQuote } from './quotation';
-import { awardTask, createTask, deleteTask, getMaintainView, getTask, transitionTask, unsealTask, updateTask } from './service';
+import { createTask, deleteTask, getMaintainView, getTask, transitionTask, unsealTask, updateTask } from './service';
 
 const LIST = 'procurementTaskList';
 const MAINTAIN = 'procurementTaskMaintain';
@@ -41,6 +42,16 @@ export const procurementTaskRoutes = [
   defineRoute({ endpoint: procurementTaskApi.export, permission: `${LIST}:export`, handler: async (input, ctx) => exportTasks(ctx, input) }),
   defineRoute({ endpoint: procurementTaskApi.compare, permission: MAINTAIN, handler: (input, ctx) => getMaintainView(ctx, input.id) }),
   defineRoute({ endpoint: procurementTaskApi.award, permission: `${MAINTAIN}:award`, handler: (input, ctx) => awardTask(ctx, input) }),
+  defineRoute({
+    endpoint: procurementTaskApi.approveAward,
+    permission: `${MAINTAIN}:approveAward`,
+    handler: (input, ctx) => approveAward(ctx, input),
+  }),
+  defineRoute({
+    endpoint: procurementTaskApi.rejectAward,
+    permission: `${MAINTAIN}:approveAward`,
+    handler: (input, ctx) => rejectAward(ctx, input),
+  }),
   defineRoute({
     endpoint: procurementTaskApi.exportCompare,
     permission: `${MAINTAIN}:export`,

@@ -1,25 +1,8 @@
-import {
-  type awardRequest,
-  BUYER_PERMISSION_CODES,
-  fenToYuan,
-  PROCUREMENT_ACTION_LABELS,
-  PROCUREMENT_TRANSITIONS,
-  priceAward,
-  type taskCreateRequest,
-  taskUpdateRequest,
-} from '@scm/contract';
+import { BUYER_PERMISSION_CODES, PROCUREMENT_ACTION_LABELS, PROCUREMENT_TRANSITIONS, type taskCreateRequest, taskUpdateRequest } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  commodities,
-  planningTasks,
-  procurementTaskLines,
-  procurementTaskSuppliers,
-  procurementTasks,
-  quotations,
-  warehouses,
-} from '../../db/schema';
+import { commodities, planningTasks, procurementTaskLines, procurementTaskSuppliers, procurementTasks, warehouses } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthedContext } from '../../lib/context';
 import { nextCode } from '../../lib/codes';
@@ -27,16 +10,15 @@ import { updateVersioned } from '../../lib/versioned-update';
 import { withCurrentValues } from '../../lib/unchanged-fields';
 import { badRequest, conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
 import { assertAssignable } from '../back-user/assignable';
-import { createAwardOrders } from '../purchase-order/create-orders';
 import { assertWarehouseUsable } from '../warehouse/queries';
 import { isKnownRegion } from '../region/regions';
 import { unsealTaskQuotes } from '../sealing/quotes';
 import { loadMaintainState } from './maintain-view';
-import { assertPlanLink, onLinesAwarded, startLinkedPlan } from './plan-link';
+import { assertPlanLink, startLinkedPlan } from './plan-link';
 import { findTaskDetail, supplierStates, toTaskDetail } from './queries';
 import { loadTaskForUser } from './scope';
 import { notify } from '../message/notify';
-import { assertTaskAction, recordDeadlineClose } from './status';
+import { assertTaskAction, openPassedDeadlines, recordDeadlineClose } from './status';
 import { type TaskWrite, writeTasks } from './task-write';
 
 const MODULE = 'procurement_task';
@@ -44,6 +26,7 @@ type TaskInput = z.output<typeof taskCreateRequest>;
 
 export async function getTask(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
+  await openPassedDeadlines(ctx.db, [id], ctx.now());
   const found = await findTaskDetail(ctx.db, id, ctx.now());
   if (!found) throw notFound('采购任务不存在');
   return toTaskDetail(found);
@@ -51,6 +34,7 @@ export async function getTask(ctx: AuthedContext, id: number) {
 
 export async function getMaintainView(ctx: AuthedContext, id: number) {
   await loadTaskForUser(ctx.db, ctx.user, id);
+  await openPassedDeadlines(ctx.db, [id], ctx.now());
   return (await loadMaintainState(ctx.db, id, ctx.now())).view;
 }
 
@@ -159,7 +143,7 @@ export async function createTask(ctx: AuthedContext, input: TaskInput) {
 }
 
 /** The task for a change: 404 outside the user's data scope (before anything is written), 409 on a stale version. */
-async function lockTask(write: TaskWrite, ctx: AuthedContext, id: number, version: number) {
+export async function lockTask(write: TaskWrite, ctx: AuthedContext, id: number, version: number) {
   const { tx } = write;
   await loadTaskForUser(tx, ctx.user, id);
   write.touch(id);
@@ -297,7 +281,7 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
       procurementTasks,
       input.id,
       input.version,
-      { status: to, statusReason: input.reason },
+      { status: to, statusReason: input.reason, unsealedBy: ctx.user.username, unsealReason: input.reason },
       eq(procurementTasks.status, task.status),
     );
     await unsealTaskQuotes(tx, [input.id], now);
@@ -310,143 +294,6 @@ export async function unsealTask(ctx: AuthedContext, input: { id: number; versio
       summary: `${task.code} 提前开标：${input.reason}`,
       before: { status: task.status, sealed: true },
       after: { status: to, unsealedAt: now.toISOString(), reason: input.reason },
-    });
-  });
-  return { id: input.id };
-}
-
-const OUTCOME_STATUS = { won: 'awarded', partial: 'partially_awarded', lost: 'lost' } as const;
-
-/**
- * 定标: one transaction takes the task's version first (so a second award of the same task waits,
- * then finds the version gone and gets 409), then writes each line's winner, each quote's outcome,
- * the task's awarded amount, one purchase order per awarded supplier and the plan lines' awarded
- * quantities.
- */
-export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
-  const now = ctx.now();
-  await writeTasks(ctx.db, async (write) => {
-    const { tx } = write;
-    const task = await lockTask(write, ctx, input.id, input.version);
-    assertTaskAction(task, 'award');
-    const to = PROCUREMENT_TRANSITIONS.award.to;
-    await updateVersioned(
-      tx,
-      procurementTasks,
-      input.id,
-      input.version,
-      { status: to, awardedAt: now, awardedBy: ctx.user.username },
-      eq(procurementTasks.status, task.status),
-    );
-    const state = await loadMaintainState(tx, input.id, now);
-    const { comparison, compareInput, found } = state;
-    const supplierName = (id: number) => found.invited.find((s) => s.supplierId === id)?.name ?? String(id);
-
-    const seen = new Set<number>();
-    input.lines.forEach((choice, i) => {
-      if (seen.has(choice.taskLineId)) throw fieldError(`lines.${i}.task_line_id`, '同一行只能选择一家中标供应商');
-      seen.add(choice.taskLineId);
-    });
-    const unchosen = comparison.rows.find((row) => row.recommendedSupplierId != null && !seen.has(row.lineId));
-    if (unchosen) {
-      const line = found.lines.find((l) => l.id === unchosen.lineId);
-      throw badRequest(`请为「${line?.commodityName ?? unchosen.lineId}」选择中标供应商`);
-    }
-    const priced = priceAward(
-      comparison,
-      compareInput,
-      input.lines.map((c) => ({ lineId: c.taskLineId, supplierId: c.supplierId })),
-    );
-    if (priced.invalid.length > 0) {
-      const i = input.lines.findIndex((c) => c.taskLineId === priced.invalid[0]);
-      throw fieldError(`lines.${i}.supplier_id`, '所选供应商对该行没有有效报价（未报价、已放弃或报价已过期），不能定标');
-    }
-    priced.lines.forEach((line) => {
-      const i = input.lines.findIndex((c) => c.taskLineId === line.lineId);
-      if (line.notLowest && !input.lines[i].reason) {
-        throw fieldError(
-          `lines.${i}.reason`,
-          comparison.rows.find((r) => r.lineId === line.lineId)?.cells.find((c) => c.supplierId === line.supplierId)?.belowMoq
-            ? '所选供应商不满足起订量，请填写定标理由'
-            : '所选供应商不是该行实际到货成本最低的，请填写定标理由',
-        );
-      }
-    });
-
-    for (const line of priced.lines) {
-      const choice = input.lines.find((c) => c.taskLineId === line.lineId);
-      await tx
-        .update(procurementTaskLines)
-        .set({
-          awardedSupplierId: line.supplierId,
-          awardedUnitPriceFen: line.unitPriceFen,
-          awardedQuantity: line.boughtQuantity,
-          awardedFreightFen: line.freightShareFen,
-          awardedDeductibleVatFen: line.deductibleVatFen,
-          awardReason: choice?.reason || null,
-        })
-        .where(and(eq(procurementTaskLines.id, line.lineId), eq(procurementTaskLines.taskId, input.id)));
-    }
-    for (const [supplierId, outcome] of priced.quoteOutcome) {
-      await tx
-        .update(quotations)
-        .set({ status: OUTCOME_STATUS[outcome] })
-        .where(and(eq(quotations.taskId, input.id), eq(quotations.supplierId, supplierId)));
-    }
-    await tx.update(procurementTasks).set({ awardedAmountFen: priced.totalFen }).where(eq(procurementTasks.id, input.id));
-    // The orders first: they mark the plan lines as ordered, so the write-back below does not
-    // complete a plan on the award alone (docs/rules/orders.md).
-    await createAwardOrders(
-      tx,
-      ctx.actor,
-      now,
-      task,
-      priced.lines.map((line) => ({
-        taskLineId: line.lineId,
-        supplierId: line.supplierId,
-        quantity: line.boughtQuantity,
-        unitPriceFen: line.unitPriceFen,
-        amountFen: line.amountFen,
-        freightFen: line.freightShareFen,
-      })),
-    );
-    const planLines = priced.lines.flatMap((line) => {
-      const source = found.lines.find((l) => l.id === line.lineId);
-      return source?.planLineId == null
-        ? []
-        : [{ planLineId: source.planLineId, taskLineId: line.lineId, quantity: line.boughtQuantity, goodsFen: line.amountFen }];
-    });
-    if (planLines.length > 0) await onLinesAwarded(tx, ctx.actor, task.code, planLines);
-    await writeAudit(tx, ctx.actor, {
-      module: MODULE,
-      action: 'award',
-      recordId: input.id,
-      summary: `${task.code} 定标，到货成本 ¥${fenToYuan(priced.totalFen, true)}，实际到货成本 ¥${fenToYuan(priced.realTotalFen, true)}`,
-      before: { status: task.status },
-      // Lines and suppliers by SKU and name as they read now, so a later rename leaves the record as it was.
-      after: {
-        status: to,
-        totalFen: priced.totalFen,
-        realTotalFen: priced.realTotalFen,
-        lines: priced.lines.map((line) => {
-          const source = found.lines.find((l) => l.id === line.lineId);
-          return {
-            skuCode: source?.skuCode ?? '',
-            commodityName: source?.commodityName ?? '',
-            supplierName: supplierName(line.supplierId),
-            quantity: line.quantity,
-            boughtQuantity: line.boughtQuantity,
-            unitPriceFen: line.unitPriceFen,
-            amountFen: line.amountFen,
-            freightShareFen: line.freightShareFen,
-            realLandedFen: line.realLandedFen,
-            deductibleVatFen: line.deductibleVatFen,
-            notLowest: line.notLowest,
-            reason: input.lines.find((c) => c.taskLineId === line.lineId)?.reason || null,
-          };
-        }),
-        outcomes: [...priced.quoteOutcome].map(([supplierId, outcome]) => ({ supplierName: supplierName(supplierId), outcome })),
-      },
     });
   });
   return { id: input.id };

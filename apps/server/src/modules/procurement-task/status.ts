@@ -104,6 +104,24 @@ export function assertTaskAction(task: TaskState, action: ProcurementAction): vo
 
 export const allowedTaskActions = (task: TaskState): ProcurementAction[] => PROCUREMENT_ACTIONS.filter((action) => !taskActionRefusal(task, action));
 
+/**
+ * The opening is exact (docs/procurement.md, "Task status"): a read of tasks whose deadline has
+ * passed first records their close, which unseals them, exactly as a write does, so nobody sees a
+ * sealed task as 待定标 while its prices are still sealed. `'all'` (a list) catches up on every
+ * passed deadline; the check is one indexed query when there is nothing to record.
+ */
+export async function openPassedDeadlines(db: Db, scope: number[] | 'all', now: Date): Promise<void> {
+  if (scope !== 'all' && scope.length === 0) return;
+  const [due] = await db
+    .select({ id: procurementTasks.id })
+    .from(procurementTasks)
+    .where(scope === 'all' ? passedDeadline(now) : and(inArray(procurementTasks.id, scope), passedDeadline(now)))
+    .limit(1);
+  if (!due) return;
+  if (scope === 'all') await closePassedDeadlines(db, now);
+  else await writeTasks(db, (write) => recordDeadlineCloses(write, inArray(procurementTasks.id, scope), now));
+}
+
 const SWEEP_BATCH = 500;
 
 /**

@@ -14,7 +14,7 @@ import {
   addDays,
   shanghaiDay,
 } from '@scm/contract';
-import { type FormEvent, memo, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { Money } from '@/shared/ui/money';
 import { toQuoteFields } from '@/shared/quote/quote-request';
@@ -116,7 +116,7 @@ function toRequest(taskId: number, lines: RfqInfo['task']['lines'], values: Quot
  * revision; the server answers a receipt (time + SHA-256), which the page shows at once
  * (`onSubmitted`) and keeps in the history.
  */
-function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt: QuoteReceipt) => void }) {
+function QuoteForm({ info, closed = false, onSubmitted }: { info: RfqInfo; closed?: boolean; onSubmitted: (receipt: QuoteReceipt) => void }) {
   const { task } = info;
   const formRef = useRef<HTMLFormElement>(null);
   // Mounted anew for each saved revision (the page keys it), so a refetch never wipes what is being typed.
@@ -163,9 +163,31 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
       { taskId: task.id, lines: task.lines.map((line, i) => ({ taskLineId: line.id, unitPriceFen: prices[i] })) },
       { onSuccess: setEstimate },
     );
+  // 按模板估算 estimates at once, and again shortly after a price changes, so the total shows the
+  // freight before 提交报价 (a free-shipping amount condition depends on the prices).
+  const latestEstimate = useRef(runEstimate);
+  latestEstimate.current = runEstimate;
+  const pricesKey = prices.join(',');
+  const estimatedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (values.freightMode !== 'estimated' || closed) {
+      estimatedFor.current = null;
+      return;
+    }
+    if (estimatedFor.current === pricesKey) return;
+    const timer = setTimeout(
+      () => {
+        estimatedFor.current = pricesKey;
+        latestEstimate.current();
+      },
+      estimatedFor.current == null ? 0 : 400,
+    );
+    return () => clearTimeout(timer);
+  }, [values.freightMode, pricesKey, closed]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (closed) return;
     const { body, errors: unreadable } = toRequest(task.id, task.lines, values);
     const { portalQuoteSubmitRequest } = await requestChecks();
     const checked = portalQuoteSubmitRequest.safeParse(body);
@@ -315,7 +337,8 @@ function QuoteForm({ info, onSubmitted }: { info: RfqInfo; onSubmitted: (receipt
         <p className="portal-muted" style={{ margin: '4px 0 12px' }}>
           单价与运费均为含税金额。截止前可多次提交，以最后一版为准；每一版都会生成回执。
         </p>
-        <Button type="submit" variant="primary" size="large" block loading={submit.isPending}>
+        {closed && <Notice type="warning" title="报价已截止，不能再提交" detail="您填写的内容仍保留在此，但采购方已不再接收报价。" />}
+        <Button type="submit" variant="primary" size="large" block loading={submit.isPending} disabled={closed}>
           {info.quote ? '提交新一版报价' : '提交报价'}
         </Button>
       </Section>

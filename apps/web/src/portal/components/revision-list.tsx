@@ -1,4 +1,4 @@
-import { formatDateTimeSeconds } from '@scm/contract';
+import { fenToYuan, formatDateTimeSeconds, INVOICE_TYPE_SHORT_LABELS, type InvoiceType } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
 import { downloadText, receiptFileName } from '@/shared/ui/download-text';
 import { Button, Tag } from './plain-controls';
@@ -33,8 +33,68 @@ function ReceiptContent({ text, fileName, testId }: { text: string; fileName: st
   );
 }
 
+type TaskLine = RfqInfo['task']['lines'][number];
+interface SaidLine {
+  taskLineId: number;
+  unitPriceFen: number | null;
+  moq: number | null;
+  leadTimeDays: number | null;
+}
+interface Said {
+  freightFen: number;
+  invoiceType: InvoiceType;
+  taxRatePercent: number;
+  validUntil: string;
+  lines: SaidLine[];
+}
+
+/** What a revision said, read from the very content its receipt digests; null when it cannot be read. */
+function readSaid(text: string): Said | null {
+  try {
+    const said = JSON.parse(text) as Said;
+    return Array.isArray(said.lines) ? said : null;
+  } catch {
+    return null;
+  }
+}
+
+const yuan = (fen: number | null) => (fen == null ? '未报价' : `¥${fenToYuan(fen, true)}`);
+
+/** A revision's own lines and totals, as the supplier submitted them (read from its receipt's content). */
+function RevisionSaid({ text, lines }: { text: string; lines: TaskLine[] }) {
+  const said = readSaid(text);
+  if (!said) return null;
+  const goods = said.lines.reduce((sum, l) => {
+    const quantity = lines.find((t) => t.id === l.taskLineId)?.quantity ?? 0;
+    return sum + (l.unitPriceFen ?? 0) * quantity;
+  }, 0);
+  return (
+    <div className="portal-revision-said">
+      <ul>
+        {said.lines.map((l) => {
+          const line = lines.find((t) => t.id === l.taskLineId);
+          return (
+            <li key={l.taskLineId}>
+              {line?.commodityName ?? l.taskLineId}：{yuan(l.unitPriceFen)}
+              {l.unitPriceFen != null && line ? ` × ${line.quantity}` : ''}
+              {l.moq != null ? `，起订量 ${l.moq}` : ''}
+              {l.leadTimeDays != null ? `，交期 ${l.leadTimeDays} 天` : ''}
+            </li>
+          );
+        })}
+      </ul>
+      <div>
+        货值 {yuan(goods)} · 运费 {yuan(said.freightFen)} · 合计 <strong>{yuan(goods + said.freightFen)}</strong>
+      </div>
+      <div className="portal-muted">
+        {INVOICE_TYPE_SHORT_LABELS[said.invoiceType] ?? said.invoiceType} {said.taxRatePercent}% · 有效期至 {said.validUntil}
+      </div>
+    </div>
+  );
+}
+
 /** This supplier's own revisions, newest first; each was sealed as submitted and never changes. */
-export function RevisionList({ revisions, taskCode }: { revisions: RfqInfo['revisions']; taskCode: string }) {
+export function RevisionList({ revisions, taskCode, lines }: { revisions: RfqInfo['revisions']; taskCode: string; lines: TaskLine[] }) {
   const newestFirst = [...revisions].sort((a, b) => b.revision - a.revision);
   return (
     <Section title="报价记录与回执" testId="revisions">
@@ -47,6 +107,7 @@ export function RevisionList({ revisions, taskCode }: { revisions: RfqInfo['revi
               <strong>第 {r.revision} 版</strong> {index === 0 && <Tag color="blue">当前有效</Tag>}
               {r.enteredByBuyer && <Tag>采购方代录</Tag>}
             </div>
+            <RevisionSaid text={r.canonicalContent} lines={lines} />
             <ReceiptText submittedAt={r.submittedAt} digest={r.receiptSha256} />
             <ReceiptContent text={r.canonicalContent} fileName={receiptFileName(taskCode, r.revision)} testId={`receipt-content-${r.revision}`} />
           </div>

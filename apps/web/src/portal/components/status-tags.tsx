@@ -1,4 +1,7 @@
 import {
+  AWARD_OUTCOME_COLORS,
+  AWARD_OUTCOME_LABELS,
+  type AwardOutcome,
   INVITATION_STATUS_COLORS,
   INVITATION_STATUS_LABELS,
   type InvitationStatus,
@@ -29,6 +32,11 @@ export const TaskStatusTag = ({ status }: { status: ProcurementStatus }) => (
 
 export const InvitationTag = ({ status }: { status: InvitationStatus }) => (
   <StatusTag value={status} labels={INVITATION_STATUS_LABELS} colors={INVITATION_STATUS_COLORS} />
+);
+
+/** 中标 / 部分中标 / 未中标: this supplier's own outcome of an awarded task. */
+export const OutcomeTag = ({ outcome }: { outcome: AwardOutcome }) => (
+  <StatusTag value={outcome} labels={AWARD_OUTCOME_LABELS} colors={AWARD_OUTCOME_COLORS} />
 );
 
 export const SealedTag = () => <Tag color="purple">密封报价</Tag>;

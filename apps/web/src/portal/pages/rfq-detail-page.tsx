@@ -1,6 +1,6 @@
 import { procurementActionAllowed, sealedNow, PORTAL_PAGES } from '@scm/contract';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf } from '@/portal/api/first-read';
@@ -24,6 +24,24 @@ export default function RfqDetailPage() {
   const now = useServerNow(query.data?.serverNow);
   // Here, not in the form: the form is mounted anew for the revision the receipt is for.
   const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
+  const deadline = query.data?.task.quoteDeadline;
+  const quoting = query.data?.task.status === 'quoting';
+  // A timer at the deadline itself, so the form closes when quoting ends rather than at the next tick.
+  const [, setPassed] = useState(0);
+  useEffect(() => {
+    if (!deadline || !quoting) return;
+    const left = dayjs(deadline).valueOf() - now;
+    if (left <= 0 || left > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setPassed((n) => n + 1), left + 50);
+    return () => clearTimeout(timer);
+  }, [deadline, quoting, now]);
+  // Once the form has been shown it stays, closed, when quoting ends (deadline, 关闭报价 or 提前开标:
+  // the message stream refreshes the page), so what was typed is kept and the page says why it cannot be sent.
+  const [formShown, setFormShown] = useState(false);
+  const open = !!query.data && procurementActionAllowed('quote', query.data.task.status) && dayjs(query.data.task.quoteDeadline).valueOf() > now;
+  useEffect(() => {
+    if (open) setFormShown(true);
+  }, [open]);
   const back = <BackTo path={PORTAL_PAGES.rfqList} label="返回我的询价" />;
 
   if (!taskId) return <EmptyNotice title="请从我的询价打开询价详情" action={back} />;
@@ -31,8 +49,8 @@ export default function RfqDetailPage() {
   const info = query.data;
   if (!info) return <EmptyNotice title="询价不存在或您未被邀请" action={back} />;
   const { task } = info;
-  // Quoting by the contract's status machine, until the deadline (the server refuses the same).
-  const open = procurementActionAllowed('quote', task.status) && dayjs(task.quoteDeadline).valueOf() > now;
+  // Quoting by the contract's status machine, until the deadline (the server refuses the same): `open` above.
+  const keepClosedForm = !open && formShown && !info.outcome;
 
   return (
     <div className="portal-stack">
@@ -77,10 +95,15 @@ export default function RfqDetailPage() {
         />
       )}
 
-      {open ? (
+      {open || keepClosedForm ? (
         <>
-          <QuoteForm key={info.quote?.revision ?? 0} info={info} onSubmitted={setReceipt} />
-          {info.invitationStatus !== 'declined' && <DeclineButton taskId={task.id} />}
+          {keepClosedForm && (
+            <div data-testid="quote-closed">
+              <Notice type="warning" title="报价已截止" detail="采购方已截止本次报价（截止时间已到或提前截止），不能再提交或放弃报价。" />
+            </div>
+          )}
+          <QuoteForm key={info.quote?.revision ?? 0} info={info} closed={!open} onSubmitted={setReceipt} />
+          {open && info.invitationStatus !== 'declined' && <DeclineButton taskId={task.id} />}
         </>
       ) : (
         <>
@@ -89,7 +112,7 @@ export default function RfqDetailPage() {
         </>
       )}
 
-      <RevisionList revisions={info.revisions} taskCode={info.task.code} />
+      <RevisionList revisions={info.revisions} taskCode={info.task.code} lines={info.task.lines} />
       <Clarifications taskId={task.id} items={info.clarifications} canAsk={open} />
       <Dialog
         title={`报价已提交（第 ${receipt?.revision ?? ''} 版）`}

@@ -8,7 +8,7 @@ import { Deadline } from '@/portal/components/deadline';
 import { Pager } from '@/portal/components/pager';
 import { Icon } from '@/portal/components/plain-controls';
 import { Rows } from '@/portal/components/section';
-import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
+import { InvitationTag, OutcomeTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
 function RfqRow({ row }: { row: RfqListItem }) {
   return (
@@ -29,6 +29,11 @@ function RfqRow({ row }: { row: RfqListItem }) {
           <span>
             我的报价 <InvitationTag status={row.invitationStatus} />
           </span>
+          {row.outcome && (
+            <span data-testid="rfq-outcome">
+              结果 <OutcomeTag outcome={row.outcome} />
+            </span>
+          )}
         </div>
       </div>
       <span className="portal-muted">

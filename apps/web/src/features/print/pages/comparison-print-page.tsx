@@ -1,4 +1,4 @@
-import { DELIVERY_PLACE_PENDING, fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
+import { DELIVERY_PLACE_PENDING, earlyOpeningLine, fenToYuan, INVOICE_TYPE_SHORT_LABELS, procurementTaskApi, formatDateTime } from '@scm/contract';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '@/shared/http/hooks';
 import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
@@ -34,7 +34,7 @@ function ComparisonPrint() {
       title={view ? `比价审批单_${view.task.code}` : '比价审批单'}
       loading={(id > 0 && query.isLoading) || company.isLoading}
       error={!id || query.isError || !view ? '采购任务不存在或无权查看' : sealed ? '报价密封中，开标后才能打印比价审批单' : null}
-      watermark={view && !view.award ? '未定标' : null}
+      watermark={view && !view.award ? '未定标' : view?.task.status === 'award_pending' ? '待审批' : null}
     >
       {view && comparison && (
         <>
@@ -66,6 +66,21 @@ function ComparisonPrint() {
                   {view.task.invitedCount} 家 / {view.task.quotedCount} 家
                 </td>
               </tr>
+              {view.award?.approvedBy && (
+                <tr>
+                  <th>定标审批</th>
+                  <td colSpan={3}>
+                    定标 {view.award.awardedBy ?? '-'} {formatDateTime(view.award.awardedAt)}；审批 {view.award.approvedBy}{' '}
+                    {formatDateTime(view.award.approvedAt ?? view.award.awardedAt)}
+                  </td>
+                </tr>
+              )}
+              {earlyOpeningLine(view.task) && (
+                <tr>
+                  <th>开标</th>
+                  <td colSpan={3}>{earlyOpeningLine(view.task)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
           <h2>比价明细（单价 / 含税金额 / 实际成本，单位：元）</h2>

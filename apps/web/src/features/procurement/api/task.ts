@@ -29,5 +29,9 @@ export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { s
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
 export const useAwardTask = (options: WriteOptions<typeof procurementTaskApi.award> = {}) =>
   useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, ...options });
+export const useApproveAward = () =>
+  useApiMutation(procurementTaskApi.approveAward, { successMessage: '定标已审批通过，采购订单已生成', invalidates: stale });
+export const useRejectAward = () =>
+  useApiMutation(procurementTaskApi.rejectAward, { successMessage: '定标已驳回，任务回到待定标', invalidates: stale });
 export const useUnsealTask = (options: WriteOptions<typeof procurementTaskApi.unseal> = {}) =>
   useApiMutation(procurementTaskApi.unseal, { successMessage: '已开标，任务进入待定标', invalidates: stale, ...options });

@@ -3,6 +3,7 @@ import { Alert, App, Button, Descriptions, Drawer, Input, Select, Space, Table, 
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/shared/http/api';
 import { Money } from '@/shared/ui/money';
+import './procurement.css';
 import { type ComparedView, useAwardTask } from '@/features/procurement/api/task';
 
 interface Choice {

@@ -52,12 +52,15 @@ export default function QuoteEditor({
   supplier,
   taxpayer,
   lockedReason,
+  onSaved,
 }: {
   task: Task;
   supplier: InvitedSupplier;
   /** The company's taxpayer type as the server's comparison uses it, so the preview agrees with the matrix. */
   taxpayer: TaxpayerType;
   lockedReason: string | null;
+  /** Called after a save or a decline went through (the 代录 dialog closes). */
+  onSaved?: () => void;
 }) {
   const editable = lockedReason == null;
   const [form] = Form.useForm<QuoteFormValues>();
@@ -113,7 +116,10 @@ export default function QuoteEditor({
     const values = await validForm(form);
     if (!values) return;
     save.mutate(toSaveQuoteRequest({ taskId: task.id, supplierId: supplier.supplierId, version: quote?.version ?? null }, task.lines, values), {
-      onSuccess: () => setDirty(false),
+      onSuccess: () => {
+        setDirty(false);
+        onSaved?.();
+      },
     });
   };
 
@@ -293,9 +299,9 @@ export default function QuoteEditor({
                   title: '起订量',
                   key: 'moq',
                   width: 110,
-                  render: (_, field) => (
+                  render: (_, field, i) => (
                     <Form.Item name={[field.name, 'moq']} style={{ margin: 0 }}>
-                      <InputNumber min={1} precision={0} style={{ width: 100 }} />
+                      <InputNumber min={1} precision={0} style={{ width: 100 }} aria-label={`起订量-${task.lines[i].skuCode}`} />
                     </Form.Item>
                   ),
                 },
@@ -312,9 +318,9 @@ export default function QuoteEditor({
                 {
                   title: '备注',
                   key: 'remark',
-                  render: (_, field) => (
+                  render: (_, field, i) => (
                     <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }}>
-                      <Input maxLength={200} style={{ width: 160 }} />
+                      <Input maxLength={200} style={{ width: 160 }} aria-label={`备注-${task.lines[i].skuCode}`} />
                     </Form.Item>
                   ),
                 },
@@ -353,7 +359,7 @@ export default function QuoteEditor({
           <Popconfirm
             title="记录该供应商放弃本次报价？"
             description="已录入的报价将被撤回"
-            onConfirm={() => decline.mutate({ taskId: task.id, supplierId: supplier.supplierId })}
+            onConfirm={() => decline.mutate({ taskId: task.id, supplierId: supplier.supplierId }, { onSuccess: () => onSaved?.() })}
           >
             <Button danger>放弃报价</Button>
           </Popconfirm>

@@ -1,27 +1,35 @@
 import { UnlockOutlined } from '@ant-design/icons';
 import { type ProcurementTaskDetail, unsealRequest } from '@scm/contract';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
+import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
+import { usePermission } from '@/shared/permission/can';
+import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useUnsealTask } from '@/features/procurement/api/task';
 
 /**
  * 提前开标: ends a sealed task's quoting before its deadline and makes its prices readable. It cannot
- * be undone, so it asks for a reason (audited) and a confirmation.
+ * be undone, so it asks for a reason (audited) and a confirmation. A user without the code sees it
+ * disabled, with who may use it on hover (the demo's 采购经理 holds the code).
  */
+const UNSEAL_NEEDS_CODE = '仅持有「提前开标」权限的用户（如采购经理）可以提前开标';
+
 export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
+  const allowed = usePermission('procurementTaskList:unseal');
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const unseal = useUnsealTask({ onError: (error) => applyFieldErrors(form, error) });
   const confirm = async () => {
-    const { reason } = await form.validateFields();
-    unseal.mutate({ id: task.id, version: task.version, reason }, { onSuccess: () => setOpen(false) });
+    // A field left invalid shows its message on the field; nothing is thrown past the dialog.
+    const values = await validForm(form);
+    if (!values) return;
+    unseal.mutate({ id: task.id, version: task.version, reason: values.reason }, { onSuccess: () => setOpen(false) });
   };
   return (
     <>
-      <Button icon={<UnlockOutlined />} onClick={() => setOpen(true)}>
+      <ReasonedButton icon={<UnlockOutlined />} disabledReason={allowed ? null : UNSEAL_NEEDS_CODE} onClick={() => setOpen(true)}>
         提前开标
-      </Button>
+      </ReasonedButton>
       <Modal
         title="确认提前开标？"
         open={open}

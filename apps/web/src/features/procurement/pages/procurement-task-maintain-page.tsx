@@ -9,6 +9,7 @@ import {
   sealedNow,
   pagePath,
   printPath,
+  earlyOpeningLine,
 } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -21,12 +22,14 @@ import { NoAccess } from '@/shared/ui/no-access';
 import { PageNotice } from '@/shared/ui/page-notice';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useCloseQuote, useMaintainView } from '@/features/procurement/api/task';
+import { AwardApproval } from '@/features/procurement/components/award-approval';
 import { AwardDrawer } from '@/features/procurement/components/award-drawer';
 import { ComparisonMatrix } from '@/features/procurement/components/comparison-matrix';
 import { ClarificationThread } from '@/features/procurement/components/clarification-thread';
 import { DeadlineCountdown } from '@/features/procurement/components/deadline-countdown';
 import { TaskOrders } from '@/features/procurement/components/task-orders';
 import { QuoteRevisions } from '@/features/procurement/components/quote-revisions';
+import { SealedQuoteCard } from '@/features/procurement/components/sealed-quote-card';
 import { SealedTag } from '@/features/procurement/components/sealed-tag';
 import { UnsealButton } from '@/features/procurement/components/unseal-button';
 
@@ -34,6 +37,7 @@ import { UnsealButton } from '@/features/procurement/components/unseal-button';
 const AWARD_BLOCKED: Partial<Record<ProcurementStatus, string>> = {
   draft: '任务尚未发布：报价截止或关闭报价后才能定标',
   quoting: '报价截止或关闭报价后才能定标',
+  award_pending: '定标待审批',
   awarded: '任务已定标',
   completed: '任务已完成',
   cancelled: '任务已取消，不能定标',
@@ -105,11 +109,7 @@ export default function ProcurementTaskMaintainPage() {
                 打印比价审批单
               </Button>
             )}
-            {allowed.has('unseal') && (
-              <Can code="procurementTaskList:unseal">
-                <UnsealButton task={task} />
-              </Can>
-            )}
+            {allowed.has('unseal') && <UnsealButton task={task} />}
             {allowed.has('close_quote') && (
               <Can code="procurementTaskList:closeQuote">
                 <ReasonedButton
@@ -167,7 +167,11 @@ export default function ProcurementTaskMaintainPage() {
           </Descriptions.Item>
           <Descriptions.Item label="备注">{task.remark ?? '-'}</Descriptions.Item>
         </Descriptions>
+        {earlyOpeningLine(task) && (
+          <Alert type="info" showIcon style={{ marginBottom: 8 }} message={earlyOpeningLine(task)} data-testid="early-opening" />
+        )}
         {allowed.has('award') && <Alert type="warning" showIcon message="报价已截止，请核对比价结果后定标" />}
+        {task.status === 'award_pending' && <AwardApproval view={view} />}
       </Card>
 
       <Card size="small" title="供应商报价">
@@ -183,7 +187,10 @@ export default function ProcurementTaskMaintainPage() {
                   <DictTag code={DICT.quoteStatus} value={s.invitationStatus} />
                 </Space>
               ),
-              children: (
+              // While sealed: a read-only card per supplier, 代录 a separate action; afterwards the quote form.
+              children: sealed ? (
+                <SealedQuoteCard task={task} supplier={s} taxpayer={view.taxpayer} lockedReason={quoteLocked(task, s.supplierStatus, canQuote)} />
+              ) : (
                 <Suspense fallback={<Spin />}>
                   <QuoteEditor task={task} supplier={s} taxpayer={view.taxpayer} lockedReason={quoteLocked(task, s.supplierStatus, canQuote)} />
                 </Suspense>
@@ -216,6 +223,9 @@ export default function ProcurementTaskMaintainPage() {
           }
         >
           <ComparisonMatrix view={view} />
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+            未报全部商品行的报价不参与“最低实际到货成本”的比较（缺行的报价合计会显得偏低）；单行的最低价与最早交期仍按已报的行比较。
+          </Typography.Paragraph>
         </Card>
       )}
 
@@ -224,7 +234,16 @@ export default function ProcurementTaskMaintainPage() {
       </Card>
 
       {view.award && (
-        <Card size="small" title={`定标结果（${formatDateTime(view.award.awardedAt)} · ${view.award.awardedBy ?? ''}）`}>
+        <Card
+          size="small"
+          title={`定标结果（${formatDateTime(view.award.awardedAt)} · ${view.award.awardedBy ?? ''}${
+            task.status === 'award_pending'
+              ? ' · 待审批'
+              : view.award.approvedBy
+                ? ` · 审批 ${view.award.approvedBy} ${formatDateTime(view.award.approvedAt ?? '')}`
+                : ''
+          }）`}
+        >
           <Table
             size="small"
             rowKey="taskLineId"

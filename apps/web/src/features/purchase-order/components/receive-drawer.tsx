@@ -3,6 +3,7 @@ import { fenToYuan, freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderRece
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import type dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
+import { validForm } from '@/shared/form/field-errors';
 import { ApiError } from '@/shared/http/api';
 import { useReceiveOrder } from '@/features/purchase-order/api/purchase-order';
 import type { OrderShipment } from '@/features/purchase-order/components/shipments-card';
@@ -91,7 +92,9 @@ export default function ReceiveDrawer({
   const overText = over.map((o) => `${o.line.commodityName}：超收 ${o.over} 件，将按单价计入应付 ¥${fenToYuan(o.addsFen, true)}`);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid field (超收原因 left empty) shows its message there; nothing is thrown past the drawer.
+    const values = await validForm(form);
+    if (!values) return;
     const body = {
       id: order.id,
       version: order.version,
