@@ -2,11 +2,33 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './constants';
+import { E2E_ADMIN_EMAIL, E2E_PASSWORD, E2E_PORT } from './constants';
 
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/** A phone-sized window (375×812, touch) as a supplier's salesperson uses the portal. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 375, height: 812 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** Signs in to the supplier portal through its form and waits for 我的询价. */
+export async function portalSignIn(page: Page, email: string, password: string) {
+  await page.goto('/portal/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/portal\/rfq$/);
+}
 
 /** Signs in through the login form and waits for the workbench. */
 export async function login(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_PASSWORD) {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
-import { E2E_PORT } from '../support/constants';
+import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
@@ -150,20 +149,9 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   await screenshot(page, 'purchase-return-detail');
 
   // The supplier confirms it on a phone.
-  const phoneContext = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    isMobile: true,
-    hasTouch: true,
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto('/portal/login');
-  await phone.getByLabel('邮箱').fill(email);
-  await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await phone.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(phone).toHaveURL(/\/portal\/rfq$/);
+  const phoneWindow = await phoneContext(browser);
+  const phone = await phoneWindow.newPage();
+  await portalSignIn(phone, email, PASSWORD);
   await phone.getByRole('link', { name: '退货单' }).click();
   await phone.getByTestId(`return-${returnCode}`).click();
   await expect(phone.getByTestId('return-summary')).toContainText('待供应商确认');
@@ -176,7 +164,7 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   await phone.goto(`/portal/orders/detail?id=${order.id}`);
   await expect(phone.getByTestId('receipt-rejected').first()).toContainText('拒收 8');
   await phone.screenshot({ path: 'screenshots/portal-order-ledger-phone.png', fullPage: true });
-  await phoneContext.close();
+  await phoneWindow.close();
 
   // The buyer ships it: the order's net received drops by 5.
   await page.reload();

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot, expectAccessible, unreadCount } from '../support/app';
-import { E2E_PORT } from '../support/constants';
+import { api, apiLogin, creditCode, login, screenshot, expectAccessible, unreadCount, phoneContext, portalSignIn } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
 const supplierName = `E2E订单门户${stamp}有限公司`;
@@ -70,23 +69,12 @@ test('a supplier sees its new order after the award, confirms it on a phone, and
   const before = await unreadCount(page);
 
   // The supplier, on a phone: the bell tells of the new order and opens it.
-  const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser);
   const phone = await context.newPage();
   await phone.goto('/portal/login');
   // The sign-in screen is plain markup, no antd: its controls still name themselves.
   await expectAccessible(phone, 'portal login');
-  await phone.getByLabel('邮箱').fill(email);
-  await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await phone.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(phone).toHaveURL(/\/portal\/rfq$/);
+  await portalSignIn(phone, email, PASSWORD);
   // 新询价, 询价提前截止 (the buyer closed quoting before the deadline) and 新采购订单.
   await expect(phone.getByTestId('portal-bell-count')).toHaveText('3');
   // On the phone a long supplier name ends in an ellipsis beside the count, never under it.

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, creditCode, expectAccessible } from '../support/app';
-import { E2E_PORT } from '../support/constants';
+import { api, apiLogin, creditCode, expectAccessible, phoneContext, portalSignIn } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
 const supplierName = `E2E门户估算${stamp}有限公司`;
@@ -46,21 +45,9 @@ test('on a phone: 按模板估算 shows the freight before 提交报价, and quo
   const draft = await api(request, token, '/admin/procurement_task/info', { id: taskId });
   expect((await api(request, token, '/admin/procurement_task/publish', { id: taskId, version: draft.data.version })).code).toBe(200);
 
-  const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser);
   const phone = await context.newPage();
-  await phone.goto('/portal/login');
-  await phone.getByLabel('邮箱').fill(email);
-  await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await phone.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(phone).toHaveURL(/\/portal\/rfq$/);
+  await portalSignIn(phone, email, PASSWORD);
   await phone.getByRole('link', { name: new RegExp(taskName) }).click();
   await expect(phone.getByRole('heading', { name: taskName })).toBeVisible();
 

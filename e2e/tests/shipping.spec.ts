@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
-import { E2E_PORT } from '../support/constants';
+import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
 const supplierName = `E2E发货${stamp}家居有限公司`;
@@ -74,21 +73,9 @@ test('a supplier on a phone rejects one order, confirms and ships another; the b
   const refused = await awardedOrder(request, token, portalToken, supplier.data.id, `E2E拒单${stamp}`);
   const shipped = await awardedOrder(request, token, portalToken, supplier.data.id, `E2E发货${stamp}`);
 
-  const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser);
   const phone = await context.newPage();
-  await phone.goto('/portal/login');
-  await phone.getByLabel('邮箱').fill(email);
-  await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await phone.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(phone).toHaveURL(/\/portal\/rfq$/);
+  await portalSignIn(phone, email, PASSWORD);
 
   // 拒绝: with a reason.
   await phone.goto(`/portal/orders/detail?id=${refused.id}`);

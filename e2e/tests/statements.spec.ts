@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot } from '../support/app';
-import { E2E_PORT } from '../support/constants';
+import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
@@ -92,20 +91,9 @@ async function statedMonth(request: APIRequestContext, n: number) {
 
 /** The supplier's portal, signed in on a phone (375 × 812), on its statement list. */
 async function portalOnPhone(browser: Browser, email: string) {
-  const phone = await browser.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    viewport: { width: 375, height: 812 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await phoneContext(browser);
   const mobile = await phone.newPage();
-  await mobile.goto('/portal/login');
-  await mobile.getByLabel('邮箱').fill(email);
-  await mobile.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await mobile.getByRole('button', { name: /登\s*录/ }).click();
+  await portalSignIn(mobile, email, PASSWORD);
   await mobile.getByRole('link', { name: '对账单' }).click();
   return { phone, mobile };
 }

@@ -1,7 +1,6 @@
-import { DICT } from '@scm/contract';
-import { and, eq } from 'drizzle-orm';
+import { DICT, yuanToFen } from '@scm/contract';
 import type { Db } from '../../db/client';
-import { dictItems, dictTypes } from '../../db/schema';
+import { defaultSettingValue } from './default-setting';
 
 /**
  * 定标审批 threshold, in fen: the enabled default item of the `award_approval_threshold` dictionary,
@@ -9,21 +8,7 @@ import { dictItems, dictTypes } from '../../db/schema';
  * without one (type or item disabled, no default, a value that is not a positive amount).
  */
 export async function awardApprovalThreshold(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ value: dictItems.value })
-    .from(dictItems)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictItems.typeId))
-    .where(
-      and(
-        eq(dictTypes.code, DICT.awardApprovalThreshold),
-        eq(dictTypes.status, 'enabled'),
-        eq(dictItems.isDefault, true),
-        eq(dictItems.status, 'enabled'),
-      ),
-    )
-    .limit(1);
-  const value = row?.value.trim() ?? '';
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(value)) return null;
-  const fen = Math.round(Number(value) * 100);
-  return fen > 0 ? fen : null;
+  const value = await defaultSettingValue(db, DICT.awardApprovalThreshold);
+  const fen = value === null ? null : yuanToFen(value);
+  return fen !== null && Number.isSafeInteger(fen) && fen > 0 ? fen : null;
 }
