@@ -443,7 +443,8 @@ export const procurementTaskApi = {
   complete: endpoint('/admin/procurement_task/complete', taskTransitionRequest, idResponse),
   export: endpoint('/admin/procurement_task/export', taskExportRequest, fileResponse),
   compare: endpoint('/admin/procurement_task/compare', byIdRequest, maintainViewSchema),
-  award: endpoint('/admin/procurement_task/award', awardRequest, idResponse),
+  /** `status`: 已定标, or 定标待审批 when the award reached the approval threshold. */
+  award: endpoint('/admin/procurement_task/award', awardRequest, idResponse.extend({ status: procurementStatusSchema })),
   exportCompare: endpoint('/admin/procurement_task/export_compare', byIdRequest, fileResponse),
   unseal: endpoint('/admin/procurement_task/unseal', unsealRequest, idResponse),
   approveAward: endpoint('/admin/procurement_task/approve_award', byIdVersionRequest, idResponse),

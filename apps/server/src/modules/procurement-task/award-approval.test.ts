@@ -90,7 +90,7 @@ describe('award approval', () => {
   it('is off without the setting: the award is 已定标 with its orders at once', async () => {
     await setThreshold(null);
     const { id, lineId } = await evaluatingTask();
-    expect((await act('award', id, awardBody(lineId))).code).toBe(200);
+    expect(await act('award', id, awardBody(lineId))).toMatchObject({ code: 200, data: { id, status: 'awarded' } });
     expect((await info(id)).status).toBe('awarded');
     expect(await ordersOf(id)).toHaveLength(1);
   });
@@ -106,7 +106,7 @@ describe('award approval', () => {
   it('at the threshold waits for someone else to approve, and the orders come with the approval', async () => {
     await setThreshold('40');
     const { id, lineId } = await evaluatingTask();
-    expect((await act('award', id, awardBody(lineId))).code).toBe(200);
+    expect(await act('award', id, awardBody(lineId))).toMatchObject({ code: 200, data: { id, status: 'award_pending' } });
     const pending = await info(id);
     expect(pending).toMatchObject({ status: 'award_pending', awarded_amount_fen: 4000 });
     expect(pending.allowed_actions).toEqual(['approve_award', 'reject_award']);

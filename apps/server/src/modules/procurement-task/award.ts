@@ -1,4 +1,4 @@
-import { type awardRequest, fenToYuan, PROCUREMENT_TRANSITIONS, priceAward } from '@scm/contract';
+import { type awardRequest, fenToYuan, type ProcurementStatus, PROCUREMENT_TRANSITIONS, priceAward } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
@@ -33,7 +33,7 @@ type TaskRow = typeof procurementTasks.$inferSelect;
  */
 export async function awardTask(ctx: AuthedContext, input: z.output<typeof awardRequest>) {
   const now = ctx.now();
-  await writeTasks(ctx.db, async (write) => {
+  const status = await writeTasks(ctx.db, async (write) => {
     const { tx } = write;
     const task = await lockTask(write, ctx, input.id, input.version);
     assertTaskAction(task, 'award');
@@ -97,7 +97,7 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
     await tx.update(procurementTasks).set({ awardedAmountFen: priced.totalFen }).where(eq(procurementTasks.id, input.id));
     const threshold = await awardApprovalThreshold(tx);
     const pending = threshold != null && priced.totalFen >= threshold;
-    const to = pending ? 'award_pending' : 'awarded';
+    const to: ProcurementStatus = pending ? 'award_pending' : 'awarded';
     if (pending) await tx.update(procurementTasks).set({ status: to }).where(eq(procurementTasks.id, input.id));
     else await settleAward(tx, ctx, now, task, state, priced);
     await writeAudit(tx, ctx.actor, {
@@ -131,8 +131,9 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
         outcomes: [...priced.quoteOutcome].map(([supplierId, outcome]) => ({ supplierName: supplierName(supplierId), outcome })),
       },
     });
+    return to;
   });
-  return { id: input.id };
+  return { id: input.id, status };
 }
 
 /** What an award does once it stands (at once, or at its approval): quote outcomes, orders, plan write-back. */

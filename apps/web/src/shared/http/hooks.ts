@@ -31,8 +31,8 @@ export function showApiError(error: unknown) {
 }
 
 interface MutationOptions<E extends Endpoint> {
-  /** Toast shown on success, e.g. "保存成功". */
-  successMessage?: string;
+  /** Toast shown on success, e.g. "保存成功", or worded from the answer. */
+  successMessage?: string | ((data: EndpointData<E>) => string);
   /** Endpoints whose cached reads become stale after this write. */
   invalidates?: { path: string }[];
   onSuccess?: (data: EndpointData<E>, body: EndpointBody<E>) => void;
@@ -66,7 +66,8 @@ export function useApiMutation<E extends Endpoint>(endpoint: E | EndpointAt<E>, 
     mutationFn: (body) => callApi(endpoint, body, idempotencyKey.current ? { [IDEMPOTENCY_HEADER]: idempotencyKey.current } : {}),
     onSuccess: (data, body) => {
       if (idempotencyKey.current) idempotencyKey.current = newIdempotencyKey();
-      if (options.successMessage) feedback.message?.success(options.successMessage);
+      const success = typeof options.successMessage === 'function' ? options.successMessage(data) : options.successMessage;
+      if (success) feedback.message?.success(success);
       for (const stale of options.invalidates ?? []) client.invalidateQueries({ queryKey: [stale.path] });
       options.onSuccess?.(data, body);
     },

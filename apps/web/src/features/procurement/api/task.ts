@@ -28,7 +28,11 @@ export const useCloseQuote = () => useApiMutation(procurementTaskApi.closeQuote,
 export const useCancelTask = () => useApiMutation(procurementTaskApi.cancel, { successMessage: '任务已取消', invalidates: stale });
 export const useCompleteTask = () => useApiMutation(procurementTaskApi.complete, { successMessage: '任务已完成', invalidates: stale });
 export const useAwardTask = (options: WriteOptions<typeof procurementTaskApi.award> = {}) =>
-  useApiMutation(procurementTaskApi.award, { successMessage: '定标成功', invalidates: stale, ...options });
+  useApiMutation(procurementTaskApi.award, {
+    successMessage: ({ status }) => (status === 'award_pending' ? '定标已提交，达到审批金额，待他人审批' : '定标成功'),
+    invalidates: stale,
+    ...options,
+  });
 export const useApproveAward = () =>
   useApiMutation(procurementTaskApi.approveAward, { successMessage: '定标已审批通过，采购订单已生成', invalidates: stale });
 export const useRejectAward = () =>
