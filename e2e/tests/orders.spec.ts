@@ -109,7 +109,8 @@ test('from the award to a fully received order, with a partial receipt between, 
   await page.getByRole('button', { name: /打\s*印/ }).click();
   const paper = await orderTab;
   await expect(paper.locator('.print-sheet h1')).toHaveText('采购订单');
-  await expect(paper.locator('.print-watermark')).toHaveText('待确认');
+  await expect(paper.locator('.print-sheet')).toHaveAttribute('data-watermark', '待确认');
+  await expect(paper.getByText('状态：待确认')).toBeAttached();
   // 100 × ¥10.00 + 40 × ¥24.00 = ¥1,960.00
   await expect(paper.locator('.print-sheet')).toContainText('¥1,960.00');
   await expect(paper.locator('.print-sheet')).toContainText('人民币（大写）壹仟玖佰陆拾元整');

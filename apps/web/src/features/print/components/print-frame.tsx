@@ -50,12 +50,10 @@ export function PrintFrame({ title, loading, error, watermark, children }: Props
           打印
         </Button>
       </div>
-      <article className="print-sheet">
-        {watermark && (
-          <div className="print-watermark" aria-hidden>
-            {watermark}
-          </div>
-        )}
+      {/* The mark is drawn from data-watermark, faint across every page: decoration, so its status is
+          also said in text for a screen reader (its faint red would fail a contrast check as text). */}
+      <article className="print-sheet" data-watermark={watermark || undefined}>
+        {watermark && <p className="print-status">状态：{watermark}</p>}
         {children}
       </article>
     </div>
