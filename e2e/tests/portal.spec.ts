@@ -184,6 +184,11 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await expect(receipt.getByTestId('receipt-digest')).toHaveText(/^[0-9a-f]{64}$/);
   await shootBoth(phone, 'receipt');
   await receipt.getByRole('button', { name: '知道了' }).click();
+  // From the top of the page, one tap reaches the question box.
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await phone.getByRole('link', { name: /^向采购方提问（\d+ 条答疑）$/ }).click();
+  await expect(phone.getByLabel('向采购方提问')).toBeFocused();
+  await expect(phone.getByLabel('向采购方提问')).toBeInViewport();
   await phone.getByLabel('向采购方提问').fill('包装是否需要中性纸箱？');
   await phone.getByRole('button', { name: '提交问题' }).click();
   await expect(phone.getByTestId('clarifications')).toContainText('待答复');

@@ -31,7 +31,7 @@ export const Clarifications = memo(function Clarifications({
     if (text !== null) ask.mutate({ taskId, question: text }, { onSuccess: question.reset });
   };
   return (
-    <Section title="答疑" testId="clarifications">
+    <Section title="答疑" testId="clarifications" id="clarifications">
       <Rows
         items={items}
         empty="暂无答疑"

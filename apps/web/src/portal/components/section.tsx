@@ -6,9 +6,22 @@ import { toasts } from './toasts';
 /**
  * A titled block of a portal page: plain markup, as the whole portal (docs/web-guide.md, "Portal").
  */
-export function Section({ title, extra, children, testId }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  extra,
+  children,
+  testId,
+  id,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  /** The section's anchor, for a link on the same page. */
+  id?: string;
+}) {
   return (
-    <section className="portal-card" data-testid={testId}>
+    <section className="portal-card" data-testid={testId} id={id}>
       <div className="portal-card-head">
         <h2 className="portal-card-title">{title}</h2>
         {extra}

@@ -1,6 +1,6 @@
 import { procurementActionAllowed, sealedNow, PORTAL_PAGES } from '@scm/contract';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf } from '@/portal/api/first-read';
@@ -16,6 +16,14 @@ import { ReceiptText, RevisionList } from '@/portal/components/revision-list';
 import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
 /** 询价详情: the task's lines, the quote form while quoting, the receipts, 答疑 and, after the award, the own outcome. */
+/** Scrolls to 答疑 and, while questions may be asked, puts the cursor in the question box. */
+function jumpToClarifications(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const question = document.getElementById('clarification-question');
+  (question ?? document.getElementById('clarifications'))?.scrollIntoView({ block: 'center' });
+  question?.focus({ preventScroll: true });
+}
+
 export default function RfqDetailPage() {
   usePageTitle('询价详情 - 供应商门户');
   const [params] = useSearchParams();
@@ -82,6 +90,10 @@ export default function RfqDetailPage() {
               密封报价：截止前采购方看不到任何价格，开标后才解密。
             </p>
           )}
+          {/* The questions sit below the form, thousands of pixels down on a phone: one tap reaches them. */}
+          <a className="portal-jump" href="#clarifications" onClick={jumpToClarifications}>
+            {open ? '向采购方提问' : '查看答疑'}（{info.clarifications.length} 条答疑）
+          </a>
         </div>
       </section>
 
