@@ -50,6 +50,8 @@ async function shootBoth(page: Page, name: string) {
 async function activateAndSignIn(page: Page, link: string, email: string, shotName?: string) {
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('heading', { name: '激活账号' })).toBeVisible();
+  // The page names the account and the company before any password is typed.
+  await expect(page.getByTestId('activation-owner')).toContainText(email);
   if (shotName) await shootBoth(page, shotName);
   await page.getByLabel('新密码').fill('short');
   await page.getByLabel('确认密码').fill('short');

@@ -158,9 +158,10 @@ describe('the route registry', () => {
     }
   });
 
-  it('names a known permission code for every route; only the login calls and the portal activation are public', () => {
+  it('names a known permission code for every route; only the login calls and the portal activation (whom the link is for, the password) are public', () => {
     expect(allRoutes.filter((r) => r.permission === PUBLIC).map((r) => r.endpoint.path)).toEqual([
       '/admin/login',
+      '/portal/account/activation_info',
       '/portal/account/activate',
       '/portal/login',
     ]);

@@ -61,6 +61,15 @@ describe('portal accounts', () => {
     ]);
     const reissued = await t.call('/admin/portal_account/reissue', { id: created.data.id, version: 0 }, admin);
     expect(reissued.code).toBe(200);
+    // The link says whom it is for until it is used; a replaced link says nothing of its account.
+    const owner = await t.api(portalApi.activationInfo, { token: tokenOf(reissued.data.activation_url) });
+    expect(owner).toMatchObject({ code: 200, data: { email: 'act@portal.test', supplier_name: expect.any(String) } });
+    const oldOwner = await t.api(portalApi.activationInfo, { token: tokenOf(created.data.activation_url) });
+    expect({ code: oldOwner.code, message: oldOwner.message, data: oldOwner.data }).toEqual({
+      code: 400,
+      message: '激活链接无效或已过期',
+      data: null,
+    });
     const old = await t.call('/portal/account/activate', { token: tokenOf(created.data.activation_url), password: PORTAL_PASSWORD });
     expect({ code: old.code, message: old.message }).toEqual({ code: 400, message: '激活链接无效或已过期' });
     const weak = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: 'short' });
@@ -68,6 +77,7 @@ describe('portal accounts', () => {
     expect((await t.api(portalApi.activate, { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD })).code).toBe(200);
     const again = await t.call('/portal/account/activate', { token: tokenOf(reissued.data.activation_url), password: PORTAL_PASSWORD });
     expect(again.code).toBe(400);
+    expect((await t.api(portalApi.activationInfo, { token: tokenOf(reissued.data.activation_url) })).code).toBe(400);
 
     // Expired: a link older than 72 hours no longer opens.
     const [acc] = await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, created.data.id));

@@ -3,6 +3,7 @@
 // "Portal"; `endpointAt`).
 export const PORTAL_PATHS = {
   activate: '/portal/account/activate',
+  activationInfo: '/portal/account/activation_info',
   login: '/portal/login',
   logout: '/portal/logout',
   accountInfo: '/portal/account/info',

@@ -96,6 +96,11 @@ export const portalActivateRequest = z.strictObject({
   token: z.string('激活链接无效或已过期').min(1, '激活链接无效或已过期').max(200),
   password: newPasswordSchema,
 });
+/** Whom a one-time activation link is for, shown before the password is set. */
+export const portalActivationInfoRequest = z.strictObject({
+  token: z.string('激活链接无效或已过期').min(1, '激活链接无效或已过期').max(200),
+});
+export const portalActivationInfoSchema = z.object({ email: z.string(), name: z.string(), supplierName: z.string() });
 export const portalLoginRequest = z.strictObject({ email: emailSchema, password: passwordSchema });
 export const portalLoginResponse = z.object({ token: z.string(), accountId: z.number() });
 export const portalAccountInfoSchema = z.object({
@@ -222,6 +227,7 @@ export const clarificationAskRequest = z.strictObject({ taskId: idSchema, questi
 
 export const portalApi = {
   activate: endpoint(PORTAL_PATHS.activate, portalActivateRequest, emptyResponse),
+  activationInfo: endpoint(PORTAL_PATHS.activationInfo, portalActivationInfoRequest, portalActivationInfoSchema),
   login: endpoint(PORTAL_PATHS.login, portalLoginRequest, portalLoginResponse),
   logout: endpoint(PORTAL_PATHS.logout, z.strictObject({}), emptyResponse),
   accountInfo: endpoint(PORTAL_PATHS.accountInfo, z.strictObject({}), portalAccountInfoSchema),

@@ -3,7 +3,7 @@ import { defineRoute, portalRoute, publicRoute } from '../../lib/route';
 import { createPortalAccount, listPortalAccounts, reissueActivation, setPortalAccountEnabled } from './accounts';
 import { answerClarification, listClarifications } from '../procurement-task/clarification';
 import { portalRfqRoutes } from './rfq';
-import { activatePortalAccount, portalAccountInfo, portalLogin, portalLogout } from './session';
+import { activatePortalAccount, portalAccountInfo, portalActivationInfo, portalLogin, portalLogout } from './session';
 
 const PORTAL_ADMIN = 'supplierManagement:portal';
 const MAINTAIN = 'procurementTaskMaintain';
@@ -29,6 +29,7 @@ export const portalAdminRoutes = [
 
 /** The supplier portal's realm (/api/portal): everything scoped by the caller's supplier. */
 export const portalRoutes = [
+  publicRoute({ endpoint: portalApi.activationInfo, handler: (input, ctx) => portalActivationInfo(ctx, input) }),
   publicRoute({ endpoint: portalApi.activate, handler: (input, ctx) => activatePortalAccount(ctx, input) }),
   publicRoute({ endpoint: portalApi.login, handler: (input, ctx) => portalLogin(ctx, input) }),
   portalRoute({ endpoint: portalApi.logout, handler: (_input, ctx) => portalLogout(ctx) }),

@@ -156,6 +156,30 @@ export function portalAccountInfo(ctx: PortalContext) {
  * Sets the password through a one-time activation link: valid 72 hours, single use, voided by a
  * newer link. Every session the account had ends (a new password revokes its tokens).
  */
+/** A link that may still be used: not expired, and its account not disabled. */
+const usableLink = (account: { activationExpiresAt: Date | string | null; status: string } | undefined, now: Date) =>
+  !!account?.activationExpiresAt && new Date(account.activationExpiresAt) > now && account.status !== 'disabled';
+
+/**
+ * Whom an activation link is for (the contact, the e-mail and the company), so the page says which
+ * account is being activated; the same refusal as activating for a link that cannot be used.
+ */
+export async function portalActivationInfo(ctx: ServiceContext, input: { token: string }) {
+  const [account] = await ctx.db
+    .select({
+      email: portalAccounts.email,
+      name: portalAccounts.name,
+      supplierName: suppliers.name,
+      activationExpiresAt: portalAccounts.activationExpiresAt,
+      status: portalAccounts.status,
+    })
+    .from(portalAccounts)
+    .innerJoin(suppliers, eq(suppliers.id, portalAccounts.supplierId))
+    .where(eq(portalAccounts.activationTokenHash, hashToken(input.token)));
+  if (!account || !usableLink(account, ctx.now())) throw badRequest(PORTAL_MESSAGES.activationInvalid);
+  return { email: account.email, name: account.name, supplierName: account.supplierName };
+}
+
 export async function activatePortalAccount(ctx: ServiceContext, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
@@ -165,7 +189,7 @@ export async function activatePortalAccount(ctx: ServiceContext, input: { token:
       .from(portalAccounts)
       .where(eq(portalAccounts.activationTokenHash, hashToken(input.token)))
       .for('update');
-    if (!account?.activationExpiresAt || new Date(account.activationExpiresAt) <= now || account.status === 'disabled') {
+    if (!account || !usableLink(account, now)) {
       throw badRequest(PORTAL_MESSAGES.activationInvalid);
     }
     await tx

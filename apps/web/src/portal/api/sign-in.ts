@@ -13,6 +13,10 @@ export async function portalSignIn(body: EndpointBody<typeof portalApi.login>): 
   portalSession.setAccount({ name: account.name, email: account.email, supplierName: account.supplierName });
 }
 
+/** Whom a one-time activation link is for: the contact, the e-mail and the company. */
+export const activationInfo = (body: EndpointBody<typeof portalApi.activationInfo>) =>
+  callPath<EndpointData<typeof portalApi.activationInfo>>(PORTAL_PATHS.activationInfo, body);
+
 /** Sets the first password through a one-time activation link. */
 export const activateAccount = (body: EndpointBody<typeof portalApi.activate>) =>
   callPath<EndpointData<typeof portalApi.activate>>(PORTAL_PATHS.activate, body);

@@ -1,9 +1,9 @@
 import { messages, PASSWORD_PATTERN, portalPath } from '@scm/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type PlainErrors, PlainField, usePlainForm } from '@/shared/form/plain-field';
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
-import { activateAccount } from '@/portal/api/sign-in';
+import { activateAccount, activationInfo } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
 import { Notice, PasswordInput, SubmitButton } from '@/portal/components/plain-controls';
 
@@ -29,6 +29,15 @@ export default function PortalActivatePage() {
   const { errors, setErrors, submitted } = usePlainForm(['password', 'confirm'], activateErrors);
   const [invalid, setInvalid] = useState<string | null>(token ? null : '激活链接不完整，请打开采购方发来的完整链接');
   const [pending, setPending] = useState(false);
+  // Whom the link is for, so the contact sees which account and company they are activating; a link
+  // that can no longer be used says so before any password is typed.
+  const [owner, setOwner] = useState<{ email: string; name: string; supplierName: string } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    activationInfo({ token }).then(setOwner, (error: unknown) =>
+      setInvalid(error instanceof ApiError ? error.message : '激活链接暂时无法验证，请稍后再试'),
+    );
+  }, [token]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const values = submitted(event);
@@ -53,6 +62,11 @@ export default function PortalActivatePage() {
         <Notice type="error" title={invalid} detail="请联系采购方重新生成激活链接。" />
       ) : (
         <>
+          {owner && (
+            <p data-testid="activation-owner" style={{ marginTop: 0 }}>
+              为 <strong>{owner.supplierName}</strong> 的 {owner.name}（{owner.email}）激活供应商门户账号。
+            </p>
+          )}
           <p className="portal-muted" style={{ marginTop: 0 }}>
             请设置登录密码：至少 8 位，须同时包含字母和数字。
           </p>
