@@ -188,7 +188,7 @@ test('a sealed task quoted through the portal: activation, template freight and 
   await receipt.getByRole('button', { name: '知道了' }).click();
   // From the top of the page, one tap reaches the question box.
   await phone.evaluate(() => window.scrollTo(0, 0));
-  await phone.getByRole('link', { name: /^向采购方提问（\d+ 条答疑）$/ }).click();
+  await phone.getByRole('button', { name: /^向采购方提问（\d+ 条答疑）$/ }).click();
   await expect(phone.getByLabel('向采购方提问')).toBeFocused();
   await expect(phone.getByLabel('向采购方提问')).toBeInViewport();
   await phone.getByLabel('向采购方提问').fill('包装是否需要中性纸箱？');

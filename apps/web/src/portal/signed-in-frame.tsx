@@ -1,13 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { Outlet } from 'react-router';
 import { seedFirstRead } from './api/rfq';
 import { PortalFrame } from './components/portal-frame';
 import { ToastHost } from './components/toasts';
 import { portalQueryClient } from './query-client';
-
-dayjs.locale('zh-cn');
 
 // The addressed page's first read, asked for as the entry ran, is in the cache before the page renders.
 seedFirstRead();

@@ -1,5 +1,4 @@
-import { fenToYuan, type PurchaseOrderDetail } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, type PurchaseOrderDetail, shanghaiDay } from '@scm/contract';
 import { useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
@@ -33,7 +32,7 @@ export function OrderAnswer({ order }: { order: PurchaseOrderDetail }) {
   const sendConfirm = async () => {
     const { portalOrderConfirmRequest } = await requestChecks();
     const text = remark.checked(portalOrderConfirmRequest.shape.remark.unwrap().unwrap());
-    if (promisedDate && promisedDate < dayjs().format('YYYY-MM-DD')) {
+    if (promisedDate && promisedDate < shanghaiDay(Date.now())) {
       setDateError('承诺到货日期不能早于今天');
       return;
     }
@@ -95,7 +94,7 @@ export function OrderAnswer({ order }: { order: PurchaseOrderDetail }) {
             <TextInput
               {...state}
               type="date"
-              min={dayjs().format('YYYY-MM-DD')}
+              min={shanghaiDay(Date.now())}
               value={promisedDate}
               onChange={(event) => {
                 setPromisedDate(event.target.value);

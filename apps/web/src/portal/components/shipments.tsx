@@ -1,5 +1,4 @@
-import { type PurchaseOrderDetail, SHIPMENT_STATUS_COLORS, SHIPMENT_STATUS_LABELS, freeReceiptRoom } from '@scm/contract';
-import dayjs from 'dayjs';
+import { type PurchaseOrderDetail, SHIPMENT_STATUS_COLORS, SHIPMENT_STATUS_LABELS, freeReceiptRoom, addDays, shanghaiDay } from '@scm/contract';
 import { type FormEvent, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
@@ -72,7 +71,7 @@ export function ShipForm({ order, onDone }: { order: PurchaseOrderDetail; onDone
     setErrors({});
     create.mutate(body, { onSuccess: onDone });
   };
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = shanghaiDay(Date.now());
   return (
     <form className="portal-ship-form" onSubmit={submit} noValidate data-testid="ship-form">
       {FIELDS.map((name) => (
@@ -82,7 +81,7 @@ export function ShipForm({ order, onDone }: { order: PurchaseOrderDetail; onDone
               {...state}
               name={name}
               type={name === 'shipDate' || name === 'expectedArrival' ? 'date' : 'text'}
-              defaultValue={name === 'shipDate' ? today : name === 'expectedArrival' ? dayjs().add(2, 'day').format('YYYY-MM-DD') : ''}
+              defaultValue={name === 'shipDate' ? today : name === 'expectedArrival' ? addDays(today, 2) : ''}
               maxLength={name === 'remark' ? 200 : 50}
             />
           )}

@@ -1,5 +1,4 @@
-import { fenToYuan, RETURN_REASON_LABELS, PORTAL_PAGES } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, RETURN_REASON_LABELS, PORTAL_PAGES, formatDateTime } from '@scm/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PlainField } from '@/shared/form/plain-field';
@@ -56,7 +55,7 @@ export default function ReturnDetailPage() {
             <Fact label="采购订单">{ret.orderCode}</Fact>
             <Fact label="退货原因">{RETURN_REASON_LABELS[ret.reasonType]}</Fact>
             <Fact label="处理方式">{ret.replacement ? '补发' : '不补发（按实收结算）'}</Fact>
-            <Fact label="开单时间">{dayjs(ret.createdAt).format('YYYY-MM-DD HH:mm')}</Fact>
+            <Fact label="开单时间">{formatDateTime(ret.createdAt)}</Fact>
             <Fact label="采购员">{ret.buyerName}</Fact>
             <Fact label="退货日期">{ret.shippedOn ?? '-'}</Fact>
             {ret.remark && <Fact label="备注">{ret.remark}</Fact>}

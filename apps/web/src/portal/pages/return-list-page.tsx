@@ -1,5 +1,4 @@
-import { fenToYuan, type PurchaseReturnItem, RETURN_REASON_LABELS, portalPath } from '@scm/contract';
-import dayjs from 'dayjs';
+import { fenToYuan, type PurchaseReturnItem, RETURN_REASON_LABELS, portalPath, formatDate } from '@scm/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RETURN_PAGE_SIZE, useReturnList } from '@/portal/api/returns';
@@ -14,7 +13,7 @@ function ReturnRow({ row }: { row: PurchaseReturnItem }) {
       <div className="portal-grow">
         <div className="portal-rfq-name">{row.code}</div>
         <div className="portal-muted">
-          订单 {row.orderCode} · {dayjs(row.createdAt).format('YYYY-MM-DD')}
+          订单 {row.orderCode} · {formatDate(row.createdAt)}
         </div>
         <div>
           退货 {row.quantity} 件 · <span className="portal-total">¥{fenToYuan(row.amountFen, true)}</span>

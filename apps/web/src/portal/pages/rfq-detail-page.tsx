@@ -1,6 +1,5 @@
-import { procurementActionAllowed, sealedNow, PORTAL_PAGES } from '@scm/contract';
-import dayjs from 'dayjs';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { procurementActionAllowed, sealedNow, PORTAL_PAGES, instantMs } from '@scm/contract';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { rfqIdOf } from '@/portal/api/first-read';
@@ -17,8 +16,7 @@ import { InvitationTag, SealedTag, TaskStatusTag } from '@/portal/components/sta
 
 /** 询价详情: the task's lines, the quote form while quoting, the receipts, 答疑 and, after the award, the own outcome. */
 /** Scrolls to 答疑 and, while questions may be asked, puts the cursor in the question box. */
-function jumpToClarifications(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
+function jumpToClarifications() {
   const question = document.getElementById('clarification-question');
   (question ?? document.getElementById('clarifications'))?.scrollIntoView({ block: 'center' });
   question?.focus({ preventScroll: true });
@@ -38,7 +36,7 @@ export default function RfqDetailPage() {
   const [, setPassed] = useState(0);
   useEffect(() => {
     if (!deadline || !quoting) return;
-    const left = dayjs(deadline).valueOf() - now;
+    const left = instantMs(deadline) - now;
     if (left <= 0 || left > 2 ** 31 - 1) return;
     const timer = setTimeout(() => setPassed((n) => n + 1), left + 50);
     return () => clearTimeout(timer);
@@ -46,7 +44,7 @@ export default function RfqDetailPage() {
   // Once the form has been shown it stays, closed, when quoting ends (deadline, 关闭报价 or 提前开标:
   // the message stream refreshes the page), so what was typed is kept and the page says why it cannot be sent.
   const [formShown, setFormShown] = useState(false);
-  const open = !!query.data && procurementActionAllowed('quote', query.data.task.status) && dayjs(query.data.task.quoteDeadline).valueOf() > now;
+  const open = !!query.data && procurementActionAllowed('quote', query.data.task.status) && instantMs(query.data.task.quoteDeadline) > now;
   useEffect(() => {
     if (open) setFormShown(true);
   }, [open]);
@@ -91,9 +89,9 @@ export default function RfqDetailPage() {
             </p>
           )}
           {/* The questions sit below the form, thousands of pixels down on a phone: one tap reaches them. */}
-          <a className="portal-jump" href="#clarifications" onClick={jumpToClarifications}>
+          <button type="button" className="portal-jump" onClick={jumpToClarifications}>
             {open ? '向采购方提问' : '查看答疑'}（{info.clarifications.length} 条答疑）
-          </a>
+          </button>
         </div>
       </section>
 
