@@ -269,7 +269,20 @@ async function benchOpenLoop(app: NodeProcess, token: string, readSet: ReadSet) 
     ok: open.p99 <= 50 && open.errors === 0,
     data: open,
   });
-  if (open.errors > 0) rows.push({ section, name: '错误', value: String(open.errors), bar: '0', ok: false });
+  if (open.errors > 0) {
+    const kinds = Object.entries(open.errorKinds).map(([kind, n]) => `${kind} × ${n}`);
+    rows.push({ section, name: '错误', value: `${open.errors} (${kinds.join(', ')})`, bar: '0', ok: false });
+  }
+  // Where the time goes: the endpoints slowest to answer once sent; what queues behind them is the rest.
+  for (const slow of open.slowest) {
+    rows.push({
+      section,
+      name: `最慢: ${slow.path}`,
+      value: `服务时间 p50 ${fmt.ms(slow.p50)}, p99 ${fmt.ms(slow.p99)} (${slow.count} 次)`,
+      bar: '',
+      ok: null,
+    });
+  }
 }
 
 /** Closed-loop throughput of the mixed read set with one server process and with `WORKERS=2` on the same database. */
@@ -509,7 +522,7 @@ async function main() {
     if (build) cleanups.push(async () => build?.dispose());
   }
 
-  const needsServer = ['server', 'soak', 'web', 'search', 'statements', 'messages'].some((s) => sections.has(s));
+  const needsServer = ['server', 'openloop', 'soak', 'web', 'search', 'statements', 'messages'].some((s) => sections.has(s));
   if (needsServer && !(await pgAnswers(existingDb ?? PG_BASE_URL))) {
     rows.push({
       section: '服务端吞吐 (autocannon, PostgreSQL)',
@@ -541,12 +554,14 @@ async function main() {
     rows.push(scaleRow(await tableCounts(pool.q)));
     const { token, signedIn } = await adminToken(apiClient(app.baseUrl), pool.q);
 
-    if (sections.has('server')) {
+    if (sections.has('server') || sections.has('openloop')) {
       const readSet = await readSetOf(app, token, pool.q);
       await benchOpenLoop(app, token, readSet);
-      await benchEndpoints(app, token, readSet, db.url);
-      await benchWorkers(app, token, readSet, db.url, build?.dist ?? '/nonexistent');
-      await benchAggregates(pool.q);
+      if (sections.has('server')) {
+        await benchEndpoints(app, token, readSet, db.url);
+        await benchWorkers(app, token, readSet, db.url, build?.dist ?? '/nonexistent');
+        await benchAggregates(pool.q);
+      }
     }
     if (sections.has('search')) await benchSearch(rows, apiClient(app.baseUrl), token, pool.q, log);
     if (sections.has('statements')) await benchStatements(rows, apiClient(app.baseUrl), token, pool.q, log);

@@ -19,6 +19,10 @@ export type OpenLoopResult = {
   max: number;
   /** Connection errors, time-outs (10 s), non-2xx answers and envelopes whose code is not 200. */
   errors: number;
+  /** The errors by kind (`超时`, `连接`, `HTTP 503`, `code 429`…), to tell a queue from a refusal. */
+  errorKinds: Record<string, number>;
+  /** The endpoints slowest to answer once sent (p99 of their own service time, not of the queue before it), slowest first. */
+  slowest: { path: string; count: number; p50: number; p99: number }[];
 };
 
 /**
@@ -35,13 +39,27 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   const intervalMs = 1000 / options.ratePerS;
   const latencies: number[] = [];
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
+  const serviceTimes = new Map<string, number[]>();
 
   const send = (index: number, dueAt: number) =>
     new Promise<void>((resolve) => {
       const payload = payloads[index % payloads.length];
-      const done = (ok: boolean) => {
-        if (ok) latencies.push(performance.now() - dueAt);
-        else errors++;
+      const sentAt = performance.now();
+      let settled = false;
+      const done = (failure: string | null) => {
+        if (settled) return;
+        settled = true;
+        const now = performance.now();
+        if (failure === null) {
+          latencies.push(now - dueAt);
+          const times = serviceTimes.get(payload.path) ?? [];
+          times.push(now - sentAt);
+          serviceTimes.set(payload.path, times);
+        } else {
+          errors++;
+          errorKinds[failure] = (errorKinds[failure] ?? 0) + 1;
+        }
         resolve();
       };
       const req = request(
@@ -57,12 +75,20 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(res.statusCode === 200 && Buffer.concat(chunks).toString().startsWith('{"code":200')));
-          res.on('error', () => done(false));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (res.statusCode !== 200) done(`HTTP ${res.statusCode}`);
+            else if (!text.startsWith('{"code":200')) done(`code ${/^\{"code":(\d+)/.exec(text)?.[1] ?? '?'}`);
+            else done(null);
+          });
+          res.on('error', () => done('连接'));
         },
       );
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => done(false));
+      req.on('timeout', () => {
+        done('超时');
+        req.destroy();
+      });
+      req.on('error', () => done('连接'));
       req.end(payload.body);
     });
 
@@ -85,5 +111,13 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? 0,
     errors,
+    errorKinds,
+    slowest: [...serviceTimes]
+      .map(([path, times]) => {
+        const inOrder = times.sort((a, b) => a - b);
+        return { path: path.replace(/^\/api/, ''), count: times.length, p50: percentile(inOrder, 50), p99: percentile(inOrder, 99) };
+      })
+      .sort((a, b) => b.p99 - a.p99)
+      .slice(0, 5),
   };
 }
