@@ -38,6 +38,7 @@ export const MESSAGE_KINDS = [
   'statement_paid',
   'quote_entered',
   'portal_account_reissued',
+  'award_pending',
 ] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -72,6 +73,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   statement_exception: '发票匹配异常',
   statement_paid: '对账单已付款',
   quote_entered: '采购方代录报价',
+  award_pending: '定标待审批',
   portal_account_reissued: '门户账号已重置',
 };
 
@@ -106,6 +108,7 @@ export const MESSAGE_KIND_COLORS: Record<MessageKind, string> = {
   statement_paid: 'success',
   quote_entered: 'warning',
   portal_account_reissued: 'warning',
+  award_pending: 'processing',
 };
 
 /** The kinds a supplier's portal accounts receive; every other kind goes to back-office users. */

@@ -88,6 +88,8 @@ export type MessageEvent =
   | { kind: 'statement_exception'; statement: StatementRef; count: number }
   | { kind: 'statement_paid'; statement: StatementRef; paidOn: string; amountFen: number }
   | { kind: 'quote_entered'; task: TaskRef; supplier: SupplierRef; revision: number }
+  /** An award that reached the approval threshold; `awardedById` made it and may not approve it. */
+  | { kind: 'award_pending'; task: TaskRef & { awardedById: number }; amountFen: number }
   /** An active account's activation link reissued by staff: its sessions ended, it is 待激活 again. */
   | { kind: 'portal_account_reissued'; account: { id: number; supplierId: number; email: string; name: string } };
 
@@ -202,6 +204,15 @@ export const EVENTS: { [K in MessageKind]: EventRule<K> } = {
       title: `计划被驳回：${plan.code}`,
       body: `${who(actor)} 驳回了计划「${plan.name}」，原因：${reason}`,
       link: planLink(plan.id),
+    }),
+  },
+  award_pending: {
+    // Whoever may approve it: the approve code, the task in scope, never who awarded (four-eyes).
+    recipients: (tx, { task }) => holdersOf(tx, 'procurementTaskMaintain:approveAward', [task.buyerId], [task.awardedById]),
+    message: ({ task, amountFen }, actor) => ({
+      title: `定标待审批：${task.code}`,
+      body: `${who(actor)} 对采购任务「${task.name}」的定标（到货成本 ¥${fenToYuan(amountFen, true)}）达到审批金额，请审批。`,
+      link: taskLink(task.id),
     }),
   },
   quote_closed: {

@@ -113,6 +113,15 @@ describe('award approval', () => {
     expect(await ordersOf(id)).toEqual([]);
     const [quote] = await t.database.db.select().from(quotations).where(eq(quotations.taskId, id));
     expect(quote.status).toBe('submitted');
+    // The approver is told, with the task to open; the awarder, who may not approve, is not.
+    const told = async (token: string) => (await t.call('/admin/message/list', { kind: 'award_pending', page_size: 50 }, token)).data.list;
+    const [message] = await told(approver);
+    expect(message).toMatchObject({
+      title: `定标待审批：${(await info(id)).code}`,
+      link: `/procurementManagement/procurementTaskMaintain?id=${id}`,
+    });
+    expect(message.body).toContain('¥40.00');
+    expect(await told(admin)).toEqual([]);
     // The approver sees the award summary before deciding.
     const view = (await t.call('/admin/procurement_task/compare', { id }, approver)).data;
     expect(view.award).toMatchObject({ total_fen: 4000, approved_by: null, approved_at: null });

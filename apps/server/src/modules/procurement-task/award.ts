@@ -14,6 +14,7 @@ import { assertTaskAction } from './status';
 import { writeTasks } from './task-write';
 import { awardApprovalThreshold } from '../dictionary/award-approval';
 import type { Db } from '../../db/client';
+import { notify } from '../message/notify';
 
 const MODULE = 'procurement_task';
 
@@ -98,8 +99,10 @@ export async function awardTask(ctx: AuthedContext, input: z.output<typeof award
     const threshold = await awardApprovalThreshold(tx);
     const pending = threshold != null && priced.totalFen >= threshold;
     const to: ProcurementStatus = pending ? 'award_pending' : 'awarded';
-    if (pending) await tx.update(procurementTasks).set({ status: to }).where(eq(procurementTasks.id, input.id));
-    else await settleAward(tx, ctx, now, task, state, priced);
+    if (pending) {
+      await tx.update(procurementTasks).set({ status: to }).where(eq(procurementTasks.id, input.id));
+      await notify(tx, ctx.actor, { kind: 'award_pending', task: { ...task, awardedById: ctx.user.id }, amountFen: priced.totalFen });
+    } else await settleAward(tx, ctx, now, task, state, priced);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'award',
