@@ -77,6 +77,7 @@ test('on a phone: 按模板估算 shows the freight before 提交报价, and quo
   expect(opened.code, opened.message).toBe(200);
   await expect(phone.getByTestId('quote-closed')).toContainText('报价已截止', { timeout: 2_000 });
   await expect(phone.getByRole('button', { name: '提交报价' })).toBeDisabled();
+  await expect(phone.getByRole('button', { name: '重新估算' })).toBeDisabled();
   await expect(line.getByLabel('单价(元)')).toHaveValue('20.00');
   await expect(line.getByLabel('交期(天)')).toHaveValue('12');
   await expectAccessible(phone, 'portal quote closed while typing');

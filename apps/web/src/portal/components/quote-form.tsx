@@ -301,7 +301,7 @@ function QuoteForm({ info, closed = false, onSubmitted }: { info: RfqInfo; close
         {values.freightMode === 'estimated' ? (
           <div className="portal-stack" style={{ marginBottom: 16 }}>
             <div>
-              <Button icon={<Icon name="calculator" />} onClick={runEstimate} loading={estimateCall.isPending}>
+              <Button icon={<Icon name="calculator" />} onClick={runEstimate} loading={estimateCall.isPending} disabled={closed}>
                 {estimate ? '重新估算' : '估算运费'}
               </Button>
               <span className="portal-muted" style={{ marginLeft: 8 }}>
