@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
+import { api, apiLogin, creditCode, expectAccessible, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
@@ -153,9 +153,12 @@ test('a rejection at receipt, a reversal, and a return confirmed by the supplier
   const phone = await phoneWindow.newPage();
   await portalSignIn(phone, email, PASSWORD);
   await phone.getByRole('link', { name: '退货单' }).click();
+  await expect(phone.getByTestId(`return-${returnCode}`)).toBeVisible();
+  await expectAccessible(phone, 'portal return list');
   await phone.getByTestId(`return-${returnCode}`).click();
   await expect(phone.getByTestId('return-summary')).toContainText('待供应商确认');
   await expect(phone.getByTestId('return-total')).toContainText('¥184.00');
+  await expectAccessible(phone, 'portal return detail');
   await phone.screenshot({ path: 'screenshots/portal-return-detail-phone.png', fullPage: true });
   await phone.getByTestId('confirm-return').click();
   await phone.getByRole('dialog').getByRole('button', { name: '确认退货' }).click();

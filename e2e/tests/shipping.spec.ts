@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
+import { api, apiLogin, creditCode, expectAccessible, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 
 const stamp = Date.now().toString().slice(-6);
 const supplierName = `E2E发货${stamp}家居有限公司`;
@@ -93,6 +93,7 @@ test('a supplier on a phone rejects one order, confirms and ships another; the b
 
   // 确认 with a promised date and a remark, then 发货.
   await phone.goto(`/portal/orders/detail?id=${shipped.id}`);
+  await expectAccessible(phone, 'portal order detail with its answer');
   await phone.screenshot({ path: 'screenshots/portal-order-answer-phone.png', fullPage: true });
   await phone.getByTestId('confirm-order').click();
   const confirm = phone.getByRole('dialog', { name: `确认订单 ${shipped.code}？` });

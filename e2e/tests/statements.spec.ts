@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { api, apiLogin, creditCode, login, screenshot, phoneContext, portalSignIn } from '../support/app';
+import { api, apiLogin, creditCode, expectAccessible, login, screenshot, phoneContext, portalSignIn } from '../support/app';
 import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
@@ -127,8 +127,11 @@ test('a month end: the buyer states the month, the supplier confirms it and uplo
 
   // The supplier, on a phone: the statement, 确认, the receipt, then the invoice as typed fields.
   const { phone, mobile } = await portalOnPhone(browser, email);
+  await expect(mobile.getByTestId(`statement-${code}`)).toBeVisible();
+  await expectAccessible(mobile, 'portal statement list');
   await mobile.getByTestId(`statement-${code}`).click();
   await expect(mobile.getByTestId('statement-total')).toHaveText('¥1,150.00');
+  await expectAccessible(mobile, 'portal statement detail');
   await screenshot(mobile, 'portal-statement-detail-phone');
   await mobile.getByTestId('confirm-statement').click();
   await mobile.getByRole('dialog').getByRole('button', { name: '确认' }).click();
