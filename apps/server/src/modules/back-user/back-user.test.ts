@@ -1,6 +1,7 @@
 import { authApi, backUserApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO_USER_EMAILS } from '../../db/seed/demo-access';
 
 let t: TestApp;
 let admin: string;
@@ -23,7 +24,8 @@ describe('user list', () => {
     await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
     const all = await t.call('/admin/back_user/list', {}, admin);
     expect(all.code).toBe(200);
-    expect(all.data.total).toBe(5);
+    // The administrator and one user per demo role.
+    expect(all.data.total).toBe(1 + DEMO_USER_EMAILS.length);
     const buyer = all.data.list.find((u: { email: string }) => u.email === 'buyer@jiaju.com');
     expect(buyer).toMatchObject({ username: '李采购', role: { code: 'buyer' }, status: 'enabled' });
     expect(buyer.last_login_at).toBeTruthy();

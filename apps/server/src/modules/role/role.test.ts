@@ -25,7 +25,8 @@ describe('role list and detail', () => {
     expect(all.data.total).toBeGreaterThanOrEqual(4);
     expect(all.data.list[0]).toMatchObject({ code: 'admin', name: '超级管理员', built_in: true, user_count: 1, status: 'enabled' });
     const buyer = await t.call('/admin/role/list', { keyword: '采购' }, admin);
-    expect(buyer.data.list.map((r: { code: string }) => r.code)).toEqual(['buyer']);
+    // 采购专员 and 采购经理.
+    expect(buyer.data.list.map((r: { code: string }) => r.code)).toEqual(['buyer', 'purchase_manager']);
     const disabled = await t.call('/admin/role/list', { status: 'disabled' }, admin);
     expect(disabled.data.total).toBe(0);
     const sorted = await t.call('/admin/role/list', { sort_field: 'code', sort_order: 'descend' }, admin);
