@@ -58,7 +58,12 @@ test('保存报价 for a supplier without a template and without freight fails o
 
   await login(page);
   await page.goto(`/procurementManagement/procurementTaskMaintain?id=${task.data.id}`);
-  const panel = page.getByRole('tabpanel', { name: new RegExp(`E2E无模板供应商${stamp}`) });
+  // The task is sealed: the buyer enters the supplier's quote through 代录, in a dialog of its own.
+  await page
+    .getByRole('tabpanel', { name: new RegExp(`E2E无模板供应商${stamp}`) })
+    .getByRole('button', { name: '代录报价' })
+    .click();
+  const panel = page.getByRole('dialog', { name: `代录报价：E2E无模板供应商${stamp}` });
   await panel.getByLabel(`单价-${commodity.sku_code}`).fill('12.50');
   await saveButton(panel, '保存报价').click();
   await expect(panel.locator('.ant-form-item', { hasText: '运费' }).first()).toContainText('请填写运费');
