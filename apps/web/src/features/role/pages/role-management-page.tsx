@@ -41,7 +41,14 @@ export default function RoleManagementPage() {
 
   const columns: ListColumns<Role> = [
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
+    {
+      title: '角色编码',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      ellipsis: true,
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
     { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true, render: (text: string | null) => text || '-' },
     {
       title: '数据范围',
@@ -157,6 +164,9 @@ export default function RoleManagementPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={setState}
+        // A long code or description is cut by its ellipsis instead of widening the table past the page.
+        tableLayout="fixed"
+        scroll={{ x: '100%' }}
         toolbar={
           <Can code="roleManagement:create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
