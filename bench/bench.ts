@@ -25,7 +25,7 @@ import {
 import { apiClient } from './lib/api';
 import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
-import { openLoop } from './lib/open-loop';
+import { aloneTimes, openLoop } from './lib/open-loop';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row, spread } from './lib/report';
@@ -273,7 +273,18 @@ async function benchOpenLoop(app: NodeProcess, token: string, readSet: ReadSet) 
     const kinds = Object.entries(open.errorKinds).map(([kind, n]) => `${kind} × ${n}`);
     rows.push({ section, name: '错误', value: `${open.errors} (${kinds.join(', ')})`, bar: '0', ok: false });
   }
-  // Where the time goes: the endpoints slowest to answer once sent; what queues behind them is the rest.
+  // Where the time goes: what each request costs alone, against the 5 ms a request may take at 200 req/s…
+  const alone = await aloneTimes({ baseUrl: app.baseUrl, requests: readSet, token });
+  const mean = alone.reduce((sum, a) => sum + a.median, 0) / Math.max(1, alone.length);
+  rows.push({
+    section,
+    name: '单独请求 (依次, 中位数)',
+    value: `平均 ${fmt.ms(mean)}, 即 ${fmt.int(1000 / mean)} req/s 上限 (单进程)`,
+    bar: '',
+    ok: null,
+  });
+  for (const a of alone.slice(0, 5)) rows.push({ section, name: `单独: ${a.path}`, value: fmt.ms(a.median), bar: '', ok: null });
+  // …and the endpoints slowest to answer once sent in the open loop; what queues behind them is the rest.
   for (const slow of open.slowest) {
     rows.push({
       section,
