@@ -15,7 +15,6 @@ import {
 import type pg from 'pg';
 import {
   type AuthedContext,
-  type AuthUser,
   type Db,
   getMaintainView,
   getPlan,
@@ -27,6 +26,7 @@ import {
   listTasks,
 } from '../apps/server/src';
 import type { Api } from './lib/api';
+import { benchUser } from './lib/bench-user';
 import { boardBenchQueries, openPayableBenchQuery } from './lib/board-queries';
 import type { Body, Query } from './lib/query';
 import { replayedFloor } from './lib/replayed-floor';
@@ -114,17 +114,6 @@ export const endpoints: BenchEndpoint[] = [
 ];
 
 /** The service functions take a context; the queries these entries replay read only its database. */
-/** The floors replay the statements an administrator's request runs (data scope 全部数据). */
-const benchUser: AuthUser = {
-  id: 1,
-  username: 'bench',
-  email: 'bench@jiaju.com',
-  roleId: 1,
-  superAdmin: true,
-  dataScope: 'all',
-  sessionId: 0,
-  permissionCodes: new Set(),
-};
 const readContext = (db: Db) => ({ db, now: () => new Date(), user: benchUser }) as unknown as AuthedContext;
 
 /**

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { benchUser } from './bench-user';
 import {
-  type AuthUser,
   type Db,
   addDays,
   categoryAmountQuery,
@@ -57,17 +57,7 @@ export function boardBenchQueries(today: string, categoryId?: number): { name: s
 export async function openPayableBenchQuery(): Promise<{ name: string; sql: string; params: unknown[] }> {
   const recorded: { sql: string; params: unknown[] }[] = [];
   const db = drizzle.mock({ schema, logger: { logQuery: (sql, params) => recorded.push({ sql, params }) } }) as unknown as Db;
-  const admin: AuthUser = {
-    id: 1,
-    username: 'bench',
-    email: 'bench@jiaju.com',
-    roleId: 1,
-    superAdmin: true,
-    dataScope: 'all',
-    sessionId: 0,
-    permissionCodes: new Set(),
-  };
-  await openPayableFen(db, admin).catch(() => undefined);
+  await openPayableFen(db, benchUser).catch(() => undefined);
   if (recorded.length !== 1) throw new Error(`open_payable_fen: expected one statement, recorded ${recorded.length}`);
   return { name: '待付款 open_payable_fen', ...recorded[0] };
 }
