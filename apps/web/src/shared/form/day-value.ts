@@ -21,5 +21,8 @@ export const dayValue = (day: string): Dayjs => dayjs(day);
 /** Today in Shanghai, as a picker's value. */
 export const todayValue = (): Dayjs => dayjs(shanghaiDay(Date.now()));
 
+/** A picker's `disabledDate` for "not before today" in Shanghai, whatever the browser's zone. */
+export const beforeToday = (value: Dayjs): boolean => dayText(value) < shanghaiDay(Date.now());
+
 /** A picker's `disabledDate` for "not after today" in Shanghai, whatever the browser's zone. */
 export const afterToday = (value: Dayjs): boolean => dayText(value) > shanghaiDay(Date.now());

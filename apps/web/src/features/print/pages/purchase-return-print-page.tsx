@@ -1,13 +1,13 @@
 import {
   amountInCapitals,
   fenToYuan,
+  formatChineseDate,
   INVOICE_TYPE_LABELS,
   PURCHASE_RETURN_STATUS_LABELS,
   purchaseOrderApi,
   purchaseReturnApi,
   RETURN_REASON_LABELS,
 } from '@scm/contract';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useDict } from '@/shared/dict/use-dict';
 import { useApiQuery } from '@/shared/http/hooks';
@@ -45,7 +45,7 @@ function PurchaseReturnPrint() {
           <h1>采购退货单</h1>
           <div className="print-sub">
             <span>退货单号：{ret.code}</span>
-            <span>开单日期：{dayjs(ret.createdAt).format('YYYY年M月D日')}</span>
+            <span>开单日期：{formatChineseDate(ret.createdAt)}</span>
             <span>采购订单：{ret.orderCode}</span>
           </div>
           <div className="print-parties">

@@ -1,13 +1,14 @@
 import { freeReceiptRoom, type PurchaseOrderDetail, shipmentCreateRequest } from '@scm/contract';
 import { Alert, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Space, Table } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayText, todayValue } from '@/shared/form/day-value';
 import { useEffect, useState } from 'react';
 import { useCreateShipment } from '@/features/purchase-order/api/purchase-order';
 import { applyFieldErrors } from '@/shared/form/field-errors';
 
 interface Values {
-  shipDate: dayjs.Dayjs;
-  expectedArrival: dayjs.Dayjs;
+  shipDate: Dayjs;
+  expectedArrival: Dayjs;
   deliveryNoteNo: string;
   carrier?: string;
   vehiclePlate?: string;
@@ -38,8 +39,8 @@ export default function ShipmentDrawer({ order, open, onClose }: { order: Purcha
     if (!open) return;
     setGeneral(undefined);
     form.setFieldsValue({
-      shipDate: dayjs(),
-      expectedArrival: dayjs().add(2, 'day'),
+      shipDate: todayValue(),
+      expectedArrival: todayValue().add(2, 'day'),
       quantities: Object.fromEntries(
         order.lines.map((l) => [l.id, Math.max(0, Math.min(shippableRoom(order, l.id), l.quantity - l.receivedQuantity))]),
       ),
@@ -50,8 +51,8 @@ export default function ShipmentDrawer({ order, open, onClose }: { order: Purcha
     const values = await form.validateFields();
     const body = {
       orderId: order.id,
-      shipDate: values.shipDate.format('YYYY-MM-DD'),
-      expectedArrival: values.expectedArrival.format('YYYY-MM-DD'),
+      shipDate: dayText(values.shipDate),
+      expectedArrival: dayText(values.expectedArrival),
       deliveryNoteNo: values.deliveryNoteNo,
       carrier: values.carrier || null,
       vehiclePlate: values.vehiclePlate || null,

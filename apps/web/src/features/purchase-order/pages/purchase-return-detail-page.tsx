@@ -1,7 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail, detailPath, printPath } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail, detailPath, formatDateTime, printPath } from '@scm/contract';
 import { Alert, Button, Card, DatePicker, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -33,7 +34,7 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
   const cancel = useCancelReturn();
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const [shipping, setShipping] = useState<{ open: boolean; day: dayjs.Dayjs }>({ open: false, day: dayjs() });
+  const [shipping, setShipping] = useState<{ open: boolean; day: Dayjs }>({ open: false, day: todayValue() });
   const can = {
     edit: usePermission('purchaseReturn:create'),
     confirm: usePermission('purchaseReturn:confirm'),
@@ -60,7 +61,7 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
         </ReasonedButton>
       )}
       {can.ship && allowed.has('ship') && (
-        <Button type="primary" onClick={() => setShipping({ open: true, day: dayjs() })}>
+        <Button type="primary" onClick={() => setShipping({ open: true, day: todayValue() })}>
           退货出库
         </Button>
       )}
@@ -116,7 +117,7 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label="采购员">{ret.buyerName}</Descriptions.Item>
           <Descriptions.Item label="创建">
-            {ret.createdByName ?? '-'} {dayjs(ret.createdAt).format('YYYY-MM-DD HH:mm')}
+            {ret.createdByName ?? '-'} {formatDateTime(ret.createdAt)}
           </Descriptions.Item>
           <Descriptions.Item label="退货日期">{ret.shippedOn ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="备注">{ret.remark ?? '-'}</Descriptions.Item>
@@ -163,10 +164,8 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
         open={shipping.open}
         okText="确认出库"
         okButtonProps={{ loading: ship.isPending }}
-        onCancel={() => setShipping({ open: false, day: dayjs() })}
-        onOk={() =>
-          ship.mutate({ ...body, shippedOn: shipping.day.format('YYYY-MM-DD') }, { onSuccess: () => setShipping({ open: false, day: dayjs() }) })
-        }
+        onCancel={() => setShipping({ open: false, day: todayValue() })}
+        onOk={() => ship.mutate({ ...body, shippedOn: dayText(shipping.day) }, { onSuccess: () => setShipping({ open: false, day: todayValue() }) })}
       >
         <p>
           货物离库后，订单实收数量将减少 {ret.quantity}
@@ -178,7 +177,7 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
             aria-label="退货日期"
             value={shipping.day}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={afterToday}
             onChange={(day) => day && setShipping({ open: true, day })}
           />
         </Space>

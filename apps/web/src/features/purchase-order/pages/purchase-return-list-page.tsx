@@ -1,6 +1,5 @@
-import { DICT, type PurchaseReturnItem, purchaseReturnApi, purchaseReturnListRequest, detailPath } from '@scm/contract';
+import { DICT, type PurchaseReturnItem, purchaseReturnApi, purchaseReturnListRequest, detailPath, formatDateTime } from '@scm/contract';
 import { Button, Form, Input, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useJump } from '@/shared/navigation/use-jump';
@@ -73,7 +72,7 @@ export default function PurchaseReturnListPage() {
       sorter: true,
       width: 150,
       hideBelow: 1300,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: '操作',
