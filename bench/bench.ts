@@ -279,7 +279,7 @@ async function benchOpenLoop(app: NodeProcess, token: string, readSet: ReadSet) 
   rows.push({
     section,
     name: '单独请求 (依次, 中位数)',
-    value: `平均 ${fmt.ms(mean)}, 即 ${fmt.int(1000 / mean)} req/s 上限 (单进程)`,
+    value: `平均 ${fmt.ms(mean)} (服务端与数据库合计, 无并发)`,
     bar: '',
     ok: null,
   });

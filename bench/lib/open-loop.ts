@@ -124,8 +124,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
 
 /**
  * What each request of the mix costs alone: sent one after another, `rounds` times each, the median.
- * Beside the open loop's figures it tells what the server spends per request from what it queues:
- * at 200 req/s on this machine's cores the mix can take at most 1000 / 200 = 5 ms of CPU per request.
+ * Beside the open loop's figures it tells what the server and the database spend per request from
+ * what it queues.
  */
 export async function aloneTimes(options: Pick<OpenLoopOptions, 'baseUrl' | 'requests' | 'token'>, rounds = 5) {
   const url = new URL(options.baseUrl);
