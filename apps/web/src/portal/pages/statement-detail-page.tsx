@@ -22,6 +22,9 @@ import { StatementStatusTag } from '@/portal/components/status-tags';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
 const invoiceLabel = (type: keyof typeof INVOICE_TYPE_LABELS, rate: number) => `${INVOICE_TYPE_LABELS[type]} ${rate}%`;
+/** 收货 · 炊大皇 抗菌炒锅; a freight movement, which names no goods, is just 运费. */
+const movementLabel = (m: StatementMovement) =>
+  m.commodityName ? `${MOVEMENT_KIND_LABELS[m.kind]} · ${m.commodityName}` : MOVEMENT_KIND_LABELS[m.kind];
 
 /**
  * 对账单详情: what the buyer says was received and returned, by order, with the totals per invoice
@@ -142,9 +145,7 @@ function StatementView({ statement: s, back }: { statement: StatementDetail; bac
             empty=""
             render={(m) => (
               <div key={m.id} className="portal-order-line">
-                <div className="portal-line-title">
-                  {MOVEMENT_KIND_LABELS[m.kind]} · {m.commodityName ?? '运费'}
-                </div>
+                <div className="portal-line-title">{movementLabel(m)}</div>
                 <div className="portal-meta">
                   <span>
                     {m.quantity !== null && m.unitPriceFen !== null
@@ -313,7 +314,7 @@ function MovementNotes({ movements, notes }: { movements: StatementMovement[]; n
       <p className="portal-muted">对有异议的明细点「添加说明」，采购方会在该明细旁看到。</p>
       {movements.map((m) => {
         const opened = notes.open.includes(m.id);
-        const label = `${m.orderCode} · ${MOVEMENT_KIND_LABELS[m.kind]} · ${m.commodityName ?? '运费'}`;
+        const label = `${m.orderCode} · ${movementLabel(m)}`;
         return (
           <div key={m.id} className="portal-order-line" data-testid={`dispute-line-${m.id}`}>
             <div className="portal-meta">
