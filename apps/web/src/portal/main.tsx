@@ -5,9 +5,10 @@ import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-route
 import { ErrorBoundary } from '@/shared/errors/error-page';
 import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 import { setNavigator } from '@/shared/http/navigation';
-// Sends the addressed page's first read as the entry runs, beside the page's chunks.
-import '@/portal/api/first-read';
-import PortalLayout, { addressedPageLoaded } from './portal-layout';
+// Usually run already, from the early entry linked ahead of this one.
+import { addressedPageLoaded } from './addressed-page';
+import './boot';
+import PortalLayout from './portal-layout';
 import '@/shared/ui/global.css';
 
 /**

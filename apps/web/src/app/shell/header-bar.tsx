@@ -9,7 +9,8 @@ import { requestLogout } from '@/features/auth/api/login';
 import ChangePasswordModal from '@/features/back-user/components/change-password-modal';
 import { MessageBell } from '@/features/message/components/message-bell';
 import { queryClient } from '@/shared/http/query-client';
-import { session, useSession } from '@/shared/session/session';
+import { session } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { tabsStore } from '@/shared/tabs/tabs-store';
 import { lastPaths } from './last-paths';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type PermissionCode, ROUTE_CODES, type StaffRoutePath } from '@scm/contract';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 
 /** An endpoint object of the contract: a button that calls it shows to the users its route lets in. */
 interface Callable {

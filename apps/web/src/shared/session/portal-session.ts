@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * The supplier portal's session, in sessionStorage keys of its own: a buyer signed in to the back
  * office in the same browser keeps their session whatever the portal does (docs/web-guide.md, "Portal").
@@ -55,7 +53,3 @@ export const portalSession = {
     return () => listeners.delete(listener);
   },
 };
-
-export function usePortalAccount(): PortalAccountSnapshot | null {
-  return useSyncExternalStore(portalSession.subscribe, readAccount);
-}

@@ -1,5 +1,4 @@
 import { type BackUser, type MenuEntry, SIGNED_IN_PAGES } from '@scm/contract';
-import { useSyncExternalStore } from 'react';
 
 /** sessionStorage keys (docs/rules/shell-and-session.md, "Session storage"), the action codes for `<Can>` included. */
 export const SESSION_KEYS = {
@@ -9,7 +8,7 @@ export const SESSION_KEYS = {
   codes: 'permissionCodes',
 } as const;
 
-interface SessionSnapshot {
+export interface SessionSnapshot {
   token: string | null;
   userInfo: BackUser | null;
   menus: MenuEntry[];
@@ -83,7 +82,7 @@ export const session = {
   },
 };
 
-function getSnapshot(): SessionSnapshot {
+export function sessionSnapshot(): SessionSnapshot {
   snapshot ??= {
     token: session.getToken(),
     userInfo: session.getUserInfo(),
@@ -98,7 +97,3 @@ function getSnapshot(): SessionSnapshot {
  * has without a code (消息中心), which the menu filter never sees.
  */
 export const openablePages = (menus: MenuEntry[]): MenuEntry[] => [...menus, ...SIGNED_IN_PAGES];
-
-export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(session.subscribe, getSnapshot);
-}

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '@/shared/http/api';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 
 /** One state change applied to each selected row through the row's own endpoint. */
 export interface BatchAction<T> {

@@ -1,6 +1,6 @@
 import { backUserApi } from '@scm/contract';
 import { useApiQuery } from '@/shared/http/hooks';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 
 export interface UserOptionsFilter {
   /** Only enabled users (assigning someone). */

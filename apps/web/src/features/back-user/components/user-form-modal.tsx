@@ -3,7 +3,7 @@ import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useRoleOptions } from '@/features/back-user/api/role';
 import { useCreateBackUser, useUpdateBackUser } from '@/features/back-user/api/back-user';
 

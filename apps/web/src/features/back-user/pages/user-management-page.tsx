@@ -3,7 +3,7 @@ import { type BackUserRow, backUserListRequest, DICT, type Status, formatDateTim
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { MESSAGE_POLL_MS } from '@scm/contract';
 import { App, Badge, Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useRefreshMessages, useUnreadCount } from '@/features/message/api/message';
 import { startMessageStream } from '@/features/message/live/message-stream';
 

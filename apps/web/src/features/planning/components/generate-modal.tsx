@@ -2,7 +2,7 @@ import { BUYER_PERMISSION_CODES, type GenerateMode, plannedTasks } from '@scm/co
 import { Alert, Card, Form, Modal, Radio, Spin, Table, Tag } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { UserSelect } from '@/shared/user/user-select';
 import { usePlanInfo } from '@/features/planning/api/plan';
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
 import { useJump } from '@/shared/navigation/use-jump';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useCreatePlan, useUpdatePlan } from '@/features/planning/api/plan';
 
 export interface LineValues {

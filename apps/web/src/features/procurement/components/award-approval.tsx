@@ -3,7 +3,7 @@ import { fenToYuan, type MaintainView } from '@scm/contract';
 import { Alert, Space } from 'antd';
 import { useState } from 'react';
 import { usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { ReasonModal } from '@/shared/ui/reason-modal';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
 import { useApproveAward, useRejectAward } from '@/features/procurement/api/task';

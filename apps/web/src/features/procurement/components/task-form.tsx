@@ -13,7 +13,7 @@ import { feedback } from '@/shared/ui/feedback';
 import { RegionPicker } from '@/shared/region/region-cascader';
 import { WarehouseSelect } from '@/shared/warehouse/warehouse-select';
 import { CommodityPicker } from '@/shared/commodity/commodity-picker';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useCreateTask, useUpdateTask } from '@/features/procurement/api/task';
 import { useInvitableSuppliers } from '@/features/procurement/api/supplier';
 import { BuyerSelect } from './buyer-select';

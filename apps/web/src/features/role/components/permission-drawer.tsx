@@ -1,7 +1,7 @@
 import type { Role } from '@scm/contract';
 import { Alert, Button, Drawer, Empty, Space, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useMenuRecords, useRoleDetail, useUpdateRolePermissions } from '@/features/role/api/role';
 import { useMyRole } from './use-my-role';
 import { allNodeKeys, buildPermissionTree, codesFromChecked, leafKeys, type PermissionNode, pageOfAction } from './permission-tree';

@@ -16,7 +16,7 @@ import { Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } fro
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '@/shared/permission/can';
-import { useSession } from '@/shared/session/session';
+import { useSession } from '@/shared/session/use-session';
 import { useWorkbenchOverview } from '@/features/workbench/api/workbench';
 import './workbench.css';
 
