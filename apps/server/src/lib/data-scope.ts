@@ -40,9 +40,9 @@ export function orderScope(user: AuthUser): SQL | undefined {
 /**
  * 数据范围 of supplier statements: with `own`, the statements the user created. Every statement
  * query (list, export, detail, each change, the board, the workbench) adds it; `undefined` means
- * no restriction.
+ * no restriction. A prepared statement passes the user's id as a placeholder.
  */
-export function statementScope(user: AuthUser): SQL | undefined {
+export function statementScope(user: AuthUser, userId: number | Placeholder = user.id): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
-  return eq(supplierStatements.createdBy, user.id);
+  return sql`${supplierStatements.createdBy} = ${userId}`;
 }

@@ -1,4 +1,5 @@
 import { and, type Column, type SQL, sql } from 'drizzle-orm';
+import { type Param, written } from './prepared';
 
 /** `%keyword%` for ILIKE with the LIKE wildcards of the user's text escaped. */
 export function likePattern(keyword: string): string {
@@ -20,9 +21,12 @@ export function keywordWords(keyword: string | undefined): string[] {
   return words.filter((word) => !words.some((other) => other !== word && !isAsciiWord(other) && other.includes(word)));
 }
 
-/** `text ILIKE %w%` for every word of the keyword, AND-ed; undefined when there is no word. */
-export function allWordsLike(text: SQL | Column, keyword: string | undefined): SQL | undefined {
+/**
+ * `text ILIKE %w%` for every word of the keyword, AND-ed; undefined when there is no word. A
+ * prepared statement passes `param` (`placeholders()`): the words become `word0`, `word1`, ….
+ */
+export function allWordsLike(text: SQL | Column, keyword: string | undefined, param: Param = written): SQL | undefined {
   const words = keywordWords(keyword);
   if (words.length === 0) return undefined;
-  return and(...words.map((w) => sql`${text} ILIKE ${likePattern(w)}`));
+  return and(...words.map((w, i) => sql`${text} ILIKE ${param(`word${i}`, likePattern(w))}`));
 }

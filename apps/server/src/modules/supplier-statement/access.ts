@@ -4,6 +4,7 @@ import { supplierStatements } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { statementScope as staffScope } from '../../lib/data-scope';
 import { notFound, staleVersion } from '../../lib/errors';
+import { type Param, written } from '../../lib/prepared';
 
 /**
  * Who asks for a statement: a back-office user within their 数据范围 (仅本人: the statements they
@@ -12,10 +13,15 @@ import { notFound, staleVersion } from '../../lib/errors';
  */
 export type StatementAccess = { user: AuthUser } | { supplierId: number };
 
-export function statementScope(access: StatementAccess): SQL | undefined {
-  if ('supplierId' in access) return and(eq(supplierStatements.supplierId, access.supplierId), isNotNull(supplierStatements.sentAt));
-  return staffScope(access.user);
+/** The statements `access` reaches; a prepared statement passes `param` (`placeholders()`). */
+export function statementScope(access: StatementAccess, param: Param = written): SQL | undefined {
+  if ('supplierId' in access)
+    return and(eq(supplierStatements.supplierId, param('scopeSupplierId', access.supplierId)), isNotNull(supplierStatements.sentAt));
+  return access.user.dataScope === 'all' ? undefined : staffScope(access.user, param('scopeUserId', access.user.id));
 }
+
+/** What the text of `statementScope`'s condition depends on, for a prepared statement's shape. */
+export const statementScopeShape = (access: StatementAccess) => ('supplierId' in access ? 'supplier' : access.user.dataScope);
 
 const missing = () => notFound('对账单不存在');
 

@@ -6,23 +6,25 @@ import type { Db } from '../../db/client';
 import { auditLogs, backUsers, purchaseOrders, supplierInvoices, supplierStatementMovements, supplierStatements, suppliers } from '../../db/schema';
 import { allWordsLike } from '../../lib/keywords';
 import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { placeholders, preparedByShape, type Param, written } from '../../lib/prepared';
 import { iso } from '../../lib/rows';
-import { loadStatement, type StatementAccess, type StatementRow, statementScope } from './access';
+import { loadStatement, type StatementAccess, type StatementRow, statementScope, statementScopeShape } from './access';
 import { exceptionsOf } from './approval';
 import { groupsOf, previewCheck } from './check';
 import { allowedStatementActions } from './status';
 
 type Filter = z.output<typeof statementExportRequest> & { status?: StatementRow['status'] };
 
-function filterWhere(access: StatementAccess, input: Filter): SQL | undefined {
+/** The list's and the export's filter within `access`; a prepared statement passes `param` (`placeholders()`). */
+function filterWhere(access: StatementAccess, input: Filter, param: Param = written): SQL | undefined {
   return and(
-    statementScope(access),
-    allWordsLike(sql`${supplierStatements.code} || ' ' || ${suppliers.name}`, input.keyword),
-    input.supplierId ? eq(supplierStatements.supplierId, input.supplierId) : undefined,
-    input.status ? eq(supplierStatements.status, input.status) : undefined,
+    statementScope(access, param),
+    allWordsLike(sql`${supplierStatements.code} || ' ' || ${suppliers.name}`, input.keyword, param),
+    input.supplierId ? eq(supplierStatements.supplierId, param('supplierId', input.supplierId)) : undefined,
+    input.status ? eq(supplierStatements.status, param('status', input.status)) : undefined,
     // Periods that overlap the filter's days.
-    input.periodFrom ? gte(supplierStatements.periodTo, input.periodFrom) : undefined,
-    input.periodTo ? lte(supplierStatements.periodFrom, input.periodTo) : undefined,
+    input.periodFrom ? gte(supplierStatements.periodTo, param('periodFrom', input.periodFrom)) : undefined,
+    input.periodTo ? lte(supplierStatements.periodFrom, param('periodTo', input.periodTo)) : undefined,
   );
 }
 
@@ -66,19 +68,39 @@ const sortColumns = {
   totalFen: supplierStatements.totalFen,
 };
 
-export async function listStatements(db: Db, access: StatementAccess, input: z.output<typeof statementListRequest>) {
-  const where = filterWhere(access, input);
-  const [rows, [{ total }]] = await Promise.all([
+const statementPage = preparedByShape(
+  (db, { where, order }: { where: SQL | undefined; order: SQL[] }) =>
     itemQuery(db)
       .where(where)
-      .orderBy(...orderBy(input, sortColumns, [desc(supplierStatements.createdAt)], supplierStatements.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  'statement_list',
+);
+const statementCount = preparedByShape(
+  (db, { where }: { where: SQL | undefined }) =>
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(supplierStatements)
       .innerJoin(suppliers, eq(suppliers.id, supplierStatements.supplierId))
       .where(where),
+  'statement_count',
+);
+
+export async function listStatements(db: Db, access: StatementAccess, input: z.output<typeof statementListRequest>) {
+  const { param, values } = placeholders();
+  const where = filterWhere(access, input, param);
+  // Which conditions are present is all the statement's text depends on (lib/prepared.ts).
+  const shape = [statementScopeShape(access), ...Object.keys(values).sort()].join(',');
+  const order = orderBy(input, sortColumns, [desc(supplierStatements.createdAt)], supplierStatements.id);
+  const [rows, [{ total }]] = await Promise.all([
+    statementPage(
+      db,
+      `${shape};${input.sortField ?? ''} ${input.sortOrder ?? ''}`,
+      { where, order },
+      { ...values, limit: input.pageSize, offset: pageOffset(input) },
+    ),
+    statementCount(db, shape, { where }, values),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }
