@@ -1,45 +1,38 @@
 import { portalPath } from '@scm/contract';
 import type { RfqListItem } from '@scm/contract';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RFQ_PAGE_SIZE, rfqListBody } from '@/portal/api/first-read';
 import { useRfqList } from '@/portal/api/rfq';
 import { Deadline } from '@/portal/components/deadline';
-import { Pager } from '@/portal/components/pager';
-import { Icon } from '@/portal/components/plain-controls';
-import { Rows } from '@/portal/components/section';
+import { RecordList, RecordRow } from '@/portal/components/record-list';
 import { InvitationTag, OutcomeTag, SealedTag, TaskStatusTag } from '@/portal/components/status-tags';
 
 function RfqRow({ row }: { row: RfqListItem }) {
   return (
-    <Link to={portalPath('rfqDetail', { id: row.taskId })} className="portal-row-link" data-testid={`rfq-${row.code}`}>
-      <div className="portal-grow">
-        <div className="portal-rfq-name">{row.name}</div>
-        <div className="portal-muted">
-          {row.code} · {row.lineCount} 个商品
-        </div>
-        <div>
-          截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
-        </div>
-        <div className="portal-meta">
-          <span className="portal-tags">
-            <TaskStatusTag status={row.status} />
-            {row.sealed && <SealedTag />}
-          </span>
-          <span>
-            我的报价 <InvitationTag status={row.invitationStatus} />
-          </span>
-          {row.outcome && (
-            <span data-testid="rfq-outcome">
-              结果 <OutcomeTag outcome={row.outcome} />
-            </span>
-          )}
-        </div>
+    <RecordRow to={portalPath('rfqDetail', { id: row.taskId })} testId={`rfq-${row.code}`}>
+      <div className="portal-rfq-name">{row.name}</div>
+      <div className="portal-muted">
+        {row.code} · {row.lineCount} 个商品
       </div>
-      <span className="portal-muted">
-        <Icon name="right" />
-      </span>
-    </Link>
+      <div>
+        截止 <Deadline deadline={row.quoteDeadline} active={row.status === 'quoting'} />
+      </div>
+      <div className="portal-meta">
+        <span className="portal-tags">
+          <TaskStatusTag status={row.status} />
+          {row.sealed && <SealedTag />}
+        </span>
+        <span>
+          我的报价 <InvitationTag status={row.invitationStatus} />
+        </span>
+        {row.outcome && (
+          <span data-testid="rfq-outcome">
+            结果 <OutcomeTag outcome={row.outcome} />
+          </span>
+        )}
+      </div>
+    </RecordRow>
   );
 }
 
@@ -50,27 +43,18 @@ export default function RfqListPage() {
   const body = rfqListBody(params.toString());
   const { page } = body;
   const list = useRfqList(body);
-  const total = list.data?.total ?? 0;
   const go = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
-    <section className="portal-card">
-      <div className="portal-card-head">
-        <h1 className="portal-card-title">我的询价</h1>
-        {total > 0 && <span className="portal-muted">共 {total} 个</span>}
-      </div>
-      <div className="portal-card-body">
-        {list.isLoading ? (
-          <div className="portal-loading">加载中…</div>
-        ) : (
-          <Rows
-            items={list.data?.list ?? []}
-            empty="暂无询价：采购方邀请您报价后会出现在这里"
-            render={(row) => <RfqRow key={row.taskId} row={row} />}
-          />
-        )}
-        <Pager page={page} total={total} pageSize={RFQ_PAGE_SIZE} onChange={go} />
-      </div>
-    </section>
+    <RecordList
+      title="我的询价"
+      unit="个"
+      list={list}
+      empty="暂无询价：采购方邀请您报价后会出现在这里"
+      page={page}
+      pageSize={RFQ_PAGE_SIZE}
+      onPage={go}
+      row={(row) => <RfqRow key={row.taskId} row={row} />}
+    />
   );
 }

@@ -1,32 +1,25 @@
 import { fenToYuan, type StatementItem, portalPath } from '@scm/contract';
-import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { STATEMENT_PAGE_SIZE, useStatementList } from '@/portal/api/statements';
-import { Pager, usePortalPage } from '@/portal/components/pager';
-import { Icon } from '@/portal/components/plain-controls';
-import { Rows } from '@/portal/components/section';
+import { usePortalPage } from '@/portal/components/pager';
+import { RecordList, RecordRow } from '@/portal/components/record-list';
 import { StatementStatusTag } from '@/portal/components/status-tags';
 
 function StatementRow({ row }: { row: StatementItem }) {
   return (
-    <Link to={portalPath('statementDetail', { id: row.id })} className="portal-row-link" data-testid={`statement-${row.code}`}>
-      <div className="portal-grow">
-        <div className="portal-rfq-name">{row.code}</div>
-        <div className="portal-muted">
-          对账期间 {row.periodFrom} ~ {row.periodTo}
-        </div>
-        <div>
-          对账总额 <span className="portal-total">¥{fenToYuan(row.totalFen, true)}</span>
-        </div>
-        <div className="portal-meta">
-          <StatementStatusTag status={row.status} />
-          {row.revision > 1 && <span className="portal-muted">第{row.revision}版</span>}
-        </div>
+    <RecordRow to={portalPath('statementDetail', { id: row.id })} testId={`statement-${row.code}`}>
+      <div className="portal-rfq-name">{row.code}</div>
+      <div className="portal-muted">
+        对账期间 {row.periodFrom} ~ {row.periodTo}
       </div>
-      <span className="portal-muted">
-        <Icon name="right" />
-      </span>
-    </Link>
+      <div>
+        对账总额 <span className="portal-total">¥{fenToYuan(row.totalFen, true)}</span>
+      </div>
+      <div className="portal-meta">
+        <StatementStatusTag status={row.status} />
+        {row.revision > 1 && <span className="portal-muted">第{row.revision}版</span>}
+      </div>
+    </RecordRow>
   );
 }
 
@@ -35,26 +28,16 @@ export default function StatementListPage() {
   usePageTitle('对账单 - 供应商门户');
   const [page, go] = usePortalPage();
   const list = useStatementList(page);
-  const total = list.data?.total ?? 0;
-
   return (
-    <section className="portal-card">
-      <div className="portal-card-head">
-        <h1 className="portal-card-title">对账单</h1>
-        {total > 0 && <span className="portal-muted">共 {total} 张</span>}
-      </div>
-      <div className="portal-card-body">
-        {list.isLoading ? (
-          <div className="portal-loading">加载中…</div>
-        ) : (
-          <Rows
-            items={list.data?.list ?? []}
-            empty="暂无对账单：采购方发送对账单后会出现在这里"
-            render={(row) => <StatementRow key={row.id} row={row} />}
-          />
-        )}
-        <Pager page={page} total={total} pageSize={STATEMENT_PAGE_SIZE} onChange={go} />
-      </div>
-    </section>
+    <RecordList
+      title="对账单"
+      unit="张"
+      list={list}
+      empty="暂无对账单：采购方发送对账单后会出现在这里"
+      page={page}
+      pageSize={STATEMENT_PAGE_SIZE}
+      onPage={go}
+      row={(row) => <StatementRow key={row.id} row={row} />}
+    />
   );
 }
