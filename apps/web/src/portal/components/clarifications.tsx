@@ -1,12 +1,12 @@
 import { formatDateTime } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
 import { type FormEvent, memo } from 'react';
-import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useAskQuestion } from '@/portal/api/rfq';
 import { useCheckedText } from './form-errors';
-import { Button, Tag, TextArea } from './plain-controls';
+import { Button, Tag } from './plain-controls';
 import { Rows, Section } from './section';
+import { CheckedTextArea } from './checked-text-area';
 
 /**
  * 答疑: every answered question of the task (no asker named) and this supplier's own open ones;
@@ -64,18 +64,14 @@ export const Clarifications = memo(function Clarifications({
       />
       {canAsk && (
         <form noValidate onSubmit={submit} onFocus={requestChecks} style={{ marginTop: 12 }}>
-          <PlainField id="clarification-question" label="向采购方提问" error={question.error}>
-            {(state) => (
-              <TextArea
-                {...state}
-                rows={2}
-                maxLength={1000}
-                value={question.value}
-                onChange={(event) => question.change(event.target.value)}
-                placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）"
-              />
-            )}
-          </PlainField>
+          <CheckedTextArea
+            id="clarification-question"
+            label="向采购方提问"
+            field={question}
+            rows={2}
+            maxLength={1000}
+            placeholder="问题答复后，所有受邀供应商都能看到（不显示提问方）"
+          />
           <Button type="submit" loading={ask.isPending}>
             提交问题
           </Button>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useDeclineQuote } from '@/portal/api/rfq';
 import { useCheckedText } from './form-errors';
-import { Button, Dialog, TextArea } from './plain-controls';
+import { Button, Dialog } from './plain-controls';
+import { CheckedTextArea } from './checked-text-area';
 
 /** 放弃报价 with a reason, asked for in a confirmation; a quote submitted before the deadline withdraws it. */
 export function DeclineButton({ taskId }: { taskId: number }) {
@@ -48,18 +48,7 @@ export function DeclineButton({ taskId }: { taskId: number }) {
         <p className="portal-muted" style={{ marginTop: 0 }}>
           放弃后采购方会看到您的原因；截止前您仍可重新提交报价。
         </p>
-        <PlainField id="decline-reason" label="放弃原因" error={reason.error}>
-          {(state) => (
-            <TextArea
-              {...state}
-              rows={3}
-              maxLength={200}
-              value={reason.value}
-              onChange={(event) => reason.change(event.target.value)}
-              placeholder="如：该品类暂无货源"
-            />
-          )}
-        </PlainField>
+        <CheckedTextArea id="decline-reason" label="放弃原因" field={reason} rows={3} maxLength={200} placeholder="如：该品类暂无货源" />
       </Dialog>
     </>
   );

@@ -4,7 +4,8 @@ import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useConfirmOrder, useRejectOrder } from '@/portal/api/orders';
 import { useCheckedText } from './form-errors';
-import { Button, Dialog, TextArea, TextInput } from './plain-controls';
+import { Button, Dialog, TextInput } from './plain-controls';
+import { CheckedTextArea } from './checked-text-area';
 
 /**
  * The supplier's answer to a 待确认 order (docs/rules/orders.md, "The supplier's answer"): 确认 with
@@ -103,18 +104,7 @@ export function OrderAnswer({ order }: { order: PurchaseOrderDetail }) {
             />
           )}
         </PlainField>
-        <PlainField id="confirm-remark" label="备注（选填）" error={remark.error}>
-          {(state) => (
-            <TextArea
-              {...state}
-              rows={2}
-              maxLength={200}
-              value={remark.value}
-              onChange={(event) => remark.change(event.target.value)}
-              placeholder="如：分两批发货"
-            />
-          )}
-        </PlainField>
+        <CheckedTextArea id="confirm-remark" label="备注（选填）" field={remark} rows={2} maxLength={200} placeholder="如：分两批发货" />
       </Dialog>
       <Dialog
         title={`拒绝订单 ${order.code}？`}
@@ -132,18 +122,7 @@ export function OrderAnswer({ order }: { order: PurchaseOrderDetail }) {
         <p className="portal-muted" style={{ marginTop: 0 }}>
           拒绝后订单不能再确认，采购方会看到您的原因。
         </p>
-        <PlainField id="reject-reason" label="拒绝原因" error={reason.error}>
-          {(state) => (
-            <TextArea
-              {...state}
-              rows={3}
-              maxLength={200}
-              value={reason.value}
-              onChange={(event) => reason.change(event.target.value)}
-              placeholder="如：原材料涨价，无法按此价格供货"
-            />
-          )}
-        </PlainField>
+        <CheckedTextArea id="reject-reason" label="拒绝原因" field={reason} rows={3} maxLength={200} placeholder="如：原材料涨价，无法按此价格供货" />
       </Dialog>
     </>
   );

@@ -1,15 +1,15 @@
 import { fenToYuan, RETURN_REASON_LABELS, PORTAL_PAGES, formatDateTime } from '@scm/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PlainField } from '@/shared/form/plain-field';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { orderIdOf } from '@/portal/api/orders';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useConfirmReturn, useDisputeReturn, useReturnInfo } from '@/portal/api/returns';
 import { useCheckedText } from '@/portal/components/form-errors';
-import { Button, Dialog, EmptyNotice, Fact, Facts, Notice, TextArea } from '@/portal/components/plain-controls';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
 import { BackTo, Rows, Section } from '@/portal/components/section';
 import { ReturnStatusTag } from '@/portal/components/status-tags';
+import { CheckedTextArea } from '@/portal/components/checked-text-area';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
 
@@ -134,18 +134,14 @@ export default function ReturnDetailPage() {
           </>
         }
       >
-        <PlainField id="dispute-reason" label="异议原因" error={reason.error}>
-          {(state) => (
-            <TextArea
-              {...state}
-              rows={3}
-              maxLength={200}
-              value={reason.value}
-              onChange={(event) => reason.change(event.target.value)}
-              placeholder="如：出厂检验合格，破损系运输造成"
-            />
-          )}
-        </PlainField>
+        <CheckedTextArea
+          id="dispute-reason"
+          label="异议原因"
+          field={reason}
+          rows={3}
+          maxLength={200}
+          placeholder="如：出厂检验合格，破损系运输造成"
+        />
       </Dialog>
     </div>
   );

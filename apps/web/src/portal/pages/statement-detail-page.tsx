@@ -19,6 +19,7 @@ import { InvoiceUpload } from '@/portal/components/invoice-upload';
 import { Button, Dialog, EmptyNotice, Fact, Facts, Notice, Tag, TextArea } from '@/portal/components/plain-controls';
 import { BackTo, CopyText, Rows, Section } from '@/portal/components/section';
 import { StatementStatusTag } from '@/portal/components/status-tags';
+import { CheckedTextArea } from '@/portal/components/checked-text-area';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen, true)}`;
 const invoiceLabel = (type: keyof typeof INVOICE_TYPE_LABELS, rate: number) => `${INVOICE_TYPE_LABELS[type]} ${rate}%`;
@@ -247,18 +248,7 @@ function StatementView({ statement: s, back }: { statement: StatementDetail; bac
           </>
         }
       >
-        <PlainField id="dispute-reason" label="异议原因" error={reason.error}>
-          {(state) => (
-            <TextArea
-              {...state}
-              rows={3}
-              maxLength={500}
-              value={reason.value}
-              onChange={(event) => reason.change(event.target.value)}
-              placeholder="如：3月5日收货数量应为98件"
-            />
-          )}
-        </PlainField>
+        <CheckedTextArea id="dispute-reason" label="异议原因" field={reason} rows={3} maxLength={500} placeholder="如：3月5日收货数量应为98件" />
         <MovementNotes movements={s.movements} notes={notes} />
       </Dialog>
     </div>
