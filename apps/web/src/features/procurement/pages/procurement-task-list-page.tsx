@@ -84,12 +84,12 @@ export default function ProcurementTaskListPage() {
   const complete = useCompleteTask();
   const remove = useDeleteTask();
   const can = {
-    edit: usePermission('procurementTaskList:edit'),
-    publish: usePermission('procurementTaskList:publish'),
-    close: usePermission('procurementTaskList:closeQuote'),
-    cancel: usePermission('procurementTaskList:cancel'),
-    complete: usePermission('procurementTaskList:complete'),
-    remove: usePermission('procurementTaskList:delete'),
+    edit: usePermission(procurementTaskApi.update),
+    publish: usePermission(procurementTaskApi.publish),
+    close: usePermission(procurementTaskApi.closeQuote),
+    cancel: usePermission(procurementTaskApi.cancel),
+    complete: usePermission(procurementTaskApi.complete),
+    remove: usePermission(procurementTaskApi.delete),
     maintain: usePermission('procurementTaskMaintain'),
     viewPlan: usePermission('planningTaskDetail'),
   };
@@ -292,7 +292,7 @@ export default function ProcurementTaskListPage() {
                 {
                   key: 'cancel',
                   label: '取消',
-                  code: 'procurementTaskList:cancel',
+                  call: procurementTaskApi.cancel,
                   danger: true,
                   confirm: '取消后任务不能恢复，已收到的报价作废。',
                   allowed: (task) => procurementActionAllowed('cancel', task.status),
@@ -306,10 +306,9 @@ export default function ProcurementTaskListPage() {
               label="导出选中"
               disabled={selected.length === 0}
               fileName="采购任务_选中"
-              code="procurementTaskList:export"
             />
-            <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" code="procurementTaskList:export" />
-            <Can code="procurementTaskList:create">
+            <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" />
+            <Can call={procurementTaskApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建
               </Button>

@@ -173,7 +173,7 @@ export default function PurchaseOrderListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
-        toolbar={<ExportButton endpoint={purchaseOrderApi.export} filter={filter} fileName="采购订单" code="purchaseOrderList" />}
+        toolbar={<ExportButton endpoint={purchaseOrderApi.export} filter={filter} fileName="采购订单" />}
       />
     </div>
   );

@@ -163,12 +163,12 @@ export default function SupplierStatementListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="supplierStatement:create">
+            <Can call={supplierStatementApi.create}>
               <Button type="primary" onClick={() => setCreating(true)}>
                 新建对账单
               </Button>
             </Can>
-            <ExportButton endpoint={supplierStatementApi.export} filter={filter} fileName="供应商对账" code="supplierStatementList" />
+            <ExportButton endpoint={supplierStatementApi.export} filter={filter} fileName="供应商对账" />
           </>
         }
       />
