@@ -1,9 +1,9 @@
-import { optionalDayText } from '@/shared/form/day-value';
+import { dayRange, optionalDayText } from '@/shared/form/day-value';
 import { PlusOutlined } from '@ant-design/icons';
 import { type PlanSummary, planActionAllowed, planListRequest, planningApi, formatDate, formatTime, detailPath, pagePath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { callApi } from '@/shared/http/api';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -61,7 +61,7 @@ export default function PlanListPage() {
       planType: state.planType,
       warehouse: state.warehouse,
       ownerId: state.ownerId,
-      period: state.periodFrom && state.periodTo ? [dayjs(state.periodFrom), dayjs(state.periodTo)] : null,
+      period: dayRange(state.periodFrom, state.periodTo) ?? null,
     }),
     [state.keyword, state.status, state.planType, state.warehouse, state.ownerId, state.periodFrom, state.periodTo],
   );

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   DICT,
   fenToYuan,
+  instantMs,
   type ProcurementAction,
   procurementActionAllowed,
   procurementTaskApi,
@@ -11,9 +12,10 @@ import {
   pagePath,
 } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
+import { dayEndText, dayStartText, instantRange } from '@/shared/form/day-value';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -48,7 +50,7 @@ interface FilterValues {
   status?: string;
   buyerId?: number;
   planCode?: string;
-  deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+  deadline?: [Dayjs, Dayjs] | null;
 }
 
 /** The list's request without `ids`, which only 导出选中 sends. */
@@ -59,7 +61,7 @@ const yuan = (fen: number | null) => `¥${fenToYuan(fen ?? 0, true)}`;
 /** What the server would refuse 发布 for, said before the click. */
 function publishBlocked(row: ProcurementTaskListItem): string | null {
   if (row.invitedCount === 0) return '请先编辑任务邀请至少一家供应商';
-  if (dayjs(row.quoteDeadline).isBefore(dayjs())) return '报价截止时间已过，请先编辑任务修改截止时间';
+  if (instantMs(row.quoteDeadline) < Date.now()) return '报价截止时间已过，请先编辑任务修改截止时间';
   return null;
 }
 
@@ -236,8 +238,8 @@ export default function ProcurementTaskListPage() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
-    state.deadlineFrom && state.deadlineTo ? [dayjs(state.deadlineFrom), dayjs(state.deadlineTo)] : undefined;
+  // The URL keeps the instants the filter sends; the picker shows their Shanghai days.
+  const range = instantRange(state.deadlineFrom, state.deadlineTo);
   const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
   return (
     <div className="page-stack">
@@ -249,8 +251,8 @@ export default function ProcurementTaskListPage() {
             status: values.status,
             buyerId: values.buyerId,
             planCode: values.planCode,
-            deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString(),
-            deadlineTo: values.deadline?.[1]?.endOf('day').toISOString(),
+            deadlineFrom: values.deadline?.[0] ? dayStartText(values.deadline[0]) : undefined,
+            deadlineTo: values.deadline?.[1] ? dayEndText(values.deadline[1]) : undefined,
             page: 1,
           })
         }
