@@ -9,6 +9,7 @@ import {
   formatDateTimeSeconds,
   formatMonthDayTime,
   formatWeekday,
+  monthStart,
   shanghaiCodeDay,
   shanghaiDay,
   shanghaiHour,
@@ -37,5 +38,10 @@ describe('Shanghai time', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-01-01', '2026-12-31')).toBe(364);
+    expect(monthStart('2026-03-31')).toBe('2026-03-01');
+    expect(monthStart('2026-04-01', -11)).toBe('2025-05-01');
+    expect(monthStart('2026-01-01', -1)).toBe('2025-12-01');
+    expect(monthStart('2025-12-15', 1)).toBe('2026-01-01');
+    expect(monthStart('2026-02-28', -24)).toBe('2024-02-01');
   });
 });

@@ -33,6 +33,12 @@ export const dayStart = (day: string): Date => new Date(dayStartLiteral(day));
 /** The day `days` after `day` (before, when negative), both `yyyy-MM-dd`. */
 export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** The first day of the month `months` after `day`'s month (before, when negative), both `yyyy-MM-dd`. */
+export function monthStart(day: string, months = 0): string {
+  const month = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + months;
+  return `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}-01`;
+}
+
 /** The number of days from `from` to `to` (`yyyy-MM-dd`; 0 for the same day). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

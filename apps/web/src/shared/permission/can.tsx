@@ -1,31 +1,42 @@
 import type { ReactNode } from 'react';
-import { type PermissionCode, ROUTE_CODES, type StaffRoutePath } from '@scm/contract';
+import { type MenuKey, ROUTE_CODES, type StaffRoutePath } from '@scm/contract';
 import { useSession } from '@/shared/session/use-session';
 
 /** An endpoint object of the contract: a button that calls it shows to the users its route lets in. */
-interface Callable {
+export interface Callable {
   readonly path: StaffRoutePath;
 }
 
 /**
- * True when the signed-in user's role holds `code` (a page key or `pageKey:action`), or, given the
- * endpoint a button calls, the code its route asks for (`ROUTE_CODES`, generated from the server's
- * route registry), so the button and its route cannot ask for different codes.
+ * What a permission check names: a page key (may open the page: a link, a jump, a page's section),
+ * or the endpoint a button calls. An action code is never written out: the endpoint brings the code
+ * its route asks for.
  */
-export function usePermission(target: PermissionCode | Callable): boolean {
-  const codes = useSession().codes;
+export type PermissionTarget = MenuKey | Callable;
+
+/**
+ * True when `codes` (a role's) hold the page key, or, given the endpoint a button calls, the code its
+ * route asks for (`ROUTE_CODES`, generated from the server's route registry), so the button and its
+ * route cannot ask for different codes.
+ */
+export function holds(codes: readonly string[], target: PermissionTarget): boolean {
   const code = typeof target === 'string' ? target : ROUTE_CODES[target.path];
   return code === 'authenticated' || codes.includes(code);
 }
 
+/** True when the signed-in user may open the page `target` names, or make the call (`holds`). */
+export function usePermission(target: PermissionTarget): boolean {
+  return holds(useSession().codes, target);
+}
+
 /**
- * Renders its children only for users holding `code`, or allowed to make the `call` (an endpoint
- * object). The server checks again: this only hides.
+ * Renders its children only for users who may open the page `code` names, or make the `call` (an
+ * endpoint object). The server checks again: this only hides.
  */
 export function Can({
   children,
   fallback = null,
   ...target
-}: ({ code: PermissionCode } | { call: Callable }) & { children: ReactNode; fallback?: ReactNode }) {
+}: ({ code: MenuKey } | { call: Callable }) & { children: ReactNode; fallback?: ReactNode }) {
   return usePermission('code' in target ? target.code : target.call) ? children : fallback;
 }

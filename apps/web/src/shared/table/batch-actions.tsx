@@ -1,9 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { Endpoint, PermissionCode } from '@scm/contract';
+import type { Endpoint } from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '@/shared/http/api';
+import { type Callable, holds } from '@/shared/permission/can';
 import { useSession } from '@/shared/session/use-session';
 
 /** One state change applied to each selected row through the row's own endpoint. */
@@ -11,8 +12,8 @@ export interface BatchAction<T> {
   key: string;
   /** The verb, e.g. "提交"; the menu reads "批量提交". */
   label: string;
-  /** The permission code the single-row action needs; the item is offered only to holders. */
-  code: PermissionCode;
+  /** The single-record endpoint `run` calls; the item is offered only to the users its route lets in. */
+  call: Callable;
   /** Whether the row's state allows it; other rows are reported as failed without a call. */
   allowed: (row: T) => boolean;
   /** Calls the single-record endpoint with the row's id and version. */
@@ -48,7 +49,7 @@ export function BatchActions<T>({ selected, actions, describe, invalidates, onDo
   const { codes } = useSession();
   const client = useQueryClient();
   const [running, setRunning] = useState(false);
-  const offered = actions.filter((action) => codes.includes(action.code));
+  const offered = actions.filter((action) => holds(codes, action.call));
   if (offered.length === 0) return null;
 
   const execute = async (action: BatchAction<T>) => {

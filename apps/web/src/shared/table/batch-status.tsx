@@ -3,17 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { callApi } from '@/shared/http/api';
+import { type Callable, usePermission } from '@/shared/permission/can';
 
 type Status = 'enabled' | 'disabled';
 
 interface BatchStatusOptions {
-  endpoints: { enable: Endpoint; disable: Endpoint };
+  /** The single-record calls; each button shows to the users its route lets in. */
+  endpoints: { enable: Endpoint & Callable; disable: Endpoint & Callable };
   /** The reads to refresh afterwards. */
   stale: Endpoint[];
   /** How a record is counted: "已启用 3 个模板". */
   noun: string;
-  /** Whether the user may change the status (the edit code). */
-  allowed: boolean;
 }
 
 /**
@@ -22,8 +22,11 @@ interface BatchStatusOptions {
  * the other to the single-record endpoint with their own version (each its own transaction and
  * audit row); one message says how many succeeded and the first reason of those that did not.
  */
-export function useBatchStatus<T extends { id: number; version: number; status: string }>({ endpoints, stale, noun, allowed }: BatchStatusOptions) {
+export function useBatchStatus<T extends { id: number; version: number; status: string }>({ endpoints, stale, noun }: BatchStatusOptions) {
   const { message, modal } = App.useApp();
+  const canEnable = usePermission(endpoints.enable);
+  const canDisable = usePermission(endpoints.disable);
+  const allowed = canEnable || canDisable;
   const client = useQueryClient();
   const [selected, setSelected] = useState<T[]>([]);
 
@@ -59,8 +62,8 @@ export function useBatchStatus<T extends { id: number; version: number; status: 
     selected.length > 0 && allowed ? (
       <>
         <span className="muted">已选 {selected.length} 项</span>
-        <Button onClick={() => run('enabled')}>批量启用</Button>
-        <Button onClick={() => run('disabled')}>批量停用</Button>
+        {canEnable && <Button onClick={() => run('enabled')}>批量启用</Button>}
+        {canDisable && <Button onClick={() => run('disabled')}>批量停用</Button>}
       </>
     ) : null;
   return { rowSelection, controls };

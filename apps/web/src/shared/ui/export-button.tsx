@@ -1,6 +1,6 @@
 import { fileStamp } from '@scm/contract';
 import { ExportOutlined } from '@ant-design/icons';
-import type { Endpoint, EndpointBody, PermissionCode } from '@scm/contract';
+import type { Endpoint, EndpointBody, StaffRoutePath } from '@scm/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '@/shared/http/api';
@@ -8,15 +8,13 @@ import { showApiError } from '@/shared/http/hooks';
 import { Can } from '@/shared/permission/can';
 import { feedback } from './feedback';
 
-interface ExportButtonProps<E extends Endpoint> {
-  /** The export route of the contract, e.g. dictTypeApi.export. */
+interface ExportButtonProps<E extends Endpoint & { path: StaffRoutePath }> {
+  /** The export route of the contract, e.g. dictTypeApi.export; the button shows to the users its route lets in. */
   endpoint: E;
   /** The list's current filter, as the route takes it. */
   filter: EndpointBody<E>;
   /** The file's name without extension; the time of the download is appended. */
   fileName: string;
-  /** The permission code that shows the button. */
-  code: PermissionCode;
   /** "导出 Excel" for the filter; "导出选中" when the filter names the ticked rows. */
   label?: string;
   disabled?: boolean;
@@ -28,11 +26,10 @@ interface ExportButtonProps<E extends Endpoint> {
  * Every export of the app (docs/web-guide.md, "One way per concern"): downloads the current filter's (or the selected) rows,
  * or the record the filter names, busy while the file streams; errors are toasted.
  */
-export function ExportButton<E extends Endpoint>({
+export function ExportButton<E extends Endpoint & { path: StaffRoutePath }>({
   endpoint,
   filter,
   fileName,
-  code,
   label = '导出 Excel',
   disabled,
   nothingToExport,
@@ -53,7 +50,7 @@ export function ExportButton<E extends Endpoint>({
     }
   };
   return (
-    <Can code={code}>
+    <Can call={endpoint}>
       <Button icon={<ExportOutlined />} loading={exporting} disabled={disabled} onClick={run}>
         {label}
       </Button>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type BackUserRow, backUserListRequest, DICT, type Status, formatDateTimeSeconds } from '@scm/contract';
+import { type BackUserRow, backUserApi, backUserListRequest, DICT, type Status, formatDateTimeSeconds } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -33,10 +33,11 @@ export default function UserManagementPage() {
   const enable = useEnableBackUser();
   const disable = useDisableBackUser();
   const remove = useDeleteBackUser();
-  const canEdit = usePermission('userManagement:edit');
-  const canStatus = usePermission('userManagement:status');
-  const canReset = usePermission('userManagement:resetPassword');
-  const canDelete = usePermission('userManagement:delete');
+  const canEdit = usePermission(backUserApi.update);
+  const canDisable = usePermission(backUserApi.disable);
+  const canEnable = usePermission(backUserApi.enable);
+  const canReset = usePermission(backUserApi.resetPassword);
+  const canDelete = usePermission(backUserApi.delete);
 
   // Memoised: the filter form resets its fields whenever this object changes.
   const filterValues = useMemo(
@@ -81,7 +82,7 @@ export default function UserManagementPage() {
                 编辑
               </ReasonedButton>
             )}
-            {canStatus &&
+            {(user.status === 'enabled' ? canDisable : canEnable) &&
               (user.status === 'enabled' ? (
                 <ReasonedButton
                   type="link"
@@ -158,7 +159,7 @@ export default function UserManagementPage() {
         onRefresh={() => list.refetch()}
         onTableChange={setState}
         toolbar={
-          <Can code="userManagement:create">
+          <Can call={backUserApi.create}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               新建用户
             </Button>

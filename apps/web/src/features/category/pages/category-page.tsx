@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryListRequest, type TreeNode, formatDateTimeSeconds } from '@scm/contract';
+import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryApi, categoryListRequest, type TreeNode, formatDateTimeSeconds } from '@scm/contract';
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -10,7 +10,6 @@ import { useCategoryList, useDeleteCategory, useDisableCategory, useEnableCatego
 import { CategoryFormModal, type CategoryFormTarget } from '@/features/category/components/category-form-modal';
 import { MoveCategoryModal } from '@/features/category/components/move-category-modal';
 
-const PAGE = 'commodityClassification';
 type Row = Category & { children?: Row[] };
 
 const toRows = (nodes: TreeNode<Category>[]): Row[] =>
@@ -29,9 +28,12 @@ export default function CategoryPage() {
   const enable = useEnableCategory();
   const disable = useDisableCategory();
   const remove = useDeleteCategory();
-  const canEdit = usePermission(`${PAGE}:edit`);
-  const canCreate = usePermission(`${PAGE}:create`);
-  const canDelete = usePermission(`${PAGE}:delete`);
+  const canEdit = usePermission(categoryApi.update);
+  const canMove = usePermission(categoryApi.move);
+  const canDisable = usePermission(categoryApi.disable);
+  const canEnable = usePermission(categoryApi.enable);
+  const canCreate = usePermission(categoryApi.create);
+  const canDelete = usePermission(categoryApi.delete);
 
   const columns: ListColumns<Row> = [
     { title: '分类名称', dataIndex: 'name', key: 'name', width: 260 },
@@ -76,26 +78,28 @@ export default function CategoryPage() {
             </Button>
           )}
           {canEdit && (
-            <>
-              <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', category: row })}>
-                编辑
-              </Button>
-              <Button type="link" size="small" onClick={() => setMoving(row)}>
-                移动
-              </Button>
-              {row.status === 'enabled' ? (
+            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', category: row })}>
+              编辑
+            </Button>
+          )}
+          {canMove && (
+            <Button type="link" size="small" onClick={() => setMoving(row)}>
+              移动
+            </Button>
+          )}
+          {row.status === 'enabled'
+            ? canDisable && (
                 <Popconfirm title={`确定停用分类「${row.name}」吗？`} onConfirm={() => disable.mutateAsync({ id: row.id, version: row.version })}>
                   <Button type="link" size="small">
                     停用
                   </Button>
                 </Popconfirm>
-              ) : (
+              )
+            : canEnable && (
                 <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
                   启用
                 </Button>
               )}
-            </>
-          )}
           {canDelete && (
             <Popconfirm
               title={`确定删除分类「${row.name}」吗？`}
@@ -144,7 +148,7 @@ export default function CategoryPage() {
         }
         extra={
           <Space>
-            <Can code={`${PAGE}:create`}>
+            <Can call={categoryApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create', parent: null })}>
                 新增根分类
               </Button>

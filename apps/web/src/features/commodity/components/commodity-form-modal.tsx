@@ -2,6 +2,7 @@ import {
   buildTree,
   type CategoryOption,
   type Commodity,
+  commodityApi,
   commodityFields,
   DICT,
   fenToYuan,
@@ -78,8 +79,9 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const treeData = useMemo(() => leafTree(buildTree((categories ?? []).map((c) => ({ ...c, id: c.value })))), [categories]);
   const defaultUnit = useDict(DICT.unit).defaultValue;
   const editing = target?.mode === 'edit' ? target.commodity : null;
-  // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
-  const mayChangeStatus = usePermission('commodityList:status');
+  // The update keeps the status of a caller without the 启用 / 停用 action's code (`guards` on its
+  // route; docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = usePermission(commodityApi.disable);
   const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {

@@ -23,8 +23,6 @@ import { CategoryTree } from '@/features/commodity/components/category-tree';
 import { CommodityFormModal, type CommodityFormTarget } from '@/features/commodity/components/commodity-form-modal';
 import { ImportModal } from '@/features/commodity/components/import-modal';
 
-const PAGE = 'commodityList';
-
 interface FilterValues {
   keyword?: string;
   brand?: string;
@@ -55,9 +53,11 @@ export default function CommodityListPage() {
   const enable = useEnableCommodities({ onSuccess: clearSelection });
   const disable = useDisableCommodities({ onSuccess: clearSelection });
   const remove = useDeleteCommodity();
-  const canEdit = usePermission(`${PAGE}:edit`);
-  const canStatus = usePermission(`${PAGE}:status`);
-  const canDelete = usePermission(`${PAGE}:delete`);
+  const canEdit = usePermission(commodityApi.update);
+  const canEnable = usePermission(commodityApi.enable);
+  const canDisable = usePermission(commodityApi.disable);
+  const canStatus = canEnable || canDisable;
+  const canDelete = usePermission(commodityApi.delete);
 
   const sortOrderOf = (field: CommoditySortField) => (query.sortField === field ? (query.sortOrder ?? null) : null);
   const columns: ListColumns<Commodity> = [
@@ -147,7 +147,7 @@ export default function CommodityListPage() {
               编辑
             </Button>
           )}
-          {canStatus &&
+          {(row.status === 'enabled' ? canDisable : canEnable) &&
             (row.status === 'enabled' ? (
               <Popconfirm
                 title={`确定停用「${row.name}」吗？`}
@@ -191,18 +191,18 @@ export default function CommodityListPage() {
 
   const toolbar = (
     <Space>
-      <Can code={`${PAGE}:create`}>
+      <Can call={commodityApi.create}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
           新建
         </Button>
       </Can>
-      <Can code={`${PAGE}:status`}>
+      {canStatus && (
         <Dropdown
           disabled={selected.length === 0}
           menu={{
             items: [
-              { key: 'enable', label: `批量启用（${selected.length}）` },
-              { key: 'disable', label: `批量停用（${selected.length}）` },
+              ...(canEnable ? [{ key: 'enable', label: `批量启用（${selected.length}）` }] : []),
+              ...(canDisable ? [{ key: 'disable', label: `批量停用（${selected.length}）` }] : []),
             ],
             onClick: ({ key }) => {
               if (key === 'enable') enable.mutate({ items: batchItems });
@@ -214,8 +214,8 @@ export default function CommodityListPage() {
             批量操作 <DownOutlined />
           </Button>
         </Dropdown>
-      </Can>
-      <Can code={`${PAGE}:import`}>
+      )}
+      <Can call={commodityApi.import}>
         <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
           导入
         </Button>
@@ -224,7 +224,6 @@ export default function CommodityListPage() {
         endpoint={commodityApi.export}
         filter={filter}
         fileName="商品列表"
-        code={`${PAGE}:export`}
         nothingToExport={(data?.total ?? 0) === 0 ? '当前筛选条件下没有商品' : undefined}
       />
     </Space>

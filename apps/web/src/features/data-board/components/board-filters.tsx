@@ -1,7 +1,7 @@
-import { dayText } from '@/shared/form/day-value';
+import { dayText, dayValue } from '@/shared/form/day-value';
 import type { CategoryOption } from '@scm/contract';
 import { DatePicker, Form, TreeSelect } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { FilterForm } from '@/shared/table/filter-form';
 
@@ -47,7 +47,7 @@ export function BoardFilters({
 }) {
   const tree = useMemo(() => toTree(categories), [categories]);
   const shown = useMemo<FormValues>(
-    () => ({ range: [dayjs(values.dateFrom), dayjs(values.dateTo)], categoryId: values.categoryId || undefined }),
+    () => ({ range: [dayValue(values.dateFrom), dayValue(values.dateTo)], categoryId: values.categoryId || undefined }),
     [values.dateFrom, values.dateTo, values.categoryId],
   );
 

@@ -18,5 +18,4 @@ export const useEnableDictType = () => useApiMutation(dictTypeApi.enable, { succ
 export const useDisableDictType = () => useApiMutation(dictTypeApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeleteDictType = () => useApiMutation(dictTypeApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchDictTypeStatus = ({ allowed }: { allowed: boolean }) =>
-  useBatchStatus<DictType>({ endpoints: dictTypeApi, stale, noun: '字典', allowed });
+export const useBatchDictTypeStatus = () => useBatchStatus<DictType>({ endpoints: dictTypeApi, stale, noun: '字典' });

@@ -28,11 +28,13 @@ export default function DictionaryListPage() {
   const enable = useEnableDictType();
   const disable = useDisableDictType();
   const remove = useDeleteDictType();
-  const canEdit = usePermission('dataDictionary:edit');
-  const canDelete = usePermission('dataDictionary:delete');
+  const canEdit = usePermission(dictTypeApi.update);
+  const canDisable = usePermission(dictTypeApi.disable);
+  const canEnable = usePermission(dictTypeApi.enable);
+  const canDelete = usePermission(dictTypeApi.delete);
   const openDetail = (code: string) => jump(pagePath('dataDictionaryDetail', { code }));
 
-  const batch = useBatchDictTypeStatus({ allowed: canEdit });
+  const batch = useBatchDictTypeStatus();
 
   const columns: ListColumns<DictType> = [
     {
@@ -84,7 +86,7 @@ export default function DictionaryListPage() {
               编辑
             </Button>
           )}
-          {canEdit &&
+          {(row.status === 'enabled' ? canDisable : canEnable) &&
             (row.status === 'enabled' ? (
               <Popconfirm
                 title={`停用字典「${row.name}」？`}
@@ -160,8 +162,8 @@ export default function DictionaryListPage() {
         toolbar={
           <Space>
             {batch.controls}
-            <ExportButton endpoint={dictTypeApi.export} filter={filter} fileName="数据字典" code="dataDictionary:export" />
-            <Can code="dataDictionary:create">
+            <ExportButton endpoint={dictTypeApi.export} filter={filter} fileName="数据字典" />
+            <Can call={dictTypeApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
                 新建
               </Button>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { DICT, type MenuRow } from '@scm/contract';
+import { DICT, type MenuRow, menuApi } from '@scm/contract';
 import { Alert, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -48,7 +48,9 @@ export default function MenuManagementPage() {
   const [state, setState, resetState] = useUrlState({ keyword: '', status: '' });
   const list = useMenuList();
   const remove = useDeleteMenu();
-  const canEdit = usePermission('menuManagement:edit');
+  const canEdit = usePermission(menuApi.update);
+  const canAddAction = usePermission(menuApi.createAction);
+  const canDelete = usePermission(menuApi.delete);
   const [editing, setEditing] = useState<MenuRow>();
   const [addingTo, setAddingTo] = useState<MenuRow>();
   const tree = useMemo(() => buildTree(list.data ?? [], state.keyword, state.status), [list.data, state.keyword, state.status]);
@@ -105,7 +107,7 @@ export default function MenuManagementPage() {
       hideBelow: 1300,
       render: (builtIn: boolean) => (builtIn ? <Tag>内置</Tag> : <Tag color="purple">自定义</Tag>),
     },
-    ...(canEdit
+    ...(canEdit || canAddAction || canDelete
       ? [
           {
             title: '操作',
@@ -114,15 +116,17 @@ export default function MenuManagementPage() {
             width: 170,
             render: (_: unknown, row: MenuNode) => (
               <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing(row)}>
-                  编辑
-                </Button>
-                {row.type === 'page' && (
+                {canEdit && (
+                  <Button type="link" size="small" onClick={() => setEditing(row)}>
+                    编辑
+                  </Button>
+                )}
+                {canAddAction && row.type === 'page' && (
                   <Button type="link" size="small" onClick={() => setAddingTo(row)}>
                     添加操作项
                   </Button>
                 )}
-                {row.type === 'action' && (
+                {canDelete && row.type === 'action' && (
                   <Popconfirm
                     title={`删除操作项「${row.label}」？`}
                     description="持有该权限的角色会同时失去它"

@@ -1,4 +1,4 @@
-import { DAY_FORMAT, optionalDayText } from '@/shared/form/day-value';
+import { DAY_FORMAT, dayRange, optionalDayText } from '@/shared/form/day-value';
 import {
   MESSAGE_KIND_COLORS,
   MESSAGE_KIND_LABELS,
@@ -9,7 +9,7 @@ import {
   formatDateTimeSeconds,
 } from '@scm/contract';
 import { Button, DatePicker, Form, Popconfirm, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useJump } from '@/shared/navigation/use-jump';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
@@ -84,7 +84,7 @@ export default function MessageCenterPage() {
     () => ({
       read: query.unread === true ? 'unread' : query.unread === false ? 'read' : undefined,
       kind: query.kind,
-      range: query.createdFrom && query.createdTo ? [dayjs(query.createdFrom), dayjs(query.createdTo)] : undefined,
+      range: dayRange(query.createdFrom, query.createdTo),
     }),
     [query.unread, query.kind, query.createdFrom, query.createdTo],
   );

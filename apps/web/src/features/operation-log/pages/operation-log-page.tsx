@@ -1,7 +1,8 @@
 import { auditActionLabel, auditModuleLabel, type OperationLog, operationLogListRequest, formatDateTimeSeconds } from '@scm/contract';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
+import { instantRange, instantText } from '@/shared/form/day-value';
 import { DataTable, type ListColumns } from '@/shared/table/data-table';
 import { FilterForm } from '@/shared/table/filter-form';
 import { useUrlQuery } from '@/shared/table/use-url-query';
@@ -63,7 +64,7 @@ export default function OperationLogPage() {
       module: state.module,
       action: state.action,
       keyword: state.keyword,
-      range: state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : undefined,
+      range: instantRange(state.startTime, state.endTime),
     }),
     [state.userId, state.module, state.action, state.keyword, state.startTime, state.endTime],
   );
@@ -78,8 +79,8 @@ export default function OperationLogPage() {
             module: values.module,
             action: values.action,
             keyword: values.keyword?.trim(),
-            startTime: values.range?.[0]?.startOf('second').toISOString(),
-            endTime: values.range?.[1]?.endOf('second').toISOString(),
+            startTime: values.range?.[0] ? instantText(values.range[0].startOf('second')) : undefined,
+            endTime: values.range?.[1] ? instantText(values.range[1].endOf('second')) : undefined,
             page: 1,
           })
         }

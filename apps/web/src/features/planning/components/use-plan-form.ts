@@ -1,7 +1,7 @@
-import { optionalDayText } from '@/shared/form/day-value';
+import { dayRange, optionalDayText, optionalDayValue } from '@/shared/form/day-value';
 import { type CommodityOption, fenToYuan, type PlanDetail, yuanToFen, pagePath } from '@scm/contract';
 import { Form } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useUnsavedChanges } from '@/shared/form/unsaved-changes';
@@ -37,7 +37,6 @@ export interface PlanFormValues {
   lines: LineValues[];
 }
 
-const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
 const dateText = (value: Dayjs | null | undefined) => optionalDayText(value) ?? null;
 
 function formValuesOf(plan: PlanDetail): PlanFormValues {
@@ -45,8 +44,8 @@ function formValuesOf(plan: PlanDetail): PlanFormValues {
     name: plan.name,
     planType: plan.planType,
     warehouse: plan.warehouse,
-    period: plan.periodStart && plan.periodEnd ? [dayjs(plan.periodStart), dayjs(plan.periodEnd)] : null,
-    requiredBy: day(plan.requiredBy),
+    period: dayRange(plan.periodStart, plan.periodEnd) ?? null,
+    requiredBy: optionalDayValue(plan.requiredBy),
     ownerId: plan.owner?.id,
     remark: plan.remark,
     lines: plan.lines.map((line) => ({
@@ -58,7 +57,7 @@ function formValuesOf(plan: PlanDetail): PlanFormValues {
       unit: line.unit,
       quantity: line.quantity,
       budgetUnitPrice: Number(fenToYuan(line.budgetUnitPriceFen)),
-      requiredBy: day(line.requiredBy),
+      requiredBy: optionalDayValue(line.requiredBy),
       remark: line.remark,
       awardedQuantity: line.awardedQuantity,
       orderedQuantity: line.orderedQuantity,

@@ -1,9 +1,9 @@
-import { optionalDayText } from '@/shared/form/day-value';
+import { dayRange, optionalDayText } from '@/shared/form/day-value';
 import { PlusOutlined } from '@ant-design/icons';
 import { type PlanSummary, planActionAllowed, planListRequest, planningApi, formatDate, formatTime, detailPath, pagePath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { callApi } from '@/shared/http/api';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -61,7 +61,7 @@ export default function PlanListPage() {
       planType: state.planType,
       warehouse: state.warehouse,
       ownerId: state.ownerId,
-      period: state.periodFrom && state.periodTo ? [dayjs(state.periodFrom), dayjs(state.periodTo)] : null,
+      period: dayRange(state.periodFrom, state.periodTo) ?? null,
     }),
     [state.keyword, state.status, state.planType, state.warehouse, state.ownerId, state.periodFrom, state.periodTo],
   );
@@ -228,14 +228,14 @@ export default function PlanListPage() {
                 {
                   key: 'submit',
                   label: '提交',
-                  code: 'planningTaskList:submit',
+                  call: planningApi.submit,
                   allowed: (plan) => planActionAllowed('submit', plan.status),
                   run: (plan) => callApi(planningApi.submit, { id: plan.id, version: plan.version }),
                 },
                 {
                   key: 'cancel',
                   label: '作废',
-                  code: 'planningTaskList:cancel',
+                  call: planningApi.cancel,
                   danger: true,
                   confirm: '作废后计划不能再编辑或提交。',
                   allowed: (plan) => planActionAllowed('cancel', plan.status),
@@ -244,7 +244,7 @@ export default function PlanListPage() {
                 {
                   key: 'delete',
                   label: '删除',
-                  code: 'planningTaskList:delete',
+                  call: planningApi.delete,
                   danger: true,
                   confirm: '删除后不可恢复；只有草稿和已驳回的计划能删除。',
                   allowed: (plan) => planActionAllowed('delete', plan.status),
@@ -258,9 +258,8 @@ export default function PlanListPage() {
               label="导出选中"
               disabled={selected.length === 0}
               fileName="计划任务_选中"
-              code="planningTaskList:export"
             />
-            <ExportButton endpoint={planningApi.export} filter={filter} fileName="计划任务" code="planningTaskList:export" />
+            <ExportButton endpoint={planningApi.export} filter={filter} fileName="计划任务" />
           </>
         }
       />

@@ -19,5 +19,4 @@ export const useEnablePriceTemplate = () => useApiMutation(priceTemplateApi.enab
 export const useDisablePriceTemplate = () => useApiMutation(priceTemplateApi.disable, { successMessage: '已停用', invalidates: stale });
 export const useDeletePriceTemplate = () => useApiMutation(priceTemplateApi.delete, { successMessage: '删除成功', invalidates: stale });
 
-export const useBatchTemplateStatus = ({ allowed }: { allowed: boolean }) =>
-  useBatchStatus<PriceTemplateListItem>({ endpoints: priceTemplateApi, stale, noun: '模板', allowed });
+export const useBatchTemplateStatus = () => useBatchStatus<PriceTemplateListItem>({ endpoints: priceTemplateApi, stale, noun: '模板' });

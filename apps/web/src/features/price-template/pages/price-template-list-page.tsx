@@ -51,11 +51,13 @@ export default function PriceTemplateListPage() {
   const enable = useEnablePriceTemplate();
   const disable = useDisablePriceTemplate();
   const remove = useDeletePriceTemplate();
-  const canEdit = usePermission('priceModel:edit');
-  const canCreate = usePermission('priceModel:create');
-  const canDelete = usePermission('priceModel:delete');
+  const canEdit = usePermission(priceTemplateApi.update);
+  const canCopy = usePermission(priceTemplateApi.copy);
+  const canDisable = usePermission(priceTemplateApi.disable);
+  const canEnable = usePermission(priceTemplateApi.enable);
+  const canDelete = usePermission(priceTemplateApi.delete);
 
-  const batch = useBatchTemplateStatus({ allowed: canEdit });
+  const batch = useBatchTemplateStatus();
 
   const columns: ListColumns<PriceTemplateListItem> = [
     {
@@ -100,12 +102,12 @@ export default function PriceTemplateListPage() {
               编辑
             </Button>
           )}
-          {canCreate && (
+          {canCopy && (
             <Button type="link" size="small" disabled={copy.isPending} onClick={() => copy.mutate({ id: row.id })}>
               复制
             </Button>
           )}
-          {canEdit &&
+          {(row.status === 'enabled' ? canDisable : canEnable) &&
             (row.status === 'enabled' ? (
               <Popconfirm
                 title={`停用「${row.name}」？`}
@@ -163,8 +165,8 @@ export default function PriceTemplateListPage() {
         toolbar={
           <Space>
             {batch.controls}
-            <ExportButton endpoint={priceTemplateApi.export} filter={filter} fileName="配送价格模板" code="priceModel:export" />
-            <Can code="priceModel:create">
+            <ExportButton endpoint={priceTemplateApi.export} filter={filter} fileName="配送价格模板" />
+            <Can call={priceTemplateApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建
               </Button>

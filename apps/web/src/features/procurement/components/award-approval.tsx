@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { fenToYuan, type MaintainView } from '@scm/contract';
+import { fenToYuan, type MaintainView, procurementTaskApi } from '@scm/contract';
 import { Alert, Space } from 'antd';
 import { useState } from 'react';
 import { usePermission } from '@/shared/permission/can';
@@ -22,12 +22,15 @@ function approvalRefusal(canApprove: boolean, ownAward: boolean): string | null 
  */
 export function AwardApproval({ view }: { view: MaintainView }) {
   const { task, award } = view;
-  const canApprove = usePermission('procurementTaskMaintain:approveAward');
+  const canApprove = usePermission(procurementTaskApi.approveAward);
+  const canReject = usePermission(procurementTaskApi.rejectAward);
   const me = useSession().userInfo?.id;
   const approve = useApproveAward();
   const reject = useRejectAward();
   const [rejecting, setRejecting] = useState(false);
-  const refusal = approvalRefusal(canApprove, award?.awardedById != null && award.awardedById === me);
+  const ownAward = award?.awardedById != null && award.awardedById === me;
+  const approveRefusal = approvalRefusal(canApprove, ownAward);
+  const rejectRefusal = approvalRefusal(canReject, ownAward);
   return (
     <Alert
       type="warning"
@@ -40,7 +43,7 @@ export function AwardApproval({ view }: { view: MaintainView }) {
           <ReasonedButton
             type="primary"
             icon={<CheckOutlined />}
-            disabledReason={refusal}
+            disabledReason={approveRefusal}
             loading={approve.isPending}
             confirm={{
               title: '审批通过该定标？',
@@ -50,7 +53,7 @@ export function AwardApproval({ view }: { view: MaintainView }) {
           >
             审批通过
           </ReasonedButton>
-          <ReasonedButton danger icon={<CloseOutlined />} disabledReason={refusal} onClick={() => setRejecting(true)}>
+          <ReasonedButton danger icon={<CloseOutlined />} disabledReason={rejectRefusal} onClick={() => setRejecting(true)}>
             驳回
           </ReasonedButton>
           <ReasonModal

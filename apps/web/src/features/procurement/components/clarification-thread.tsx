@@ -1,4 +1,4 @@
-import { type Clarification, clarificationAnswerRequest, formatDateTime } from '@scm/contract';
+import { type Clarification, clarificationAnswerRequest, clarificationApi, formatDateTime } from '@scm/contract';
 import { Button, Empty, Form, Input, List, Space, Tag } from 'antd';
 import { applyFieldErrors, zodRule } from '@/shared/form/field-errors';
 import { usePermission } from '@/shared/permission/can';
@@ -33,7 +33,7 @@ function AnswerBox({ item }: { item: Clarification }) {
 /** 答疑: the suppliers' questions on this task, with an answer box for the open ones. */
 export function ClarificationThread({ taskId }: { taskId: number }) {
   const list = useClarifications(taskId);
-  const canAnswer = usePermission('procurementTaskMaintain:quote');
+  const canAnswer = usePermission(clarificationApi.answer);
   const items = list.data ?? [];
   if (!list.isLoading && items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无供应商提问" />;
   return (

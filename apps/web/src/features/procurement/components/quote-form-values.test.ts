@@ -1,13 +1,13 @@
 import { type Quotation, quoteSaveRequest } from '@scm/contract';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { dayValue } from '@/shared/form/day-value';
 import { type QuoteCostInput, quoteCostPreview, toQuoteFormValues, toQuoteLines, toSaveQuoteRequest } from './quote-form-values';
 
 const taskLines = [
   { id: 11, quantity: 100, skuCode: 'SKU-A', commodityName: '收纳盒' },
   { id: 12, quantity: 40, skuCode: 'SKU-B', commodityName: '挂钩' },
 ];
-const today = dayjs('2026-03-10');
+const today = dayValue('2026-03-10');
 
 const saved: Quotation = {
   id: 5,

@@ -1,4 +1,4 @@
-import { dayText } from '@/shared/form/day-value';
+import { dayText, dayValue } from '@/shared/form/day-value';
 import { toQuoteFields } from '@/shared/quote/quote-request';
 import {
   boughtQuantityOf,
@@ -14,7 +14,7 @@ import {
   vatCost,
   yuanToFen,
 } from '@scm/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 
 type Task = MaintainView['task'];
 type TaskLine = Task['lines'][number];
@@ -56,8 +56,8 @@ export function toQuoteFormValues(
 ): QuoteFormValues {
   const byLine = new Map(quote?.lines.map((l) => [l.taskLineId, l]) ?? []);
   return {
-    quoteDate: quote ? dayjs(quote.quoteDate) : today,
-    validUntil: quote ? dayjs(quote.validUntil) : today.add(30, 'day'),
+    quoteDate: quote ? dayValue(quote.quoteDate) : today,
+    validUntil: quote ? dayValue(quote.validUntil) : today.add(30, 'day'),
     invoiceType: quote?.invoiceType ?? DEFAULT_INVOICE_TYPE,
     taxRatePercent: quote?.taxRatePercent ?? DEFAULT_TAX_RATE,
     freightMode: quote?.freightMode ?? (supplier.priceTemplateId ? 'estimated' : 'manual'),

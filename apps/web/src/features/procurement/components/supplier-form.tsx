@@ -1,4 +1,4 @@
-import { DICT, type Supplier, supplierCreateRequest } from '@scm/contract';
+import { DICT, type Supplier, supplierApi, supplierCreateRequest } from '@scm/contract';
 import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { Col, Drawer, Form, Input, Row, Select, Space, Button } from 'antd';
 import { useEffect } from 'react';
@@ -27,8 +27,9 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateSupplier({ onError });
   const update = useUpdateSupplier({ onError });
-  // The server keeps the status of a save without this code (docs/rules/codes-and-api.md, "Updates").
-  const mayChangeStatus = usePermission('supplierManagement:status');
+  // The update keeps the status of a caller without the 启用 / 停用 / 黑名单 action's code (`guards` on
+  // its route; docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = usePermission(supplierApi.status);
   const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {

@@ -1,10 +1,10 @@
-import { optionalDayText } from '@/shared/form/day-value';
+import { daysAheadAt, instantText, instantValue, optionalDayText, optionalDayValue } from '@/shared/form/day-value';
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useFormGuard } from '@/shared/form/unsaved-changes';
 import { fenToYuan, type ProcurementTaskDetail, procurementTaskApi, taskCreateRequest, yuanToFen } from '@scm/contract';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { ReasonedButton } from '@/shared/ui/reasoned-button';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
 import { callApi } from '@/shared/http/api';
@@ -70,10 +70,10 @@ export default function TaskForm({ open, editing, onClose }: Props) {
         name: editing.name,
         planId: editing.planId,
         buyerId: editing.buyerId,
-        quoteDeadline: dayjs(editing.quoteDeadline),
+        quoteDeadline: instantValue(editing.quoteDeadline),
         deliveryRegionCode: editing.deliveryRegionCode,
         warehouseCode: editing.warehouseCode,
-        requiredBy: editing.requiredBy ? dayjs(editing.requiredBy) : null,
+        requiredBy: optionalDayValue(editing.requiredBy),
         remark: editing.remark ?? undefined,
         supplierIds: editing.suppliers.map((s) => s.supplierId),
         sealed: editing.sealed,
@@ -88,7 +88,8 @@ export default function TaskForm({ open, editing, onClose }: Props) {
     } else {
       form.setFieldsValue({
         buyerId: userInfo?.id,
-        quoteDeadline: dayjs().add(3, 'day').hour(18).minute(0).second(0),
+        // Three Shanghai days ahead, at 18:00 Shanghai time.
+        quoteDeadline: daysAheadAt(3, '18:00'),
         supplierIds: [],
         sealed: true,
         lines: [{}],
@@ -103,7 +104,7 @@ export default function TaskForm({ open, editing, onClose }: Props) {
       name: values.name,
       planId: values.planId ?? null,
       buyerId: values.buyerId,
-      quoteDeadline: values.quoteDeadline.toISOString(),
+      quoteDeadline: instantText(values.quoteDeadline),
       deliveryRegionCode: values.deliveryRegionCode,
       warehouseCode: values.warehouseCode ?? null,
       requiredBy: optionalDayText(values.requiredBy) ?? null,

@@ -8,7 +8,7 @@ import { Money } from '@/shared/ui/money';
 
 /** 采购订单 the award made for this task, one per awarded supplier, each opening its detail. */
 export function TaskOrders({ taskId }: { taskId: number }) {
-  const canList = usePermission('purchaseOrderList');
+  const canList = usePermission(purchaseOrderApi.list);
   const canOpen = usePermission('purchaseOrderDetail');
   const jump = useJump();
   const orders = useApiQuery(purchaseOrderApi.list, { taskId, pageSize: 50 }, { enabled: canList, staleTime: 0 });

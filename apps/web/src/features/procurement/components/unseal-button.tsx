@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { type ProcurementTaskDetail, unsealRequest } from '@scm/contract';
+import { type ProcurementTaskDetail, procurementTaskApi, unsealRequest } from '@scm/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
@@ -15,7 +15,7 @@ import { useUnsealTask } from '@/features/procurement/api/task';
 const UNSEAL_NEEDS_CODE = '仅持有「提前开标」权限的用户（如采购经理）可以提前开标';
 
 export function UnsealButton({ task }: { task: ProcurementTaskDetail }) {
-  const allowed = usePermission('procurementTaskList:unseal');
+  const allowed = usePermission(procurementTaskApi.unseal);
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const unseal = useUnsealTask({ onError: (error) => applyFieldErrors(form, error) });

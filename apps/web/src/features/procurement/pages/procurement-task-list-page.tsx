@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   DICT,
   fenToYuan,
+  instantMs,
   type ProcurementAction,
   procurementActionAllowed,
   procurementTaskApi,
@@ -11,9 +12,10 @@ import {
   pagePath,
 } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
+import { dayEndText, dayStartText, instantRange } from '@/shared/form/day-value';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -48,7 +50,7 @@ interface FilterValues {
   status?: string;
   buyerId?: number;
   planCode?: string;
-  deadline?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+  deadline?: [Dayjs, Dayjs] | null;
 }
 
 /** The list's request without `ids`, which only 导出选中 sends. */
@@ -59,7 +61,7 @@ const yuan = (fen: number | null) => `¥${fenToYuan(fen ?? 0, true)}`;
 /** What the server would refuse 发布 for, said before the click. */
 function publishBlocked(row: ProcurementTaskListItem): string | null {
   if (row.invitedCount === 0) return '请先编辑任务邀请至少一家供应商';
-  if (dayjs(row.quoteDeadline).isBefore(dayjs())) return '报价截止时间已过，请先编辑任务修改截止时间';
+  if (instantMs(row.quoteDeadline) < Date.now()) return '报价截止时间已过，请先编辑任务修改截止时间';
   return null;
 }
 
@@ -84,12 +86,12 @@ export default function ProcurementTaskListPage() {
   const complete = useCompleteTask();
   const remove = useDeleteTask();
   const can = {
-    edit: usePermission('procurementTaskList:edit'),
-    publish: usePermission('procurementTaskList:publish'),
-    close: usePermission('procurementTaskList:closeQuote'),
-    cancel: usePermission('procurementTaskList:cancel'),
-    complete: usePermission('procurementTaskList:complete'),
-    remove: usePermission('procurementTaskList:delete'),
+    edit: usePermission(procurementTaskApi.update),
+    publish: usePermission(procurementTaskApi.publish),
+    close: usePermission(procurementTaskApi.closeQuote),
+    cancel: usePermission(procurementTaskApi.cancel),
+    complete: usePermission(procurementTaskApi.complete),
+    remove: usePermission(procurementTaskApi.delete),
     maintain: usePermission('procurementTaskMaintain'),
     viewPlan: usePermission('planningTaskDetail'),
   };
@@ -236,8 +238,8 @@ export default function ProcurementTaskListPage() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
-    state.deadlineFrom && state.deadlineTo ? [dayjs(state.deadlineFrom), dayjs(state.deadlineTo)] : undefined;
+  // The URL keeps the instants the filter sends; the picker shows their Shanghai days.
+  const range = instantRange(state.deadlineFrom, state.deadlineTo);
   const editing = editor.id !== undefined && info.data?.id === editor.id ? info.data : undefined;
   return (
     <div className="page-stack">
@@ -249,8 +251,8 @@ export default function ProcurementTaskListPage() {
             status: values.status,
             buyerId: values.buyerId,
             planCode: values.planCode,
-            deadlineFrom: values.deadline?.[0]?.startOf('day').toISOString(),
-            deadlineTo: values.deadline?.[1]?.endOf('day').toISOString(),
+            deadlineFrom: values.deadline?.[0] ? dayStartText(values.deadline[0]) : undefined,
+            deadlineTo: values.deadline?.[1] ? dayEndText(values.deadline[1]) : undefined,
             page: 1,
           })
         }
@@ -292,7 +294,7 @@ export default function ProcurementTaskListPage() {
                 {
                   key: 'cancel',
                   label: '取消',
-                  code: 'procurementTaskList:cancel',
+                  call: procurementTaskApi.cancel,
                   danger: true,
                   confirm: '取消后任务不能恢复，已收到的报价作废。',
                   allowed: (task) => procurementActionAllowed('cancel', task.status),
@@ -306,10 +308,9 @@ export default function ProcurementTaskListPage() {
               label="导出选中"
               disabled={selected.length === 0}
               fileName="采购任务_选中"
-              code="procurementTaskList:export"
             />
-            <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" code="procurementTaskList:export" />
-            <Can code="procurementTaskList:create">
+            <ExportButton endpoint={procurementTaskApi.export} filter={filter} fileName="采购任务" />
+            <Can call={procurementTaskApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建
               </Button>

@@ -5,6 +5,7 @@ import {
   type ProcurementTaskDetail,
   procurementActionAllowed,
   procurementTaskApi,
+  quotationApi,
   formatDateTime,
   sealedNow,
   pagePath,
@@ -61,7 +62,7 @@ export default function ProcurementTaskMaintainPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const query = useMaintainView(id);
-  const canQuote = usePermission('procurementTaskMaintain:quote');
+  const canQuote = usePermission(quotationApi.save);
   const canViewPlan = usePermission('planningTaskDetail');
   const navigate = useNavigate();
   const closeQuote = useCloseQuote();
@@ -97,13 +98,7 @@ export default function ProcurementTaskMaintainPage() {
             <Button icon={<ReloadOutlined />} onClick={() => query.refetch()}>
               刷新
             </Button>
-            <ExportButton
-              endpoint={procurementTaskApi.exportCompare}
-              filter={{ id }}
-              fileName={`比价定标_${task.code}`}
-              code="procurementTaskMaintain:export"
-              label="导出比价 Excel"
-            />
+            <ExportButton endpoint={procurementTaskApi.exportCompare} filter={{ id }} fileName={`比价定标_${task.code}`} label="导出比价 Excel" />
             {!sealed && (
               <Button icon={<PrinterOutlined />} onClick={() => window.open(printPath('comparison', task.id), '_blank')}>
                 打印比价审批单
@@ -111,7 +106,7 @@ export default function ProcurementTaskMaintainPage() {
             )}
             {allowed.has('unseal') && <UnsealButton task={task} />}
             {allowed.has('close_quote') && (
-              <Can code="procurementTaskList:closeQuote">
+              <Can call={procurementTaskApi.closeQuote}>
                 <ReasonedButton
                   loading={closeQuote.isPending}
                   confirm={{
@@ -124,7 +119,7 @@ export default function ProcurementTaskMaintainPage() {
                 </ReasonedButton>
               </Can>
             )}
-            <Can code="procurementTaskMaintain:award">
+            <Can call={procurementTaskApi.award}>
               <ReasonedButton
                 type="primary"
                 icon={<TrophyOutlined />}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DICT, type Supplier, type SupplierStatus, supplierApi, supplierListRequest, formatDateTime } from '@scm/contract';
+import { DICT, portalAccountApi, type Supplier, type SupplierStatus, supplierApi, supplierListRequest, formatDateTime } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -41,10 +41,11 @@ export default function SupplierListPage() {
   const info = useSupplierInfo(editor.id);
   const setStatus = useSupplierStatus();
   const remove = useDeleteSupplier();
-  const canEdit = usePermission('supplierManagement:edit');
-  const canStatus = usePermission('supplierManagement:status');
-  const canDelete = usePermission('supplierManagement:delete');
-  const canPortal = usePermission('supplierManagement:portal');
+  const canEdit = usePermission(supplierApi.update);
+  const canStatus = usePermission(supplierApi.status);
+  const canDelete = usePermission(supplierApi.delete);
+  // 门户账号 opens the supplier's accounts, listed there and created, disabled or reissued from there.
+  const canPortal = usePermission(portalAccountApi.list);
   const [portalOf, setPortalOf] = useState<{ id: number; name: string }>();
 
   const columns: ListColumns<Supplier> = [
@@ -208,14 +209,14 @@ export default function SupplierListPage() {
                 {
                   key: 'enable',
                   label: '启用',
-                  code: 'supplierManagement:status',
+                  call: supplierApi.status,
                   allowed: (supplier) => supplier.status !== 'enabled',
                   run: (supplier) => callApi(supplierApi.status, { id: supplier.id, version: supplier.version, status: 'enabled' }),
                 },
                 {
                   key: 'disable',
                   label: '停用',
-                  code: 'supplierManagement:status',
+                  call: supplierApi.status,
                   danger: true,
                   confirm: '停用的供应商不能再被邀请报价。',
                   allowed: (supplier) => supplier.status !== 'disabled',
@@ -229,10 +230,9 @@ export default function SupplierListPage() {
               label="导出选中"
               disabled={selected.length === 0}
               fileName="供应商_选中"
-              code="supplierManagement:export"
             />
-            <ExportButton endpoint={supplierApi.export} filter={filter} fileName="供应商" code="supplierManagement:export" />
-            <Can code="supplierManagement:create">
+            <ExportButton endpoint={supplierApi.export} filter={filter} fileName="供应商" />
+            <Can call={supplierApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建
               </Button>

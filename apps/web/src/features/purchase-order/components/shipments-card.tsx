@@ -1,15 +1,17 @@
-import { DICT, type PurchaseOrderDetail } from '@scm/contract';
+import { DICT, type PurchaseOrderDetail, shipmentApi } from '@scm/contract';
 import { Button, Card, Empty, Input, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useCancelShipment } from '@/features/purchase-order/api/purchase-order';
 import { DictTag } from '@/shared/dict/dict-tag';
+import { usePermission } from '@/shared/permission/can';
 
 export type OrderShipment = PurchaseOrderDetail['shipments'][number];
 
 interface Props {
   order: PurchaseOrderDetail;
-  /** The user may record receipts and shipments (`purchaseOrder:receive`) and the order takes them now. */
+  /** The user may record a receipt (`purchaseOrderApi.receive`) and the order takes one now. */
   canReceive: boolean;
+  /** The user may register a shipment (`shipmentApi.create`) and the order takes one now. */
   canShip: boolean;
   onReceive: (shipment: OrderShipment) => void;
   onShip: () => void;
@@ -18,6 +20,7 @@ interface Props {
 /** 发货通知 of the order: what each shipped, what a receipt found (差异), and the buyer's actions. */
 export function ShipmentsCard({ order, canReceive, canShip, onReceive, onShip }: Props) {
   const cancel = useCancelShipment();
+  const mayCancel = usePermission(shipmentApi.cancel);
   const [cancelling, setCancelling] = useState<{ shipment: OrderShipment; reason: string }>();
   const lineName = new Map(order.lines.map((l) => [l.id, l.commodityName]));
   return (
@@ -96,7 +99,7 @@ export function ShipmentsCard({ order, canReceive, canShip, onReceive, onShip }:
                         收货
                       </Button>
                     )}
-                    {canShip && (
+                    {canShip && mayCancel && (
                       <Button type="link" size="small" danger onClick={() => setCancelling({ shipment: s, reason: '' })}>
                         取消
                       </Button>

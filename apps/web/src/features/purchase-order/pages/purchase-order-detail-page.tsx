@@ -5,6 +5,10 @@ import {
   DICT,
   INVOICE_TYPE_LABELS,
   type PurchaseOrderDetail,
+  purchaseOrderApi,
+  purchaseReceiptApi,
+  purchaseReturnApi,
+  shipmentApi,
   formatDateTime,
   formatMonthDayTime,
   detailPath,
@@ -54,11 +58,12 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
   const [reversing, setReversing] = useState<PurchaseOrderDetail['receipts'][number] | null>(null);
   const [closing, setClosing] = useState<{ open: boolean; reason: string }>({ open: false, reason: '' });
   const can = {
-    confirm: usePermission('purchaseOrder:confirm'),
-    receive: usePermission('purchaseOrder:receive'),
-    close: usePermission('purchaseOrder:close'),
-    reverse: usePermission('purchaseOrder:reverseReceipt'),
-    returnGoods: usePermission('purchaseReturn:create'),
+    confirm: usePermission(purchaseOrderApi.confirm),
+    receive: usePermission(purchaseOrderApi.receive),
+    ship: usePermission(shipmentApi.create),
+    close: usePermission(purchaseOrderApi.close),
+    reverse: usePermission(purchaseReceiptApi.reverse),
+    returnGoods: usePermission(purchaseReturnApi.create),
     openReturn: usePermission('purchaseReturnDetail'),
     task: usePermission('procurementTaskMaintain'),
     plan: usePermission('planningTaskDetail'),
@@ -299,7 +304,7 @@ function OrderView({ order }: { order: PurchaseOrderDetail }) {
       <ShipmentsCard
         order={order}
         canReceive={can.receive && allowed.has('receive')}
-        canShip={can.receive && (order.status === 'confirmed' || order.status === 'partially_received')}
+        canShip={can.ship && (order.status === 'confirmed' || order.status === 'partially_received')}
         onReceive={(shipment) => setReceiving({ shipment })}
         onShip={() => setShipping(true)}
       />

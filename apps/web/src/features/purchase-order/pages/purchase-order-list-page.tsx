@@ -1,7 +1,7 @@
-import { optionalDayText } from '@/shared/form/day-value';
+import { dayRange, optionalDayText } from '@/shared/form/day-value';
 import { DICT, type PurchaseOrderItem, purchaseOrderApi, purchaseOrderListRequest, formatDateTime, detailPath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { useJump } from '@/shared/navigation/use-jump';
@@ -20,7 +20,7 @@ interface FilterValues {
   supplierId?: number;
   status?: string;
   buyerId?: number;
-  created?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+  created?: [Dayjs, Dayjs] | null;
 }
 
 export default function PurchaseOrderListPage() {
@@ -130,8 +130,7 @@ export default function PurchaseOrderListPage() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
-    state.createdFrom && state.createdTo ? [dayjs(state.createdFrom), dayjs(state.createdTo)] : undefined;
+  const range = dayRange(state.createdFrom, state.createdTo);
   return (
     <div className="page-stack">
       <FilterForm
@@ -173,7 +172,7 @@ export default function PurchaseOrderListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
-        toolbar={<ExportButton endpoint={purchaseOrderApi.export} filter={filter} fileName="采购订单" code="purchaseOrderList" />}
+        toolbar={<ExportButton endpoint={purchaseOrderApi.export} filter={filter} fileName="采购订单" />}
       />
     </div>
   );

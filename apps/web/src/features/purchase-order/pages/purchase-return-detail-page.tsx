@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail, detailPath, formatDateTime, printPath } from '@scm/contract';
+import { DICT, INVOICE_TYPE_LABELS, type PurchaseReturnDetail, purchaseReturnApi, detailPath, formatDateTime, printPath } from '@scm/contract';
 import { Alert, Button, Card, DatePicker, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
@@ -36,10 +36,10 @@ function ReturnView({ ret }: { ret: PurchaseReturnDetail }) {
   const [cancelling, setCancelling] = useState(false);
   const [shipping, setShipping] = useState<{ open: boolean; day: Dayjs }>({ open: false, day: todayValue() });
   const can = {
-    edit: usePermission('purchaseReturn:create'),
-    confirm: usePermission('purchaseReturn:confirm'),
-    ship: usePermission('purchaseReturn:ship'),
-    cancel: usePermission('purchaseReturn:cancel'),
+    edit: usePermission(purchaseReturnApi.update),
+    confirm: usePermission(purchaseReturnApi.confirm),
+    ship: usePermission(purchaseReturnApi.ship),
+    cancel: usePermission(purchaseReturnApi.cancel),
     order: usePermission('purchaseOrderDetail'),
   };
   // The order's lines say how much each may still take back, for the edit drawer.

@@ -120,7 +120,7 @@ export default function PurchaseReturnListPage() {
         loading={list.isFetching}
         onRefresh={() => list.refetch()}
         onTableChange={update}
-        toolbar={<ExportButton endpoint={purchaseReturnApi.export} filter={filter} fileName="采购退货" code="purchaseReturnList" />}
+        toolbar={<ExportButton endpoint={purchaseReturnApi.export} filter={filter} fileName="采购退货" />}
       />
     </div>
   );

@@ -23,8 +23,11 @@ export default function RoleManagementPage() {
   const enable = useEnableRole();
   const disable = useDisableRole();
   const remove = useDeleteRole();
-  const canEdit = usePermission('roleManagement:edit');
-  const canDelete = usePermission('roleManagement:delete');
+  const canEdit = usePermission(roleApi.update);
+  const canAssign = usePermission(roleApi.updatePermissions);
+  const canDisable = usePermission(roleApi.disable);
+  const canEnable = usePermission(roleApi.enable);
+  const canDelete = usePermission(roleApi.delete);
   const { role: myRole, superAdmin } = useMyRole();
   /** Why the signed-in user may not change this role (the server refuses the same), or undefined. */
   const lockReason = (role: Role) =>
@@ -91,12 +94,12 @@ export default function RoleManagementPage() {
                 编辑
               </ReasonedButton>
             )}
-            {canEdit && (
+            {canAssign && (
               <ReasonedButton type="link" size="small" disabledReason={locked} onClick={() => setPermissionsOf(role)}>
                 分配权限
               </ReasonedButton>
             )}
-            {canEdit &&
+            {(role.status === 'enabled' ? canDisable : canEnable) &&
               (role.status === 'enabled' ? (
                 <ReasonedButton
                   type="link"
@@ -168,7 +171,7 @@ export default function RoleManagementPage() {
         tableLayout="fixed"
         scroll={{ x: '100%' }}
         toolbar={
-          <Can code="roleManagement:create">
+          <Can call={roleApi.create}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               新建角色
             </Button>
@@ -180,7 +183,7 @@ export default function RoleManagementPage() {
         role={editing?.role}
         onClose={() => setEditing(null)}
         onCreated={async (id) => {
-          if (!canEdit) return;
+          if (!canAssign) return;
           // Straight on to the permissions: a new role is of no use without them.
           const created = await callApi(roleApi.detail, { id }).catch(() => undefined);
           if (created) setPermissionsOf(created);

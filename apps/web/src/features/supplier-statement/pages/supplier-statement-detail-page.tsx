@@ -14,6 +14,8 @@ import {
   type StatementMovement,
   type SupplierInvoice,
   SUPPLIER_STATEMENT_AUDIT,
+  supplierInvoiceApi,
+  supplierStatementApi,
   detailPath,
   printPath,
 } from '@scm/contract';
@@ -78,12 +80,15 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
   const [invoicing, setInvoicing] = useState(false);
   const [paying, setPaying] = useState(false);
   const can = {
-    send: usePermission('supplierStatement:send'),
-    revise: usePermission('supplierStatement:create'),
-    cancel: usePermission('supplierStatement:cancel'),
-    invoice: usePermission('supplierStatement:invoice'),
-    approve: usePermission('supplierStatement:approve'),
-    pay: usePermission('supplierStatement:pay'),
+    send: usePermission(supplierStatementApi.send),
+    revise: usePermission(supplierStatementApi.revise),
+    cancel: usePermission(supplierStatementApi.cancel),
+    invoice: usePermission(supplierInvoiceApi.create),
+    match: usePermission(supplierStatementApi.match),
+    voidInvoice: usePermission(supplierInvoiceApi.void),
+    approve: usePermission(supplierStatementApi.approve),
+    resolve: usePermission(supplierStatementApi.resolveException),
+    pay: usePermission(supplierStatementApi.pay),
     order: usePermission('purchaseOrderDetail'),
   };
   // What the server says the user may do now: the status machine and four-eyes.
@@ -108,7 +113,7 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
           登记发票
         </Button>
       )}
-      {can.invoice && allowed.has('match') && (
+      {can.match && allowed.has('match') && (
         <Button onClick={() => match.mutate({ id: s.id })} loading={match.isPending}>
           三单匹配
         </Button>
@@ -328,7 +333,7 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
                     key: 'actions',
                     width: 70,
                     render: (_, i) =>
-                      can.invoice &&
+                      can.voidInvoice &&
                       allowed.has('void_invoice') &&
                       i.status === 'valid' && (
                         <Button
@@ -401,7 +406,7 @@ function StatementView({ statement: s }: { statement: StatementDetail }) {
                     key: 'actions',
                     width: 120,
                     render: (_, e) =>
-                      can.approve &&
+                      can.resolve &&
                       e.status === 'open' &&
                       (allowed.has('resolve_exception') ? (
                         <Space size={0}>

@@ -1,10 +1,10 @@
 import { DICT, formatDateTime, type StatementItem, statementListRequest, supplierStatementApi, detailPath } from '@scm/contract';
 import { Button, DatePicker, Form, Input, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
 import { DictTag } from '@/shared/dict/dict-tag';
-import { optionalDayText } from '@/shared/form/day-value';
+import { dayRange, optionalDayText } from '@/shared/form/day-value';
 import { useJump } from '@/shared/navigation/use-jump';
 import { Can, usePermission } from '@/shared/permission/can';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';
@@ -20,7 +20,7 @@ interface FilterValues {
   keyword?: string;
   supplierId?: number;
   status?: string;
-  period?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+  period?: [Dayjs, Dayjs] | null;
 }
 
 export default function SupplierStatementListPage() {
@@ -122,8 +122,7 @@ export default function SupplierStatementListPage() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | undefined =
-    state.periodFrom && state.periodTo ? [dayjs(state.periodFrom), dayjs(state.periodTo)] : undefined;
+  const range = dayRange(state.periodFrom, state.periodTo);
   return (
     <div className="page-stack">
       <FilterForm
@@ -163,12 +162,12 @@ export default function SupplierStatementListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <Can code="supplierStatement:create">
+            <Can call={supplierStatementApi.create}>
               <Button type="primary" onClick={() => setCreating(true)}>
                 新建对账单
               </Button>
             </Can>
-            <ExportButton endpoint={supplierStatementApi.export} filter={filter} fileName="供应商对账" code="supplierStatementList" />
+            <ExportButton endpoint={supplierStatementApi.export} filter={filter} fileName="供应商对账" />
           </>
         }
       />

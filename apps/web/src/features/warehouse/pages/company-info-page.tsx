@@ -1,4 +1,4 @@
-import { companyInfoUpdateRequest } from '@scm/contract';
+import { companyInfoApi, companyInfoUpdateRequest } from '@scm/contract';
 import { Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors';
@@ -11,7 +11,7 @@ const shape = companyInfoUpdateRequest.shape;
 export default function CompanyInfoPage() {
   const [form] = Form.useForm();
   const info = useCompanyInfo();
-  const canEdit = usePermission('companyInfo:edit');
+  const canEdit = usePermission(companyInfoApi.update);
   const save = useUpdateCompanyInfo({ onError: (error) => applyFieldErrors(form, error) });
 
   useEffect(() => {

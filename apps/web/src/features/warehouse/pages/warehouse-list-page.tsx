@@ -22,8 +22,10 @@ export default function WarehouseListPage() {
   const enable = useEnableWarehouse();
   const disable = useDisableWarehouse();
   const remove = useDeleteWarehouse();
-  const canEdit = usePermission('warehouse:edit');
-  const canStatus = usePermission('warehouse:status');
+  const canEdit = usePermission(warehouseApi.update);
+  const canDisable = usePermission(warehouseApi.disable);
+  const canEnable = usePermission(warehouseApi.enable);
+  const canDelete = usePermission(warehouseApi.delete);
 
   const columns: ListColumns<Warehouse> = [
     { title: '仓库编码', dataIndex: 'code', key: 'code', sorter: true, width: 130 },
@@ -72,23 +74,24 @@ export default function WarehouseListPage() {
               编辑
             </Button>
           )}
-          {canStatus &&
-            (row.status === 'enabled' ? (
-              <Popconfirm
-                title={`停用「${row.name}」？`}
-                description="停用后新的计划和采购任务不能再选择它，已有单据不受影响。"
-                onConfirm={() => disable.mutate({ id: row.id, version: row.version })}
-              >
-                <Button type="link" size="small" danger>
-                  停用
+          {row.status === 'enabled'
+            ? canDisable && (
+                <Popconfirm
+                  title={`停用「${row.name}」？`}
+                  description="停用后新的计划和采购任务不能再选择它，已有单据不受影响。"
+                  onConfirm={() => disable.mutate({ id: row.id, version: row.version })}
+                >
+                  <Button type="link" size="small" danger>
+                    停用
+                  </Button>
+                </Popconfirm>
+              )
+            : canEnable && (
+                <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
+                  启用
                 </Button>
-              </Popconfirm>
-            ) : (
-              <Button type="link" size="small" onClick={() => enable.mutate({ id: row.id, version: row.version })}>
-                启用
-              </Button>
-            ))}
-          {canEdit && (
+              )}
+          {canDelete && (
             <Popconfirm
               title={`删除「${row.name}」？`}
               description="被计划或采购任务使用的仓库不能删除。"
@@ -125,8 +128,8 @@ export default function WarehouseListPage() {
         onTableChange={update}
         toolbar={
           <>
-            <ExportButton endpoint={warehouseApi.export} filter={filter} fileName="收货仓库" code="warehouse" />
-            <Can code="warehouse:create">
+            <ExportButton endpoint={warehouseApi.export} filter={filter} fileName="收货仓库" />
+            <Can call={warehouseApi.create}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 新建
               </Button>
