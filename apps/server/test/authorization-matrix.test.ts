@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, authApi, portalApi } from '@scm/contract';
+import { ALL_PERMISSION_CODES, authApi, portalApi, portalStatementApi, portalPurchaseOrderApi, portalPurchaseReturnApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUsers, menus, portalSessions, purchaseOrderLines, rolePermissions, roles, sessions, shipmentLines, shipments } from '../src/db/schema';
@@ -306,24 +306,24 @@ describe.each(byPath(portalGuarded))('%s (portal realm)', (path, route) => {
 
 describe('the portal list', () => {
   it('holds only the caller’s invitations', async () => {
-    const list = await t.call('/portal/rfq/list', { page_size: 200 }, portal.token);
-    const ids = list.data.list.map((r: { task_id: number }) => r.task_id);
+    const list = await t.api(portalApi.rfqList, { pageSize: 200 }, portal.token);
+    const ids = list.data.list.map((r) => r.taskId);
     expect(ids).toContain(portal.ownTask);
     expect(ids).not.toContain(portal.foreign.taskId);
   });
 
   it('holds none of another supplier’s statements', async () => {
-    const list = await t.call('/portal/statement/list', { page_size: 200 }, portal.token);
+    const list = await t.api(portalStatementApi.list, { pageSize: 200 }, portal.token);
     expect(list.data.list.map((s: { id: number }) => s.id)).not.toContain(portal.foreign.statementId);
   });
 
   it('holds none of another supplier’s orders', async () => {
-    const list = await t.call('/portal/purchase_order/list', { page_size: 200 }, portal.token);
+    const list = await t.api(portalPurchaseOrderApi.list, { pageSize: 200 }, portal.token);
     expect(list.data.list.map((o: { id: number }) => o.id)).not.toContain(portal.foreign.orderId);
   });
 
   it('holds none of another supplier’s returns', async () => {
-    const list = await t.call('/portal/purchase_return/list', { page_size: 200 }, portal.token);
+    const list = await t.api(portalPurchaseReturnApi.list, { pageSize: 200 }, portal.token);
     expect(list.data.list.map((r: { id: number }) => r.id)).not.toContain(portal.foreign.returnId);
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, authApi } from '@scm/contract';
+import { ALL_PERMISSION_CODES, authApi, backUserApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../src/lib/route';
 import { allRoutes } from '../src/modules';
@@ -176,11 +176,11 @@ describe('only a super admin touches a super admin or the built-in role; nobody 
 
   it('a super admin may change their own account but not their own role', async () => {
     const me = { id: superAdminUserId, version: await versionOf('back_user', superAdminUserId) };
-    const rename = await t.call('/admin/back_user/update', { ...me, email: 'admin@test.com', username: '总管', role_id: superAdminRoleId }, admin);
+    const rename = await t.api(backUserApi.update, { ...me, email: 'admin@test.com', username: '总管', roleId: superAdminRoleId }, admin);
     expect(rename.code).toBe(200);
-    const demote = await t.call(
-      '/admin/back_user/update',
-      { id: me.id, version: me.version + 1, email: 'admin@test.com', username: '总管', role_id: actorRole.id },
+    const demote = await t.api(
+      backUserApi.update,
+      { id: me.id, version: me.version + 1, email: 'admin@test.com', username: '总管', roleId: actorRole.id },
       admin,
     );
     expect(demote).toMatchObject({ code: 403, message: '不能修改自己的角色' });

@@ -1,3 +1,4 @@
+import { backUserApi, commodityApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUsers, idempotencyKeys, planningTasks } from '../src/db/schema';
@@ -14,8 +15,8 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   admin = await t.login();
   planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
-  plannerId = (await t.call('/admin/back_user/options', {}, admin)).data.find((o: { label: string }) => o.label.includes('王计划')).value;
-  commodityIds = (await t.call('/admin/commodity/list', { page_size: 3, status: 'enabled' }, admin)).data.list.map((c: { id: number }) => c.id);
+  plannerId = (await t.api(backUserApi.options, {}, admin)).data.find((o: { label: string }) => o.label.includes('王计划'))!.value;
+  commodityIds = (await t.api(commodityApi.list, { pageSize: 3, status: 'enabled' }, admin)).data.list.map((c: { id: number }) => c.id);
 });
 afterAll(() => t.close());
 

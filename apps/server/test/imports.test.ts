@@ -1,4 +1,4 @@
-import { COMMODITY_EXCEL_COLUMNS, PLAN_LINE_EXCEL_COLUMNS, commodityApi } from '@scm/contract';
+import { COMMODITY_EXCEL_COLUMNS, PLAN_LINE_EXCEL_COLUMNS, commodityApi, planningApi } from '@scm/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan } from './builders';
@@ -7,12 +7,12 @@ import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
-let goods: { id: number; sku_code: string }[];
+let goods: { id: number; skuCode: string }[];
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   admin = await t.login();
-  goods = (await t.call('/admin/commodity/list', { page_size: 20, status: 'enabled' }, admin)).data.list;
+  goods = (await t.api(commodityApi.list, { pageSize: 20, status: 'enabled' }, admin)).data.list;
 });
 afterAll(() => t.close());
 
@@ -29,7 +29,7 @@ async function xlsx(headers: string[], rows: unknown[][], shape?: (sheet: ExcelJ
 }
 
 const newPlan = () => createPlan(t, admin, { name: '导入测试计划', lines: [{ commodityId: goods[0].id, quantity: 1 }] });
-const planVersion = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data.version as number;
+const planVersion = async (id: number) => (await t.api(planningApi.info, { id }, admin)).data.version as number;
 const importLines = async (id: number, body: Record<string, unknown>) =>
   t.call('/admin/planning_task/import', { id, version: await planVersion(id), ...body }, admin);
 
@@ -39,10 +39,10 @@ describe('uploads that try to exhaust the server', () => {
     expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
     const started = Date.now();
     const bombs = [1, 2, 3].map(() =>
-      t.call('/admin/commodity/import', { file_base64: bomb }, admin).then((answer) => ({ answer, ms: Date.now() - started })),
+      t.api(commodityApi.import, { fileBase64: bomb }, admin).then((answer) => ({ answer, ms: Date.now() - started })),
     );
     const normalStart = Date.now();
-    const normal = await t.call('/admin/commodity/list', { page_size: 5 }, admin);
+    const normal = await t.api(commodityApi.list, { pageSize: 5 }, admin);
     const normalMs = Date.now() - normalStart;
     const answers = await Promise.all(bombs);
     expect(normal.code).toBe(200);
@@ -73,11 +73,11 @@ describe('uploads that try to exhaust the server', () => {
     const blankTail = await xlsx(commodityHeaders, [['SKU-1', '商品', 'C1', '', '', '件', '', '', '', 1]], (sheet) => {
       sheet.getRow(1_000_000).getCell(1).style = { font: { bold: true } };
     });
-    const answer = await t.call('/admin/commodity/import', { file_base64: blankTail }, admin);
+    const answer = await t.api(commodityApi.import, { fileBase64: blankTail }, admin);
     expect(answer).toMatchObject({ code: 400, message: '数据不能超过50000行（空行也计入），请拆分后再导入' });
 
     const id = await newPlan();
-    const lines = await xlsx(lineHeaders, [[goods[1].sku_code, 1]], (sheet) => {
+    const lines = await xlsx(lineHeaders, [[goods[1].skuCode, 1]], (sheet) => {
       sheet.getRow(1002).getCell(5).style = { font: { italic: true } };
     });
     expect(await importLines(id, { file_base64: lines })).toMatchObject({ code: 400, message: '数据不能超过1000行（空行也计入），请拆分后再导入' });
@@ -105,12 +105,12 @@ describe('dates in imports', () => {
     const id = await newPlan();
     const serial = (Date.UTC(2026, 2, 2) - Date.UTC(1899, 11, 30)) / 86_400_000;
     const file = await xlsx(lineHeaders, [
-      [goods[1].sku_code, 1, '', new Date(Date.UTC(2026, 2, 1))],
-      [goods[2].sku_code, 1, '', serial],
-      [goods[3].sku_code, 1, '', '2026-03-03'],
-      [goods[4].sku_code, 1, '', '2026/3/4'],
-      [goods[5].sku_code, 1, '', '2026年3月5日'],
-      [goods[6].sku_code, 1, '', '下周'],
+      [goods[1].skuCode, 1, '', new Date(Date.UTC(2026, 2, 1))],
+      [goods[2].skuCode, 1, '', serial],
+      [goods[3].skuCode, 1, '', '2026-03-03'],
+      [goods[4].skuCode, 1, '', '2026/3/4'],
+      [goods[5].skuCode, 1, '', '2026年3月5日'],
+      [goods[6].skuCode, 1, '', '下周'],
     ]);
     const checked = await importLines(id, { file_base64: file, check_only: true });
     expect(checked.data).toMatchObject({ total_rows: 6, valid_rows: 5, imported: 0, error_count: 1 });
@@ -118,9 +118,9 @@ describe('dates in imports', () => {
 
     const imported = await importLines(id, { file_base64: file, only_valid: true });
     expect(imported.data).toMatchObject({ imported: 5 });
-    const plan = (await t.call('/admin/planning_task/info', { id }, admin)).data;
-    const dates = Object.fromEntries(plan.lines.map((l: { sku_code: string; required_by: string }) => [l.sku_code, l.required_by]));
-    expect([1, 2, 3, 4, 5].map((i) => dates[goods[i].sku_code])).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+    const plan = (await t.api(planningApi.info, { id }, admin)).data;
+    const dates = Object.fromEntries(plan.lines.map((l) => [l.skuCode, l.requiredBy]));
+    expect([1, 2, 3, 4, 5].map((i) => dates[goods[i].skuCode])).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
   });
 
   it('offers a template whose date column is formatted as dates', async () => {
@@ -139,9 +139,9 @@ describe('checking and the error report', () => {
       ['CHK-OK-1', '校验正常', 'NO-CAT', '', '', '件', '', '', '', 1],
       ['CHK-BAD-2', '', 'NO-CAT', '', '', '件', '', '', '', 'abc'],
     ]);
-    const checked = await t.call('/admin/commodity/import', { file_base64: file, check_only: true, only_valid: true }, admin);
-    expect(checked.data).toMatchObject({ total_rows: 2, imported: 0 });
-    expect((await t.call('/admin/commodity/list', { keyword: 'CHK-' }, admin)).data.total).toBe(0);
+    const checked = await t.api(commodityApi.import, { fileBase64: file, checkOnly: true, onlyValid: true }, admin);
+    expect(checked.data).toMatchObject({ totalRows: 2, imported: 0 });
+    expect((await t.api(commodityApi.list, { keyword: 'CHK-' }, admin)).data.total).toBe(0);
 
     const report = await download(t, '/admin/commodity/import_report', { file_base64: file }, admin);
     expect(report.headers['content-type']).toContain('spreadsheetml');

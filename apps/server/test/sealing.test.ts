@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { fenToYuan, portalApi, procurementTaskApi } from '@scm/contract';
+import { fenToYuan, portalApi, procurementTaskApi, operationLogApi } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,12 @@ const MUST_ANSWER = [
   '/admin/data_board/summary',
   '/admin/clarification/list',
 ];
+
+/** A quote the buyer reads once it is open (unsealed): only then does it carry its lines. */
+function opened<Q extends { sealed: boolean } | null | undefined>(quote: Q) {
+  expect(quote?.sealed).toBe(false);
+  return quote as Extract<NonNullable<Q>, { sealed: false }>;
+}
 
 let t: TestApp;
 let admin: string;
@@ -186,12 +192,12 @@ describe('a sealed task while quoting', () => {
   });
 
   it('shows who submitted, when and which revision, and the 代录 mark', async () => {
-    const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
-    const quotes = Object.fromEntries(view.suppliers.map((s: { supplier_id: number; quote: unknown }) => [s.supplier_id, s.quote]));
-    expect(Object.keys(quotes[w.a.supplierId]).sort()).toEqual(['code', 'entered_by_buyer', 'id', 'revision', 'sealed', 'submitted_at']);
-    expect(quotes[w.a.supplierId]).toMatchObject({ revision: 1, sealed: true, entered_by_buyer: false });
-    expect(quotes[w.b.supplierId]).toMatchObject({ revision: 1, sealed: true, entered_by_buyer: true });
-    expect(view.suppliers[0].revisions[0]).toMatchObject({ revision: 1, receipt_sha256: null });
+    const view = (await t.api(procurementTaskApi.compare, { id: w.taskId }, admin)).data;
+    const quotes = Object.fromEntries(view.suppliers.map((s) => [s.supplierId, s.quote]));
+    expect(Object.keys(quotes[w.a.supplierId]!).sort()).toEqual(['code', 'enteredByBuyer', 'id', 'revision', 'sealed', 'submittedAt']);
+    expect(quotes[w.a.supplierId]).toMatchObject({ revision: 1, sealed: true, enteredByBuyer: false });
+    expect(quotes[w.b.supplierId]).toMatchObject({ revision: 1, sealed: true, enteredByBuyer: true });
+    expect(view.suppliers[0].revisions[0]).toMatchObject({ revision: 1, receiptSha256: null });
     expect(view.task.sealed).toBe(true);
   });
 
@@ -200,10 +206,10 @@ describe('a sealed task while quoting', () => {
   });
 
   it('refuses 关闭报价: the opening is 提前开标 with a reason', async () => {
-    const { version, allowed_actions: allowed } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const { version, allowedActions: allowed } = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
     // The detail says so beforehand: quotes, 提前开标 and 取消, never 关闭报价.
     expect(allowed).toEqual(['quote', 'unseal', 'cancel']);
-    const closed = await t.call('/admin/procurement_task/close_quote', { id: w.taskId, version }, admin);
+    const closed = await t.api(procurementTaskApi.closeQuote, { id: w.taskId, version }, admin);
     expect({ code: closed.code, message: closed.message }).toEqual({ code: 409, message: '密封报价请使用提前开标' });
     expect((await t.call('/admin/procurement_task/unseal', { id: w.taskId, version }, admin)).code).toBe(400);
   });
@@ -211,8 +217,8 @@ describe('a sealed task while quoting', () => {
 
 describe('after 提前开标', () => {
   it('shows every price in the answers and exports, the database holds them, and each receipt matches its revision', async () => {
-    const { version } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
-    const opened = await t.call('/admin/procurement_task/unseal', { id: w.taskId, version, reason: '两家均已报价，提前开标' }, admin);
+    const { version } = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
+    const opened = await t.api(procurementTaskApi.unseal, { id: w.taskId, version, reason: '两家均已报价，提前开标' }, admin);
     expect(opened.code).toBe(200);
     const answers = await sweep();
     const compare = answers.get('/admin/procurement_task/compare')?.text ?? '';
@@ -224,28 +230,27 @@ describe('after 提前开标', () => {
     // The same scan finds them now: the figures stored in the readable columns and the opened revisions.
     expect(dumpLeaks(await dump())).toEqual(expect.arrayContaining([...A.prices, A.freight, ...B.prices, B.freight]));
 
-    const view = (await t.call('/admin/procurement_task/compare', { id: w.taskId }, admin)).data;
-    expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealed_at: t.clock.now.toISOString() });
+    const view = (await t.api(procurementTaskApi.compare, { id: w.taskId }, admin)).data;
+    expect(view.task).toMatchObject({ status: 'evaluating', sealed: true, unsealedAt: t.clock.now.toISOString() });
     // Who opened it early and why, in the task's detail and in 报价维护.
-    const info = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
-    for (const task of [info, view.task])
-      expect(task).toMatchObject({ unseal_reason: '两家均已报价，提前开标', unsealed_by_name: expect.any(String) });
-    expect(info.unsealed_by_name.length).toBeGreaterThan(0);
+    const info = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
+    for (const task of [info, view.task]) expect(task).toMatchObject({ unsealReason: '两家均已报价，提前开标', unsealedByName: expect.any(String) });
+    expect(info.unsealedByName!.length).toBeGreaterThan(0);
     const [revision] = await t.database.db
       .select()
       .from(quotationRevisions)
       .where(and(eq(quotationRevisions.taskId, w.taskId), eq(quotationRevisions.supplierId, w.a.supplierId)));
     expect(revision.sealedContent).toBeNull();
     expect(sha256Hex(revision.content as string)).toBe(revision.receiptSha256);
-    const a = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === w.a.supplierId);
-    expect(a.revisions[0].receipt_sha256).toBe(revision.receiptSha256);
+    const a = view.suppliers.find((s) => s.supplierId === w.a.supplierId);
+    expect(a!.revisions[0].receiptSha256).toBe(revision.receiptSha256);
 
-    const log = (await t.call('/admin/operation_log/list', { page_size: 200, module: 'procurement_task' }, admin)).data.list;
+    const log = (await t.api(operationLogApi.list, { pageSize: 200, module: 'procurement_task' }, admin)).data.list;
     expect(log.find((r: { action: string }) => r.action === 'unseal')).toBeDefined();
   });
 
   it('cannot be undone or repeated', async () => {
-    const { version, allowed_actions: allowed } = (await t.call('/admin/procurement_task/info', { id: w.taskId }, admin)).data;
+    const { version, allowedActions: allowed } = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
     expect(allowed).toEqual(['cancel', 'award']);
     expect((await t.api(procurementTaskApi.unseal, { id: w.taskId, version, reason: '再开一次' }, admin)).code).toBe(409);
   });
@@ -265,30 +270,30 @@ describe('the deadline', () => {
       },
       late.a.token,
     );
-    let view = (await t.call('/admin/procurement_task/compare', { id: late.taskId }, admin)).data;
-    expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === late.a.supplierId).quote.sealed).toBe(true);
+    let view = (await t.api(procurementTaskApi.compare, { id: late.taskId }, admin)).data;
+    expect(view.suppliers.find((s) => s.supplierId === late.a.supplierId)!.quote!.sealed).toBe(true);
     t.clock.advance(2 * DAY);
     expect(await closePassedDeadlines(t.database.db, t.clock.now)).toContain(late.taskId);
     admin = await t.login();
-    view = (await t.call('/admin/procurement_task/compare', { id: late.taskId }, admin)).data;
-    const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === late.a.supplierId).quote;
-    expect(quote).toMatchObject({ sealed: false, freight_fen: 1234 });
-    expect(quote.lines[0].unit_price_fen).toBe(5678);
-    expect((await t.call('/portal/rfq/info', { task_id: late.taskId }, await portalLogin(t, late.a.email))).data.task.status).toBe('evaluating');
+    view = (await t.api(procurementTaskApi.compare, { id: late.taskId }, admin)).data;
+    const quote = view.suppliers.find((s) => s.supplierId === late.a.supplierId)!.quote;
+    expect(quote).toMatchObject({ sealed: false, freightFen: 1234 });
+    expect(opened(quote).lines[0].unitPriceFen).toBe(5678);
+    expect((await t.api(portalApi.rfqInfo, { taskId: late.taskId }, await portalLogin(t, late.a.email))).data.task.status).toBe('evaluating');
   });
 });
 
 describe('the opening at the deadline', () => {
   it('is recorded by the first read after the deadline, before the minute job runs', async () => {
     const due = await portalWorld(t, admin);
-    const submitted = await t.call(
-      '/portal/quotation/submit',
+    const submitted = await t.api(
+      portalApi.submitQuote,
       {
-        task_id: due.taskId,
-        valid_until: '2099-12-31',
-        freight_mode: 'manual',
-        freight_fen: 4321,
-        lines: [{ task_line_id: due.lineIds[0], unit_price_fen: 8765 }],
+        taskId: due.taskId,
+        validUntil: '2099-12-31',
+        freightMode: 'manual',
+        freightFen: 4321,
+        lines: [{ taskLineId: due.lineIds[0], unitPriceFen: 8765 }],
       },
       due.a.token,
     );
@@ -296,48 +301,46 @@ describe('the opening at the deadline', () => {
     t.clock.advance(2 * DAY);
     admin = await t.login();
     // The very first read after the deadline, with no minute job in between, sees the prices.
-    const view = (await t.call('/admin/procurement_task/compare', { id: due.taskId }, admin)).data;
+    const view = (await t.api(procurementTaskApi.compare, { id: due.taskId }, admin)).data;
     // Opened by its deadline: nobody opened it early.
     expect(view.task).toMatchObject({
       status: 'evaluating',
       sealed: true,
-      unsealed_at: t.clock.now.toISOString(),
-      unseal_reason: null,
-      unsealed_by_name: null,
+      unsealedAt: t.clock.now.toISOString(),
+      unsealReason: null,
+      unsealedByName: null,
     });
-    const quote = view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === due.a.supplierId).quote;
-    expect(quote).toMatchObject({ sealed: false, freight_fen: 4321 });
-    expect(quote.lines[0].unit_price_fen).toBe(8765);
+    const quote = view.suppliers.find((s) => s.supplierId === due.a.supplierId)!.quote;
+    expect(quote).toMatchObject({ sealed: false, freightFen: 4321 });
+    expect(opened(quote).lines[0].unitPriceFen).toBe(8765);
     // The opening is recorded once, by 系统, and the minute job finds nothing left to do.
     expect(await closePassedDeadlines(t.database.db, t.clock.now)).not.toContain(due.taskId);
-    const log = (await t.call('/admin/operation_log/list', { page_size: 200, module: 'procurement_task' }, admin)).data.list;
-    expect(
-      log.filter((r: { action: string; record_id: string }) => r.action === 'auto_close_quote' && r.record_id === String(due.taskId)),
-    ).toHaveLength(1);
+    const log = (await t.api(operationLogApi.list, { pageSize: 200, module: 'procurement_task' }, admin)).data.list;
+    expect(log.filter((r) => r.action === 'auto_close_quote' && r.recordId === String(due.taskId))).toHaveLength(1);
   });
 
   it('is recorded by a list read too: no task is listed as 待定标 with its prices sealed', async () => {
     const due = await portalWorld(t, admin);
     t.clock.advance(2 * DAY);
     admin = await t.login();
-    const list = (await t.call('/admin/procurement_task/list', { page_size: 200 }, admin)).data.list;
+    const list = (await t.api(procurementTaskApi.list, { pageSize: 200 }, admin)).data.list;
     expect(list.find((r: { id: number }) => r.id === due.taskId)).toMatchObject({ status: 'evaluating', sealed: true });
-    const info = (await t.call('/admin/procurement_task/info', { id: due.taskId }, admin)).data;
-    expect(info.unsealed_at).not.toBeNull();
+    const info = (await t.api(procurementTaskApi.info, { id: due.taskId }, admin)).data;
+    expect(info.unsealedAt).not.toBeNull();
   });
 });
 
 describe('rotating the sealing key', () => {
   it('re-encrypts every sealed revision, all or none, and back', async () => {
     const open = await portalWorld(t, admin);
-    const submitted = await t.call(
-      '/portal/quotation/submit',
+    const submitted = await t.api(
+      portalApi.submitQuote,
       {
-        task_id: open.taskId,
-        valid_until: '2099-12-31',
-        freight_mode: 'manual',
-        freight_fen: 4321,
-        lines: [{ task_line_id: open.lineIds[0], unit_price_fen: 8765 }],
+        taskId: open.taskId,
+        validUntil: '2099-12-31',
+        freightMode: 'manual',
+        freightFen: 4321,
+        lines: [{ taskLineId: open.lineIds[0], unitPriceFen: 8765 }],
       },
       open.a.token,
     );
@@ -358,7 +361,7 @@ describe('rotating the sealing key', () => {
     expect(rotated.sealedContent).not.toBe(before.sealedContent);
     expect(() => unseal(rotated.sealedContent as string, context, oldKey)).toThrow();
     const plain = unseal(rotated.sealedContent as string, context, newKey);
-    expect(sha256Hex(plain)).toBe(submitted.data.receipt_sha256);
+    expect(sha256Hex(plain)).toBe(submitted.data.receiptSha256);
     // A wrong key opens nothing and changes nothing.
     await expect(rotateSealKey(t.database.db, randomBytes(32), oldKey)).rejects.toThrow();
     expect((await readRevision()).sealedContent).toBe(rotated.sealedContent);

@@ -1,3 +1,4 @@
+import { roleApi } from '@scm/contract';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,7 +95,7 @@ describe('request ids in error answers', () => {
     expect(missing.json().request_id).toBe(missing.headers['x-request-id']);
 
     const token = await t.login();
-    const ok = await t.call('/admin/role/list', {}, token);
+    const ok = await t.api(roleApi.list, {}, token);
     expect(ok.code).toBe(200);
     expect(ok.headers['x-request-id']).toBeTruthy();
   });

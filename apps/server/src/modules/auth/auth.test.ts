@@ -19,13 +19,13 @@ describe('login', () => {
   });
 
   it('accepts the email in any letter case', async () => {
-    const answer = await t.call('/admin/login', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
+    const answer = await t.api(authApi.login, { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
     expect(answer.code).toBe(200);
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
-    const wrong = await t.call('/admin/login', { email: ADMIN_EMAIL, password: 'Wrong12345' });
-    const unknown = await t.call('/admin/login', { email: 'nobody@test.com', password: 'Wrong12345' });
+    const wrong = await t.api(authApi.login, { email: ADMIN_EMAIL, password: 'Wrong12345' });
+    const unknown = await t.api(authApi.login, { email: 'nobody@test.com', password: 'Wrong12345' });
     expect(wrong).toMatchObject({ status: 200, code: 400, message: '邮箱或密码错误', data: null });
     expect(unknown).toMatchObject({ status: 200, code: 400, message: '邮箱或密码错误', data: null });
   });
@@ -42,7 +42,7 @@ describe('login', () => {
     expect(extra.data.field_errors).toEqual([{ field: 'is_admin', message: '不支持的字段: is_admin' }]);
     const malformed = await t.call('/admin/login', '{"email": ');
     expect(malformed.status).toBe(400);
-    const huge = await t.call('/admin/login', { email: ADMIN_EMAIL, password: 'x'.repeat(1_100_000) });
+    const huge = await t.api(authApi.login, { email: ADMIN_EMAIL, password: 'x'.repeat(1_100_000) });
     expect(huge.status).toBe(413);
     const array = await t.call('/admin/login', [1, 2, 3]);
     expect(array.code).toBe(400);
@@ -53,7 +53,7 @@ describe('login', () => {
     for (let i = 0; i < 5; i++) {
       expect((await t.api(authApi.login, { email, password: 'Wrong12345' })).code).toBe(400);
     }
-    const locked = await t.call('/admin/login', { email, password: ADMIN_PASSWORD });
+    const locked = await t.api(authApi.login, { email, password: ADMIN_PASSWORD });
     expect(locked).toMatchObject({ code: 429, message: '尝试次数过多，请15分钟后再试' });
     t.clock.advance(14 * 60 * 1000);
     expect((await t.api(authApi.login, { email, password: ADMIN_PASSWORD })).code).toBe(429);
@@ -84,30 +84,30 @@ describe('login', () => {
 
 describe('user info and role info', () => {
   it('returns the user with its role, then the role with its permission codes and menus', async () => {
-    const login = await t.call('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    const { token, u_id } = login.data;
-    const info = await t.call('/admin/back_user/info', { id: u_id }, token);
+    const login = await t.api(authApi.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const { token, uId } = login.data;
+    const info = await t.api(authApi.backUserInfo, { id: uId }, token);
     expect(info.code).toBe(200);
-    expect(info.data).toMatchObject({ id: u_id, email: ADMIN_EMAIL, username: '系统管理员', role: { code: 'admin', name: '超级管理员' } });
-    expect(info.data).not.toHaveProperty('password_hash');
-    expect(info.data.last_login_ip).toBeTruthy();
-    const role = await t.call('/admin/role/info', { id: info.data.role.id }, token);
+    expect(info.data).toMatchObject({ id: uId, email: ADMIN_EMAIL, username: '系统管理员', role: { code: 'admin', name: '超级管理员' } });
+    expect(info.data).not.toHaveProperty('passwordHash');
+    expect(info.data.lastLoginIp).toBeTruthy();
+    const role = await t.api(authApi.roleInfo, { id: info.data.role.id }, token);
     expect(role.code).toBe(200);
-    expect(role.data.permission_codes).toEqual(expect.arrayContaining(['basic', 'userManagement', 'supplierManagement:edit']));
+    expect(role.data.permissionCodes).toEqual(expect.arrayContaining(['basic', 'userManagement', 'supplierManagement:edit']));
     const ids = role.data.menus.filter((m: { type: string }) => m.type !== 'action').map((m: { id: number }) => m.id);
     for (let id = 80; id <= 102; id++) expect(ids).toContain(id);
-    expect(role.data.menus.find((m: { key: string }) => m.key === 'dataBoard')).toMatchObject({ parent_id: null, is_menu: true, path: '/dataBoard' });
+    expect(role.data.menus.find((m: { key: string }) => m.key === 'dataBoard')).toMatchObject({ parentId: null, isMenu: true, path: '/dataBoard' });
   });
 
   it('refuses another user’s info and another role’s info to a user without the management codes', async () => {
     const token = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
-    const me = (await t.call('/admin/login', { email: 'planner@jiaju.com', password: ADMIN_PASSWORD })).data.u_id;
+    const me = (await t.api(authApi.login, { email: 'planner@jiaju.com', password: ADMIN_PASSWORD })).data.uId;
     expect((await t.api(authApi.backUserInfo, { id: me }, token)).code).toBe(200);
     expect((await t.api(authApi.backUserInfo, { id: 1 }, token)).code).toBe(403);
-    const mine = (await t.call('/admin/back_user/info', { id: me }, token)).data.role.id;
-    const role = await t.call('/admin/role/info', { id: mine }, token);
-    expect(role.data.permission_codes).toContain('planningTaskList');
-    expect(role.data.permission_codes).not.toContain('userManagement');
+    const mine = (await t.api(authApi.backUserInfo, { id: me }, token)).data.role.id;
+    const role = await t.api(authApi.roleInfo, { id: mine }, token);
+    expect(role.data.permissionCodes).toContain('planningTaskList');
+    expect(role.data.permissionCodes).not.toContain('userManagement');
     expect((await t.api(authApi.roleInfo, { id: 1 }, token)).code).toBe(403);
   });
 

@@ -1,4 +1,4 @@
-import { messages, PORTAL_MESSAGES, authApi, backUserApi, portalApi } from '@scm/contract';
+import { messages, PORTAL_MESSAGES, authApi, backUserApi, portalApi, roleApi, portalAccountApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswer, createTestApp, type TestApp } from '../../../test/helpers';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
@@ -79,15 +79,15 @@ let userId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const roleId = (await t.call('/admin/role/create', { name: '竞速角色', code: 'racer', permission_codes: ['basic'] }, admin)).data.id;
-  const created = await t.call('/admin/back_user/create', { email, username: '竞速用户', role_id: roleId, password: 'Racer0pass' }, admin);
+  const roleId = (await t.api(roleApi.create, { name: '竞速角色', code: 'racer', permissionCodes: ['basic'] }, admin)).data.id;
+  const created = await t.api(backUserApi.create, { email, username: '竞速用户', roleId: roleId, password: 'Racer0pass' }, admin);
   expect(created.code, created.message).toBe(200);
   userId = created.data.id;
 });
 afterAll(() => t.close());
 
 const version = async () =>
-  ((await t.call('/admin/back_user/list', { keyword: email }, admin)).data.list as { id: number; version: number }[]).find((u) => u.id === userId)
+  ((await t.api(backUserApi.list, { keyword: email }, admin)).data.list as { id: number; version: number }[]).find((u) => u.id === userId)
     ?.version as number;
 const works = async (token: string) => (await t.api(authApi.backUserInfo, { id: userId }, token)).code === 200;
 
@@ -104,8 +104,8 @@ describe('a credential change committing while a login holds the old password le
       const v = await version();
       const raced = await loginAcross(
         password,
-        () => t.call('/admin/login', { email, password }),
-        () => t.call('/admin/back_user/reset_password', { id: userId, version: v, password: next }, admin),
+        () => t.api(authApi.login, { email, password }),
+        () => t.api(backUserApi.resetPassword, { id: userId, version: v, password: next }, admin),
       );
       expect(raced.change.code, raced.change.message).toBe(200);
       // The login got in with the old password, and its session died with the reset.
@@ -114,7 +114,7 @@ describe('a credential change committing while a login holds the old password le
       password = next;
     }
     nextRound();
-    const fresh = await t.call('/admin/login', { email, password });
+    const fresh = await t.api(authApi.login, { email, password });
     expect(await works(fresh.data.token)).toBe(true);
   });
 
@@ -126,8 +126,8 @@ describe('a credential change committing while a login holds the old password le
       const v = await version();
       const raced = await loginAcross(
         password,
-        () => t.call('/admin/login', { email, password }),
-        () => t.call('/admin/back_user/disable', { id: userId, version: v }, admin),
+        () => t.api(authApi.login, { email, password }),
+        () => t.api(backUserApi.disable, { id: userId, version: v }, admin),
       );
       expect(raced.change.code, raced.change.message).toBe(200);
       expect(raced.login.code, raced.login.message).toBe(200);
@@ -146,8 +146,8 @@ describe('a credential change committing while a login holds the old password le
       const old = password;
       const raced = await loginAcross(
         old,
-        () => t.call('/admin/login', { email, password: old }),
-        () => t.call('/admin/back_user/change_password', { old_password: old, new_password: next, confirm_password: next }, own),
+        () => t.api(authApi.login, { email, password: old }),
+        () => t.api(backUserApi.changePassword, { oldPassword: old, newPassword: next, confirmPassword: next }, own),
       );
       expect(raced.change.code, raced.change.message).toBe(200);
       expect(raced.login.code, raced.login.message).toBe(200);
@@ -161,11 +161,11 @@ describe('a credential change committing while a login holds the old password le
 describe('portal accounts', () => {
   it('a portal login holding the password while the account is disabled is refused', async () => {
     const s = await portalSupplier(t, admin, '衢州门户竞态测试厂', 'race@portal.test');
-    const accountVersion = (await t.call('/admin/portal_account/list', { supplier_id: s.supplierId }, admin)).data.list[0].version;
+    const accountVersion = (await t.api(portalAccountApi.list, { supplierId: s.supplierId }, admin)).data.list[0].version;
     const raced = await loginAcross(
       PORTAL_PASSWORD,
-      () => t.call('/portal/login', { email: 'race@portal.test', password: PORTAL_PASSWORD }),
-      () => t.call('/admin/portal_account/disable', { id: s.accountId, version: accountVersion }, admin),
+      () => t.api(portalApi.login, { email: 'race@portal.test', password: PORTAL_PASSWORD }),
+      () => t.api(portalAccountApi.disable, { id: s.accountId, version: accountVersion }, admin),
     );
     expect(raced.change.code, raced.change.message).toBe(200);
     expect(raced.login).toMatchObject({ code: 400, message: messages.userDisabled });
@@ -174,14 +174,14 @@ describe('portal accounts', () => {
 
   it('one activation link used three times at once sets one password', async () => {
     const supplierId = (await portalSupplier(t, admin, '丽水门户激活竞态厂', 'first@portal.test')).supplierId;
-    const created = await t.call('/admin/portal_account/create', { supplier_id: supplierId, email: 'link@portal.test', name: '并发' }, admin);
+    const created = await t.api(portalAccountApi.create, { supplierId: supplierId, email: 'link@portal.test', name: '并发' }, admin);
     expect(created.code, created.message).toBe(200);
-    const token = tokenOf(created.data.activation_url);
+    const token = tokenOf(created.data.activationUrl);
     const passwords = ['Link1pass1', 'Link2pass2', 'Link3pass3'];
     const allHashed = deferred();
     const release = deferred();
     gate.hashed = { expected: passwords.length, reached: 0, all: allHashed.resolve, release: release.promise };
-    const activating = passwords.map((password) => t.call('/portal/account/activate', { token, password }));
+    const activating = passwords.map((password) => t.api(portalApi.activate, { token, password }));
     // Every activation has passed its hash and none has written yet.
     await allHashed.promise;
     gate.hashed = null;
@@ -193,7 +193,7 @@ describe('portal accounts', () => {
       PORTAL_MESSAGES.activationInvalid,
     ]);
     const winner = passwords[answers.findIndex((a) => a.code === 200)];
-    const signIns = await Promise.all(passwords.map((password) => t.call('/portal/login', { email: 'link@portal.test', password })));
+    const signIns = await Promise.all(passwords.map((password) => t.api(portalApi.login, { email: 'link@portal.test', password })));
     expect(signIns.map((a, i) => [passwords[i], a.code])).toEqual(passwords.map((p) => [p, p === winner ? 200 : 400]));
   });
 });

@@ -1,4 +1,4 @@
-import { freightApi, priceTemplateApi } from '@scm/contract';
+import { toSnakeCase, freightApi, priceTemplateApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { categories, commodities } from '../../db/schema';
@@ -40,65 +40,65 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const cart = () => [
-  { template_id: a, quantity: 2, weight_g: 800, amount_fen: 6000 },
-  { template_id: a, quantity: 3, weight_g: 350, amount_fen: 6000 },
-  { template_id: b, quantity: 3, amount_fen: 9000 },
+  { templateId: a, quantity: 2, weightG: 800, amountFen: 6000 },
+  { templateId: a, quantity: 3, weightG: 350, amountFen: 6000 },
+  { templateId: b, quantity: 3, amountFen: 9000 },
 ];
 
 describe('freight/estimate', () => {
   it('prices the worked example of docs/rules/freight.md to the fen', async () => {
-    const answer = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
+    const answer = await t.api(freightApi.estimate, { destination: '310101', items: cart() }, buyer);
     expect(answer.code).toBe(200);
-    expect(answer.data.total_fen).toBe(4000);
+    expect(answer.data.totalFen).toBe(4000);
     expect(answer.data.groups).toEqual([
       expect.objectContaining({
-        template_id: a,
-        template_name: '模板A',
-        charge_mode: 'weight',
-        matched_by: 'default',
+        templateId: a,
+        templateName: '模板A',
+        chargeMode: 'weight',
+        matchedBy: 'default',
         q: 2650,
         free: false,
-        fee_fen: 2000,
+        feeFen: 2000,
         formula: expect.stringContaining('⌈(2.65kg − 1kg) ÷ 0.5kg⌉'),
         items: [
-          { index: 0, fee_fen: 1208 },
-          { index: 1, fee_fen: 792 },
+          { index: 0, feeFen: 1208 },
+          { index: 1, feeFen: 792 },
         ],
       }),
-      expect.objectContaining({ template_id: b, matched_by: 'default', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+      expect.objectContaining({ templateId: b, matchedBy: 'default', q: 3, feeFen: 2000, items: [{ index: 2, feeFen: 2000 }] }),
     ]);
     expect(answer.data.groups[0].error).toBeUndefined();
   });
 
   it('matches a district row and fails a no-delivery region without failing the answer', async () => {
-    const answer = await t.call('/admin/freight/estimate', { destination: '540102', items: cart() }, buyer);
+    const answer = await t.api(freightApi.estimate, { destination: '540102', items: cart() }, buyer);
     expect(answer.code).toBe(200);
     expect(answer.data.groups[0]).toMatchObject({
       error: '该地区不配送',
-      fee_fen: 0,
+      feeFen: 0,
       items: [
-        { index: 0, fee_fen: 0 },
-        { index: 1, fee_fen: 0 },
+        { index: 0, feeFen: 0 },
+        { index: 1, feeFen: 0 },
       ],
     });
-    expect(answer.data.total_fen).toBe(2000);
-    const district = await t.call('/admin/freight/estimate', { destination: '440305', items: [{ template_id: b, quantity: 2 }] }, buyer);
-    expect(district.data.groups[0]).toMatchObject({ matched_by: 'district', fee_fen: 600 });
+    expect(answer.data.totalFen).toBe(2000);
+    const district = await t.api(freightApi.estimate, { destination: '440305', items: [{ templateId: b, quantity: 2 }] }, buyer);
+    expect(district.data.groups[0]).toMatchObject({ matchedBy: 'district', feeFen: 600 });
   });
 
   it('reports a missing weight and a disabled template per group', async () => {
-    const missing = await t.call('/admin/freight/estimate', { destination: '310101', items: [{ template_id: a, quantity: 1 }] }, buyer);
+    const missing = await t.api(freightApi.estimate, { destination: '310101', items: [{ templateId: a, quantity: 1 }] }, buyer);
     expect(missing.data.groups[0].error).toBe('第1项缺少重量，无法按重量计费');
-    const info = (await t.call('/admin/price_template/info', { id: b }, admin)).data;
+    const info = (await t.api(priceTemplateApi.info, { id: b }, admin)).data;
     await t.api(priceTemplateApi.disable, { id: b, version: info.version }, admin);
-    const disabled = await t.call('/admin/freight/estimate', { destination: '310101', items: cart() }, buyer);
-    expect(disabled.data.groups[1]).toMatchObject({ error: '模板已停用', fee_fen: 0 });
-    expect(disabled.data.total_fen).toBe(2000);
+    const disabled = await t.api(freightApi.estimate, { destination: '310101', items: cart() }, buyer);
+    expect(disabled.data.groups[1]).toMatchObject({ error: '模板已停用', feeFen: 0 });
+    expect(disabled.data.totalFen).toBe(2000);
     await t.api(priceTemplateApi.enable, { id: b, version: info.version + 1 }, admin);
   });
 
   it('answers 400 for an unknown or malformed destination and bad measures, 404 for an unknown template', async () => {
-    const unknown = await t.call('/admin/freight/estimate', { destination: '999999', items: cart() }, buyer);
+    const unknown = await t.call(freightApi.estimate, { destination: '999999', items: toSnakeCase(cart()) }, buyer);
     expect(unknown.code).toBe(400);
     expect(unknown.data.field_errors[0].field).toBe('destination');
     expect((await t.api(freightApi.estimate, { destination: '4403', items: cart() }, buyer)).code).toBe(400);
@@ -114,17 +114,17 @@ describe('freight/estimate', () => {
   });
 
   it('compares all enabled templates, cheapest first', async () => {
-    const answer = await t.call(
-      '/admin/freight/compare',
-      { destination: '310101', items: [{ quantity: 3, weight_g: 350, volume_cm3: 20000, amount_fen: 9000 }] },
+    const answer = await t.api(
+      freightApi.compare,
+      { destination: '310101', items: [{ quantity: 3, weightG: 350, volumeCm3: 20000, amountFen: 9000 }] },
       buyer,
     );
     expect(answer.code).toBe(200);
-    const list = answer.data.list as { template_name: string; fee_fen: number; error?: string }[];
-    const fees = list.filter((g) => !g.error).map((g) => g.fee_fen);
+    const list = answer.data.list;
+    const fees = list.filter((g) => !g.error).map((g) => g.feeFen);
     expect(fees).toEqual([...fees].sort((x, y) => x - y));
-    expect(list.map((g) => g.template_name)).toEqual(expect.arrayContaining(['模板A', '模板B', '顺丰标准-按重量', '德邦大件-按体积']));
-    expect(list.map((g) => g.template_name)).not.toContain('中通经济-按重量');
+    expect(list.map((g) => g.templateName)).toEqual(expect.arrayContaining(['模板A', '模板B', '顺丰标准-按重量', '德邦大件-按体积']));
+    expect(list.map((g) => g.templateName)).not.toContain('中通经济-按重量');
   });
 
   it('needs costCalculate', async () => {
@@ -230,23 +230,23 @@ describe('freight with commodity lines (the commodities table)', () => {
   });
 
   it('compares every enabled template for commodity lines, with or without a template of their own', async () => {
-    const answer = await t.call(
-      '/admin/freight/compare',
+    const answer = await t.api(
+      freightApi.compare,
       {
         destination: '310101',
         items: [
-          { commodity_id: c.light, quantity: 2 },
-          { commodity_id: c.noTemplate, quantity: 3 },
+          { commodityId: c.light, quantity: 2 },
+          { commodityId: c.noTemplate, quantity: 3 },
         ],
       },
       buyer,
     );
     expect(answer.code).toBe(200);
-    const list = answer.data.list as { template_id: number; template_name: string; q: number; fee_fen: number; amount_fen: number; error?: string }[];
-    expect(list.find((g) => g.template_id === a)).toMatchObject({ q: 2 * 800 + 3 * 500, amount_fen: 2 * 3000 + 3 * 1000, fee_fen: 800 + 5 * 300 });
-    expect(list.find((g) => g.template_id === b)).toMatchObject({ q: 5, fee_fen: 1000 + 4 * 500 });
-    expect(list.find((g) => g.template_name === '德邦大件-按体积')).toMatchObject({ error: '第1项缺少体积，无法按体积计费' });
-    const fees = list.filter((g) => !g.error).map((g) => g.fee_fen);
+    const list = answer.data.list;
+    expect(list.find((g) => g.templateId === a)).toMatchObject({ q: 2 * 800 + 3 * 500, amountFen: 2 * 3000 + 3 * 1000, feeFen: 800 + 5 * 300 });
+    expect(list.find((g) => g.templateId === b)).toMatchObject({ q: 5, feeFen: 1000 + 4 * 500 });
+    expect(list.find((g) => g.templateName === '德邦大件-按体积')).toMatchObject({ error: '第1项缺少体积，无法按体积计费' });
+    const fees = list.filter((g) => !g.error).map((g) => g.feeFen);
     expect(fees).toEqual([...fees].sort((x, y) => x - y));
     expect(list.findIndex((g) => g.error)).toBeGreaterThanOrEqual(fees.length);
   });

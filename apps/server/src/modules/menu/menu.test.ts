@@ -1,6 +1,7 @@
-import { menuApi, planningApi } from '@scm/contract';
+import { toSnakeCase, menuApi, planningApi, authApi, roleApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import type { z } from 'zod';
+import { ADMIN_PASSWORD, createTestApp, type TestApp, type TypedAnswer } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: string;
@@ -10,67 +11,58 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Menu {
-  id: number;
-  key: string;
-  label: string;
-  version: number;
-  sort: number;
-  is_menu: boolean;
-  status: string;
-  icon: string | null;
-  type: string;
-}
+type Menu = TypedAnswer<typeof menuApi.list>['data'][number];
 
 async function menu(key: string): Promise<Menu> {
-  const list = await t.call('/admin/menu/list', {}, admin);
-  return list.data.find((m: Menu) => m.key === key);
+  const list = await t.api(menuApi.list, {}, admin);
+  return list.data.find((m) => m.key === key) as Menu;
 }
 
-const edit = (m: Menu, changes: Partial<{ label: string; sort: number; is_menu: boolean; status: string; icon: string }>) => ({
+/** The update body that rewrites an entry as it stands, with `changes` on top. */
+const edit = (m: Menu, changes: Partial<Pick<z.input<typeof menuApi.update.body>, 'label' | 'sort' | 'isMenu' | 'status' | 'icon'>>) => ({
   id: m.id,
   version: m.version,
   label: m.label,
   icon: m.icon ?? '',
   sort: m.sort,
-  is_menu: m.is_menu,
+  isMenu: m.isMenu,
   status: m.status,
   ...changes,
 });
 
 describe('menu table', () => {
   it('lists every seeded entry, actions included', async () => {
-    const list = await t.call('/admin/menu/list', {}, admin);
+    const list = await t.api(menuApi.list, {}, admin);
     expect(list.code).toBe(200);
-    const ids = list.data.map((m: Menu) => m.id);
+    const ids = list.data.map((m) => m.id);
     for (let id = 80; id <= 153; id++) expect(ids).toContain(id);
-    expect(list.data.find((m: Menu) => m.id === 103)).toMatchObject({ key: 'operationLog', parent_id: 99, is_menu: true, built_in: true });
-    expect(list.data.find((m: Menu) => m.key === 'supplierManagement:edit')).toMatchObject({ type: 'action', parent_id: 88 });
+    expect(list.data.find((m) => m.id === 103)).toMatchObject({ key: 'operationLog', parentId: 99, isMenu: true, builtIn: true });
+    expect(list.data.find((m) => m.key === 'supplierManagement:edit')).toMatchObject({ type: 'action', parentId: 88 });
   });
 
   it('renames and reorders an entry; the role-info menus every user loads follow', async () => {
     const supplier = await menu('supplierManagement');
-    expect((await t.call('/admin/menu/update', edit(supplier, { label: '供应商档案', sort: 5 }), admin)).code).toBe(200);
+    expect((await t.api(menuApi.update, edit(supplier, { label: '供应商档案', sort: 5 }), admin)).code).toBe(200);
     const buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
-    const me = (await t.call('/admin/login', { email: 'buyer@jiaju.com', password: ADMIN_PASSWORD })).data.u_id;
-    const roleId = (await t.call('/admin/back_user/info', { id: me }, buyer)).data.role.id;
-    const info = await t.call('/admin/role/info', { id: roleId }, buyer);
-    expect(info.data.menus.find((m: Menu) => m.key === 'supplierManagement')).toMatchObject({ label: '供应商档案', sort: 5 });
-    const stale = await t.call('/admin/menu/update', edit(supplier, { label: '覆盖' }), admin);
+    const me = (await t.api(authApi.login, { email: 'buyer@jiaju.com', password: ADMIN_PASSWORD })).data.uId;
+    const roleId = (await t.api(authApi.backUserInfo, { id: me }, buyer)).data.role.id;
+    const info = await t.api(authApi.roleInfo, { id: roleId }, buyer);
+    expect(info.data.menus.find((m) => m.key === 'supplierManagement')).toMatchObject({ label: '供应商档案', sort: 5 });
+    const stale = await t.api(menuApi.update, edit(supplier, { label: '覆盖' }), admin);
     expect(stale.code).toBe(409);
     expect((await menu('supplierManagement')).label).toBe('供应商档案');
   });
 
   it('keeps the access-management entries enabled and shown, and actions out of the sidebar', async () => {
     const role = await menu('roleManagement');
-    expect((await t.call('/admin/menu/update', edit(role, { status: 'disabled' }), admin)).code).toBe(409);
-    expect((await t.call('/admin/menu/update', edit(role, { is_menu: false }), admin)).code).toBe(409);
+    expect((await t.api(menuApi.update, edit(role, { status: 'disabled' }), admin)).code).toBe(409);
+    expect((await t.api(menuApi.update, edit(role, { isMenu: false }), admin)).code).toBe(409);
     const action = await menu('roleManagement:edit');
-    expect((await t.call('/admin/menu/update', edit(action, { is_menu: true }), admin)).code).toBe(400);
-    const bad = await t.call('/admin/menu/update', edit(role, { label: '', icon: 'javascript:alert(1)' }), admin);
+    expect((await t.api(menuApi.update, edit(action, { isMenu: true }), admin)).code).toBe(400);
+    const bad = await t.call(menuApi.update, toSnakeCase(edit(role, { label: '', icon: 'javascript:alert(1)' })), admin);
     expect(bad.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(['icon', 'label']);
     const board = await menu('dataBoard');
-    expect((await t.call('/admin/menu/update', edit(board, { status: 'disabled', icon: 'LineChartOutlined' }), admin)).code).toBe(200);
+    expect((await t.api(menuApi.update, edit(board, { status: 'disabled', icon: 'LineChartOutlined' }), admin)).code).toBe(200);
     expect(await menu('dataBoard')).toMatchObject({ status: 'disabled', icon: 'LineChartOutlined' });
   });
 });
@@ -78,36 +70,36 @@ describe('menu table', () => {
 describe('action entries', () => {
   it('adds an action under a page, grants it to the administrator role, and removes it from every role on delete', async () => {
     const supplier = await menu('supplierManagement');
-    const created = await t.call('/admin/menu/create_action', { parent_id: supplier.id, action: 'audit', label: '审核' }, admin);
+    const created = await t.api(menuApi.createAction, { parentId: supplier.id, action: 'audit', label: '审核' }, admin);
     expect(created.code).toBe(200);
     expect(created.data.id).toBeGreaterThanOrEqual(10000);
     const added = await menu('supplierManagement:audit');
-    expect(added).toMatchObject({ type: 'action', is_menu: false, built_in: false });
-    const dup = await t.call('/admin/menu/create_action', { parent_id: supplier.id, action: 'audit', label: '审核' }, admin);
+    expect(added).toMatchObject({ type: 'action', isMenu: false, builtIn: false });
+    const dup = await t.api(menuApi.createAction, { parentId: supplier.id, action: 'audit', label: '审核' }, admin);
     expect(dup.code).toBe(409);
     const underGroup = await t.call('/admin/menu/create_action', { parent_id: 85, action: 'audit', label: '审核' }, admin);
     expect(underGroup.data.field_errors[0].field).toBe('parent_id');
 
-    const roles = await t.call('/admin/role/list', {}, admin);
-    const adminRole = roles.data.list.find((r: { code: string }) => r.code === 'admin');
-    expect((await t.call('/admin/role/detail', { id: adminRole.id }, admin)).data.permission_codes).toContain('supplierManagement:audit');
-    const buyerRole = roles.data.list.find((r: { code: string }) => r.code === 'buyer');
-    const buyerCodes = (await t.call('/admin/role/detail', { id: buyerRole.id }, admin)).data.permission_codes;
-    const grant = await t.call(
-      '/admin/role/update_permissions',
-      { id: buyerRole.id, version: buyerRole.version, permission_codes: [...buyerCodes, 'supplierManagement:audit'] },
+    const roles = await t.api(roleApi.list, {}, admin);
+    const adminRole = roles.data.list.find((r) => r.code === 'admin')!;
+    expect((await t.api(roleApi.detail, { id: adminRole.id }, admin)).data.permissionCodes).toContain('supplierManagement:audit');
+    const buyerRole = roles.data.list.find((r) => r.code === 'buyer')!;
+    const buyerCodes = (await t.api(roleApi.detail, { id: buyerRole.id }, admin)).data.permissionCodes;
+    const grant = await t.api(
+      roleApi.updatePermissions,
+      { id: buyerRole.id, version: buyerRole.version, permissionCodes: [...buyerCodes, 'supplierManagement:audit'] },
       admin,
     );
     expect(grant.code).toBe(200);
 
     expect((await t.api(menuApi.delete, { id: added.id, version: added.version }, admin)).code).toBe(200);
     expect(await menu('supplierManagement:audit')).toBeUndefined();
-    expect((await t.call('/admin/role/detail', { id: buyerRole.id }, admin)).data.permission_codes).not.toContain('supplierManagement:audit');
+    expect((await t.api(roleApi.detail, { id: buyerRole.id }, admin)).data.permissionCodes).not.toContain('supplierManagement:audit');
   });
 
   it('refuses to delete the entries the code relies on', async () => {
     const builtIn = await menu('supplierManagement:edit');
-    const refused = await t.call('/admin/menu/delete', { id: builtIn.id, version: builtIn.version }, admin);
+    const refused = await t.api(menuApi.delete, { id: builtIn.id, version: builtIn.version }, admin);
     expect(refused).toMatchObject({ code: 409, message: '系统内置的菜单项不能删除' });
     expect(await menu('supplierManagement:edit')).toBeTruthy();
   });
@@ -115,12 +107,12 @@ describe('action entries', () => {
 
 describe('a disabled entry stops working for every role at the next request', () => {
   async function plannerRoleInfo(token: string) {
-    const roles = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
-    const info = await t.call('/admin/role/info', { id: roles.data.list[0].id }, token);
-    return info.data.permission_codes as string[];
+    const roles = await t.api(roleApi.list, { keyword: 'planner' }, admin);
+    const info = await t.api(authApi.roleInfo, { id: roles.data.list[0].id }, token);
+    return info.data.permissionCodes as string[];
   }
-  const setStatus = async (key: string, status: string) =>
-    expect((await t.call('/admin/menu/update', edit(await menu(key), { status }), admin)).code).toBe(200);
+  const setStatus = async (key: string, status: Menu['status']) =>
+    expect((await t.api(menuApi.update, edit(await menu(key), { status }), admin)).code).toBe(200);
 
   it('an action entry: its route answers 403 and every role loses its code for real; enabling gives it back to the built-in role only', async () => {
     const planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
@@ -130,21 +122,21 @@ describe('a disabled entry stops working for every role at the next request', ()
     expect((await t.call('/admin/planning_task/create', {}, planner)).code).toBe(403);
     expect(await plannerRoleInfo(planner)).not.toContain('planningTaskList:create');
     expect(await plannerRoleInfo(planner)).toContain('planningTaskList');
-    const stored = await t.call('/admin/role/list', { keyword: 'planner' }, admin);
-    const detail = await t.call('/admin/role/detail', { id: stored.data.list[0].id }, admin);
-    expect(detail.data.permission_codes, 'the role no longer holds it').not.toContain('planningTaskList:create');
+    const stored = await t.api(roleApi.list, { keyword: 'planner' }, admin);
+    const detail = await t.api(roleApi.detail, { id: stored.data.list[0].id }, admin);
+    expect(detail.data.permissionCodes, 'the role no longer holds it').not.toContain('planningTaskList:create');
 
     // A disabled code cannot be given, not even by the super admin.
-    const plannerRole = (await t.call('/admin/role/detail', { id: stored.data.list[0].id }, admin)).data;
+    const plannerRole = (await t.api(roleApi.detail, { id: stored.data.list[0].id }, admin)).data;
     const grant = await t.call(
       '/admin/role/update_permissions',
-      { id: plannerRole.id, version: plannerRole.version, permission_codes: [...plannerRole.permission_codes, 'planningTaskList:create'] },
+      { id: plannerRole.id, version: plannerRole.version, permission_codes: [...plannerRole.permissionCodes, 'planningTaskList:create'] },
       admin,
     );
     expect(grant).toMatchObject({ code: 400, data: { field_errors: [{ field: 'permission_codes' }] } });
-    const created = await t.call(
-      '/admin/role/create',
-      { name: '停用权限角色', code: 'disabled_grant', permission_codes: ['planningTaskList:create'] },
+    const created = await t.api(
+      roleApi.create,
+      { name: '停用权限角色', code: 'disabled_grant', permissionCodes: ['planningTaskList:create'] },
       admin,
     );
     expect(created.code).toBe(400);
@@ -173,28 +165,24 @@ describe('a disabled entry stops working for every role at the next request', ()
 describe('nobody can be locked out of menus, roles or users', () => {
   it('refuses disabling any entry needed to manage access or menus, its group included, and the built-in admin can undo every other change', async () => {
     for (const key of ['menuManagement:edit', 'roleManagement:edit', 'userManagement:status', 'userManagement:edit', 'permissionManagement']) {
-      const answer = await t.call('/admin/menu/update', edit(await menu(key), { status: 'disabled' }), admin);
+      const answer = await t.api(menuApi.update, edit(await menu(key), { status: 'disabled' }), admin);
       expect(answer.code, key).toBe(409);
       expect((await menu(key)).status).toBe('enabled');
     }
-    expect((await t.call('/admin/menu/update', edit(await menu('menuManagement:edit'), { label: '编辑菜单' }), admin)).code).toBe(200);
+    expect((await t.api(menuApi.update, edit(await menu('menuManagement:edit'), { label: '编辑菜单' }), admin)).code).toBe(200);
     expect((await t.api(menuApi.list, {}, admin)).code).toBe(200);
   });
 
   it('refuses a role change that leaves no enabled user able to manage menus', async () => {
     // Only the built-in role holds the menu codes; it must keep them.
-    const roles = (await t.call('/admin/role/list', { page_size: 200 }, admin)).data.list as { id: number; code: string }[];
-    const adminRole = (await t.call('/admin/role/detail', { id: roles.find((r) => r.code === 'admin')!.id }, admin)).data;
-    const stripped = await t.call(
-      '/admin/role/update_permissions',
-      {
-        id: adminRole.id,
-        version: adminRole.version,
-        permission_codes: adminRole.permission_codes.filter((c: string) => c !== 'menuManagement:edit'),
-      },
+    const roles = (await t.api(roleApi.list, { pageSize: 200 }, admin)).data.list as { id: number; code: string }[];
+    const adminRole = (await t.api(roleApi.detail, { id: roles.find((r) => r.code === 'admin')!.id }, admin)).data;
+    const stripped = await t.api(
+      roleApi.updatePermissions,
+      { id: adminRole.id, version: adminRole.version, permissionCodes: adminRole.permissionCodes.filter((c: string) => c !== 'menuManagement:edit') },
       admin,
     );
     expect(stripped.code).toBe(409);
-    expect((await t.call('/admin/role/detail', { id: adminRole.id }, admin)).data.permission_codes).toContain('menuManagement:edit');
+    expect((await t.api(roleApi.detail, { id: adminRole.id }, admin)).data.permissionCodes).toContain('menuManagement:edit');
   });
 });

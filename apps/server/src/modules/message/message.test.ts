@@ -9,6 +9,13 @@ import {
   DAY_MS,
   shanghaiDay,
   procurementTaskApi,
+  commodityApi,
+  supplierApi,
+  planningApi,
+  portalAccountApi,
+  portalApi,
+  clarificationApi,
+  portalPurchaseOrderApi,
 } from '@scm/contract';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,8 +85,8 @@ beforeAll(async () => {
   await person('noApprove', PLANNING);
   await person('approverOff', APPROVE, { userOff: true });
   await person('roleOff', APPROVE, { roleOff: true });
-  commodityIds = (await t.call('/admin/commodity/list', { page_size: 3, status: 'enabled' }, token.admin)).data.list.map((c: { id: number }) => c.id);
-  supplierId = (await t.call('/admin/supplier/options', {}, token.admin)).data[0].value;
+  commodityIds = (await t.api(commodityApi.list, { pageSize: 3, status: 'enabled' }, token.admin)).data.list.map((c: { id: number }) => c.id);
+  supplierId = (await t.api(supplierApi.options, {}, token.admin)).data[0].value;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
 });
@@ -121,7 +128,7 @@ const createPlan = (by: string, extra: { ownerId?: number } = {}) =>
   });
 
 async function planAct(action: ApiAction<'planning_task'>, planId: number, by: string, extra: Record<string, unknown> = {}) {
-  const { version } = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
+  const { version } = (await t.api(planningApi.info, { id: planId }, token.admin)).data;
   const answer = await t.call(`/admin/planning_task/${action}`, { id: planId, version, ...extra }, token[by]);
   expect(answer.code, answer.message).toBe(200);
 }
@@ -156,12 +163,12 @@ describe('who is told of each event', () => {
       case: 'a plan whose lines another approver changed: not that approver (four-eyes)',
       create: async () => {
         const planId = await createPlan('planner');
-        const plan = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
-        const lines = plan.lines.map((l: { id: number; commodity_id: number }) => ({ id: l.id, commodity_id: l.commodity_id, quantity: 99 }));
-        const { name, plan_type, warehouse, period_start, period_end, version } = plan;
-        const edit = await t.call(
-          '/admin/planning_task/update',
-          { id: planId, version, name, plan_type, warehouse, period_start, period_end, lines },
+        const plan = (await t.api(planningApi.info, { id: planId }, token.admin)).data;
+        const lines = plan.lines.map((l) => ({ id: l.id, commodityId: l.commodityId, quantity: 99 }));
+        const { name, planType, warehouse, periodStart, periodEnd, version } = plan;
+        const edit = await t.api(
+          planningApi.update,
+          { id: planId, version, name, planType, warehouse, periodStart, periodEnd, lines },
           token.approverAll,
         );
         expect(edit.code, edit.message).toBe(200);
@@ -203,17 +210,15 @@ describe('who is told of each event', () => {
 
   it('quoting of a sealed task opened early (提前开标) → its buyer', async () => {
     const task = await createQuotingTask('buyer', true);
-    const unseal = () => t.call('/admin/procurement_task/unseal', { id: task, version: 1, reason: '供应商均已报价' }, token.admin);
+    const unseal = () => t.api(procurementTaskApi.unseal, { id: task, version: 1, reason: '供应商均已报价' }, token.admin);
     expect(await recipientsOf('quote_closed', unseal)).toEqual(['buyer']);
   });
 
   it('quoting closed by hand → its buyer, unless the buyer closed it', async () => {
     const task = await createQuotingTask('buyer');
-    expect(await recipientsOf('quote_closed', () => t.call('/admin/procurement_task/close_quote', { id: task, version: 1 }, token.admin))).toEqual([
-      'buyer',
-    ]);
+    expect(await recipientsOf('quote_closed', () => t.api(procurementTaskApi.closeQuote, { id: task, version: 1 }, token.admin))).toEqual(['buyer']);
     const own = await createQuotingTask('buyer');
-    expect(await recipientsOf('quote_closed', () => t.call('/admin/procurement_task/close_quote', { id: own, version: 1 }, token.buyer))).toEqual([]);
+    expect(await recipientsOf('quote_closed', () => t.api(procurementTaskApi.closeQuote, { id: own, version: 1 }, token.buyer))).toEqual([]);
   });
 
   it('quoting closed by the deadline job → its buyer, from 系统', async () => {
@@ -234,9 +239,9 @@ describe('the inbox', () => {
   it('lists, counts and marks only the caller own messages', async () => {
     const planId = await createPlan('planner');
     await planAct('submit', planId, 'planner');
-    const before = (await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count;
+    const before = (await t.api(messageApi.unreadCount, {}, token.approverAll)).data.count;
     expect(before).toBeGreaterThan(0);
-    const list = await t.call(messageApi.list, { unread: true, kind: 'plan_submitted', page_size: 200 }, token.approverAll);
+    const list = await t.api(messageApi.list, { unread: true, kind: 'plan_submitted', pageSize: 200 }, token.approverAll);
     expect(list.data.total).toBe(before);
     expect(list.data.list[0]).toEqual({
       id: expect.any(Number),
@@ -244,24 +249,24 @@ describe('the inbox', () => {
       title: expect.stringMatching(/^计划待审核：JH/),
       body: '王计划 提交了计划「消息测试计划」，请审核。',
       link: `/planningManagement/planningTaskDetail?id=${planId}`,
-      read_at: null,
-      created_at: expect.any(String),
+      readAt: null,
+      createdAt: expect.any(String),
     });
     const newest = list.data.list[0].id;
     // Someone else's id changes nothing.
-    expect((await t.call(messageApi.read, { ids: [newest] }, token.manager)).code).toBe(200);
-    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before);
-    expect((await t.call(messageApi.read, { ids: [newest] }, token.approverAll)).code).toBe(200);
-    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before - 1);
-    const read = await t.call(messageApi.list, { unread: false }, token.approverAll);
+    expect((await t.api(messageApi.read, { ids: [newest] }, token.manager)).code).toBe(200);
+    expect((await t.api(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before);
+    expect((await t.api(messageApi.read, { ids: [newest] }, token.approverAll)).code).toBe(200);
+    expect((await t.api(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(before - 1);
+    const read = await t.api(messageApi.list, { unread: false }, token.approverAll);
     expect(read.data.list.map((m: { id: number }) => m.id)).toEqual([newest]);
     // Messages take the database's time (the test clock has moved on).
     const today = shanghaiDay(Date.now());
-    expect((await t.call(messageApi.list, { created_from: today, created_to: today }, token.approverAll)).data.total).toBeGreaterThan(0);
-    expect((await t.call(messageApi.list, { created_to: '2020-01-01' }, token.approverAll)).data.total).toBe(0);
-    expect((await t.call(messageApi.readAll, {}, token.approverAll)).code).toBe(200);
-    expect((await t.call(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(0);
-    expect((await t.call(messageApi.unreadCount, {}, token.manager)).data.count).toBeGreaterThan(0);
+    expect((await t.api(messageApi.list, { createdFrom: today, createdTo: today }, token.approverAll)).data.total).toBeGreaterThan(0);
+    expect((await t.api(messageApi.list, { createdTo: '2020-01-01' }, token.approverAll)).data.total).toBe(0);
+    expect((await t.api(messageApi.readAll, {}, token.approverAll)).code).toBe(200);
+    expect((await t.api(messageApi.unreadCount, {}, token.approverAll)).data.count).toBe(0);
+    expect((await t.api(messageApi.unreadCount, {}, token.manager)).data.count).toBeGreaterThan(0);
   });
 });
 
@@ -318,13 +323,13 @@ describe('delivery over Server-Sent Events', () => {
   });
 
   it('opens with a single-use ticket of 60 s, and refuses without a valid one', async () => {
-    const ticket = (await t.call(messageApi.ticket, {}, token.manager)).data.ticket as string;
+    const ticket = (await t.api(messageApi.ticket, {}, token.manager)).data.ticket as string;
     const opened = await openSse(streamUrl(`?ticket=${encodeURIComponent(ticket)}`));
     expect(opened.contentType).toMatch(/^text\/event-stream/);
     opened.close();
     const again = await fetch(streamUrl(`?ticket=${encodeURIComponent(ticket)}`));
     expect(await again.json()).toMatchObject({ code: ResultCode.unauthorized });
-    const late = (await t.call(messageApi.ticket, {}, token.manager)).data.ticket as string;
+    const late = (await t.api(messageApi.ticket, {}, token.manager)).data.ticket as string;
     t.clock.advance(61_000);
     expect(await (await fetch(streamUrl(`?ticket=${encodeURIComponent(late)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
     expect(await (await fetch(streamUrl())).json()).toMatchObject({ code: ResultCode.unauthorized });
@@ -353,32 +358,32 @@ describe('who is told of each supplier event', () => {
     Object.assign(portalToken, { 甲: a.token, 乙: b.token });
     Object.assign(supplierIds, { 甲: a.supplierId, 乙: b.supplierId });
     // A second account of 甲 that was never activated reads nothing.
-    const pending = await t.call(
-      '/admin/portal_account/create',
-      { supplier_id: a.supplierId, email: 'jia2@message-portal.test', name: '销售李' },
+    const pending = await t.api(
+      portalAccountApi.create,
+      { supplierId: a.supplierId, email: 'jia2@message-portal.test', name: '销售李' },
       token.admin,
     );
     expect(pending.code, pending.message).toBe(200);
     accountId.甲未激活 = pending.data.id;
-    const created = await t.call(
-      '/admin/procurement_task/create',
+    const created = await t.api(
+      procurementTaskApi.create,
       {
         name: '门户消息测试采购',
-        buyer_id: id.buyer,
-        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
-        delivery_region_code: '440305',
+        buyerId: id.buyer,
+        quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
+        deliveryRegionCode: '440305',
         lines: [
-          { commodity_id: commodityIds[0], quantity: 5 },
-          { commodity_id: commodityIds[1], quantity: 8 },
+          { commodityId: commodityIds[0], quantity: 5 },
+          { commodityId: commodityIds[1], quantity: 8 },
         ],
-        supplier_ids: [a.supplierId, b.supplierId],
+        supplierIds: [a.supplierId, b.supplierId],
         sealed: true,
       },
       token.admin,
     );
     expect(created.code, created.message).toBe(200);
     taskId = created.data.id;
-    lineIds = (await t.call('/admin/procurement_task/info', { id: taskId }, token.admin)).data.lines.map((l: { id: number }) => l.id);
+    lineIds = (await t.api(procurementTaskApi.info, { id: taskId }, token.admin)).data.lines.map((l: { id: number }) => l.id);
   });
 
   const taskLink = () => `/procurementManagement/procurementTaskMaintain?id=${taskId}`;
@@ -399,7 +404,7 @@ describe('who is told of each supplier event', () => {
     {
       case: 'a task published → the active portal accounts of every invited supplier',
       kind: 'rfq_published',
-      act: () => t.call('/admin/procurement_task/publish', { id: taskId, version: 0 }, token.admin),
+      act: () => t.api(procurementTaskApi.publish, { id: taskId, version: 0 }, token.admin),
       expected: ['portal:乙', 'portal:甲'],
       link: rfqLink,
     },
@@ -413,7 +418,7 @@ describe('who is told of each supplier event', () => {
     {
       case: 'a clarification asked → the task’s buyer',
       kind: 'clarification_asked',
-      act: () => t.call('/portal/clarification/ask', { task_id: taskId, question: '包装要求是什么？' }, portalToken.乙),
+      act: () => t.api(portalApi.ask, { taskId: taskId, question: '包装要求是什么？' }, portalToken.乙),
       expected: ['buyer'],
       link: taskLink,
     },
@@ -421,8 +426,8 @@ describe('who is told of each supplier event', () => {
       case: 'a clarification answered → every invited supplier’s active accounts',
       kind: 'clarification_answered',
       act: async () => {
-        const [question] = (await t.call('/admin/clarification/list', { task_id: taskId }, token.admin)).data;
-        return t.call('/admin/clarification/answer', { id: question.id, version: question.version, answer: '纸箱包装' }, token.admin);
+        const [question] = (await t.api(clarificationApi.list, { taskId: taskId }, token.admin)).data;
+        return t.api(clarificationApi.answer, { id: question.id, version: question.version, answer: '纸箱包装' }, token.admin);
       },
       expected: ['portal:乙', 'portal:甲'],
       link: rfqLink,
@@ -430,7 +435,7 @@ describe('who is told of each supplier event', () => {
     {
       case: 'a quote declined in the portal → the task’s buyer',
       kind: 'quote_declined',
-      act: () => t.call('/portal/quotation/decline', { task_id: taskId, reason: '产能已满' }, portalToken.乙),
+      act: () => t.api(portalApi.declineQuote, { taskId: taskId, reason: '产能已满' }, portalToken.乙),
       expected: ['buyer'],
       link: taskLink,
     },
@@ -441,7 +446,7 @@ describe('who is told of each supplier event', () => {
   });
 
   it('an order created by the award → the supplier’s active accounts; confirmed in the portal → its buyer', async () => {
-    const unseal = await t.call('/admin/procurement_task/unseal', { id: taskId, version: 1, reason: '供应商已齐' }, token.admin);
+    const unseal = await t.api(procurementTaskApi.unseal, { id: taskId, version: 1, reason: '供应商已齐' }, token.admin);
     expect(unseal.code, unseal.message).toBe(200);
     // Quoting closed before the deadline: every invited supplier's active accounts learn it.
     const early = await t.database.db
@@ -450,7 +455,7 @@ describe('who is told of each supplier event', () => {
       .where(and(eq(messages.kind, 'rfq_closed_early'), eq(messages.link, rfqLink())));
     expect(early.map((row) => accountName(row.recipientAccountId as number)).sort()).toEqual(['portal:乙', 'portal:甲']);
     expect(early[0].body).toContain('供应商已齐');
-    const { version } = (await t.call('/admin/procurement_task/info', { id: taskId }, token.admin)).data;
+    const { version } = (await t.api(procurementTaskApi.info, { id: taskId }, token.admin)).data;
     const award = () =>
       t.call(
         '/admin/procurement_task/award',
@@ -458,7 +463,7 @@ describe('who is told of each supplier event', () => {
         token.admin,
       );
     expect(await recipientsOf('order_created', award)).toEqual(['portal:甲']);
-    const [order] = (await t.call('/portal/purchase_order/list', {}, portalToken.甲)).data.list;
+    const [order] = (await t.api(portalPurchaseOrderApi.list, {}, portalToken.甲)).data.list;
     orderId = order.id;
     const [created] = await t.database.db
       .select()
@@ -468,7 +473,7 @@ describe('who is told of each supplier event', () => {
       .limit(1);
     expect(created).toMatchObject({ title: `新采购订单：${order.code}`, link: `/portal/orders/detail?id=${orderId}` });
     expect(
-      await recipientsOf('order_confirmed', () => t.call('/portal/purchase_order/confirm', { id: orderId, version: order.version }, portalToken.甲)),
+      await recipientsOf('order_confirmed', () => t.api(portalPurchaseOrderApi.confirm, { id: orderId, version: order.version }, portalToken.甲)),
     ).toEqual(['buyer']);
     const [confirmed] = await t.database.db.select().from(messages).where(eq(messages.recipientUserId, id.buyer)).orderBy(desc(messages.id)).limit(1);
     expect(confirmed).toMatchObject({
@@ -485,8 +490,8 @@ describe('who is told of each supplier event', () => {
   });
 
   it('a portal account lists, counts and marks only its own messages, and its stream receives its new ones', async () => {
-    const count = async (who: string) => (await t.call(portalMessageApi.unreadCount, {}, portalToken[who])).data.count as number;
-    const list = await t.call(portalMessageApi.list, { page_size: 50 }, portalToken.甲);
+    const count = async (who: string) => (await t.api(portalMessageApi.unreadCount, {}, portalToken[who])).data.count as number;
+    const list = await t.api(portalMessageApi.list, { pageSize: 50 }, portalToken.甲);
     expect(list.data.list.map((m: { kind: string }) => m.kind)).toEqual([
       'order_created',
       'rfq_closed_early',
@@ -496,25 +501,25 @@ describe('who is told of each supplier event', () => {
     expect(await count('甲')).toBe(4);
     const newest = list.data.list[0].id;
     // 乙's read of 甲's message changes nothing; staff tokens have no portal inbox.
-    expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.乙)).code).toBe(200);
+    expect((await t.api(portalMessageApi.read, { ids: [newest] }, portalToken.乙)).code).toBe(200);
     expect(await count('甲')).toBe(4);
-    expect((await t.call(portalMessageApi.unreadCount, {}, token.buyer)).code).toBe(401);
-    expect((await t.call(portalMessageApi.read, { ids: [newest] }, portalToken.甲)).code).toBe(200);
+    expect((await t.api(portalMessageApi.unreadCount, {}, token.buyer)).code).toBe(401);
+    expect((await t.api(portalMessageApi.read, { ids: [newest] }, portalToken.甲)).code).toBe(200);
     expect(await count('甲')).toBe(3);
-    expect((await t.call(portalMessageApi.readAll, {}, portalToken.甲)).code).toBe(200);
+    expect((await t.api(portalMessageApi.readAll, {}, portalToken.甲)).code).toBe(200);
     expect(await count('甲')).toBe(0);
     expect(await count('乙')).toBe(3);
 
     const portalStream = (query = '') => `${base}${messageStreamPath('portal')}${query}`;
-    const ticket = (await t.call(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket as string;
+    const ticket = (await t.api(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket as string;
     // A portal ticket opens no staff stream, and a staff token no portal stream.
     expect(await (await fetch(streamUrl(`?ticket=${encodeURIComponent(ticket)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
-    const staffTicket = (await t.call(messageApi.ticket, {}, token.buyer)).data.ticket as string;
+    const staffTicket = (await t.api(messageApi.ticket, {}, token.buyer)).data.ticket as string;
     expect(await (await fetch(portalStream(`?ticket=${encodeURIComponent(staffTicket)}`))).json()).toMatchObject({ code: ResultCode.unauthorized });
     expect(await (await fetch(portalStream(), { headers: bearer('buyer') })).json()).toMatchObject({ code: ResultCode.unauthorized });
 
     const stream = await openSse(
-      portalStream(`?ticket=${encodeURIComponent((await t.call(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket)}`),
+      portalStream(`?ticket=${encodeURIComponent((await t.api(portalMessageApi.ticket, {}, portalToken.乙)).data.ticket)}`),
     );
     const staff = await openSse(streamUrl(), bearer('buyer'));
     expect(stream.contentType).toMatch(/^text\/event-stream/);
@@ -528,15 +533,15 @@ describe('who is told of each supplier event', () => {
 
   /** Another task inviting 乙 only, published by the administrator. */
   async function createPortalTask() {
-    const created = await t.call(
-      '/admin/procurement_task/create',
+    const created = await t.api(
+      procurementTaskApi.create,
       {
         name: '门户消息测试采购二',
-        buyer_id: id.buyer,
-        quote_deadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
-        delivery_region_code: '440305',
-        lines: [{ commodity_id: commodityIds[0], quantity: 3 }],
-        supplier_ids: [supplierOf('乙')],
+        buyerId: id.buyer,
+        quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(),
+        deliveryRegionCode: '440305',
+        lines: [{ commodityId: commodityIds[0], quantity: 3 }],
+        supplierIds: [supplierOf('乙')],
       },
       token.admin,
     );
@@ -553,7 +558,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('two app instances on one PostgreSQ
     try {
       const stream = await openSse(streamUrl(), bearer('approverAll'));
       const planId = await createPlan('planner');
-      const { version } = (await t.call('/admin/planning_task/info', { id: planId }, token.admin)).data;
+      const { version } = (await t.api(planningApi.info, { id: planId }, token.admin)).data;
       const submitted = await appB.inject({
         method: 'POST',
         url: '/api/admin/planning_task/submit',

@@ -1,4 +1,5 @@
 import {
+  toCamelCase,
   PLAN_STATUS_LABELS,
   PLAN_STATUSES,
   type PlanAction,
@@ -7,9 +8,14 @@ import {
   type PlanStatus,
   planningApi,
   purchaseOrderApi,
+  backUserApi,
+  commodityApi,
+  workbenchApi,
+  procurementTaskApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan as buildPlan } from '../../../test/builders';
 import { ADMIN_PASSWORD, type ApiAction, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -25,7 +31,7 @@ let manager: string;
 let buyer: string;
 let plannerId: number;
 let buyerId: number;
-let goods: { id: number; sku_code: string; reference_price_fen: number; category_id: number }[];
+let goods: { id: number; skuCode: string; referencePriceFen: number; categoryId: number }[];
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
@@ -33,12 +39,12 @@ beforeAll(async () => {
   planner = await t.login('planner@jiaju.com', ADMIN_PASSWORD);
   manager = await t.login('manager@jiaju.com', ADMIN_PASSWORD);
   buyer = await t.login('buyer@jiaju.com', ADMIN_PASSWORD);
-  const users = (await t.call('/admin/back_user/options', {}, admin)).data as { label: string; value: number }[];
+  const users = (await t.api(backUserApi.options, {}, admin)).data as { label: string; value: number }[];
   plannerId = users.find((o) => o.label.includes('王计划'))?.value as number;
   buyerId = users.find((o) => o.label.includes('李采购'))?.value as number;
-  goods = (await t.call('/admin/commodity/list', { page_size: 50, status: 'enabled' }, admin)).data.list;
+  goods = (await t.api(commodityApi.list, { pageSize: 50, status: 'enabled' }, admin)).data.list;
   // Lines in at least two categories, for generation by category.
-  goods.sort((a, b) => a.category_id - b.category_id || a.id - b.id);
+  goods.sort((a, b) => a.categoryId - b.categoryId || a.id - b.id);
 });
 afterAll(() => t.close());
 
@@ -50,6 +56,8 @@ const header = {
   period_end: '2026-12-31',
   required_by: '2026-12-20',
 };
+/** The same header as the contract types it, for the typed calls. */
+const typedHeader = toCamelCase<Pick<PlanCreateBody, 'name' | 'planType' | 'warehouse' | 'periodStart' | 'periodEnd' | 'requiredBy'>>(header);
 
 /** A plan with the header above and the given commodities, 10, 20, 30… of each. */
 const createPlan = (token = planner, lines = [goods[0], goods[1], goods[2]], extra: Partial<PlanCreateBody> = {}) =>
@@ -62,7 +70,7 @@ const createPlan = (token = planner, lines = [goods[0], goods[1], goods[2]], ext
     ...extra,
   });
 
-const info = async (id: number) => (await t.call('/admin/planning_task/info', { id }, admin)).data;
+const info = async (id: number) => (await t.api(planningApi.info, { id }, admin)).data;
 const act = async (action: ApiAction<'planning_task'>, id: number, token: string, extra: Record<string, unknown> = {}) => {
   const { version } = await info(id);
   return t.call(`/admin/planning_task/${action}`, { id, version, ...extra }, token);
@@ -89,23 +97,21 @@ describe('creating and editing a plan', () => {
     expect(plan).toMatchObject({
       name: header.name,
       status: 'draft',
-      plan_type: 'regular',
+      planType: 'regular',
       warehouse: 'sh_jiading',
-      period_start: '2026-12-01',
+      periodStart: '2026-12-01',
       owner: { username: '王计划' },
-      line_count: 3,
-      planned_quantity: 60,
-      awarded_quantity: 0,
+      lineCount: 3,
+      plannedQuantity: 60,
+      awardedQuantity: 0,
       progress: 0,
       version: 0,
     });
     expect(plan.code).toMatch(/^JH\d{8}\d{4}$/);
-    expect(plan.lines.map((l: { budget_unit_price_fen: number }) => l.budget_unit_price_fen)).toEqual(
-      [0, 1, 2].map((i) => goods[i].reference_price_fen),
-    );
-    expect(plan.lines[1]).toMatchObject({ sku_code: goods[1].sku_code, quantity: 20, budget_amount_fen: 20 * goods[1].reference_price_fen });
-    expect(plan.budget_total_fen).toBe(10 * goods[0].reference_price_fen + 20 * goods[1].reference_price_fen + 30 * goods[2].reference_price_fen);
-    expect(plan.timeline).toEqual([expect.objectContaining({ action: 'create', user_name: '王计划', to_status: 'draft' })]);
+    expect(plan.lines.map((l) => l.budgetUnitPriceFen)).toEqual([0, 1, 2].map((i) => goods[i].referencePriceFen));
+    expect(plan.lines[1]).toMatchObject({ skuCode: goods[1].skuCode, quantity: 20, budgetAmountFen: 20 * goods[1].referencePriceFen });
+    expect(plan.budgetTotalFen).toBe(10 * goods[0].referencePriceFen + 20 * goods[1].referencePriceFen + 30 * goods[2].referencePriceFen);
+    expect(plan.timeline).toEqual([expect.objectContaining({ action: 'create', userName: '王计划', toStatus: 'draft' })]);
   });
 
   it('validates the header and the lines with Chinese field errors', async () => {
@@ -143,16 +149,16 @@ describe('creating and editing a plan', () => {
     const id = await createPlan();
     const before = await info(id);
     const lines = [
-      { id: before.lines[0].id, commodity_id: before.lines[0].commodity_id, quantity: 5, budget_unit_price_fen: 1234 },
-      { commodity_id: goods[3].id, quantity: 7, remark: '新增' },
+      { id: before.lines[0].id, commodityId: before.lines[0].commodityId, quantity: 5, budgetUnitPriceFen: 1234 },
+      { commodityId: goods[3].id, quantity: 7, remark: '新增' },
     ];
-    const update = await t.call('/admin/planning_task/update', { ...header, id, version: 0, name: '改名计划', lines }, planner);
+    const update = await t.api(planningApi.update, { ...typedHeader, id, version: 0, name: '改名计划', lines }, planner);
     expect(update.code, update.message).toBe(200);
     const after = await info(id);
-    expect(after).toMatchObject({ name: '改名计划', version: 1, line_count: 2, planned_quantity: 12 });
-    expect(after.lines[0]).toMatchObject({ id: before.lines[0].id, quantity: 5, budget_unit_price_fen: 1234 });
-    expect(after.lines[1]).toMatchObject({ commodity_id: goods[3].id, remark: '新增', budget_unit_price_fen: goods[3].reference_price_fen });
-    const stale = await t.call('/admin/planning_task/update', { ...header, id, version: 0, lines }, planner);
+    expect(after).toMatchObject({ name: '改名计划', version: 1, lineCount: 2, plannedQuantity: 12 });
+    expect(after.lines[0]).toMatchObject({ id: before.lines[0].id, quantity: 5, budgetUnitPriceFen: 1234 });
+    expect(after.lines[1]).toMatchObject({ commodityId: goods[3].id, remark: '新增', budgetUnitPriceFen: goods[3].referencePriceFen });
+    const stale = await t.api(planningApi.update, { ...typedHeader, id, version: 0, lines }, planner);
     expect(stale).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
     expect((await info(id)).name).toBe('改名计划');
   });
@@ -184,7 +190,7 @@ describe('the status machine', () => {
     },
     snapshot: planRows,
     statusOf: async (id) => (await info(id))?.status,
-    listed: async (id) => (await info(id)).allowed_actions,
+    listed: async (id) => (await info(id)).allowedActions,
     refusal: (_action, status) => new RegExp(`^计划当前状态为「${PLAN_STATUS_LABELS[status]}」`),
   });
 
@@ -196,9 +202,9 @@ describe('the status machine', () => {
     expect((await act('update', id, planner, { ...header, lines: [] })).message).toBe('计划当前状态为「待审核」，不能编辑');
     expect((await act('reject', id, manager, { reason: '' })).code).toBe(400);
     expect((await act('reject', id, manager, { reason: '请补充季节备货' })).code).toBe(200);
-    expect(await info(id)).toMatchObject({ status: 'rejected', reject_reason: '请补充季节备货' });
+    expect(await info(id)).toMatchObject({ status: 'rejected', rejectReason: '请补充季节备货' });
     expect((await act('submit', id, planner)).code).toBe(200);
-    expect(await info(id)).toMatchObject({ status: 'submitted', reject_reason: null });
+    expect(await info(id)).toMatchObject({ status: 'submitted', rejectReason: null });
     expect((await act('approve', id, manager)).code).toBe(200);
     expect((await info(id)).status).toBe('approved');
     expect((await act('delete', id, planner)).message).toBe('计划当前状态为「已审核」，不能删除');
@@ -206,8 +212,8 @@ describe('the status machine', () => {
     const cancelled = await info(id);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject', 'submit', 'approve', 'cancel']);
-    expect(cancelled.timeline[2]).toMatchObject({ user_name: '张主管', from_status: 'submitted', to_status: 'rejected', reason: '请补充季节备货' });
-    expect(cancelled.timeline[5]).toMatchObject({ user_name: '王计划', to_status: 'cancelled', reason: '需求取消' });
+    expect(cancelled.timeline[2]).toMatchObject({ userName: '张主管', fromStatus: 'submitted', toStatus: 'rejected', reason: '请补充季节备货' });
+    expect(cancelled.timeline[5]).toMatchObject({ userName: '王计划', toStatus: 'cancelled', reason: '需求取消' });
   });
 
   it('submits only with at least one line and a period', async () => {
@@ -231,24 +237,24 @@ describe('four-eyes approval', () => {
     const id = await createPlan(planner, [goods[0]]);
     expect((await act('submit', id, planner)).code).toBe(200);
     const reasonFor = async (token: string) => {
-      const listed = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, token)).data.list.find(
+      const listed = (await t.api(planningApi.list, { page: 1, pageSize: 200, status: 'submitted' }, token)).data.list.find(
         (p: { id: number }) => p.id === id,
       );
-      const detail = (await t.call('/admin/planning_task/info', { id }, token)).data;
-      expect(listed.review_blocked_reason).toBe(detail.review_blocked_reason);
-      return detail.review_blocked_reason;
+      const detail = (await t.api(planningApi.info, { id }, token)).data;
+      expect(listed!.reviewBlockedReason).toBe(detail.reviewBlockedReason);
+      return detail.reviewBlockedReason;
     };
     expect(await reasonFor(planner)).toBe('不能审核自己参与编制的计划');
     expect(await reasonFor(manager)).toBeNull();
     expect((await act('approve', id, manager, { comment: '  同意，按期采购 ' })).code).toBe(200);
     const approved = await info(id);
-    expect(approved.timeline.at(-1)).toMatchObject({ action: 'approve', user_name: '张主管', reason: '同意，按期采购' });
+    expect(approved.timeline.at(-1)).toMatchObject({ action: 'approve', userName: '张主管', reason: '同意，按期采购' });
   });
 
   it('leaves approve and reject out of the allowed actions of whoever drew the plan up, and the server refuses them alike', async () => {
     const id = await createPlan(planner, [goods[0]]);
     expect((await act('submit', id, admin)).code).toBe(200);
-    const allowedFor = async (token: string) => (await t.call('/admin/planning_task/info', { id }, token)).data.allowed_actions;
+    const allowedFor = async (token: string) => (await t.api(planningApi.info, { id }, token)).data.allowedActions;
     // The creator and owner, and the submitter: neither approve nor reject.
     expect(await allowedFor(planner)).toEqual([]);
     expect(await allowedFor(admin)).toEqual([]);
@@ -285,16 +291,12 @@ describe('four-eyes approval', () => {
     const id = await createPlan(planner, [goods[0], goods[1]]);
     const edit = async (token: string, changes: { name?: string; quantity?: number }) => {
       const plan = await info(id);
-      const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }, i: number) => ({
+      const lines = plan.lines.map((l, i) => ({
         id: l.id,
-        commodity_id: l.commodity_id,
+        commodityId: l.commodityId,
         quantity: i === 0 && changes.quantity ? changes.quantity : l.quantity,
       }));
-      const answer = await t.call(
-        '/admin/planning_task/update',
-        { ...header, name: changes.name ?? plan.name, id, version: plan.version, lines },
-        token,
-      );
+      const answer = await t.api(planningApi.update, { ...typedHeader, name: changes.name ?? plan.name, id, version: plan.version, lines }, token);
       expect(answer.code, answer.message).toBe(200);
     };
     await edit(admin, { name: '只改名称不改明细' });
@@ -304,11 +306,11 @@ describe('four-eyes approval', () => {
     await edit(admin, { quantity: 99 });
     expect((await act('submit', id, planner)).code).toBe(200);
     expect(await act('approve', id, admin)).toMatchObject({ code: 403, message: '不能审核自己参与编制的计划' });
-    const overview = (await t.call('/admin/workbench/overview', {}, admin)).data;
-    const waiting = (await t.call('/admin/planning_task/list', { page: 1, page_size: 200, status: 'submitted' }, admin)).data.list as {
+    const overview = (await t.api(workbenchApi.overview, {}, admin)).data;
+    const waiting = (await t.api(planningApi.list, { page: 1, pageSize: 200, status: 'submitted' }, admin)).data.list as {
       id: number;
     }[];
-    expect(overview.todos.plans_to_approve).toBeLessThan(waiting.length);
+    expect(overview.todos.plansToApprove).toBeLessThan(waiting.length);
 
     // A rejection does not start a new round: the lines resubmitted are still partly the
     // administrator's, so only someone who never touched them may approve.
@@ -323,17 +325,13 @@ describe('four-eyes approval', () => {
   });
 
   it('refuses every owner of the current round, also after the plan was handed on', async () => {
-    const users = (await t.call('/admin/back_user/options', {}, admin)).data as { label: string; value: number }[];
+    const users = (await t.api(backUserApi.options, {}, admin)).data as { label: string; value: number }[];
     const managerId = users.find((o) => o.label.includes('张主管'))?.value as number;
     const id = await createPlan(admin, [goods[0]], { ownerId: managerId });
     const handOn = async (token: string, ownerId: number) => {
       const plan = await info(id);
-      const lines = plan.lines.map((l: { id: number; commodity_id: number; quantity: number }) => ({
-        id: l.id,
-        commodity_id: l.commodity_id,
-        quantity: l.quantity,
-      }));
-      const answer = await t.call('/admin/planning_task/update', { ...header, owner_id: ownerId, id, version: plan.version, lines }, token);
+      const lines = plan.lines.map((l) => ({ id: l.id, commodityId: l.commodityId, quantity: l.quantity }));
+      const answer = await t.api(planningApi.update, { ...typedHeader, ownerId, id, version: plan.version, lines }, token);
       expect(answer.code, answer.message).toBe(200);
     };
     await handOn(admin, plannerId);
@@ -347,9 +345,9 @@ describe('four-eyes approval', () => {
     expect((await act('submit', id, planner)).code).toBe(200);
     const { version } = await info(id);
     const answers = await Promise.all([
-      t.call('/admin/planning_task/approve', { id, version }, manager),
-      t.call('/admin/planning_task/approve', { id, version }, admin),
-      t.call('/admin/planning_task/reject', { id, version, reason: '同时驳回' }, manager),
+      t.api(planningApi.approve, { id, version }, manager),
+      t.api(planningApi.approve, { id, version }, admin),
+      t.api(planningApi.reject, { id, version, reason: '同时驳回' }, manager),
     ]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
     const plan = await info(id);
@@ -363,9 +361,9 @@ describe('concurrency', () => {
     const id = await createPlan();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.call(
-          '/admin/planning_task/update',
-          { ...header, id, version: 0, name: `并发编辑${i}`, lines: [{ commodity_id: goods[i].id, quantity: i + 1 }] },
+        t.api(
+          planningApi.update,
+          { ...typedHeader, id, version: 0, name: `并发编辑${i}`, lines: [{ commodityId: goods[i].id, quantity: i + 1 }] },
           planner,
         ),
       ),
@@ -374,8 +372,8 @@ describe('concurrency', () => {
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
     const plan = await info(id);
-    expect(plan).toMatchObject({ name: `并发编辑${winners[0]}`, version: 1, line_count: 1 });
-    expect(plan.lines[0]).toMatchObject({ commodity_id: goods[winners[0]].id, quantity: winners[0] + 1 });
+    expect(plan).toMatchObject({ name: `并发编辑${winners[0]}`, version: 1, lineCount: 1 });
+    expect(plan.lines[0]).toMatchObject({ commodityId: goods[winners[0]].id, quantity: winners[0] + 1 });
   });
 
   it('gives concurrent creates distinct codes', async () => {
@@ -420,19 +418,18 @@ describe('list and export', () => {
       periodStart: '2027-03-01',
       periodEnd: '2027-03-31',
     });
-    const ids = async (filter: Record<string, unknown>) =>
-      (await t.call('/admin/planning_task/list', { page_size: 200, ...filter }, planner)).data.list.map((p: { id: number }) => p.id);
+    const ids = async (filter: z.input<typeof planningApi.list.body>) =>
+      (await t.api(planningApi.list, { pageSize: 200, ...filter }, planner)).data.list.map((p) => p.id);
     expect(await ids({ keyword: '测试春节促销' })).toEqual([b, a]);
     expect(await ids({ keyword: '测试春节促销', warehouse: 'gz_baiyun' })).toEqual([a]);
-    expect(await ids({ keyword: '测试春节促销', owner_id: plannerId })).toEqual([a]);
-    expect(await ids({ keyword: '测试春节促销', period_from: '2027-02-01', period_to: '2027-02-28' })).toEqual([a]);
+    expect(await ids({ keyword: '测试春节促销', ownerId: plannerId })).toEqual([a]);
+    expect(await ids({ keyword: '测试春节促销', periodFrom: '2027-02-01', periodTo: '2027-02-28' })).toEqual([a]);
     expect(await ids({ keyword: '测试春节促销', status: 'submitted' })).toEqual([]);
     const code = (await info(a)).code;
     expect(await ids({ keyword: code })).toEqual([a]);
     expect(await ids({ keyword: '%_' })).toEqual([]);
-    const sorted = (await t.call('/admin/planning_task/list', { page_size: 200, sort_field: 'budgetTotalFen', sort_order: 'descend' }, planner)).data
-      .list;
-    const totals = sorted.map((p: { budget_total_fen: number }) => p.budget_total_fen);
+    const sorted = (await t.api(planningApi.list, { pageSize: 200, sortField: 'budgetTotalFen', sortOrder: 'descend' }, planner)).data.list;
+    const totals = sorted.map((p) => p.budgetTotalFen);
     expect(totals).toEqual([...totals].sort((x, y) => y - x));
     expect((await t.call('/admin/planning_task/list', { sort_field: 'name; drop table x' }, planner)).code).toBe(400);
   });
@@ -456,7 +453,7 @@ describe('list and export', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe('上海嘉定中心仓');
     expect(sheet.getRow(2).getCell(13).value).toBe('草稿');
     // Figures are numbers under their formats, so a person can sum and sort them.
-    expect(sheet.getRow(2).getCell(12).value).toBe((goods[6].reference_price_fen * 10) / 100);
+    expect(sheet.getRow(2).getCell(12).value).toBe((goods[6].referencePriceFen * 10) / 100);
     expect(sheet.getColumn(12).numFmt ?? sheet.getRow(2).getCell(12).numFmt).toContain('¥');
     expect(sheet.getRow(2).getCell(9).value).toBe(10);
   });
@@ -475,15 +472,15 @@ describe('line import from Excel', () => {
     const id = await createPlan(planner, [goods[0]]);
     const [disabled] = await t.database.db.select().from(commodities).where(eq(commodities.status, 'disabled')).limit(1);
     const file = await xlsxBase64([
-      [goods[7].sku_code, 12, '', '2026-12-15', '导入一'],
-      [goods[8].sku_code, 8, '19.90', '', ''],
+      [goods[7].skuCode, 12, '', '2026-12-15', '导入一'],
+      [goods[8].skuCode, 8, '19.90', '', ''],
       ['NO-SUCH-SKU', 5, '', '', ''],
-      [goods[9].sku_code, 0, '', '', ''],
-      [goods[10].sku_code, 3, '1.234', '', ''],
-      [goods[11].sku_code, 3, '', '2026-13-45', ''],
+      [goods[9].skuCode, 0, '', '', ''],
+      [goods[10].skuCode, 3, '1.234', '', ''],
+      [goods[11].skuCode, 3, '', '2026-13-45', ''],
       [disabled.skuCode, 3, '', '', ''],
-      [goods[0].sku_code, 3, '', '', ''],
-      [goods[7].sku_code, 4, '', '', ''],
+      [goods[0].skuCode, 3, '', '', ''],
+      [goods[7].skuCode, 4, '', '', ''],
       ['', 4, '', '', ''],
     ]);
     const first = await act('import', id, planner, { file_base64: file, file_name: '明细.xlsx' });
@@ -499,22 +496,22 @@ describe('line import from Excel', () => {
       { row: 10, column: 'SKU编码', message: 'SKU编码与第2行重复' },
       { row: 11, column: 'SKU编码', message: '请填写SKU编码' },
     ]);
-    expect((await info(id)).line_count).toBe(1);
+    expect((await info(id)).lineCount).toBe(1);
 
     const second = await act('import', id, planner, { file_base64: file, only_valid: true });
     expect(second.code, second.message).toBe(200);
     expect(second.data).toMatchObject({ imported: 2 });
     const plan = await info(id);
-    expect(plan.line_count).toBe(3);
+    expect(plan.lineCount).toBe(3);
     expect(plan.lines[1]).toMatchObject({
-      sku_code: goods[7].sku_code,
+      skuCode: goods[7].skuCode,
       quantity: 12,
-      required_by: '2026-12-15',
+      requiredBy: '2026-12-15',
       remark: '导入一',
-      budget_unit_price_fen: goods[7].reference_price_fen,
+      budgetUnitPriceFen: goods[7].referencePriceFen,
     });
-    expect(plan.lines[2]).toMatchObject({ sku_code: goods[8].sku_code, quantity: 8, budget_unit_price_fen: 1990 });
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'import', user_name: '王计划' });
+    expect(plan.lines[2]).toMatchObject({ skuCode: goods[8].skuCode, quantity: 8, budgetUnitPriceFen: 1990 });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'import', userName: '王计划' });
   });
 
   it('refuses a wrong template, junk, and a plan that is no longer editable', async () => {
@@ -524,7 +521,7 @@ describe('line import from Excel', () => {
     const junk = await act('import', id, planner, { file_base64: Buffer.from('not excel').toString('base64') });
     expect(junk.code).toBe(400);
     expect((await act('submit', id, planner)).code).toBe(200);
-    const late = await act('import', id, planner, { file_base64: await xlsxBase64([[goods[1].sku_code, 1]]) });
+    const late = await act('import', id, planner, { file_base64: await xlsxBase64([[goods[1].skuCode, 1]]) });
     expect(late).toMatchObject({ code: 409, message: '计划当前状态为「待审核」，不能编辑' });
     const template = await t.app.inject({
       method: 'POST',
@@ -558,28 +555,28 @@ describe('awards and completion', () => {
     const planId = (await t.database.db.select().from(planningTaskLines).where(eq(planningTaskLines.id, lines[0].id)))[0].planId;
     await award([{ planLineId: lines[0].id, quantity: 4 }]);
     let plan = await info(planId);
-    expect(plan).toMatchObject({ status: 'in_procurement', awarded_quantity: 4, progress: 13 });
-    expect(plan.lines[0]).toMatchObject({ awarded_quantity: 4, progress: 40 });
+    expect(plan).toMatchObject({ status: 'in_procurement', awardedQuantity: 4, progress: 13 });
+    expect(plan.lines[0]).toMatchObject({ awardedQuantity: 4, progress: 40 });
     // The write-back names the task and what it added, and the awarding user is the last updater.
-    expect(plan.updated_by).toMatchObject({ id: buyerId, username: '李采购' });
+    expect(plan.updatedBy).toMatchObject({ id: buyerId, username: '李采购' });
     expect(plan.timeline.at(-1)).toMatchObject({
       action: 'award',
       label: '定标回写',
-      award: { task_code: 'CG202612010001', quantity: 4, goods_fen: 400 },
+      award: { taskCode: 'CG202612010001', quantity: 4, goodsFen: 400 },
     });
     await award([
       { planLineId: lines[0].id, quantity: 10 },
       { planLineId: lines[1].id, quantity: 19 },
     ]);
     plan = await info(planId);
-    expect(plan).toMatchObject({ status: 'in_procurement', awarded_quantity: 29 });
-    expect(plan.lines[0]).toMatchObject({ awarded_quantity: 14, progress: 140 });
+    expect(plan).toMatchObject({ status: 'in_procurement', awardedQuantity: 29 });
+    expect(plan.lines[0]).toMatchObject({ awardedQuantity: 14, progress: 140 });
     await award([{ planLineId: lines[1].id, quantity: 1 }]);
     plan = await info(planId);
-    expect(plan).toMatchObject({ status: 'completed', awarded_quantity: 30, progress: 100 });
+    expect(plan).toMatchObject({ status: 'completed', awardedQuantity: 30, progress: 100 });
     expect(plan.timeline.slice(-2)).toMatchObject([
       { action: 'award', award: { quantity: 1 } },
-      { action: 'complete', from_status: 'in_procurement', to_status: 'completed', user_name: '李采购' },
+      { action: 'complete', fromStatus: 'in_procurement', toStatus: 'completed', userName: '李采购' },
     ]);
     expect((await act('close', planId, manager, { reason: 'x' })).code).toBe(409);
   });
@@ -590,8 +587,8 @@ describe('awards and completion', () => {
     expect((await act('close', planId, manager, { reason: '' })).code).toBe(400);
     expect((await act('close', planId, manager, { reason: '剩余数量转下月计划' })).code).toBe(200);
     const plan = await info(planId);
-    expect(plan).toMatchObject({ status: 'completed', close_reason: '剩余数量转下月计划' });
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'close', user_name: '张主管', reason: '剩余数量转下月计划' });
+    expect(plan).toMatchObject({ status: 'completed', closeReason: '剩余数量转下月计划' });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'close', userName: '张主管', reason: '剩余数量转下月计划' });
   });
 
   it('writes one audit row per change, in the same transaction', async () => {
@@ -607,20 +604,20 @@ describe('awards and completion', () => {
 
 describe('demo data', () => {
   it('holds a dozen plans across every status, with their history', async () => {
-    const seeded = (await t.call('/admin/planning_task/list', { sort_field: 'createdAt', sort_order: 'ascend', page_size: 12 }, admin)).data.list;
-    expect(seeded.every((p: { owner: { username: string } }) => p.owner.username === '王计划')).toBe(true);
+    const seeded = (await t.api(planningApi.list, { sortField: 'createdAt', sortOrder: 'ascend', pageSize: 12 }, admin)).data.list;
+    expect(seeded.every((p) => p.owner!.username === '王计划')).toBe(true);
     expect(new Set(seeded.map((p: { status: string }) => p.status))).toEqual(new Set(PLAN_STATUSES));
     const rejected = seeded.find((p: { status: string }) => p.status === 'rejected');
-    const detail = await info(rejected.id);
-    expect(detail.reject_reason).toBeTruthy();
+    const detail = await info(rejected!.id);
+    expect(detail.rejectReason).toBeTruthy();
     expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'reject']);
     // Plans in procurement and completed ones are linked to the demo procurement tasks, line by line.
     for (const summary of seeded.filter((p: { status: string }) => ['in_procurement', 'completed'].includes(p.status))) {
       const plan = await info(summary.id);
-      expect(plan.procurement_tasks, plan.name).toHaveLength(1);
-      const task = (await t.call('/admin/procurement_task/info', { id: plan.procurement_tasks[0].id }, admin)).data;
-      expect(task.lines.map((l: { plan_line_id: number }) => l.plan_line_id).sort()).toEqual(plan.lines.map((l: { id: number }) => l.id).sort());
-      if (plan.timeline.at(-1).action === 'complete') expect(plan.progress).toBe(100);
+      expect(plan.procurementTasks, plan.name).toHaveLength(1);
+      const task = (await t.api(procurementTaskApi.info, { id: plan.procurementTasks[0].id }, admin)).data;
+      expect(task.lines.map((l) => l.planLineId).sort()).toEqual(plan.lines.map((l) => l.id).sort());
+      if (plan.timeline.at(-1)!.action === 'complete') expect(plan.progress).toBe(100);
     }
   });
 });
@@ -628,15 +625,15 @@ describe('demo data', () => {
 describe('generating procurement tasks', () => {
   /** Two commodities from each of two categories, approved by the manager. */
   async function approvedPlan() {
-    const [first, second] = [...new Set(goods.map((g) => g.category_id))];
-    const lines = [...goods.filter((g) => g.category_id === first).slice(0, 2), ...goods.filter((g) => g.category_id === second).slice(0, 2)];
+    const [first, second] = [...new Set(goods.map((g) => g.categoryId))];
+    const lines = [...goods.filter((g) => g.categoryId === first).slice(0, 2), ...goods.filter((g) => g.categoryId === second).slice(0, 2)];
     const id = await createPlan(planner, lines);
     expect((await act('submit', id, planner)).code).toBe(200);
     expect((await act('approve', id, manager)).code).toBe(200);
     return id;
   }
 
-  const taskInfo = async (id: number) => (await t.call('/admin/procurement_task/info', { id }, admin)).data;
+  const taskInfo = async (id: number) => (await t.api(procurementTaskApi.info, { id }, admin)).data;
 
   it('creates one draft task per commodity category, linked to the plan lines, and moves the plan to 采购中', async () => {
     const id = await approvedPlan();
@@ -645,19 +642,19 @@ describe('generating procurement tasks', () => {
     expect(answer.data.task_ids).toHaveLength(2);
     const plan = await info(id);
     expect(plan.status).toBe('in_procurement');
-    expect(plan.procurement_tasks).toHaveLength(2);
-    expect(plan.procurement_tasks.map((p: { status: string; line_count: number }) => [p.status, p.line_count])).toEqual([
+    expect(plan.procurementTasks).toHaveLength(2);
+    expect(plan.procurementTasks.map((p) => [p.status, p.lineCount])).toEqual([
       ['draft', 2],
       ['draft', 2],
     ]);
-    const tasks = await Promise.all(answer.data.task_ids.map(taskInfo));
-    const linked = tasks.flatMap((task) => task.lines.map((l: { plan_line_id: number; quantity: number }) => [l.plan_line_id, l.quantity]));
+    const tasks = await Promise.all((answer.data.task_ids as number[]).map(taskInfo));
+    const linked = tasks.flatMap((task) => task.lines.map((l) => [l.planLineId, l.quantity]));
     expect(linked.sort()).toEqual(plan.lines.map((l: { id: number; quantity: number }) => [l.id, l.quantity]).sort());
-    expect(tasks[0]).toMatchObject({ status: 'draft', plan_id: id, delivery_region_code: '310114' });
+    expect(tasks[0]).toMatchObject({ status: 'draft', planId: id, deliveryRegionCode: '310114' });
     // The buyer chosen in the dialog, not the manager who generated.
-    expect(tasks.map((task) => task.buyer_name)).toEqual(['李采购', '李采购']);
+    expect(tasks.map((task) => task.buyerName)).toEqual(['李采购', '李采购']);
     expect(tasks[0].name).toContain(plan.name);
-    expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', user_name: '张主管', to_status: 'in_procurement' });
+    expect(plan.timeline.at(-1)).toMatchObject({ action: 'generate', userName: '张主管', toStatus: 'in_procurement' });
 
     expect(await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).toMatchObject({
       code: 409,
@@ -669,7 +666,7 @@ describe('generating procurement tasks', () => {
       code: 409,
       message: '该计划的明细已生成过采购任务，不能重复生成',
     });
-    expect((await info(id)).procurement_tasks).toHaveLength(2);
+    expect((await info(id)).procurementTasks).toHaveLength(2);
   });
 
   it('takes as buyer only an enabled user whose role holds the procurement task codes', async () => {
@@ -685,7 +682,7 @@ describe('generating procurement tasks', () => {
     // The administrator's role holds every code, so generating without a buyer makes them the buyer.
     const answer = await act('generate', id, admin, { mode: 'plan' });
     expect(answer.code, answer.message).toBe(200);
-    expect((await taskInfo(answer.data.task_ids[0])).buyer_name).toBe('系统管理员');
+    expect((await taskInfo(answer.data.task_ids[0])).buyerName).toBe('系统管理员');
   });
 
   it('leaves nothing behind when a task fails half-way through generation', async () => {
@@ -707,8 +704,8 @@ describe('generating procurement tasks', () => {
       await t.database.db.execute(sql.raw('drop trigger fail_doomed on procurement_task_lines'));
     }
     const after = await info(id);
-    expect(after).toMatchObject({ status: 'approved', version: plan.version, procurement_tasks: [] });
-    expect(after.timeline.at(-1).action).toBe('approve');
+    expect(after).toMatchObject({ status: 'approved', version: plan.version, procurementTasks: [] });
+    expect(after.timeline.at(-1)!.action).toBe('approve');
     expect((await act('generate', id, manager, { mode: 'category', buyer_id: buyerId })).code).toBe(200);
   });
 
@@ -726,24 +723,24 @@ describe('generating procurement tasks', () => {
     const [taskId] = (await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).data.task_ids;
     const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
     const draft = await taskInfo(taskId);
-    const update = await t.call(
-      '/admin/procurement_task/update',
+    const update = await t.api(
+      procurementTaskApi.update,
       {
         id: taskId,
         version: draft.version,
         name: draft.name,
-        plan_id: id,
-        buyer_id: draft.buyer_id ?? draft.buyer?.id,
-        quote_deadline: draft.quote_deadline,
-        delivery_region_code: draft.delivery_region_code,
-        required_by: draft.required_by,
-        lines: draft.lines.map((l: { commodity_id: number; quantity: number; target_price_fen: number; plan_line_id: number }) => ({
-          commodity_id: l.commodity_id,
+        planId: id,
+        buyerId: draft.buyerId,
+        quoteDeadline: draft.quoteDeadline,
+        deliveryRegionCode: draft.deliveryRegionCode,
+        requiredBy: draft.requiredBy,
+        lines: draft.lines.map((l) => ({
+          commodityId: l.commodityId,
           quantity: l.quantity,
-          target_price_fen: l.target_price_fen,
-          plan_line_id: l.plan_line_id,
+          targetPriceFen: l.targetPriceFen,
+          planLineId: l.planLineId,
         })),
-        supplier_ids: [supplier],
+        supplierIds: [supplier],
         // Quoted in the open, so 关闭报价 ends its quoting (a sealed task opens through 提前开标).
         sealed: false,
       },
@@ -778,9 +775,9 @@ describe('generating procurement tasks', () => {
     // The award buys everything but brings nothing in yet: the plan waits for its goods.
     const waiting = await info(id);
     expect(waiting).toMatchObject({ status: 'in_procurement', progress: 0 });
-    const [order] = (await t.call('/admin/purchase_order/list', { task_id: taskId }, admin)).data.list;
+    const [order] = (await t.api(purchaseOrderApi.list, { taskId: taskId }, admin)).data.list;
     expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: order.version }, admin)).code).toBe(200);
-    const orderLines = (await t.call('/admin/purchase_order/info', { id: order.id }, admin)).data.lines as { id: number; quantity: number }[];
+    const orderLines = (await t.api(purchaseOrderApi.info, { id: order.id }, admin)).data.lines as { id: number; quantity: number }[];
     const receive = (version: number, share: (q: number) => number) =>
       t.call(
         '/admin/purchase_order/receive',
@@ -794,16 +791,16 @@ describe('generating procurement tasks', () => {
     const plan = await info(id);
     expect(plan).toMatchObject({ status: 'completed', progress: 100 });
     expect(await taskInfo(taskId)).toMatchObject({ status: 'completed' });
-    expect(plan.lines.every((l: { awarded_quantity: number; quantity: number }) => l.awarded_quantity === l.quantity)).toBe(true);
+    expect(plan.lines.every((l) => l.awardedQuantity === l.quantity)).toBe(true);
     expect(plan.timeline.at(-1)).toMatchObject({
       action: 'complete',
-      from_status: 'in_procurement',
-      to_status: 'completed',
-      user_name: '系统管理员',
+      fromStatus: 'in_procurement',
+      toStatus: 'completed',
+      userName: '系统管理员',
     });
-    expect(plan.updated_by.username).toBe('系统管理员');
+    expect(plan.updatedBy!.username).toBe('系统管理员');
     // 4 lines × 1000 fen × their quantities (10, 20, 30, 40).
-    expect(plan.awarded_goods_fen).toBe(1000 * 100);
+    expect(plan.awardedGoodsFen).toBe(1000 * 100);
     const taskLines = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, taskId));
     expect(taskLines.every((l) => l.planLineId !== null)).toBe(true);
   });

@@ -1,4 +1,14 @@
-import { DAY_MS, DICT, PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS, type ProcurementAction, type ProcurementStatus } from '@scm/contract';
+import {
+  DAY_MS,
+  DICT,
+  PROCUREMENT_STATUSES,
+  PROCUREMENT_TRANSITIONS,
+  type ProcurementAction,
+  type ProcurementStatus,
+  procurementTaskApi,
+  quotationApi,
+  messageApi,
+} from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictItems, dictTypes, procurementTaskLines, procurementTasks, purchaseOrders, quotations } from '../../db/schema';
@@ -31,7 +41,7 @@ async function setThreshold(yuan: string | null) {
 }
 
 async function info(id: number, token = admin) {
-  return (await t.call('/admin/procurement_task/info', { id }, token)).data;
+  return (await t.api(procurementTaskApi.info, { id }, token)).data;
 }
 async function act(action: ApiAction<'procurement_task'>, id: number, extra: Record<string, unknown> = {}, token = admin) {
   const { version } = await info(id);
@@ -50,16 +60,16 @@ async function evaluatingTask() {
   });
   expect((await act('publish', id)).code).toBe(200);
   const lineId = (await info(id)).lines[0].id as number;
-  const quote = await t.call(
-    '/admin/quotation/save',
+  const quote = await t.api(
+    quotationApi.save,
     {
-      task_id: id,
-      supplier_id: supplierId,
-      quote_date: shanghaiDay(t),
-      valid_until: shanghaiDay(t, 30),
-      freight_mode: 'manual',
-      freight_fen: 0,
-      lines: [{ task_line_id: lineId, unit_price_fen: 2000 }],
+      taskId: id,
+      supplierId: supplierId,
+      quoteDate: shanghaiDay(t),
+      validUntil: shanghaiDay(t, 30),
+      freightMode: 'manual',
+      freightFen: 0,
+      lines: [{ taskLineId: lineId, unitPriceFen: 2000 }],
     },
     admin,
   );
@@ -108,13 +118,13 @@ describe('award approval', () => {
     const { id, lineId } = await evaluatingTask();
     expect(await act('award', id, awardBody(lineId))).toMatchObject({ code: 200, data: { id, status: 'award_pending' } });
     const pending = await info(id);
-    expect(pending).toMatchObject({ status: 'award_pending', awarded_amount_fen: 4000 });
-    expect(pending.allowed_actions).toEqual(['approve_award', 'reject_award']);
+    expect(pending).toMatchObject({ status: 'award_pending', awardedAmountFen: 4000 });
+    expect(pending.allowedActions).toEqual(['approve_award', 'reject_award']);
     expect(await ordersOf(id)).toEqual([]);
     const [quote] = await t.database.db.select().from(quotations).where(eq(quotations.taskId, id));
     expect(quote.status).toBe('submitted');
     // The approver is told, with the task to open; the awarder, who may not approve, is not.
-    const told = async (token: string) => (await t.call('/admin/message/list', { kind: 'award_pending', page_size: 50 }, token)).data.list;
+    const told = async (token: string) => (await t.api(messageApi.list, { kind: 'award_pending', pageSize: 50 }, token)).data.list;
     const [message] = await told(approver);
     expect(message).toMatchObject({
       title: `定标待审批：${(await info(id)).code}`,
@@ -123,8 +133,8 @@ describe('award approval', () => {
     expect(message.body).toContain('¥40.00');
     expect(await told(admin)).toEqual([]);
     // The approver sees the award summary before deciding.
-    const view = (await t.call('/admin/procurement_task/compare', { id }, approver)).data;
-    expect(view.award).toMatchObject({ total_fen: 4000, approved_by: null, approved_at: null });
+    const view = (await t.api(procurementTaskApi.compare, { id }, approver)).data;
+    expect(view.award).toMatchObject({ totalFen: 4000, approvedBy: null, approvedAt: null });
 
     // Four eyes: the user who awarded can neither approve nor reject it, and nothing changes.
     const own = await act('approve_award', id);
@@ -137,8 +147,8 @@ describe('award approval', () => {
     expect(await ordersOf(id)).toHaveLength(1);
     const [won] = await t.database.db.select().from(quotations).where(eq(quotations.taskId, id));
     expect(won.status).toBe('awarded');
-    const approved = (await t.call('/admin/procurement_task/compare', { id }, admin)).data.award;
-    expect(approved).toMatchObject({ approved_by: '受限用户', approved_at: t.clock.now.toISOString() });
+    const approved = (await t.api(procurementTaskApi.compare, { id }, admin)).data.award;
+    expect(approved).toMatchObject({ approvedBy: '受限用户', approvedAt: t.clock.now.toISOString() });
   });
 
   it('a rejection discards the award with its reason, and the task is 待定标 again', async () => {
@@ -148,7 +158,7 @@ describe('award approval', () => {
     expect((await act('reject_award', id, {}, approver)).code).toBe(400);
     expect((await act('reject_award', id, { reason: '请与第二家再议价' }, approver)).code).toBe(200);
     const back = await info(id);
-    expect(back).toMatchObject({ status: 'evaluating', awarded_amount_fen: null });
+    expect(back).toMatchObject({ status: 'evaluating', awardedAmountFen: null });
     const [line] = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.taskId, id));
     expect(line).toMatchObject({ awardedSupplierId: null, awardedUnitPriceFen: null, awardedQuantity: null });
     const [task] = await t.database.db.select().from(procurementTasks).where(eq(procurementTasks.id, id));
@@ -212,16 +222,16 @@ describe('award approval', () => {
       build: taskIn,
       act: async (action, task) => {
         if (action === 'quote') {
-          return t.call(
-            '/admin/quotation/save',
+          return t.api(
+            quotationApi.save,
             {
-              task_id: task.id,
-              supplier_id: supplierId,
-              quote_date: shanghaiDay(t),
-              valid_until: shanghaiDay(t, 30),
-              freight_mode: 'manual',
-              freight_fen: 0,
-              lines: [{ task_line_id: task.lineId, unit_price_fen: 2000 }],
+              taskId: task.id,
+              supplierId: supplierId,
+              quoteDate: shanghaiDay(t),
+              validUntil: shanghaiDay(t, 30),
+              freightMode: 'manual',
+              freightFen: 0,
+              lines: [{ taskLineId: task.lineId, unitPriceFen: 2000 }],
             },
             admin,
           );
@@ -243,7 +253,7 @@ describe('award approval', () => {
         };
       },
       statusOf: async ({ id }) => (await info(id))?.status,
-      listed: async ({ id }) => (await info(id)).allowed_actions,
+      listed: async ({ id }) => (await info(id)).allowedActions,
       allowed: (action) => action !== 'unseal',
     });
   });

@@ -15,7 +15,10 @@ import {
   procurementTaskApi,
   purchaseOrderApi,
   supplierApi,
+  quotationApi,
+  planningApi,
 } from '@scm/contract';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
@@ -71,7 +74,7 @@ function draftTask(supplierIds: number[], body: Partial<TaskBody> = {}) {
 }
 
 async function info(id: number) {
-  return (await t.call('/admin/procurement_task/info', { id }, token)).data;
+  return (await t.api(procurementTaskApi.info, { id }, token)).data;
 }
 async function act(action: ApiAction<'procurement_task'>, id: number, extra: Record<string, unknown> = {}) {
   const { version } = await info(id);
@@ -126,15 +129,15 @@ describe('procurement task status machine', () => {
   it('creates a draft with a CG code, edits it, and refuses publishing without suppliers', async () => {
     const id = await draftTask([]);
     const draft = await info(id);
-    expect(draft).toMatchObject({ status: 'draft', line_count: 3, invited_count: 0, version: 0 });
+    expect(draft).toMatchObject({ status: 'draft', lineCount: 3, invitedCount: 0, version: 0 });
     expect(draft.code).toMatch(/^CG\d{12}$/);
-    expect(draft.lines[2]).toMatchObject({ sku_code: 'PT-3', target_price_fen: null });
+    expect(draft.lines[2]).toMatchObject({ skuCode: 'PT-3', targetPriceFen: null });
     const publish = await act('publish', id);
     expect(publish.code).toBe(400);
     expect(publish.message).toContain('请至少邀请一家供应商');
     const edited = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([sup.s2], { name: '改名后的任务' }) }, token);
     expect(edited.code).toBe(200);
-    expect(await info(id)).toMatchObject({ name: '改名后的任务', invited_count: 1, version: 1 });
+    expect(await info(id)).toMatchObject({ name: '改名后的任务', invitedCount: 1, version: 1 });
     expect((await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([]) }, token)).code).toBe(409);
     expect((await act('delete', id)).code).toBe(200);
   });
@@ -164,9 +167,9 @@ describe('procurement task status machine', () => {
     expect((await act('cancel', draft)).code).toBe(200);
     const quoting = await draftTask([sup.s2]);
     await act('publish', quoting);
-    const declined = await t.call('/admin/quotation/decline', { task_id: quoting, supplier_id: sup.s2, reason: '产能不足' }, token);
+    const declined = await t.api(quotationApi.decline, { taskId: quoting, supplierId: sup.s2, reason: '产能不足' }, token);
     expect(declined.code).toBe(200);
-    expect((await info(quoting)).suppliers[0]).toMatchObject({ supplier_id: sup.s2, invitation_status: 'declined' });
+    expect((await info(quoting)).suppliers[0]).toMatchObject({ supplierId: sup.s2, invitationStatus: 'declined' });
     expect((await act('cancel', quoting)).code).toBe(200);
   });
 
@@ -232,7 +235,7 @@ describe('procurement task status machine', () => {
         };
       },
       statusOf: async ({ id }) => (await info(id))?.status,
-      listed: async ({ id }) => (await info(id)).allowed_actions,
+      listed: async ({ id }) => (await info(id)).allowedActions,
       // An open task: 关闭报价 where its status allows, never 提前开标 (that is for sealed tasks).
       allowed: (action) => action !== 'unseal',
     });
@@ -268,7 +271,7 @@ describe('quotation, comparison and award', () => {
     const outsider = await quote(sup.outsider, [1, 1, 1]);
     expect(outsider.code).toBe(409);
     expect(outsider.message).toContain('未被邀请');
-    const black = await t.call('/admin/supplier/info', { id: sup.black }, token);
+    const black = await t.api(supplierApi.info, { id: sup.black }, token);
     await t.api(supplierApi.status, { id: sup.black, version: black.data.version, status: 'blacklisted' }, token);
     const refused = await quote(sup.black, [1, 1, 1]);
     expect(refused.code).toBe(409);
@@ -277,22 +280,22 @@ describe('quotation, comparison and award', () => {
 
   it('estimates freight from the supplier template to the delivery region, to the fen, with its working', async () => {
     // S1 declines line 3, so the cargo is 2 × 800 g + 3 × 350 g = 2650 g: 800 + ⌈1650 / 500⌉ × 300 = 2000 fen.
-    const estimate = await t.call(
-      '/admin/quotation/estimate_freight',
+    const estimate = await t.api(
+      quotationApi.estimateFreight,
       {
-        task_id: id,
-        supplier_id: sup.s1,
+        taskId: id,
+        supplierId: sup.s1,
         lines: [
-          { task_line_id: lineIds[0], unit_price_fen: 2800 },
-          { task_line_id: lineIds[1], unit_price_fen: 1900 },
-          { task_line_id: lineIds[2], unit_price_fen: null },
+          { taskLineId: lineIds[0], unitPriceFen: 2800 },
+          { taskLineId: lineIds[1], unitPriceFen: 1900 },
+          { taskLineId: lineIds[2], unitPriceFen: null },
         ],
       },
       token,
     );
-    expect(estimate.data).toMatchObject({ freight_fen: 2000, template_id: templateId, q: 2650, matched_by: 'default', error: null });
+    expect(estimate.data).toMatchObject({ freightFen: 2000, templateId: templateId, q: 2650, matchedBy: 'default', error: null });
     expect(estimate.data.formula).toContain('2.65kg');
-    const noTemplate = await t.call('/admin/quotation/estimate_freight', { task_id: id, supplier_id: sup.s2, lines: [] }, token);
+    const noTemplate = await t.api(quotationApi.estimateFreight, { taskId: id, supplierId: sup.s2, lines: [] }, token);
     expect(noTemplate.data.error).toContain('未设置配送价格模板');
   });
 
@@ -342,85 +345,81 @@ describe('quotation, comparison and award', () => {
   });
 
   it('compares: ties, missing prices, MOQ, freight split, landed totals and savings, all by hand', async () => {
-    const answer = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    const answer = (await t.api(procurementTaskApi.compare, { id }, token)).data;
     // The answer compares: its comparison is the contract's own working over the quotes it carries.
     expect(answer.taxpayer).toBe('general');
-    expect(answer.comparison).toEqual(toSnakeCase(compareMaintainView(toCamelCase<MaintainView>(answer)).comparison));
+    expect(answer.comparison).toEqual(compareMaintainView(toCamelCase<MaintainView>(answer)).comparison);
     const view = answer;
-    const order = view.suppliers.map((s: { supplier_id: number }) => s.supplier_id);
+    const order = view.suppliers.map((s) => s.supplierId);
     const col = (supplierId: number) => order.indexOf(supplierId);
     const { rows, suppliers } = view.comparison;
-    const cells = (r: number) => rows[r].cells as { supplier_id: number; [k: string]: unknown }[];
-    const flagged = (r: number, key: string) =>
+    const cells = (r: number) => rows[r].cells;
+    const flagged = (r: number, key: 'lowestPrice' | 'earliestLead') =>
       cells(r)
         .filter((c) => c[key])
-        .map((c) => c.supplier_id)
+        .map((c) => c.supplierId)
         .sort();
-    expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === sup.black).invitation_status).toBe('pending');
+    expect(view.suppliers.find((s) => s.supplierId === sup.black)!.invitationStatus).toBe('pending');
     expect(suppliers).toHaveLength(3); // only received quotes compete
 
-    expect(flagged(0, 'lowest_price')).toEqual([sup.s1, sup.s2].sort()); // 28.00 tie
+    expect(flagged(0, 'lowestPrice')).toEqual([sup.s1, sup.s2].sort()); // 28.00 tie
     // S3 has the earliest lead time on line 1 but asks for 5 where 2 are needed: flagged, never highlighted.
-    expect(flagged(0, 'earliest_lead')).toEqual([sup.s2]);
-    expect(flagged(1, 'lowest_price')).toEqual([sup.s3]);
-    expect(flagged(2, 'lowest_price')).toEqual([sup.s2]);
-    expect(flagged(2, 'earliest_lead')).toEqual([sup.s2, sup.s3].sort()); // 10 days tie
-    const missing = cells(2).find((c) => c.supplier_id === sup.s1);
-    expect(missing).toMatchObject({ missing: true, unit_price_fen: null, amount_fen: null, lowest_price: false });
-    expect(cells(0).find((c) => c.supplier_id === sup.s3)).toMatchObject({
-      below_moq: true,
+    expect(flagged(0, 'earliestLead')).toEqual([sup.s2]);
+    expect(flagged(1, 'lowestPrice')).toEqual([sup.s3]);
+    expect(flagged(2, 'lowestPrice')).toEqual([sup.s2]);
+    expect(flagged(2, 'earliestLead')).toEqual([sup.s2, sup.s3].sort()); // 10 days tie
+    const missing = cells(2).find((c) => c.supplierId === sup.s1);
+    expect(missing).toMatchObject({ missing: true, unitPriceFen: null, amountFen: null, lowestPrice: false });
+    expect(cells(0).find((c) => c.supplierId === sup.s3)).toMatchObject({
+      belowMoq: true,
       moq: 5,
-      bought_quantity: 5,
-      amount_fen: 14500,
-      lowest_price: false,
+      boughtQuantity: 5,
+      amountFen: 14500,
+      lowestPrice: false,
     });
 
-    const total = (supplierId: number) => suppliers.find((s: { supplier_id: number }) => s.supplier_id === supplierId);
+    const total = (supplierId: number) => suppliers.find((s) => s.supplierId === supplierId);
     // S1: goods 5600 + 5700; freight 2000 split 991 / 1009; missing one line, so not in the landed race.
     expect(total(sup.s1)).toMatchObject({
-      goods_total_fen: 11300,
-      freight_fen: 2000,
-      landed_total_fen: 13300,
-      missing_lines: 1,
+      goodsTotalFen: 11300,
+      freightFen: 2000,
+      landedTotalFen: 13300,
+      missingLines: 1,
       complete: false,
-      lowest_landed: false,
+      lowestLanded: false,
     });
-    expect(
-      rows.map(
-        (r: { cells: { supplier_id: number; freight_share_fen: number }[] }) => r.cells.find((c) => c.supplier_id === sup.s1)?.freight_share_fen,
-      ),
-    ).toEqual([991, 1009, null]);
+    expect(rows.map((r) => r.cells.find((c) => c.supplierId === sup.s1)?.freightShareFen)).toEqual([991, 1009, null]);
     // S2: 5600 + 6300 + 5000 = 16900, freight 1500 split 497 / 559 / 444.
-    expect(total(sup.s2)).toMatchObject({ goods_total_fen: 16900, freight_fen: 1500, landed_total_fen: 18400, lowest_landed: true });
+    expect(total(sup.s2)).toMatchObject({ goodsTotalFen: 16900, freightFen: 1500, landedTotalFen: 18400, lowestLanded: true });
     // S3 buys its MOQ of 5 on line 1: 14500 + 5400 + 5200.
-    expect(total(sup.s3)).toMatchObject({ goods_total_fen: 25100, freight_fen: 0, landed_total_fen: 25100, lowest_landed: false });
+    expect(total(sup.s3)).toMatchObject({ goodsTotalFen: 25100, freightFen: 0, landedTotalFen: 25100, lowestLanded: false });
     // Per line: line 1 goes to S2 (6097 < 6591; S3 fails its MOQ), then S3 (5400; 5200 < 5444).
-    expect(rows.map((r: { recommended_supplier_id: number }) => r.recommended_supplier_id)).toEqual([sup.s2, sup.s3, sup.s3]);
-    expect(rows.map((r: { average_amount_fen: number }) => r.average_amount_fen)).toEqual([5600, 5800, 5100]);
-    expect(rows.map((r: { saving_vs_target_fen: number | null }) => r.saving_vs_target_fen)).toEqual([400, 600, null]);
-    expect(rows.map((r: { saving_vs_average_fen: number }) => r.saving_vs_average_fen)).toEqual([0, 400, 100]);
-    expect(view.comparison).toMatchObject({ saving_vs_target_fen: 1000, saving_vs_average_fen: 500 });
+    expect(rows.map((r) => r.recommendedSupplierId)).toEqual([sup.s2, sup.s3, sup.s3]);
+    expect(rows.map((r) => r.averageAmountFen)).toEqual([5600, 5800, 5100]);
+    expect(rows.map((r) => r.savingVsTargetFen)).toEqual([400, 600, null]);
+    expect(rows.map((r) => r.savingVsAverageFen)).toEqual([0, 400, 100]);
+    expect(view.comparison).toMatchObject({ savingVsTargetFen: 1000, savingVsAverageFen: 500 });
     expect(col(sup.s1)).toBeGreaterThanOrEqual(0);
   });
 
   it('lets a supplier decline, and closes quoting by itself when the deadline passes', async () => {
-    const decline = await t.call('/admin/quotation/decline', { task_id: id, supplier_id: sup.black, reason: '产能不足' }, token);
+    const decline = await t.api(quotationApi.decline, { taskId: id, supplierId: sup.black, reason: '产能不足' }, token);
     expect(decline.code).toBe(409); // blacklisted: nothing may be entered for it
-    expect((await t.call('/admin/procurement_task/list', { status: 'quoting', keyword: (await info(id)).code }, token)).data.total).toBe(1);
+    expect((await t.api(procurementTaskApi.list, { status: 'quoting', keyword: (await info(id)).code }, token)).data.total).toBe(1);
 
     const code = (await info(id)).code;
     t.clock.advance(3 * DAY_MS);
     token = await t.login(); // the session idled out over three days
-    const listed = await t.call('/admin/procurement_task/list', { status: 'evaluating', keyword: code }, token);
-    expect(listed.data.list[0]).toMatchObject({ status: 'evaluating', invited_count: 4, quoted_count: 3 });
-    expect((await t.call('/admin/procurement_task/list', { status: 'quoting', keyword: code }, token)).data.total).toBe(0);
+    const listed = await t.api(procurementTaskApi.list, { status: 'evaluating', keyword: code }, token);
+    expect(listed.data.list[0]).toMatchObject({ status: 'evaluating', invitedCount: 4, quotedCount: 3 });
+    expect((await t.api(procurementTaskApi.list, { status: 'quoting', keyword: code }, token)).data.total).toBe(0);
     const late = await quote(sup.s2, [1, 1, 1], { version: 0 });
     expect(late.code).toBe(409);
     expect(late.message).toBe('报价已截止，不能再录入报价');
     expect((await act('close_quote', id)).code).toBe(409);
     // S1's quote was valid for one day: now shown expired and out of the race.
-    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
-    expect(view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === sup.s1).quote.status).toBe('expired');
+    const view = (await t.api(procurementTaskApi.compare, { id }, token)).data;
+    expect(view.suppliers.find((s) => s.supplierId === sup.s1)!.quote).toMatchObject({ status: 'expired' });
   });
 
   it('awards: non-lowest and below-MOQ need a reason, expired quotes and missing prices are refused', async () => {
@@ -469,27 +468,27 @@ describe('quotation, comparison and award', () => {
     );
     if (winner === sup.s2) {
       // 5600 + 497 freight share, then S3's 5400 + 5200 with no freight.
-      expect(after.awarded_amount_fen).toBe(16697);
+      expect(after.awardedAmountFen).toBe(16697);
       expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'partially_awarded', [sup.s3]: 'partially_awarded' });
-      expect(after).toMatchObject({ awarded_goods_fen: 16200, awarded_freight_fen: 497 });
+      expect(after).toMatchObject({ awardedGoodsFen: 16200, awardedFreightFen: 497 });
     } else {
       // S3 on line 1 buys its MOQ: 5 × 2900 + 5400 + 5200, no freight.
-      expect(after).toMatchObject({ awarded_amount_fen: 25100, awarded_goods_fen: 25100, awarded_freight_fen: 0 });
+      expect(after).toMatchObject({ awardedAmountFen: 25100, awardedGoodsFen: 25100, awardedFreightFen: 0 });
       expect(awarded.find((l) => l.id === lineIds[0])).toMatchObject({ quantity: 2, awardedQuantity: 5 });
       expect(statuses).toEqual({ [sup.s1]: 'lost', [sup.s2]: 'lost', [sup.s3]: 'awarded' });
     }
-    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
-    expect(view.award.total_fen).toBe(after.awarded_amount_fen);
+    const view = (await t.api(procurementTaskApi.compare, { id }, token)).data;
+    expect(view.award!.totalFen).toBe(after.awardedAmountFen);
     expect((await act('cancel', id)).code).toBe(409);
     expect((await act('complete', id)).code).toBe(200);
     expect((await info(id)).status).toBe('completed');
   });
 
   it('counts invitations, quotes and awards per supplier', async () => {
-    const s3 = (await t.call('/admin/supplier/info', { id: sup.s3 }, token)).data;
-    expect(s3).toMatchObject({ tasks_invited: 1, quotes_submitted: 1, awards_won: 1, win_rate_bp: 10000 });
-    const s1 = (await t.call('/admin/supplier/info', { id: sup.s1 }, token)).data;
-    expect(s1).toMatchObject({ quotes_submitted: 1, awards_won: 0, win_rate_bp: 0 });
+    const s3 = (await t.api(supplierApi.info, { id: sup.s3 }, token)).data;
+    expect(s3).toMatchObject({ tasksInvited: 1, quotesSubmitted: 1, awardsWon: 1, winRateBp: 10000 });
+    const s1 = (await t.api(supplierApi.info, { id: sup.s1 }, token)).data;
+    expect(s1).toMatchObject({ quotesSubmitted: 1, awardsWon: 0, winRateBp: 0 });
     expect((await t.api(supplierApi.delete, { id: sup.s1, version: s1.version }, token)).code).toBe(409);
   });
 
@@ -539,7 +538,7 @@ describe('buyer and list filters', () => {
 
     const laterId = await insertUser('later@test.com', '稍后停用', 'enabled');
     const id = await draftTask([], { buyerId: laterId });
-    expect(await info(id)).toMatchObject({ buyer_id: laterId, buyer_name: '稍后停用' });
+    expect(await info(id)).toMatchObject({ buyerId: laterId, buyerName: '稍后停用' });
     await t.database.db.update(backUsers).set({ status: 'disabled' }).where(eq(backUsers.id, laterId));
     const kept = await t.call(
       '/admin/procurement_task/update',
@@ -555,12 +554,12 @@ describe('buyer and list filters', () => {
 
   it('lets a procurement-only role list enabled users, pick another buyer and filter by buyer', async () => {
     const buyer = await loginWithCodes(t, BUYER_CODES, 'procurement-only@test.com');
-    const options = await t.call('/admin/back_user/options', { enabled_only: true }, buyer);
+    const options = await t.api(backUserApi.options, { enabledOnly: true }, buyer);
     expect(options.code).toBe(200);
     const labels = options.data.map((o: { label: string }) => o.label);
     expect(labels).toContain('受限用户');
     expect(labels).not.toContain('离职采购');
-    const all = await t.call('/admin/back_user/options', {}, buyer);
+    const all = await t.api(backUserApi.options, {}, buyer);
     expect(all.data.map((o: { label: string }) => o.label)).toContain('离职采购');
     expect((await t.api(backUserApi.list, {}, buyer)).code).toBe(403);
 
@@ -568,10 +567,10 @@ describe('buyer and list filters', () => {
     const created = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: colleagueId, name: '替同事建的任务' }), buyer);
     expect(created.code).toBe(200);
     await draftTask([], { buyerId: colleagueId, name: '同事的第二个任务' });
-    const byBuyer = await t.call('/admin/procurement_task/list', { buyer_id: colleagueId }, buyer);
+    const byBuyer = await t.api(procurementTaskApi.list, { buyerId: colleagueId }, buyer);
     expect(byBuyer.data.total).toBe(2);
     expect(names(byBuyer)).toEqual(['同事的第二个任务', '替同事建的任务']);
-    expect(byBuyer.data.list.every((row: { buyer_name: string }) => row.buyer_name === '同组采购')).toBe(true);
+    expect(byBuyer.data.list.every((row) => row.buyerName === '同组采购')).toBe(true);
   });
 
   it('filters by source plan code, shows the code in the list and offers the plans tasks came from', async () => {
@@ -582,24 +581,24 @@ describe('buyer and list filters', () => {
     await draftTask([], { planId: springId, name: '春季计划·置物架' });
     await draftTask([], { planId: summerId, name: '夏季计划·凉席' });
 
-    const spring = await t.call('/admin/procurement_task/list', { plan_code: 'JH202603010001' }, token);
+    const spring = await t.api(procurementTaskApi.list, { planCode: 'JH202603010001' }, token);
     expect(names(spring)).toEqual(['春季计划·收纳箱', '春季计划·置物架']);
-    expect(spring.data.list[0]).toMatchObject({ plan_id: springId, plan_code: 'JH202603010001' });
-    expect((await t.call('/admin/procurement_task/list', { plan_code: 'JH2026030100' }, token)).data.total).toBe(0);
-    expect((await t.call('/admin/procurement_task/list', { plan_code: 'JH202606010001', keyword: '凉席' }, token)).data.total).toBe(1);
-    const unplanned = await t.call('/admin/procurement_task/list', { keyword: '客厅收纳季度采购' }, token);
-    expect(unplanned.data.list[0].plan_code).toBeNull();
+    expect(spring.data.list[0]).toMatchObject({ planId: springId, planCode: 'JH202603010001' });
+    expect((await t.api(procurementTaskApi.list, { planCode: 'JH2026030100' }, token)).data.total).toBe(0);
+    expect((await t.api(procurementTaskApi.list, { planCode: 'JH202606010001', keyword: '凉席' }, token)).data.total).toBe(1);
+    const unplanned = await t.api(procurementTaskApi.list, { keyword: '客厅收纳季度采购' }, token);
+    expect(unplanned.data.list[0].planCode).toBeNull();
 
-    const options = await t.call('/admin/procurement_task/plan_options', {}, token);
+    const options = await t.api(procurementTaskApi.planOptions, {}, token);
     expect(options.data).toEqual([
-      { plan_id: summerId, code: 'JH202606010001', name: '夏季凉席备货计划' },
-      { plan_id: springId, code: 'JH202603010001', name: '春季收纳备货计划' },
+      { planId: summerId, code: 'JH202606010001', name: '夏季凉席备货计划' },
+      { planId: springId, code: 'JH202603010001', name: '春季收纳备货计划' },
     ]);
-    expect((await t.call('/admin/procurement_task/plan_options', { keyword: '春季' }, token)).data.map((o: { code: string }) => o.code)).toEqual([
+    expect((await t.api(procurementTaskApi.planOptions, { keyword: '春季' }, token)).data.map((o: { code: string }) => o.code)).toEqual([
       'JH202603010001',
     ]);
     const buyer = await t.login('procurement-only@test.com', 'Limited123');
-    expect((await t.call('/admin/procurement_task/plan_options', { keyword: '0601' }, buyer)).data).toHaveLength(1);
+    expect((await t.api(procurementTaskApi.planOptions, { keyword: '0601' }, buyer)).data).toHaveLength(1);
     const nobody = await loginWithCodes(t, [], 'plan-options-nobody@test.com');
     expect((await t.api(procurementTaskApi.planOptions, {}, nobody)).code).toBe(403);
   });
@@ -609,17 +608,17 @@ describe('buyer and list filters', () => {
     const soon = await draftTask([], { name: '筛选测试·近期截止 浴巾', quoteDeadline: at(3) });
     const later = await draftTask([], { name: '筛选测试·远期截止 浴巾', quoteDeadline: at(9) });
     const other = await draftTask([], { name: '筛选测试·远期截止 毛巾', quoteDeadline: at(10) });
-    const list = (filter: Record<string, unknown>) => t.call('/admin/procurement_task/list', { page_size: 50, ...filter }, token);
+    const list = (filter: z.input<typeof procurementTaskApi.list.body>) => t.api(procurementTaskApi.list, { pageSize: 50, ...filter }, token);
 
-    expect(names(await list({ keyword: '筛选测试', deadline_from: at(8), deadline_to: at(9.5) }))).toEqual(['筛选测试·远期截止 浴巾']);
-    expect(names(await list({ keyword: '筛选测试', deadline_to: at(4) }))).toEqual(['筛选测试·近期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试', deadlineFrom: at(8), deadlineTo: at(9.5) }))).toEqual(['筛选测试·远期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试', deadlineTo: at(4) }))).toEqual(['筛选测试·近期截止 浴巾']);
     // The same shape with other values answers for those values.
-    expect(names(await list({ keyword: '筛选测试', deadline_to: at(9.5) }))).toEqual(['筛选测试·近期截止 浴巾', '筛选测试·远期截止 浴巾']);
+    expect(names(await list({ keyword: '筛选测试', deadlineTo: at(9.5) }))).toEqual(['筛选测试·近期截止 浴巾', '筛选测试·远期截止 浴巾']);
     expect(names(await list({ keyword: '筛选测试 浴巾 远期' }))).toEqual(['筛选测试·远期截止 浴巾']);
     expect(names(await list({ keyword: '筛选测试 毛巾', status: 'draft' }))).toEqual(['筛选测试·远期截止 毛巾']);
     expect((await list({ keyword: '筛选测试', status: 'awarded' })).data.total).toBe(0);
-    const byDeadline = await list({ keyword: '筛选测试', sort_field: 'quoteDeadline', sort_order: 'descend' });
-    expect(byDeadline.data.list.map((row: { id: number }) => row.id)).toEqual([other, later, soon]);
+    const byDeadline = await list({ keyword: '筛选测试', sortField: 'quoteDeadline', sortOrder: 'descend' });
+    expect(byDeadline.data.list.map((row) => row.id)).toEqual([other, later, soon]);
 
     const file = await download(t, '/admin/procurement_task/export', { ids: [soon, other] }, token);
     expect(file.statusCode).toBe(200);
@@ -639,19 +638,17 @@ describe('buyer and list filters', () => {
       .values([planLine(planId, commodityIds[0], 10, 1), planLine(planId, commodityIds[1], 4, 2), planLine(otherPlanId, commodityIds[2], 1, 1)])
       .returning({ id: planningTaskLines.id });
 
-    const sources = await t.call('/admin/procurement_task/plan_options', { open: true, keyword: '家纺' }, token);
+    const sources = await t.api(procurementTaskApi.planOptions, { open: true, keyword: '家纺' }, token);
     expect(sources.data.map((o: { code: string }) => o.code)).toEqual(['JH202610030001', 'JH202610010001']);
-    const openLines = async (extra: Record<string, unknown> = {}) =>
-      (await t.call('/admin/procurement_task/plan_lines', { plan_id: planId, ...extra }, token)).data.map(
-        (l: { plan_line_id: number; open_quantity: number }) => [l.plan_line_id, l.open_quantity],
-      );
-    const lines = await t.call('/admin/procurement_task/plan_lines', { plan_id: planId }, token);
+    const openLines = async (extra: { exceptTaskId?: number } = {}) =>
+      (await t.api(procurementTaskApi.planLines, { planId: planId, ...extra }, token)).data.map((l) => [l.planLineId, l.openQuantity]);
+    const lines = await t.api(procurementTaskApi.planLines, { planId: planId }, token);
     expect(lines.data[0]).toMatchObject({
-      plan_line_id: first.id,
-      commodity_id: commodityIds[0],
-      planned_quantity: 10,
-      open_quantity: 10,
-      budget_unit_price_fen: 2000,
+      planLineId: first.id,
+      commodityId: commodityIds[0],
+      plannedQuantity: 10,
+      openQuantity: 10,
+      budgetUnitPriceFen: 2000,
     });
     expect(await openLines()).toEqual([
       [first.id, 10],
@@ -665,7 +662,7 @@ describe('buyer and list filters', () => {
     const linkedLines = toSnakeCase<Record<string, unknown>[]>(linked);
     const id = await draftTask([], { planId, name: '国庆家纺·第一批', lines: linked });
     expect(await openLines()).toEqual([[first.id, 4]]);
-    expect(await openLines({ except_task_id: id })).toEqual([
+    expect(await openLines({ exceptTaskId: id })).toEqual([
       [first.id, 10],
       [second.id, 4],
     ]);
@@ -675,8 +672,8 @@ describe('buyer and list filters', () => {
     const kept = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([], { plan_id: planId, lines: linkedLines }) }, token);
     expect(kept.code, kept.message).toBe(200);
     const task = await info(id);
-    expect(task.plan_id).toBe(planId);
-    expect(task.lines.map((l: { plan_line_id: number }) => l.plan_line_id)).toEqual([first.id, second.id]);
+    expect(task.planId).toBe(planId);
+    expect(task.lines.map((l) => l.planLineId)).toEqual([first.id, second.id]);
 
     const refused = async (extra: Record<string, unknown>) =>
       (await t.call('/admin/procurement_task/create', taskBody([], extra), token)).data.field_errors;
@@ -686,7 +683,7 @@ describe('buyer and list filters', () => {
 
     // The hand-off: an approved plan is offered as a source; a task made from it puts it in procurement.
     const approvedId = await insertPlan('JH202610040001', '已审核的家纺计划', 'approved');
-    const offered = await t.call('/admin/procurement_task/plan_options', { open: true, keyword: '家纺' }, token);
+    const offered = await t.api(procurementTaskApi.planOptions, { open: true, keyword: '家纺' }, token);
     expect(offered.data.map((o: { code: string }) => o.code)).toContain('JH202610040001');
     const fromApproved = await t.call('/admin/procurement_task/create', taskBody([], { plan_id: approvedId }), token);
     expect(fromApproved.code, fromApproved.message).toBe(200);
@@ -729,14 +726,14 @@ describe('awarding a quote below its MOQ', () => {
     await save(sup.s3, 2800, 1);
     expect((await act('close_quote', id)).code).toBe(200);
 
-    const view = (await t.call('/admin/procurement_task/compare', { id }, token)).data;
+    const view = (await t.api(procurementTaskApi.compare, { id }, token)).data;
     const [row] = view.comparison.rows;
-    expect(row.recommended_supplier_id).toBe(sup.s3);
-    expect(row.cells.find((c: { supplier_id: number }) => c.supplier_id === sup.s2)).toMatchObject({
-      below_moq: true,
-      lowest_price: false,
-      bought_quantity: 12,
-      amount_fen: 30000,
+    expect(row.recommendedSupplierId).toBe(sup.s3);
+    expect(row.cells.find((c) => c.supplierId === sup.s2)).toMatchObject({
+      belowMoq: true,
+      lowestPrice: false,
+      boughtQuantity: 12,
+      amountFen: 30000,
     });
 
     const award = (reason?: string) => act('award', id, { lines: [{ task_line_id: lineId, supplier_id: sup.s2, reason }] });
@@ -783,31 +780,31 @@ describe('awarding a quote below its MOQ', () => {
 
     const [line] = await t.database.db.select().from(procurementTaskLines).where(eq(procurementTaskLines.id, lineId));
     expect(line).toMatchObject({ quantity: 10, awardedQuantity: 12, awardedUnitPriceFen: 2500, awardedFreightFen: 300 });
-    expect(await info(id)).toMatchObject({ awarded_goods_fen: 30000, awarded_freight_fen: 300, awarded_amount_fen: 30300 });
-    const after = (await t.call('/admin/procurement_task/compare', { id }, token)).data.award;
-    expect(after).toMatchObject({ goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
-    expect(after.lines[0]).toMatchObject({ quantity: 10, bought_quantity: 12, amount_fen: 30000 });
+    expect(await info(id)).toMatchObject({ awardedGoodsFen: 30000, awardedFreightFen: 300, awardedAmountFen: 30300 });
+    const after = (await t.api(procurementTaskApi.compare, { id }, token)).data.award;
+    expect(after).toMatchObject({ goodsFen: 30000, freightFen: 300, totalFen: 30300 });
+    expect(after!.lines[0]).toMatchObject({ quantity: 10, boughtQuantity: 12, amountFen: 30000 });
     // The plan line gets the bought quantity and the order buys it: the line now waits for the goods.
-    const awarded = (await t.call('/admin/planning_task/info', { id: plan.id }, token)).data;
-    expect(awarded.lines[0]).toMatchObject({ awarded_quantity: 12, ordered_quantity: 12, received_quantity: 0, progress: 0 });
-    expect(awarded).toMatchObject({ status: 'in_procurement', awarded_goods_fen: 30000 });
-    const [order] = (await t.call('/admin/purchase_order/list', { task_id: id }, token)).data.list;
-    expect(order).toMatchObject({ supplier_id: sup.s2, ordered_quantity: 12, goods_fen: 30000, freight_fen: 300, total_fen: 30300 });
+    const awarded = (await t.api(planningApi.info, { id: plan.id }, token)).data;
+    expect(awarded.lines[0]).toMatchObject({ awardedQuantity: 12, orderedQuantity: 12, receivedQuantity: 0, progress: 0 });
+    expect(awarded).toMatchObject({ status: 'in_procurement', awardedGoodsFen: 30000 });
+    const [order] = (await t.api(purchaseOrderApi.list, { taskId: id }, token)).data.list;
+    expect(order).toMatchObject({ supplierId: sup.s2, orderedQuantity: 12, goodsFen: 30000, freightFen: 300, totalFen: 30300 });
     expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: 0 }, token)).code).toBe(200);
-    const orderLine = (await t.call('/admin/purchase_order/info', { id: order.id }, token)).data.lines[0];
-    const receipt = await t.call(
-      '/admin/purchase_order/receive',
-      { id: order.id, version: 1, received_on: shanghaiDay(t), lines: [{ order_line_id: orderLine.id, quantity: 12 }] },
+    const orderLine = (await t.api(purchaseOrderApi.info, { id: order.id }, token)).data.lines[0];
+    const receipt = await t.api(
+      purchaseOrderApi.receive,
+      { id: order.id, version: 1, receivedOn: shanghaiDay(t), lines: [{ orderLineId: orderLine.id, quantity: 12 }] },
       token,
     );
     expect(receipt.code, receipt.message).toBe(200);
     // The goods came in: the plan completes (12 ≥ 10) and shows the over-receipt.
-    const planInfo = (await t.call('/admin/planning_task/info', { id: plan.id }, token)).data;
-    expect(planInfo.lines[0]).toMatchObject({ awarded_quantity: 12, received_quantity: 12, progress: 120 });
-    expect(planInfo).toMatchObject({ status: 'completed', awarded_goods_fen: 30000 });
+    const planInfo = (await t.api(planningApi.info, { id: plan.id }, token)).data;
+    expect(planInfo.lines[0]).toMatchObject({ awardedQuantity: 12, receivedQuantity: 12, progress: 120 });
+    expect(planInfo).toMatchObject({ status: 'completed', awardedGoodsFen: 30000 });
     expect(planInfo.timeline.find((e: { action: string }) => e.action === 'award')).toMatchObject({
       label: '定标回写',
-      award: { task_code: (await info(id)).code, quantity: 12, goods_fen: 30000 },
+      award: { taskCode: (await info(id)).code, quantity: 12, goodsFen: 30000 },
     });
   });
 });
@@ -822,16 +819,16 @@ describe('permission codes', () => {
     expect((await t.api(procurementTaskApi.award, { id: 1, version: 0, lines: [{ taskLineId: 1, supplierId: 1 }] }, viewer)).code).toBe(403);
     expect(
       (
-        await t.call(
-          '/admin/quotation/save',
+        await t.api(
+          quotationApi.save,
           {
-            task_id: 1,
-            supplier_id: 1,
-            quote_date: '2026-01-01',
-            valid_until: '2026-01-02',
-            tax_rate_percent: 13,
-            freight_mode: 'manual',
-            freight_fen: 0,
+            taskId: 1,
+            supplierId: 1,
+            quoteDate: '2026-01-01',
+            validUntil: '2026-01-02',
+            taxRatePercent: 13,
+            freightMode: 'manual',
+            freightFen: 0,
             lines: [],
           },
           viewer,

@@ -1,4 +1,4 @@
-import { DICT, procurementTaskApi } from '@scm/contract';
+import { DICT, procurementTaskApi, dictItemApi, dataBoardApi } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -44,18 +44,17 @@ const quote = (supplierId: number, unitPriceFen: number, body: Partial<QuoteBody
   saveQuote(t, token, { taskId, supplierId, freightFen: 0, lines: [{ taskLineId: lineId, unitPriceFen }], ...body });
 
 async function compare() {
-  const answer = await t.call('/admin/procurement_task/compare', { id: taskId }, token);
+  const answer = await t.api(procurementTaskApi.compare, { id: taskId }, token);
   expect(answer.code, answer.message).toBe(200);
   return answer.data;
 }
 
 /** Makes `value` the default item of `company_taxpayer`: the company's setting, as 数据字典 changes it. */
 async function setTaxpayer(value: 'general' | 'small') {
-  const list = await t.call('/admin/dict_item/list', { type_code: DICT.companyTaxpayer, page: 1, page_size: 10 }, token);
+  const list = await t.api(dictItemApi.list, { typeCode: DICT.companyTaxpayer, page: 1, pageSize: 10 }, token);
   expect(list.code, list.message).toBe(200);
-  const item = list.data.list.find((i: { value: string }) => i.value === value);
-  const { id, version, label, sort, tag_color, status } = item;
-  const answer = await t.call('/admin/dict_item/update', { id, version, label, value, sort, tag_color, status, is_default: true }, token);
+  const { id, version, label, sort, tagColor, status } = list.data.list.find((i) => i.value === value)!;
+  const answer = await t.api(dictItemApi.update, { id, version, label, value, sort, tagColor, status, isDefault: true }, token);
   expect(answer.code, answer.message).toBe(200);
 }
 
@@ -80,7 +79,7 @@ beforeAll(async () => {
     // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
     sealed: false,
   });
-  lineId = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.lines[0].id;
+  lineId = (await t.api(procurementTaskApi.info, { id: taskId }, token)).data.lines[0].id;
   await publishTask(t, token, taskId);
 });
 afterAll(() => t.close());
@@ -119,18 +118,18 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     const { comparison } = view;
     expect(view.taxpayer).toBe('general');
     expect(comparison.taxpayer).toBe('general');
-    const quote = (id: number) => view.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id).quote;
-    expect(quote(sup.ordinary)).toMatchObject({ invoice_type: 'ordinary', tax_rate_percent: 3 });
-    const total = (id: number) => comparison.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id);
-    expect(total(sup.special)).toMatchObject({ landed_total_fen: 113000, real_landed_total_fen: 100000, lowest_landed: true });
-    expect(total(sup.ordinary)).toMatchObject({ landed_total_fen: 105000, real_landed_total_fen: 105000, lowest_landed: false });
+    const quote = (id: number) => view.suppliers.find((s) => s.supplierId === id)!.quote;
+    expect(quote(sup.ordinary)).toMatchObject({ invoiceType: 'ordinary', taxRatePercent: 3 });
+    const total = (id: number) => comparison.suppliers.find((s) => s.supplierId === id);
+    expect(total(sup.special)).toMatchObject({ landedTotalFen: 113000, realLandedTotalFen: 100000, lowestLanded: true });
+    expect(total(sup.ordinary)).toMatchObject({ landedTotalFen: 105000, realLandedTotalFen: 105000, lowestLanded: false });
     const [row] = comparison.rows;
-    expect(row.recommended_supplier_id).toBe(sup.special);
+    expect(row.recommendedSupplierId).toBe(sup.special);
     expect(row).toMatchObject({
-      lowest_unit_price_fen: 11300,
-      real_lowest_amount_fen: 100000,
-      saving_vs_target_fen: 7000,
-      real_saving_vs_average_fen: 2500,
+      lowestUnitPriceFen: 11300,
+      realLowestAmountFen: 100000,
+      savingVsTargetFen: 7000,
+      realSavingVsAverageFen: 2500,
     });
   });
 
@@ -139,18 +138,18 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     const { comparison, taxpayer } = await compare();
     expect(taxpayer).toBe('small');
     expect(comparison.taxpayer).toBe('small');
-    expect(comparison.rows[0].recommended_supplier_id).toBe(sup.ordinary);
-    const total = (id: number) => comparison.suppliers.find((s: { supplier_id: number }) => s.supplier_id === id);
-    expect(total(sup.special)).toMatchObject({ real_landed_total_fen: 113000, lowest_landed: false });
-    expect(total(sup.ordinary)).toMatchObject({ real_landed_total_fen: 105000, lowest_landed: true });
+    expect(comparison.rows[0].recommendedSupplierId).toBe(sup.ordinary);
+    const total = (id: number) => comparison.suppliers.find((s) => s.supplierId === id);
+    expect(total(sup.special)).toMatchObject({ realLandedTotalFen: 113000, lowestLanded: false });
+    expect(total(sup.ordinary)).toMatchObject({ realLandedTotalFen: 105000, lowestLanded: true });
     await setTaxpayer('general');
-    expect((await compare()).comparison.rows[0].recommended_supplier_id).toBe(sup.special);
+    expect((await compare()).comparison.rows[0].recommendedSupplierId).toBe(sup.special);
   });
 
   it('awards on real cost: the cheaper tax-inclusive quote needs a reason; the award fixes its deductible VAT for the board and the export', async () => {
-    const detail = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data;
+    const detail = (await t.api(procurementTaskApi.info, { id: taskId }, token)).data;
     expect((await t.api(procurementTaskApi.closeQuote, { id: taskId, version: detail.version }, token)).code).toBe(200);
-    const version = (await t.call('/admin/procurement_task/info', { id: taskId }, token)).data.version;
+    const version = (await t.api(procurementTaskApi.info, { id: taskId }, token)).data.version;
     const cheaperInclusive = await t.call(
       '/admin/procurement_task/award',
       { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.ordinary }] },
@@ -159,22 +158,18 @@ describe('the company taxpayer type picks the cheaper supplier', () => {
     expect(cheaperInclusive.data.field_errors).toEqual([
       { field: 'lines.0.reason', message: '所选供应商不是该行实际到货成本最低的，请填写定标理由' },
     ]);
-    const awarded = await t.call(
-      '/admin/procurement_task/award',
-      { id: taskId, version, lines: [{ task_line_id: lineId, supplier_id: sup.special }] },
-      token,
-    );
+    const awarded = await t.api(procurementTaskApi.award, { id: taskId, version, lines: [{ taskLineId: lineId, supplierId: sup.special }] }, token);
     expect(awarded.code, awarded.message).toBe(200);
 
     const { award } = await compare();
-    expect(award).toMatchObject({ goods_fen: 113000, total_fen: 113000, deductible_vat_fen: 13000, real_total_fen: 100000 });
-    expect(award.lines[0]).toMatchObject({ amount_fen: 113000, deductible_vat_fen: 13000 });
+    expect(award).toMatchObject({ goodsFen: 113000, totalFen: 113000, deductibleVatFen: 13000, realTotalFen: 100000 });
+    expect(award!.lines[0]).toMatchObject({ amountFen: 113000, deductibleVatFen: 13000 });
 
     // A later change of the setting does not rewrite the award's deductible VAT.
     await setTaxpayer('small');
-    const board = await t.call('/admin/data_board/summary', { date_from: day(-1), date_to: day(0) }, token);
+    const board = await t.api(dataBoardApi.summary, { dateFrom: day(-1), dateTo: day(0) }, token);
     expect(board.code, board.message).toBe(200);
-    expect(board.data.current).toMatchObject({ awarded_amount_fen: 113000, deductible_vat_fen: 13000 });
+    expect(board.data.current).toMatchObject({ awardedAmountFen: 113000, deductibleVatFen: 13000 });
     await setTaxpayer('general');
 
     const file = await download(t, '/admin/procurement_task/export_compare', { id: taskId }, token);

@@ -1,4 +1,10 @@
-import { PURCHASE_RECEIPT_STATUSES, PURCHASE_RECEIPT_TRANSITIONS, type PurchaseReceiptStatus, receiptStatusOf } from '@scm/contract';
+import {
+  PURCHASE_RECEIPT_STATUSES,
+  PURCHASE_RECEIPT_TRANSITIONS,
+  type PurchaseReceiptStatus,
+  receiptStatusOf,
+  purchaseReceiptApi,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -30,7 +36,7 @@ const info = (id: number) => ok('/admin/purchase_order/info', { id });
 type ReceiptLine = { order_line_id: number; quantity: number; rejected_quantity?: number; reject_reason?: string };
 const receive = async (id: number, lines: ReceiptLine[], extra: Record<string, unknown> = {}) =>
   t.call('/admin/purchase_order/receive', { id, version: (await info(id)).version, received_on: shanghaiDay(t), lines, ...extra }, token);
-const reverse = (id: number, version: number, reason = '数量录错') => t.call('/admin/purchase_receipt/reverse', { id, version, reason }, token);
+const reverse = (id: number, version: number, reason = '数量录错') => t.api(purchaseReceiptApi.reverse, { id, version, reason }, token);
 
 const confirmedOrder = () => confirmedOrderOnPlan(t, token);
 

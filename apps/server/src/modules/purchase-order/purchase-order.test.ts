@@ -7,6 +7,7 @@ import {
   purchaseOrderActionAllowed,
   portalPurchaseOrderApi,
   purchaseOrderApi,
+  portalApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -437,7 +438,7 @@ describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
     const [own, theirs] = fixture.orders;
     const account = await ok('/admin/portal_account/create', { supplier_id: fixture.supplierIds[0], email: 'orders@portal.test', name: '销售王' });
     await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
-    const supplier = (await t.call('/portal/login', { email: 'orders@portal.test', password: PORTAL_PASSWORD })).data.token as string;
+    const supplier = (await t.api(portalApi.login, { email: 'orders@portal.test', password: PORTAL_PASSWORD })).data.token as string;
 
     const list = await ok('/portal/purchase_order/list', { page_size: 200 }, supplier);
     expect(list.list.map((o: { id: number }) => o.id)).toEqual([own.id]);

@@ -5,6 +5,10 @@ import {
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITIONS,
   portalShipmentApi,
+  portalApi,
+  portalPurchaseOrderApi,
+  purchaseOrderApi,
+  shipmentApi,
 } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +43,7 @@ async function world(): Promise<{ award: AwardedFixture; supplier: string; order
   const email = `ship${serial}@portal.test`;
   const account = await ok('/admin/portal_account/create', { supplier_id: award.supplierIds[0], email, name: '销售李' });
   await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
-  const supplier = (await t.call('/portal/login', { email, password: PORTAL_PASSWORD })).data.token as string;
+  const supplier = (await t.api(portalApi.login, { email, password: PORTAL_PASSWORD })).data.token as string;
   const orderId = award.orders[0].id;
   const info = await ok('/admin/purchase_order/info', { id: orderId });
   return { award, supplier, orderId, lineId: info.lines[0].id };
@@ -65,12 +69,12 @@ describe('the supplier’s answer', () => {
     const w = await world();
     const order = await orderInfo(w.orderId);
     expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual(['confirm', 'reject']);
-    const early = await t.call(
-      '/portal/purchase_order/confirm',
-      { id: w.orderId, version: order.version, promised_date: shanghaiDay(t, -1) },
+    const early = await t.api(
+      portalPurchaseOrderApi.confirm,
+      { id: w.orderId, version: order.version, promisedDate: shanghaiDay(t, -1) },
       w.supplier,
     );
-    expect(early).toMatchObject({ code: 400, data: { field_errors: [{ field: 'promised_date' }] } });
+    expect(early).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'promised_date' }] } });
     await ok(
       '/portal/purchase_order/confirm',
       { id: w.orderId, version: order.version, promised_date: shanghaiDay(t, 5), remark: '分两批发货' },
@@ -116,9 +120,9 @@ describe('the supplier’s answer', () => {
     const rejected = await orderInfo(w.orderId);
     expect(rejected).toMatchObject({ status: 'rejected', reject_reason: '原材料涨价，无法按此价格供货', allowed_actions: ['close'] });
     expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual([]);
-    const receive = await t.call(
-      '/admin/purchase_order/receive',
-      { id: w.orderId, version: rejected.version, received_on: shanghaiDay(t), lines: [{ order_line_id: w.lineId, quantity: 1 }] },
+    const receive = await t.api(
+      purchaseOrderApi.receive,
+      { id: w.orderId, version: rejected.version, receivedOn: shanghaiDay(t), lines: [{ orderLineId: w.lineId, quantity: 1 }] },
       admin,
     );
     expect(receive.code).toBe(409);
@@ -282,12 +286,12 @@ describe('发货通知', () => {
     const foreign = await ok('/portal/shipment/create', shipBody(other.orderId, other.lineId, 5), other.supplier);
     const order = await orderInfo(w.orderId);
     const receipt = (shipmentId: number, version: number) =>
-      t.call(
-        '/admin/purchase_order/receive',
-        { id: w.orderId, version, received_on: shanghaiDay(t), shipment_id: shipmentId, lines: [{ order_line_id: w.lineId, quantity: 38 }] },
+      t.api(
+        purchaseOrderApi.receive,
+        { id: w.orderId, version, receivedOn: shanghaiDay(t), shipmentId: shipmentId, lines: [{ orderLineId: w.lineId, quantity: 38 }] },
         admin,
       );
-    expect(await receipt(foreign.id, order.version)).toMatchObject({ code: 400, data: { field_errors: [{ field: 'shipment_id' }] } });
+    expect(await receipt(foreign.id, order.version)).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'shipment_id' }] } });
     expect((await receipt(shipped.id, order.version)).code).toBe(200);
     const after = await orderInfo(w.orderId);
     expect(after.receipts[0].shipment_id).toBe(shipped.id);
@@ -310,15 +314,9 @@ describe('发货通知', () => {
     await ok('/portal/shipment/cancel', { id: first.id, version: 0, reason: '车辆故障，改期发货' }, w.supplier);
     expect(await t.api(portalShipmentApi.cancel, { id: first.id, version: 1, reason: '再取消' }, w.supplier)).toMatchObject({ code: 409 });
     const order = await orderInfo(w.orderId);
-    const receipt = await t.call(
-      '/admin/purchase_order/receive',
-      {
-        id: w.orderId,
-        version: order.version,
-        received_on: shanghaiDay(t),
-        shipment_id: first.id,
-        lines: [{ order_line_id: w.lineId, quantity: 10 }],
-      },
+    const receipt = await t.api(
+      purchaseOrderApi.receive,
+      { id: w.orderId, version: order.version, receivedOn: shanghaiDay(t), shipmentId: first.id, lines: [{ orderLineId: w.lineId, quantity: 10 }] },
       admin,
     );
     expect(receipt.code).toBe(409);
@@ -354,16 +352,16 @@ describe('发货通知', () => {
         return row.id;
       },
       act: async (action, id) => {
-        if (action === 'cancel') return t.call('/admin/shipment/cancel', { id, version: 0, reason: '测试' }, admin);
+        if (action === 'cancel') return t.api(shipmentApi.cancel, { id, version: 0, reason: '测试' }, admin);
         const order = await orderInfo(shared.orderId);
-        return t.call(
-          '/admin/purchase_order/receive',
+        return t.api(
+          purchaseOrderApi.receive,
           {
             id: shared.orderId,
             version: order.version,
-            received_on: shanghaiDay(t),
-            shipment_id: id,
-            lines: [{ order_line_id: shared.lineId, quantity: 1 }],
+            receivedOn: shanghaiDay(t),
+            shipmentId: id,
+            lines: [{ orderLineId: shared.lineId, quantity: 1 }],
           },
           admin,
         );

@@ -1,4 +1,12 @@
-import { freeReceiptRoom, purchaseOrderApi } from '@scm/contract';
+import {
+  freeReceiptRoom,
+  purchaseOrderApi,
+  purchaseReceiptApi,
+  purchaseReturnApi,
+  portalPurchaseReturnApi,
+  planningApi,
+  procurementTaskApi,
+} from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -41,7 +49,7 @@ function random(seed: number) {
 }
 
 async function info(id: number) {
-  const answer = await t.call('/admin/purchase_order/info', { id }, token);
+  const answer = await t.api(purchaseOrderApi.info, { id }, token);
   expect(answer.code).toBe(200);
   return answer.data;
 }
@@ -89,14 +97,14 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
       if (kind === 'receive' || kind === 'reject') {
         const quantity = kind === 'reject' ? rnd.int(0, 5) : rnd.int(1, 40);
         const rejected = kind === 'reject' ? rnd.int(1, 6) : 0;
-        const answer = await t.call(
-          '/admin/purchase_order/receive',
+        const answer = await t.api(
+          purchaseOrderApi.receive,
           {
             id: order.id,
             version: order.version,
-            received_on: shanghaiDay(t),
+            receivedOn: shanghaiDay(t),
             reason: '随机序列',
-            lines: [{ order_line_id: f.lineId, quantity, ...(rejected ? { rejected_quantity: rejected, reject_reason: '破损' } : {}) }],
+            lines: [{ orderLineId: f.lineId, quantity, ...(rejected ? { rejectedQuantity: rejected, rejectReason: '破损' } : {}) }],
           },
           token,
         );
@@ -104,7 +112,7 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
           model.accepted += quantity;
           model.rejected += rejected;
           const posted = (await info(order.id)).receipts.at(-1);
-          receipts.push({ id: posted.id, version: posted.version, quantity, rejected, reversed: false });
+          receipts.push({ id: posted!.id, version: posted!.version, quantity, rejected, reversed: false });
         }
       } else if (kind === 'notice') {
         // The supplier (portal) or the buyer on its behalf says what left; the answer is the model's.
@@ -141,15 +149,15 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
         const net = model.accepted - model.shipped;
         const receivable = notice.status === 'in_transit' && ['confirmed', 'partially_received'].includes(order.status);
         const expected = !receivable ? 409 : net + quantity >= ORDERED * 2 ? 400 : 200;
-        const answer = await t.call(
-          '/admin/purchase_order/receive',
+        const answer = await t.api(
+          purchaseOrderApi.receive,
           {
             id: order.id,
             version: order.version,
-            received_on: shanghaiDay(t),
+            receivedOn: shanghaiDay(t),
             reason: '随机序列',
-            shipment_id: notice.id,
-            lines: [{ order_line_id: f.lineId, quantity }],
+            shipmentId: notice.id,
+            lines: [{ orderLineId: f.lineId, quantity }],
           },
           token,
         );
@@ -160,12 +168,12 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
           notice.status = 'received';
           notice.version += 1;
           const posted = (await info(order.id)).receipts.at(-1);
-          receipts.push({ id: posted.id, version: posted.version, quantity, rejected: 0, reversed: false });
+          receipts.push({ id: posted!.id, version: posted!.version, quantity, rejected: 0, reversed: false });
           const [kept] = await queryRows<{ status: string; receipt_id: number; received_quantity: number }>(
             t,
             sql`select s.status, s.receipt_id, l.received_quantity from shipments s join shipment_lines l on l.shipment_id = s.id where s.id = ${notice.id}`,
           );
-          expect(kept, label).toEqual({ status: 'received', receipt_id: posted.id, received_quantity: quantity });
+          expect(kept, label).toEqual({ status: 'received', receipt_id: posted!.id, received_quantity: quantity });
         }
       } else if (kind === 'cancel_notice') {
         const notice = rnd.pick(notices);
@@ -185,9 +193,7 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
       } else if (kind === 'reverse') {
         const receipt = rnd.pick(receipts.filter((r) => !r.reversed));
         if (!receipt) continue;
-        if (
-          answered(await t.call('/admin/purchase_receipt/reverse', { id: receipt.id, version: receipt.version, reason: '随机冲销' }, token), label)
-        ) {
+        if (answered(await t.api(purchaseReceiptApi.reverse, { id: receipt.id, version: receipt.version, reason: '随机冲销' }, token), label)) {
           receipt.reversed = true;
           model.accepted -= receipt.quantity;
           model.rejected -= receipt.rejected;
@@ -195,9 +201,9 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
       } else if (kind === 'return') {
         const quantity = rnd.int(1, 15);
         const replacement = rnd.int(0, 1) === 1;
-        const answer = await t.call(
-          '/admin/purchase_return/create',
-          { order_id: order.id, reason_type: 'quality', replacement, lines: [{ order_line_id: f.lineId, quantity }] },
+        const answer = await t.api(
+          purchaseReturnApi.create,
+          { orderId: order.id, reasonType: 'quality', replacement, lines: [{ orderLineId: f.lineId, quantity }] },
           token,
         );
         if (answered(answer, label)) returns.push({ id: answer.data.id, version: 0, quantity, replacement, status: 'pending' });
@@ -208,9 +214,9 @@ describe.each(SEEDS)('a random sequence of movements (seed %i)', (seed) => {
         const body = { id: ret.id, version: ret.version };
         const calls: Record<string, () => Promise<ApiAnswer>> = {
           confirm: () => t.call('/portal/purchase_return/confirm', body, portal),
-          dispute: () => t.call('/portal/purchase_return/dispute', { ...body, reason: '数量不符' }, portal),
-          ship: () => t.call('/admin/purchase_return/ship', { ...body, shipped_on: shanghaiDay(t) }, token),
-          cancel: () => t.call('/admin/purchase_return/cancel', { ...body, reason: '随机取消' }, token),
+          dispute: () => t.api(portalPurchaseReturnApi.dispute, { ...body, reason: '数量不符' }, portal),
+          ship: () => t.api(purchaseReturnApi.ship, { ...body, shippedOn: shanghaiDay(t) }, token),
+          cancel: () => t.api(purchaseReturnApi.cancel, { ...body, reason: '随机取消' }, token),
         };
         if (answered(await calls[kind](), label)) {
           ret.version += 1;
@@ -243,8 +249,8 @@ async function expectAgreement(
   const line = order.lines[0];
   const net = model.accepted - model.shipped;
   // The line's figures are the sum of the answered movements…
-  expect(line, label).toMatchObject({ received_quantity: net, rejected_quantity: model.rejected, returned_quantity: model.shipped });
-  expect(order.received_quantity, label).toBe(net);
+  expect(line, label).toMatchObject({ receivedQuantity: net, rejectedQuantity: model.rejected, returnedQuantity: model.shipped });
+  expect(order.receivedQuantity, label).toBe(net);
   expect(net, label).toBeGreaterThanOrEqual(0);
   // …and of the stored movements, as a statement reads them.
   const [stored] = await queryRows<{ receipts: number; shipped: number; held: number }>(
@@ -269,19 +275,19 @@ async function expectAgreement(
             where l.order_line_id = ${f.lineId} and s.status = 'received' and r.quantity <> l.received_quantity) as mismatched`,
   );
   expect(notices, label).toEqual({ in_transit: model.inTransit, mismatched: 0 });
-  expect(line.received_amount_fen, label).toBe(net * 1000);
-  expect(order.received_total_fen, label).toBe(net * 1000 + order.freight_fen);
+  expect(line.receivedAmountFen, label).toBe(net * 1000);
+  expect(order.receivedTotalFen, label).toBe(net * 1000 + order.freightFen);
 
   // The order's status follows the net: complete at the quantity less what was settled short.
   const complete = net >= ORDERED - model.short;
   const status = complete ? 'received' : net > 0 ? 'partially_received' : 'confirmed';
   expect(order.status, label).toBe(status);
   // The plan line counts the same net; the task is complete exactly when the order is in.
-  const plan = (await t.call('/admin/planning_task/info', { id: f.planId }, token)).data;
+  const plan = (await t.api(planningApi.info, { id: f.planId }, token)).data;
   const planLine = plan.lines.find((l: { id: number }) => l.id === f.planLineId);
-  expect(planLine.received_quantity, label).toBe(net);
-  expect(planLine.progress, label).toBe(Math.floor((net * 100) / 100));
-  const task = (await t.call('/admin/procurement_task/info', { id: f.taskId }, token)).data;
+  expect(planLine!.receivedQuantity, label).toBe(net);
+  expect(planLine!.progress, label).toBe(Math.floor((net * 100) / 100));
+  const task = (await t.api(procurementTaskApi.info, { id: f.taskId }, token)).data;
   expect(task.status, label).toBe(status === 'received' ? 'completed' : 'awarded');
   const [facts] = await queryRows<{ status: string }>(t, sql`select status from board_task_facts where task_id = ${f.taskId}`);
   expect(facts.status, label).toBe(task.status);

@@ -5,6 +5,8 @@ import {
   type PurchaseReturnStatus,
   purchaseReceiptApi,
   purchaseReturnApi,
+  purchaseOrderApi,
+  portalPurchaseReturnApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -37,15 +39,15 @@ async function ok(path: ApiPath, body: unknown, as = token) {
 const orderInfo = (id: number) => ok('/admin/purchase_order/info', { id });
 const returnInfo = (id: number, as = token) => ok(as === token ? '/admin/purchase_return/info' : '/portal/purchase_return/info', { id }, as);
 const receive = async (id: number, quantity: number, lineId: number) =>
-  t.call(
-    '/admin/purchase_order/receive',
-    { id, version: (await orderInfo(id)).version, received_on: shanghaiDay(t), lines: [{ order_line_id: lineId, quantity }] },
+  t.api(
+    purchaseOrderApi.receive,
+    { id, version: (await orderInfo(id)).version, receivedOn: shanghaiDay(t), lines: [{ orderLineId: lineId, quantity }] },
     token,
   );
 const createReturn = (orderId: number, lineId: number, quantity: number, replacement = true) =>
-  t.call(
-    '/admin/purchase_return/create',
-    { order_id: orderId, reason_type: 'quality', replacement, remark: '灯罩碎裂', lines: [{ order_line_id: lineId, quantity, reason: '开箱破损' }] },
+  t.api(
+    purchaseReturnApi.create,
+    { orderId: orderId, reasonType: 'quality', replacement, remark: '灯罩碎裂', lines: [{ orderLineId: lineId, quantity, reason: '开箱破损' }] },
     token,
   );
 
@@ -199,15 +201,15 @@ describe('the return machine', () => {
     const body = { id: r.id, version: r.version };
     switch (action) {
       case 'update':
-        return t.call('/admin/purchase_return/update', { ...body, lines: [{ order_line_id: r.lineId, quantity: 4 }] }, token);
+        return t.api(purchaseReturnApi.update, { ...body, lines: [{ orderLineId: r.lineId, quantity: 4 }] }, token);
       case 'confirm':
         return t.call('/admin/purchase_return/confirm', body, token);
       case 'dispute':
-        return t.call('/portal/purchase_return/dispute', { ...body, reason: '数量不符' }, r.portal);
+        return t.api(portalPurchaseReturnApi.dispute, { ...body, reason: '数量不符' }, r.portal);
       case 'ship':
-        return t.call('/admin/purchase_return/ship', { ...body, shipped_on: shanghaiDay(t) }, token);
+        return t.api(purchaseReturnApi.ship, { ...body, shippedOn: shanghaiDay(t) }, token);
       case 'cancel':
-        return t.call('/admin/purchase_return/cancel', { ...body, reason: '不退了' }, token);
+        return t.api(purchaseReturnApi.cancel, { ...body, reason: '不退了' }, token);
     }
   };
 
@@ -238,7 +240,7 @@ describe('returns and reversals of one line racing each other', () => {
     // never passes the net received, and the net never goes below zero.
     const answers = await Promise.all([
       ...Array.from({ length: 8 }, () => createReturn(f.orderId, f.lineId, 4)),
-      ...receipts.map((r) => t.call('/admin/purchase_receipt/reverse', { id: r.id, version: r.version, reason: '并发冲销' }, token)),
+      ...receipts.map((r) => t.api(purchaseReceiptApi.reverse, { id: r.id, version: r.version, reason: '并发冲销' }, token)),
     ]);
     for (const answer of answers) expect([200, 409]).toContain(answer.code);
     const [line] = await t.database.db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.id, f.lineId));
@@ -260,8 +262,8 @@ describe('returns and reversals of one line racing each other', () => {
     const held = await createReturn(f.orderId, f.lineId, 8);
     await ok('/portal/purchase_return/confirm', { id: held.data.id, version: 0 }, f.portal);
     const calls = [
-      () => t.call('/admin/purchase_return/ship', { id: held.data.id, version: 1, shipped_on: shanghaiDay(t) }, token),
-      ...receipts.map((r) => () => t.call('/admin/purchase_receipt/reverse', { id: r.id, version: r.version, reason: '并发冲销' }, token)),
+      () => t.api(purchaseReturnApi.ship, { id: held.data.id, version: 1, shippedOn: shanghaiDay(t) }, token),
+      ...receipts.map((r) => () => t.api(purchaseReceiptApi.reverse, { id: r.id, version: r.version, reason: '并发冲销' }, token)),
       ...Array.from({ length: 4 }, () => () => createReturn(f.orderId, f.lineId, 4)),
     ];
 

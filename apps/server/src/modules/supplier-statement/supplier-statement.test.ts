@@ -6,6 +6,9 @@ import {
   type StatementStatus,
   portalStatementApi,
   supplierStatementApi,
+  portalApi,
+  purchaseReceiptApi,
+  supplierInvoiceApi,
 } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +122,7 @@ async function shippedReturn(orderId: number, quantity: number) {
 async function portalTokenFor(supplierId: number, email: string) {
   const { activation_url } = await ok('/admin/portal_account/create', { supplier_id: supplierId, email, name: '财务李' });
   await ok('/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD });
-  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
   return login.data.token as string;
 }
 
@@ -279,32 +282,28 @@ describe('a month end from statement to payment', () => {
   });
 
   it('holds each movement once: the same period again has nothing left', async () => {
-    const again = await t.call('/admin/supplier_statement/create', { supplier_id: supplier.id, period_from: today(), period_to: today() }, admin);
+    const again = await t.api(supplierStatementApi.create, { supplierId: supplier.id, periodFrom: today(), periodTo: today() }, admin);
     expect([again.code, again.message]).toEqual([409, '该期间没有可对账的收货或退货']);
-    const empty = await t.call(
-      '/admin/supplier_statement/create',
-      { supplier_id: supplier.id, period_from: '2020-01-01', period_to: '2020-01-31' },
-      admin,
-    );
+    const empty = await t.api(supplierStatementApi.create, { supplierId: supplier.id, periodFrom: '2020-01-01', periodTo: '2020-01-31' }, admin);
     expect(empty.code).toBe(409);
   });
 
   it('refuses to reverse a receipt a live statement holds', async () => {
     const order = await ok('/admin/purchase_order/info', { id: orders.special.id });
     const receipt = order.receipts.find((r: { id: number }) => r.id === firstReceipt);
-    const refused = await t.call('/admin/purchase_receipt/reverse', { id: firstReceipt, version: receipt.version, reason: '对账后发现' }, admin);
+    const refused = await t.api(purchaseReceiptApi.reverse, { id: firstReceipt, version: receipt.version, reason: '对账后发现' }, admin);
     expect([refused.code, refused.message]).toEqual([409, '收货已对账，不能冲销']);
   });
 
   it('shows nothing to the supplier before it is sent, and never another supplier’s', async () => {
     expect((await t.api(portalStatementApi.info, { id }, supplier.portal)).code).toBe(404);
-    expect((await t.call('/portal/statement/list', {}, supplier.portal)).data.total).toBe(0);
+    expect((await t.api(portalStatementApi.list, {}, supplier.portal)).data.total).toBe(0);
     const s = await info(id);
     await ok('/admin/supplier_statement/send', { id, version: s.version });
     const listed = await ok('/portal/statement/list', {}, supplier.portal);
     expect(listed.list.map((x: { id: number }) => x.id)).toEqual([id]);
     expect((await t.api(portalStatementApi.info, { id }, otherPortal)).code).toBe(404);
-    expect((await t.call('/portal/statement/list', {}, otherPortal)).data.total).toBe(0);
+    expect((await t.api(portalStatementApi.list, {}, otherPortal)).data.total).toBe(0);
     const [sent] = await t.database.db
       .select()
       .from(messages)
@@ -317,9 +316,9 @@ describe('a month end from statement to payment', () => {
     expect(s.allowed_actions).toEqual(['confirm', 'dispute']);
     expect(s.history).toEqual([]);
     const freight = s.movements.find((m: { kind: string }) => m.kind === 'freight');
-    const foreign = await t.call(
-      '/portal/statement/dispute',
-      { id, version: s.version, reason: '运费有误', notes: [{ movement_id: 999_999, note: '不是我们的' }] },
+    const foreign = await t.api(
+      portalStatementApi.dispute,
+      { id, version: s.version, reason: '运费有误', notes: [{ movementId: 999_999, note: '不是我们的' }] },
       supplier.portal,
     );
     expect(foreign.code).toBe(400);
@@ -342,7 +341,7 @@ describe('a month end from statement to payment', () => {
 
   it('answers the confirmation with a receipt anyone can recompute', async () => {
     const s = await ok('/portal/statement/info', { id }, supplier.portal);
-    const stale = await t.call('/portal/statement/confirm', { id, version: s.version - 1 }, supplier.portal);
+    const stale = await t.api(portalStatementApi.confirm, { id, version: s.version - 1 }, supplier.portal);
     expect(stale.code).toBe(409);
     const receipt = await ok('/portal/statement/confirm', { id, version: s.version }, supplier.portal);
     expect(receipt.confirmed_at).toBe(t.clock.now.toISOString());
@@ -458,13 +457,13 @@ describe('a month end from statement to payment', () => {
     const told = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_exception'));
     expect(told.map((m) => m.recipientUserId)).not.toContain(1);
     expect(told).toHaveLength(1);
-    const own = await t.call(
-      '/admin/supplier_statement/resolve_exception',
+    const own = await t.api(
+      supplierStatementApi.resolveException,
       { id, version: s.version, key: exception.key, decision: 'accept', reason: '差额由供应商承担' },
       admin,
     );
     expect([own.code, own.message]).toEqual([403, '不能审批自己创建的对账单']);
-    const ownApproval = await t.call('/admin/supplier_statement/approve', { id, version: s.version }, admin);
+    const ownApproval = await t.api(supplierStatementApi.approve, { id, version: s.version }, admin);
     expect(ownApproval.code).toBe(403);
     await ok(
       '/admin/supplier_statement/resolve_exception',
@@ -509,9 +508,9 @@ describe('a month end from statement to payment', () => {
       admin,
     );
     expect([off.code, off.data.field_errors[0].field]).toEqual([400, 'reason']);
-    const future = await t.call(
-      '/admin/supplier_statement/pay',
-      { id, version: approved.version, paid_on: shanghaiDay(t, 1), amount_fen: 190_395, payment_ref: 'X1' },
+    const future = await t.api(
+      supplierStatementApi.pay,
+      { id, version: approved.version, paidOn: shanghaiDay(t, 1), amountFen: 190_395, paymentRef: 'X1' },
       admin,
     );
     expect(future.code).toBe(400);
@@ -640,11 +639,11 @@ describe('data scope 仅本人', () => {
 
     // Someone else's statement is missing to them: the detail, and a change, which changes nothing.
     expect((await info(mine.id, scoped)).code).toBe(mine.code);
-    const detail = await t.call('/admin/supplier_statement/info', { id: theirs.id }, scoped);
+    const detail = await t.api(supplierStatementApi.info, { id: theirs.id }, scoped);
     expect([detail.code, detail.message]).toEqual([404, '对账单不存在']);
     const before = await databaseFingerprint(db);
     const version = (await info(theirs.id)).version;
-    const sent = await t.call('/admin/supplier_statement/send', { id: theirs.id, version }, scoped);
+    const sent = await t.api(supplierStatementApi.send, { id: theirs.id, version }, scoped);
     expect([sent.code, sent.message]).toEqual([404, '对账单不存在']);
     expect(await databaseFingerprint(db)).toEqual(before);
     await ok('/admin/supplier_statement/send', { id: mine.id, version: (await info(mine.id)).version }, scoped);
@@ -772,28 +771,24 @@ describe('the status machine', () => {
   const infoPath = (action: StatementAction) => (actor(action) === world.portal ? '/portal/statement/info' : '/admin/supplier_statement/info');
 
   const calls: Record<StatementAction, (p: Probe) => Promise<ApiAnswer>> = {
-    send: ({ row }) => t.call('/admin/supplier_statement/send', { id: row.id, version: row.version }, admin),
-    revise: ({ row }) => t.call('/admin/supplier_statement/revise', { id: row.id, version: row.version }, admin),
-    confirm: ({ row }) => t.call('/portal/statement/confirm', { id: row.id, version: row.version }, world.portal),
-    dispute: ({ row }) => t.call('/portal/statement/dispute', { id: row.id, version: row.version, reason: '探针' }, world.portal),
+    send: ({ row }) => t.api(supplierStatementApi.send, { id: row.id, version: row.version }, admin),
+    revise: ({ row }) => t.api(supplierStatementApi.revise, { id: row.id, version: row.version }, admin),
+    confirm: ({ row }) => t.api(portalStatementApi.confirm, { id: row.id, version: row.version }, world.portal),
+    dispute: ({ row }) => t.api(portalStatementApi.dispute, { id: row.id, version: row.version, reason: '探针' }, world.portal),
     invoice: ({ row }) =>
       t.call('/admin/supplier_invoice/create', { ...invoiceBody(row.id, SPECIAL_INVOICE), seller_tax_id: world.creditCode }, admin),
-    void_invoice: ({ invoice }) => t.call('/admin/supplier_invoice/void', { id: invoice.id, version: invoice.version, reason: '探针' }, admin),
-    match: ({ row }) => t.call('/admin/supplier_statement/match', { id: row.id }, admin),
+    void_invoice: ({ invoice }) => t.api(supplierInvoiceApi.void, { id: invoice.id, version: invoice.version, reason: '探针' }, admin),
+    match: ({ row }) => t.api(supplierStatementApi.match, { id: row.id }, admin),
     resolve_exception: ({ row }) =>
-      t.call(
-        '/admin/supplier_statement/resolve_exception',
+      t.api(
+        supplierStatementApi.resolveException,
         { id: row.id, version: row.version, key: `probe:${serial}`, decision: 'accept', reason: '探针' },
         approver,
       ),
-    approve: ({ row }) => t.call('/admin/supplier_statement/approve', { id: row.id, version: row.version }, approver),
+    approve: ({ row }) => t.api(supplierStatementApi.approve, { id: row.id, version: row.version }, approver),
     pay: ({ row }) =>
-      t.call(
-        '/admin/supplier_statement/pay',
-        { id: row.id, version: row.version, paid_on: today(), amount_fen: row.totalFen, payment_ref: 'P1' },
-        admin,
-      ),
-    cancel: ({ row }) => t.call('/admin/supplier_statement/cancel', { id: row.id, version: row.version, reason: '探针' }, admin),
+      t.api(supplierStatementApi.pay, { id: row.id, version: row.version, paidOn: today(), amountFen: row.totalFen, paymentRef: 'P1' }, admin),
+    cancel: ({ row }) => t.api(supplierStatementApi.cancel, { id: row.id, version: row.version, reason: '探针' }, admin),
   };
 
   sweepStatusMachine({

@@ -78,7 +78,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const overview = async (token: string) => {
-  const answer = await t.call('/admin/workbench/overview', {}, token);
+  const answer = await t.api(workbenchApi.overview, {}, token);
   expect(answer.code, answer.message).toBe(200);
   return answer.data;
 };
@@ -87,17 +87,17 @@ describe('workbench to-dos', () => {
   it('an approver sees the plans they may approve, and nothing of procurement', async () => {
     const data = await overview(approver.token);
     expect(data.todos).toEqual({
-      plans_to_approve: 1,
-      my_draft_plans: 1,
-      my_rejected_plans: 0,
-      tasks_to_publish: null,
-      tasks_deadline_soon: null,
-      tasks_to_award: null,
-      quotes_expiring_soon: null,
-      orders_to_receive: null,
-      statements_to_invoice: null,
-      statements_to_approve: null,
-      statements_to_pay: null,
+      plansToApprove: 1,
+      myDraftPlans: 1,
+      myRejectedPlans: 0,
+      tasksToPublish: null,
+      tasksDeadlineSoon: null,
+      tasksToAward: null,
+      quotesExpiringSoon: null,
+      ordersToReceive: null,
+      statementsToInvoice: null,
+      statementsToApprove: null,
+      statementsToPay: null,
     });
     expect(data.kpis).toBeNull();
   });
@@ -105,41 +105,41 @@ describe('workbench to-dos', () => {
   it('a planner sees their own drafts and rejected plans, not the approval queue', async () => {
     const data = await overview(planner.token);
     expect(data.todos).toEqual({
-      plans_to_approve: null,
-      my_draft_plans: 2,
-      my_rejected_plans: 1,
-      tasks_to_publish: null,
-      tasks_deadline_soon: null,
-      tasks_to_award: null,
-      quotes_expiring_soon: null,
-      orders_to_receive: null,
-      statements_to_invoice: null,
-      statements_to_approve: null,
-      statements_to_pay: null,
+      plansToApprove: null,
+      myDraftPlans: 2,
+      myRejectedPlans: 1,
+      tasksToPublish: null,
+      tasksDeadlineSoon: null,
+      tasksToAward: null,
+      quotesExpiringSoon: null,
+      ordersToReceive: null,
+      statementsToInvoice: null,
+      statementsToApprove: null,
+      statementsToPay: null,
     });
   });
 
   it('a buyer sees the drafts handed to them, deadlines within 3 days, tasks to award and quotes expiring within 7 days', async () => {
     const data = await overview(buyer.token);
     expect(data.todos).toEqual({
-      plans_to_approve: null,
-      my_draft_plans: null,
-      my_rejected_plans: null,
-      tasks_to_publish: 1,
-      tasks_deadline_soon: 2,
-      tasks_to_award: 3,
-      quotes_expiring_soon: 2,
-      orders_to_receive: null,
-      statements_to_invoice: null,
-      statements_to_approve: null,
-      statements_to_pay: null,
+      plansToApprove: null,
+      myDraftPlans: null,
+      myRejectedPlans: null,
+      tasksToPublish: 1,
+      tasksDeadlineSoon: 2,
+      tasksToAward: 3,
+      quotesExpiringSoon: 2,
+      ordersToReceive: null,
+      statementsToInvoice: null,
+      statementsToApprove: null,
+      statementsToPay: null,
     });
   });
 
   it("shows this month's KPIs only to holders of the data-board code", async () => {
     const data = await overview(admin);
-    expect(data.kpis).toEqual({ awarded_amount_fen: 0, tasks_completed: 0, savings_vs_average: null, month_start: '2026-05-01' });
-    expect(data.todos.plans_to_approve).toBe(3);
+    expect(data.kpis).toEqual({ awardedAmountFen: 0, tasksCompleted: 0, savingsVsAverage: null, monthStart: '2026-05-01' });
+    expect(data.todos.plansToApprove).toBe(3);
   });
 
   it('needs the workbench page code', async () => {
@@ -151,7 +151,7 @@ describe('workbench to-dos', () => {
 
 describe('workbench shortcuts and recent operations', () => {
   it('counts page openings per user and offers the most opened pages the role holds', async () => {
-    const visit = (key: string, token = buyer.token) => t.call('/admin/workbench/visit', { key }, token);
+    const visit = (key: string, token = buyer.token) => t.api(workbenchApi.visit, { key }, token);
     for (let i = 0; i < 3; i++) expect((await visit('procurementTaskList')).code).toBe(200);
     await visit('supplierManagement');
     // Not held by the buyer's role, and the workbench itself: never offered.
@@ -172,9 +172,9 @@ describe('workbench shortcuts and recent operations', () => {
 
   it('lists my own recent operations from the audit log, newest first, without logins', async () => {
     const data = await overview(admin);
-    expect(data.recent_operations.length).toBeGreaterThan(0);
-    expect(data.recent_operations.every((op: { module: string }) => op.module !== 'auth')).toBe(true);
-    expect(data.recent_operations[0]).toMatchObject({ module: 'back_user', action: 'create', module_label: '用户管理', action_label: '新建' });
-    expect((await overview(buyer.token)).recent_operations).toEqual([]);
+    expect(data.recentOperations.length).toBeGreaterThan(0);
+    expect(data.recentOperations.every((op: { module: string }) => op.module !== 'auth')).toBe(true);
+    expect(data.recentOperations[0]).toMatchObject({ module: 'back_user', action: 'create', moduleLabel: '用户管理', actionLabel: '新建' });
+    expect((await overview(buyer.token)).recentOperations).toEqual([]);
   });
 });
