@@ -1,6 +1,9 @@
-import { categoryApi, commodityApi } from '@scm/contract';
+import { categoryApi, commodityApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { categories } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -140,5 +143,22 @@ describe('category tree', () => {
     expect(options.code).toBe(200);
     expect(options.data[0]).toHaveProperty('parent_id');
     expect((await t.api(categoryApi.list, {})).code).toBe(401);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  const row = async (id: number) => (await t.database.db.select().from(categories).where(eq(categories.id, id)))[0];
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      const id = await create(null);
+      await t.database.db.update(categories).set({ status }).where(eq(categories.id, id));
+      return row(id);
+    },
+    act: (action, category) => t.api(categoryApi[action], { id: category.id, version: category.version }, admin),
+    snapshot: async (category) => ({ category: await row(category.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (category) => (await info(category.id)).status,
+    refusal: (_action, status) => `分类已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });

@@ -1,10 +1,11 @@
-import { priceTemplateApi } from '@scm/contract';
+import { ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, priceTemplateApi } from '@scm/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { loginWithCodes, seedCommodities } from '../../../test/procurement-fixtures';
-import { commodities, suppliers } from '../../db/schema';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { commodities, priceTemplates, suppliers } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -251,5 +252,24 @@ describe('price template Excel export', () => {
     expect((await t.api(priceTemplateApi.export, {}, buyer)).code).toBe(403);
     const exporter = await loginWithCodes(t, ['priceModel:export'], 'template-exporter@test.com');
     expect((await download(t, '/admin/price_template/export', {}, exporter)).statusCode).toBe(200);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(priceTemplates).where(eq(priceTemplates.id, id)))[0];
+  const defaultRow = { regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 500, additionalQty: 1, additionalFeeFen: 100 };
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const body = { name: `状态探针${serial}`, chargeMode: 'piece' as const, status, chargeRows: [defaultRow] };
+      return row((await t.api(priceTemplateApi.create, body, admin)).data.id);
+    },
+    act: (action, template) => t.api(priceTemplateApi[action], { id: template.id, version: template.version }, admin),
+    snapshot: async (template) => ({ template: await row(template.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (template) => (await row(template.id)).status,
+    refusal: (_action, status) => `配送模板已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });

@@ -1,5 +1,7 @@
-import { isValidCreditCode, supplierApi } from '@scm/contract';
+import { isValidCreditCode, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_TRANSITIONS, SUPPLIER_STATUSES, supplierApi, toCamelCase } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -10,6 +12,8 @@ import {
   seedDictionaries,
   supplierBody,
 } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { suppliers } from '../../db/schema';
 
 let t: TestApp;
 let token: string;
@@ -20,6 +24,13 @@ beforeAll(async () => {
   await seedDictionaries(t);
 });
 afterAll(() => t.close());
+
+type SupplierCreateBody = z.input<typeof supplierApi.create.body>;
+/** The fixture's valid supplier as the typed client takes it. */
+const supplierInput = (name: string, extra: Partial<SupplierCreateBody> = {}): SupplierCreateBody => ({
+  ...toCamelCase<SupplierCreateBody>(supplierBody(name)),
+  ...extra,
+});
 
 describe('unified social credit code', () => {
   it('accepts a code with a correct check character and rejects a wrong one', () => {
@@ -144,5 +155,34 @@ describe('supplier', () => {
     const nobody = await loginWithCodes(t, [], 'supplier-nobody@test.com');
     expect((await t.api(supplierApi.list, {}, nobody)).code).toBe(403);
     expect((await t.api(supplierApi.options, {}, nobody)).code).toBe(200);
+  });
+});
+
+describe('the status machine (变更状态)', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(suppliers).where(eq(suppliers.id, id)))[0];
+  sweepStatusMachine({
+    machine: SUPPLIER_STATUS_TRANSITIONS,
+    statuses: SUPPLIER_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const created = await t.api(supplierApi.create, supplierInput(`状态探针供应商${serial}有限公司`, { status }), token);
+      return row(created.data.id);
+    },
+    act: (status, supplier) => t.api(supplierApi.status, { id: supplier.id, version: supplier.version, status }, token),
+    snapshot: async (supplier) => ({ supplier: await row(supplier.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (supplier) => (await row(supplier.id)).status,
+    refusal: (_target, status) => `供应商已是${SUPPLIER_STATUS_LABELS[status]}状态`,
+  });
+
+  it('lets 编辑 keep the status as it is, and moves it through the table when the form changes it', async () => {
+    const created = await t.api(supplierApi.create, supplierInput('编辑状态测试有限公司'), token);
+    const { id } = created.data;
+    const edit = (version: number, extra: Partial<SupplierCreateBody>) =>
+      t.api(supplierApi.update, { ...supplierInput('编辑状态测试有限公司', extra), id, version }, token);
+    expect((await edit(0, { contactPerson: '赵六' })).code).toBe(200);
+    expect(await row(id)).toMatchObject({ status: 'enabled', contactPerson: '赵六', version: 1 });
+    expect((await edit(1, { status: 'blacklisted' })).code).toBe(200);
+    expect(await row(id)).toMatchObject({ status: 'blacklisted', version: 2 });
   });
 });

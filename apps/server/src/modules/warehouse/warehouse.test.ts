@@ -1,8 +1,11 @@
-import { creditCodeWithCheck, warehouseApi } from '@scm/contract';
+import { creditCodeWithCheck, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, warehouseApi } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPath, createTestApp, type TestApp } from '../../../test/helpers';
 import { awardedTask } from '../../../test/order-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { warehouses } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -168,5 +171,35 @@ describe('公司信息', () => {
     const answer = await t.call('/admin/company_info/update', { ...company, credit_code: '91310114MA1GT5Y8X0', phone: 'abc', version: 0 }, admin);
     expect(answer.code).toBe(400);
     expect(answer.data.field_errors.map((e: { field: string }) => e.field).sort()).toEqual(['credit_code', 'phone']);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(warehouses).where(eq(warehouses.id, id)))[0];
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const created = await t.api(
+        warehouseApi.create,
+        {
+          code: `sweep_${serial}`,
+          name: `状态探针仓${serial}`,
+          regionCode: '320505',
+          address: '苏州市虎丘区青花路8号',
+          consignee: '孙志远',
+          phone: '0512-66881234',
+          status,
+        },
+        admin,
+      );
+      return row(created.data.id);
+    },
+    act: (action, warehouse) => t.api(warehouseApi[action], { id: warehouse.id, version: warehouse.version }, admin),
+    snapshot: async (warehouse) => ({ warehouse: await row(warehouse.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (warehouse) => (await row(warehouse.id)).status,
+    refusal: (_action, status) => `仓库已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });
