@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BackUserRow, backUserListRequest, DICT, type Status, formatDateTimeSeconds } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -82,7 +83,7 @@ export default function UserManagementPage() {
               </ReasonedButton>
             )}
             {canStatus &&
-              (user.status === 'enabled' ? (
+              (enablementActionAllowed('disable', user.status) ? (
                 <ReasonedButton
                   type="link"
                   size="small"

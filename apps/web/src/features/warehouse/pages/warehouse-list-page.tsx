@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, type Warehouse, warehouseApi, warehouseListRequest } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -73,7 +74,7 @@ export default function WarehouseListPage() {
             </Button>
           )}
           {canStatus &&
-            (row.status === 'enabled' ? (
+            (enablementActionAllowed('disable', row.status) ? (
               <Popconfirm
                 title={`停用「${row.name}」？`}
                 description="停用后新的计划和采购任务不能再选择它，已有单据不受影响。"
