@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLANK_TEXT_MESSAGE, rendersBlank } from './validation';
+import { ENABLED_STATUSES } from './enablement-vocabulary';
 
 export const idSchema = z.int().min(1).max(2_147_483_647);
 /** The rows a user ticked in a list (batch export): at most one page of the largest size. */
@@ -112,7 +113,7 @@ export function pageResponse<T extends z.ZodType>(item: T) {
 export const optionSchema = z.object({ value: z.number(), label: z.string() });
 export const optionsResponse = z.array(optionSchema);
 
-export const statusSchema = z.enum(['enabled', 'disabled']);
+export const statusSchema = z.enum(ENABLED_STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 /** How exports write a status (pages show the `common_status` dictionary's label and colour). */
 export const STATUS_LABELS: Record<Status, string> = { enabled: '启用', disabled: '停用' };

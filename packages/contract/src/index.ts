@@ -2,6 +2,7 @@ export * from './auth';
 export * from './case';
 export * from './common';
 export * from './status-machine';
+export * from './enablement-vocabulary';
 export * from './endpoint';
 export * from './format';
 export * from './time';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ENABLED_STATUSES, ENABLEMENT_TRANSITIONS } from './enablement-vocabulary';
 import { PLAN_STATUSES, PLAN_TRANSITIONS } from './planning-vocabulary';
 import { PORTAL_ACCOUNT_STATUSES, PORTAL_ACCOUNT_TRANSITIONS } from './portal-vocabulary';
-import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS } from './procurement/vocabulary';
+import { PROCUREMENT_STATUSES, PROCUREMENT_TRANSITIONS, SUPPLIER_STATUSES, SUPPLIER_STATUS_TRANSITIONS } from './procurement/vocabulary';
 import {
   PURCHASE_ORDER_STATUSES,
   PURCHASE_ORDER_TRANSITIONS,
@@ -11,7 +12,7 @@ import {
 import { PURCHASE_RETURN_STATUSES, PURCHASE_RETURN_TRANSITIONS } from './purchase-return-vocabulary';
 import { SHIPMENT_STATUSES, SHIPMENT_TRANSITIONS } from './shipment-vocabulary';
 import { type StatusMachine, transitionTargets } from './status-machine';
-import { STATEMENT_STATUSES, STATEMENT_TRANSITIONS } from './supplier-statement-vocabulary';
+import { INVOICE_STATUSES, INVOICE_TRANSITIONS, STATEMENT_STATUSES, STATEMENT_TRANSITIONS } from './supplier-statement-vocabulary';
 
 /** `initial`: the status a new document starts in, or each of them when it is born in more than one (a receipt, a mirror receipt). */
 const areas: { name: string; statuses: readonly string[]; initial: string | readonly string[]; machine: StatusMachine<string> }[] = [
@@ -23,6 +24,9 @@ const areas: { name: string; statuses: readonly string[]; initial: string | read
   { name: 'shipment', statuses: SHIPMENT_STATUSES, initial: 'in_transit', machine: SHIPMENT_TRANSITIONS },
   { name: 'supplier statement', statuses: STATEMENT_STATUSES, initial: 'draft', machine: STATEMENT_TRANSITIONS },
   { name: 'portal account', statuses: PORTAL_ACCOUNT_STATUSES, initial: 'pending', machine: PORTAL_ACCOUNT_TRANSITIONS },
+  { name: 'supplier invoice', statuses: INVOICE_STATUSES, initial: 'valid', machine: INVOICE_TRANSITIONS },
+  { name: 'enabled or disabled record', statuses: ENABLED_STATUSES, initial: ['enabled', 'disabled'], machine: ENABLEMENT_TRANSITIONS },
+  { name: 'supplier', statuses: SUPPLIER_STATUSES, initial: ['enabled', 'disabled', 'blacklisted'], machine: SUPPLIER_STATUS_TRANSITIONS },
 ];
 
 /** Every status some chain of actions leads to from the one a new document starts in. */

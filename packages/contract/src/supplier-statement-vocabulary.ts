@@ -78,6 +78,14 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { valid: '有效', void: '已作废' };
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { valid: 'success', void: 'default' };
 
+/** 作废发票 leads a valid invoice to 已作废, once; the statement's own status decides first (`void_invoice` above). */
+export const INVOICE_TRANSITIONS = {
+  void: { from: ['valid'], to: 'void' },
+} as const satisfies StatusMachine<InvoiceStatus>;
+export type InvoiceAction = keyof typeof INVOICE_TRANSITIONS;
+
+export const invoiceActionAllowed = (action: InvoiceAction, status: InvoiceStatus) => transitionAllowed(INVOICE_TRANSITIONS, action, status);
+
 /** The invoice types an invoice may carry (a 不开票 award has no invoice). */
 export const STATEMENT_INVOICE_TYPES = ['special', 'ordinary'] as const;
 export type StatementInvoiceType = (typeof STATEMENT_INVOICE_TYPES)[number];

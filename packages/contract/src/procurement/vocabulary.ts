@@ -221,6 +221,20 @@ export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
 export const SUPPLIER_STATUS_LABELS: Record<SupplierStatus, string> = { enabled: '启用', disabled: '停用', blacklisted: '黑名单' };
 export const SUPPLIER_STATUS_COLORS: Record<SupplierStatus, string> = { enabled: 'success', disabled: 'default', blacklisted: 'error' };
 
+/**
+ * 变更状态 of a supplier (`/supplier/status`, and 编辑 when it carries a new status), keyed by the
+ * status the request names as it travels: any status may move to either other one, never to itself
+ * (409 '供应商已是停用状态').
+ */
+export const SUPPLIER_STATUS_TRANSITIONS = {
+  enabled: { from: ['disabled', 'blacklisted'], to: 'enabled' },
+  disabled: { from: ['enabled', 'blacklisted'], to: 'disabled' },
+  blacklisted: { from: ['enabled', 'disabled'], to: 'blacklisted' },
+} as const satisfies StatusMachine<SupplierStatus, SupplierStatus>;
+
+export const supplierStatusChangeAllowed = (target: SupplierStatus, status: SupplierStatus) =>
+  transitionAllowed(SUPPLIER_STATUS_TRANSITIONS, target, status);
+
 /** The supplier area as the operation log and the workbench show it (docs/rules/vocabulary.md). */
 export const SUPPLIER_AUDIT: AuditVocabulary = {
   module: 'supplier',

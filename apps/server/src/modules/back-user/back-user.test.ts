@@ -1,6 +1,9 @@
-import { authApi, backUserApi } from '@scm/contract';
+import { authApi, backUserApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { backUsers } from '../../db/schema';
 import { DEMO_USER_EMAILS } from '../../db/seed/demo-access';
 
 let t: TestApp;
@@ -271,5 +274,24 @@ describe('what a user manager without super-admin rights is offered', () => {
   it('an email differing only by zero-width characters is the same email', async () => {
     const answer = await t.call('/admin/back_user/create', { email: 'clerk\u200b@jiaju.com', username: '重复', role_id: plannerRoleId }, admin);
     expect(answer.code).toBe(409);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(backUsers).where(eq(backUsers.id, id)))[0];
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const email = `sweep${serial}@jiaju.com`;
+      const created = await t.api(backUserApi.create, { email, username: `状态探针${serial}`, roleId: plannerRoleId, status }, admin);
+      return row(created.data.id);
+    },
+    act: (action, user) => t.api(backUserApi[action], { id: user.id, version: user.version }, admin),
+    snapshot: async (user) => ({ user: await row(user.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (user) => (await row(user.id)).status,
+    refusal: (_action, status) => `用户已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });

@@ -20,12 +20,12 @@ export const backUserRoutes = [
   defineRoute({
     endpoint: backUserApi.enable,
     permission: 'userManagement:status',
-    handler: (input, ctx) => setBackUserStatus(ctx, input, 'enabled'),
+    handler: (input, ctx) => setBackUserStatus(ctx, input, 'enable'),
   }),
   defineRoute({
     endpoint: backUserApi.disable,
     permission: 'userManagement:status',
-    handler: (input, ctx) => setBackUserStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setBackUserStatus(ctx, input, 'disable'),
   }),
   defineRoute({
     endpoint: backUserApi.resetPassword,

@@ -1,9 +1,10 @@
-import type { backUserCreateRequest, backUserListRequest, backUserUpdateRequest } from '@scm/contract';
+import type { EnablementAction, backUserCreateRequest, backUserListRequest, backUserUpdateRequest } from '@scm/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, roles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget, enablementVerb } from '../../lib/enablement';
 import { auditDiff } from '../../lib/audit-diff';
 import type { AuthedContext } from '../../lib/context';
 import { likePattern } from '../../lib/keywords';
@@ -199,25 +200,24 @@ export async function updateBackUser(ctx: AuthedContext, input: UpdateInput) {
   });
 }
 
-export async function setBackUserStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
-  const enabling = status === 'enabled';
-  assertNotSelf(ctx, input.id, enabling ? '启用' : '停用');
+export async function setBackUserStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
+  assertNotSelf(ctx, input.id, enablementVerb(action));
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const user = await findUser(tx, input.id);
     await assertMayManage(tx, ctx, user);
     if (user.version !== input.version) throw staleVersion();
-    if (user.status === status) throw conflict(enabling ? '用户已是启用状态' : '用户已是停用状态');
+    const status = enablementTarget('用户', action, user.status);
     await updateVersioned(tx, backUsers, user.id, input.version, { status });
-    if (!enabling) {
+    if (status === 'disabled') {
       await assertAccessManagerRemains(tx);
       await revokeUserSessions(tx, user.id, ctx.now());
     }
     await writeAudit(tx, ctx.actor, {
       module: 'back_user',
-      action: enabling ? 'enable' : 'disable',
+      action,
       recordId: user.id,
-      summary: `${enabling ? '启用' : '停用'}用户 ${user.email}`,
+      summary: `${enablementVerb(action)}用户 ${user.email}`,
       before: { status: user.status },
       after: { status },
     });

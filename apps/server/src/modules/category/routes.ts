@@ -23,12 +23,12 @@ export const categoryRoutes = [
   defineRoute({
     endpoint: categoryApi.enable,
     permission: `${PAGE}:edit`,
-    handler: (input, ctx) => setCategoryStatus(ctx, input, 'enabled'),
+    handler: (input, ctx) => setCategoryStatus(ctx, input, 'enable'),
   }),
   defineRoute({
     endpoint: categoryApi.disable,
     permission: `${PAGE}:edit`,
-    handler: (input, ctx) => setCategoryStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setCategoryStatus(ctx, input, 'disable'),
   }),
   defineRoute({ endpoint: categoryApi.delete, permission: `${PAGE}:delete`, handler: (input, ctx) => deleteCategory(ctx, input) }),
 ];

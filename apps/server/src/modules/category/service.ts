@@ -1,10 +1,17 @@
-import { type categoryCreateRequest, type categoryListRequest, type categoryMoveRequest, categoryUpdateRequest } from '@scm/contract';
+import {
+  type EnablementAction,
+  type categoryCreateRequest,
+  type categoryListRequest,
+  type categoryMoveRequest,
+  categoryUpdateRequest,
+} from '@scm/contract';
 import { CATEGORY_MAX_LEVEL } from '@scm/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, commodities, commodityCounts } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget } from '../../lib/enablement';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
@@ -213,13 +220,14 @@ export async function moveCategory(ctx: AuthedContext, input: z.output<typeof ca
   return null;
 }
 
-export async function setCategoryStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setCategoryStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
   await ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, input.id);
+    const status = enablementTarget('分类', action, before.status);
     await updateVersioned(tx, categories, input.id, input.version, { status });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: input.id,
       summary: before.name,
       before: { status: before.status },

@@ -1,8 +1,10 @@
-import { IMPORT_MAX_ROWS, categoryApi, commodityApi } from '@scm/contract';
-import { sql } from 'drizzle-orm';
+import { categoryApi, commodityApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, IMPORT_MAX_ROWS } from '@scm/contract';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, unique } from '../../../test/helpers';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { commodities } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -187,6 +189,52 @@ describe('commodity create and edit', () => {
     expect(stale.code).toBe(409);
     const rows = (await list({ category_id: tree.leafC })).data.list.filter((c: { id: number }) => [a, b].includes(c.id));
     expect(rows.map((c: { status: string }) => c.status)).toEqual(['disabled', 'disabled']);
+  });
+
+  it('changes only the selected rows not already in the status, and refuses a selection with none to change', async () => {
+    const on = await createCommodity({ category_id: tree.leafC });
+    const off = await createCommodity({ category_id: tree.leafC, status: 'disabled' });
+    const row = async (id: number) => (await t.database.db.select().from(commodities).where(eq(commodities.id, id)))[0];
+    const mixed = await t.api(
+      commodityApi.disable,
+      {
+        items: [
+          { id: on, version: 0 },
+          { id: off, version: 0 },
+        ],
+      },
+      admin,
+    );
+    expect(mixed.code).toBe(200);
+    expect(await row(on)).toMatchObject({ status: 'disabled', version: 1 });
+    expect(await row(off)).toMatchObject({ status: 'disabled', version: 0 });
+    const audit = await auditRowCount(t.database.db);
+    const none = await t.api(
+      commodityApi.disable,
+      {
+        items: [
+          { id: on, version: 1 },
+          { id: off, version: 0 },
+        ],
+      },
+      admin,
+    );
+    expect(none).toMatchObject({ code: 409, message: '所选商品均已是停用状态' });
+    expect([await row(on), await row(off)].map((c) => c.version)).toEqual([1, 0]);
+    expect(await auditRowCount(t.database.db)).toBe(audit);
+  });
+});
+
+describe('the 启用/停用 status machine of one commodity (a batch of one)', () => {
+  const row = async (id: number) => (await t.database.db.select().from(commodities).where(eq(commodities.id, id)))[0];
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => row(await createCommodity({ category_id: tree.leafC, status })),
+    act: (action, commodity) => t.api(commodityApi[action], { items: [{ id: commodity.id, version: commodity.version }] }, admin),
+    snapshot: async (commodity) => ({ commodity: await row(commodity.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (commodity) => (await row(commodity.id)).status,
+    refusal: (_action, status) => `商品已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });
 

@@ -24,12 +24,12 @@ export const commodityRoutes = [
   defineRoute({
     endpoint: commodityApi.enable,
     permission: `${PAGE}:status`,
-    handler: (input, ctx) => setCommodityStatus(ctx, input, 'enabled'),
+    handler: (input, ctx) => setCommodityStatus(ctx, input, 'enable'),
   }),
   defineRoute({
     endpoint: commodityApi.disable,
     permission: `${PAGE}:status`,
-    handler: (input, ctx) => setCommodityStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setCommodityStatus(ctx, input, 'disable'),
   }),
   defineRoute({ endpoint: commodityApi.importTemplate, permission: `${PAGE}:import`, handler: () => importTemplate() }),
   defineRoute({

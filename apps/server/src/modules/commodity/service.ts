@@ -1,9 +1,19 @@
-import { type commodityCreateRequest, commodityUpdateRequest, fenToYuan, STATUS_LABELS } from '@scm/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  type commodityCreateRequest,
+  commodityUpdateRequest,
+  ENABLED_STATUS_LABELS,
+  ENABLEMENT_TRANSITIONS,
+  type EnablementAction,
+  enablementActionAllowed,
+  fenToYuan,
+  STATUS_LABELS,
+} from '@scm/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget, enablementVerb } from '../../lib/enablement';
 import type { AuthedContext } from '../../lib/context';
 import { updateVersioned } from '../../lib/versioned-update';
 import { withCurrentValues } from '../../lib/unchanged-fields';
@@ -136,17 +146,39 @@ export async function deleteCommodity(ctx: AuthedContext, input: { id: number; v
   return null;
 }
 
-/** Batch enable / disable: every row must still have the version the user saw, or nothing changes. */
-export async function setCommodityStatus(ctx: AuthedContext, input: { items: { id: number; version: number }[] }, status: 'enabled' | 'disabled') {
+/**
+ * Batch enable / disable: every row must still have the version the user saw, or nothing changes.
+ * Rows already in the status the action leads to (ENABLEMENT_TRANSITIONS) are left as they are, so a
+ * mixed selection goes through; a selection with none to change is refused like a single record.
+ */
+export async function setCommodityStatus(ctx: AuthedContext, input: { items: { id: number; version: number }[] }, action: EnablementAction) {
   const ids = [...new Set(input.items.map((i) => i.id))];
   await ctx.db.transaction(async (tx) => {
-    for (const item of input.items) await updateVersioned(tx, commodities, item.id, item.version, { status });
+    const rows = await tx
+      .select({ id: commodities.id, version: commodities.version, status: commodities.status })
+      .from(commodities)
+      .where(inArray(commodities.id, ids))
+      .for('update');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const item of input.items) {
+      const row = byId.get(item.id);
+      if (!row) throw notFound();
+      if (row.version !== item.version) throw staleVersion();
+    }
+    const changing = rows.filter((row) => enablementActionAllowed(action, row.status));
+    if (changing.length === 0) {
+      if (rows.length === 1) enablementTarget('商品', action, rows[0].status);
+      throw conflict(`所选商品均已是${ENABLED_STATUS_LABELS[rows[0].status]}状态`);
+    }
+    const status = ENABLEMENT_TRANSITIONS[action].to;
+    for (const row of changing) await updateVersioned(tx, commodities, row.id, row.version, { status });
+    const changed = changing.map((row) => row.id);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
-      action: status === 'enabled' ? 'enable' : 'disable',
-      recordId: ids.length === 1 ? ids[0] : null,
-      summary: `${status === 'enabled' ? '启用' : '停用'}${ids.length}个商品`,
-      after: { ids, status },
+      action,
+      recordId: changed.length === 1 ? changed[0] : null,
+      summary: `${enablementVerb(action)}${changed.length}个商品`,
+      after: { ids: changed, status },
     });
   });
   return null;

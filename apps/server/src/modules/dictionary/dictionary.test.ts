@@ -1,11 +1,22 @@
-import { dictItemApi, dictTypeApi, PLAN_STATUSES, STATUS_DICTIONARIES, STATUS_DICTIONARY_READ_ONLY, warehouseApi } from '@scm/contract';
+import {
+  dictItemApi,
+  dictTypeApi,
+  ENABLED_STATUS_LABELS,
+  ENABLED_STATUSES,
+  ENABLEMENT_TRANSITIONS,
+  PLAN_STATUSES,
+  STATUS_DICTIONARIES,
+  STATUS_DICTIONARY_READ_ONLY,
+  warehouseApi,
+} from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
-import { dictItems } from '../../db/schema';
+import { dictItems, dictTypes } from '../../db/schema';
 import { seedBuiltInDictionaries } from '../../db/seed/dictionary';
 import { loginWithCodes } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 
 let t: TestApp;
 let admin: string;
@@ -268,5 +279,47 @@ describe('status dictionaries', () => {
     // Nothing differs now: a start changes nothing and leaves the version alone.
     await t.database.db.transaction((tx) => seedBuiltInDictionaries(tx));
     expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBe(before + 1);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  const typeRow = async (id: number) => (await t.database.db.select().from(dictTypes).where(eq(dictTypes.id, id)))[0];
+  const itemRow = async (id: number) => (await t.database.db.select().from(dictItems).where(eq(dictItems.id, id)))[0];
+
+  describe('of a dictionary type', () => {
+    sweepStatusMachine({
+      machine: ENABLEMENT_TRANSITIONS,
+      statuses: ENABLED_STATUSES,
+      build: async (status) => {
+        serial += 1;
+        const created = await t.api(dictTypeApi.create, { code: `sweep_type_${serial}`, name: `状态探针${serial}`, status }, admin);
+        return typeRow(created.data.id);
+      },
+      act: (action, type) => t.api(dictTypeApi[action], { id: type.id, version: type.version }, admin),
+      snapshot: async (type) => ({ type: await typeRow(type.id), audit: await auditRowCount(t.database.db) }),
+      statusOf: async (type) => (await typeRow(type.id)).status,
+      refusal: (_action, status) => `字典已是${ENABLED_STATUS_LABELS[status]}状态`,
+    });
+  });
+
+  describe('of a dictionary item', () => {
+    let typeId = 0;
+    beforeAll(async () => {
+      typeId = (await t.api(dictTypeApi.create, { code: 'sweep_items', name: '字典项探针', status: 'enabled' }, admin)).data.id;
+    });
+    sweepStatusMachine({
+      machine: ENABLEMENT_TRANSITIONS,
+      statuses: ENABLED_STATUSES,
+      build: async (status) => {
+        serial += 1;
+        const created = await t.api(dictItemApi.create, { typeId, label: `探针${serial}`, value: `probe_${serial}`, status }, admin);
+        return itemRow(created.data.id);
+      },
+      act: (action, item) => t.api(dictItemApi[action], { id: item.id, version: item.version }, admin),
+      snapshot: async (item) => ({ item: await itemRow(item.id), audit: await auditRowCount(t.database.db) }),
+      statusOf: async (item) => (await itemRow(item.id)).status,
+      refusal: (_action, status) => `字典项已是${ENABLED_STATUS_LABELS[status]}状态`,
+    });
   });
 });

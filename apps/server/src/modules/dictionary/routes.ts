@@ -23,11 +23,11 @@ export const dictionaryRoutes = [
   defineRoute({ endpoint: dictTypeApi.info, permission: 'dataDictionaryDetail', handler: (input, ctx) => getDictTypeByCode(ctx, input.code) }),
   defineRoute({ endpoint: dictTypeApi.create, permission: 'dataDictionary:create', handler: (input, ctx) => createDictType(ctx, input) }),
   defineRoute({ endpoint: dictTypeApi.update, permission: 'dataDictionary:edit', handler: (input, ctx) => updateDictType(ctx, input) }),
-  defineRoute({ endpoint: dictTypeApi.enable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'enabled') }),
+  defineRoute({ endpoint: dictTypeApi.enable, permission: 'dataDictionary:edit', handler: (input, ctx) => setDictTypeStatus(ctx, input, 'enable') }),
   defineRoute({
     endpoint: dictTypeApi.disable,
     permission: 'dataDictionary:edit',
-    handler: (input, ctx) => setDictTypeStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setDictTypeStatus(ctx, input, 'disable'),
   }),
   defineRoute({ endpoint: dictTypeApi.delete, permission: 'dataDictionary:delete', handler: (input, ctx) => deleteDictType(ctx, input) }),
   defineRoute({ endpoint: dictTypeApi.export, permission: 'dataDictionary:export', handler: async (input, ctx) => exportDictionary(ctx, input) }),
@@ -44,12 +44,12 @@ export const dictionaryRoutes = [
   defineRoute({
     endpoint: dictItemApi.enable,
     permission: 'dataDictionaryDetail:edit',
-    handler: (input, ctx) => setDictItemStatus(ctx, input, 'enabled'),
+    handler: (input, ctx) => setDictItemStatus(ctx, input, 'enable'),
   }),
   defineRoute({
     endpoint: dictItemApi.disable,
     permission: 'dataDictionaryDetail:edit',
-    handler: (input, ctx) => setDictItemStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setDictItemStatus(ctx, input, 'disable'),
   }),
   defineRoute({ endpoint: dictItemApi.delete, permission: 'dataDictionaryDetail:edit', handler: (input, ctx) => deleteDictItem(ctx, input) }),
 ];

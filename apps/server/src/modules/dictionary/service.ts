@@ -1,4 +1,5 @@
 import {
+  type EnablementAction,
   DERIVED_DICTIONARIES,
   DICT,
   type dictItemCreateRequest,
@@ -16,6 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { dictItems, dictTypes, dictVersion, warehouses } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget } from '../../lib/enablement';
 import type { AuthedContext } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/keywords';
@@ -146,14 +148,15 @@ export async function updateDictType(ctx: AuthedContext, input: z.output<typeof 
   });
 }
 
-export async function setDictTypeStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setDictTypeStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadType(tx, input.id);
+    const status = enablementTarget('字典', action, before.status);
     await updateVersioned(tx, dictTypes, input.id, input.version, { status, updatedBy: ctx.user.username });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
       module: 'dict_type',
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: input.id,
       summary: before.code,
       before: { status: before.status },
@@ -306,14 +309,15 @@ export async function updateDictItem(ctx: AuthedContext, input: z.output<typeof 
   });
 }
 
-export async function setDictItemStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setDictItemStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadEditableItem(tx, input.id);
+    const status = enablementTarget('字典项', action, before.status);
     await updateVersioned(tx, dictItems, input.id, input.version, { status });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
       module: 'dict_item',
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: input.id,
       summary: before.value,
       before: { status: before.status },

@@ -1,10 +1,12 @@
-import { priceTemplateApi } from '@scm/contract';
+import { ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, priceTemplateApi, toCamelCase } from '@scm/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { loginWithCodes, seedCommodities } from '../../../test/procurement-fixtures';
-import { commodities, suppliers } from '../../db/schema';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { commodities, priceTemplates, suppliers } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -30,22 +32,26 @@ const weightTemplate = {
   no_delivery_codes: ['540000'],
 };
 
+type TemplateBody = z.input<typeof priceTemplateApi.create.body>;
+/** The same template as the typed client takes it (the raw one above feeds the invalid variants). */
+const weightInput = toCamelCase<TemplateBody>(weightTemplate);
+
 const fields = (answer: { data: { field_errors: { field: string }[] } }) => answer.data.field_errors.map((e) => e.field);
 
 describe('price templates', () => {
   let id: number;
 
   it('creates a template with the fixed contract and reads it back', async () => {
-    const created = await t.call('/admin/price_template/create', weightTemplate, admin);
+    const created = await t.api(priceTemplateApi.create, weightInput, admin);
     expect(created).toMatchObject({ code: 200, data: { id: expect.any(Number) } });
     id = created.data.id;
-    const info = await t.call('/admin/price_template/info', { id }, admin);
+    const info = await t.api(priceTemplateApi.info, { id }, admin);
     expect(info.data).toMatchObject({
       name: '测试快递-按重量',
-      charge_mode: 'weight',
-      charge_rows: weightTemplate.charge_rows,
-      free_rows: [{ region_codes: ['440300'], qty_limit: 2000, min_amount_fen: 10000, operator: 'and' }],
-      no_delivery_codes: ['540000'],
+      chargeMode: 'weight',
+      chargeRows: weightInput.chargeRows,
+      freeRows: [{ regionCodes: ['440300'], qtyLimit: 2000, minAmountFen: 10000, operator: 'and' }],
+      noDeliveryCodes: ['540000'],
       version: 0,
     });
   });
@@ -98,42 +104,42 @@ describe('price templates', () => {
   });
 
   it('refuses a duplicate name with 409', async () => {
-    expect((await t.call('/admin/price_template/create', weightTemplate, admin)).code).toBe(409);
+    expect((await t.api(priceTemplateApi.create, weightInput, admin)).code).toBe(409);
   });
 
   it('updates with optimistic locking', async () => {
-    const body = { ...weightTemplate, id, version: 0, name: '测试快递-按重量(改)', free_rows: [] };
-    expect((await t.call('/admin/price_template/update', body, admin)).code).toBe(200);
-    expect(await t.call('/admin/price_template/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
-    const info = (await t.call('/admin/price_template/info', { id }, admin)).data;
-    expect(info).toMatchObject({ version: 1, free_rows: [], name: '测试快递-按重量(改)' });
+    const body = { ...weightInput, id, version: 0, name: '测试快递-按重量(改)', freeRows: [] };
+    expect((await t.api(priceTemplateApi.update, body, admin)).code).toBe(200);
+    expect(await t.api(priceTemplateApi.update, body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const info = (await t.api(priceTemplateApi.info, { id }, admin)).data;
+    expect(info).toMatchObject({ version: 1, freeRows: [], name: '测试快递-按重量(改)' });
   });
 
   it('copies as a disabled template, enables and disables', async () => {
-    const copy = await t.call('/admin/price_template/copy', { id }, admin);
-    const copied = (await t.call('/admin/price_template/info', { id: copy.data.id }, admin)).data;
-    expect(copied).toMatchObject({ name: '测试快递-按重量(改) 副本', status: 'disabled', charge_rows: weightTemplate.charge_rows });
-    const again = await t.call('/admin/price_template/copy', { id }, admin);
-    expect((await t.call('/admin/price_template/info', { id: again.data.id }, admin)).data.name).toBe('测试快递-按重量(改) 副本2');
+    const copy = await t.api(priceTemplateApi.copy, { id }, admin);
+    const copied = (await t.api(priceTemplateApi.info, { id: copy.data.id }, admin)).data;
+    expect(copied).toMatchObject({ name: '测试快递-按重量(改) 副本', status: 'disabled', chargeRows: weightInput.chargeRows });
+    const again = await t.api(priceTemplateApi.copy, { id }, admin);
+    expect((await t.api(priceTemplateApi.info, { id: again.data.id }, admin)).data.name).toBe('测试快递-按重量(改) 副本2');
     expect((await t.api(priceTemplateApi.enable, { id: copied.id, version: copied.version }, admin)).code).toBe(200);
     expect((await t.api(priceTemplateApi.disable, { id: copied.id, version: copied.version }, admin)).code).toBe(409);
     expect((await t.api(priceTemplateApi.disable, { id: copied.id, version: copied.version + 1 }, admin)).code).toBe(200);
   });
 
   it('lists with filters and offers enabled templates to any signed-in user', async () => {
-    const list = await t.call('/admin/price_template/list', { keyword: '测试快递', status: 'enabled' }, admin);
+    const list = await t.api(priceTemplateApi.list, { keyword: '测试快递', status: 'enabled' }, admin);
     expect(list.data.total).toBe(1);
-    expect(list.data.list[0]).toMatchObject({ charge_row_count: 3, free_row_count: 0, no_delivery_count: 1, default_row: { first_fee_fen: 1800 } });
-    const byMode = await t.call('/admin/price_template/list', { charge_mode: 'volume' }, admin);
-    expect(byMode.data.list.map((r: { name: string }) => r.name)).toEqual(['德邦大件-按体积']);
-    const options = await t.call('/admin/price_template/options', {}, buyer);
+    expect(list.data.list[0]).toMatchObject({ chargeRowCount: 3, freeRowCount: 0, noDeliveryCount: 1, defaultRow: { firstFeeFen: 1800 } });
+    const byMode = await t.api(priceTemplateApi.list, { chargeMode: 'volume' }, admin);
+    expect(byMode.data.list.map((r) => r.name)).toEqual(['德邦大件-按体积']);
+    const options = await t.api(priceTemplateApi.options, {}, buyer);
     expect(options.code).toBe(200);
-    expect(options.data.every((o: { status: string }) => o.status === 'enabled')).toBe(true);
-    expect(options.data.map((o: { label: string }) => o.label)).toContain('顺丰标准-按重量');
+    expect(options.data.every((o) => o.status === 'enabled')).toBe(true);
+    expect(options.data.map((o) => o.label)).toContain('顺丰标准-按重量');
   });
 
   it('refuses to delete a template in use (409), then deletes it with the right version', async () => {
-    const info = (await t.call('/admin/price_template/info', { id }, admin)).data;
+    const info = (await t.api(priceTemplateApi.info, { id }, admin)).data;
     const { ids } = await seedCommodities(t, [
       { sku: 'TPL-USE-1', name: '模板引用测试一', weightG: 100, priceFen: 100 },
       { sku: 'TPL-USE-2', name: '模板引用测试二', weightG: 100, priceFen: 100 },
@@ -141,7 +147,7 @@ describe('price templates', () => {
     await t.database.db.update(commodities).set({ priceTemplateId: id }).where(inArray(commodities.id, ids));
     const [supplier] = await t.database.db.select({ id: suppliers.id, templateId: suppliers.priceTemplateId }).from(suppliers).limit(1);
     await t.database.db.update(suppliers).set({ priceTemplateId: id }).where(eq(suppliers.id, supplier.id));
-    const referenced = await t.call('/admin/price_template/delete', { id, version: info.version }, admin);
+    const referenced = await t.api(priceTemplateApi.delete, { id, version: info.version }, admin);
     expect(referenced).toMatchObject({ code: 409, message: '该模板正被 2 个商品、1 个供应商使用，不能删除' });
     await t.database.db.update(commodities).set({ priceTemplateId: null }).where(inArray(commodities.id, ids));
     await t.database.db.update(suppliers).set({ priceTemplateId: supplier.templateId }).where(eq(suppliers.id, supplier.id));
@@ -152,7 +158,7 @@ describe('price templates', () => {
 
   it('checks permission codes', async () => {
     expect((await t.api(priceTemplateApi.list, {}, buyer)).code).toBe(403);
-    expect((await t.call('/admin/price_template/create', weightTemplate, buyer)).code).toBe(403);
+    expect((await t.api(priceTemplateApi.create, weightInput, buyer)).code).toBe(403);
     expect((await t.api(priceTemplateApi.delete, { id: 1, version: 0 }, buyer)).code).toBe(403);
     expect((await t.api(priceTemplateApi.list, {}, null)).code).toBe(401);
   });
@@ -177,15 +183,15 @@ describe('price template Excel export', () => {
   const name = `=导出模板${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    const created = await t.call(
-      '/admin/price_template/create',
+    const created = await t.api(
+      priceTemplateApi.create,
       {
-        ...weightTemplate,
+        ...weightInput,
         name,
         remark: '@备注',
-        free_rows: [
-          { region_codes: ['440300'], qty_limit: 2000, min_amount_fen: 10000, operator: 'and' },
-          { region_codes: [], min_amount_fen: 29900, operator: 'or' },
+        freeRows: [
+          { regionCodes: ['440300'], qtyLimit: 2000, minAmountFen: 10000, operator: 'and' },
+          { regionCodes: [], minAmountFen: 29900, operator: 'or' },
         ],
       },
       admin,
@@ -251,5 +257,24 @@ describe('price template Excel export', () => {
     expect((await t.api(priceTemplateApi.export, {}, buyer)).code).toBe(403);
     const exporter = await loginWithCodes(t, ['priceModel:export'], 'template-exporter@test.com');
     expect((await download(t, '/admin/price_template/export', {}, exporter)).statusCode).toBe(200);
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(priceTemplates).where(eq(priceTemplates.id, id)))[0];
+  const defaultRow = { regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 500, additionalQty: 1, additionalFeeFen: 100 };
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const body = { name: `状态探针${serial}`, chargeMode: 'piece' as const, status, chargeRows: [defaultRow] };
+      return row((await t.api(priceTemplateApi.create, body, admin)).data.id);
+    },
+    act: (action, template) => t.api(priceTemplateApi[action], { id: template.id, version: template.version }, admin),
+    snapshot: async (template) => ({ template: await row(template.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (template) => (await row(template.id)).status,
+    refusal: (_action, status) => `配送模板已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });

@@ -26,12 +26,12 @@ export const priceTemplateRoutes = [
   defineRoute({
     endpoint: priceTemplateApi.enable,
     permission: 'priceModel:edit',
-    handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'enabled'),
+    handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'enable'),
   }),
   defineRoute({
     endpoint: priceTemplateApi.disable,
     permission: 'priceModel:edit',
-    handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'disabled'),
+    handler: (input, ctx) => setPriceTemplateStatus(ctx, input, 'disable'),
   }),
   defineRoute({ endpoint: priceTemplateApi.delete, permission: 'priceModel:delete', handler: (input, ctx) => deletePriceTemplate(ctx, input) }),
   defineRoute({

@@ -1,4 +1,5 @@
 import {
+  type EnablementAction,
   type PriceTemplate,
   type PriceTemplateInput,
   type priceTemplateExportRequest,
@@ -10,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { priceTemplateChargeRows, priceTemplateFreeRows, priceTemplates } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget } from '../../lib/enablement';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
 import { likePattern } from '../../lib/keywords';
@@ -264,14 +266,15 @@ export async function copyPriceTemplate(ctx: AuthedContext, id: number) {
   });
 }
 
-export async function setPriceTemplateStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setPriceTemplateStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(priceTemplates).where(eq(priceTemplates.id, input.id));
     if (!before) throw notFound('配送模板不存在');
+    const status = enablementTarget('配送模板', action, before.status);
     await updateVersioned(tx, priceTemplates, input.id, input.version, { status, updatedBy: ctx.user.username });
     await writeAudit(tx, ctx.actor, {
       module: 'price_template',
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: input.id,
       summary: before.name,
       before: { status: before.status },

@@ -1,6 +1,9 @@
-import { backUserApi, roleApi } from '@scm/contract';
+import { backUserApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, roleApi } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { roles } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -232,5 +235,25 @@ describe('text hygiene in role names', () => {
     expect(await roleByCode('odd_name')).toBeUndefined();
     const composed = await t.call('/admin/role/create', { name: 'Cafe\u0301 角色', code: 'nfc_name' }, admin);
     expect((await t.call('/admin/role/detail', { id: composed.data.id }, admin)).data.name).toBe('Caf\u00e9 角色');
+  });
+});
+
+describe('the 启用/停用 status machine', () => {
+  let serial = 0;
+  sweepStatusMachine({
+    machine: ENABLEMENT_TRANSITIONS,
+    statuses: ENABLED_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const created = await t.api(roleApi.create, { name: `状态探针${serial}`, code: `sweep_${serial}`, status }, admin);
+      return (await t.api(roleApi.detail, { id: created.data.id }, admin)).data;
+    },
+    act: (action, role) => t.api(roleApi[action], { id: role.id, version: role.version }, admin),
+    snapshot: async (role) => ({
+      role: await t.database.db.select().from(roles).where(eq(roles.id, role.id)),
+      audit: await auditRowCount(t.database.db),
+    }),
+    statusOf: async (role) => (await t.api(roleApi.detail, { id: role.id }, admin)).data.status,
+    refusal: (_action, status) => `角色已是${ENABLED_STATUS_LABELS[status]}状态`,
   });
 });

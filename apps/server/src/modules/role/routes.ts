@@ -14,7 +14,7 @@ export const roleRoutes = [
     grants: 'codes',
     handler: (input, ctx) => updateRolePermissions(ctx, input),
   }),
-  defineRoute({ endpoint: roleApi.enable, permission: 'roleManagement:edit', handler: (input, ctx) => setRoleStatus(ctx, input, 'enabled') }),
-  defineRoute({ endpoint: roleApi.disable, permission: 'roleManagement:edit', handler: (input, ctx) => setRoleStatus(ctx, input, 'disabled') }),
+  defineRoute({ endpoint: roleApi.enable, permission: 'roleManagement:edit', handler: (input, ctx) => setRoleStatus(ctx, input, 'enable') }),
+  defineRoute({ endpoint: roleApi.disable, permission: 'roleManagement:edit', handler: (input, ctx) => setRoleStatus(ctx, input, 'disable') }),
   defineRoute({ endpoint: roleApi.delete, permission: 'roleManagement:delete', handler: (input, ctx) => deleteRole(ctx, input) }),
 ];

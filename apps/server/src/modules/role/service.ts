@@ -1,9 +1,10 @@
-import { ADMINISTRATION_CODES, type roleCreateRequest, type roleListRequest, roleUpdateRequest } from '@scm/contract';
+import { type EnablementAction, ADMINISTRATION_CODES, type roleCreateRequest, type roleListRequest, roleUpdateRequest } from '@scm/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, menus, rolePermissions, roles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget, enablementVerb } from '../../lib/enablement';
 import { auditDiff } from '../../lib/audit-diff';
 import { findLookalikeName } from '../../lib/unique-name';
 import type { AuthedContext } from '../../lib/context';
@@ -239,22 +240,22 @@ export async function updateRolePermissions(ctx: AuthedContext, input: { id: num
   });
 }
 
-export async function setRoleStatus(ctx: AuthedContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setRoleStatus(ctx: AuthedContext, input: { id: number; version: number }, action: EnablementAction) {
   return ctx.db.transaction(async (tx) => {
     await lockAccessChanges(tx);
     const role = await findRole(tx, input.id);
     await assertMayChangeRole(tx, ctx, role);
     if (role.version !== input.version) throw staleVersion();
+    const status = enablementTarget('角色', action, role.status);
     if (role.builtIn && status === 'disabled') throw conflict('内置角色不能停用');
-    if (role.status === status) throw conflict(status === 'enabled' ? '角色已是启用状态' : '角色已是停用状态');
     await updateVersioned(tx, roles, role.id, input.version, { status });
     if (status === 'disabled') await assertAccessManagerRemains(tx);
     await endStreams(tx, { roleId: role.id });
     await writeAudit(tx, ctx.actor, {
       module: 'role',
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: role.id,
-      summary: `${status === 'enabled' ? '启用' : '停用'}角色 ${role.name}`,
+      summary: `${enablementVerb(action)}角色 ${role.name}`,
       before: { status: role.status },
       after: { status },
     });

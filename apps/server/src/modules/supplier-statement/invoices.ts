@@ -1,4 +1,12 @@
-import { fenToYuan, type invoiceCreateRequest, invoiceProblems, type invoiceVoidRequest, shanghaiDay } from '@scm/contract';
+import {
+  fenToYuan,
+  INVOICE_TRANSITIONS,
+  invoiceActionAllowed,
+  type invoiceCreateRequest,
+  invoiceProblems,
+  type invoiceVoidRequest,
+  shanghaiDay,
+} from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { supplierInvoices, supplierStatements, suppliers } from '../../db/schema';
@@ -80,7 +88,7 @@ export async function registerInvoice(ctx: StatementWriteContext & { portalAccou
   });
 }
 
-/** 作废发票 with a reason, before approval; the check runs again. */
+/** 作废发票 with a reason, before approval (the statement's `void_invoice`, then the invoice's INVOICE_TRANSITIONS); the check runs again. */
 export async function voidInvoice(ctx: StatementWriteContext & { user: AuthUser }, input: z.output<typeof invoiceVoidRequest>) {
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(supplierInvoices).where(eq(supplierInvoices.id, input.id));
@@ -92,15 +100,16 @@ export async function voidInvoice(ctx: StatementWriteContext & { user: AuthUser 
     const [invoice] = await tx.select().from(supplierInvoices).where(eq(supplierInvoices.id, input.id)).for('update');
     if (invoice.version !== input.version) throw staleVersion();
     assertStatementAction(statement, 'void_invoice', access);
-    if (invoice.status === 'void') throw conflict('发票已作废');
-    await updateVersioned(tx, supplierInvoices, invoice.id, input.version, { status: 'void', voidReason: input.reason });
+    if (!invoiceActionAllowed('void', invoice.status)) throw conflict('发票已作废');
+    const status = INVOICE_TRANSITIONS.void.to;
+    await updateVersioned(tx, supplierInvoices, invoice.id, input.version, { status, voidReason: input.reason });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'void_invoice',
       recordId: statement.id,
       summary: `${statement.code} 作废发票 ${invoice.invoiceNumber}：${input.reason}`,
       before: { invoiceNumber: invoice.invoiceNumber, status: invoice.status },
-      after: { invoiceNumber: invoice.invoiceNumber, status: 'void', voidReason: input.reason },
+      after: { invoiceNumber: invoice.invoiceNumber, status, voidReason: input.reason },
     });
     await runCheck(tx, ctx.actor, statement);
     return { id: invoice.id };

@@ -1,4 +1,12 @@
-import { DICT, SUPPLIER_STATUS_LABELS, type supplierCreateRequest, supplierUpdateRequest } from '@scm/contract';
+import {
+  DICT,
+  SUPPLIER_STATUS_LABELS,
+  SUPPLIER_STATUS_TRANSITIONS,
+  type SupplierStatus,
+  type supplierCreateRequest,
+  supplierStatusChangeAllowed,
+  supplierUpdateRequest,
+} from '@scm/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -95,6 +103,15 @@ async function withUniqueConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A supplier's status change by SUPPLIER_STATUS_TRANSITIONS, keyed by the status asked for: the status
+ * to write, or a 409 when the supplier already has it.
+ */
+function statusChange(target: SupplierStatus, status: SupplierStatus): SupplierStatus {
+  if (!supplierStatusChangeAllowed(target, status)) throw conflict(`供应商已是${SUPPLIER_STATUS_LABELS[status]}状态`);
+  return SUPPLIER_STATUS_TRANSITIONS[target].to;
+}
+
 async function replaceCategories(tx: Db, supplierId: number, categoryIds: number[]) {
   await tx.delete(supplierCategories).where(eq(supplierCategories.supplierId, supplierId));
   if (categoryIds.length > 0) {
@@ -139,7 +156,9 @@ export function updateSupplier(ctx: AuthedContext, input: z.output<typeof suppli
       const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, input.id));
       if (!before) throw notFound('供应商不存在');
       if (before.version !== input.version) throw staleVersion();
-      const values = normalize(withCurrentValues(supplierUpdateRequest, input, before));
+      const merged = normalize(withCurrentValues(supplierUpdateRequest, input, before));
+      // 编辑 keeps the status unless the form changes it; a change goes through the status machine.
+      const values = merged.status === before.status ? merged : { ...merged, status: statusChange(merged.status, before.status) };
       const categoryIds = input.categoryIds ? [...new Set(input.categoryIds)] : undefined;
       await validateReferences(tx, values, categoryIds ?? [], before);
       await assertUnique(tx, values, input.id);
@@ -163,15 +182,16 @@ export async function setSupplierStatus(ctx: AuthedContext, input: { id: number;
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ code: suppliers.code, status: suppliers.status }).from(suppliers).where(eq(suppliers.id, input.id));
     if (!before) throw notFound('供应商不存在');
-    await updateVersioned(tx, suppliers, input.id, input.version, { status: input.status });
-    await onSupplierStatusChanged(tx, input.id, input.status, ctx.now());
+    const status = statusChange(input.status, before.status);
+    await updateVersioned(tx, suppliers, input.id, input.version, { status });
+    await onSupplierStatusChanged(tx, input.id, status, ctx.now());
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action: 'status',
       recordId: input.id,
-      summary: `${before.code} ${SUPPLIER_STATUS_LABELS[before.status]} → ${SUPPLIER_STATUS_LABELS[input.status]}`,
+      summary: `${before.code} ${SUPPLIER_STATUS_LABELS[before.status]} → ${SUPPLIER_STATUS_LABELS[status]}`,
       before: { status: before.status },
-      after: { status: input.status },
+      after: { status },
     });
   });
   return { id: input.id };

@@ -1,5 +1,7 @@
-import { isValidCreditCode, supplierApi } from '@scm/contract';
+import { isValidCreditCode, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_TRANSITIONS, SUPPLIER_STATUSES, supplierApi, toCamelCase } from '@scm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -10,6 +12,8 @@ import {
   seedDictionaries,
   supplierBody,
 } from '../../../test/procurement-fixtures';
+import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
+import { suppliers } from '../../db/schema';
 
 let t: TestApp;
 let token: string;
@@ -20,6 +24,13 @@ beforeAll(async () => {
   await seedDictionaries(t);
 });
 afterAll(() => t.close());
+
+type SupplierCreateBody = z.input<typeof supplierApi.create.body>;
+/** The fixture's valid supplier as the typed client takes it. */
+const supplierInput = (name: string, extra: Partial<SupplierCreateBody> = {}): SupplierCreateBody => ({
+  ...toCamelCase<SupplierCreateBody>(supplierBody(name)),
+  ...extra,
+});
 
 describe('unified social credit code', () => {
   it('accepts a code with a correct check character and rejects a wrong one', () => {
@@ -34,24 +45,24 @@ describe('supplier', () => {
   it('creates a supplier with a GYS code, categories, template and zero statistics', async () => {
     const { categoryId } = await seedCommodities(t, [{ sku: 'SUP-1', name: '玻璃杯', weightG: 300, priceFen: 1000 }]);
     const templateId = await createWeightTemplate(t, token, '供应商测试模板');
-    const created = await t.call(
-      '/admin/supplier/create',
-      supplierBody('杭州美家日用品有限公司', { category_ids: [categoryId], price_template_id: templateId }),
+    const created = await t.api(
+      supplierApi.create,
+      supplierInput('杭州美家日用品有限公司', { categoryIds: [categoryId], priceTemplateId: templateId }),
       token,
     );
     expect(created.code).toBe(200);
-    const info = await t.call('/admin/supplier/info', { id: created.data.id }, token);
+    const info = await t.api(supplierApi.info, { id: created.data.id }, token);
     expect(info.data).toMatchObject({
       name: '杭州美家日用品有限公司',
-      category_ids: [categoryId],
-      price_template_id: templateId,
-      price_template_name: '供应商测试模板',
-      region_name: '浙江省 / 杭州市',
+      categoryIds: [categoryId],
+      priceTemplateId: templateId,
+      priceTemplateName: '供应商测试模板',
+      regionName: '浙江省 / 杭州市',
       status: 'enabled',
-      tasks_invited: 0,
-      quotes_submitted: 0,
-      awards_won: 0,
-      win_rate_bp: null,
+      tasksInvited: 0,
+      quotesSubmitted: 0,
+      awardsWon: 0,
+      winRateBp: null,
       version: 0,
     });
     expect(info.data.code).toMatch(/^GYS\d{8}\d{4}$/);
@@ -69,51 +80,51 @@ describe('supplier', () => {
     expect(bad.data.field_errors.find((e: { field: string }) => e.field === 'credit_code').message).toContain('统一社会信用代码');
 
     expect((await t.call('/admin/supplier/create', supplierBody('地区测试', { region_code: '12345' }), token)).code).toBe(400);
-    const unknownRegion = await t.call('/admin/supplier/create', supplierBody('地区测试', { region_code: '999999' }), token);
-    expect(unknownRegion.data.field_errors[0].field).toBe('region_code');
-    const grade = await t.call('/admin/supplier/create', supplierBody('等级测试', { grade: 'Z' }), token);
-    expect(grade.data.field_errors[0]).toEqual({ field: 'grade', message: '请选择有效的供应商等级' });
-    const landline = await t.call('/admin/supplier/create', supplierBody('固话供应商', { phone: '0571-88886666' }), token);
+    const unknownRegion = await t.api(supplierApi.create, supplierInput('地区测试', { regionCode: '999999' }), token);
+    expect(unknownRegion).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'region_code' }] } });
+    const grade = await t.api(supplierApi.create, supplierInput('等级测试', { grade: 'Z' }), token);
+    expect(grade).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'grade', message: '请选择有效的供应商等级' }] } });
+    const landline = await t.api(supplierApi.create, supplierInput('固话供应商', { phone: '0571-88886666' }), token);
     expect(landline.code).toBe(200);
   });
 
   it('refuses a duplicate name or credit code with 409', async () => {
-    const first = supplierBody('重名供应商有限公司');
-    expect((await t.call('/admin/supplier/create', first, token)).code).toBe(200);
-    expect((await t.call('/admin/supplier/create', supplierBody('重名供应商有限公司'), token)).code).toBe(409);
-    const sameCode = await t.call('/admin/supplier/create', supplierBody('另一家公司', { credit_code: first.credit_code }), token);
+    const first = supplierInput('重名供应商有限公司');
+    expect((await t.api(supplierApi.create, first, token)).code).toBe(200);
+    expect((await t.api(supplierApi.create, supplierInput('重名供应商有限公司'), token)).code).toBe(409);
+    const sameCode = await t.api(supplierApi.create, supplierInput('另一家公司', { creditCode: first.creditCode }), token);
     expect(sameCode.code).toBe(409);
   });
 
   it('updates with optimistic locking: a stale version gets 409 and changes nothing', async () => {
-    const { data } = await t.call('/admin/supplier/create', supplierBody('宁波锁定测试有限公司'), token);
-    const body = { ...supplierBody('宁波锁定测试有限公司'), id: data.id, version: 0, contact_person: '李四' };
+    const { data } = await t.api(supplierApi.create, supplierInput('宁波锁定测试有限公司'), token);
+    const body = { ...supplierInput('宁波锁定测试有限公司'), id: data.id, version: 0, contactPerson: '李四' };
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => t.call('/admin/supplier/update', { ...body, contact_person: `联系人${i}` }, token)),
+      Array.from({ length: 5 }, (_, i) => t.api(supplierApi.update, { ...body, contactPerson: `联系人${i}` }, token)),
     );
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 409)).toHaveLength(4);
-    const stale = await t.call('/admin/supplier/update', body, token);
+    const stale = await t.api(supplierApi.update, body, token);
     expect(stale.code).toBe(409);
     expect(stale.message).toBe('数据已被他人修改，请刷新后重试');
-    const info = await t.call('/admin/supplier/info', { id: data.id }, token);
+    const info = await t.api(supplierApi.info, { id: data.id }, token);
     expect(info.data.version).toBe(1);
-    expect(info.data.contact_person).toMatch(/^联系人\d$/);
+    expect(info.data.contactPerson).toMatch(/^联系人\d$/);
   });
 
   it('changes status (enabled / disabled / blacklisted), filters by it and offers only enabled ones to invite', async () => {
-    const { data } = await t.call('/admin/supplier/create', supplierBody('黑名单测试有限公司'), token);
+    const { data } = await t.api(supplierApi.create, supplierInput('黑名单测试有限公司'), token);
     expect((await t.api(supplierApi.status, { id: data.id, version: 0, status: 'blacklisted' }, token)).code).toBe(200);
-    const list = await t.call('/admin/supplier/list', { status: 'blacklisted' }, token);
-    expect(list.data.list.map((s: { name: string }) => s.name)).toEqual(['黑名单测试有限公司']);
-    const options = await t.call('/admin/supplier/options', { invitable: true }, token);
-    expect(options.data.some((o: { label: string }) => o.label === '黑名单测试有限公司')).toBe(false);
-    const keyword = await t.call('/admin/supplier/list', { keyword: '锁定' }, token);
+    const list = await t.api(supplierApi.list, { status: 'blacklisted' }, token);
+    expect(list.data.list.map((s) => s.name)).toEqual(['黑名单测试有限公司']);
+    const options = await t.api(supplierApi.options, { invitable: true }, token);
+    expect(options.data.some((o) => o.label === '黑名单测试有限公司')).toBe(false);
+    const keyword = await t.api(supplierApi.list, { keyword: '锁定' }, token);
     expect(keyword.data.total).toBe(1);
   });
 
   it('deletes an uninvited supplier; exports Excel', async () => {
-    const { data } = await t.call('/admin/supplier/create', supplierBody('待删除供应商'), token);
+    const { data } = await t.api(supplierApi.create, supplierInput('待删除供应商'), token);
     expect((await t.api(supplierApi.delete, { id: data.id, version: 0 }, token)).code).toBe(200);
     expect((await t.api(supplierApi.info, { id: data.id }, token)).code).toBe(404);
     const file = await t.app.inject({
@@ -127,9 +138,9 @@ describe('supplier', () => {
   });
 
   it('exports only the selected suppliers when the filter names their ids (导出选中)', async () => {
-    const first = await t.call('/admin/supplier/create', supplierBody('选中导出甲有限公司'), token);
-    const second = await t.call('/admin/supplier/create', supplierBody('选中导出乙有限公司'), token);
-    await t.call('/admin/supplier/create', supplierBody('未选中导出丙有限公司'), token);
+    const first = await t.api(supplierApi.create, supplierInput('选中导出甲有限公司'), token);
+    const second = await t.api(supplierApi.create, supplierInput('选中导出乙有限公司'), token);
+    await t.api(supplierApi.create, supplierInput('未选中导出丙有限公司'), token);
     const file = await download(t, '/admin/supplier/export', { ids: [first.data.id, second.data.id] }, token);
     const rows = [...(await readWorkbook(file.rawPayload)).values()][0].slice(1);
     expect(rows.map((row) => row[1]).sort()).toEqual(['选中导出乙有限公司', '选中导出甲有限公司'].sort());
@@ -139,10 +150,39 @@ describe('supplier', () => {
   it('checks permission codes on every action', async () => {
     const reader = await loginWithCodes(t, ['supplierManagement'], 'supplier-reader@test.com');
     expect((await t.api(supplierApi.list, {}, reader)).code).toBe(200);
-    expect((await t.call('/admin/supplier/create', supplierBody('无权限供应商'), reader)).code).toBe(403);
+    expect((await t.api(supplierApi.create, supplierInput('无权限供应商'), reader)).code).toBe(403);
     expect((await t.api(supplierApi.export, {}, reader)).code).toBe(403);
     const nobody = await loginWithCodes(t, [], 'supplier-nobody@test.com');
     expect((await t.api(supplierApi.list, {}, nobody)).code).toBe(403);
     expect((await t.api(supplierApi.options, {}, nobody)).code).toBe(200);
+  });
+});
+
+describe('the status machine (变更状态)', () => {
+  let serial = 0;
+  const row = async (id: number) => (await t.database.db.select().from(suppliers).where(eq(suppliers.id, id)))[0];
+  sweepStatusMachine({
+    machine: SUPPLIER_STATUS_TRANSITIONS,
+    statuses: SUPPLIER_STATUSES,
+    build: async (status) => {
+      serial += 1;
+      const created = await t.api(supplierApi.create, supplierInput(`状态探针供应商${serial}有限公司`, { status }), token);
+      return row(created.data.id);
+    },
+    act: (status, supplier) => t.api(supplierApi.status, { id: supplier.id, version: supplier.version, status }, token),
+    snapshot: async (supplier) => ({ supplier: await row(supplier.id), audit: await auditRowCount(t.database.db) }),
+    statusOf: async (supplier) => (await row(supplier.id)).status,
+    refusal: (_target, status) => `供应商已是${SUPPLIER_STATUS_LABELS[status]}状态`,
+  });
+
+  it('lets 编辑 keep the status as it is, and moves it through the table when the form changes it', async () => {
+    const created = await t.api(supplierApi.create, supplierInput('编辑状态测试有限公司'), token);
+    const { id } = created.data;
+    const edit = (version: number, extra: Partial<SupplierCreateBody>) =>
+      t.api(supplierApi.update, { ...supplierInput('编辑状态测试有限公司', extra), id, version }, token);
+    expect((await edit(0, { contactPerson: '赵六' })).code).toBe(200);
+    expect(await row(id)).toMatchObject({ status: 'enabled', contactPerson: '赵六', version: 1 });
+    expect((await edit(1, { status: 'blacklisted' })).code).toBe(200);
+    expect(await row(id)).toMatchObject({ status: 'blacklisted', version: 2 });
   });
 });

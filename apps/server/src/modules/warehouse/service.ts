@@ -1,9 +1,10 @@
-import { STATUS_LABELS, type warehouseCreateRequest, warehouseUpdateRequest } from '@scm/contract';
+import { type EnablementAction, STATUS_LABELS, type warehouseCreateRequest, warehouseUpdateRequest } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { planningTasks, procurementTasks, warehouses } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { enablementTarget } from '../../lib/enablement';
 import type { Actor } from '../../lib/context';
 import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
 import { findLookalikeName } from '../../lib/unique-name';
@@ -100,15 +101,16 @@ export function updateWarehouse(ctx: WarehouseWriteContext, input: UpdateInput) 
 }
 
 /** 启用 / 停用: a disabled warehouse stays on the records that name it; new records cannot pick it. */
-export async function setWarehouseStatus(ctx: WarehouseWriteContext, input: { id: number; version: number }, status: 'enabled' | 'disabled') {
+export async function setWarehouseStatus(ctx: WarehouseWriteContext, input: { id: number; version: number }, action: EnablementAction) {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(warehouses).where(eq(warehouses.id, input.id));
     if (!before) throw missing();
+    const status = enablementTarget('仓库', action, before.status);
     await updateVersioned(tx, warehouses, input.id, input.version, { status });
     await bumpVersion(tx);
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
-      action: status === 'enabled' ? 'enable' : 'disable',
+      action,
       recordId: input.id,
       summary: `${before.code} ${STATUS_LABELS[before.status]} → ${STATUS_LABELS[status]}`,
       before: { status: before.status },

@@ -1,11 +1,16 @@
-import type { Endpoint } from '@scm/contract';
+import {
+  ENABLED_STATUS_LABELS,
+  type EnabledStatus,
+  type Endpoint,
+  ENABLEMENT_TRANSITIONS,
+  type EnablementAction,
+  enablementActionAllowed,
+} from '@scm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { callApi } from '@/shared/http/api';
 import { type Callable, usePermission } from '@/shared/permission/can';
-
-type Status = 'enabled' | 'disabled';
 
 interface BatchStatusOptions {
   /** The single-record calls; each button shows to the users its route lets in. */
@@ -18,11 +23,12 @@ interface BatchStatusOptions {
 
 /**
  * 批量启用 / 批量停用 for a list whose records only switch on and off: the table's row selection
- * and the toolbar buttons. After a confirmation the rows not already in that state are sent one after
- * the other to the single-record endpoint with their own version (each its own transaction and
- * audit row); one message says how many succeeded and the first reason of those that did not.
+ * and the toolbar buttons. After a confirmation the rows ENABLEMENT_TRANSITIONS lets take the action
+ * (the server refuses the others) are sent one after the other to the single-record endpoint with
+ * their own version (each its own transaction and audit row); one message says how many succeeded
+ * and the first reason of those that did not.
  */
-export function useBatchStatus<T extends { id: number; version: number; status: string }>({ endpoints, stale, noun }: BatchStatusOptions) {
+export function useBatchStatus<T extends { id: number; version: number; status: EnabledStatus }>({ endpoints, stale, noun }: BatchStatusOptions) {
   const { message, modal } = App.useApp();
   const canEnable = usePermission(endpoints.enable);
   const canDisable = usePermission(endpoints.disable);
@@ -30,9 +36,9 @@ export function useBatchStatus<T extends { id: number; version: number; status: 
   const client = useQueryClient();
   const [selected, setSelected] = useState<T[]>([]);
 
-  const run = (status: Status) => {
-    const rows = selected.filter((row) => row.status !== status);
-    const verb = status === 'enabled' ? '启用' : '停用';
+  const run = (action: EnablementAction) => {
+    const rows = selected.filter((row) => enablementActionAllowed(action, row.status));
+    const verb = ENABLED_STATUS_LABELS[ENABLEMENT_TRANSITIONS[action].to];
     if (rows.length === 0) {
       message.info(`所选${noun}均已${verb}`);
       return;
@@ -40,7 +46,7 @@ export function useBatchStatus<T extends { id: number; version: number; status: 
     modal.confirm({
       title: `批量${verb} ${rows.length} 个${noun}？`,
       onOk: async () => {
-        const endpoint = status === 'enabled' ? endpoints.enable : endpoints.disable;
+        const endpoint = endpoints[action];
         const failures: string[] = [];
         for (const row of rows) {
           await callApi(endpoint, { id: row.id, version: row.version }).catch((error: Error) => failures.push(error.message));
@@ -62,8 +68,8 @@ export function useBatchStatus<T extends { id: number; version: number; status: 
     selected.length > 0 && allowed ? (
       <>
         <span className="muted">已选 {selected.length} 项</span>
-        {canEnable && <Button onClick={() => run('enabled')}>批量启用</Button>}
-        {canDisable && <Button onClick={() => run('disabled')}>批量停用</Button>}
+        {canEnable && <Button onClick={() => run('enable')}>批量启用</Button>}
+        {canDisable && <Button onClick={() => run('disable')}>批量停用</Button>}
       </>
     ) : null;
   return { rowSelection, controls };

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BackUserRow, backUserApi, backUserListRequest, DICT, type Status, formatDateTimeSeconds } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -82,8 +83,8 @@ export default function UserManagementPage() {
                 编辑
               </ReasonedButton>
             )}
-            {(user.status === 'enabled' ? canDisable : canEnable) &&
-              (user.status === 'enabled' ? (
+            {(enablementActionAllowed('disable', user.status) ? canDisable : canEnable) &&
+              (enablementActionAllowed('disable', user.status) ? (
                 <ReasonedButton
                   type="link"
                   size="small"

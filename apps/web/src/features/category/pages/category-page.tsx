@@ -1,5 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { buildTree, type Category, CATEGORY_MAX_LEVEL, categoryApi, categoryListRequest, type TreeNode, formatDateTimeSeconds } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Can, usePermission } from '@/shared/permission/can';
@@ -87,7 +88,7 @@ export default function CategoryPage() {
               移动
             </Button>
           )}
-          {row.status === 'enabled'
+          {enablementActionAllowed('disable', row.status)
             ? canDisable && (
                 <Popconfirm title={`确定停用分类「${row.name}」吗？`} onConfirm={() => disable.mutateAsync({ id: row.id, version: row.version })}>
                   <Button type="link" size="small">

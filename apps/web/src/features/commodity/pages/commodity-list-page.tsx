@@ -1,5 +1,6 @@
 import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Commodity, commodityApi, DICT, formatDateTime } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { App, Button, Col, Dropdown, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictTag } from '@/shared/dict/dict-tag';
@@ -147,8 +148,8 @@ export default function CommodityListPage() {
               编辑
             </Button>
           )}
-          {(row.status === 'enabled' ? canDisable : canEnable) &&
-            (row.status === 'enabled' ? (
+          {(enablementActionAllowed('disable', row.status) ? canDisable : canEnable) &&
+            (enablementActionAllowed('disable', row.status) ? (
               <Popconfirm
                 title={`确定停用「${row.name}」吗？`}
                 onConfirm={() => disable.mutateAsync({ items: [{ id: row.id, version: row.version }] })}

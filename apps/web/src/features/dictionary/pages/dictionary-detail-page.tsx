@@ -10,6 +10,7 @@ import {
   pagePath,
   dictItemApi,
 } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -80,7 +81,7 @@ export default function DictionaryDetailPage() {
             <Button type="link" size="small" onClick={() => setModal({ open: true, editing: row })}>
               编辑
             </Button>
-            {row.status === 'enabled' ? (
+            {enablementActionAllowed('disable', row.status) ? (
               <Popconfirm
                 title={`停用「${row.label}」？`}
                 description="旧记录仍显示它，新记录不能再选"

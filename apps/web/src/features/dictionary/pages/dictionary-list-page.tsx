@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictType, DICT, dictTypeApi, dictTypeListRequest, formatDateTime, pagePath } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -86,8 +87,8 @@ export default function DictionaryListPage() {
               编辑
             </Button>
           )}
-          {(row.status === 'enabled' ? canDisable : canEnable) &&
-            (row.status === 'enabled' ? (
+          {(enablementActionAllowed('disable', row.status) ? canDisable : canEnable) &&
+            (enablementActionAllowed('disable', row.status) ? (
               <Popconfirm
                 title={`停用字典「${row.name}」？`}
                 description="停用后新记录不能再选择该字典的值"

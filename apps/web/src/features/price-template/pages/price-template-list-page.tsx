@@ -8,6 +8,7 @@ import {
   priceTemplateListRequest,
   formatDateTime,
 } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -107,8 +108,8 @@ export default function PriceTemplateListPage() {
               复制
             </Button>
           )}
-          {(row.status === 'enabled' ? canDisable : canEnable) &&
-            (row.status === 'enabled' ? (
+          {(enablementActionAllowed('disable', row.status) ? canDisable : canEnable) &&
+            (enablementActionAllowed('disable', row.status) ? (
               <Popconfirm
                 title={`停用「${row.name}」？`}
                 description="停用后使用它的估算会提示“模板已停用”"

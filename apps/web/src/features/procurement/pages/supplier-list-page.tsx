@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, portalAccountApi, type Supplier, type SupplierStatus, supplierApi, supplierListRequest, formatDateTime } from '@scm/contract';
+import { SUPPLIER_STATUSES, supplierStatusChangeAllowed } from '@scm/contract';
 import { Button, Dropdown, Form, Input, Select, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -136,9 +137,11 @@ export default function SupplierListPage() {
           {canStatus && (
             <Dropdown
               menu={{
-                items: (['enabled', 'disabled', 'blacklisted'] as const)
-                  .filter((s) => s !== row.status)
-                  .map((s) => ({ key: s, label: { enabled: '启用', disabled: '停用', blacklisted: '列入黑名单' }[s], danger: s === 'blacklisted' })),
+                items: SUPPLIER_STATUSES.filter((s) => supplierStatusChangeAllowed(s, row.status)).map((s) => ({
+                  key: s,
+                  label: { enabled: '启用', disabled: '停用', blacklisted: '列入黑名单' }[s],
+                  danger: s === 'blacklisted',
+                })),
                 onClick: ({ key }) => setStatus.mutate({ id: row.id, version: row.version, status: key as SupplierStatus }),
               }}
             >
@@ -210,7 +213,7 @@ export default function SupplierListPage() {
                   key: 'enable',
                   label: '启用',
                   call: supplierApi.status,
-                  allowed: (supplier) => supplier.status !== 'enabled',
+                  allowed: (supplier) => supplierStatusChangeAllowed('enabled', supplier.status),
                   run: (supplier) => callApi(supplierApi.status, { id: supplier.id, version: supplier.version, status: 'enabled' }),
                 },
                 {
@@ -219,7 +222,7 @@ export default function SupplierListPage() {
                   call: supplierApi.status,
                   danger: true,
                   confirm: '停用的供应商不能再被邀请报价。',
-                  allowed: (supplier) => supplier.status !== 'disabled',
+                  allowed: (supplier) => supplierStatusChangeAllowed('disabled', supplier.status),
                   run: (supplier) => callApi(supplierApi.status, { id: supplier.id, version: supplier.version, status: 'disabled' }),
                 },
               ]}

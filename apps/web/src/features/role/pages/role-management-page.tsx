@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DATA_SCOPE_LABELS, DICT, type Role, roleApi, roleListRequest, formatDateTimeSeconds } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { callApi } from '@/shared/http/api';
@@ -99,8 +100,8 @@ export default function RoleManagementPage() {
                 分配权限
               </ReasonedButton>
             )}
-            {(role.status === 'enabled' ? canDisable : canEnable) &&
-              (role.status === 'enabled' ? (
+            {(enablementActionAllowed('disable', role.status) ? canDisable : canEnable) &&
+              (enablementActionAllowed('disable', role.status) ? (
                 <ReasonedButton
                   type="link"
                   size="small"

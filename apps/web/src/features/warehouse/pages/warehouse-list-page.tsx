@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DICT, type Warehouse, warehouseApi, warehouseListRequest } from '@scm/contract';
+import { enablementActionAllowed } from '@scm/contract';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DictSelect } from '@/shared/dict/dict-select';
@@ -74,7 +75,7 @@ export default function WarehouseListPage() {
               编辑
             </Button>
           )}
-          {row.status === 'enabled'
+          {enablementActionAllowed('disable', row.status)
             ? canDisable && (
                 <Popconfirm
                   title={`停用「${row.name}」？`}
