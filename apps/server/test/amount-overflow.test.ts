@@ -79,7 +79,7 @@ describe('amounts past the line limit', () => {
     );
     expect(created.code, created.message).toBe(200);
     const id = created.data.id;
-    const info = async () => (await t.call('/admin/procurement_task/info', { id }, admin)).data;
+    const info = async () => (await t.api(procurementTaskApi.info, { id }, admin)).data;
     expect((await t.api(procurementTaskApi.publish, { id, version: (await info()).version }, admin)).code).toBe(200);
     const lineId = (await info()).lines[0].id;
     await refused(

@@ -1,4 +1,4 @@
-import { procurementTaskApi } from '@scm/contract';
+import { procurementTaskApi, quotationApi, operationLogApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
@@ -35,17 +35,16 @@ it('rolls the whole award back when a later write fails', async () => {
     .insert(planningTaskLines)
     .values({ planId: plan.id, commodityId: ids[0], quantity: 10, budgetUnitPriceFen: 1000 })
     .returning({ id: planningTaskLines.id });
-  const created = await t.call(
-    '/admin/procurement_task/create',
+  const created = await t.api(
+    procurementTaskApi.create,
     {
       name: '回滚测试任务',
-      buyer_id: 1,
-      quote_deadline: new Date(t.clock.now.getTime() + 86_400_000).toISOString(),
-      delivery_region_code: '440305',
-      plan_id: plan.id,
-      lines: [{ commodity_id: ids[0], quantity: 10, target_price_fen: 1000, plan_line_id: planLine.id }],
-      supplier_ids: [supplier],
-      // Quoted in the open: these tests read the prices while quoting (sealed tasks: test/sealing.test.ts).
+      buyerId: 1,
+      quoteDeadline: new Date(t.clock.now.getTime() + 86_400_000).toISOString(),
+      deliveryRegionCode: '440305',
+      planId: plan.id,
+      lines: [{ commodityId: ids[0], quantity: 10, targetPriceFen: 1000, planLineId: planLine.id }],
+      supplierIds: [supplier],
       sealed: false,
     },
     token,
@@ -53,26 +52,26 @@ it('rolls the whole award back when a later write fails', async () => {
   expect(created.code, created.message).toBe(200);
   const id = created.data.id;
   await t.api(procurementTaskApi.publish, { id, version: 0 }, token);
-  const lineId = (await t.call('/admin/procurement_task/info', { id }, token)).data.lines[0].id;
+  const lineId = (await t.api(procurementTaskApi.info, { id }, token)).data.lines[0].id;
   const today = shanghaiDay(t);
-  const quote = await t.call(
-    '/admin/quotation/save',
+  const quote = await t.api(
+    quotationApi.save,
     {
-      task_id: id,
-      supplier_id: supplier,
-      quote_date: today,
-      valid_until: '2099-12-31',
-      tax_rate_percent: 13,
-      freight_mode: 'manual',
-      freight_fen: 0,
-      lines: [{ task_line_id: lineId, unit_price_fen: 900 }],
+      taskId: id,
+      supplierId: supplier,
+      quoteDate: today,
+      validUntil: '2099-12-31',
+      taxRatePercent: 13,
+      freightMode: 'manual',
+      freightFen: 0,
+      lines: [{ taskLineId: lineId, unitPriceFen: 900 }],
     },
     token,
   );
   expect(quote.code).toBe(200);
   expect((await t.api(procurementTaskApi.closeQuote, { id, version: 1 }, token)).code).toBe(200);
 
-  const award = await t.call('/admin/procurement_task/award', { id, version: 2, lines: [{ task_line_id: lineId, supplier_id: supplier }] }, token);
+  const award = await t.api(procurementTaskApi.award, { id, version: 2, lines: [{ taskLineId: lineId, supplierId: supplier }] }, token);
   expect(award.status).toBe(500);
 
   const db = t.database.db;
@@ -85,6 +84,6 @@ it('rolls the whole award back when a later write fails', async () => {
   expect(await db.select().from(purchaseOrders).where(eq(purchaseOrders.taskId, id))).toEqual([]);
   const [line0] = await db.select().from(planningTaskLines).where(eq(planningTaskLines.id, planLine.id));
   expect(line0).toMatchObject({ awardedQuantity: 0, orderedQuantity: 0 });
-  const log = await t.call('/admin/operation_log/list', { module: 'purchase_order' }, token);
+  const log = await t.api(operationLogApi.list, { module: 'purchase_order' }, token);
   expect(log.data.total).toBe(0);
 });

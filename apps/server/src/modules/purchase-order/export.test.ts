@@ -19,7 +19,7 @@ describe('the order export', () => {
   it('is a working file: amounts and quantities are numbers, dates are dates, and a sheet holds the lines', async () => {
     const award = await awardedTask(t, admin, { warehouseCode: 'sh_jiading' });
     const [first] = award.orders;
-    const info = (await t.call('/admin/purchase_order/info', { id: first.id }, admin)).data;
+    const info = (await t.api(purchaseOrderApi.info, { id: first.id }, admin)).data;
     await t.api(purchaseOrderApi.confirm, { id: first.id, version: info.version, promisedDate: shanghaiDay(t, 3) }, admin);
     await t.api(
       purchaseOrderApi.receive,
@@ -36,16 +36,16 @@ describe('the order export', () => {
     const at = (name: string) => row[header.indexOf(name)];
     expect(at('货值(元)')).toBe(1000);
     expect(typeof at('运费(元)')).toBe('number');
-    expect(at('订单总额(元)')).toBe(info.total_fen / 100);
+    expect(at('订单总额(元)')).toBe(info.totalFen / 100);
     expect(at('已收数量')).toBe(30);
-    expect(at('需求日期')).toEqual(new Date(`${info.required_by}T00:00:00Z`));
+    expect(at('需求日期')).toEqual(new Date(`${info.requiredBy}T00:00:00Z`));
     expect(at('承诺到货日期')).toEqual(new Date(`${shanghaiDay(t, 3)}T00:00:00Z`));
     expect(at('创建时间')).toBeInstanceOf(Date);
     expect(at('收货仓库')).toBe('上海嘉定中心仓');
     const lineHeader = lines[0] as string[];
     const line = lines.find((r) => r[0] === first.code) as unknown[];
     const cell = (name: string) => line[lineHeader.indexOf(name)];
-    expect(cell('SKU')).toBe(info.lines[0].sku_code);
+    expect(cell('SKU')).toBe(info.lines[0].skuCode);
     expect(cell('订购数量')).toBe(100);
     expect(cell('含税单价(元)')).toBe(10);
     expect(cell('含税金额(元)')).toBe(1000);
