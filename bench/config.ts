@@ -280,7 +280,7 @@ export const soakWritesPerSecond = 20;
 
 /**
  * Daily codes from two processes at once. Until a route creates coded documents, the fault
- * test calls lib/codes.ts nextCode from two processes; a module that creates coded documents
+ * test calls lib/records/codes.ts nextCode from two processes; a module that creates coded documents
  * sets `route` so the two server processes create through the API instead.
  */
 export const dailyCodes: {

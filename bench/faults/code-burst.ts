@@ -1,5 +1,5 @@
 /**
- * Draws daily codes with lib/codes.ts nextCode, each in its own transaction, `count` of them with
+ * Draws daily codes with lib/records/codes.ts nextCode, each in its own transaction, `count` of them with
  * `concurrency` in flight, and prints them as JSON. The two-process test runs two of these at once
  * until a route creates coded documents (config.ts dailyCodes.route).
  *   node --import tsx faults/code-burst.ts <prefix> <count> <concurrency> <iso-date>

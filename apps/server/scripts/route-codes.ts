@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { allRoutes } from '../src/modules';
-import { PORTAL, PUBLIC } from '../src/lib/route';
+import { PORTAL, PUBLIC } from '../src/lib/http/route';
 
 /*
  * Writes packages/contract/src/route-codes.ts from the route registry: the permission code of every

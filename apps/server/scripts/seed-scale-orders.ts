@@ -19,7 +19,7 @@
 import { DAY_MS, shanghaiCodeDay, shanghaiDay } from '@scm/contract';
 import type pg from 'pg';
 import { openDatabase } from '../src/db/client';
-import type { AuthUser } from '../src/lib/context';
+import type { AuthUser } from '../src/lib/http/context';
 import { ledgerStatus } from '../src/modules/purchase-order/ledger';
 import { createStatement, cancelStatement, sendStatement } from '../src/modules/supplier-statement/service';
 import { confirmStatement, disputeStatement } from '../src/modules/supplier-statement/supplier-acts';

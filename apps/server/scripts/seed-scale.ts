@@ -11,7 +11,7 @@ import { DAY_MS } from '@scm/contract';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { searchGrams } from '../src/lib/search-grams';
+import { searchGrams } from '../src/lib/sql/search-grams';
 import { DEMO_SEEDER_NAMES, seedDatabase } from '../src/db/seed';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from '../src/db/seed/commodity-catalog';
 import { planningScaleSteps } from './seed-scale-planning';

@@ -5,8 +5,8 @@
  */
 export { type Db, openDatabase } from './db/client';
 export * as schema from './db/schema';
-export { nextCode } from './lib/codes';
-export type { AuthedContext, AuthUser } from './lib/context';
+export { nextCode } from './lib/records/codes';
+export type { AuthedContext, AuthUser } from './lib/http/context';
 export { listCommodities } from './modules/commodity/search/list';
 export { addDays, shanghaiDay } from '@scm/contract';
 export { period, previousPeriod } from './modules/data-board/period';

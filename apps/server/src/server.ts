@@ -5,7 +5,7 @@ import { loadConfig, workersProblem } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { DEMO_USER_EMAILS } from './db/seed/demo-access';
-import { MINUTE_JOBS_MS, runMinuteJobs } from './lib/minute-jobs';
+import { MINUTE_JOBS_MS, runMinuteJobs } from './lib/jobs/minute-jobs';
 import { initSealKey, SEAL_KEY_FILE, sealKeyCreated } from './modules/sealing/key';
 
 /** Requests in flight at SIGTERM get this long to finish before their connections are cut. */

@@ -2,9 +2,9 @@ import { ALL_PERMISSION_CODES, authApi, portalApi, portalStatementApi, portalPur
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUsers, menus, portalSessions, purchaseOrderLines, rolePermissions, roles, sessions, shipmentLines, shipments } from '../src/db/schema';
-import { AUTHENTICATED, type AnyRoute, isPortalRoute, PORTAL, PUBLIC } from '../src/lib/route';
-import { hashPassword } from '../src/lib/passwords';
-import { hashToken } from '../src/lib/tokens';
+import { AUTHENTICATED, type AnyRoute, isPortalRoute, PORTAL, PUBLIC } from '../src/lib/http/route';
+import { hashPassword } from '../src/lib/access/passwords';
+import { hashToken } from '../src/lib/access/tokens';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from './helpers';

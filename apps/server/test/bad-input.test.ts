@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyRoute, isPortalRoute } from '../src/lib/route';
+import { type AnyRoute, isPortalRoute } from '../src/lib/http/route';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { createTestApp, type TestApp } from './helpers';

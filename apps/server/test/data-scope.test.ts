@@ -3,8 +3,8 @@ import { type Endpoint, type PlanCreateBody, toSnakeCase, DAY_MS } from '@scm/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { backUsers, menus, planningTasks, purchaseOrderLines, purchaseOrders, rolePermissions, roles } from '../src/db/schema';
-import { hashPassword } from '../src/lib/passwords';
-import type { AnyRoute } from '../src/lib/route';
+import { hashPassword } from '../src/lib/access/passwords';
+import type { AnyRoute } from '../src/lib/http/route';
 import { allRoutes } from '../src/modules';
 import { createPlan as buildPlan, createTask as buildTask } from './builders';
 import { download, readWorkbook } from './excel';

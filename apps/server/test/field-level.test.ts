@@ -1,7 +1,7 @@
 import { creditCodeWithCheck, portalApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { AnyRoute } from '../src/lib/route';
+import type { AnyRoute } from '../src/lib/http/route';
 import { allRoutes } from '../src/modules';
 import { type ApiPath, createTestApp, type TestApp, unique } from './helpers';
 import { enumOptions, optionalFields } from './junk';

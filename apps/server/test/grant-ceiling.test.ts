@@ -1,6 +1,6 @@
 import { ALL_PERMISSION_CODES, authApi, backUserApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyRoute } from '../src/lib/route';
+import type { AnyRoute } from '../src/lib/http/route';
 import { allRoutes } from '../src/modules';
 import { databaseFingerprint } from './fingerprint';
 import { type ApiPath, createTestApp, type TestApp } from './helpers';

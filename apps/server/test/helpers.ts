@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { queryRows as rowsOf } from '../src/lib/rows';
+import { queryRows as rowsOf } from '../src/lib/sql/rows';
 
 export const ADMIN_EMAIL = 'admin@test.com';
 export const ADMIN_PASSWORD = 'Admin12345';

@@ -2,7 +2,7 @@ import { backUserApi, commodityApi } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUsers, idempotencyKeys, planningTasks } from '../src/db/schema';
-import { IDEMPOTENCY_TTL_MS } from '../src/lib/idempotency';
+import { IDEMPOTENCY_TTL_MS } from '../src/lib/http/idempotency';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

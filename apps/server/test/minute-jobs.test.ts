@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMinuteJobs } from '../src/lib/minute-jobs';
+import { runMinuteJobs } from '../src/lib/jobs/minute-jobs';
 import { createTestApp, type TestApp } from './helpers';
 
 /** The periodic jobs run in one process at a time (docs/operations.md). */

@@ -1,5 +1,5 @@
 import { authApi } from '@scm/contract';
-import { defineRoute } from '../src/lib/route';
+import { defineRoute } from '../src/lib/http/route';
 
 // Checked by the typecheck, never run: permission codes are a type (docs/how-to.md, "A permission
 // code"), so a misspelt one fails `tsc`. Were `permission` a plain string, the directive below would

@@ -2,7 +2,7 @@ import { creditCodeWithCheck } from '@scm/contract';
 import { categories, commodities } from '../src/db/schema';
 import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
-import { hashPassword } from '../src/lib/passwords';
+import { hashPassword } from '../src/lib/access/passwords';
 import { withGrams } from '../src/modules/commodity/service';
 import type { TestApp } from './helpers';
 

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotationRevisions } from '../src/db/schema';
-import { type AnyRoute, isPortalRoute, PUBLIC } from '../src/lib/route';
+import { type AnyRoute, isPortalRoute, PUBLIC } from '../src/lib/http/route';
 import { allRoutes } from '../src/modules';
 import { sha256Hex, unseal } from '../src/modules/sealing/cipher';
 import { sealKey } from '../src/modules/sealing/key';

@@ -1,4 +1,4 @@
-import type { AnyRoute } from '../lib/route';
+import type { AnyRoute } from '../lib/http/route';
 import { authRoutes } from './auth/routes';
 import { backUserRoutes } from './back-user/routes';
 import { categoryRoutes } from './category/routes';

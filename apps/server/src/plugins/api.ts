@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { AuthedContext, PortalContext, ServiceContext } from '../lib/context';
-import { FileReply } from '../lib/file-reply';
-import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/errors';
-import { guardBody } from '../lib/body-guard';
-import { readIdempotencyKey, requestDigest, runOnce } from '../lib/idempotency';
-import { AUTHENTICATED, type AnyRoute, dropGuardedFields, PORTAL, PUBLIC } from '../lib/route';
+import type { AuthedContext, PortalContext, ServiceContext } from '../lib/http/context';
+import { FileReply } from '../lib/files/file-reply';
+import { AppError, forbidden, isDatabaseUnavailable, pgErrorCode, unauthorized } from '../lib/http/errors';
+import { guardBody } from '../lib/http/body-guard';
+import { readIdempotencyKey, requestDigest, runOnce } from '../lib/http/idempotency';
+import { AUTHENTICATED, type AnyRoute, dropGuardedFields, PORTAL, PUBLIC } from '../lib/http/route';
 import { authenticate } from '../modules/auth/service';
 import { authenticatePortal } from '../modules/portal/session';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApi } from '../lib/openapi';
-import type { AnyRoute } from '../lib/route';
+import { buildOpenApi } from '../lib/http/openapi';
+import type { AnyRoute } from '../lib/http/route';
 
 const asset = (name: string) => readFileSync(new URL(`./docs-viewer/${name}`, import.meta.url), 'utf8');
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { pgErrorCode } from '../lib/errors';
-import { queryRows } from '../lib/rows';
+import { pgErrorCode } from '../lib/http/errors';
+import { queryRows } from '../lib/sql/rows';
 
 /** How long the readiness probe waits for the database before answering 503. */
 const READY_TIMEOUT_MS = 1000;

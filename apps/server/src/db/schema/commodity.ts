@@ -52,7 +52,7 @@ export const commodities = pgTable(
       .notNull()
       .default('enabled'),
     remark: text('remark'),
-    /** Characters and character pairs of the name, for one- and two-character searches (lib/search-grams). */
+    /** Characters and character pairs of the name, for one- and two-character searches (lib/sql/search-grams). */
     nameGrams: text('name_grams').array().notNull(),
     /**
      * The name's grams plus `cat:<id>` for its category and each ancestor, kept by a trigger

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/access/passwords';
 import type { Db } from '../client';
 import { backUsers, rolePermissions, roles } from '../schema';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { searchGrams } from '../../lib/search-grams';
+import { searchGrams } from '../../lib/sql/search-grams';
 import type { Db } from '../client';
 import { categories, commodities, priceTemplates, supplierCategories, suppliers } from '../schema';
 import { type CategorySpec, COMMODITY_CATALOG, isLeaf, type LeafSpec, sampleCommodity } from './commodity-catalog';

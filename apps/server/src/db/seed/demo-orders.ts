@@ -1,6 +1,6 @@
 import { DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, eq, gt, inArray, isNotNull, max } from 'drizzle-orm';
-import type { AuthUser } from '../../lib/context';
+import type { AuthUser } from '../../lib/http/context';
 import { createAwardOrders } from '../../modules/purchase-order/create-orders';
 import { confirmOrder, receiveOrder } from '../../modules/purchase-order/service';
 import type { Db } from '../client';

@@ -1,6 +1,6 @@
 import { PLAN_STATUS_LABELS, type PlanStatus, DAY_MS } from '@scm/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { nextCode } from '../../lib/codes';
+import { nextCode } from '../../lib/records/codes';
 import { refreshPlanTotals } from '../../modules/planning/service';
 import type { Db } from '../client';
 import { auditLogs, backUsers, commodities, planningTaskLines, planningTasks, procurementTaskLines, procurementTasks } from '../schema';

@@ -1,7 +1,7 @@
 import { DAY_MS, shanghaiDay } from '@scm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { nextCode } from '../../lib/codes';
+import { nextCode } from '../../lib/records/codes';
 import { createPortalAccount } from '../../modules/portal/accounts';
 import type { Db } from '../client';
 import { backUsers, procurementTaskLines, procurementTaskSuppliers, procurementTasks, suppliers } from '../schema';

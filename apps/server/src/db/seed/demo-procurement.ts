@@ -1,6 +1,6 @@
 import { compareQuotes, creditCodeWithCheck, type InvoiceType, priceAward, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { nextCode } from '../../lib/codes';
+import { nextCode } from '../../lib/records/codes';
 import { estimateFreightFor } from '../../modules/freight/service';
 import type { Db } from '../client';
 import {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../lib/context';
+import type { AuthUser } from '../../lib/http/context';
 import { createStatement, sendStatement } from '../../modules/supplier-statement/service';
 import { confirmStatement } from '../../modules/supplier-statement/supplier-acts';
 import type { Db } from '../client';

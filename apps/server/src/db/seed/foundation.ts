@@ -1,6 +1,6 @@
 import { ALL_PERMISSION_CODES, SUPER_ADMIN_ROLE_CODE, seedMenuRecords } from '@scm/contract';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/access/passwords';
 import type { Db } from '../client';
 import { backUsers, menus, rolePermissions, roles } from '../schema';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { generatePassword } from '../../lib/passwords';
+import { generatePassword } from '../../lib/access/passwords';
 import type { Db } from '../client';
 import { seedHistory } from '../schema';
 import { seedDemoAccess } from './demo-access';

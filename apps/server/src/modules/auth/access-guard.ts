@@ -2,7 +2,7 @@ import { ACCESS_MANAGER_CODES, MENU_MANAGER_CODES } from '@scm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backUsers, rolePermissions, roles } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../lib/http/errors';
 
 /** One lock for every change to who may manage access, so two such changes cannot both remove the last manager. */
 const ACCESS_LOCK = 4_200_001;

@@ -19,8 +19,8 @@ const gate = vi.hoisted(() => ({
   /** Activations holding after their hash until `expected` of them have reached it. */
   hashed: null as null | { expected: number; reached: number; all: () => void; release: Promise<void> },
 }));
-vi.mock('../../lib/passwords', async (original) => {
-  const real = await original<typeof import('../../lib/passwords')>();
+vi.mock('../../lib/access/passwords', async (original) => {
+  const real = await original<typeof import('../../lib/access/passwords')>();
   return {
     ...real,
     verifyPassword: async (hash: string, password: string) => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
+import type { AuthUser } from '../../lib/http/context';
+import { forbidden } from '../../lib/http/errors';
 
 /**
  * The grant ceiling (docs/access-management.md): nobody gives what they do not hold. A super admin

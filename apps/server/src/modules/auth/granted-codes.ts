@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../lib/rows';
+import { queryRows } from '../../lib/sql/rows';
 import { menus, rolePermissions } from '../../db/schema';
 
 /**

@@ -11,8 +11,8 @@ import { PORTAL_PASSWORD, portalSupplier } from '../../../test/portal-fixtures';
  */
 
 const checks = vi.hoisted(() => ({ count: 0, inFlight: 0, maxInFlight: 0 }));
-vi.mock('../../lib/passwords', async (original) => {
-  const real = await original<typeof import('../../lib/passwords')>();
+vi.mock('../../lib/access/passwords', async (original) => {
+  const real = await original<typeof import('../../lib/access/passwords')>();
   return {
     ...real,
     verifyPassword: async (hash: string, password: string) => {

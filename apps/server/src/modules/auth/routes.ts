@@ -1,5 +1,5 @@
 import { authApi, backUserApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute, publicRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute, publicRoute } from '../../lib/http/route';
 import { changeOwnPassword, getBackUserInfo, getRoleInfo, login, logout } from './service';
 
 export const authRoutes = [

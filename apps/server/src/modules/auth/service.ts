@@ -3,14 +3,14 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { SECURITY } from '../../config';
 import type { Db } from '../../db/client';
 import { backUsers, loginAttempts, menus, roles, sessions } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/context';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { prepared } from '../../lib/prepared';
-import { endStreams } from '../../lib/stream-revocation';
-import { hashToken, newToken } from '../../lib/tokens';
+import { writeAudit } from '../../lib/audit/audit';
+import type { AuthedContext, AuthUser, ServiceContext } from '../../lib/http/context';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http/errors';
+import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/access/login-limits';
+import { hashPassword, verifyPassword } from '../../lib/access/passwords';
+import { prepared } from '../../lib/sql/prepared';
+import { endStreams } from '../../lib/access/stream-revocation';
+import { hashToken, newToken } from '../../lib/access/tokens';
 import { grantedCodes } from './granted-codes';
 
 let dummyHash: Promise<string> | undefined;
@@ -20,7 +20,7 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-/** The attempt was claimed as a failure (lib/login-limits.ts); this names why in the audit log. */
+/** The attempt was claimed as a failure (lib/access/login-limits.ts); this names why in the audit log. */
 async function auditFailure(ctx: ServiceContext, email: string, userId: number | null, reason: string) {
   await writeAudit(ctx.db, { userId, userName: email, ip: ctx.ip }, { module: 'auth', action: 'login_failed', recordId: userId, summary: reason });
 }

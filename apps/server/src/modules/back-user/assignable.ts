@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backUsers, roles } from '../../db/schema';
-import { fieldError } from '../../lib/errors';
+import { fieldError } from '../../lib/http/errors';
 import { grantedCodes } from '../auth/granted-codes';
 
 /**

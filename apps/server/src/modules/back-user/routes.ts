@@ -1,5 +1,5 @@
 import { backUserApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { backUserOptions, createBackUser, deleteBackUser, listBackUsers, resetBackUserPassword, setBackUserStatus, updateBackUser } from './service';
 
 export const backUserRoutes = [

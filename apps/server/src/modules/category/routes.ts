@@ -1,5 +1,5 @@
 import { categoryApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import {
   categoryOptions,
   createCategory,

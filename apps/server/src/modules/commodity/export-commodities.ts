@@ -1,7 +1,7 @@
 import { COMMODITY_EXCEL_COLUMNS, type commodityExportRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/files/excel';
 import { exportBatch } from './queries';
 import { loadCommodityReferences } from './references';
 import { excelRow } from './service';

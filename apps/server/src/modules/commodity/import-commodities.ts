@@ -11,11 +11,11 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { categories, commodities } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { AuthedContext } from '../../lib/context';
-import { xlsxFile } from '../../lib/excel';
-import { decodeUpload, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/xlsx-import';
-import { conflict, pgErrorCode } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import type { AuthedContext } from '../../lib/http/context';
+import { xlsxFile } from '../../lib/files/excel';
+import { decodeUpload, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/files/xlsx-import';
+import { conflict, pgErrorCode } from '../../lib/http/errors';
 import { type CommodityReferences, loadCommodityReferences } from './references';
 import { excelRow, normalizeCommodity, withGrams } from './service';
 

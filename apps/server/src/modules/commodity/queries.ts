@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, commodities, priceTemplates, suppliers } from '../../db/schema';
-import { iso } from '../../lib/rows';
+import { iso } from '../../lib/sql/rows';
 import { commodityWhere, type Filter } from './search/filter';
 import { keywordAndCategory } from './search/keyword';
 

@@ -1,6 +1,6 @@
 import { commodityApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
-import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
+import { IMPORT_BODY_LIMIT } from '../../lib/files/xlsx-import';
 import { exportCommodities } from './export-commodities';
 import { commodityImportReport, importCommodities, importTemplate } from './import-commodities';
 import { commodityOptions } from './queries';

@@ -1,5 +1,5 @@
 import { companyInfoApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { getCompanyInfo, updateCompanyInfo } from './service';
 
 export const companyInfoRoutes = [

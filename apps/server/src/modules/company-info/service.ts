@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companyInfo } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { Actor } from '../../lib/context';
-import { staleVersion } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import type { Actor } from '../../lib/http/context';
+import { staleVersion } from '../../lib/http/errors';
 
 /** The one row of 公司信息 (the migration creates it empty). */
 const ROW_ID = 1;

@@ -2,8 +2,8 @@ import { OPEN_PURCHASE_ORDER_STATUSES, addDays } from '@scm/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrders, suppliers } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { orderScope } from '../../lib/data-scope';
+import type { AuthUser } from '../../lib/http/context';
+import { orderScope } from '../../lib/access/data-scope';
 
 const LISTED = 10;
 

@@ -2,8 +2,8 @@ import { OPEN_PAYABLE_STATEMENT_STATUSES } from '@scm/contract';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supplierStatements } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { statementScope } from '../../lib/data-scope';
+import type { AuthUser } from '../../lib/http/context';
+import { statementScope } from '../../lib/access/data-scope';
 
 /**
  * 待付款 (docs/rules/statements.md, "Board and workbench"): the total of the statements the company

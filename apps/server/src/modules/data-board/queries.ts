@@ -12,7 +12,7 @@ import type { Period } from './period';
 const ts = (instant: string) => sql`${instant}::timestamptz`;
 
 /**
- * The user's data scope on the board (lib/data-scope.ts): conditions on
+ * The user's data scope on the board (lib/access/data-scope.ts): conditions on
  * procurement_tasks and planning_tasks, or undefined for every record. The facts are filtered by
  * their task, so an `own` user's figures count only their own tasks and plans.
  */

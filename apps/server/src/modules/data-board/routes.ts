@@ -1,5 +1,5 @@
 import { dataBoardApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { getCategoryAmount, getMonthlyAward, getPlanFunnel, getSavingsTrend, getSummary, getSupplierResponse, getTopSuppliers } from './service';
 
 const permission = 'dataBoard';

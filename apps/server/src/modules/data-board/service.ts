@@ -1,8 +1,8 @@
 import { type BoardKpis, PLAN_STATUS_LABELS, shanghaiDay } from '@scm/contract';
 import type { Db } from '../../db/client';
-import type { AuthedContext, AuthUser } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { planScope, taskScope } from '../../lib/data-scope';
+import type { AuthedContext, AuthUser } from '../../lib/http/context';
+import { notFound } from '../../lib/http/errors';
+import { planScope, taskScope } from '../../lib/access/data-scope';
 import { openOrderFigures } from './orders';
 import { openPayableFen } from './payables';
 import { type Period, period, previousPeriod } from './period';
@@ -17,7 +17,7 @@ import {
   supplierResponseQuery,
   topSuppliersQuery,
 } from './queries';
-import { fen, queryRows } from '../../lib/rows';
+import { fen, queryRows } from '../../lib/sql/rows';
 
 interface Filter {
   dateFrom: string;

@@ -3,8 +3,8 @@ import { and, asc, count, gt, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { dictItems, dictTypes } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/files/excel';
 import { dictTypeWhere } from './service';
 
 const BATCH = 500;

@@ -1,5 +1,5 @@
 import { dictItemApi, dictTypeApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { exportDictionary } from './export-dictionary';
 import {
   createDictItem,

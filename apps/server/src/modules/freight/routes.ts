@@ -1,5 +1,5 @@
 import { freightApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { compareFreight, estimateFreightFor } from './service';
 
 export const freightRoutes = [

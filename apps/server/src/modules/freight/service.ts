@@ -9,7 +9,7 @@ import {
   type FieldError,
 } from '@scm/contract';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/http/errors';
 import { loadEnabledTemplates, loadTemplates } from '../price-template/service';
 import { assertKnownRegions } from '../region/regions';
 import { lookupCommodities } from './commodity-source';

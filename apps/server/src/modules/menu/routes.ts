@@ -1,5 +1,5 @@
 import { menuApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { createMenuAction, deleteMenu, listMenus, updateMenu } from './service';
 
 export const menuRoutes = [

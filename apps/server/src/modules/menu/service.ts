@@ -3,12 +3,12 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { menus, rolePermissions, roles } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { auditDiff } from '../../lib/audit-diff';
-import type { AuthedContext } from '../../lib/context';
-import { iso } from '../../lib/rows';
-import { updateVersioned } from '../../lib/versioned-update';
-import { conflict, fieldError, notFound, staleVersion } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import { auditDiff } from '../../lib/audit/audit-diff';
+import type { AuthedContext } from '../../lib/http/context';
+import { iso } from '../../lib/sql/rows';
+import { updateVersioned } from '../../lib/records/versioned-update';
+import { conflict, fieldError, notFound, staleVersion } from '../../lib/http/errors';
 import { assertAccessManagerRemains, lockAccessChanges } from '../auth/access-guard';
 
 type UpdateInput = z.output<typeof menuUpdateRequest>;

@@ -2,7 +2,7 @@ import { detailPath, fenToYuan, type MessageKind, portalPath } from '@scm/contra
 import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backUsers, portalAccounts, procurementTaskSuppliers, roles, suppliers } from '../../db/schema';
-import type { Actor } from '../../lib/context';
+import type { Actor } from '../../lib/http/context';
 import { assignableWhere } from '../back-user/assignable';
 
 /*

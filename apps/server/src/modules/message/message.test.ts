@@ -26,8 +26,8 @@ import { openSse } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { backUsers, messages, rolePermissions, roles } from '../../db/schema';
-import { runMinuteJobs } from '../../lib/minute-jobs';
-import { hashPassword } from '../../lib/passwords';
+import { runMinuteJobs } from '../../lib/jobs/minute-jobs';
+import { hashPassword } from '../../lib/access/passwords';
 import { EVENTS } from './events';
 import { notify } from './notify';
 

@@ -5,7 +5,7 @@ import { messages } from '../../db/schema';
 import { EVENTS, type EventActor, type MessageEvent } from './events';
 import { recipientKey } from './service';
 
-import { MESSAGE_CHANNEL } from '../../lib/stream-revocation';
+import { MESSAGE_CHANNEL } from '../../lib/access/stream-revocation';
 
 export { MESSAGE_CHANNEL };
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a long list of ids goes in several. */

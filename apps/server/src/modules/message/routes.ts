@@ -1,5 +1,5 @@
 import { messageApi, portalMessageApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute, portalRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute, portalRoute } from '../../lib/http/route';
 import { countUnread, issueTicket, listMessages, markAllRead, markRead } from './service';
 
 // 消息中心 needs only a signed-in user (docs/messages.md): each call reads the caller's own messages.

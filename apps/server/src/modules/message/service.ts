@@ -3,10 +3,10 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql 
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { messages, messageTickets, portalSessions, sessions } from '../../db/schema';
-import type { AuthedContext, PortalContext } from '../../lib/context';
-import { pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
-import { hashToken, newToken } from '../../lib/tokens';
+import type { AuthedContext, PortalContext } from '../../lib/http/context';
+import { pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
+import { hashToken, newToken } from '../../lib/access/tokens';
 
 // A person's own inbox: every call reads and writes only the caller's messages, so an id of
 // someone else's message changes nothing. Marking read is personal state, not a business change:

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECURITY } from '../../config';
 import type { Db, Listen } from '../../db/client';
 import { backUsers, messages, portalAccounts, portalSessions, sessions, suppliers } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
+import { hashToken } from '../../lib/access/tokens';
 import { authenticateSession } from '../auth/service';
-import { endedTags, streamTag } from '../../lib/stream-revocation';
+import { endedTags, streamTag } from '../../lib/access/stream-revocation';
 import { MESSAGE_CHANNEL, parsePayload } from './notify';
 import { messagesAfter, messagesByIds, type Recipient, recipientKey, recipientWhere, redeemTicket } from './service';
 

@@ -1,5 +1,5 @@
 import { operationLogApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { listOperationLogs, operationLogFilters } from './service';
 
 export const operationLogRoutes = [

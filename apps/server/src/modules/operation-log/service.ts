@@ -2,11 +2,11 @@ import type { operationLogListRequest } from '@scm/contract';
 import { and, asc, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogs, planningTasks, procurementTasks, quotations } from '../../db/schema';
-import type { AuthedContext, AuthUser } from '../../lib/context';
-import { likePattern } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
-import { planScope, taskScope } from '../../lib/data-scope';
+import type { AuthedContext, AuthUser } from '../../lib/http/context';
+import { likePattern } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
+import { planScope, taskScope } from '../../lib/access/data-scope';
 
 type ListInput = z.output<typeof operationLogListRequest>;
 

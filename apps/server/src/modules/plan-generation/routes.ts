@@ -1,5 +1,5 @@
 import { planningApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { generateProcurementTasks } from './service';
 
 export const planGenerationRoutes = [

@@ -1,7 +1,7 @@
 import type { planApproveRequest, planReasonRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { badRequest, fieldError } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/http/context';
+import { badRequest, fieldError } from '../../lib/http/errors';
 import { notify } from '../message/notify';
 import { participantsOf } from './four-eyes';
 import { changeStatus, planForAction } from './status';

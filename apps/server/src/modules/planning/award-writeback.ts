@@ -2,8 +2,8 @@ import { fenToYuan, PLAN_TRANSITIONS, planActionAllowed } from '@scm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, planningTasks } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { Actor } from '../../lib/context';
+import { writeAudit } from '../../lib/audit/audit';
+import type { Actor } from '../../lib/http/context';
 import { incompleteLine } from './progress';
 import { refreshPlanTotals } from './service';
 

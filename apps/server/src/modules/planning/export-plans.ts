@@ -1,7 +1,7 @@
 import { PLAN_STATUS_LABELS, type planExportRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, moneyCell, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, moneyCell, shanghaiTime } from '../../lib/files/excel';
 import { dictionaryOf, plansForExport } from './queries';
 
 const COLUMNS = [

@@ -1,6 +1,6 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { planningTasks } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
+import type { AuthUser } from '../../lib/http/context';
 
 /*
  * Four-eyes (四眼原则): whoever took part in drawing up a plan — its creator, every owner and

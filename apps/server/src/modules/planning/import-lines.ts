@@ -11,10 +11,10 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commodities, planningTaskLines } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
-import { xlsxFile } from '../../lib/excel';
-import { decodeUpload, excelDate, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/xlsx-import';
-import { badRequest } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/http/context';
+import { xlsxFile } from '../../lib/files/excel';
+import { decodeUpload, excelDate, importAnswer, importErrorReport, RowErrors, readXlsxRows, type SheetRow } from '../../lib/files/xlsx-import';
+import { badRequest } from '../../lib/http/errors';
 import { appendPlanLines } from './service';
 import { planForAction } from './status';
 

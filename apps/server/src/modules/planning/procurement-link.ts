@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planningTaskLines, procurementTaskLines, procurementTasks } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { taskScope } from '../../lib/data-scope';
+import type { AuthUser } from '../../lib/http/context';
+import { taskScope } from '../../lib/access/data-scope';
 
 /** The procurement tasks created from a plan's lines that the user may see (for the detail page). */
 export async function linkedProcurementTasks(db: Db, user: AuthUser, planId: number) {

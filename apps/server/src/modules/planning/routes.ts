@@ -1,6 +1,6 @@
 import { planningApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
-import { IMPORT_BODY_LIMIT } from '../../lib/xlsx-import';
+import { defineRoute } from '../../lib/http/route';
+import { IMPORT_BODY_LIMIT } from '../../lib/files/xlsx-import';
 import { exportPlans } from './export-plans';
 import { importPlanLines, lineImportTemplate, planLineImportReport } from './import-lines';
 import { approvePlan, rejectPlan, submitPlan } from './approval';

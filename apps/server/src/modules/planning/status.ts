@@ -13,10 +13,10 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { planningTasks } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { AuthedContext, AuthUser } from '../../lib/context';
-import { updateVersioned } from '../../lib/versioned-update';
-import { type AppError, conflict, forbidden, staleVersion } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import type { AuthedContext, AuthUser } from '../../lib/http/context';
+import { updateVersioned } from '../../lib/records/versioned-update';
+import { type AppError, conflict, forbidden, staleVersion } from '../../lib/http/errors';
 import { reviewBlockedReason } from './four-eyes';
 import { loadPlanForUser } from './scope';
 

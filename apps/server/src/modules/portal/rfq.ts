@@ -1,6 +1,6 @@
 import { portalApi } from '@scm/contract';
-import { portalRoute } from '../../lib/route';
-import { supplierAccessOf } from '../../lib/supplier-scope';
+import { portalRoute } from '../../lib/http/route';
+import { supplierAccessOf } from '../../lib/access/supplier-scope';
 import { askClarification } from '../procurement-task/clarification';
 import { declineQuote, estimateQuoteFreight, saveQuote } from '../procurement-task/quotation';
 import { listRfqs, rfqInfo } from '../procurement-task/rfq-view';

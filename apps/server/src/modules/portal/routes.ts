@@ -1,5 +1,5 @@
 import { clarificationApi, portalAccountApi, portalApi } from '@scm/contract';
-import { defineRoute, portalRoute, publicRoute } from '../../lib/route';
+import { defineRoute, portalRoute, publicRoute } from '../../lib/http/route';
 import { createPortalAccount, listPortalAccounts, reissueActivation, setPortalAccountEnabled } from './accounts';
 import { answerClarification, listClarifications } from '../procurement-task/clarification';
 import { portalRfqRoutes } from './rfq';

@@ -3,15 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { SECURITY } from '../../config';
 import type { Db } from '../../db/client';
 import { portalAccounts, portalLoginAttempts, portalSessions, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { PortalCaller, PortalContext, ServiceContext } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
-import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/login-limits';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { prepared } from '../../lib/prepared';
-import { revokePortalSessions } from '../../lib/portal-sessions';
-import { endStreams } from '../../lib/stream-revocation';
-import { hashToken, newToken } from '../../lib/tokens';
+import { writeAudit } from '../../lib/audit/audit';
+import type { PortalCaller, PortalContext, ServiceContext } from '../../lib/http/context';
+import { badRequest } from '../../lib/http/errors';
+import { claimLoginAttempt, markAttemptSucceeded } from '../../lib/access/login-limits';
+import { hashPassword, verifyPassword } from '../../lib/access/passwords';
+import { prepared } from '../../lib/sql/prepared';
+import { revokePortalSessions } from '../../lib/access/portal-sessions';
+import { endStreams } from '../../lib/access/stream-revocation';
+import { hashToken, newToken } from '../../lib/access/tokens';
 
 /**
  * The portal's sign-in (docs/portal.md, "The realm"): the staff rules (argon2id, 5 failures per
@@ -27,7 +27,7 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-/** The attempt was claimed as a failure (lib/login-limits.ts); this names why in the audit log. */
+/** The attempt was claimed as a failure (lib/access/login-limits.ts); this names why in the audit log. */
 async function auditFailure(ctx: ServiceContext, email: string, accountId: number | null, reason: string) {
   await writeAudit(
     ctx.db,

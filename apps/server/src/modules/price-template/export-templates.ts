@@ -10,8 +10,8 @@ import {
 import { and, asc, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { priceTemplates } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, forEachBatch, shanghaiTime } from '../../lib/files/excel';
 import { regionFullName } from '../region/regions';
 import { loadTemplates, priceTemplateWhere } from './service';
 

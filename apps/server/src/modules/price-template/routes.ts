@@ -1,5 +1,5 @@
 import { priceTemplateApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { exportPriceTemplates } from './export-templates';
 import {
   copyPriceTemplate,

@@ -2,10 +2,10 @@ import { type awardRequest, fenToYuan, type ProcurementStatus, PROCUREMENT_TRANS
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { procurementTaskLines, procurementTasks, quotations } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { AuthedContext } from '../../lib/context';
-import { badRequest, conflict, fieldError } from '../../lib/errors';
-import { updateVersioned } from '../../lib/versioned-update';
+import { writeAudit } from '../../lib/audit/audit';
+import type { AuthedContext } from '../../lib/http/context';
+import { badRequest, conflict, fieldError } from '../../lib/http/errors';
+import { updateVersioned } from '../../lib/records/versioned-update';
 import { createAwardOrders } from '../purchase-order/create-orders';
 import { loadMaintainState } from './maintain-view';
 import { onLinesAwarded } from './plan-link';

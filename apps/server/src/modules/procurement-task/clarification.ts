@@ -2,11 +2,11 @@ import type { clarificationAnswerRequest, clarificationAskRequest } from '@scm/c
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clarifications, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
-import { iso } from '../../lib/rows';
-import type { SupplierAccess } from '../../lib/supplier-scope';
-import { updateVersioned } from '../../lib/versioned-update';
+import { writeAudit } from '../../lib/audit/audit';
+import { conflict, notFound } from '../../lib/http/errors';
+import { iso } from '../../lib/sql/rows';
+import type { SupplierAccess } from '../../lib/access/supplier-scope';
+import { updateVersioned } from '../../lib/records/versioned-update';
 import { notify } from '../message/notify';
 import { loadQuoteTask, openQuoting, type QuoteContext, type StaffAccess } from './quote-access';
 import { writeTasks } from './task-write';

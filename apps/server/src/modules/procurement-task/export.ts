@@ -8,8 +8,17 @@ import {
 } from '@scm/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { COUNT_FORMAT, createXlsxStream, escapeCell, exportFileName, MONEY_FORMAT, moneyCell, shanghaiTime, workbookReply } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import {
+  COUNT_FORMAT,
+  createXlsxStream,
+  escapeCell,
+  exportFileName,
+  MONEY_FORMAT,
+  moneyCell,
+  shanghaiTime,
+  workbookReply,
+} from '../../lib/files/excel';
 import { loadMaintainState } from './maintain-view';
 import { exportTaskBatch } from './queries';
 import { loadTaskForUser } from './scope';

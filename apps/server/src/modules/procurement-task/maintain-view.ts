@@ -2,9 +2,9 @@ import { compareMaintainView, type QuoteStatus, shanghaiDay } from '@scm/contrac
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotationLines, quotations } from '../../db/schema';
-import { iso } from '../../lib/rows';
-import { notFound } from '../../lib/errors';
-import { prepared } from '../../lib/prepared';
+import { iso } from '../../lib/sql/rows';
+import { notFound } from '../../lib/http/errors';
+import { prepared } from '../../lib/sql/prepared';
 import { companyTaxpayer } from '../dictionary/company-taxpayer';
 import { isSealedNow, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail, toTaskDetail } from './queries';

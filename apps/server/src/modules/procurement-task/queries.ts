@@ -14,12 +14,12 @@ import {
   suppliers,
   warehouses,
 } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { allWordsLike, keywordWords, likePattern } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
-import { prepared, preparedByShape } from '../../lib/prepared';
-import { planScope, taskScope } from '../../lib/data-scope';
+import type { AuthUser } from '../../lib/http/context';
+import { allWordsLike, keywordWords, likePattern } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
+import { prepared, preparedByShape } from '../../lib/sql/prepared';
+import { planScope, taskScope } from '../../lib/access/data-scope';
 import { regionFullName } from '../region/regions';
 import { allowedTaskActions, effectiveStatus, openPassedDeadlines, statusCondition } from './status';
 
@@ -28,7 +28,7 @@ type Filter = z.output<typeof taskExportRequest>;
 /**
  * The list filter within the user's data scope (the list and the export read the same tasks), every
  * value a placeholder held in `values`. Which conditions are present is all the statement's text
- * depends on: `shape` names them, and each page shape is one prepared statement (lib/prepared.ts).
+ * depends on: `shape` names them, and each page shape is one prepared statement (lib/sql/prepared.ts).
  */
 function taskFilter(user: AuthUser, filter: Filter, now: Date) {
   const values: Record<string, unknown> = {};

@@ -2,10 +2,10 @@ import { PORTAL_MESSAGES, PROCUREMENT_STATUS_LABELS, procurementActionAllowed } 
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationRevisions, quotations } from '../../db/schema';
-import type { AuthUser, ServiceContext } from '../../lib/context';
-import { taskScope } from '../../lib/data-scope';
-import { conflict, notFound } from '../../lib/errors';
-import { type SupplierAccess, supplierInvitation, supplierTaskScope } from '../../lib/supplier-scope';
+import type { AuthUser, ServiceContext } from '../../lib/http/context';
+import { taskScope } from '../../lib/access/data-scope';
+import { conflict, notFound } from '../../lib/http/errors';
+import { type SupplierAccess, supplierInvitation, supplierTaskScope } from '../../lib/access/supplier-scope';
 import { findTaskDetail } from './queries';
 import { recordDeadlineClose } from './status';
 import type { TaskWrite } from './task-write';

@@ -3,10 +3,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clarifications, dictItems, dictTypes, procurementTaskLines, procurementTaskSuppliers, procurementTasks, quotations } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
-import { type SupplierAccess, supplierClarificationScope, supplierInvitation, supplierQuoteScope, supplierTaskScope } from '../../lib/supplier-scope';
+import { notFound } from '../../lib/http/errors';
+import { pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
+import {
+  type SupplierAccess,
+  supplierClarificationScope,
+  supplierInvitation,
+  supplierQuoteScope,
+  supplierTaskScope,
+} from '../../lib/access/supplier-scope';
 import { ownLatestContent, taskRevisions } from '../sealing/quotes';
 import { findTaskDetail } from './queries';
 import type { QuoteContext } from './quote-access';
@@ -14,7 +20,7 @@ import { effectiveStatus, openPassedDeadlines } from './status';
 
 /**
  * A task as its invited supplier reads it in the portal (docs/portal.md): 我的询价 and 询价详情. Every
- * query is bounded by the supplier's scope (`lib/supplier-scope.ts`): a task it was not invited to,
+ * query is bounded by the supplier's scope (`lib/access/supplier-scope.ts`): a task it was not invited to,
  * or one still a draft, does not exist for it (404).
  */
 

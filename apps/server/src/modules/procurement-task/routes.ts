@@ -1,5 +1,5 @@
 import { procurementTaskApi, quotationApi } from '@scm/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../lib/http/route';
 import { exportComparison, exportTasks } from './export';
 import { openPlanLines } from './plan-link';
 import { listTasks, sourcePlanOptions } from './queries';

@@ -11,9 +11,9 @@ import {
 import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTasks } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../lib/audit/audit';
 import { isSealedNow, unsealTaskQuotes } from '../sealing/quotes';
-import { type AppError, conflict } from '../../lib/errors';
+import { type AppError, conflict } from '../../lib/http/errors';
 import { notify } from '../message/notify';
 import { type TaskWrite, writeTasks } from './task-write';
 

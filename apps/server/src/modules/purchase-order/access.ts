@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrders } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { orderScope } from '../../lib/data-scope';
-import { supplierOrderScope } from '../../lib/supplier-scope';
-import { notFound, staleVersion } from '../../lib/errors';
+import type { AuthUser } from '../../lib/http/context';
+import { orderScope } from '../../lib/access/data-scope';
+import { supplierOrderScope } from '../../lib/access/supplier-scope';
+import { notFound, staleVersion } from '../../lib/http/errors';
 
 /**
  * Who asks for an order: a back-office user, within their 数据范围, or a supplier (the portal), for

@@ -9,8 +9,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { commodities, purchaseOrderLines, purchaseOrders } from '../../db/schema';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, dateCell, dateTimeCell, type ExcelColumn, exportFileName, moneyCell } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, dateCell, dateTimeCell, type ExcelColumn, exportFileName, moneyCell } from '../../lib/files/excel';
 import { dictionaryOf } from '../planning/queries';
 import { ordersForExport } from './queries';
 

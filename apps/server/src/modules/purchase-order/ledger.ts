@@ -2,7 +2,7 @@ import { OPEN_PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@scm/con
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskLines, purchaseOrderLines, purchaseOrders, purchaseReturnLines, purchaseReturns } from '../../db/schema';
-import type { Actor } from '../../lib/context';
+import type { Actor } from '../../lib/http/context';
 import { recordPlanReceipts } from '../planning/award-writeback';
 import { completeTaskWhenSettled, reopenTaskWhenUnsettled } from './settle-task';
 

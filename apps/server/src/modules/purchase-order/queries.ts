@@ -15,9 +15,9 @@ import {
   purchaseReturns,
   suppliers,
 } from '../../db/schema';
-import { allWordsLike } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
+import { allWordsLike } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
 import { heldByReturns } from './ledger';

@@ -2,8 +2,8 @@ import { type purchaseReceiptReverseRequest, receiptStatusOf, shanghaiDay } from
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { planningTasks, purchaseOrderLines, purchaseReceiptLines, purchaseReceipts, supplierStatementMovements, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { conflict, notFound, staleVersion } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import { conflict, notFound, staleVersion } from '../../lib/http/errors';
 import { notify } from '../message/notify';
 import { type OrderAccess, lockOrderRow } from './access';
 import { heldByReturns, postMovements } from './ledger';

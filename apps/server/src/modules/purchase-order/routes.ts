@@ -1,5 +1,5 @@
 import { portalPurchaseOrderApi, portalShipmentApi, purchaseOrderApi, purchaseReceiptApi, shipmentApi } from '@scm/contract';
-import { defineRoute, portalRoute } from '../../lib/route';
+import { defineRoute, portalRoute } from '../../lib/http/route';
 import { exportOrders } from './export';
 import { getOrder, listOrders } from './queries';
 import { reverseReceipt } from './reversal';

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_PURCHASE_ORDER_STATUSES, PROCUREMENT_TRANSITIONS, procurementActionAllowed } from '@scm/contract';
 import type { Db } from '../../db/client';
 import { procurementTasks, purchaseOrders } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { Actor } from '../../lib/context';
+import { writeAudit } from '../../lib/audit/audit';
+import type { Actor } from '../../lib/http/context';
 import { refreshBoardFacts } from '../data-board/board-facts';
 
 /** The reason a task completed by its orders carries: the mark that lets a movement reopen it. */

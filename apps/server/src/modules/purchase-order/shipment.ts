@@ -18,12 +18,12 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { commodities, planningTasks, purchaseOrderLines, purchaseOrders, shipmentLines, shipments, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { nextCode } from '../../lib/codes';
-import type { Actor, ServiceContext } from '../../lib/context';
-import { type AppError, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors';
-import { pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
+import { writeAudit } from '../../lib/audit/audit';
+import { nextCode } from '../../lib/records/codes';
+import type { Actor, ServiceContext } from '../../lib/http/context';
+import { type AppError, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/http/errors';
+import { pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
 import { notify } from '../message/notify';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition } from './access';

@@ -12,7 +12,7 @@ import {
   purchaseOrderActionAllowed,
   transitionAllowed,
 } from '@scm/contract';
-import { type AppError, conflict, forbidden } from '../../lib/errors';
+import { type AppError, conflict, forbidden } from '../../lib/http/errors';
 import type { OrderAccess } from './access';
 
 /** What the portal lets a supplier do to its own orders; receipts and closing are the buyer's. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrders, purchaseReturns } from '../../db/schema';
-import { orderScope } from '../../lib/data-scope';
-import { notFound, staleVersion } from '../../lib/errors';
+import { orderScope } from '../../lib/access/data-scope';
+import { notFound, staleVersion } from '../../lib/http/errors';
 import { type OrderAccess, lockOrderRow } from '../purchase-order/access';
 
 /**

@@ -6,8 +6,8 @@ import {
   RETURN_REASON_LABELS,
 } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/files/excel';
 import { returnsForExport } from './queries';
 
 const WIDE = new Set(['退货单号', '采购订单', '供应商', '创建时间']);

@@ -1,5 +1,5 @@
 import { portalPurchaseReturnApi, purchaseReturnApi } from '@scm/contract';
-import { defineRoute, portalRoute } from '../../lib/route';
+import { defineRoute, portalRoute } from '../../lib/http/route';
 import { exportReturns } from './export';
 import { getReturn, listReturns } from './queries';
 import { cancelReturn, confirmReturn, createReturn, disputeReturn, shipReturn, updateReturn } from './service';

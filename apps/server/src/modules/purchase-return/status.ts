@@ -6,7 +6,7 @@ import {
   type PurchaseReturnStatus,
   purchaseReturnActionAllowed,
 } from '@scm/contract';
-import { type AppError, conflict, forbidden } from '../../lib/errors';
+import { type AppError, conflict, forbidden } from '../../lib/http/errors';
 import type { OrderAccess } from '../purchase-order/access';
 
 /** What the portal lets a supplier do to its own returns: answer them; the rest is the buyer's. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { type FieldError, type RegionNode, regionChain } from '@scm/contract';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/http/errors';
 
 interface RawDivision {
   code: string;

@@ -1,5 +1,5 @@
 import { roleApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { createRole, deleteRole, getRoleDetail, listRoles, roleOptions, setRoleStatus, updateRole, updateRolePermissions } from './service';
 
 export const roleRoutes = [

@@ -2,9 +2,9 @@ import { PORTAL_MESSAGES, procurementActionAllowed } from '@scm/contract';
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { procurementTaskSuppliers, procurementTasks, quotationLines, quotationRevisions, quotations } from '../../db/schema';
-import { iso } from '../../lib/rows';
-import { conflict } from '../../lib/errors';
-import { nextCode } from '../../lib/codes';
+import { iso } from '../../lib/sql/rows';
+import { conflict } from '../../lib/http/errors';
+import { nextCode } from '../../lib/records/codes';
 import { canonicalJson, newSalt, seal, sha256Hex, unseal } from './cipher';
 
 /**

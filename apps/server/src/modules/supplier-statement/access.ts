@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supplierStatements } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { statementScope as staffScope } from '../../lib/data-scope';
-import { notFound, staleVersion } from '../../lib/errors';
-import { type Param, written } from '../../lib/prepared';
+import type { AuthUser } from '../../lib/http/context';
+import { statementScope as staffScope } from '../../lib/access/data-scope';
+import { notFound, staleVersion } from '../../lib/http/errors';
+import { type Param, written } from '../../lib/sql/prepared';
 
 /**
  * Who asks for a statement: a back-office user within their 数据范围 (仅本人: the statements they

@@ -2,7 +2,7 @@ import { type MatchOutcome, matchStatement, type StatementGroupFigures, statemen
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supplierInvoices, supplierStatementExceptions, supplierStatements, suppliers } from '../../db/schema';
-import type { Actor } from '../../lib/context';
+import type { Actor } from '../../lib/http/context';
 import { companyTaxpayer } from '../dictionary/company-taxpayer';
 import { invoiceTaxToleranceFen } from '../dictionary/invoice-tax-tolerance';
 import { notify } from '../message/notify';

@@ -1,7 +1,7 @@
 import { fenToYuan, STATEMENT_EXPORT_COLUMNS, STATEMENT_STATUS_LABELS, type statementExportRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, shanghaiTime } from '../../lib/files/excel';
 import { statementsForExport } from './queries';
 
 const WIDE = new Set(['对账单号', '供应商', '创建时间']);

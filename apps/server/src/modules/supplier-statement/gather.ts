@@ -12,7 +12,7 @@ import {
   supplierStatementMovements as m,
   supplierStatements,
 } from '../../db/schema';
-import { queryRows } from '../../lib/rows';
+import { queryRows } from '../../lib/sql/rows';
 
 interface Gathering {
   statementId: number;

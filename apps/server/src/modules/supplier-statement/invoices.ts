@@ -10,10 +10,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { supplierInvoices, supplierStatements, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import type { AuthUser } from '../../lib/context';
-import { badRequest, conflict, notFound, staleVersion } from '../../lib/errors';
-import { updateVersioned } from '../../lib/versioned-update';
+import { writeAudit } from '../../lib/audit/audit';
+import type { AuthUser } from '../../lib/http/context';
+import { badRequest, conflict, notFound, staleVersion } from '../../lib/http/errors';
+import { updateVersioned } from '../../lib/records/versioned-update';
 import { notify } from '../message/notify';
 import { lockStatement, type StatementAccess, statementRef } from './access';
 import { runCheck } from './check';

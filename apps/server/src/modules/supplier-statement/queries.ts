@@ -4,10 +4,10 @@ import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLogs, backUsers, purchaseOrders, supplierInvoices, supplierStatementMovements, supplierStatements, suppliers } from '../../db/schema';
-import { allWordsLike } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
-import { placeholders, preparedByShape, type Param, written } from '../../lib/prepared';
-import { iso } from '../../lib/rows';
+import { allWordsLike } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { placeholders, preparedByShape, type Param, written } from '../../lib/sql/prepared';
+import { iso } from '../../lib/sql/rows';
 import { loadStatement, type StatementAccess, type StatementRow, statementScope, statementScopeShape } from './access';
 import { exceptionsOf } from './approval';
 import { groupsOf, previewCheck } from './check';
@@ -90,7 +90,7 @@ const statementCount = preparedByShape(
 export async function listStatements(db: Db, access: StatementAccess, input: z.output<typeof statementListRequest>) {
   const { param, values } = placeholders();
   const where = filterWhere(access, input, param);
-  // Which conditions are present is all the statement's text depends on (lib/prepared.ts).
+  // Which conditions are present is all the statement's text depends on (lib/sql/prepared.ts).
   const shape = [statementScopeShape(access), ...Object.keys(values).sort()].join(',');
   const order = orderBy(input, sortColumns, [desc(supplierStatements.createdAt)], supplierStatements.id);
   const [rows, [{ total }]] = await Promise.all([

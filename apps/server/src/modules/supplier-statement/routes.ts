@@ -1,5 +1,5 @@
 import { portalStatementApi, supplierInvoiceApi, supplierStatementApi } from '@scm/contract';
-import { defineRoute, portalRoute } from '../../lib/route';
+import { defineRoute, portalRoute } from '../../lib/http/route';
 import { approveStatement, matchStatementNow, payStatement, resolveException } from './approval';
 import { exportStatements } from './export';
 import { registerInvoice, voidInvoice } from './invoices';

@@ -2,11 +2,11 @@ import { fenToYuan, STATEMENT_TRANSITIONS, type statementCreateRequest } from '@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { supplierStatementMovements, supplierStatements, suppliers } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { nextCode } from '../../lib/codes';
-import type { AuthedContext } from '../../lib/context';
-import { conflict, fieldError, pgConstraint, pgErrorCode } from '../../lib/errors';
-import { updateVersioned } from '../../lib/versioned-update';
+import { writeAudit } from '../../lib/audit/audit';
+import { nextCode } from '../../lib/records/codes';
+import type { AuthedContext } from '../../lib/http/context';
+import { conflict, fieldError, pgConstraint, pgErrorCode } from '../../lib/http/errors';
+import { updateVersioned } from '../../lib/records/versioned-update';
 import { notify } from '../message/notify';
 import { lockStatement, type StatementRow, statementRef } from './access';
 import { gatherMovements, refreshTotals } from './gather';

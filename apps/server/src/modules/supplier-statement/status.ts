@@ -6,7 +6,7 @@ import {
   type StatementStatus,
   statementActionAllowed,
 } from '@scm/contract';
-import { type AppError, conflict, forbidden } from '../../lib/errors';
+import { type AppError, conflict, forbidden } from '../../lib/http/errors';
 import type { StatementAccess } from './access';
 
 /** What the portal lets a supplier do to its own statements; the rest is the buyer's and finance's. */

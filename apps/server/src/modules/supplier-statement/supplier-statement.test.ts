@@ -19,7 +19,7 @@ import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-f
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { databaseFingerprint } from '../../../test/fingerprint';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/access/passwords';
 import {
   backUsers,
   companyInfo,

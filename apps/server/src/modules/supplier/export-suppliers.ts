@@ -1,7 +1,7 @@
 import { SUPPLIER_STATUS_LABELS, type supplierExportRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName, forEachBatch } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName, forEachBatch } from '../../lib/files/excel';
 import { exportSupplierBatch } from './queries';
 
 const BATCH = 500;

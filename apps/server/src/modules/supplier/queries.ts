@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { categories, priceTemplates, procurementTasks, procurementTaskSuppliers, quotations, supplierCategories, suppliers } from '../../db/schema';
-import type { AuthUser } from '../../lib/context';
-import { taskScope } from '../../lib/data-scope';
-import { allWordsLike } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
-import { iso } from '../../lib/rows';
+import type { AuthUser } from '../../lib/http/context';
+import { taskScope } from '../../lib/access/data-scope';
+import { allWordsLike } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { iso } from '../../lib/sql/rows';
 import { regionFullName } from '../region/regions';
 
 type Filter = z.output<typeof supplierExportRequest>;

@@ -1,5 +1,5 @@
 import { supplierApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { exportSuppliers } from './export-suppliers';
 import { listSuppliers, supplierOptions } from './queries';
 import { createSupplier, deleteSupplier, getSupplier, setSupplierStatus, updateSupplier } from './service';

@@ -20,16 +20,16 @@ import {
   supplierCategories,
   suppliers,
 } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { findLookalikeName } from '../../lib/unique-name';
-import type { AuthedContext } from '../../lib/context';
-import { nextCode } from '../../lib/codes';
-import { updateVersioned } from '../../lib/versioned-update';
-import { withCurrentValues } from '../../lib/unchanged-fields';
-import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit/audit';
+import { findLookalikeName } from '../../lib/records/unique-name';
+import type { AuthedContext } from '../../lib/http/context';
+import { nextCode } from '../../lib/records/codes';
+import { updateVersioned } from '../../lib/records/versioned-update';
+import { withCurrentValues } from '../../lib/records/unchanged-fields';
+import { conflict, fieldError, notFound, pgErrorCode, staleVersion } from '../../lib/http/errors';
 import { isKnownRegion } from '../region/regions';
 import { findSupplier } from './queries';
-import { onSupplierStatusChanged } from '../../lib/portal-sessions';
+import { onSupplierStatusChanged } from '../../lib/access/portal-sessions';
 
 const MODULE = 'supplier';
 type SupplierInput = z.output<typeof supplierCreateRequest>;

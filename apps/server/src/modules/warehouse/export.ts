@@ -1,7 +1,7 @@
 import { STATUS_LABELS, WAREHOUSE_EXPORT_COLUMNS, type warehouseExportRequest } from '@scm/contract';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../lib/context';
-import { createXlsxStream, exportFileName } from '../../lib/excel';
+import type { AuthedContext } from '../../lib/http/context';
+import { createXlsxStream, exportFileName } from '../../lib/files/excel';
 import { warehousesForExport } from './queries';
 
 const WIDE = new Set(['仓库名称', '所在地区', '详细地址', '收货时间', '备注']);

@@ -3,9 +3,9 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { warehouses } from '../../db/schema';
-import { fieldError } from '../../lib/errors';
-import { allWordsLike } from '../../lib/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/paging';
+import { fieldError } from '../../lib/http/errors';
+import { allWordsLike } from '../../lib/sql/keywords';
+import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
 import { regionFullName } from '../region/regions';
 
 type Row = typeof warehouses.$inferSelect;

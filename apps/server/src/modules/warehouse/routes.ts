@@ -1,5 +1,5 @@
 import { warehouseApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { exportWarehouses } from './export';
 import { listWarehouses, warehouseOptions } from './queries';
 import { createWarehouse, deleteWarehouse, getWarehouse, setWarehouseStatus, updateWarehouse } from './service';

@@ -1,5 +1,5 @@
 import { workbenchApi } from '@scm/contract';
-import { AUTHENTICATED, defineRoute } from '../../lib/route';
+import { AUTHENTICATED, defineRoute } from '../../lib/http/route';
 import { getOverview, recordVisit } from './service';
 
 export const workbenchRoutes = [

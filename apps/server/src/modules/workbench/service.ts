@@ -1,10 +1,10 @@
 import { addDays, auditActionLabel, auditModuleLabel, DAY_MS, shanghaiDay } from '@scm/contract';
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import { auditLogs, pageVisits, planningTasks, procurementTasks, purchaseOrders, shipments, supplierStatements, suppliers } from '../../db/schema';
-import { orderScope, statementScope } from '../../lib/data-scope';
-import type { AuthedContext } from '../../lib/context';
+import { orderScope, statementScope } from '../../lib/access/data-scope';
+import type { AuthedContext } from '../../lib/http/context';
 import { period } from '../data-board/period';
-import { queryRows } from '../../lib/rows';
+import { queryRows } from '../../lib/sql/rows';
 import { openOrderFigures } from '../data-board/orders';
 import { inScope } from '../data-board/queries';
 import { boardScope, kpisFor } from '../data-board/service';

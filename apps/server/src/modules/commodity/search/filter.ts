@@ -2,8 +2,8 @@ import type { commodityFilter } from '@scm/contract';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commodities } from '../../../db/schema';
-import { isAsciiWord, keywordWords } from '../../../lib/keywords';
-import { type Param, placeholders, written } from '../../../lib/prepared';
+import { isAsciiWord, keywordWords } from '../../../lib/sql/keywords';
+import { type Param, placeholders, written } from '../../../lib/sql/prepared';
 import { inCategoryTree } from './category-tree';
 import { asciiWordInName, codePrefix, exactCode, keywordAndCategory, skuPrefix } from './keyword';
 

@@ -1,12 +1,12 @@
 import { and, arrayContains, type SQL, sql } from 'drizzle-orm';
 import { commodities } from '../../../db/schema';
-import { isAsciiWord, keywordWords, likePattern } from '../../../lib/keywords';
-import { type Param, written } from '../../../lib/prepared';
+import { isAsciiWord, keywordWords, likePattern } from '../../../lib/sql/keywords';
+import { type Param, written } from '../../../lib/sql/prepared';
 import { inCategoryTree } from './category-tree';
 
 /**
  * The name tokens a word needs: the word itself when it has one or two characters, else each of
- * its character pairs (lib/search-grams); `name ILIKE` then checks the pairs stand together.
+ * its character pairs (lib/sql/search-grams); `name ILIKE` then checks the pairs stand together.
  */
 export function wordTokens(word: string): string[] {
   const chars = [...word.toLowerCase()];

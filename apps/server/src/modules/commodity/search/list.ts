@@ -3,8 +3,8 @@ import { and, asc, desc, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { commodities } from '../../../db/schema';
-import { orderBy, pageOffset, pageResult } from '../../../lib/paging';
-import { preparedByShape } from '../../../lib/prepared';
+import { orderBy, pageOffset, pageResult } from '../../../lib/sql/paging';
+import { preparedByShape } from '../../../lib/sql/prepared';
 import { type CommodityRow, selectCommodities, sortColumns, toCommodity } from '../queries';
 import { COUNT_CAP, cappedCount, countedTotal, keywordMatches, type Matches, tableRows } from './count';
 import { commodityWhere, exactCodeLookup, type Filter, isCategoryAndStatusOnly, looksLikeWholeCode } from './filter';

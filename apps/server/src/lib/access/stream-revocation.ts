@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 // Ending message streams lives below every module: the access, supplier and portal modules revoke,
 // the message module's hub ends the streams (docs/messages.md, "Revocation").

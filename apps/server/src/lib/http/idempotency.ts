@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN, ResultCode, DAY_MS } from '@scm/contract';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import type { Db } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema';
 import { AppError, conflict } from './errors';
 
 /** How long a key answers repeats (docs/rules/codes-and-api.md, "Idempotent creates"). */

@@ -1,7 +1,7 @@
 import { shanghaiCodeDay } from '@scm/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { codeSequences } from '../db/schema';
+import type { Db } from '../../db/client';
+import { codeSequences } from '../../db/schema';
 
 /**
  * The next document code (prefix + yyyyMMdd + 4-digit daily sequence). The upsert takes a row lock,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { purgeExpiredTickets } from '../modules/message/service';
-import { closePassedDeadlines } from '../modules/procurement-task/status';
-import { queryRows } from './rows';
-import { purgeExpiredIdempotencyKeys } from './idempotency';
+import type { Db } from '../../db/client';
+import { purgeExpiredTickets } from '../../modules/message/service';
+import { closePassedDeadlines } from '../../modules/procurement-task/status';
+import { queryRows } from '../sql/rows';
+import { purgeExpiredIdempotencyKeys } from '../http/idempotency';
 
 /** How often the server records quoting deadlines that have passed and forgets idempotency keys older than 24 h and expired message tickets. */
 export const MINUTE_JOBS_MS = 60_000;

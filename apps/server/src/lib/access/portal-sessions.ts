@@ -1,6 +1,6 @@
 import { and, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { portalAccounts, portalSessions } from '../db/schema';
+import type { Db } from '../../db/client';
+import { portalAccounts, portalSessions } from '../../db/schema';
 import { endStreams } from './stream-revocation';
 
 // Revoking supplier-portal tokens lives below every module: the supplier module revokes them when a

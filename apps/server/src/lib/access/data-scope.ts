@@ -1,6 +1,6 @@
 import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { planningTasks, procurementTasks, purchaseOrders, supplierStatements } from '../db/schema';
-import type { AuthUser } from './context';
+import { planningTasks, procurementTasks, purchaseOrders, supplierStatements } from '../../db/schema';
+import type { AuthUser } from '../http/context';
 
 // The conditions of 数据范围 (docs/rules/data-scope.md) live below every module, so any module may
 // filter plans or tasks by them without depending on the module that owns the records.

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type FieldError, IMPORT_MAX_BYTES, type ImportError } from '@scm/contract';
-import { badRequest } from './errors';
+import { badRequest } from '../http/errors';
 import { createXlsxStream, type ExcelColumn } from './excel';
 import type { ParsedRow, ParseJob, ParseOutcome } from './xlsx-parse-worker';
 

@@ -1,5 +1,5 @@
 import { ENABLED_STATUS_LABELS, ENABLEMENT_TRANSITIONS, type EnabledStatus, type EnablementAction, enablementActionAllowed } from '@scm/contract';
-import { conflict } from './errors';
+import { conflict } from '../http/errors';
 
 /** The audit summary's verb of an action: 启用 / 停用. */
 export const enablementVerb = (action: EnablementAction) => ENABLED_STATUS_LABELS[ENABLEMENT_TRANSITIONS[action].to];

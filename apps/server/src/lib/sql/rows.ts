@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 /** Runs one raw statement and answers its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, ne, or, type SQL } from 'drizzle-orm';
-import { clarifications, procurementTaskSuppliers, procurementTasks, purchaseOrders, quotations } from '../db/schema';
-import type { PortalContext } from './context';
+import { clarifications, procurementTaskSuppliers, procurementTasks, purchaseOrders, quotations } from '../../db/schema';
+import type { PortalContext } from '../http/context';
 
 // A supplier's reach through the portal (docs/rules/data-scope.md, "Suppliers"), beside the staff's
 // 数据范围 in data-scope.ts: every portal read and write of a task, a quote, a clarification or an

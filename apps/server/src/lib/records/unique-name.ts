@@ -1,8 +1,8 @@
 import { nameKey } from '@scm/contract';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { queryRows } from './rows';
+import type { Db } from '../../db/client';
+import { queryRows } from '../sql/rows';
 
 interface NameScope {
   table: PgTable;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { is, Param as BoundParam, Placeholder, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 /**
  * A hot read as a named prepared statement, built once per database handle: calls skip drizzle's

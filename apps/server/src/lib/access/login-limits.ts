@@ -1,9 +1,9 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { SECURITY } from '../config';
-import type { Db } from '../db/client';
-import { loginAttempts, portalLoginAttempts } from '../db/schema';
-import type { ServiceContext } from './context';
-import { tooManyAttempts } from './errors';
+import { SECURITY } from '../../config';
+import type { Db } from '../../db/client';
+import { loginAttempts, portalLoginAttempts } from '../../db/schema';
+import type { ServiceContext } from '../http/context';
+import { tooManyAttempts } from '../http/errors';
 
 /**
  * The login limits of both realms (docs/access-management.md, "Login limits"): 5 failures of an

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
-import { auditLogs } from '../db/schema';
-import type { Actor } from './context';
+import type { Db } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+import type { Actor } from '../http/context';
 
 export interface AuditEntry {
   module: string;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import type { Db } from '../db/client';
-import { backUsers } from '../db/schema';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Db } from '../../db/client';
+import { backUsers } from '../../db/schema';
 import { MAX_SHAPES, preparedByShape } from './prepared';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { checkText } from './body-guard';
+import { checkText } from '../http/body-guard';
 import { unescapeCell } from './excel';
 
 export interface ParseJob {
