@@ -1,10 +1,10 @@
+import { shanghaiDay } from '@scm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { confirmReturn, createReturn, shipReturn } from '../../modules/purchase-return/service';
 import type { Db } from '../client';
 import { backUsers, purchaseOrderLines, purchaseOrders } from '../schema';
 
 const SYSTEM = { userId: null, userName: '系统', ip: '' };
-const day = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Two returns on the demo orders that received goods, written through the returns' own service: one
@@ -55,7 +55,7 @@ export async function seedDemoReturns(tx: Db, now: Date): Promise<boolean> {
     );
     if (!plan.ship) continue;
     await confirmReturn(ctx, { id, version: 0 }, { supplierId: order.supplierId });
-    await shipReturn(ctx, { id, version: 1, shippedOn: day(now) }, { user });
+    await shipReturn(ctx, { id, version: 1, shippedOn: shanghaiDay(now) }, { user });
   }
   return true;
 }
