@@ -1,4 +1,3 @@
-import { commodityApi, roleApi, categoryApi, priceTemplateApi, planningApi, backUserApi, supplierApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplierBody } from './procurement-fixtures';
 import { type ApiAnswer, createTestApp, type TestApp, unique } from './helpers';
@@ -17,9 +16,9 @@ let roleId: number;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   admin = await t.login();
-  const commodity = (await t.api(commodityApi.list, { pageSize: 1 }, admin)).data.list[0];
-  leafCategoryId = commodity.categoryId;
-  roleId = (await t.api(roleApi.create, { name: '文本测试角色', code: 'text_probe', permissionCodes: ['basic'] }, admin)).data.id;
+  const commodity = (await t.call('/admin/commodity/list', { page_size: 1 }, admin)).data.list[0];
+  leafCategoryId = commodity.category_id;
+  roleId = (await t.call('/admin/role/create', { name: '文本测试角色', code: 'text_probe', permission_codes: ['basic'] }, admin)).data.id;
 });
 afterAll(() => t.close());
 
@@ -30,27 +29,32 @@ const IGNORABLE = [...codePoints()].filter((cp) => /\p{Default_Ignorable_Code_Po
 
 /** One create per kind of named record, with the name (and remark, where there is one) given. */
 const creates: Record<string, (name: string, remark?: string) => Promise<ApiAnswer>> = {
-  role: (name, remark) => t.api(roleApi.create, { name, code: unique('r').toLowerCase(), description: remark }, admin),
+  role: (name, remark) => t.call('/admin/role/create', { name, code: unique('r').toLowerCase(), description: remark }, admin),
   supplier: (name, remark) => t.call('/admin/supplier/create', supplierBody(name, { remark }), admin),
-  category: (name) => t.api(categoryApi.create, { name, code: unique('C'), parentId: null }, admin),
+  category: (name) => t.call('/admin/category/create', { name, code: unique('C'), parent_id: null }, admin),
   price_template: (name, remark) =>
-    t.api(
-      priceTemplateApi.create,
+    t.call(
+      '/admin/price_template/create',
       {
         name,
-        chargeMode: 'piece',
+        charge_mode: 'piece',
         status: 'enabled',
         remark,
-        chargeRows: [{ regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 500, additionalQty: 1, additionalFeeFen: 100 }],
-        freeRows: [],
-        noDeliveryCodes: [],
+        charge_rows: [{ region_codes: [], is_default: true, first_qty: 1, first_fee_fen: 500, additional_qty: 1, additional_fee_fen: 100 }],
+        free_rows: [],
+        no_delivery_codes: [],
       },
       admin,
     ),
   commodity: (name, remark) =>
-    t.api(commodityApi.create, { skuCode: unique('SKU'), name, categoryId: leafCategoryId, unit: 'piece', referencePriceFen: 100, remark }, admin),
-  planning_task: (name, remark) => t.api(planningApi.create, { name, planType: 'regular', warehouse: 'sh_jiading', remark, lines: [] }, admin),
-  back_user: (name) => t.api(backUserApi.create, { email: `${unique('u').toLowerCase()}@test.com`, username: name, roleId: roleId }, admin),
+    t.call(
+      '/admin/commodity/create',
+      { sku_code: unique('SKU'), name, category_id: leafCategoryId, unit: 'piece', reference_price_fen: 100, remark },
+      admin,
+    ),
+  planning_task: (name, remark) =>
+    t.call('/admin/planning_task/create', { name, plan_type: 'regular', warehouse: 'sh_jiading', remark, lines: [] }, admin),
+  back_user: (name) => t.call('/admin/back_user/create', { email: `${unique('u').toLowerCase()}@test.com`, username: name, role_id: roleId }, admin),
 };
 const nameField = (kind: string) => (kind === 'back_user' ? 'username' : 'name');
 const remarkField = (kind: string) => (kind === 'role' ? 'description' : 'remark');
@@ -68,7 +72,7 @@ describe('unique names compare on the canonical key', () => {
       if (answer.code !== (refusedOutright ? 400 : 409)) wrong.push(`U+${cp.toString(16)} → ${answer.code} ${answer.message}`);
     }
     expect(wrong).toEqual([]);
-    expect(await t.api(roleApi.list, { pageSize: 200 }, admin).then((a) => a.data.total)).toBeLessThan(10);
+    expect(await t.call('/admin/role/list', { page_size: 200 }, admin).then((a) => a.data.total)).toBeLessThan(10);
   });
 
   it('supplier, category and template names differing by spaces or compatibility forms clash', async () => {
@@ -86,7 +90,7 @@ describe('unique names compare on the canonical key', () => {
   it('stores the name as typed (NFC), and refuses a name of invisible characters only', async () => {
     const typed = await creates.supplier('优品\u00ad家居');
     expect(typed.code, typed.message).toBe(200);
-    expect((await t.api(supplierApi.info, { id: typed.data.id }, admin)).data.name).toBe('优品\u00ad家居');
+    expect((await t.call('/admin/supplier/info', { id: typed.data.id }, admin)).data.name).toBe('优品\u00ad家居');
     for (const kind of Object.keys(creates)) {
       const answer = await creates[kind]('\u00ad\u3164\u115f\ufe0f');
       expect(answer.code, kind).toBe(400);
