@@ -163,18 +163,7 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
   // office's shell or ECharts.
   const portal = graph(portalChunks);
   const portalPages = portalPageModules();
-  // The early entry runs before React is in only if nothing it imports needs React (docs/web-guide.md, "Portal").
-  const early = portal.closure(portal.byFacade.get('src/portal/boot.ts'));
-  const earlyWaits = [...early].some((f) => portal.byFile.get(f)?.modules.some((m) => /[\\/]node_modules[\\/](react|react-dom)[\\/]/.test(m)));
-  rows.push({
-    section,
-    name: '门户早入口 JS (boot.ts，不等 React)',
-    value: early.size === 0 ? '未找到' : `${show(total(early))}${earlyWaits ? '，含 React' : ''}`,
-    bar: '无 React',
-    ok: early.size > 0 && !earlyWaits,
-  });
-  if (portalPages.pages.length === 0)
-    rows.push({ section, name: '门户页面', value: '未读到 src/portal/addressed-page.ts 的页面表', bar: '', ok: false });
+  if (portalPages.pages.length === 0) rows.push({ section, name: '门户页面', value: '未读到 src/portal/addressed-page.ts 的页面表', bar: '', ok: false });
   const signedInFrame = portal.closure(portal.byFacade.get(portalPages.frame ?? ''));
   const foreignModule = (module: string) =>
     /[\\/]node_modules[\\/](echarts|zrender|zod|antd)[\\/]/.test(module) || /[\\/]src[\\/](app[\\/]shell|features)[\\/]/.test(module);
