@@ -89,31 +89,6 @@ function asyncEntry(): Plugin {
 }
 
 /**
- * The portal's early entry (`src/portal/boot.ts`): the part of its start that needs no React, linked
- * `async` ahead of the portal's entry, so the addressed page's first read and chunks leave as soon
- * as this small chunk is in instead of after React has been fetched and run.
- */
-const EARLY_ENTRY = { name: 'boot', source: fileURLToPath(new URL('./src/portal/boot.ts', import.meta.url)) };
-function earlyEntry(): Plugin {
-  return {
-    name: 'early-entry',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === 'chunk' && file.isEntry && file.name === EARLY_ENTRY.name);
-        if (chunk?.type !== 'chunk') return html;
-        const tags = [
-          `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`,
-          ...chunk.imports.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ];
-        return html.replace('<script type="module"', `${tags.join('\n    ')}\n    <script type="module"`);
-      },
-    },
-  };
-}
-
-/**
  * The antd class families the back office's login renders: its inputs and button, the toasts, the
  * click wave and the icons (its form is plain markup); `ant-input-number` shares a prefix and is not
  * among them. The supplier portal (portal.html) uses no antd (docs/web-guide.md "Portal").
@@ -221,7 +196,6 @@ export default defineConfig(({ mode }) => {
       document === 'index' && firstScreenStyles(),
       stylesAfterSkeleton(),
       document === 'index' && asyncEntry(),
-      document === 'portal' && earlyEntry(),
       precompress(),
     ],
     resolve: { alias: sourceAlias },
@@ -236,10 +210,7 @@ export default defineConfig(({ mode }) => {
       // The portal's build adds its document to the back office's.
       emptyOutDir: document === 'index',
       rolldownOptions: {
-        input: {
-          [document]: fileURLToPath(new URL(`./${document}.html`, import.meta.url)),
-          ...(document === 'portal' ? { [EARLY_ENTRY.name]: EARLY_ENTRY.source } : {}),
-        },
+        input: fileURLToPath(new URL(`./${document}.html`, import.meta.url)),
         output: {
           codeSplitting: {
             groups: [
@@ -251,9 +222,7 @@ export default defineConfig(({ mode }) => {
               // Everything else the entry imports statically (the login page, its antd parts) in one
               // chunk: left to the automatic split it came as some twenty files, which over HTTP/1.1's
               // six connections per host cost a round trip per six before the form could render.
-              // Not in the portal: there it would hold the portal's early entry and React together,
-              // and the early entry would wait for React.
-              ...(document === 'index' ? [{ name: 'first-screen', tags: ['$initial' as const], priority: 1 }] : []),
+              { name: 'first-screen', tags: ['$initial'], priority: 1 },
             ],
           },
         },

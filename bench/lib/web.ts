@@ -37,30 +37,6 @@ function lazyImports(file: string): Map<string, string> {
   return found;
 }
 
-/**
- * The portal's pages as `src/portal/addressed-page.ts` lists them (`name: { signedIn, load: () => import('…') }`),
- * the signed-in frame's module, and the not-found page of the layout.
- */
-function portalPageModules(): { pages: { name: string; signedIn: boolean; source: string }[]; frame: string | undefined } {
-  const file = join(webRoot, 'src/portal/addressed-page.ts');
-  if (!existsSync(file)) return { pages: [], frame: undefined };
-  const text = readFileSync(file, 'utf8');
-  const source = (path: string) => {
-    const target = resolve(dirname(file), path);
-    const found = ['.tsx', '.ts'].map((ext) => target + ext).find(existsSync);
-    return found ? relative(webRoot, found) : '';
-  };
-  const pages = [...text.matchAll(/(\w+):\s*\{\s*signedIn:\s*(true|false),\s*load:\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)].map((m) => ({
-    name: m[1],
-    signedIn: m[2] === 'true',
-    source: source(m[3]),
-  }));
-  const notFound = lazyImports(join(webRoot, 'src/portal/portal-layout.tsx')).get('NotFoundPage');
-  if (notFound) pages.push({ name: 'notFound', signedIn: true, source: notFound });
-  const frame = text.match(/loadSignedInFrame[^=]*=\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/)?.[1];
-  return { pages, frame: frame ? source(frame) : undefined };
-}
-
 /** Names imported from 'echarts/charts' anywhere in the app's source. */
 function chartImports(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -122,10 +98,7 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
       return into;
     };
     const byFacade = new Map(of.filter((c) => c.facade).map((c) => [relative(webRoot, c.facade!), c]));
-    // Every entry the document links: the portal's early entry beside its main one.
-    const entry = new Set<string>();
-    for (const chunk of of.filter((c) => c.isEntry)) closure(chunk, entry);
-    return { byFile, byFacade, closure, entry };
+    return { byFile, byFacade, closure, entry: closure(of.find((c) => c.isEntry)) };
   };
   const { byFile, byFacade, closure, entry } = graph(chunks);
   const total = (files: Set<string>) => ({
@@ -162,14 +135,16 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
   // route fetches, its entry (with the layout), the signed-in frame and the page; never the back
   // office's shell or ECharts.
   const portal = graph(portalChunks);
-  const portalPages = portalPageModules();
-  if (portalPages.pages.length === 0) rows.push({ section, name: '门户页面', value: '未读到 src/portal/addressed-page.ts 的页面表', bar: '', ok: false });
-  const signedInFrame = portal.closure(portal.byFacade.get(portalPages.frame ?? ''));
+  const portalLazy = lazyImports(join(webRoot, 'src/portal/portal-layout.tsx'));
+  const signedInFrame = portal.closure(portal.byFacade.get(portalLazy.get('SignedInFrame') ?? ''));
   const foreignModule = (module: string) =>
     /[\\/]node_modules[\\/](echarts|zrender|zod|antd)[\\/]/.test(module) || /[\\/]src[\\/](app[\\/]shell|features)[\\/]/.test(module);
-  // Every page of the portal; the signed-in ones come inside the signed-in frame.
-  for (const { name, signedIn, source } of portalPages.pages) {
-    const label = name.charAt(0).toUpperCase() + name.slice(1);
+  // Every page the portal's layout loads; all but the two signed-out ones come inside the signed-in frame.
+  const signedOut = new Set(['LoginPage', 'ActivatePage', 'NotFoundPage']);
+  for (const [name, source] of portalLazy) {
+    if (name === 'SignedInFrame') continue;
+    const signedIn = !signedOut.has(name);
+    const label = name.replace(/Page$/, '');
     const files = new Set([...portal.entry, ...(signedIn ? signedInFrame : []), ...portal.closure(portal.byFacade.get(source))]);
     const s = total(files);
     const foreign = [...files].some((f) => portal.byFile.get(f)?.modules.some(foreignModule));

@@ -5,10 +5,9 @@ import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-route
 import { ErrorBoundary } from '@/shared/errors/error-page';
 import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 import { setNavigator } from '@/shared/http/navigation';
-// Usually run already, from the early entry linked ahead of this one.
-import { addressedPageLoaded } from './addressed-page';
-import './boot';
-import PortalLayout from './portal-layout';
+// Sends the addressed page's first read as the entry runs, beside the page's chunks.
+import '@/portal/api/first-read';
+import PortalLayout, { addressedPageLoaded } from './portal-layout';
 import '@/shared/ui/global.css';
 
 /**
