@@ -17,7 +17,7 @@ export type StatementAccess = { user: AuthUser } | { supplierId: number };
 export function statementScope(access: StatementAccess, param: Param = written): SQL | undefined {
   if ('supplierId' in access)
     return and(eq(supplierStatements.supplierId, param('scopeSupplierId', access.supplierId)), isNotNull(supplierStatements.sentAt));
-  return access.user.dataScope === 'all' ? undefined : staffScope(access.user, param('scopeUserId', access.user.id));
+  return staffScope(access.user, param('scopeUserId', access.user.id));
 }
 
 /** What the text of `statementScope`'s condition depends on, for a prepared statement's shape. */
