@@ -186,6 +186,21 @@ describe('Biome guards the import graph', () => {
     expect(biomeLint([file])).not.toContain('noRestrictedImports');
   });
 
+  it('refuses a dayjs value import in a feature, shared code or the app, and lets the Dayjs type through', () => {
+    const valueImport = "import dayjs from 'dayjs';\nexport const planted = () => dayjs();\n";
+    const files = [
+      plant('apps/web/src/features/planning/planted-import.ts', valueImport),
+      plant('apps/web/src/shared/ui/planted-import.ts', valueImport),
+      plant('apps/web/src/app/planted-import.ts', valueImport),
+    ];
+    expect(biomeLint(files).match(/lint\/style\/noRestrictedImports/g)).toHaveLength(3);
+    const typeOnly = plant(
+      'apps/web/src/features/planning/planted-type.ts',
+      "import type { Dayjs } from 'dayjs';\nexport const planted = (d: Dayjs) => d.isValid();\n",
+    );
+    expect(biomeLint([typeOnly])).not.toContain('noRestrictedImports');
+  });
+
   it('has the isolation rule for every web feature folder', () => {
     const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as { overrides?: { includes: string[] }[] };
     const covered = new Set((config.overrides ?? []).flatMap((o) => o.includes));

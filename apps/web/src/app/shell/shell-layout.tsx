@@ -3,7 +3,9 @@ import { useLeaveGuard } from '@/shared/form/unsaved-changes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Layout } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
+// biome-ignore lint/style/noRestrictedImports: the shell sets the pickers' locale once for every page
 import dayjs from 'dayjs';
+// biome-ignore lint/style/noRestrictedImports: the locale the line above selects
 import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';

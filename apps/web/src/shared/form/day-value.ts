@@ -1,4 +1,5 @@
 import { addDays, dayStartLiteral, formatDateTimeSeconds, type Instant, shanghaiDay } from '@scm/contract';
+// biome-ignore lint/style/noRestrictedImports: this is the one module the rule points to
 import dayjs, { type Dayjs } from 'dayjs';
 
 /*

@@ -1,7 +1,7 @@
 import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
 import { fenToYuan, freeReceiptRoom, type PurchaseOrderDetail, purchaseOrderReceiveRequest } from '@scm/contract';
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
-import type dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { validForm } from '@/shared/form/field-errors';
 import { ApiError } from '@/shared/http/api';
@@ -9,7 +9,7 @@ import { useReceiveOrder } from '@/features/purchase-order/api/purchase-order';
 import type { OrderShipment } from '@/features/purchase-order/components/shipments-card';
 
 interface Values {
-  receivedOn: dayjs.Dayjs;
+  receivedOn: Dayjs;
   remark?: string;
   reason?: string;
   quantities: Record<number, number | null>;

@@ -1,6 +1,6 @@
 import { statementCreateRequest } from '@scm/contract';
 import { DatePicker, Form, Input, Modal } from 'antd';
-import type dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { afterToday, dayText } from '@/shared/form/day-value';
 import { applyFieldErrors, applyIssues, validForm } from '@/shared/form/field-errors';
 import { SupplierSelect } from '@/shared/supplier/supplier-select';
@@ -8,7 +8,7 @@ import { useCreateStatement } from '@/features/supplier-statement/api/supplier-s
 
 interface Values {
   supplierId: number;
-  period: [dayjs.Dayjs, dayjs.Dayjs];
+  period: [Dayjs, Dayjs];
   remark?: string;
 }
 

@@ -9,7 +9,7 @@ import {
   yuanToFen,
 } from '@scm/contract';
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import type dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { useCreateInvoice } from '@/features/supplier-statement/api/supplier-statement';
@@ -19,7 +19,7 @@ interface Values {
   invoiceCode?: string;
   invoiceType: 'special' | 'ordinary';
   taxRatePercent: number;
-  issueDate: dayjs.Dayjs;
+  issueDate: Dayjs;
   sellerTaxId: string;
   buyerTaxId: string;
   amountExclTaxYuan: number;

@@ -1,12 +1,12 @@
 import { fenToYuan, type StatementDetail, yuanToFen } from '@scm/contract';
 import { DatePicker, Form, Input, InputNumber, Modal } from 'antd';
-import type dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { afterToday, dayText, todayValue } from '@/shared/form/day-value';
 import { applyFieldErrors, validForm } from '@/shared/form/field-errors';
 import { usePayStatement } from '@/features/supplier-statement/api/supplier-statement';
 
 interface Values {
-  paidOn: dayjs.Dayjs;
+  paidOn: Dayjs;
   amountYuan: number;
   paymentRef: string;
   reason?: string;
