@@ -192,3 +192,10 @@ export const ROUTE_CODES = {
   '/admin/workbench/visit': 'authenticated',
 } as const satisfies Record<string, PermissionCode | 'authenticated'>;
 export type StaffRoutePath = keyof typeof ROUTE_CODES;
+
+/** The body fields a route writes only for callers holding their own action's code (the route's `guards`). */
+export const ROUTE_FIELD_CODES = {
+  '/admin/commodity/update': { status: 'commodityList:status' },
+  '/admin/supplier/update': { status: 'supplierManagement:status' },
+} as const satisfies Partial<Record<StaffRoutePath, Record<string, PermissionCode>>>;
+export type GuardedRoutePath = keyof typeof ROUTE_FIELD_CODES;

@@ -1,6 +1,6 @@
-import { priceTemplateApi, procurementTaskApi, warehouseApi } from '@scm/contract';
+import { commodityApi, priceTemplateApi, procurementTaskApi, supplierApi, warehouseApi } from '@scm/contract';
 import { describe, expect, it } from 'vitest';
-import { holds } from './can';
+import { holds, writesField } from './can';
 
 describe('a permission check', () => {
   it("asks for the code the endpoint's route asks for, not one typed beside the button", () => {
@@ -22,5 +22,13 @@ describe('a permission check', () => {
   it('takes no action code as a string: a button names its endpoint', () => {
     // @ts-expect-error an action code is not a page key
     expect(holds(['priceModel:edit'], 'priceModel:edit')).toBe(true);
+  });
+
+  it("shows a guarded field as writable only to holders of the field's own code, not the update's", () => {
+    // An edit by a user without 停用 keeps the commodity's status: the server drops the field.
+    expect(writesField(['commodityList:edit'], commodityApi.update, 'status')).toBe(false);
+    expect(writesField(['commodityList:edit', 'commodityList:status'], commodityApi.update, 'status')).toBe(true);
+    expect(writesField(['supplierManagement:edit'], supplierApi.update, 'status')).toBe(false);
+    expect(writesField(['supplierManagement:status'], supplierApi.update, 'status')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type MenuKey, ROUTE_CODES, type StaffRoutePath } from '@scm/contract';
+import { type GuardedRoutePath, type MenuKey, ROUTE_CODES, ROUTE_FIELD_CODES, type StaffRoutePath } from '@scm/contract';
 import { useSession } from '@/shared/session/use-session';
 
 /** An endpoint object of the contract: a button that calls it shows to the users its route lets in. */
@@ -27,6 +27,24 @@ export function holds(codes: readonly string[], target: PermissionTarget): boole
 /** True when the signed-in user may open the page `target` names, or make the call (`holds`). */
 export function usePermission(target: PermissionTarget): boolean {
   return holds(useSession().codes, target);
+}
+
+/**
+ * True when an update through `endpoint` by a holder of `codes` writes `field`: a field its route
+ * guards (`ROUTE_FIELD_CODES`) is dropped from the update of a caller without that field's own code,
+ * so the form shows it read-only to them.
+ */
+export function writesField<P extends GuardedRoutePath>(
+  codes: readonly string[],
+  endpoint: { readonly path: P },
+  field: keyof (typeof ROUTE_FIELD_CODES)[P],
+): boolean {
+  return codes.includes(ROUTE_FIELD_CODES[endpoint.path][field] as string);
+}
+
+/** True when the signed-in user's update through `endpoint` writes `field` (`writesField`). */
+export function useFieldPermission<P extends GuardedRoutePath>(endpoint: { readonly path: P }, field: keyof (typeof ROUTE_FIELD_CODES)[P]): boolean {
+  return writesField(useSession().codes, endpoint, field);
 }
 
 /**

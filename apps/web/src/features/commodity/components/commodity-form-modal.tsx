@@ -20,7 +20,7 @@ import { applyFieldErrors, validForm, zodRule } from '@/shared/form/field-errors
 import { RemoteSelect } from '@/shared/form/remote-select';
 import { useCategoryOptions } from '@/shared/category/category-options';
 import { useCreateCommodity, useUpdateCommodity } from '@/features/commodity/api/commodity';
-import { usePermission } from '@/shared/permission/can';
+import { useFieldPermission } from '@/shared/permission/can';
 
 export type CommodityFormTarget = { mode: 'create' } | { mode: 'edit'; commodity: Commodity };
 
@@ -79,9 +79,8 @@ export function CommodityFormModal({ target, onClose }: { target: CommodityFormT
   const treeData = useMemo(() => leafTree(buildTree((categories ?? []).map((c) => ({ ...c, id: c.value })))), [categories]);
   const defaultUnit = useDict(DICT.unit).defaultValue;
   const editing = target?.mode === 'edit' ? target.commodity : null;
-  // The update keeps the status of a caller without the 启用 / 停用 action's code (`guards` on its
-  // route; docs/rules/codes-and-api.md, "Updates").
-  const mayChangeStatus = usePermission(commodityApi.disable);
+  // The update keeps the status of a caller without the status action's code (docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = useFieldPermission(commodityApi.update, 'status');
   const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import { RegionPicker } from '@/shared/region/region-cascader';
 import { useCreateSupplier, useUpdateSupplier } from '@/features/procurement/api/supplier';
 import { useTemplateOptions } from '@/shared/price-template/use-template-options';
 import { useCategoryOptions } from '@/shared/category/category-options';
-import { usePermission } from '@/shared/permission/can';
+import { useFieldPermission } from '@/shared/permission/can';
 
 const shape = supplierCreateRequest.shape;
 
@@ -27,9 +27,8 @@ export function SupplierForm({ open, editing, onClose }: Props) {
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const create = useCreateSupplier({ onError });
   const update = useUpdateSupplier({ onError });
-  // The update keeps the status of a caller without the 启用 / 停用 / 黑名单 action's code (`guards` on
-  // its route; docs/rules/codes-and-api.md, "Updates").
-  const mayChangeStatus = usePermission(supplierApi.status);
+  // The update keeps the status of a caller without the status action's code (docs/rules/codes-and-api.md, "Updates").
+  const mayChangeStatus = useFieldPermission(supplierApi.update, 'status');
   const statusLocked = !!editing && !mayChangeStatus;
 
   useEffect(() => {
