@@ -64,19 +64,22 @@ export async function gatherMovements(tx: Db, g: Gathering): Promise<void> {
         where held.live and held.kind = 'return' and held.return_line_id = rl.id
       )
     order by rt.shipped_on, rt.id, ol.sort, ol.id`);
+  // Freight starts from the receipts this statement just took (not from every order of the supplier):
+  // an order's freight comes with its first receipt that is not a reversal.
   await tx.execute(sql`
     insert into ${m} (statement_id, kind, order_id, receipt_id, date, amount_fen, invoice_type, tax_rate_percent)
-    select ${g.statementId}, 'freight', o.id, f.id, f.received_on, o.freight_fen, o.invoice_type, o.tax_rate_percent
-    from ${purchaseOrders} o
-    join lateral (
-      select r.id, r.received_on from ${purchaseReceipts} r
-      where r.order_id = o.id and r.reversal_of is null
-      order by r.received_on, r.id limit 1
-    ) f on true
-    where o.supplier_id = ${g.supplierId}
-      and o.freight_fen <> 0
-      and exists (select 1 from ${m} own where own.statement_id = ${g.statementId} and own.kind = 'receipt' and own.receipt_id = f.id)
-      and not exists (select 1 from ${m} held where held.live and held.kind = 'freight' and held.order_id = o.id)`);
+    select ${g.statementId}, 'freight', o.id, r.id, r.received_on, o.freight_fen, o.invoice_type, o.tax_rate_percent
+    from (select distinct receipt_id from ${m} where statement_id = ${g.statementId} and kind = 'receipt') own
+    join ${purchaseReceipts} r on r.id = own.receipt_id
+    join ${purchaseOrders} o on o.id = r.order_id
+    where o.freight_fen <> 0
+      and not exists (
+        select 1 from ${purchaseReceipts} earlier
+        where earlier.order_id = r.order_id and earlier.reversal_of is null
+          and (earlier.received_on, earlier.id) < (r.received_on, r.id)
+      )
+      and not exists (select 1 from ${m} held where held.live and held.kind = 'freight' and held.order_id = o.id)
+    order by r.received_on, r.id`);
 }
 
 export interface GroupSum extends FigureMovement {
