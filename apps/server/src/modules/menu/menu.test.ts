@@ -1,4 +1,4 @@
-import { toSnakeCase, menuApi, planningApi, authApi, roleApi } from '@scm/contract';
+import { authApi, menuApi, planningApi, roleApi, toSnakeCase } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ADMIN_PASSWORD, createTestApp, type TestApp, type TypedAnswer } from '../../../test/helpers';
