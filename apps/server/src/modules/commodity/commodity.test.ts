@@ -2,6 +2,7 @@ import { categoryApi, commodityApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENA
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, type TestApp, unique } from '../../../test/helpers';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { commodities } from '../../db/schema';
@@ -14,32 +15,24 @@ let buyer: string;
 const tree = { root: 0, mid: 0, leafA: 0, leafB: 0, leafC: 0, codeA: '', codeMid: '' };
 
 async function category(parentId: number | null, code = unique('C')) {
-  const answer = await t.call('/admin/category/create', { parent_id: parentId, name: unique('类'), code }, admin);
+  const answer = await t.api(categoryApi.create, { parentId, name: unique('类'), code }, admin);
   expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
+  return answer.data.id;
 }
 
-interface CommodityBody {
-  sku_code?: string;
-  name?: string;
-  category_id?: number;
-  brand?: string;
-  unit?: string;
-  barcode?: string;
-  reference_price_fen?: number;
-  [key: string]: unknown;
-}
+type CommodityBody = Partial<z.input<typeof commodityApi.create.body>>;
 async function createCommodity(body: CommodityBody = {}) {
-  const answer = await t.call(
-    '/admin/commodity/create',
-    { sku_code: unique('SKU'), name: '纯棉毛巾', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1990, ...body },
+  const answer = await t.api(
+    commodityApi.create,
+    { skuCode: unique('SKU'), name: '纯棉毛巾', categoryId: tree.leafA, unit: 'piece', referencePriceFen: 1990, ...body },
     admin,
   );
   expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
+  return answer.data.id;
 }
-const list = async (body: Record<string, unknown>, token = admin) => t.call('/admin/commodity/list', { page_size: 200, ...body }, token);
-const skus = async (body: Record<string, unknown>) => (await list(body)).data.list.map((c: { sku_code: string }) => c.sku_code);
+type ListBody = z.input<typeof commodityApi.list.body>;
+const list = async (body: ListBody, token = admin) => t.api(commodityApi.list, { pageSize: 200, ...body }, token);
+const skus = async (body: ListBody) => (await list(body)).data.list.map((c) => c.skuCode);
 
 async function xlsxBase64(rows: unknown[][], headers?: string[]) {
   const workbook = new ExcelJS.Workbook();
@@ -85,7 +78,7 @@ afterAll(() => t.close());
 describe('commodity create and edit', () => {
   it('creates a commodity and reads it back in snake_case', async () => {
     const sku = unique('SKU');
-    const id = await createCommodity({ sku_code: sku, brand: '洁丽雅', barcode: '6901234567892', weight_g: 120, volume_cm3: 900 });
+    const id = await createCommodity({ skuCode: sku, brand: '洁丽雅', barcode: '6901234567892', weightG: 120, volumeCm3: 900 });
     const { code, data } = await t.call('/admin/commodity/info', { id }, admin);
     expect(code).toBe(200);
     expect(data).toMatchObject({
@@ -113,9 +106,9 @@ describe('commodity create and edit', () => {
     );
     expect(bad.code).toBe(400);
     expect(bad.data.field_errors).toEqual([{ field: 'barcode', message: '条形码须为13位且校验位正确（EAN-13）' }]);
-    const parent = await t.call(
-      '/admin/commodity/create',
-      { sku_code: unique('S'), name: 'x', category_id: tree.mid, unit: 'piece', reference_price_fen: 1 },
+    const parent = await t.api(
+      commodityApi.create,
+      { skuCode: unique('S'), name: 'x', categoryId: tree.mid, unit: 'piece', referencePriceFen: 1 },
       admin,
     );
     expect(parent).toMatchObject({ code: 400, message: '请选择末级分类' });
@@ -139,7 +132,7 @@ describe('commodity create and edit', () => {
     const sku = unique('RACE');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.call('/admin/commodity/create', { sku_code: sku, name: '并发', category_id: tree.leafB, unit: 'piece', reference_price_fen: 1 }, admin),
+        t.api(commodityApi.create, { skuCode: sku, name: '并发', categoryId: tree.leafB, unit: 'piece', referencePriceFen: 1 }, admin),
       ),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
@@ -150,23 +143,23 @@ describe('commodity create and edit', () => {
 
   it('answers 409 on a stale version and keeps the winner', async () => {
     const id = await createCommodity();
-    const { data } = await t.call('/admin/commodity/info', { id }, admin);
-    const readOnly = { category_name: undefined, price_template_name: undefined, default_supplier_code: undefined, default_supplier_name: undefined };
-    const body = { ...data, ...readOnly, created_at: undefined, updated_at: undefined };
-    const edit = (name: string) => t.call('/admin/commodity/update', { ...body, name }, admin);
+    const { data } = await t.api(commodityApi.info, { id }, admin);
+    const readOnly = { categoryName: undefined, priceTemplateName: undefined, defaultSupplierCode: undefined, defaultSupplierName: undefined };
+    const body = { ...data, ...readOnly, createdAt: undefined, updatedAt: undefined };
+    const edit = (name: string) => t.api(commodityApi.update, { ...body, name }, admin);
     const results = await Promise.all([edit('赢家'), edit('输家一'), edit('输家二')]);
     expect(results.map((r) => r.code).sort()).toEqual([200, 409, 409]);
     const winner = ['赢家', '输家一', '输家二'][results.findIndex((r) => r.code === 200)];
-    const after = await t.call('/admin/commodity/info', { id }, admin);
+    const after = await t.api(commodityApi.info, { id }, admin);
     expect(after.data).toMatchObject({ name: winner, version: 1 });
     expect(results.find((r) => r.code === 409)?.message).toBe('数据已被他人修改，请刷新后重试');
   });
 
   it('enables and disables in batch, all or nothing', async () => {
-    const a = await createCommodity({ category_id: tree.leafC });
-    const b = await createCommodity({ category_id: tree.leafC });
-    const disable = await t.call(
-      '/admin/commodity/disable',
+    const a = await createCommodity({ categoryId: tree.leafC });
+    const b = await createCommodity({ categoryId: tree.leafC });
+    const disable = await t.api(
+      commodityApi.disable,
       {
         items: [
           { id: a, version: 0 },
@@ -176,8 +169,8 @@ describe('commodity create and edit', () => {
       admin,
     );
     expect(disable.code).toBe(200);
-    const stale = await t.call(
-      '/admin/commodity/enable',
+    const stale = await t.api(
+      commodityApi.enable,
       {
         items: [
           { id: a, version: 1 },
@@ -187,13 +180,13 @@ describe('commodity create and edit', () => {
       admin,
     );
     expect(stale.code).toBe(409);
-    const rows = (await list({ category_id: tree.leafC })).data.list.filter((c: { id: number }) => [a, b].includes(c.id));
-    expect(rows.map((c: { status: string }) => c.status)).toEqual(['disabled', 'disabled']);
+    const rows = (await list({ categoryId: tree.leafC })).data.list.filter((c) => [a, b].includes(c.id));
+    expect(rows.map((c) => c.status)).toEqual(['disabled', 'disabled']);
   });
 
   it('changes only the selected rows not already in the status, and refuses a selection with none to change', async () => {
-    const on = await createCommodity({ category_id: tree.leafC });
-    const off = await createCommodity({ category_id: tree.leafC, status: 'disabled' });
+    const on = await createCommodity({ categoryId: tree.leafC });
+    const off = await createCommodity({ categoryId: tree.leafC, status: 'disabled' });
     const row = async (id: number) => (await t.database.db.select().from(commodities).where(eq(commodities.id, id)))[0];
     const mixed = await t.api(
       commodityApi.disable,
@@ -230,7 +223,7 @@ describe('the 启用/停用 status machine of one commodity (a batch of one)', (
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,
     statuses: ENABLED_STATUSES,
-    build: async (status) => row(await createCommodity({ category_id: tree.leafC, status })),
+    build: async (status) => row(await createCommodity({ categoryId: tree.leafC, status })),
     act: (action, commodity) => t.api(commodityApi[action], { items: [{ id: commodity.id, version: commodity.version }] }, admin),
     snapshot: async (commodity) => ({ commodity: await row(commodity.id), audit: await auditRowCount(t.database.db) }),
     statusOf: async (commodity) => (await row(commodity.id)).status,
@@ -245,51 +238,50 @@ describe('commodity list', () => {
     made.a2 = unique('LA');
     made.b1 = unique('LB');
     made.c1 = unique('LC');
-    await createCommodity({ sku_code: made.a1, name: '加厚浴巾', category_id: tree.leafA, brand: '金号', reference_price_fen: 5990 });
+    await createCommodity({ skuCode: made.a1, name: '加厚浴巾', categoryId: tree.leafA, brand: '金号', referencePriceFen: 5990 });
     await createCommodity({
-      sku_code: made.a2,
+      skuCode: made.a2,
       name: '儿童毛巾',
-      category_id: tree.leafA,
+      categoryId: tree.leafA,
       brand: '洁丽雅',
-      reference_price_fen: 990,
+      referencePriceFen: 990,
       barcode: '6923450657713',
     });
     await createCommodity({
-      sku_code: made.b1,
+      skuCode: made.b1,
       name: '竹纤维浴巾',
-      category_id: tree.leafB,
+      categoryId: tree.leafB,
       brand: '金号',
-      reference_price_fen: 12900,
+      referencePriceFen: 12900,
       status: 'disabled',
     });
-    await createCommodity({ sku_code: made.c1, name: '方巾', category_id: tree.leafC, brand: '孚日', reference_price_fen: 1290 });
+    await createCommodity({ skuCode: made.c1, name: '方巾', categoryId: tree.leafC, brand: '孚日', referencePriceFen: 1290 });
   });
-  const ours = async (body: Record<string, unknown>) =>
-    (await skus({ category_id: tree.root, ...body })).filter((s: string) => Object.values(made).includes(s)).sort();
+  const ours = async (body: ListBody) => (await skus({ categoryId: tree.root, ...body })).filter((s) => Object.values(made).includes(s)).sort();
 
   it('filters by a category node and its descendants', async () => {
     expect(await ours({})).toEqual([made.a1, made.a2, made.b1, made.c1].sort());
-    expect(await ours({ category_id: tree.mid })).toEqual([made.a1, made.a2, made.b1].sort());
-    expect(await ours({ category_id: tree.leafB })).toEqual([made.b1]);
+    expect(await ours({ categoryId: tree.mid })).toEqual([made.a1, made.a2, made.b1].sort());
+    expect(await ours({ categoryId: tree.leafB })).toEqual([made.b1]);
   });
 
   it('follows a category moved under another parent, with and without a keyword', async () => {
     const [from, to] = [await category(null), await category(null)];
     const mid = await category(from);
     const sku = unique('MV');
-    await createCommodity({ sku_code: sku, name: '搬家测试毛巾', category_id: await category(mid) });
-    const found = async (body: Record<string, unknown>) => (await skus(body)).includes(sku);
-    expect([await found({ category_id: from }), await found({ category_id: from, keyword: '毛巾' }), await found({ category_id: to })]).toEqual([
+    await createCommodity({ skuCode: sku, name: '搬家测试毛巾', categoryId: await category(mid) });
+    const found = async (body: ListBody) => (await skus(body)).includes(sku);
+    expect([await found({ categoryId: from }), await found({ categoryId: from, keyword: '毛巾' }), await found({ categoryId: to })]).toEqual([
       true,
       true,
       false,
     ]);
-    const { version } = (await t.call('/admin/category/info', { id: mid }, admin)).data;
+    const { version } = (await t.api(categoryApi.info, { id: mid }, admin)).data;
     expect((await t.api(categoryApi.move, { id: mid, version, parentId: to }, admin)).code).toBe(200);
     expect([
-      await found({ category_id: from }),
-      await found({ category_id: to, keyword: '毛巾' }),
-      await found({ category_id: to, keyword: '收纳' }),
+      await found({ categoryId: from }),
+      await found({ categoryId: to, keyword: '毛巾' }),
+      await found({ categoryId: to, keyword: '收纳' }),
     ]).toEqual([false, true, false]);
   });
 
@@ -299,30 +291,28 @@ describe('commodity list', () => {
     expect(await ours({ keyword: '6923450' })).toEqual([made.a2]);
     expect(await ours({ brand: '金号' })).toEqual([made.a1, made.b1].sort());
     expect(await ours({ status: 'disabled' })).toEqual([made.b1]);
-    expect(await ours({ min_price_fen: 1000, max_price_fen: 6000 })).toEqual([made.a1, made.c1].sort());
+    expect(await ours({ minPriceFen: 1000, maxPriceFen: 6000 })).toEqual([made.a1, made.c1].sort());
   });
 
   it('sorts only on whitelisted fields', async () => {
-    const prices = (await list({ category_id: tree.root, sort_field: 'referencePriceFen', sort_order: 'descend' })).data.list.map(
-      (c: { reference_price_fen: number }) => c.reference_price_fen,
+    const prices = (await list({ categoryId: tree.root, sortField: 'referencePriceFen', sortOrder: 'descend' })).data.list.map(
+      (c) => c.referencePriceFen,
     );
     expect(prices).toEqual([...prices].sort((x, y) => y - x));
-    const names = (await list({ category_id: tree.mid, sort_field: 'skuCode', sort_order: 'ascend' })).data.list.map(
-      (c: { sku_code: string }) => c.sku_code,
-    );
+    const names = (await list({ categoryId: tree.mid, sortField: 'skuCode', sortOrder: 'ascend' })).data.list.map((c) => c.skuCode);
     expect(names).toEqual([...names].sort());
-    const bad = await list({ sort_field: 'remark; drop table commodities' });
+    const bad = await t.call('/admin/commodity/list', { page_size: 200, sort_field: 'remark; drop table commodities' }, admin);
     expect(bad.code).toBe(400);
     expect(bad.data.field_errors[0].field).toBe('sort_field');
   });
 
   it('pages with a total and treats SQL and LIKE meta-characters as text', async () => {
-    const page = await list({ category_id: tree.mid, page: 1, page_size: 2, sort_field: 'skuCode', sort_order: 'ascend' });
-    expect(page.data).toMatchObject({ page: 1, page_size: 2 });
+    const page = await list({ categoryId: tree.mid, page: 1, pageSize: 2, sortField: 'skuCode', sortOrder: 'ascend' });
+    expect(page.data).toMatchObject({ page: 1, pageSize: 2 });
     expect(page.data.list).toHaveLength(2);
     expect(page.data.total).toBeGreaterThanOrEqual(3);
     for (const keyword of ['%', '_', "' or 1=1 --", '\\']) {
-      const answer = await list({ keyword, category_id: tree.root });
+      const answer = await list({ keyword, categoryId: tree.root });
       expect(answer.code).toBe(200);
       expect(answer.data.total).toBe(0);
     }
@@ -330,11 +320,7 @@ describe('commodity list', () => {
 
   it('checks permission codes', async () => {
     expect((await list({}, buyer)).code).toBe(200);
-    const create = await t.call(
-      '/admin/commodity/create',
-      { sku_code: 'X1', name: 'x', category_id: tree.leafA, unit: 'piece', reference_price_fen: 1 },
-      buyer,
-    );
+    const create = await t.api(commodityApi.create, { skuCode: 'X1', name: 'x', categoryId: tree.leafA, unit: 'piece', referencePriceFen: 1 }, buyer);
     expect(create.code).toBe(403);
     expect((await t.api(commodityApi.disable, { items: [{ id: 1, version: 0 }] }, buyer)).code).toBe(403);
     expect((await t.api(commodityApi.import, { fileBase64: 'AA==' }, buyer)).code).toBe(403);
@@ -347,7 +333,7 @@ describe('commodity list', () => {
 describe('commodity Excel import', () => {
   it('reports every kind of bad row and writes nothing unless asked for the valid rows', async () => {
     const existing = unique('EXIST');
-    await createCommodity({ sku_code: existing });
+    await createCommodity({ skuCode: existing });
     const good = [unique('IMP'), unique('IMP'), unique('IMP')];
     const dup = unique('DUP');
     const rows = [
@@ -368,9 +354,9 @@ describe('commodity Excel import', () => {
       [existing, '已存在', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
     ];
     const file = await xlsxBase64(rows);
-    const first = await t.call('/admin/commodity/import', { file_base64: file, file_name: '商品.xlsx' }, admin);
+    const first = await t.api(commodityApi.import, { fileBase64: file, fileName: '商品.xlsx' }, admin);
     expect(first.code, first.message).toBe(200);
-    expect(first.data).toMatchObject({ total_rows: 15, valid_rows: 4, imported: 0 });
+    expect(first.data).toMatchObject({ totalRows: 15, validRows: 4, imported: 0 });
     expect(first.data.errors).toEqual([
       { row: 5, column: 'SKU编码', message: '请输入SKU编码' },
       { row: 6, column: '商品名称', message: '请输入商品名称' },
@@ -384,29 +370,29 @@ describe('commodity Excel import', () => {
       { row: 15, column: 'SKU编码', message: `SKU编码与第14行重复` },
       { row: 16, column: 'SKU编码', message: 'SKU编码已存在' },
     ]);
-    expect(await skus({ keyword: 'IMP', category_id: tree.leafA })).toEqual([]);
+    expect(await skus({ keyword: 'IMP', categoryId: tree.leafA })).toEqual([]);
 
-    const second = await t.call('/admin/commodity/import', { file_base64: file, only_valid: true }, admin);
-    expect(second.data).toMatchObject({ imported: 4, valid_rows: 4 });
-    expect((await skus({ category_id: tree.leafA })).filter((s: string) => good.includes(s)).sort()).toEqual([...good].sort());
+    const second = await t.api(commodityApi.import, { fileBase64: file, onlyValid: true }, admin);
+    expect(second.data).toMatchObject({ imported: 4, validRows: 4 });
+    expect((await skus({ categoryId: tree.leafA })).filter((s) => good.includes(s)).sort()).toEqual([...good].sort());
     const imported = (await list({ keyword: good[1] })).data.list[0];
-    expect(imported).toMatchObject({ reference_price_fen: 5900, status: 'disabled', remark: '=cmd|calc', brand: null });
+    expect(imported).toMatchObject({ referencePriceFen: 5900, status: 'disabled', remark: '=cmd|calc', brand: null });
     const first3 = (await list({ keyword: good[0] })).data.list[0];
-    expect(first3).toMatchObject({ reference_price_fen: 1990, weight_g: 120, volume_cm3: 900, unit: 'strip' });
+    expect(first3).toMatchObject({ referencePriceFen: 1990, weightG: 120, volumeCm3: 900, unit: 'strip' });
   });
 
   it('refuses wrong headers, non-Excel files, oversize files and too many rows with a clear message', async () => {
     const wrongHeaders = await xlsxBase64([['a']], ['编号', '名称']);
-    const headers = await t.call('/admin/commodity/import', { file_base64: wrongHeaders }, admin);
+    const headers = await t.api(commodityApi.import, { fileBase64: wrongHeaders }, admin);
     expect(headers.code).toBe(400);
     expect(headers.message).toMatch(/^模板表头不正确，缺少列：SKU编码/);
-    const junk = await t.call('/admin/commodity/import', { file_base64: Buffer.from('not an excel file').toString('base64') }, admin);
+    const junk = await t.api(commodityApi.import, { fileBase64: Buffer.from('not an excel file').toString('base64') }, admin);
     expect(junk).toMatchObject({ code: 400, message: '无法读取文件，请上传 .xlsx 格式的Excel文件' });
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1).toString('base64');
-    const tooBig = await t.call('/admin/commodity/import', { file_base64: big }, admin);
+    const tooBig = await t.api(commodityApi.import, { fileBase64: big }, admin);
     expect(tooBig).toMatchObject({ status: 200, code: 400, message: '文件不能超过10MB' });
     const many = await xlsxBase64(Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`R${i}`, 'n', 'c', '', '', '件', '', '', '', 1]));
-    const tooMany = await t.call('/admin/commodity/import', { file_base64: many }, admin);
+    const tooMany = await t.api(commodityApi.import, { fileBase64: many }, admin);
     expect(tooMany).toMatchObject({ code: 400, message: '数据不能超过50000行（空行也计入），请拆分后再导入' });
   });
 
@@ -423,9 +409,9 @@ describe('commodity Excel export', () => {
   it('streams the current filter and escapes formula-like cells', async () => {
     const leaf = await category(tree.root);
     const formula = unique('FX');
-    await createCommodity({ sku_code: formula, name: '=HYPERLINK("http://x","点我")', category_id: leaf, brand: '+品牌', remark: '@SUM(A1)' });
-    await createCommodity({ category_id: leaf, name: '-减号开头', reference_price_fen: 12345 });
-    await createCommodity({ category_id: leaf, name: '普通商品' });
+    await createCommodity({ skuCode: formula, name: '=HYPERLINK("http://x","点我")', categoryId: leaf, brand: '+品牌', remark: '@SUM(A1)' });
+    await createCommodity({ categoryId: leaf, name: '-减号开头', referencePriceFen: 12345 });
+    await createCommodity({ categoryId: leaf, name: '普通商品' });
     const response = await download('/admin/commodity/export', { category_id: leaf });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -449,7 +435,7 @@ describe('commodity Excel export', () => {
       [`${sku}-2`, '名称\u202efdp.exe', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
       [`${sku}-3`, 'Cafe\u0301', tree.codeA, '', '', '件', '', '', '', 1, '', ''],
     ];
-    const answer = await t.call('/admin/commodity/import', { file_base64: await xlsxBase64(rows), only_valid: true }, admin);
+    const answer = await t.api(commodityApi.import, { fileBase64: await xlsxBase64(rows), onlyValid: true }, admin);
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data.errors).toEqual([
       { row: 2, column: '商品名称', message: '不能包含非字符码位（如U+FFFF）' },
@@ -462,14 +448,14 @@ describe('commodity Excel export', () => {
   it('exports an edited file that imports back unchanged', async () => {
     const leaf = await category(tree.root);
     const sku = unique('RT');
-    await createCommodity({ sku_code: sku, name: '=往返', category_id: leaf });
+    await createCommodity({ skuCode: sku, name: '=往返', categoryId: leaf });
     const exported = await download('/admin/commodity/export', { category_id: leaf });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     sheet.getRow(2).getCell(1).value = `${sku}-2`;
     const file = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-    const answer = await t.call('/admin/commodity/import', { file_base64: file }, admin);
+    const answer = await t.api(commodityApi.import, { fileBase64: file }, admin);
     expect(answer.data).toMatchObject({ imported: 1, errors: [] });
     expect((await list({ keyword: `${sku}-2` })).data.list[0].name).toBe('=往返');
   });
@@ -477,12 +463,12 @@ describe('commodity Excel export', () => {
 
 describe('totals kept by the count table', () => {
   it('agree with counting the rows after creates, imports, edits, batch status changes, moves and deletes', async () => {
-    const a = await createCommodity({ category_id: tree.leafB });
-    const b = await createCommodity({ category_id: tree.leafC });
-    const info = async (id: number) => (await t.call('/admin/commodity/info', { id }, admin)).data;
-    const disable = await t.call('/admin/commodity/disable', { items: [{ id: a, version: (await info(a)).version }] }, admin);
+    const a = await createCommodity({ categoryId: tree.leafB });
+    const b = await createCommodity({ categoryId: tree.leafC });
+    const info = async (id: number) => (await t.api(commodityApi.info, { id }, admin)).data;
+    const disable = await t.api(commodityApi.disable, { items: [{ id: a, version: (await info(a)).version }] }, admin);
     expect(disable.code).toBe(200);
-    const gone = await t.call('/admin/commodity/delete', { id: b, version: (await info(b)).version }, admin);
+    const gone = await t.api(commodityApi.delete, { id: b, version: (await info(b)).version }, admin);
     expect(gone.code).toBe(200);
 
     const counted = async (where: string) => {
@@ -493,16 +479,16 @@ describe('totals kept by the count table', () => {
     };
     const subtree = (id: number) =>
       `category_id in (select id from categories where id = ${id} or parent_id = ${id} or parent_id in (select id from categories where parent_id = ${id}))`;
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [ListBody, string][] = [
       [{}, ''],
       [{ status: 'disabled' }, `where status = 'disabled'`],
-      [{ category_id: tree.root }, `where ${subtree(tree.root)}`],
-      [{ category_id: tree.mid, status: 'enabled' }, `where ${subtree(tree.mid)} and status = 'enabled'`],
+      [{ categoryId: tree.root }, `where ${subtree(tree.root)}`],
+      [{ categoryId: tree.mid, status: 'enabled' }, `where ${subtree(tree.mid)} and status = 'enabled'`],
     ];
     for (const [filter, where] of cases) {
-      expect((await list({ ...filter, page_size: 1 })).data.total, JSON.stringify(filter)).toBe(await counted(where));
+      expect((await list({ ...filter, pageSize: 1 })).data.total, JSON.stringify(filter)).toBe(await counted(where));
     }
-    const categoryList = (await t.call('/admin/category/list', {}, admin)).data as { id: number; commodity_count: number }[];
-    expect(categoryList.find((c) => c.id === tree.root)?.commodity_count).toBe(await counted(`where ${subtree(tree.root)}`));
+    const categoryList = (await t.api(categoryApi.list, {}, admin)).data;
+    expect(categoryList.find((c) => c.id === tree.root)?.commodityCount).toBe(await counted(`where ${subtree(tree.root)}`));
   });
 });

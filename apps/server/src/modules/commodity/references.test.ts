@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { DICT, priceTemplateApi, supplierApi } from '@scm/contract';
+import { categoryApi, commodityApi, DICT, dictTypeApi, priceTemplateApi, supplierApi, toSnakeCase } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { commodities, dictItems, dictTypes } from '../../db/schema';
 import { createTestApp, type TestApp, unique } from '../../../test/helpers';
 import { createWeightTemplate, supplierBody } from '../../../test/procurement-fixtures';
@@ -12,30 +13,32 @@ let admin: string;
 let leaf = 0;
 let leafCode = '';
 
-const body = (extra: Record<string, unknown> = {}) => ({
-  sku_code: unique('REF'),
+type CommodityBody = Partial<z.input<typeof commodityApi.create.body>>;
+const body = (extra: CommodityBody = {}) => ({
+  skuCode: unique('REF'),
   name: '引用测试商品',
-  category_id: leaf,
+  categoryId: leaf,
   unit: 'piece',
-  reference_price_fen: 1990,
+  referencePriceFen: 1990,
   ...extra,
 });
-const create = (extra: Record<string, unknown> = {}) => t.call('/admin/commodity/create', body(extra), admin);
-async function created(extra: Record<string, unknown> = {}) {
-  const answer = await create(extra);
+/** A create refused with field errors: raw, as those name the wire's fields. */
+const create = (extra: CommodityBody = {}) => t.call('/admin/commodity/create', toSnakeCase(body(extra)), admin);
+async function created(extra: CommodityBody = {}) {
+  const answer = await t.api(commodityApi.create, body(extra), admin);
   expect(answer.code, answer.message).toBe(200);
-  return answer.data.id as number;
+  return answer.data.id;
 }
-const info = async (id: number) => (await t.call('/admin/commodity/info', { id }, admin)).data;
+const info = async (id: number) => (await t.api(commodityApi.info, { id }, admin)).data;
 /** The record as the edit form sends it back. */
-const editBody = (record: Record<string, unknown>) => {
+const editBody = (record: z.output<typeof commodityApi.info.response>) => {
   const {
-    category_name: _c,
-    price_template_name: _p,
-    default_supplier_code: _sc,
-    default_supplier_name: _sn,
-    created_at: _ca,
-    updated_at: _ua,
+    categoryName: _c,
+    priceTemplateName: _p,
+    defaultSupplierCode: _sc,
+    defaultSupplierName: _sn,
+    createdAt: _ca,
+    updatedAt: _ua,
     ...rest
   } = record;
   return rest;
@@ -82,15 +85,15 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   leafCode = unique('L');
-  const answer = await t.call('/admin/category/create', { parent_id: null, name: '引用测试分类', code: leafCode }, admin);
+  const answer = await t.api(categoryApi.create, { parentId: null, name: '引用测试分类', code: leafCode }, admin);
   leaf = answer.data.id;
 });
 afterAll(() => t.close());
 
 describe('commodity unit', () => {
   it('offers every unit the demo and scale data use in the built-in dictionary', async () => {
-    const bundle = (await t.call('/admin/dict_type/options', {}, admin)).data;
-    const units = bundle.types.find((type: { code: string }) => type.code === 'unit').items.map((i: { label: string }) => i.label);
+    const bundle = (await t.api(dictTypeApi.options, {}, admin)).data;
+    const units = (bundle.types.find((type) => type.code === 'unit')?.items ?? []).map((i) => i.label);
     expect(units).toEqual(expect.arrayContaining(['个', '件', '包', '套', '张', '把', '条', '瓶', '箱', '袋', '千克']));
   });
 
@@ -112,10 +115,10 @@ describe('commodity unit', () => {
       const refused = await create({ unit: 'tub' });
       expect(refused.data.field_errors).toEqual([{ field: 'unit', message: '计量单位不存在或已停用' }]);
       const old = await info(id);
-      const renamed = await t.call('/admin/commodity/update', { ...editBody(old), name: '改名后仍用桶' }, admin);
+      const renamed = await t.api(commodityApi.update, { ...editBody(old), name: '改名后仍用桶' }, admin);
       expect(renamed.code, renamed.message).toBe(200);
       expect(await info(id)).toMatchObject({ name: '改名后仍用桶', unit: 'tub', version: 1 });
-      const moved = await t.call('/admin/commodity/update', { ...editBody(await info(id)), unit: 'no_such_unit' }, admin);
+      const moved = await t.call('/admin/commodity/update', toSnakeCase({ ...editBody(await info(id)), unit: 'no_such_unit' }), admin);
       expect(moved.data.field_errors).toEqual([{ field: 'unit', message: '计量单位不存在或已停用' }]);
     } finally {
       await setUnitStatus('tub', 'enabled');
@@ -132,22 +135,22 @@ describe('commodity unit', () => {
       [skus[2], '未知单位', leafCode, '', '', '斤', '', '', '', 1, '', ''],
       [skus[3], '停用单位', leafCode, '', '', '筐', '', '', '', 1, '', ''],
     ]);
-    const first = await t.call('/admin/commodity/import', { file_base64: file }, admin);
-    expect(first.data).toMatchObject({ total_rows: 4, valid_rows: 2, imported: 0 });
+    const first = await t.api(commodityApi.import, { fileBase64: file }, admin);
+    expect(first.data).toMatchObject({ totalRows: 4, validRows: 2, imported: 0 });
     expect(first.data.errors).toEqual([
       { row: 4, column: '单位', message: '计量单位不存在或已停用' },
       { row: 5, column: '单位', message: '计量单位不存在或已停用' },
     ]);
-    const second = await t.call('/admin/commodity/import', { file_base64: file, only_valid: true }, admin);
+    const second = await t.api(commodityApi.import, { fileBase64: file, onlyValid: true }, admin);
     expect(second.data.imported).toBe(2);
-    const rows = (await t.call('/admin/commodity/list', { category_id: leaf, page_size: 200 }, admin)).data.list;
-    const unitOf = (sku: string) => rows.find((r: { sku_code: string }) => r.sku_code === sku)?.unit;
+    const rows = (await t.api(commodityApi.list, { categoryId: leaf, pageSize: 200 }, admin)).data.list;
+    const unitOf = (sku: string) => rows.find((r) => r.skuCode === sku)?.unit;
     expect([unitOf(skus[0]), unitOf(skus[1]), unitOf(skus[2])]).toEqual(['strip', 'bottle', undefined]);
   });
 
   it('exports the unit label, which imports back as the value', async () => {
     const sku = unique('EXU');
-    await created({ sku_code: sku, unit: 'handle' });
+    await created({ skuCode: sku, unit: 'handle' });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/commodity/export',
@@ -170,32 +173,32 @@ describe('commodity price template and default supplier', () => {
 
   it('stores both and shows their names on the detail and the list', async () => {
     const sku = unique('PICK');
-    const id = await created({ sku_code: sku, price_template_id: templateId, default_supplier_id: supplierId });
-    const { data: supplierInfo } = await t.call('/admin/supplier/info', { id: supplierId }, admin);
+    const id = await created({ skuCode: sku, priceTemplateId: templateId, defaultSupplierId: supplierId });
+    const { data: supplierInfo } = await t.api(supplierApi.info, { id: supplierId }, admin);
     const expected = {
-      price_template_id: templateId,
-      price_template_name: '引用测试-按重量',
-      default_supplier_id: supplierId,
-      default_supplier_code: supplierInfo.code,
-      default_supplier_name: '引用测试家居用品有限公司',
+      priceTemplateId: templateId,
+      priceTemplateName: '引用测试-按重量',
+      defaultSupplierId: supplierId,
+      defaultSupplierCode: supplierInfo.code,
+      defaultSupplierName: '引用测试家居用品有限公司',
     };
     expect(await info(id)).toMatchObject(expected);
-    const listed = (await t.call('/admin/commodity/list', { keyword: sku }, admin)).data.list;
+    const listed = (await t.api(commodityApi.list, { keyword: sku }, admin)).data.list;
     expect(listed).toEqual([expect.objectContaining(expected)]);
     const bare = await info(await created());
-    expect(bare).toMatchObject({ price_template_name: null, default_supplier_name: null, default_supplier_code: null });
+    expect(bare).toMatchObject({ priceTemplateName: null, defaultSupplierName: null, defaultSupplierCode: null });
   });
 
   it('refuses unknown, disabled or blacklisted references with Chinese field errors', async () => {
     const disabledTemplate = await createWeightTemplate(t, admin, '引用测试-已停用');
     await t.api(priceTemplateApi.disable, { id: disabledTemplate, version: 0 }, admin);
-    const cases: [Record<string, unknown>, { field: string; message: string }][] = [
-      [{ price_template_id: 999_999 }, { field: 'price_template_id', message: '配送模板不存在' }],
-      [{ price_template_id: disabledTemplate }, { field: 'price_template_id', message: '配送模板已停用' }],
-      [{ default_supplier_id: 999_999 }, { field: 'default_supplier_id', message: '默认供应商不存在' }],
-      [{ default_supplier_id: await supplier('引用测试停用供应商', 'disabled') }, { field: 'default_supplier_id', message: '默认供应商已停用' }],
+    const cases: [CommodityBody, { field: string; message: string }][] = [
+      [{ priceTemplateId: 999_999 }, { field: 'price_template_id', message: '配送模板不存在' }],
+      [{ priceTemplateId: disabledTemplate }, { field: 'price_template_id', message: '配送模板已停用' }],
+      [{ defaultSupplierId: 999_999 }, { field: 'default_supplier_id', message: '默认供应商不存在' }],
+      [{ defaultSupplierId: await supplier('引用测试停用供应商', 'disabled') }, { field: 'default_supplier_id', message: '默认供应商已停用' }],
       [
-        { default_supplier_id: await supplier('引用测试黑名单供应商', 'blacklisted') },
+        { defaultSupplierId: await supplier('引用测试黑名单供应商', 'blacklisted') },
         { field: 'default_supplier_id', message: '默认供应商已列入黑名单' },
       ],
     ];
@@ -209,13 +212,17 @@ describe('commodity price template and default supplier', () => {
   it('keeps a template or supplier disabled since, but takes no new disabled one', async () => {
     const template = await createWeightTemplate(t, admin, '引用测试-后停用');
     const vendor = await supplier('引用测试后停用供应商');
-    const id = await created({ price_template_id: template, default_supplier_id: vendor });
+    const id = await created({ priceTemplateId: template, defaultSupplierId: vendor });
     expect((await t.api(priceTemplateApi.disable, { id: template, version: 0 }, admin)).code).toBe(200);
     expect((await t.api(supplierApi.status, { id: vendor, version: 0, status: 'blacklisted' }, admin)).code).toBe(200);
-    const kept = await t.call('/admin/commodity/update', { ...editBody(await info(id)), name: '引用已停用的旧商品' }, admin);
+    const kept = await t.api(commodityApi.update, { ...editBody(await info(id)), name: '引用已停用的旧商品' }, admin);
     expect(kept.code, kept.message).toBe(200);
     const other = await info(await created());
-    const taken = await t.call('/admin/commodity/update', { ...editBody(other), price_template_id: template, default_supplier_id: vendor }, admin);
+    const taken = await t.call(
+      '/admin/commodity/update',
+      toSnakeCase({ ...editBody(other), priceTemplateId: template, defaultSupplierId: vendor }),
+      admin,
+    );
     expect(taken.data.field_errors).toEqual([
       { field: 'price_template_id', message: '配送模板已停用' },
       { field: 'default_supplier_id', message: '默认供应商已列入黑名单' },
@@ -223,37 +230,33 @@ describe('commodity price template and default supplier', () => {
   });
 
   it('searches the picker options on the server: enabled templates, invitable suppliers with their codes', async () => {
-    const templates = (await t.call('/admin/price_template/options', { keyword: '引用测试' }, admin)).data;
-    expect(templates.map((o: { label: string }) => o.label).sort()).toEqual(['引用测试-按重量']);
-    const suppliers = (await t.call('/admin/supplier/options', { keyword: '引用测试', invitable: true }, admin)).data;
-    expect(suppliers.map((o: { label: string }) => o.label)).toEqual(['引用测试家居用品有限公司']);
+    const templates = (await t.api(priceTemplateApi.options, { keyword: '引用测试' }, admin)).data;
+    expect(templates.map((o) => o.label).sort()).toEqual(['引用测试-按重量']);
+    const suppliers = (await t.api(supplierApi.options, { keyword: '引用测试', invitable: true }, admin)).data;
+    expect(suppliers.map((o) => o.label)).toEqual(['引用测试家居用品有限公司']);
     expect(suppliers[0].code).toMatch(/^GYS\d{12}$/);
-    const byCode = (await t.call('/admin/supplier/options', { keyword: suppliers[0].code, invitable: true }, admin)).data;
-    expect(byCode.map((o: { value: number }) => o.value)).toEqual([supplierId]);
+    const byCode = (await t.api(supplierApi.options, { keyword: suppliers[0].code, invitable: true }, admin)).data;
+    expect(byCode.map((o) => o.value)).toEqual([supplierId]);
   });
 
   it('refuses to delete a template or supplier that commodities use (409), and deletes them once unused', async () => {
     const template = await createWeightTemplate(t, admin, '引用测试-删除');
     const vendor = await supplier('引用测试删除供应商');
-    const id = await created({ price_template_id: template, default_supplier_id: vendor });
-    const templateRefused = await t.call('/admin/price_template/delete', { id: template, version: 0 }, admin);
+    const id = await created({ priceTemplateId: template, defaultSupplierId: vendor });
+    const templateRefused = await t.api(priceTemplateApi.delete, { id: template, version: 0 }, admin);
     expect(templateRefused).toMatchObject({ code: 409, message: '该模板正被 1 个商品使用，不能删除' });
-    const supplierRefused = await t.call('/admin/supplier/delete', { id: vendor, version: 0 }, admin);
+    const supplierRefused = await t.api(supplierApi.delete, { id: vendor, version: 0 }, admin);
     expect(supplierRefused).toMatchObject({ code: 409, message: '该供应商是 1 个商品的默认供应商，不能删除，可改为停用' });
 
-    const cleared = await t.call(
-      '/admin/commodity/update',
-      { ...editBody(await info(id)), price_template_id: null, default_supplier_id: null },
-      admin,
-    );
+    const cleared = await t.api(commodityApi.update, { ...editBody(await info(id)), priceTemplateId: null, defaultSupplierId: null }, admin);
     expect(cleared.code, cleared.message).toBe(200);
     expect((await t.api(priceTemplateApi.delete, { id: template, version: 0 }, admin)).code).toBe(200);
     expect((await t.api(supplierApi.delete, { id: vendor, version: 0 }, admin)).code).toBe(200);
   });
 
   it('imports the template by name and the supplier by code, checked like the form', async () => {
-    const { data: vendor } = await t.call('/admin/supplier/info', { id: supplierId }, admin);
-    const blacklisted = (await t.call('/admin/supplier/info', { id: await supplier('引用测试导入黑名单', 'blacklisted') }, admin)).data;
+    const { data: vendor } = await t.api(supplierApi.info, { id: supplierId }, admin);
+    const blacklisted = (await t.api(supplierApi.info, { id: await supplier('引用测试导入黑名单', 'blacklisted') }, admin)).data;
     const skus = [unique('IR'), unique('IR'), unique('IR'), unique('IR')];
     const row = (sku: string, template: string, supplierCode: string) => [
       sku,
@@ -280,15 +283,15 @@ describe('commodity price template and default supplier', () => {
       ],
       [...HEADERS, '配送模板名称', '默认供应商编码'],
     );
-    const answer = await t.call('/admin/commodity/import', { file_base64: file, only_valid: true }, admin);
+    const answer = await t.api(commodityApi.import, { fileBase64: file, onlyValid: true }, admin);
     expect(answer.data.errors).toEqual([
       { row: 3, column: '配送模板名称', message: '配送模板“没有这个模板”不存在' },
       { row: 4, column: '默认供应商编码', message: '供应商编码“GYS000000000000”不存在' },
       { row: 5, column: '默认供应商编码', message: '默认供应商已列入黑名单' },
     ]);
     expect(answer.data.imported).toBe(1);
-    const imported = (await t.call('/admin/commodity/list', { keyword: skus[0] }, admin)).data.list[0];
-    expect(imported).toMatchObject({ price_template_id: templateId, default_supplier_id: supplierId, unit: 'piece' });
+    const imported = (await t.api(commodityApi.list, { keyword: skus[0] }, admin)).data.list[0];
+    expect(imported).toMatchObject({ priceTemplateId: templateId, defaultSupplierId: supplierId, unit: 'piece' });
 
     const exported = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,8 @@
+import { dataBoardApi, type Endpoint, toSnakeCase } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiAction, createTestApp, type TestApp } from '../../../test/helpers';
+import type { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 import { refreshBoardFacts } from './board-facts';
 import { createUser, insertLine, insertPlan, insertQuote, insertRow, insertSupplier, insertTask, invite } from '../../../test/board-fixture';
 
@@ -36,7 +38,7 @@ let t: TestApp;
 let admin: string;
 const ids: Record<string, number> = {};
 
-const H1 = { date_from: '2026-01-01', date_to: '2026-06-30' };
+const H1 = { dateFrom: '2026-01-01', dateTo: '2026-06-30' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -175,117 +177,115 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const board = async (action: ApiAction<'data_board'>, body: Record<string, unknown> = H1, token = admin) => {
-  const answer = await t.call(`/admin/data_board/${action}`, body, token);
+const board = async <E extends Endpoint>(endpoint: E, body: z.input<E['body']>, token = admin) => {
+  const answer = await t.api(endpoint, body, token);
   expect(answer.code, answer.message).toBe(200);
   return answer.data;
 };
 
 describe('data board KPIs', () => {
   it('computes each KPI of the period and of the previous period of the same length', async () => {
-    const data = await board('summary');
+    const data = await board(dataBoardApi.summary, H1);
     expect(data.current).toEqual({
-      awarded_amount_fen: 19800,
-      deductible_vat_fen: 2088,
-      tasks_completed: 1,
-      savings_vs_average: 0.0704,
-      savings_vs_budget: 0.1,
-      response_rate: 0.75,
-      freight_share: 0.0075,
+      awardedAmountFen: 19800,
+      deductibleVatFen: 2088,
+      tasksCompleted: 1,
+      savingsVsAverage: 0.0704,
+      savingsVsBudget: 0.1,
+      responseRate: 0.75,
+      freightShare: 0.0075,
     });
-    expect(data.previous_from).toBe('2025-07-04');
-    expect(data.previous_to).toBe('2025-12-31');
+    expect(data.previousFrom).toBe('2025-07-04');
+    expect(data.previousTo).toBe('2025-12-31');
     expect(data.previous).toEqual({
-      awarded_amount_fen: 2000,
-      deductible_vat_fen: 230,
-      tasks_completed: 0,
-      savings_vs_average: 0,
-      savings_vs_budget: 0.1667,
-      response_rate: 1,
-      freight_share: 0,
+      awardedAmountFen: 2000,
+      deductibleVatFen: 230,
+      tasksCompleted: 0,
+      savingsVsAverage: 0,
+      savingsVsBudget: 0.1667,
+      responseRate: 1,
+      freightShare: 0,
     });
   });
 
   it('answers zeros and no ratios for an empty period', async () => {
-    const data = await board('summary', { date_from: '2024-01-01', date_to: '2024-01-31' });
+    const data = await board(dataBoardApi.summary, { dateFrom: '2024-01-01', dateTo: '2024-01-31' });
     expect(data.current).toEqual({
-      awarded_amount_fen: 0,
-      deductible_vat_fen: 0,
-      tasks_completed: 0,
-      savings_vs_average: null,
-      savings_vs_budget: null,
-      response_rate: null,
-      freight_share: null,
+      awardedAmountFen: 0,
+      deductibleVatFen: 0,
+      tasksCompleted: 0,
+      savingsVsAverage: null,
+      savingsVsBudget: null,
+      responseRate: null,
+      freightShare: null,
     });
-    expect(await board('monthly_award', { date_from: '2024-01-01', date_to: '2024-01-31' })).toEqual([
-      { month: '2024-01', amount_fen: 0, task_count: 0 },
+    expect(await board(dataBoardApi.monthlyAward, { dateFrom: '2024-01-01', dateTo: '2024-01-31' })).toEqual([
+      { month: '2024-01', amountFen: 0, taskCount: 0 },
     ]);
-    expect((await board('category_amount', { date_from: '2024-01-01', date_to: '2024-01-31' })).items).toEqual([]);
-    expect(await board('top_suppliers', { date_from: '2024-01-01', date_to: '2024-01-31' })).toEqual([]);
-    expect(await board('supplier_response', { date_from: '2024-01-01', date_to: '2024-01-31' })).toEqual([]);
-    expect((await board('plan_funnel', { date_from: '2024-01-01', date_to: '2024-01-31' })).every((s: { count: number }) => s.count === 0)).toBe(
-      true,
-    );
+    expect((await board(dataBoardApi.categoryAmount, { dateFrom: '2024-01-01', dateTo: '2024-01-31' })).items).toEqual([]);
+    expect(await board(dataBoardApi.topSuppliers, { dateFrom: '2024-01-01', dateTo: '2024-01-31' })).toEqual([]);
+    expect(await board(dataBoardApi.supplierResponse, { dateFrom: '2024-01-01', dateTo: '2024-01-31' })).toEqual([]);
+    expect((await board(dataBoardApi.planFunnel, { dateFrom: '2024-01-01', dateTo: '2024-01-31' })).every((s) => s.count === 0)).toBe(true);
   });
 
   it('filters by a category including its descendants', async () => {
     // 厨房用品 holds 锅具 (L1) and, two levels down, 菜刀 (L3).
-    const data = await board('summary', { ...H1, category_id: ids.kitchen });
-    expect(data.current.awarded_amount_fen).toBe(10800);
+    const data = await board(dataBoardApi.summary, { ...H1, categoryId: ids.kitchen });
+    expect(data.current.awardedAmountFen).toBe(10800);
     // (10000 + 1800 − 10800) / 11800
-    expect(data.current.savings_vs_average).toBe(0.0847);
+    expect(data.current.savingsVsAverage).toBe(0.0847);
     // T1 and T2 have a kitchen line: 3 of 3 and 2 of 2 quoted.
-    expect(data.current.response_rate).toBe(1);
-    expect(data.current.tasks_completed).toBe(1);
-    const knives = await board('summary', { ...H1, category_id: ids.knives });
-    expect(knives.current.awarded_amount_fen).toBe(1800);
+    expect(data.current.responseRate).toBe(1);
+    expect(data.current.tasksCompleted).toBe(1);
+    const knives = await board(dataBoardApi.summary, { ...H1, categoryId: ids.knives });
+    expect(knives.current.awardedAmountFen).toBe(1800);
   });
 
   it('counts a quote that left the line unpriced neither as zero nor in the average', async () => {
     // Only L3 (菜刀): S2 left it unpriced, so its average is S1's 450 alone and the saving is 0.
-    const data = await board('summary', { ...H1, category_id: ids.cleavers });
-    expect(data.current.savings_vs_average).toBe(0);
-    expect(data.current.savings_vs_budget).toBe(0.1);
+    const data = await board(dataBoardApi.summary, { ...H1, categoryId: ids.cleavers });
+    expect(data.current.savingsVsAverage).toBe(0);
+    expect(data.current.savingsVsBudget).toBe(0.1);
   });
 });
 
 describe('data board charts', () => {
   it('monthly awarded amount, every month of the range present', async () => {
-    expect(await board('monthly_award')).toEqual([
-      { month: '2026-01', amount_fen: 0, task_count: 0 },
-      { month: '2026-02', amount_fen: 0, task_count: 0 },
-      { month: '2026-03', amount_fen: 18000, task_count: 1 },
-      { month: '2026-04', amount_fen: 1800, task_count: 1 },
-      { month: '2026-05', amount_fen: 0, task_count: 0 },
-      { month: '2026-06', amount_fen: 0, task_count: 0 },
+    expect(await board(dataBoardApi.monthlyAward, H1)).toEqual([
+      { month: '2026-01', amountFen: 0, taskCount: 0 },
+      { month: '2026-02', amountFen: 0, taskCount: 0 },
+      { month: '2026-03', amountFen: 18000, taskCount: 1 },
+      { month: '2026-04', amountFen: 1800, taskCount: 1 },
+      { month: '2026-05', amountFen: 0, taskCount: 0 },
+      { month: '2026-06', amountFen: 0, taskCount: 0 },
     ]);
   });
 
   it('amount by category rolls up to the level shown and drills down', async () => {
-    const top = await board('category_amount');
+    const top = await board(dataBoardApi.categoryAmount, H1);
     expect(top.parent).toBeNull();
     expect(top.items).toEqual([
-      { category_id: ids.kitchen, name: '厨房用品', amount_fen: 10800, has_children: true },
-      { category_id: ids.textiles, name: '家纺', amount_fen: 9000, has_children: false },
+      { categoryId: ids.kitchen, name: '厨房用品', amountFen: 10800, hasChildren: true },
+      { categoryId: ids.textiles, name: '家纺', amountFen: 9000, hasChildren: false },
     ]);
-    const kitchen = await board('category_amount', { ...H1, parent_id: ids.kitchen });
-    expect(kitchen.parent).toEqual({ id: ids.kitchen, name: '厨房用品', parent_id: null });
+    const kitchen = await board(dataBoardApi.categoryAmount, { ...H1, parentId: ids.kitchen });
+    expect(kitchen.parent).toEqual({ id: ids.kitchen, name: '厨房用品', parentId: null });
     expect(kitchen.items).toEqual([
-      { category_id: ids.pots, name: '锅具', amount_fen: 9000, has_children: false },
-      { category_id: ids.knives, name: '刀具', amount_fen: 1800, has_children: true },
+      { categoryId: ids.pots, name: '锅具', amountFen: 9000, hasChildren: false },
+      { categoryId: ids.knives, name: '刀具', amountFen: 1800, hasChildren: true },
     ]);
-    const leaf = await board('category_amount', { ...H1, parent_id: ids.pots });
-    expect(leaf.items).toEqual([{ category_id: ids.pots, name: '锅具', amount_fen: 9000, has_children: false }]);
+    const leaf = await board(dataBoardApi.categoryAmount, { ...H1, parentId: ids.pots });
+    expect(leaf.items).toEqual([{ categoryId: ids.pots, name: '锅具', amountFen: 9000, hasChildren: false }]);
     // The category filter is the default level to show.
-    expect((await board('category_amount', { ...H1, category_id: ids.knives })).items).toEqual([
-      { category_id: ids.cleavers, name: '菜刀', amount_fen: 1800, has_children: false },
+    expect((await board(dataBoardApi.categoryAmount, { ...H1, categoryId: ids.knives })).items).toEqual([
+      { categoryId: ids.cleavers, name: '菜刀', amountFen: 1800, hasChildren: false },
     ]);
   });
 
   it('top suppliers by awarded amount', async () => {
-    expect(await board('top_suppliers')).toEqual([
-      { supplier_id: ids.s1, name: '佛山顺德美厨五金有限公司', amount_fen: 10800 },
-      { supplier_id: ids.s2, name: '南通华纺家纺有限公司', amount_fen: 9000 },
+    expect(await board(dataBoardApi.topSuppliers, H1)).toEqual([
+      { supplierId: ids.s1, name: '佛山顺德美厨五金有限公司', amountFen: 10800 },
+      { supplierId: ids.s2, name: '南通华纺家纺有限公司', amountFen: 9000 },
     ]);
   });
 
@@ -294,7 +294,7 @@ describe('data board charts', () => {
     // deadline of 06-01 (S1 and S2 quoted, S3 not) and one still open for quotes (nobody yet).
     // Ended: quoted 1 + 2 = 3 of invited 2 + 3 = 5 → 0.6. The per-supplier chart lists every
     // invitation of the period as counts, the open task's too: S1 2 of 3, S2 1 of 3, S3 0 of 1.
-    const until = { date_from: '2027-01-01', date_to: '2027-12-31' };
+    const until = { dateFrom: '2027-01-01', dateTo: '2027-12-31' };
     const passed = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-02-01T18:00:00+08:00' });
     const closedEarly = await insertTask(t, { buyerId: ids.buyer, status: 'evaluating', quoteDeadline: '2027-06-01T18:00:00+08:00' });
     const open = await insertTask(t, { buyerId: ids.buyer, status: 'quoting', quoteDeadline: '2027-05-01T18:00:00+08:00' });
@@ -311,11 +311,9 @@ describe('data board charts', () => {
     try {
       // A session started in 2026 has expired by then.
       const token = await t.login();
-      expect((await board('summary', until, token)).current.response_rate).toBe(0.6);
-      const bySupplier = await board('supplier_response', until, token);
-      expect(
-        bySupplier.map((r: { supplier_id: number; invited: number; quoted: number; rate: number }) => [r.supplier_id, r.invited, r.quoted, r.rate]),
-      ).toEqual([
+      expect((await board(dataBoardApi.summary, until, token)).current.responseRate).toBe(0.6);
+      const bySupplier = await board(dataBoardApi.supplierResponse, until, token);
+      expect(bySupplier.map((r) => [r.supplierId, r.invited, r.quoted, r.rate])).toEqual([
         [ids.s1, 3, 2, 0.6667],
         [ids.s2, 3, 1, 0.3333],
         [ids.s3, 1, 0, 0],
@@ -326,45 +324,45 @@ describe('data board charts', () => {
   });
 
   it('quote response rate per supplier', async () => {
-    expect(await board('supplier_response')).toEqual([
-      { supplier_id: ids.s1, name: '佛山顺德美厨五金有限公司', invited: 3, quoted: 3, rate: 1 },
-      { supplier_id: ids.s2, name: '南通华纺家纺有限公司', invited: 3, quoted: 2, rate: 0.6667 },
-      { supplier_id: ids.s3, name: '阳江十八子刀具厂', invited: 2, quoted: 1, rate: 0.5 },
+    expect(await board(dataBoardApi.supplierResponse, H1)).toEqual([
+      { supplierId: ids.s1, name: '佛山顺德美厨五金有限公司', invited: 3, quoted: 3, rate: 1 },
+      { supplierId: ids.s2, name: '南通华纺家纺有限公司', invited: 3, quoted: 2, rate: 0.6667 },
+      { supplierId: ids.s3, name: '阳江十八子刀具厂', invited: 2, quoted: 1, rate: 0.5 },
     ]);
   });
 
   it('plan status funnel counts each plan in every stage it reached', async () => {
-    const stages = await board('plan_funnel');
-    expect(stages.map((s: { label: string; count: number }) => [s.label, s.count])).toEqual([
+    const stages = await board(dataBoardApi.planFunnel, H1);
+    expect(stages.map((s) => [s.label, s.count])).toEqual([
       ['已创建', 7],
       ['待审核', 4],
       ['已审核', 3],
       ['采购中', 2],
       ['已完成', 1],
     ]);
-    const kitchen = await board('plan_funnel', { ...H1, category_id: ids.kitchen });
-    expect(kitchen.map((s: { count: number }) => s.count)).toEqual([1, 1, 1, 1, 1]);
+    const kitchen = await board(dataBoardApi.planFunnel, { ...H1, categoryId: ids.kitchen });
+    expect(kitchen.map((s) => s.count)).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('savings and freight share per month', async () => {
-    const months = await board('savings_trend');
-    expect(months.find((m: { month: string }) => m.month === '2026-03')).toEqual({
+    const months = await board(dataBoardApi.savingsTrend, H1);
+    expect(months.find((m) => m.month === '2026-03')).toEqual({
       month: '2026-03',
-      savings_vs_average: 0.0769,
-      savings_vs_budget: 0.1,
-      freight_share: 0.0083,
+      savingsVsAverage: 0.0769,
+      savingsVsBudget: 0.1,
+      freightShare: 0.0083,
     });
-    expect(months.find((m: { month: string }) => m.month === '2026-04')).toEqual({
+    expect(months.find((m) => m.month === '2026-04')).toEqual({
       month: '2026-04',
-      savings_vs_average: 0,
-      savings_vs_budget: 0.1,
-      freight_share: 0,
+      savingsVsAverage: 0,
+      savingsVsBudget: 0.1,
+      freightShare: 0,
     });
-    expect(months.find((m: { month: string }) => m.month === '2026-01')).toEqual({
+    expect(months.find((m) => m.month === '2026-01')).toEqual({
       month: '2026-01',
-      savings_vs_average: null,
-      savings_vs_budget: null,
-      freight_share: null,
+      savingsVsAverage: null,
+      savingsVsBudget: null,
+      freightShare: null,
     });
   });
 });
@@ -381,10 +379,10 @@ describe('data board access and input', () => {
       'supplier_response',
       'savings_trend',
     ] as const) {
-      expect((await t.call(`/admin/data_board/${action}`, H1, planner.token)).code).toBe(403);
+      expect((await t.call(`/admin/data_board/${action}`, toSnakeCase(H1), planner.token)).code).toBe(403);
     }
     const viewer = await createUser(t, admin, 'boardviewer', ['dataBoard']);
-    expect((await t.call('/admin/data_board/summary', H1, viewer.token)).code).toBe(200);
+    expect((await t.api(dataBoardApi.summary, H1, viewer.token)).code).toBe(200);
   });
 
   it('refuses a reversed range with a field error', async () => {
@@ -394,7 +392,7 @@ describe('data board access and input', () => {
   });
 
   it('answers 404 for drilling into an unknown category', async () => {
-    expect((await t.call('/admin/data_board/category_amount', { ...H1, parent_id: 999999 }, admin)).code).toBe(404);
+    expect((await t.api(dataBoardApi.categoryAmount, { ...H1, parentId: 999999 }, admin)).code).toBe(404);
   });
 });
 
@@ -402,11 +400,11 @@ describe('award facts', () => {
   it("follow a changed award once the task's facts are rewritten, leaving other tasks alone", async () => {
     await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 900 where id = ${ids.l5}`);
     await refreshBoardFacts(t.database.db, [ids.t5]);
-    const changed = await board('summary');
-    expect(changed.previous.awarded_amount_fen).toBe(1800);
-    expect(changed.current.awarded_amount_fen).toBe(19800);
+    const changed = await board(dataBoardApi.summary, H1);
+    expect(changed.previous.awardedAmountFen).toBe(1800);
+    expect(changed.current.awardedAmountFen).toBe(19800);
     await t.database.db.execute(sql`update procurement_task_lines set awarded_unit_price_fen = 1000 where id = ${ids.l5}`);
     await refreshBoardFacts(t.database.db, [ids.t5]);
-    expect((await board('summary')).previous.awarded_amount_fen).toBe(2000);
+    expect((await board(dataBoardApi.summary, H1)).previous.awardedAmountFen).toBe(2000);
   });
 });

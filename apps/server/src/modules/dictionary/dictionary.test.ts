@@ -11,6 +11,7 @@ import {
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { createTestApp, queryRows, type TestApp } from '../../../test/helpers';
 import { dictItems, dictTypes } from '../../db/schema';
@@ -32,10 +33,9 @@ const fieldsOf = (answer: { data: { field_errors: { field: string }[] } }) => an
 
 describe('built-in dictionaries', () => {
   it('seeds every built-in type with the labels of docs/rules/base-data.md', async () => {
-    const bundle = await t.call('/admin/dict_type/options', {}, buyer);
+    const bundle = await t.api(dictTypeApi.options, {}, buyer);
     expect(bundle.code).toBe(200);
-    const labels = (code: string) =>
-      bundle.data.types.find((type: { code: string }) => type.code === code).items.map((i: { label: string }) => i.label);
+    const labels = (code: string) => (bundle.data.types.find((type) => type.code === code)?.items ?? []).map((i) => i.label);
     expect(labels('plan_status')).toEqual(['草稿', '待审核', '已审核', '采购中', '已完成', '已驳回', '已作废']);
     expect(labels('procurement_status')).toEqual(['草稿', '报价中', '待定标', '定标待审批', '已定标', '已完成', '已取消']);
     expect(labels('quote_status')).toEqual(['待报价', '已报价', '已放弃']);
@@ -45,14 +45,14 @@ describe('built-in dictionaries', () => {
     expect(labels('unit')).toEqual(expect.arrayContaining(['件', '箱', '袋', '瓶', '套', '千克']));
     expect(labels('supplier_grade')).toHaveLength(4);
     expect(labels('warehouse').length).toBeGreaterThan(0);
-    const draft = bundle.data.types.find((type: { code: string }) => type.code === 'plan_status').items[0];
-    expect(draft).toMatchObject({ value: 'draft', tag_color: expect.any(String), is_default: true, status: 'enabled' });
+    const draft = bundle.data.types.find((type) => type.code === 'plan_status')?.items[0];
+    expect(draft).toMatchObject({ value: 'draft', tagColor: expect.any(String), isDefault: true, status: 'enabled' });
   });
 
   it('refuses to delete a built-in type or change its code', async () => {
-    const type = (await t.call('/admin/dict_type/info', { code: 'plan_status' }, admin)).data;
-    expect(type).toMatchObject({ built_in: true, item_count: 7 });
-    const del = await t.call('/admin/dict_type/delete', { id: type.id, version: type.version }, admin);
+    const type = (await t.api(dictTypeApi.info, { code: 'plan_status' }, admin)).data;
+    expect(type).toMatchObject({ builtIn: true, itemCount: 7 });
+    const del = await t.api(dictTypeApi.delete, { id: type.id, version: type.version }, admin);
     expect(del).toMatchObject({ code: 409, message: '内置字典不能删除' });
     const rename = await t.call(
       '/admin/dict_type/update',
@@ -66,37 +66,37 @@ describe('built-in dictionaries', () => {
 
 describe('dictionary types and items', () => {
   it('creates a type, adds items, keeps values unique within the type and one default', async () => {
-    const created = await t.call('/admin/dict_type/create', { code: 'pack_style', name: '包装方式', status: 'enabled', remark: '测试' }, admin);
+    const created = await t.api(dictTypeApi.create, { code: 'pack_style', name: '包装方式', status: 'enabled', remark: '测试' }, admin);
     expect(created.code).toBe(200);
     const typeId = created.data.id;
-    const duplicateType = await t.call('/admin/dict_type/create', { code: 'pack_style', name: '重复', status: 'enabled' }, admin);
+    const duplicateType = await t.api(dictTypeApi.create, { code: 'pack_style', name: '重复', status: 'enabled' }, admin);
     expect(duplicateType.code).toBe(409);
 
-    const a = await t.call(
-      '/admin/dict_item/create',
-      { type_id: typeId, label: '纸箱', value: 'carton', sort: 1, tag_color: 'blue', is_default: true, status: 'enabled' },
+    const a = await t.api(
+      dictItemApi.create,
+      { typeId, label: '纸箱', value: 'carton', sort: 1, tagColor: 'blue', isDefault: true, status: 'enabled' },
       admin,
     );
-    const b = await t.call(
-      '/admin/dict_item/create',
-      { type_id: typeId, label: '木架', value: 'crate', sort: 2, tag_color: 'orange', is_default: true, status: 'enabled' },
+    const b = await t.api(
+      dictItemApi.create,
+      { typeId, label: '木架', value: 'crate', sort: 2, tagColor: 'orange', isDefault: true, status: 'enabled' },
       admin,
     );
     expect([a.code, b.code]).toEqual([200, 200]);
-    const dup = await t.call('/admin/dict_item/create', { type_id: typeId, label: '纸箱2', value: 'carton', status: 'enabled' }, admin);
+    const dup = await t.api(dictItemApi.create, { typeId, label: '纸箱2', value: 'carton', status: 'enabled' }, admin);
     expect(dup).toMatchObject({ code: 409, message: '字典值 carton 已存在' });
     // The same value in another type is fine.
-    const other = await t.call('/admin/dict_item/create', { type_id: 1, label: '纸箱', value: 'carton', status: 'enabled' }, admin);
+    const other = await t.api(dictItemApi.create, { typeId: 1, label: '纸箱', value: 'carton', status: 'enabled' }, admin);
     expect(other.code).toBe(200);
 
-    const list = await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin);
+    const list = await t.api(dictItemApi.list, { typeCode: 'pack_style' }, admin);
     expect(list.data.total).toBe(2);
-    expect(list.data.list.map((i: { value: string; is_default: boolean }) => [i.value, i.is_default])).toEqual([
+    expect(list.data.list.map((i) => [i.value, i.isDefault])).toEqual([
       ['carton', false],
       ['crate', true],
     ]);
-    const types = await t.call('/admin/dict_type/list', { keyword: 'pack' }, admin);
-    expect(types.data.list).toEqual([expect.objectContaining({ code: 'pack_style', item_count: 2, built_in: false })]);
+    const types = await t.api(dictTypeApi.list, { keyword: 'pack' }, admin);
+    expect(types.data.list).toEqual([expect.objectContaining({ code: 'pack_style', itemCount: 2, builtIn: false })]);
   });
 
   it('validates with Chinese field errors', async () => {
@@ -113,55 +113,58 @@ describe('dictionary types and items', () => {
   });
 
   it('refuses to delete a type with items, then deletes it once empty', async () => {
-    const type = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
-    const refused = await t.call('/admin/dict_type/delete', { id: type.id, version: type.version }, admin);
+    const type = (await t.api(dictTypeApi.info, { code: 'pack_style' }, admin)).data;
+    const refused = await t.api(dictTypeApi.delete, { id: type.id, version: type.version }, admin);
     expect(refused.code).toBe(409);
     expect(refused.message).toContain('字典项');
-    const items = (await t.call('/admin/dict_item/list', { type_code: 'pack_style' }, admin)).data.list;
+    const items = (await t.api(dictItemApi.list, { typeCode: 'pack_style' }, admin)).data.list;
     for (const item of items) expect((await t.api(dictItemApi.delete, { id: item.id, version: item.version }, admin)).code).toBe(200);
-    const fresh = (await t.call('/admin/dict_type/info', { code: 'pack_style' }, admin)).data;
+    const fresh = (await t.api(dictTypeApi.info, { code: 'pack_style' }, admin)).data;
     expect((await t.api(dictTypeApi.delete, { id: fresh.id, version: fresh.version }, admin)).code).toBe(200);
     expect((await t.api(dictTypeApi.info, { code: 'pack_style' }, admin)).code).toBe(404);
   });
 
   it('answers 409 on a stale version and bumps the dictionary version on every write', async () => {
-    const before = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
-    const type = (await t.call('/admin/dict_type/info', { code: 'unit' }, admin)).data;
-    const body = { id: type.id, version: type.version, code: 'unit', name: '计量单位', status: 'enabled' };
-    expect((await t.call('/admin/dict_type/update', body, admin)).code).toBe(200);
-    expect(await t.call('/admin/dict_type/update', body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
-    const item = (await t.call('/admin/dict_item/list', { type_code: 'unit' }, admin)).data.list[0];
+    const before = (await t.api(dictTypeApi.version, {}, buyer)).data.version;
+    const type = (await t.api(dictTypeApi.info, { code: 'unit' }, admin)).data;
+    const body = { id: type.id, version: type.version, code: 'unit', name: '计量单位', status: 'enabled' as const };
+    expect((await t.api(dictTypeApi.update, body, admin)).code).toBe(200);
+    expect(await t.api(dictTypeApi.update, body, admin)).toMatchObject({ code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const item = (await t.api(dictItemApi.list, { typeCode: 'unit' }, admin)).data.list[0];
     expect((await t.api(dictItemApi.disable, { id: item.id, version: item.version }, admin)).code).toBe(200);
     expect((await t.api(dictItemApi.enable, { id: item.id, version: item.version }, admin)).code).toBe(409);
-    const after = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
+    const after = (await t.api(dictTypeApi.version, {}, buyer)).data.version;
     expect(after).toBe(before + 2);
     // A disabled item is still in the bundle (old records render it), marked disabled.
-    const bundle = (await t.call('/admin/dict_type/options', {}, buyer)).data;
-    const unit = bundle.types.find((x: { code: string }) => x.code === 'unit');
-    expect(unit.items.find((i: { value: string }) => i.value === item.value).status).toBe('disabled');
+    const bundle = (await t.api(dictTypeApi.options, {}, buyer)).data;
+    const unit = bundle.types.find((x) => x.code === 'unit');
+    expect(unit?.items.find((i) => i.value === item.value)?.status).toBe('disabled');
   });
 
   it('answers the warehouse type from 收货仓库: enabled warehouses as items, read-only here', async () => {
-    const items = async () =>
-      (await t.call('/admin/dict_type/options', {}, buyer)).data.types.find((x: { code: string }) => x.code === 'warehouse').items;
-    expect((await items()).map((i: { value: string; label: string }) => [i.value, i.label])).toContainEqual(['sh_jiading', '上海嘉定中心仓']);
-    const before = (await t.call('/admin/dict_type/version', {}, buyer)).data.version;
-    const created = await t.call(
-      '/admin/warehouse/create',
-      { code: 'dict_wh', name: '字典测试仓', region_code: '310114', address: '嘉定区测试路1号', consignee: '王五', phone: '13800138000' },
+    const items = async () => {
+      const warehouse = (await t.api(dictTypeApi.options, {}, buyer)).data.types.find((x) => x.code === 'warehouse');
+      expect(warehouse).toBeDefined();
+      return warehouse?.items ?? [];
+    };
+    expect((await items()).map((i) => [i.value, i.label])).toContainEqual(['sh_jiading', '上海嘉定中心仓']);
+    const before = (await t.api(dictTypeApi.version, {}, buyer)).data.version;
+    const created = await t.api(
+      warehouseApi.create,
+      { code: 'dict_wh', name: '字典测试仓', regionCode: '310114', address: '嘉定区测试路1号', consignee: '王五', phone: '13800138000' },
       admin,
     );
     expect(created.code).toBe(200);
-    expect((await t.call('/admin/dict_type/version', {}, buyer)).data.version).toBeGreaterThan(before);
-    expect((await items()).map((i: { value: string }) => i.value)).toContain('dict_wh');
-    const info = (await t.call('/admin/warehouse/info', { id: created.data.id }, admin)).data;
+    expect((await t.api(dictTypeApi.version, {}, buyer)).data.version).toBeGreaterThan(before);
+    expect((await items()).map((i) => i.value)).toContain('dict_wh');
+    const info = (await t.api(warehouseApi.info, { id: created.data.id }, admin)).data;
     expect((await t.api(warehouseApi.disable, { id: info.id, version: info.version }, admin)).code).toBe(200);
     expect((await items()).map((i: { value: string }) => i.value)).not.toContain('dict_wh');
     // The type's item list shows every warehouse; adding an item there is refused.
-    const listed = (await t.call('/admin/dict_item/list', { type_code: 'warehouse', page_size: 200 }, admin)).data.list;
-    expect(listed.find((i: { value: string }) => i.value === 'dict_wh')).toMatchObject({ label: '字典测试仓', status: 'disabled' });
-    const type = (await t.call('/admin/dict_type/info', { code: 'warehouse' }, admin)).data;
-    const add = await t.call('/admin/dict_item/create', { type_id: type.id, label: '新仓', value: 'new_wh', status: 'enabled' }, admin);
+    const listed = (await t.api(dictItemApi.list, { typeCode: 'warehouse', pageSize: 200 }, admin)).data.list;
+    expect(listed.find((i) => i.value === 'dict_wh')).toMatchObject({ label: '字典测试仓', status: 'disabled' });
+    const type = (await t.api(dictTypeApi.info, { code: 'warehouse' }, admin)).data;
+    const add = await t.api(dictItemApi.create, { typeId: type.id, label: '新仓', value: 'new_wh', status: 'enabled' }, admin);
     expect(add.code).toBe(409);
   });
 
@@ -186,14 +189,14 @@ describe('dictionary Excel export', () => {
 
   beforeAll(async () => {
     code = `export_probe_${Date.now().toString(36)}`;
-    const type = await t.call('/admin/dict_type/create', { code, name: '=导出测试', status: 'enabled', remark: '+备注' }, admin);
+    const type = await t.api(dictTypeApi.create, { code, name: '=导出测试', status: 'enabled', remark: '+备注' }, admin);
     expect(type.code, type.message).toBe(200);
-    const item = async (body: object) => {
-      const answer = await t.call('/admin/dict_item/create', { type_id: type.data.id, status: 'enabled', ...body }, admin);
+    const item = async (body: Omit<z.input<typeof dictItemApi.create.body>, 'typeId' | 'status'>) => {
+      const answer = await t.api(dictItemApi.create, { typeId: type.data.id, status: 'enabled', ...body }, admin);
       expect(answer.code, answer.message).toBe(200);
     };
-    await item({ label: '-负号开头', value: 'minus', sort: 2, tag_color: 'red', remark: '=SUM(A1)' });
-    await item({ label: '@艾特', value: 'at', sort: 1, is_default: true });
+    await item({ label: '-负号开头', value: 'minus', sort: 2, tagColor: 'red', remark: '=SUM(A1)' });
+    await item({ label: '@艾特', value: 'at', sort: 1, isDefault: true });
   });
 
   it('writes the filtered types and their items on two sheets, formula-like text escaped', async () => {

@@ -1,5 +1,6 @@
 import { toSnakeCase, freightApi, priceTemplateApi } from '@scm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { categories, commodities } from '../../db/schema';
 import { withGrams } from '../commodity/service';
@@ -16,25 +17,25 @@ beforeAll(async () => {
   admin = await t.login();
   buyer = await t.login('buyer@jiaju.com');
   planner = await t.login('planner@jiaju.com');
-  const create = async (body: object) => (await t.call('/admin/price_template/create', body, admin)).data.id;
+  const create = async (body: z.input<typeof priceTemplateApi.create.body>) => (await t.api(priceTemplateApi.create, body, admin)).data.id;
   a = await create({
     name: '模板A',
-    charge_mode: 'weight',
+    chargeMode: 'weight',
     status: 'enabled',
-    charge_rows: [{ region_codes: [], is_default: true, first_qty: 1000, first_fee_fen: 800, additional_qty: 500, additional_fee_fen: 300 }],
-    free_rows: [{ region_codes: [], qty_limit: 3000, min_amount_fen: 20000, operator: 'and' }],
-    no_delivery_codes: ['540000'],
+    chargeRows: [{ regionCodes: [], isDefault: true, firstQty: 1000, firstFeeFen: 800, additionalQty: 500, additionalFeeFen: 300 }],
+    freeRows: [{ regionCodes: [], qtyLimit: 3000, minAmountFen: 20000, operator: 'and' }],
+    noDeliveryCodes: ['540000'],
   });
   b = await create({
     name: '模板B',
-    charge_mode: 'piece',
+    chargeMode: 'piece',
     status: 'enabled',
-    charge_rows: [
-      { region_codes: ['440305'], is_default: false, first_qty: 1, first_fee_fen: 500, additional_qty: 1, additional_fee_fen: 100 },
-      { region_codes: [], is_default: true, first_qty: 1, first_fee_fen: 1000, additional_qty: 1, additional_fee_fen: 500 },
+    chargeRows: [
+      { regionCodes: ['440305'], isDefault: false, firstQty: 1, firstFeeFen: 500, additionalQty: 1, additionalFeeFen: 100 },
+      { regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 1000, additionalQty: 1, additionalFeeFen: 500 },
     ],
-    free_rows: [],
-    no_delivery_codes: [],
+    freeRows: [],
+    noDeliveryCodes: [],
   });
 });
 afterAll(() => t.close());
@@ -157,76 +158,83 @@ describe('freight with commodity lines (the commodities table)', () => {
     [c.light, c.lighter, c.perPiece, c.noTemplate, c.noWeight, c.zeroWeight] = rows.map((r) => r.id);
   });
 
-  const estimate = (items: object[]) => t.call('/admin/freight/estimate', { destination: '310101', items }, buyer);
+  const estimate = (items: z.input<typeof freightApi.estimate.body>['items']) => t.api(freightApi.estimate, { destination: '310101', items }, buyer);
 
   it("lets an item's own weight and template win over its commodity's, and refuses an unknown commodity", async () => {
-    expect((await estimate([{ commodity_id: 2_000_000_000, quantity: 1 }])).code).toBe(404);
+    expect((await estimate([{ commodityId: 2_000_000_000, quantity: 1 }])).code).toBe(404);
     const answer = await estimate([
-      { commodity_id: c.light, quantity: 2 },
-      { commodity_id: c.light, quantity: 3, weight_g: 350 },
-      { commodity_id: c.light, template_id: b, quantity: 3 },
+      { commodityId: c.light, quantity: 2 },
+      { commodityId: c.light, quantity: 3, weightG: 350 },
+      { commodityId: c.light, templateId: b, quantity: 3 },
     ]);
     expect(answer.code).toBe(200);
     expect(answer.data.groups).toEqual([
-      expect.objectContaining({ template_id: a, q: 2 * 800 + 3 * 350, amount_fen: 5 * 3000, fee_fen: 2000 }),
-      expect.objectContaining({ template_id: b, charge_mode: 'piece', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+      expect.objectContaining({ templateId: a, q: 2 * 800 + 3 * 350, amountFen: 5 * 3000, feeFen: 2000 }),
+      expect.objectContaining({ templateId: b, chargeMode: 'piece', q: 3, feeFen: 2000, items: [{ index: 2, feeFen: 2000 }] }),
     ]);
-    expect(answer.data.total_fen).toBe(4000);
+    expect(answer.data.totalFen).toBe(4000);
   });
 
   it('groups commodity lines by their own template and charges quantity × the commodity weight', async () => {
     const answer = await estimate([
-      { commodity_id: c.light, quantity: 2 },
-      { commodity_id: c.lighter, quantity: 3 },
-      { commodity_id: c.perPiece, quantity: 3 },
+      { commodityId: c.light, quantity: 2 },
+      { commodityId: c.lighter, quantity: 3 },
+      { commodityId: c.perPiece, quantity: 3 },
     ]);
     expect(answer.code).toBe(200);
-    expect(answer.data.total_fen).toBe(4000);
+    expect(answer.data.totalFen).toBe(4000);
     expect(answer.data.groups).toEqual([
       expect.objectContaining({
-        template_id: a,
+        templateId: a,
         q: 2 * 800 + 3 * 350,
-        amount_fen: 2 * 3000 + 3 * 2000,
+        amountFen: 2 * 3000 + 3 * 2000,
         free: false,
-        fee_fen: 2000,
+        feeFen: 2000,
         items: [
-          { index: 0, fee_fen: 1208 },
-          { index: 1, fee_fen: 792 },
+          { index: 0, feeFen: 1208 },
+          { index: 1, feeFen: 792 },
         ],
       }),
-      expect.objectContaining({ template_id: b, charge_mode: 'piece', q: 3, fee_fen: 2000, items: [{ index: 2, fee_fen: 2000 }] }),
+      expect.objectContaining({ templateId: b, chargeMode: 'piece', q: 3, feeFen: 2000, items: [{ index: 2, feeFen: 2000 }] }),
     ]);
   });
 
   it('refuses a commodity without a template with a field error on its line', async () => {
-    const answer = await estimate([
-      { commodity_id: c.light, quantity: 1 },
-      { commodity_id: c.noTemplate, quantity: 1 },
-    ]);
+    const answer = await t.call(
+      '/admin/freight/estimate',
+      {
+        destination: '310101',
+        items: [
+          { commodity_id: c.light, quantity: 1 },
+          { commodity_id: c.noTemplate, quantity: 1 },
+        ],
+      },
+      buyer,
+    );
     expect(answer.code).toBe(400);
     expect(answer.data.field_errors).toEqual([{ field: 'items.1.template_id', message: '第2项的商品未设置配送模板，请先在商品资料中设置' }]);
   });
 
   it('fails only the group of a commodity without weight (none recorded, or 0 g)', async () => {
     const none = await estimate([
-      { commodity_id: c.perPiece, quantity: 1 },
-      { commodity_id: c.noWeight, quantity: 2 },
+      { commodityId: c.perPiece, quantity: 1 },
+      { commodityId: c.noWeight, quantity: 2 },
     ]);
     expect(none.code).toBe(200);
     expect(none.data.groups[1]).toMatchObject({
-      template_id: a,
+      templateId: a,
       error: '第2项缺少重量，无法按重量计费',
-      fee_fen: 0,
-      items: [{ index: 1, fee_fen: 0 }],
+      feeFen: 0,
+      items: [{ index: 1, feeFen: 0 }],
     });
-    expect(none.data.total_fen).toBe(1000);
+    expect(none.data.totalFen).toBe(1000);
     const zero = await estimate([
-      { commodity_id: c.light, quantity: 1 },
-      { commodity_id: c.zeroWeight, quantity: 1 },
+      { commodityId: c.light, quantity: 1 },
+      { commodityId: c.zeroWeight, quantity: 1 },
     ]);
     expect(zero.code).toBe(200);
-    expect(zero.data.groups[0]).toMatchObject({ error: '第2项缺少重量，无法按重量计费', fee_fen: 0 });
-    expect(zero.data.total_fen).toBe(0);
+    expect(zero.data.groups[0]).toMatchObject({ error: '第2项缺少重量，无法按重量计费', feeFen: 0 });
+    expect(zero.data.totalFen).toBe(0);
   });
 
   it('compares every enabled template for commodity lines, with or without a template of their own', async () => {
