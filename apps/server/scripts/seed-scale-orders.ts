@@ -18,9 +18,15 @@
  */
 import { DAY_MS, shanghaiCodeDay, shanghaiDay } from '@scm/contract';
 import type pg from 'pg';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import type { AuthUser } from '../src/lib/http/context';
 import { ledgerStatus } from '../src/modules/purchase-order/ledger';
+import { createBackUser } from '../src/modules/back-user/service';
+import { approveStatement, payStatement } from '../src/modules/supplier-statement/approval';
+import { groupsOf } from '../src/modules/supplier-statement/check';
+import { companyTaxId } from '../src/modules/supplier-statement/company';
+import { registerInvoice } from '../src/modules/supplier-statement/invoices';
 import { createStatement, cancelStatement, sendStatement } from '../src/modules/supplier-statement/service';
 import { confirmStatement, disputeStatement } from '../src/modules/supplier-statement/supplier-acts';
 import { KEY_SUPPLIER_ID } from './seed-scale-procurement';
@@ -606,8 +612,8 @@ export function orderScaleSteps(options: { bulkInsert: BulkInsert }) {
 
 /**
  * Statements through the statement services (create, send, the supplier's confirm or dispute,
- * cancel): each supplier's older movements on one statement, its statuses spread over the month
- * end. The key supplier keeps a confirmed statement of at least 5,000 movements (the `match`
+ * cancel, its invoices, finance's approval and payment): each supplier's older movements on one
+ * statement, its statuses spread over the month end. The key supplier keeps a confirmed statement of at least 5,000 movements (the `match`
  * bench) and, after it, at least 5,000 movements on no statement (the `create` bench).
  */
 async function seedStatements(pool: pg.Pool, db: ReturnType<typeof openDatabase>['db']) {
@@ -630,6 +636,49 @@ async function seedStatements(pool: pg.Pool, db: ReturnType<typeof openDatabase>
   const supplierSide = { db, actor: { userId: null, userName: '供应商', ip: '' }, now: () => now };
   const versionOf = async (id: number) =>
     (await pool.query<{ version: number }>('select version from supplier_statements where id = $1', [id])).rows[0].version;
+  // Four-eyes: a second user of the administrator's role approves and pays what the first created.
+  const financeEmail = 'finance@scale.test';
+  const existing = await pool.query<{ id: number; username: string }>('select id, username from back_users where email = $1', [financeEmail]);
+  const financeId =
+    existing.rows[0]?.id ??
+    (
+      await createBackUser(
+        { ...staff, config: loadConfig({ ...process.env, SEED_DEMO: 'false' }), ip: '', userAgent: 'seed:scale' },
+        { email: financeEmail, username: '财务复核', roleId: admin.role_id, status: 'enabled' },
+      )
+    ).id;
+  const finance = {
+    ...staff,
+    actor: { userId: financeId, userName: '财务复核', ip: '' },
+    user: { ...user, id: financeId, username: '财务复核', email: financeEmail },
+  };
+  const buyerTaxId = (await companyTaxId(db)) ?? '91310000MA1K000007';
+  const today = shanghaiDay(now);
+  /** The supplier's invoices, one per (type, rate) group and to the fen, so the check matches (已开票). */
+  const invoice = async (id: number, supplierId: number) => {
+    const { rows } = await pool.query<{ credit_code: string }>('select credit_code from suppliers where id = $1', [supplierId]);
+    for (const [index, group] of (await groupsOf(db, id)).entries()) {
+      if (group.invoiceType === 'none' || group.amountInclTaxFen <= 0) continue;
+      await registerInvoice(
+        supplierSide,
+        {
+          statementId: id,
+          invoiceNumber: `26${String(id).padStart(14, '0')}${String(index).padStart(4, '0')}`,
+          invoiceType: group.invoiceType,
+          taxRatePercent: group.taxRatePercent,
+          issueDate: today,
+          sellerTaxId: rows[0].credit_code,
+          buyerTaxId,
+          amountExclTaxFen: group.amountExclTaxFen,
+          taxFen: group.taxFen,
+          amountInclTaxFen: group.amountInclTaxFen,
+        },
+        { supplierId },
+      );
+    }
+  };
+  const totalOf = async (id: number) =>
+    Number((await pool.query<{ total_fen: string }>('select total_fen::text from supplier_statements where id = $1', [id])).rows[0].total_fen);
 
   // The key supplier's movements by day, newest first: the newest ≥ 5,000 stay free, the ≥ 5,000
   // before them go on the confirmed statement.
@@ -705,7 +754,29 @@ async function seedStatements(pool: pg.Pool, db: ReturnType<typeof openDatabase>
       count('disputed');
     } else {
       await confirmStatement(supplierSide, { id, version: await versionOf(id) }, { supplierId: p.supplier_id });
-      count('confirmed');
+      if (fate === 4) {
+        count('confirmed');
+        continue;
+      }
+      await invoice(id, p.supplier_id);
+      const [{ status }] = (await pool.query<{ status: string }>('select status from supplier_statements where id = $1', [id])).rows;
+      if (fate === 5 || status !== 'invoiced') {
+        count(status);
+        continue;
+      }
+      await approveStatement(finance, { id, version: await versionOf(id) });
+      if (fate === 6) {
+        count('approved');
+        continue;
+      }
+      await payStatement(finance, {
+        id,
+        version: await versionOf(id),
+        paidOn: today,
+        amountFen: await totalOf(id),
+        paymentRef: `CMB${today.replaceAll('-', '')}${id}`,
+      });
+      count('paid');
     }
     if (created % 500 === 0) console.log(`    ${created.toLocaleString('en-US')} statements`);
   }
