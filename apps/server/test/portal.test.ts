@@ -9,9 +9,12 @@ import {
   supplierApi,
   portalMessageApi,
   backUserApi,
+  quotationApi,
+  toCamelCase,
 } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { auditLogs, portalAccounts } from '../src/db/schema';
 import { closePassedDeadlines } from '../src/modules/procurement-task/status';
 import { buildApp } from '../src/app';
@@ -24,6 +27,13 @@ import { DAY, PORTAL_PASSWORD, portalAccountOf, portalLogin, portalQuote, portal
 import { auditRowCount, sweepStatusMachine } from './status-machine-sweep';
 
 /** docs/portal.md: accounts, the realm, quoting, revisions and receipts, the deadline, clarifications, outcomes. */
+
+type PortalQuoteBody = z.input<typeof portalApi.submitQuote.body>;
+/** The fixture's portal quote as the contract types it, for the typed submits; `extra` in camelCase. */
+const typedQuote = (taskId: number, lineIds: number[], prices: (number | null)[], extra: Partial<PortalQuoteBody> = {}): PortalQuoteBody => ({
+  ...toCamelCase<PortalQuoteBody>(portalQuote(taskId, lineIds, prices)),
+  ...extra,
+});
 
 /** A quote the buyer reads once it is open (unsealed): only then does it carry its lines. */
 function opened<Q extends { sealed: boolean } | null | undefined>(quote: Q) {
@@ -45,9 +55,7 @@ beforeEach(async () => {
 
 describe('portal accounts', () => {
   it('activates once through a 72-hour link; a reissued link voids the old one', async () => {
-    const { id: supplierId } = (
-      await t.call('/admin/supplier/create', (await import('./procurement-fixtures')).supplierBody('温州门户激活测试厂'), admin)
-    ).data;
+    const supplierId = await createSupplier(t, admin, '温州门户激活测试厂');
     const created = await t.api(portalAccountApi.create, { supplierId: supplierId, email: 'Act@Portal.test', name: '李经理' }, admin);
     expect(created.code).toBe(200);
     expect(created.data.activationUrl).toMatch(/^\/portal\/activate\?token=[\w-]{20,}$/);
@@ -199,9 +207,7 @@ describe('portal accounts', () => {
   });
 
   it('answers 409 to one of two creators racing with one e-mail, the field error kept', async () => {
-    const { id: supplierId } = (
-      await t.call('/admin/supplier/create', (await import('./procurement-fixtures')).supplierBody('台州门户重复邮箱测试厂'), admin)
-    ).data;
+    const supplierId = await createSupplier(t, admin, '台州门户重复邮箱测试厂');
     const racing = await Promise.all(
       ['twice@portal.test', 'TWICE@portal.test'].map((email) =>
         t.call('/admin/portal_account/create', { supplier_id: supplierId, email, name: '并发' }, admin),
@@ -274,12 +280,12 @@ describe('RFQs and quoting', () => {
     );
     expect(extra.code).toBe(400);
 
-    const first = await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4321, null]), w.a.token);
+    const first = await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4321, null]), w.a.token);
     expect(first.code).toBe(200);
-    expect(first.data).toMatchObject({ revision: 1, submitted_at: t.clock.now.toISOString() });
-    expect(first.data.receipt_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.data).toMatchObject({ revision: 1, submittedAt: t.clock.now.toISOString() });
+    expect(first.data.receiptSha256).toMatch(/^[0-9a-f]{64}$/);
     t.clock.advance(60_000);
-    const second = await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4300, 1150], { freight_mode: 'estimated' }), w.a.token);
+    const second = await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4300, 1150], { freightMode: 'estimated' }), w.a.token);
     expect(second.data.revision).toBe(2);
     const info = (await t.api(portalApi.rfqInfo, { taskId: w.taskId }, w.a.token)).data;
     expect(info.invitationStatus).toBe('received');
@@ -289,15 +295,15 @@ describe('RFQs and quoting', () => {
     expect(info.revisions).toEqual([
       {
         revision: 1,
-        submittedAt: first.data.submitted_at,
-        receiptSha256: first.data.receipt_sha256,
+        submittedAt: first.data.submittedAt,
+        receiptSha256: first.data.receiptSha256,
         canonicalContent: expect.any(String),
         enteredByBuyer: false,
       },
       {
         revision: 2,
-        submittedAt: second.data.submitted_at,
-        receiptSha256: second.data.receipt_sha256,
+        submittedAt: second.data.submittedAt,
+        receiptSha256: second.data.receiptSha256,
         canonicalContent: expect.any(String),
         enteredByBuyer: false,
       },
@@ -318,13 +324,13 @@ describe('RFQs and quoting', () => {
     expect((await t.api(portalApi.declineQuote, { taskId: w.taskId, reason: '产能已满' }, w.b.token)).code).toBe(200);
     const info = (await t.api(portalApi.rfqInfo, { taskId: w.taskId }, w.b.token)).data;
     expect(info).toMatchObject({ invitationStatus: 'declined', declineReason: '产能已满' });
-    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [1000, 500]), w.b.token)).code).toBe(200);
+    expect((await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [1000, 500]), w.b.token)).code).toBe(200);
     expect((await t.api(portalApi.rfqInfo, { taskId: w.taskId }, w.b.token)).data.invitationStatus).toBe('received');
   });
 
   it('refuses a submit, a decline or a question one second after the deadline with 409 报价已截止', async () => {
     const w = await portalWorld(t, admin);
-    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [1000, 500]), w.a.token)).code).toBe(200);
+    expect((await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [1000, 500]), w.a.token)).code).toBe(200);
     t.clock.advance(2 * DAY + 1000);
     w.a.token = await portalLogin(t, w.a.email);
     for (const [path, body] of [
@@ -345,7 +351,7 @@ describe('RFQs and quoting', () => {
     const w = await portalWorld(t, admin);
     t.clock.advance(2 * DAY - 1);
     w.a.token = await portalLogin(t, w.a.email);
-    const submit = t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [777, 333]), w.a.token);
+    const submit = t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [777, 333]), w.a.token);
     t.clock.advance(1);
     const [answer, closed] = await Promise.all([submit, closePassedDeadlines(t.database.db, t.clock.now)]);
     expect(closed).toContain(w.taskId);
@@ -367,23 +373,23 @@ describe('代录 and the portal', () => {
   it('marks a buyer-entered quote 代录; a later portal revision supersedes it', async () => {
     const w = await portalWorld(t, admin, { sealed: false });
     const day = (offset: number) => shanghaiDay(t, offset);
-    const entered = await t.call(
-      '/admin/quotation/save',
+    const entered = await t.api(
+      quotationApi.save,
       {
-        task_id: w.taskId,
-        supplier_id: w.a.supplierId,
-        quote_date: day(0),
-        valid_until: day(30),
-        freight_mode: 'manual',
-        freight_fen: 100,
-        lines: w.lineIds.map((id) => ({ task_line_id: id, unit_price_fen: 2222 })),
+        taskId: w.taskId,
+        supplierId: w.a.supplierId,
+        quoteDate: day(0),
+        validUntil: day(30),
+        freightMode: 'manual',
+        freightFen: 100,
+        lines: w.lineIds.map((id) => ({ taskLineId: id, unitPriceFen: 2222 })),
       },
       admin,
     );
     expect(entered.code).toBe(200);
     const own = (await t.api(portalApi.rfqInfo, { taskId: w.taskId }, w.a.token)).data;
     expect(own.quote).toMatchObject({ revision: 1, enteredByBuyer: true });
-    expect((await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [2100, 2000]), w.a.token)).data.revision).toBe(2);
+    expect((await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [2100, 2000]), w.a.token)).data.revision).toBe(2);
     const view = (await t.api(procurementTaskApi.compare, { id: w.taskId }, admin)).data;
     const a = view.suppliers.find((s) => s.supplierId === w.a.supplierId)!;
     expect(a.quote).toMatchObject({ sealed: false, revision: 2, enteredByBuyer: false });
@@ -419,8 +425,8 @@ describe('clarifications and outcomes', () => {
 
   it('after the award each supplier sees only its own lines won, quantities and prices', async () => {
     const w = await portalWorld(t, admin);
-    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4000, 1300]), w.a.token);
-    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4100, 1200]), w.b.token);
+    await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4000, 1300]), w.a.token);
+    await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4100, 1200]), w.b.token);
     let task = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
     expect((await t.api(procurementTaskApi.unseal, { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
     task = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
@@ -453,15 +459,15 @@ describe('clarifications and outcomes', () => {
 
   it('marks each awarded task 中标 / 未中标 in 我的询价, and nothing before the award', async () => {
     const w = await portalWorld(t, admin);
-    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4000, 1200]), w.a.token);
-    await t.call('/portal/quotation/submit', portalQuote(w.taskId, w.lineIds, [4100, 1300]), w.b.token);
+    await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4000, 1200]), w.a.token);
+    await t.api(portalApi.submitQuote, typedQuote(w.taskId, w.lineIds, [4100, 1300]), w.b.token);
     const outcomeOf = async (token: string) => (await t.api(portalApi.rfqList, {}, token)).data.list.find((r) => r.taskId === w.taskId)!.outcome;
     expect([await outcomeOf(w.a.token), await outcomeOf(w.b.token)]).toEqual([null, null]);
     let task = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
     expect((await t.api(procurementTaskApi.unseal, { id: w.taskId, version: task.version, reason: '两家均已报价' }, admin)).code).toBe(200);
     task = (await t.api(procurementTaskApi.info, { id: w.taskId }, admin)).data;
-    const lines = w.lineIds.map((id) => ({ task_line_id: id, supplier_id: w.a.supplierId }));
-    expect((await t.call('/admin/procurement_task/award', { id: w.taskId, version: task.version, lines }, admin)).code).toBe(200);
+    const lines = w.lineIds.map((id) => ({ taskLineId: id, supplierId: w.a.supplierId }));
+    expect((await t.api(procurementTaskApi.award, { id: w.taskId, version: task.version, lines }, admin)).code).toBe(200);
     expect([await outcomeOf(w.a.token), await outcomeOf(w.b.token)]).toEqual(['won', 'lost']);
   });
 });

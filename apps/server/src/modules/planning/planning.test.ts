@@ -1,17 +1,19 @@
 import {
-  toCamelCase,
-  PLAN_STATUS_LABELS,
-  PLAN_STATUSES,
-  type PlanAction,
-  type PlanCreateBody,
-  PLAN_TRANSITIONS,
-  type PlanStatus,
-  planningApi,
-  purchaseOrderApi,
   backUserApi,
   commodityApi,
-  workbenchApi,
+  PLAN_STATUS_LABELS,
+  PLAN_STATUSES,
+  PLAN_TRANSITIONS,
+  type PlanAction,
+  type PlanCreateBody,
+  type PlanStatus,
+  planningApi,
   procurementTaskApi,
+  purchaseOrderApi,
+  quotationApi,
+  supplierApi,
+  toCamelCase,
+  workbenchApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -378,7 +380,7 @@ describe('concurrency', () => {
 
   it('gives concurrent creates distinct codes', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.call('/admin/planning_task/create', { ...header, name: `并发新建${i}` }, planner)),
+      Array.from({ length: 20 }, (_, i) => t.api(planningApi.create, { ...typedHeader, name: `并发新建${i}` }, planner)),
     );
     expect(answers.every((a) => a.code === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.data.code)).size).toBe(20);
@@ -391,7 +393,7 @@ describe('permission codes', () => {
     expect((await t.api(planningApi.list, {}, null)).code).toBe(401);
     expect((await t.api(planningApi.list, {}, buyer)).code).toBe(403);
     expect((await t.api(planningApi.info, { id }, buyer)).code).toBe(403);
-    expect((await t.call('/admin/planning_task/create', { ...header }, manager)).code).toBe(403);
+    expect((await t.api(planningApi.create, { ...typedHeader }, manager)).code).toBe(403);
     expect((await act('submit', id, planner)).code).toBe(200);
     expect((await act('approve', id, planner)).code).toBe(403);
     expect((await act('reject', id, planner, { reason: 'x' })).code).toBe(403);
@@ -721,7 +723,8 @@ describe('generating procurement tasks', () => {
   it('rolls the plan up to 已完成 when the goods of every awarded line have been received', async () => {
     const id = await approvedPlan();
     const [taskId] = (await act('generate', id, manager, { mode: 'plan', buyer_id: buyerId })).data.task_ids;
-    const supplier = (await t.call('/admin/supplier/create', supplierBody('常州宜家居用品有限公司'), admin)).data.id;
+    const supplierFields = toCamelCase<z.input<typeof supplierApi.create.body>>(supplierBody('常州宜家居用品有限公司'));
+    const supplier = (await t.api(supplierApi.create, supplierFields, admin)).data.id;
     const draft = await taskInfo(taskId);
     const update = await t.api(
       procurementTaskApi.update,
@@ -747,29 +750,32 @@ describe('generating procurement tasks', () => {
       admin,
     );
     expect(update.code, update.message).toBe(200);
-    const call = async (action: ApiAction<'procurement_task'>, extra: Record<string, unknown> = {}) =>
-      t.call(`/admin/procurement_task/${action}`, { id: taskId, version: (await taskInfo(taskId)).version, ...extra }, admin);
-    expect((await call('publish')).code).toBe(200);
+    const current = async () => ({ id: taskId, version: (await taskInfo(taskId)).version });
+    expect((await t.api(procurementTaskApi.publish, await current(), admin)).code).toBe(200);
     const today = shanghaiDay(t);
     const later = shanghaiDay(t, 30);
-    const lines = (await taskInfo(taskId)).lines as { id: number }[];
-    const quote = await t.call(
-      '/admin/quotation/save',
+    const lines = (await taskInfo(taskId)).lines;
+    const quote = await t.api(
+      quotationApi.save,
       {
-        task_id: taskId,
-        supplier_id: supplier,
-        quote_date: today,
-        valid_until: later,
-        tax_rate_percent: 13,
-        freight_mode: 'manual',
-        freight_fen: 0,
-        lines: lines.map((l) => ({ task_line_id: l.id, unit_price_fen: 1000, moq: 1, lead_time_days: 5 })),
+        taskId,
+        supplierId: supplier,
+        quoteDate: today,
+        validUntil: later,
+        taxRatePercent: 13,
+        freightMode: 'manual',
+        freightFen: 0,
+        lines: lines.map((l) => ({ taskLineId: l.id, unitPriceFen: 1000, moq: 1, leadTimeDays: 5 })),
       },
       admin,
     );
     expect(quote.code, quote.message).toBe(200);
-    expect((await call('close_quote')).code).toBe(200);
-    const award = await call('award', { lines: lines.map((l) => ({ task_line_id: l.id, supplier_id: supplier })) });
+    expect((await t.api(procurementTaskApi.closeQuote, await current(), admin)).code).toBe(200);
+    const award = await t.api(
+      procurementTaskApi.award,
+      { ...(await current()), lines: lines.map((l) => ({ taskLineId: l.id, supplierId: supplier })) },
+      admin,
+    );
     expect(award.code, award.message).toBe(200);
 
     // The award buys everything but brings nothing in yet: the plan waits for its goods.
@@ -777,11 +783,11 @@ describe('generating procurement tasks', () => {
     expect(waiting).toMatchObject({ status: 'in_procurement', progress: 0 });
     const [order] = (await t.api(purchaseOrderApi.list, { taskId: taskId }, admin)).data.list;
     expect((await t.api(purchaseOrderApi.confirm, { id: order.id, version: order.version }, admin)).code).toBe(200);
-    const orderLines = (await t.api(purchaseOrderApi.info, { id: order.id }, admin)).data.lines as { id: number; quantity: number }[];
+    const orderLines = (await t.api(purchaseOrderApi.info, { id: order.id }, admin)).data.lines;
     const receive = (version: number, share: (q: number) => number) =>
-      t.call(
-        '/admin/purchase_order/receive',
-        { id: order.id, version, received_on: today, lines: orderLines.map((l) => ({ order_line_id: l.id, quantity: share(l.quantity) })) },
+      t.api(
+        purchaseOrderApi.receive,
+        { id: order.id, version, receivedOn: today, lines: orderLines.map((l) => ({ orderLineId: l.id, quantity: share(l.quantity) })) },
         admin,
       );
     expect((await receive(1, (q) => q / 2)).code).toBe(200);

@@ -64,7 +64,7 @@ function taskFields(supplierIds: number[]) {
     sealed: false,
   } satisfies TaskBody;
 }
-/** The same task as the wire carries it, for the calls sent raw (refusals, edits); `extra` in snake_case. */
+/** The same task as the wire carries it, for the refusals sent raw; `extra` in snake_case. */
 function taskBody(supplierIds: number[], extra: Record<string, unknown> = {}) {
   return { ...toSnakeCase<Record<string, unknown>>(taskFields(supplierIds)), ...extra };
 }
@@ -135,10 +135,10 @@ describe('procurement task status machine', () => {
     const publish = await act('publish', id);
     expect(publish.code).toBe(400);
     expect(publish.message).toContain('请至少邀请一家供应商');
-    const edited = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([sup.s2], { name: '改名后的任务' }) }, token);
+    const edited = await t.api(procurementTaskApi.update, { id, version: 0, ...taskFields([sup.s2]), name: '改名后的任务' }, token);
     expect(edited.code).toBe(200);
     expect(await info(id)).toMatchObject({ name: '改名后的任务', invitedCount: 1, version: 1 });
-    expect((await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([]) }, token)).code).toBe(409);
+    expect((await t.api(procurementTaskApi.update, { id, version: 0, ...taskFields([]) }, token)).code).toBe(409);
     expect((await act('delete', id)).code).toBe(200);
   });
 
@@ -149,12 +149,12 @@ describe('procurement task status machine', () => {
     expect((await t.api(procurementTaskApi.award, { id, version: 0, lines: [{ taskLineId: 1, supplierId: sup.s2 }] }, token)).code).toBe(409);
     const staleBody = { id, version: 0 };
     expect((await act('publish', id)).code).toBe(200);
-    expect((await t.call('/admin/procurement_task/cancel', staleBody, token)).code).toBe(409);
+    expect((await t.api(procurementTaskApi.cancel, staleBody, token)).code).toBe(409);
     expect((await info(id)).status).toBe('quoting');
     const again = await act('publish', id);
     expect(again.code).toBe(409);
     expect(again.message).toBe('任务当前为「报价中」，不能发布');
-    expect((await t.call('/admin/procurement_task/update', { id, version: 1, ...taskBody([sup.s2]) }, token)).code).toBe(409);
+    expect((await t.api(procurementTaskApi.update, { id, version: 1, ...taskFields([sup.s2]) }, token)).code).toBe(409);
     expect((await act('delete', id)).code).toBe(409);
     expect((await act('close_quote', id)).code).toBe(200);
     expect((await info(id)).status).toBe('evaluating');
@@ -447,15 +447,12 @@ describe('quotation, comparison and award', () => {
       id,
       version,
       lines: [
-        { task_line_id: lineIds[0], supplier_id: l1, reason: l1 === sup.s3 ? '多买的3件留作备货' : undefined },
-        { task_line_id: lineIds[1], supplier_id: sup.s3 },
-        { task_line_id: lineIds[2], supplier_id: sup.s3 },
+        { taskLineId: lineIds[0], supplierId: l1, reason: l1 === sup.s3 ? '多买的3件留作备货' : undefined },
+        { taskLineId: lineIds[1], supplierId: sup.s3 },
+        { taskLineId: lineIds[2], supplierId: sup.s3 },
       ],
     });
-    const results = await Promise.all([
-      t.call('/admin/procurement_task/award', body(sup.s2), token),
-      t.call('/admin/procurement_task/award', body(sup.s3), token),
-    ]);
+    const results = await Promise.all([t.api(procurementTaskApi.award, body(sup.s2), token), t.api(procurementTaskApi.award, body(sup.s3), token)]);
     expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
     const winner = results[0].code === 200 ? sup.s2 : sup.s3;
     const after = await info(id);
@@ -540,11 +537,7 @@ describe('buyer and list filters', () => {
     const id = await draftTask([], { buyerId: laterId });
     expect(await info(id)).toMatchObject({ buyerId: laterId, buyerName: '稍后停用' });
     await t.database.db.update(backUsers).set({ status: 'disabled' }).where(eq(backUsers.id, laterId));
-    const kept = await t.call(
-      '/admin/procurement_task/update',
-      { id, version: 0, ...taskBody([], { buyer_id: laterId, name: '保留原采购员' }) },
-      token,
-    );
+    const kept = await t.api(procurementTaskApi.update, { id, version: 0, ...taskFields([]), buyerId: laterId, name: '保留原采购员' }, token);
     expect(kept.code).toBe(200);
     const moved = await t.call('/admin/procurement_task/update', { id, version: 1, ...taskBody([], { buyer_id: leaverId }) }, token);
     expect(moved.data.field_errors).toEqual([{ field: 'buyer_id', message: '采购员已停用，请重新选择' }]);
@@ -564,7 +557,7 @@ describe('buyer and list filters', () => {
     expect((await t.api(backUserApi.list, {}, buyer)).code).toBe(403);
 
     const colleagueId = await insertUser('colleague@test.com', '同组采购', 'enabled');
-    const created = await t.call('/admin/procurement_task/create', taskBody([], { buyer_id: colleagueId, name: '替同事建的任务' }), buyer);
+    const created = await t.api(procurementTaskApi.create, { ...taskFields([]), buyerId: colleagueId, name: '替同事建的任务' }, buyer);
     expect(created.code).toBe(200);
     await draftTask([], { buyerId: colleagueId, name: '同事的第二个任务' });
     const byBuyer = await t.api(procurementTaskApi.list, { buyerId: colleagueId }, buyer);
@@ -669,7 +662,7 @@ describe('buyer and list filters', () => {
 
     // The plan moves on; the draft keeps its source plan and its links through an edit.
     await t.database.db.update(planningTasks).set({ status: 'completed' }).where(eq(planningTasks.id, planId));
-    const kept = await t.call('/admin/procurement_task/update', { id, version: 0, ...taskBody([], { plan_id: planId, lines: linkedLines }) }, token);
+    const kept = await t.api(procurementTaskApi.update, { id, version: 0, ...taskFields([]), planId, lines: linked }, token);
     expect(kept.code, kept.message).toBe(200);
     const task = await info(id);
     expect(task.planId).toBe(planId);
@@ -685,7 +678,7 @@ describe('buyer and list filters', () => {
     const approvedId = await insertPlan('JH202610040001', '已审核的家纺计划', 'approved');
     const offered = await t.api(procurementTaskApi.planOptions, { open: true, keyword: '家纺' }, token);
     expect(offered.data.map((o: { code: string }) => o.code)).toContain('JH202610040001');
-    const fromApproved = await t.call('/admin/procurement_task/create', taskBody([], { plan_id: approvedId }), token);
+    const fromApproved = await t.api(procurementTaskApi.create, { ...taskFields([]), planId: approvedId }, token);
     expect(fromApproved.code, fromApproved.message).toBe(200);
     const [started] = await t.database.db.select({ status: planningTasks.status }).from(planningTasks).where(eq(planningTasks.id, approvedId));
     expect(started.status).toBe('in_procurement');
@@ -814,7 +807,7 @@ describe('permission codes', () => {
     const viewer = await loginWithCodes(t, ['procurementTaskList', 'procurementTaskMaintain'], 'buyer-viewer@test.com');
     expect((await t.api(procurementTaskApi.list, {}, viewer)).code).toBe(200);
     expect((await t.api(procurementTaskApi.compare, { id: 1 }, viewer)).code).not.toBe(403);
-    expect((await t.call('/admin/procurement_task/create', taskBody([]), viewer)).code).toBe(403);
+    expect((await t.api(procurementTaskApi.create, taskFields([]), viewer)).code).toBe(403);
     expect((await t.api(procurementTaskApi.publish, { id: 1, version: 0 }, viewer)).code).toBe(403);
     expect((await t.api(procurementTaskApi.award, { id: 1, version: 0, lines: [{ taskLineId: 1, supplierId: 1 }] }, viewer)).code).toBe(403);
     expect(

@@ -1,20 +1,30 @@
 import {
+  dataBoardApi,
+  type Endpoint,
+  operationLogApi,
   PURCHASE_ORDER_ACTIONS,
   PURCHASE_ORDER_STATUSES,
   PURCHASE_ORDER_TRANSITIONS,
   type PurchaseOrderAction,
+  type PurchaseOrderListBody,
+  type PurchaseOrderReceiveBody,
   type PurchaseOrderStatus,
-  purchaseOrderActionAllowed,
-  portalPurchaseOrderApi,
-  purchaseOrderApi,
+  planningApi,
+  portalAccountApi,
   portalApi,
+  portalPurchaseOrderApi,
+  procurementTaskApi,
+  purchaseOrderActionAllowed,
+  purchaseOrderApi,
+  workbenchApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
-import { ADMIN_PASSWORD, type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { ADMIN_PASSWORD, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
-import { tokenOf, PORTAL_PASSWORD } from '../../../test/portal-fixtures';
+import { PORTAL_PASSWORD, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { messages, procurementTaskLines, procurementTasks, purchaseOrderLines, purchaseOrders, purchaseReceipts } from '../../db/schema';
@@ -31,13 +41,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(path: ApiPath, body: unknown, as = token) {
-  const answer = await t.call(path, body, as);
-  expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+async function ok<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, as = token): Promise<z.output<E['response']>> {
+  const answer = await t.api(endpoint, body, as);
+  expect(answer.code, `${endpoint.path}: ${answer.message}`).toBe(200);
   return answer.data;
 }
-const info = (id: number) => ok('/admin/purchase_order/info', { id });
-const receive = (id: number, version: number, lines: { order_line_id: number; quantity: number }[], extra: Record<string, unknown> = {}) =>
+const info = (id: number) => ok(purchaseOrderApi.info, { id });
+const receive = (id: number, version: number, lines: PurchaseOrderReceiveBody['lines'], extra: Partial<PurchaseOrderReceiveBody> = {}) =>
+  t.api(purchaseOrderApi.receive, { id, version, receivedOn: shanghaiDay(t), lines, ...extra }, token);
+/** A refused receipt, raw: the test reads its field errors by their wire names. */
+const refusedReceipt = (id: number, version: number, lines: { order_line_id: number; quantity: number }[], extra: Record<string, unknown> = {}) =>
   t.call('/admin/purchase_order/receive', { id, version, received_on: shanghaiDay(t), lines, ...extra }, token);
 
 describe('orders from the award', () => {
@@ -52,46 +65,46 @@ describe('orders from the award', () => {
       .from(procurementTaskLines)
       .where(eq(procurementTaskLines.id, award.lineIds[0]));
     expect(first).toMatchObject({
-      task_id: award.taskId,
-      task_code: award.taskCode,
-      supplier_id: award.supplierIds[0],
+      taskId: award.taskId,
+      taskCode: award.taskCode,
+      supplierId: award.supplierIds[0],
       status: 'pending',
-      invoice_type: 'special',
-      tax_rate_percent: 13,
-      goods_fen: 100_000,
-      freight_fen: freight1.fen,
-      total_fen: 100_000 + (freight1.fen ?? 0),
-      ordered_quantity: 100,
-      received_quantity: 0,
-      required_by: shanghaiDay(t, 10),
-      buyer_id: 1,
-      buyer_name: '系统管理员',
-      delivery_region_code: '440305',
-      close_reason: null,
+      invoiceType: 'special',
+      taxRatePercent: 13,
+      goodsFen: 100_000,
+      freightFen: freight1.fen,
+      totalFen: 100_000 + (freight1.fen ?? 0),
+      orderedQuantity: 100,
+      receivedQuantity: 0,
+      requiredBy: shanghaiDay(t, 10),
+      buyerId: 1,
+      buyerName: '系统管理员',
+      deliveryRegionCode: '440305',
+      closeReason: null,
       version: 0,
       receipts: [],
     });
-    expect(first.delivery_region_name).toContain('南山区');
+    expect(first.deliveryRegionName).toContain('南山区');
     expect(first.lines).toEqual([
       expect.objectContaining({
-        task_line_id: award.lineIds[0],
-        commodity_name: '北欧风收纳箱',
+        taskLineId: award.lineIds[0],
+        commodityName: '北欧风收纳箱',
         quantity: 100,
-        unit_price_fen: 1000,
-        amount_fen: 100_000,
-        received_quantity: 0,
+        unitPriceFen: 1000,
+        amountFen: 100_000,
+        receivedQuantity: 0,
       }),
     ]);
     expect(second).toMatchObject({
-      supplier_id: award.supplierIds[1],
-      invoice_type: 'ordinary',
-      tax_rate_percent: 3,
-      goods_fen: 36_000,
-      freight_fen: 0,
-      total_fen: 36_000,
+      supplierId: award.supplierIds[1],
+      invoiceType: 'ordinary',
+      taxRatePercent: 3,
+      goodsFen: 36_000,
+      freightFen: 0,
+      totalFen: 36_000,
     });
-    // The list answers exactly the fixed fields.
-    const listed = (await ok('/admin/purchase_order/list', { task_id: award.taskId })).list[0];
+    // The list answers exactly the fixed fields, as the wire spells them.
+    const listed = (await t.call('/admin/purchase_order/list', { task_id: award.taskId }, token)).data.list[0];
     expect(Object.keys(listed).sort()).toEqual(
       [
         'id',
@@ -116,15 +129,14 @@ describe('orders from the award', () => {
   });
 
   it('filters the list by keyword, supplier, status, buyer and creation day, and exports the same rows', async () => {
-    const codes = async (filter: Record<string, unknown>) =>
-      (await ok('/admin/purchase_order/list', filter)).list.map((o: { code: string }) => o.code);
+    const codes = async (filter: PurchaseOrderListBody) => (await ok(purchaseOrderApi.list, filter)).list.map((o) => o.code);
     const [a, b] = award.orders.map((o) => o.code);
     expect(await codes({ keyword: a })).toEqual([a]);
-    expect(await codes({ supplier_id: award.supplierIds[1] })).toEqual([b]);
-    expect(await codes({ status: 'pending', task_id: award.taskId })).toEqual(expect.arrayContaining([a, b]));
-    expect(await codes({ buyer_id: 99 })).toEqual([]);
-    expect(await codes({ created_from: shanghaiDay(t), created_to: shanghaiDay(t), keyword: a })).toEqual([a]);
-    expect(await codes({ created_from: shanghaiDay(t, 1) })).toEqual([]);
+    expect(await codes({ supplierId: award.supplierIds[1] })).toEqual([b]);
+    expect(await codes({ status: 'pending', taskId: award.taskId })).toEqual(expect.arrayContaining([a, b]));
+    expect(await codes({ buyerId: 99 })).toEqual([]);
+    expect(await codes({ createdFrom: shanghaiDay(t), createdTo: shanghaiDay(t), keyword: a })).toEqual([a]);
+    expect(await codes({ createdFrom: shanghaiDay(t, 1) })).toEqual([]);
     const file = await download(t, '/admin/purchase_order/export', { supplier_id: award.supplierIds[0] }, token);
     const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
     expect(rows[0][0]).toBe('订单编号');
@@ -227,7 +239,7 @@ describe('the status machine', () => {
       };
     },
     statusOf: async (order) => (await info(order.id)).status,
-    listed: async (order) => (await info(order.id)).allowed_actions,
+    listed: async (order) => (await info(order.id)).allowedActions,
     refusal: (action, status) => (action === 'receive' && status === 'pending' ? '订单尚未确认' : undefined),
   });
 
@@ -242,49 +254,49 @@ describe('receipts', () => {
   it('posts partial receipts, refuses future dates and over-receipt beyond the rules, and completes order and task', async () => {
     const fixture = await awardedTask(t, token);
     const [a, b] = fixture.orders;
-    await ok('/admin/purchase_order/confirm', { id: a.id, version: 0 });
+    await ok(purchaseOrderApi.confirm, { id: a.id, version: 0 });
     const lineA = (await info(a.id)).lines[0].id;
 
-    const future = await receive(a.id, 1, [{ order_line_id: lineA, quantity: 10 }], { received_on: shanghaiDay(t, 1) });
+    const future = await refusedReceipt(a.id, 1, [{ order_line_id: lineA, quantity: 10 }], { received_on: shanghaiDay(t, 1) });
     expect(future.data.field_errors).toEqual([{ field: 'received_on', message: '收货日期不能晚于今天' }]);
-    const foreign = await receive(a.id, 1, [{ order_line_id: (await info(b.id)).lines[0].id, quantity: 1 }]);
+    const foreign = await refusedReceipt(a.id, 1, [{ order_line_id: (await info(b.id)).lines[0].id, quantity: 1 }]);
     expect(foreign.data.field_errors[0].field).toBe('lines.0.order_line_id');
 
-    expect((await receive(a.id, 1, [{ order_line_id: lineA, quantity: 60 }], { remark: '第一批' })).code).toBe(200);
-    expect(await info(a.id)).toMatchObject({ status: 'partially_received', received_quantity: 60, version: 2 });
+    expect((await receive(a.id, 1, [{ orderLineId: lineA, quantity: 60 }], { remark: '第一批' })).code).toBe(200);
+    expect(await info(a.id)).toMatchObject({ status: 'partially_received', receivedQuantity: 60, version: 2 });
     // 60 + 51 = 111 > 100 + 10 %: a reason is needed; 60 + 140 = 200 reaches twice the order: never.
-    const over = await receive(a.id, 2, [{ order_line_id: lineA, quantity: 51 }]);
+    const over = await refusedReceipt(a.id, 2, [{ order_line_id: lineA, quantity: 51 }]);
     expect(over.data.field_errors).toEqual([{ field: 'reason', message: '累计收货超过订购数量10%，请填写超收原因' }]);
-    const twice = await receive(a.id, 2, [{ order_line_id: lineA, quantity: 140 }], { reason: '多送' });
+    const twice = await refusedReceipt(a.id, 2, [{ order_line_id: lineA, quantity: 140 }], { reason: '多送' });
     expect(twice.data.field_errors[0].field).toBe('lines.0.quantity');
-    expect((await receive(a.id, 2, [{ order_line_id: lineA, quantity: 50 }])).code).toBe(200);
+    expect((await receive(a.id, 2, [{ orderLineId: lineA, quantity: 50 }])).code).toBe(200);
 
     const done = await info(a.id);
-    expect(done).toMatchObject({ status: 'received', received_quantity: 110 });
-    expect(done.lines[0]).toMatchObject({ quantity: 100, received_quantity: 110 });
-    expect(done.receipts.map((r: { lines: { quantity: number }[]; remark: string | null }) => [r.remark, r.lines[0].quantity])).toEqual([
+    expect(done).toMatchObject({ status: 'received', receivedQuantity: 110 });
+    expect(done.lines[0]).toMatchObject({ quantity: 100, receivedQuantity: 110 });
+    expect(done.receipts.map((r) => [r.remark, r.lines[0].quantity])).toEqual([
       ['第一批', 60],
       [null, 50],
     ]);
-    expect(done.receipts[0]).toMatchObject({ received_on: shanghaiDay(t), created_by_name: '系统管理员' });
+    expect(done.receipts[0]).toMatchObject({ receivedOn: shanghaiDay(t), createdByName: '系统管理员' });
     // A received order is never reverted or closed.
     expect((await t.api(purchaseOrderApi.close, { id: a.id, version: done.version, reason: '误操作' }, token)).code).toBe(409);
 
     // The task completes once its other order is closed (what it received stays).
     const [task] = await t.database.db.select().from(procurementTasks).where(eq(procurementTasks.id, fixture.taskId));
     expect(task.status).toBe('awarded');
-    expect((await ok('/admin/purchase_order/close', { id: b.id, version: 0, reason: '供应商缺货，改下月采购' })).id).toBe(b.id);
-    expect(await info(b.id)).toMatchObject({ status: 'closed', close_reason: '供应商缺货，改下月采购' });
-    const taskAfter = await ok('/admin/procurement_task/info', { id: fixture.taskId });
+    expect((await ok(purchaseOrderApi.close, { id: b.id, version: 0, reason: '供应商缺货，改下月采购' })).id).toBe(b.id);
+    expect(await info(b.id)).toMatchObject({ status: 'closed', closeReason: '供应商缺货，改下月采购' });
+    const taskAfter = await ok(procurementTaskApi.info, { id: fixture.taskId });
     expect(taskAfter.status).toBe('completed');
-    const log = await ok('/admin/operation_log/list', { module: 'procurement_task', page_size: 5 });
-    expect(log.list[0]).toMatchObject({ action: 'auto_complete', record_id: String(fixture.taskId) });
+    const log = await ok(operationLogApi.list, { module: 'procurement_task', pageSize: 5 });
+    expect(log.list[0]).toMatchObject({ action: 'auto_complete', recordId: String(fixture.taskId) });
   });
 
   it('20 concurrent receipts of one line post exactly what was answered 200', async () => {
     const fixture = await awardedTask(t, token);
     const order = fixture.orders[0];
-    await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
+    await ok(purchaseOrderApi.confirm, { id: order.id, version: 0 });
     const lineId = (await info(order.id)).lines[0].id;
     // Each sender retries with the version it last read until it is accepted or refused for good.
     const answers = await Promise.all(
@@ -292,7 +304,7 @@ describe('receipts', () => {
         const quantity = 3 + (i % 5);
         for (let attempt = 0; attempt < 40; attempt++) {
           const { version } = await info(order.id);
-          const answer = await receive(order.id, version, [{ order_line_id: lineId, quantity }], { reason: '并发收货' });
+          const answer = await receive(order.id, version, [{ orderLineId: lineId, quantity }], { reason: '并发收货' });
           if (answer.code !== 409 || answer.message === '订单当前为「已到货」，不能收货') return { code: answer.code, quantity };
         }
         return { code: 409, quantity };
@@ -302,8 +314,8 @@ describe('receipts', () => {
     expect(accepted.length).toBeGreaterThan(0);
     const posted = accepted.reduce((s, a) => s + a.quantity, 0);
     const after = await info(order.id);
-    expect(after.received_quantity).toBe(posted);
-    expect(after.lines[0].received_quantity).toBe(posted);
+    expect(after.receivedQuantity).toBe(posted);
+    expect(after.lines[0].receivedQuantity).toBe(posted);
     expect(after.receipts).toHaveLength(accepted.length);
     expect(after.version).toBe(1 + accepted.length);
     const [{ sum }] = await queryRows<{ sum: number }>(
@@ -318,12 +330,12 @@ describe('receipts sent at once with the same version', () => {
   it('post one and refuse the other 19 with 409, the order holding exactly the one', async () => {
     const fixture = await awardedTask(t, token);
     const order = fixture.orders[1];
-    await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
+    await ok(purchaseOrderApi.confirm, { id: order.id, version: 0 });
     const lineId = (await info(order.id)).lines[0].id;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => receive(order.id, 1, [{ order_line_id: lineId, quantity: 5 }])));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => receive(order.id, 1, [{ orderLineId: lineId, quantity: 5 }])));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 409)).toHaveLength(19);
-    expect(await info(order.id)).toMatchObject({ received_quantity: 5, version: 2, status: 'partially_received' });
+    expect(await info(order.id)).toMatchObject({ receivedQuantity: 5, version: 2, status: 'partially_received' });
   });
 });
 
@@ -344,27 +356,27 @@ describe('plans roll up by receipts', () => {
           values (${plan.id}, ${commodityIds[0]}, 100, 1100, 1), (${plan.id}, ${commodityIds[1]}, 40, 1000, 2) returning id`,
     );
     const fixture = await awardedTask(t, token, { planId: plan.id, planLineIds: [planLines[0].id, planLines[1].id], commodityIds });
-    const planInfo = () => ok('/admin/planning_task/info', { id: plan.id });
+    const planInfo = () => ok(planningApi.info, { id: plan.id });
     const awarded = await planInfo();
     expect(awarded).toMatchObject({ status: 'in_procurement', progress: 0 });
-    expect(awarded.lines[0]).toMatchObject({ awarded_quantity: 100, ordered_quantity: 100, received_quantity: 0, progress: 0 });
+    expect(awarded.lines[0]).toMatchObject({ awardedQuantity: 100, orderedQuantity: 100, receivedQuantity: 0, progress: 0 });
 
     const [a, b] = fixture.orders;
-    for (const o of [a, b]) await ok('/admin/purchase_order/confirm', { id: o.id, version: 0 });
+    for (const o of [a, b]) await ok(purchaseOrderApi.confirm, { id: o.id, version: 0 });
     const lineA = (await info(a.id)).lines[0].id;
     const lineB = (await info(b.id)).lines[0].id;
-    expect((await receive(a.id, 1, [{ order_line_id: lineA, quantity: 70 }])).code).toBe(200);
+    expect((await receive(a.id, 1, [{ orderLineId: lineA, quantity: 70 }])).code).toBe(200);
     const partial = await planInfo();
-    expect(partial.lines[0]).toMatchObject({ received_quantity: 70, progress: 70 });
+    expect(partial.lines[0]).toMatchObject({ receivedQuantity: 70, progress: 70 });
     // (70 + 0) of (100 + 40) planned.
     expect(partial).toMatchObject({ status: 'in_procurement', progress: 50 });
     expect(partial.timeline.at(-1)).toMatchObject({ action: 'receive', label: '到货回写' });
 
     // A line closed short stays open: the plan does not complete.
-    expect((await receive(b.id, 1, [{ order_line_id: lineB, quantity: 40 }])).code).toBe(200);
-    expect((await ok('/admin/purchase_order/close', { id: a.id, version: 2, reason: '余量取消' })).id).toBe(a.id);
+    expect((await receive(b.id, 1, [{ orderLineId: lineB, quantity: 40 }])).code).toBe(200);
+    expect((await ok(purchaseOrderApi.close, { id: a.id, version: 2, reason: '余量取消' })).id).toBe(a.id);
     expect(await planInfo()).toMatchObject({ status: 'in_procurement' });
-    expect(await ok('/admin/procurement_task/info', { id: fixture.taskId })).toMatchObject({ status: 'completed' });
+    expect(await ok(procurementTaskApi.info, { id: fixture.taskId })).toMatchObject({ status: 'completed' });
 
     const [row] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, a.id));
     expect(row).toMatchObject({ status: 'closed', receivedQuantity: 70 });
@@ -395,19 +407,19 @@ describe('who may see and change orders', () => {
             from purchase_orders`,
     );
     expect(overdue).toBe(1);
-    const bench = await ok('/admin/workbench/overview', {});
-    expect(bench).toMatchObject({ open_order_count: open, overdue_order_count: 1 });
-    expect(bench.open_orders[0]).toMatchObject({ id: overdueOrder.id, overdue: true });
+    const bench = await ok(workbenchApi.overview, {});
+    expect(bench).toMatchObject({ openOrderCount: open, overdueOrderCount: 1 });
+    expect(bench.openOrders[0]).toMatchObject({ id: overdueOrder.id, overdue: true });
     const toReceive = (
       await queryRows<{ n: number }>(t, sql`select count(*)::int as n from purchase_orders where status in ('confirmed', 'partially_received')`)
     )[0].n;
-    expect(bench.todos.orders_to_receive).toBe(toReceive);
+    expect(bench.todos.ordersToReceive).toBe(toReceive);
 
-    const board = await ok('/admin/data_board/summary', { date_from: shanghaiDay(t, -1), date_to: shanghaiDay(t) });
-    expect(board).toMatchObject({ open_order_count: open, overdue_order_count: 1 });
+    const board = await ok(dataBoardApi.summary, { dateFrom: shanghaiDay(t, -1), dateTo: shanghaiDay(t) });
+    expect(board).toMatchObject({ openOrderCount: open, overdueOrderCount: 1 });
     expect(board.current).toBeDefined();
-    const before = await ok('/admin/data_board/summary', { date_from: shanghaiDay(t, -30), date_to: shanghaiDay(t, -2) });
-    expect(before).toMatchObject({ open_order_count: 0, overdue_order_count: 0, open_orders: [] });
+    const before = await ok(dataBoardApi.summary, { dateFrom: shanghaiDay(t, -30), dateTo: shanghaiDay(t, -2) });
+    expect(before).toMatchObject({ openOrderCount: 0, overdueOrderCount: 0, openOrders: [] });
   });
 });
 
@@ -416,16 +428,16 @@ describe('demo data', () => {
     const demo = await createTestApp({ seedDemo: true });
     try {
       const admin = await demo.login();
-      const answer = await demo.call('/admin/purchase_order/list', { page_size: 100 }, admin);
-      const statuses = new Set(answer.data.list.map((o: { status: string }) => o.status));
+      const answer = await demo.api(purchaseOrderApi.list, { pageSize: 100 }, admin);
+      const statuses = new Set(answer.data.list.map((o) => o.status));
       expect(answer.data.total).toBeGreaterThan(2);
       expect([...statuses].sort()).toEqual(expect.arrayContaining(['partially_received', 'pending', 'received']));
-      const partial = answer.data.list.find((o: { status: string }) => o.status === 'partially_received');
-      const detail = (await demo.call('/admin/purchase_order/info', { id: partial.id }, admin)).data;
+      const [partial] = answer.data.list.filter((o) => o.status === 'partially_received');
+      const detail = (await demo.api(purchaseOrderApi.info, { id: partial.id }, admin)).data;
       expect(detail.receipts).toHaveLength(1);
-      expect(detail.received_quantity).toBe(detail.lines.reduce((s: number, l: { received_quantity: number }) => s + l.received_quantity, 0));
+      expect(detail.receivedQuantity).toBe(detail.lines.reduce((s, l) => s + l.receivedQuantity, 0));
       const buyer = await demo.login('buyer@jiaju.com', ADMIN_PASSWORD);
-      expect((await demo.call('/admin/purchase_order/list', {}, buyer)).code).toBe(200);
+      expect((await demo.api(purchaseOrderApi.list, {}, buyer)).code).toBe(200);
     } finally {
       await demo.close();
     }
@@ -436,15 +448,15 @@ describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
   it('lists and shows only its own orders, as the admin reads them; confirming moves 待确认 → 已确认 and tells the buyer', async () => {
     const fixture = await awardedTask(t, token);
     const [own, theirs] = fixture.orders;
-    const account = await ok('/admin/portal_account/create', { supplier_id: fixture.supplierIds[0], email: 'orders@portal.test', name: '销售王' });
-    await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
+    const account = await ok(portalAccountApi.create, { supplierId: fixture.supplierIds[0], email: 'orders@portal.test', name: '销售王' });
+    await ok(portalApi.activate, { token: tokenOf(account.activationUrl), password: PORTAL_PASSWORD });
     const supplier = (await t.api(portalApi.login, { email: 'orders@portal.test', password: PORTAL_PASSWORD })).data.token as string;
 
-    const list = await ok('/portal/purchase_order/list', { page_size: 200 }, supplier);
-    expect(list.list.map((o: { id: number }) => o.id)).toEqual([own.id]);
+    const list = await ok(portalPurchaseOrderApi.list, { pageSize: 200 }, supplier);
+    expect(list.list.map((o) => o.id)).toEqual([own.id]);
     // The same answer, but a supplier may only confirm or reject (it neither receives nor closes).
-    const { allowed_actions: allowedInPortal, ...inPortal } = await ok('/portal/purchase_order/info', { id: own.id }, supplier);
-    const { allowed_actions: allowedInAdmin, ...inAdmin } = await info(own.id);
+    const { allowedActions: allowedInPortal, ...inPortal } = await ok(portalPurchaseOrderApi.info, { id: own.id }, supplier);
+    const { allowedActions: allowedInAdmin, ...inAdmin } = await info(own.id);
     expect(inPortal).toEqual(inAdmin);
     expect(allowedInAdmin).toEqual(['confirm', 'reject', 'close']);
     expect(allowedInPortal).toEqual(['confirm', 'reject']);
@@ -454,10 +466,10 @@ describe('the supplier portal’s orders (docs/portal.md, "Orders")', () => {
     expect((await t.api(portalPurchaseOrderApi.list, {}, token)).code).toBe(401);
     expect((await t.api(purchaseOrderApi.list, {}, supplier)).code).toBe(401);
 
-    await ok('/portal/purchase_order/confirm', { id: own.id, version: own.version }, supplier);
+    await ok(portalPurchaseOrderApi.confirm, { id: own.id, version: own.version }, supplier);
     const confirmed = await info(own.id);
     expect(confirmed.status).toBe('confirmed');
-    expect((await ok('/portal/purchase_order/info', { id: own.id }, supplier)).allowed_actions).toEqual([]);
+    expect((await ok(portalPurchaseOrderApi.info, { id: own.id }, supplier)).allowedActions).toEqual([]);
     expect((await t.api(portalPurchaseOrderApi.confirm, { id: own.id, version: confirmed.version }, supplier)).code).toBe(409);
     expect((await t.api(portalPurchaseOrderApi.confirm, { id: own.id, version: own.version }, supplier)).code).toBe(409);
     expect((await info(theirs.id)).status).toBe('pending');

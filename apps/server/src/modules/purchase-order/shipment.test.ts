@@ -1,18 +1,25 @@
 import {
+  type Endpoint,
   PURCHASE_ORDER_STATUSES,
   PURCHASE_ORDER_TRANSITIONS,
   type PurchaseOrderStatus,
-  SHIPMENT_STATUSES,
-  SHIPMENT_TRANSITIONS,
-  portalShipmentApi,
+  portalAccountApi,
   portalApi,
   portalPurchaseOrderApi,
+  portalShipmentApi,
+  procurementTaskApi,
   purchaseOrderApi,
+  SHIPMENT_STATUSES,
+  SHIPMENT_TRANSITIONS,
+  type ShipmentCreateBody,
   shipmentApi,
+  toSnakeCase,
+  workbenchApi,
 } from '@scm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiPath, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
+import type { z } from 'zod';
+import { createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
@@ -30,9 +37,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(path: ApiPath, body: unknown, as = admin) {
-  const answer = await t.call(path, body, as);
-  expect(answer.code, `${path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
+async function ok<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, as = admin): Promise<z.output<E['response']>> {
+  const answer = await t.api(endpoint, body, as);
+  expect(answer.code, `${endpoint.path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
   return answer.data;
 }
 
@@ -41,24 +48,24 @@ async function world(): Promise<{ award: AwardedFixture; supplier: string; order
   serial += 1;
   const award = await awardedTask(t, admin, { warehouseCode: 'sh_jiading' });
   const email = `ship${serial}@portal.test`;
-  const account = await ok('/admin/portal_account/create', { supplier_id: award.supplierIds[0], email, name: '销售李' });
-  await ok('/portal/account/activate', { token: tokenOf(account.activation_url), password: PORTAL_PASSWORD });
+  const account = await ok(portalAccountApi.create, { supplierId: award.supplierIds[0], email, name: '销售李' });
+  await ok(portalApi.activate, { token: tokenOf(account.activationUrl), password: PORTAL_PASSWORD });
   const supplier = (await t.api(portalApi.login, { email, password: PORTAL_PASSWORD })).data.token as string;
   const orderId = award.orders[0].id;
-  const info = await ok('/admin/purchase_order/info', { id: orderId });
+  const info = await ok(purchaseOrderApi.info, { id: orderId });
   return { award, supplier, orderId, lineId: info.lines[0].id };
 }
 
-const orderInfo = (id: number) => ok('/admin/purchase_order/info', { id });
-const shipBody = (orderId: number, lineId: number, quantity: number, extra: Record<string, unknown> = {}) => ({
-  order_id: orderId,
-  ship_date: shanghaiDay(t),
-  expected_arrival: shanghaiDay(t, 2),
-  delivery_note_no: `SD${Math.random().toString(36).slice(2, 8)}`,
+const orderInfo = (id: number) => ok(purchaseOrderApi.info, { id });
+const shipBody = (orderId: number, lineId: number, quantity: number, extra: Partial<ShipmentCreateBody> = {}): ShipmentCreateBody => ({
+  orderId,
+  shipDate: shanghaiDay(t),
+  expectedArrival: shanghaiDay(t, 2),
+  deliveryNoteNo: `SD${Math.random().toString(36).slice(2, 8)}`,
   carrier: '德邦物流',
-  vehicle_plate: '沪A12345',
-  driver_phone: '13912345678',
-  lines: [{ order_line_id: lineId, quantity }],
+  vehiclePlate: '沪A12345',
+  driverPhone: '13912345678',
+  lines: [{ orderLineId: lineId, quantity }],
   ...extra,
 });
 const kindsFor = async (link: string) =>
@@ -68,7 +75,7 @@ describe('the supplier’s answer', () => {
   it('confirms in the portal with a promised date and a remark; the buyer is told', async () => {
     const w = await world();
     const order = await orderInfo(w.orderId);
-    expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual(['confirm', 'reject']);
+    expect((await ok(portalPurchaseOrderApi.info, { id: w.orderId }, w.supplier)).allowedActions).toEqual(['confirm', 'reject']);
     const early = await t.api(
       portalPurchaseOrderApi.confirm,
       { id: w.orderId, version: order.version, promisedDate: shanghaiDay(t, -1) },
@@ -76,19 +83,19 @@ describe('the supplier’s answer', () => {
     );
     expect(early).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'promised_date' }] } });
     await ok(
-      '/portal/purchase_order/confirm',
-      { id: w.orderId, version: order.version, promised_date: shanghaiDay(t, 5), remark: '分两批发货' },
+      portalPurchaseOrderApi.confirm,
+      { id: w.orderId, version: order.version, promisedDate: shanghaiDay(t, 5), remark: '分两批发货' },
       w.supplier,
     );
-    const after = await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier);
+    const after = await ok(portalPurchaseOrderApi.info, { id: w.orderId }, w.supplier);
     expect(after).toMatchObject({
       status: 'confirmed',
-      promised_date: shanghaiDay(t, 5),
-      confirmed_by: 'supplier',
-      confirmed_by_name: expect.stringContaining('销售李'),
-      confirm_channel: null,
-      confirm_remark: '分两批发货',
-      reject_reason: null,
+      promisedDate: shanghaiDay(t, 5),
+      confirmedBy: 'supplier',
+      confirmedByName: expect.stringContaining('销售李'),
+      confirmChannel: null,
+      confirmRemark: '分两批发货',
+      rejectReason: null,
     });
     expect(await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`)).toEqual([
       { kind: 'order_confirmed', body: expect.any(String) },
@@ -100,12 +107,12 @@ describe('the supplier’s answer', () => {
     const order = await orderInfo(w.orderId);
     const bad = await t.call('/admin/purchase_order/confirm', { id: w.orderId, version: order.version, channel: 'fax' }, admin);
     expect(bad.code).toBe(400);
-    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: order.version, channel: 'phone' });
+    await ok(purchaseOrderApi.confirm, { id: w.orderId, version: order.version, channel: 'phone' });
     expect(await orderInfo(w.orderId)).toMatchObject({
       status: 'confirmed',
-      promised_date: order.required_by,
-      confirmed_by: 'buyer',
-      confirm_channel: 'phone',
+      promisedDate: order.requiredBy,
+      confirmedBy: 'buyer',
+      confirmChannel: 'phone',
     });
     const told = await kindsFor(`/portal/orders/detail?id=${w.orderId}`);
     expect(told.map((m) => m.kind)).toEqual(['order_confirmed_for_supplier']);
@@ -116,25 +123,25 @@ describe('the supplier’s answer', () => {
     const order = await orderInfo(w.orderId);
     const missing = await t.call('/portal/purchase_order/reject', { id: w.orderId, version: order.version }, w.supplier);
     expect(missing).toMatchObject({ code: 400, data: { field_errors: [{ field: 'reason' }] } });
-    await ok('/portal/purchase_order/reject', { id: w.orderId, version: order.version, reason: '原材料涨价，无法按此价格供货' }, w.supplier);
+    await ok(portalPurchaseOrderApi.reject, { id: w.orderId, version: order.version, reason: '原材料涨价，无法按此价格供货' }, w.supplier);
     const rejected = await orderInfo(w.orderId);
-    expect(rejected).toMatchObject({ status: 'rejected', reject_reason: '原材料涨价，无法按此价格供货', allowed_actions: ['close'] });
-    expect((await ok('/portal/purchase_order/info', { id: w.orderId }, w.supplier)).allowed_actions).toEqual([]);
+    expect(rejected).toMatchObject({ status: 'rejected', rejectReason: '原材料涨价，无法按此价格供货', allowedActions: ['close'] });
+    expect((await ok(portalPurchaseOrderApi.info, { id: w.orderId }, w.supplier)).allowedActions).toEqual([]);
     const receive = await t.api(
       purchaseOrderApi.receive,
       { id: w.orderId, version: rejected.version, receivedOn: shanghaiDay(t), lines: [{ orderLineId: w.lineId, quantity: 1 }] },
       admin,
     );
     expect(receive.code).toBe(409);
-    const ship = await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 1), w.supplier);
+    const ship = await t.api(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 1), w.supplier);
     expect(ship.code).toBe(409);
     expect((await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`)).map((m) => m.kind)).toEqual(['order_rejected']);
     // The other order settled, the task still waits for the buyer to close the refused one.
     const other = await orderInfo(w.award.orders[1].id);
-    await ok('/admin/purchase_order/close', { id: other.id, version: other.version, reason: '不再采购' });
-    expect((await ok('/admin/procurement_task/info', { id: w.award.taskId })).status).toBe('awarded');
-    await ok('/admin/purchase_order/close', { id: w.orderId, version: rejected.version, reason: '供应商拒单，改由他家采购' });
-    expect((await ok('/admin/procurement_task/info', { id: w.award.taskId })).status).toBe('completed');
+    await ok(purchaseOrderApi.close, { id: other.id, version: other.version, reason: '不再采购' });
+    expect((await ok(procurementTaskApi.info, { id: w.award.taskId })).status).toBe('awarded');
+    await ok(purchaseOrderApi.close, { id: w.orderId, version: rejected.version, reason: '供应商拒单，改由他家采购' });
+    expect((await ok(procurementTaskApi.info, { id: w.award.taskId })).status).toBe('completed');
   });
 
   describe('the portal’s status machine (确认, 拒绝)', () => {
@@ -177,7 +184,7 @@ describe('the supplier’s answer', () => {
         audit: await auditRowCount(t.database.db),
       }),
       statusOf: async (id) => (await orderInfo(id)).status,
-      listed: async (id) => (await ok('/portal/purchase_order/info', { id }, shared.supplier)).allowed_actions,
+      listed: async (id) => (await ok(portalPurchaseOrderApi.info, { id }, shared.supplier)).allowedActions,
     });
   });
 });
@@ -185,20 +192,21 @@ describe('the supplier’s answer', () => {
 describe('发货通知', () => {
   it('the supplier records a shipment on a confirmed order; the buyer sees it on the order and is told', async () => {
     const w = await world();
-    const pending = await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10), w.supplier);
+    const pending = await t.api(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 10), w.supplier);
     expect(pending).toMatchObject({ code: 409 });
     const order = await orderInfo(w.orderId);
-    await ok('/portal/purchase_order/confirm', { id: w.orderId, version: order.version }, w.supplier);
-    const noNote = await t.call('/portal/shipment/create', { ...shipBody(w.orderId, w.lineId, 10), delivery_note_no: '' }, w.supplier);
+    await ok(portalPurchaseOrderApi.confirm, { id: w.orderId, version: order.version }, w.supplier);
+    // The refusals stay raw: they are read by their field errors' wire names.
+    const noNote = await t.call('/portal/shipment/create', toSnakeCase({ ...shipBody(w.orderId, w.lineId, 10), deliveryNoteNo: '' }), w.supplier);
     expect(noNote).toMatchObject({ code: 400, data: { field_errors: [{ field: 'delivery_note_no' }] } });
     const backwards = await t.call(
       '/portal/shipment/create',
-      shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t, -1) }),
+      toSnakeCase(shipBody(w.orderId, w.lineId, 10, { expectedArrival: shanghaiDay(t, -1) })),
       w.supplier,
     );
     expect(backwards).toMatchObject({ code: 400, data: { field_errors: [{ field: 'expected_arrival' }] } });
     const body = shipBody(w.orderId, w.lineId, 60);
-    const created = await ok('/portal/shipment/create', body, w.supplier);
+    const created = await ok(portalShipmentApi.create, body, w.supplier);
     expect(created.code).toMatch(new RegExp(`^FH${shanghaiDay(t).replaceAll('-', '')}\\d{4}$`));
     const shown = await orderInfo(w.orderId);
     expect(shown.shipments).toEqual([
@@ -206,66 +214,64 @@ describe('发货通知', () => {
         id: created.id,
         code: created.code,
         status: 'in_transit',
-        ship_date: body.ship_date,
-        expected_arrival: body.expected_arrival,
-        delivery_note_no: body.delivery_note_no,
+        shipDate: body.shipDate,
+        expectedArrival: body.expectedArrival,
+        deliveryNoteNo: body.deliveryNoteNo,
         carrier: '德邦物流',
-        vehicle_plate: '沪A12345',
+        vehiclePlate: '沪A12345',
         version: 0,
-        lines: [{ order_line_id: w.lineId, quantity: 60, received_quantity: null }],
+        lines: [{ orderLineId: w.lineId, quantity: 60, receivedQuantity: null }],
       },
     ]);
-    const detail = await ok('/portal/shipment/info', { id: created.id }, w.supplier);
+    const detail = await ok(portalShipmentApi.info, { id: created.id }, w.supplier);
     expect(detail).toMatchObject({
-      order_code: shown.code,
-      created_by_side: 'supplier',
-      delivery_address: { warehouse_code: 'sh_jiading' },
-      allowed_actions: ['cancel'],
+      orderCode: shown.code,
+      createdBySide: 'supplier',
+      deliveryAddress: { warehouseCode: 'sh_jiading' },
+      allowedActions: ['cancel'],
     });
-    expect((await ok('/admin/shipment/info', { id: created.id })).allowed_actions).toEqual(['receive', 'cancel']);
-    expect((await ok('/portal/shipment/list', { order_id: w.orderId }, w.supplier)).list.map((s: { id: number }) => s.id)).toEqual([created.id]);
+    expect((await ok(shipmentApi.info, { id: created.id })).allowedActions).toEqual(['receive', 'cancel']);
+    expect((await ok(portalShipmentApi.list, { orderId: w.orderId }, w.supplier)).list.map((s) => s.id)).toEqual([created.id]);
     const told = await kindsFor(`/procurementManagement/purchaseOrderDetail?id=${w.orderId}`);
     expect(told.map((m) => m.kind)).toContain('shipment_created');
     // Room: 100 ordered + 10 % = 110; 60 are in transit.
-    expect(await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 51), w.supplier)).toMatchObject({
+    expect(await t.api(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 51), w.supplier)).toMatchObject({
       code: 409,
       message: '发货数量超过订单未收数量',
     });
-    await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 50), w.supplier);
+    await ok(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 50), w.supplier);
     // The buyer records one on the supplier's behalf; nobody is told of the buyer's own deed.
-    const listed = await ok('/admin/shipment/list', {
-      order_id: w.orderId,
+    const listed = await ok(shipmentApi.list, {
+      orderId: w.orderId,
       status: 'in_transit',
-      expected_from: shanghaiDay(t),
-      expected_to: shanghaiDay(t, 2),
+      expectedFrom: shanghaiDay(t),
+      expectedTo: shanghaiDay(t, 2),
     });
     expect(listed.total).toBe(2);
-    expect(
-      (await ok('/admin/shipment/list', { supplier_id: w.award.supplierIds[1] })).list.map((s: { order_id: number }) => s.order_id),
-    ).not.toContain(w.orderId);
+    expect((await ok(shipmentApi.list, { supplierId: w.award.supplierIds[1] })).list.map((s) => s.orderId)).not.toContain(w.orderId);
   });
 
   it('shows 今日预计到货 on the workbench to holders of purchaseOrder:receive: in transit and expected today or earlier', async () => {
     const w = await world();
-    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
-    const today = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t) }), w.supplier);
-    const later = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 10, { expected_arrival: shanghaiDay(t, 3) }), w.supplier);
-    const arriving = (await ok('/admin/workbench/overview', {})).arriving_shipments;
-    const ids = arriving.list.map((s: { id: number }) => s.id);
+    await ok(purchaseOrderApi.confirm, { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const today = await ok(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 10, { expectedArrival: shanghaiDay(t) }), w.supplier);
+    const later = await ok(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 10, { expectedArrival: shanghaiDay(t, 3) }), w.supplier);
+    const arriving = (await ok(workbenchApi.overview, {})).arrivingShipments;
+    const ids = arriving?.list.map((s) => s.id);
     expect(ids).toContain(today.id);
     expect(ids).not.toContain(later.id);
-    expect(arriving.list.find((s: { id: number }) => s.id === today.id)).toMatchObject({ order_id: w.orderId, expected_arrival: shanghaiDay(t) });
-    await ok('/portal/shipment/cancel', { id: today.id, version: 0, reason: '改期' }, w.supplier);
-    expect((await ok('/admin/workbench/overview', {})).arriving_shipments.list.map((s: { id: number }) => s.id)).not.toContain(today.id);
+    expect(arriving?.list.find((s) => s.id === today.id)).toMatchObject({ orderId: w.orderId, expectedArrival: shanghaiDay(t) });
+    await ok(portalShipmentApi.cancel, { id: today.id, version: 0, reason: '改期' }, w.supplier);
+    expect((await ok(workbenchApi.overview, {})).arrivingShipments?.list.map((s) => s.id)).not.toContain(today.id);
     const reader = await loginWithCodes(t, ['basic', 'purchaseOrderList'], `arrive${serial}@example.com`);
-    expect((await ok('/admin/workbench/overview', {}, reader)).arriving_shipments).toBeNull();
+    expect((await ok(workbenchApi.overview, {}, reader)).arrivingShipments).toBeNull();
   });
 
   it('never has more in transit than allowed: of 10 simultaneous notices of 30 on a line of 100, exactly 3 pass', async () => {
     const w = await world();
-    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    await ok(purchaseOrderApi.confirm, { id: w.orderId, version: (await orderInfo(w.orderId)).version });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 30), w.supplier)),
+      Array.from({ length: 10 }, () => t.api(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 30), w.supplier)),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 409)).toBe(true);
@@ -279,39 +285,39 @@ describe('发货通知', () => {
 
   it('a receipt names the shipment, keeps the 差异 and tells the supplier; the shipment cannot be taken twice', async () => {
     const w = await world();
-    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
-    const shipped = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 40), w.supplier);
+    await ok(purchaseOrderApi.confirm, { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const shipped = await ok(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 40), w.supplier);
     const other = await world();
-    await ok('/admin/purchase_order/confirm', { id: other.orderId, version: (await orderInfo(other.orderId)).version });
-    const foreign = await ok('/portal/shipment/create', shipBody(other.orderId, other.lineId, 5), other.supplier);
+    await ok(purchaseOrderApi.confirm, { id: other.orderId, version: (await orderInfo(other.orderId)).version });
+    const foreign = await ok(portalShipmentApi.create, shipBody(other.orderId, other.lineId, 5), other.supplier);
     const order = await orderInfo(w.orderId);
     const receipt = (shipmentId: number, version: number) =>
       t.api(
         purchaseOrderApi.receive,
-        { id: w.orderId, version, receivedOn: shanghaiDay(t), shipmentId: shipmentId, lines: [{ orderLineId: w.lineId, quantity: 38 }] },
+        { id: w.orderId, version, receivedOn: shanghaiDay(t), shipmentId, lines: [{ orderLineId: w.lineId, quantity: 38 }] },
         admin,
       );
     expect(await receipt(foreign.id, order.version)).toMatchObject({ code: 400, data: { fieldErrors: [{ field: 'shipment_id' }] } });
     expect((await receipt(shipped.id, order.version)).code).toBe(200);
     const after = await orderInfo(w.orderId);
-    expect(after.receipts[0].shipment_id).toBe(shipped.id);
-    expect(after.shipments[0]).toMatchObject({ status: 'received', lines: [{ order_line_id: w.lineId, quantity: 40, received_quantity: 38 }] });
-    expect((await ok('/portal/shipment/info', { id: shipped.id }, w.supplier)).lines[0]).toMatchObject({ quantity: 40, received_quantity: 38 });
+    expect(after.receipts[0].shipmentId).toBe(shipped.id);
+    expect(after.shipments[0]).toMatchObject({ status: 'received', lines: [{ orderLineId: w.lineId, quantity: 40, receivedQuantity: 38 }] });
+    expect((await ok(portalShipmentApi.info, { id: shipped.id }, w.supplier)).lines[0]).toMatchObject({ quantity: 40, receivedQuantity: 38 });
     const told = await kindsFor(`/portal/orders/detail?id=${w.orderId}`);
     expect(told.find((m) => m.kind === 'goods_received')?.body).toContain('发货 40、实收 38');
     const again = await receipt(shipped.id, after.version);
     expect(again).toMatchObject({ code: 409 });
-    expect((await orderInfo(w.orderId)).received_quantity).toBe(38);
+    expect((await orderInfo(w.orderId)).receivedQuantity).toBe(38);
   });
 
   it('either side cancels a shipment in transit with a reason; a cancelled one frees its room and cannot be received', async () => {
     const w = await world();
-    await ok('/admin/purchase_order/confirm', { id: w.orderId, version: (await orderInfo(w.orderId)).version });
-    const first = await ok('/portal/shipment/create', shipBody(w.orderId, w.lineId, 110), w.supplier);
-    expect((await t.call('/portal/shipment/create', shipBody(w.orderId, w.lineId, 1), w.supplier)).code).toBe(409);
+    await ok(purchaseOrderApi.confirm, { id: w.orderId, version: (await orderInfo(w.orderId)).version });
+    const first = await ok(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 110), w.supplier);
+    expect((await t.api(portalShipmentApi.create, shipBody(w.orderId, w.lineId, 1), w.supplier)).code).toBe(409);
     const noReason = await t.call('/portal/shipment/cancel', { id: first.id, version: 0 }, w.supplier);
     expect(noReason.code).toBe(400);
-    await ok('/portal/shipment/cancel', { id: first.id, version: 0, reason: '车辆故障，改期发货' }, w.supplier);
+    await ok(portalShipmentApi.cancel, { id: first.id, version: 0, reason: '车辆故障，改期发货' }, w.supplier);
     expect(await t.api(portalShipmentApi.cancel, { id: first.id, version: 1, reason: '再取消' }, w.supplier)).toMatchObject({ code: 409 });
     const order = await orderInfo(w.orderId);
     const receipt = await t.api(
@@ -320,16 +326,16 @@ describe('发货通知', () => {
       admin,
     );
     expect(receipt.code).toBe(409);
-    const byBuyer = await ok('/admin/shipment/create', shipBody(w.orderId, w.lineId, 100));
-    expect((await ok('/admin/shipment/info', { id: byBuyer.id })).created_by_side).toBe('buyer');
-    await ok('/admin/shipment/cancel', { id: byBuyer.id, version: 0, reason: '供应商电话取消' });
+    const byBuyer = await ok(shipmentApi.create, shipBody(w.orderId, w.lineId, 100));
+    expect((await ok(shipmentApi.info, { id: byBuyer.id })).createdBySide).toBe('buyer');
+    await ok(shipmentApi.cancel, { id: byBuyer.id, version: 0, reason: '供应商电话取消' });
   });
 
   describe('the shipment’s status machine', () => {
     let shared: Awaited<ReturnType<typeof world>>;
     beforeAll(async () => {
       shared = await world();
-      await ok('/admin/purchase_order/confirm', { id: shared.orderId, version: (await orderInfo(shared.orderId)).version });
+      await ok(purchaseOrderApi.confirm, { id: shared.orderId, version: (await orderInfo(shared.orderId)).version });
     });
     sweepStatusMachine({
       machine: SHIPMENT_TRANSITIONS,
@@ -375,8 +381,8 @@ describe('发货通知', () => {
         order: await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, shared.orderId)),
         audit: await auditRowCount(t.database.db),
       }),
-      statusOf: async (id) => (await ok('/admin/shipment/info', { id })).status,
-      listed: async (id) => (await ok('/admin/shipment/info', { id })).allowed_actions,
+      statusOf: async (id) => (await ok(shipmentApi.info, { id })).status,
+      listed: async (id) => (await ok(shipmentApi.info, { id })).allowedActions,
     });
   });
 });

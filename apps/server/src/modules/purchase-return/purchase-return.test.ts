@@ -1,16 +1,19 @@
 import {
+  type Endpoint,
   PURCHASE_RETURN_STATUSES,
   PURCHASE_RETURN_TRANSITIONS,
   type PurchaseReturnAction,
   type PurchaseReturnStatus,
+  portalPurchaseReturnApi,
+  procurementTaskApi,
+  purchaseOrderApi,
   purchaseReceiptApi,
   purchaseReturnApi,
-  purchaseOrderApi,
-  portalPurchaseReturnApi,
 } from '@scm/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { type ApiPath, createTestApp, queryRows, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { awardedTask } from '../../../test/order-fixtures';
@@ -31,13 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(path: ApiPath, body: unknown, as = token) {
-  const answer = await t.call(path, body, as);
-  expect(answer.code, `${path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
+async function ok<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, as = token): Promise<z.output<E['response']>> {
+  const answer = await t.api(endpoint, body, as);
+  expect(answer.code, `${endpoint.path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
   return answer.data;
 }
-const orderInfo = (id: number) => ok('/admin/purchase_order/info', { id });
-const returnInfo = (id: number, as = token) => ok(as === token ? '/admin/purchase_return/info' : '/portal/purchase_return/info', { id }, as);
+const orderInfo = (id: number) => ok(purchaseOrderApi.info, { id });
+const returnInfo = (id: number, as = token) => ok(as === token ? purchaseReturnApi.info : portalPurchaseReturnApi.info, { id }, as);
 const receive = async (id: number, quantity: number, lineId: number) =>
   t.api(
     purchaseOrderApi.receive,
@@ -47,7 +50,7 @@ const receive = async (id: number, quantity: number, lineId: number) =>
 const createReturn = (orderId: number, lineId: number, quantity: number, replacement = true) =>
   t.api(
     purchaseReturnApi.create,
-    { orderId: orderId, reasonType: 'quality', replacement, remark: '灯罩碎裂', lines: [{ orderLineId: lineId, quantity, reason: '开箱破损' }] },
+    { orderId, reasonType: 'quality', replacement, remark: '灯罩碎裂', lines: [{ orderLineId: lineId, quantity, reason: '开箱破损' }] },
     token,
   );
 
@@ -56,8 +59,8 @@ let accounts = 0;
 async function receivedOrder(received = 100) {
   const fixture = await awardedTask(t, token);
   const order = fixture.orders[0];
-  await ok('/admin/purchase_order/confirm', { id: order.id, version: 0 });
-  const lineId = (await orderInfo(order.id)).lines[0].id as number;
+  await ok(purchaseOrderApi.confirm, { id: order.id, version: 0 });
+  const lineId = (await orderInfo(order.id)).lines[0].id;
   if (received > 0) expect((await receive(order.id, received, lineId)).code).toBe(200);
   const portal = await portalAccountOf(t, token, fixture.supplierIds[0], `return-${++accounts}@supplier.test`);
   return { ...fixture, orderId: order.id, lineId, portal: portal.token, otherSupplierId: fixture.supplierIds[1] };
@@ -71,75 +74,75 @@ describe('a return from creation to shipment', () => {
     expect(created.data.code).toMatch(new RegExp(`^TH${shanghaiDay(t).replaceAll('-', '')}\\d{4}$`));
     const ret = await returnInfo(created.data.id);
     expect(ret).toMatchObject({
-      order_id: f.orderId,
-      supplier_id: f.supplierIds[0],
-      reason_type: 'quality',
+      orderId: f.orderId,
+      supplierId: f.supplierIds[0],
+      reasonType: 'quality',
       replacement: true,
       status: 'pending',
       quantity: 8,
-      amount_fen: 8_000,
+      amountFen: 8_000,
       remark: '灯罩碎裂',
-      shipped_on: null,
-      dispute_reason: null,
+      shippedOn: null,
+      disputeReason: null,
       version: 0,
     });
     expect(ret.lines).toEqual([
       expect.objectContaining({
-        order_line_id: f.lineId,
+        orderLineId: f.lineId,
         quantity: 8,
-        unit_price_fen: 1000,
-        amount_fen: 8_000,
+        unitPriceFen: 1000,
+        amountFen: 8_000,
         reason: '开箱破损',
-        commodity_name: '北欧风收纳箱',
+        commodityName: '北欧风收纳箱',
       }),
     ]);
     // The supplier is told; its portal shows the return, which the admin list and the order list too.
     const [told] = await t.database.db.select().from(messages).where(eq(messages.kind, 'return_created'));
     expect(told).toMatchObject({ title: `新退货单：${created.data.code}` });
-    expect((await ok('/portal/purchase_return/list', {}, f.portal)).list.map((r: { id: number }) => r.id)).toContain(ret.id);
+    expect((await ok(portalPurchaseReturnApi.list, {}, f.portal)).list.map((r) => r.id)).toContain(ret.id);
     expect((await orderInfo(f.orderId)).returns).toEqual([expect.objectContaining({ id: ret.id, status: 'pending', quantity: 8 })]);
-    expect((await orderInfo(f.orderId)).lines[0]).toMatchObject({ received_quantity: 100, returnable_quantity: 92 });
+    expect((await orderInfo(f.orderId)).lines[0]).toMatchObject({ receivedQuantity: 100, returnableQuantity: 92 });
 
     // 有异议 in the portal; the buyer edits and sends it again; the supplier confirms.
     expect((await t.call('/admin/purchase_return/dispute' as ApiPath, { id: ret.id, version: 0, reason: 'x' }, token)).status).toBe(404);
-    await ok('/portal/purchase_return/dispute', { id: ret.id, version: 0, reason: '出厂检验合格，破损系运输造成' }, f.portal);
-    expect(await returnInfo(ret.id)).toMatchObject({ status: 'disputed', dispute_reason: '出厂检验合格，破损系运输造成' });
+    await ok(portalPurchaseReturnApi.dispute, { id: ret.id, version: 0, reason: '出厂检验合格，破损系运输造成' }, f.portal);
+    expect(await returnInfo(ret.id)).toMatchObject({ status: 'disputed', disputeReason: '出厂检验合格，破损系运输造成' });
     const [disputed] = await t.database.db.select().from(messages).where(eq(messages.kind, 'return_answered'));
     expect(disputed).toMatchObject({ recipientUserId: 1, title: `退货单有异议：${created.data.code}` });
-    await ok('/admin/purchase_return/update', { id: ret.id, version: 1, lines: [{ order_line_id: f.lineId, quantity: 6 }] });
-    expect(await returnInfo(ret.id)).toMatchObject({ status: 'pending', quantity: 6, amount_fen: 6_000, remark: '灯罩碎裂' });
-    expect((await returnInfo(ret.id, f.portal)).allowed_actions).toEqual(['confirm', 'dispute']);
-    await ok('/portal/purchase_return/confirm', { id: ret.id, version: 2 }, f.portal);
+    await ok(purchaseReturnApi.update, { id: ret.id, version: 1, lines: [{ orderLineId: f.lineId, quantity: 6 }] });
+    expect(await returnInfo(ret.id)).toMatchObject({ status: 'pending', quantity: 6, amountFen: 6_000, remark: '灯罩碎裂' });
+    expect((await returnInfo(ret.id, f.portal)).allowedActions).toEqual(['confirm', 'dispute']);
+    await ok(portalPurchaseReturnApi.confirm, { id: ret.id, version: 2 }, f.portal);
     expect(await returnInfo(ret.id)).toMatchObject({ status: 'confirmed' });
 
     // 退货出库: the order line's net received drops by 6; with 补发 the line re-opens, so the order is 部分到货.
-    expect(await orderInfo(f.orderId)).toMatchObject({ status: 'received', received_quantity: 100 });
+    expect(await orderInfo(f.orderId)).toMatchObject({ status: 'received', receivedQuantity: 100 });
     const future = await t.call('/admin/purchase_return/ship', { id: ret.id, version: 3, shipped_on: shanghaiDay(t, 1) }, token);
     expect(future.data.field_errors).toEqual([{ field: 'shipped_on', message: '退货日期不能晚于今天' }]);
-    await ok('/admin/purchase_return/ship', { id: ret.id, version: 3, shipped_on: shanghaiDay(t) });
-    expect(await returnInfo(ret.id)).toMatchObject({ status: 'shipped', shipped_on: shanghaiDay(t) });
+    await ok(purchaseReturnApi.ship, { id: ret.id, version: 3, shippedOn: shanghaiDay(t) });
+    expect(await returnInfo(ret.id)).toMatchObject({ status: 'shipped', shippedOn: shanghaiDay(t) });
     const after = await orderInfo(f.orderId);
-    expect(after).toMatchObject({ status: 'partially_received', received_quantity: 94 });
-    expect(after.lines[0]).toMatchObject({ received_quantity: 94, returned_quantity: 6, open_quantity: 6, received_amount_fen: 94_000 });
-    expect((await ok('/admin/procurement_task/info', { id: f.taskId })).status).toBe('awarded');
+    expect(after).toMatchObject({ status: 'partially_received', receivedQuantity: 94 });
+    expect(after.lines[0]).toMatchObject({ receivedQuantity: 94, returnedQuantity: 6, openQuantity: 6, receivedAmountFen: 94_000 });
+    expect((await ok(procurementTaskApi.info, { id: f.taskId })).status).toBe('awarded');
     // The replacement comes in: 已到货 again.
     expect((await receive(f.orderId, 6, f.lineId)).code).toBe(200);
-    expect(await orderInfo(f.orderId)).toMatchObject({ status: 'received', received_quantity: 100 });
+    expect(await orderInfo(f.orderId)).toMatchObject({ status: 'received', receivedQuantity: 100 });
   });
 
   it('settles a line short when the supplier does not replace (不补发)', async () => {
     const f = await receivedOrder();
-    const { id } = await ok('/admin/purchase_return/create', {
-      order_id: f.orderId,
-      reason_type: 'excess',
+    const { id } = await ok(purchaseReturnApi.create, {
+      orderId: f.orderId,
+      reasonType: 'excess',
       replacement: false,
-      lines: [{ order_line_id: f.lineId, quantity: 10 }],
+      lines: [{ orderLineId: f.lineId, quantity: 10 }],
     });
-    await ok('/admin/purchase_return/confirm', { id, version: 0 });
-    await ok('/admin/purchase_return/ship', { id, version: 1, shipped_on: shanghaiDay(t) });
+    await ok(purchaseReturnApi.confirm, { id, version: 0 });
+    await ok(purchaseReturnApi.ship, { id, version: 1, shippedOn: shanghaiDay(t) });
     const after = await orderInfo(f.orderId);
-    expect(after).toMatchObject({ status: 'received', received_quantity: 90 });
-    expect(after.lines[0]).toMatchObject({ received_quantity: 90, returned_quantity: 10, open_quantity: 0 });
+    expect(after).toMatchObject({ status: 'received', receivedQuantity: 90 });
+    expect(after.lines[0]).toMatchObject({ receivedQuantity: 90, returnedQuantity: 10, openQuantity: 0 });
   });
 
   it('refuses more than the net received less what other returns hold, and frees it when one is cancelled', async () => {
@@ -159,19 +162,19 @@ describe('a return from creation to shipment', () => {
       code: 409,
       message: '冲销后实收将小于已退货数量',
     });
-    await ok('/admin/purchase_return/cancel', { id: first.id, version: 0, reason: '供应商上门更换' });
-    expect(await returnInfo(first.id)).toMatchObject({ status: 'cancelled', cancel_reason: '供应商上门更换' });
+    await ok(purchaseReturnApi.cancel, { id: first.id, version: 0, reason: '供应商上门更换' });
+    expect(await returnInfo(first.id)).toMatchObject({ status: 'cancelled', cancelReason: '供应商上门更换' });
     expect((await createReturn(f.orderId, f.lineId, 30)).code).toBe(200);
   });
 
   it('lists by keyword, order, supplier and status within the data scope, and exports the same rows', async () => {
     const f = await receivedOrder(10);
     const { code } = (await createReturn(f.orderId, f.lineId, 2)).data;
-    const listed = await ok('/admin/purchase_return/list', { keyword: code });
-    expect(listed.list.map((r: { code: string }) => r.code)).toEqual([code]);
-    expect(listed.list[0]).toMatchObject({ order_id: f.orderId, supplier_id: f.supplierIds[0], status: 'pending', quantity: 2, amount_fen: 2_000 });
-    expect((await ok('/admin/purchase_return/list', { order_id: f.orderId, status: 'shipped' })).total).toBe(0);
-    expect((await ok('/admin/purchase_return/list', { supplier_id: f.supplierIds[0] })).total).toBe(1);
+    const listed = await ok(purchaseReturnApi.list, { keyword: code });
+    expect(listed.list.map((r) => r.code)).toEqual([code]);
+    expect(listed.list[0]).toMatchObject({ orderId: f.orderId, supplierId: f.supplierIds[0], status: 'pending', quantity: 2, amountFen: 2_000 });
+    expect((await ok(purchaseReturnApi.list, { orderId: f.orderId, status: 'shipped' })).total).toBe(0);
+    expect((await ok(purchaseReturnApi.list, { supplierId: f.supplierIds[0] })).total).toBe(1);
     const file = await download(t, '/admin/purchase_return/export', { keyword: code }, token);
     const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
     expect(rows).toHaveLength(2);
@@ -179,7 +182,7 @@ describe('a return from creation to shipment', () => {
     // 仅本人: a user who buys none of these orders sees none of their returns.
     const own = await loginWithCodes(t, ['purchaseReturnList', 'purchaseReturnDetail'], 'return-own@test.com');
     await t.database.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.code, 'r_return_own_test_com'));
-    expect((await ok('/admin/purchase_return/list', { keyword: code }, own)).total).toBe(0);
+    expect((await ok(purchaseReturnApi.list, { keyword: code }, own)).total).toBe(0);
     expect((await t.api(purchaseReturnApi.info, { id: listed.list[0].id }, own)).code).toBe(404);
   });
 });
@@ -190,10 +193,10 @@ describe('the return machine', () => {
     const f = await receivedOrder(20);
     const { id } = (await createReturn(f.orderId, f.lineId, 5)).data;
     let version = 0;
-    if (status === 'disputed') await ok('/portal/purchase_return/dispute', { id, version: version++, reason: '数量不符' }, f.portal);
-    if (status === 'confirmed' || status === 'shipped') await ok('/admin/purchase_return/confirm', { id, version: version++ });
-    if (status === 'shipped') await ok('/admin/purchase_return/ship', { id, version: version++, shipped_on: shanghaiDay(t) });
-    if (status === 'cancelled') await ok('/admin/purchase_return/cancel', { id, version: version++, reason: '不退了' });
+    if (status === 'disputed') await ok(portalPurchaseReturnApi.dispute, { id, version: version++, reason: '数量不符' }, f.portal);
+    if (status === 'confirmed' || status === 'shipped') await ok(purchaseReturnApi.confirm, { id, version: version++ });
+    if (status === 'shipped') await ok(purchaseReturnApi.ship, { id, version: version++, shippedOn: shanghaiDay(t) });
+    if (status === 'cancelled') await ok(purchaseReturnApi.cancel, { id, version: version++, reason: '不退了' });
     return { id, version, orderId: f.orderId, lineId: f.lineId, portal: f.portal };
   }
   type Ret = Awaited<ReturnType<typeof returnIn>>;
@@ -203,7 +206,7 @@ describe('the return machine', () => {
       case 'update':
         return t.api(purchaseReturnApi.update, { ...body, lines: [{ orderLineId: r.lineId, quantity: 4 }] }, token);
       case 'confirm':
-        return t.call('/admin/purchase_return/confirm', body, token);
+        return t.api(purchaseReturnApi.confirm, body, token);
       case 'dispute':
         return t.api(portalPurchaseReturnApi.dispute, { ...body, reason: '数量不符' }, r.portal);
       case 'ship':
@@ -235,7 +238,7 @@ describe('returns and reversals of one line racing each other', () => {
   it('never return more than was received, nor reverse below what returns hold', async () => {
     const f = await receivedOrder(0);
     for (const quantity of [10, 10]) expect((await receive(f.orderId, quantity, f.lineId)).code).toBe(200);
-    const receipts = (await orderInfo(f.orderId)).receipts as { id: number; version: number }[];
+    const receipts = (await orderInfo(f.orderId)).receipts;
     // 20 received: eight returns of 4 and both reversals at once. Whatever wins, what returns hold
     // never passes the net received, and the net never goes below zero.
     const answers = await Promise.all([
@@ -258,9 +261,9 @@ describe('returns and reversals of one line racing each other', () => {
   it('on one receipt line, a shipment out, two reversals and four returns that truly overlap keep the net at or above zero', async () => {
     const f = await receivedOrder(0);
     for (const quantity of [10, 10]) expect((await receive(f.orderId, quantity, f.lineId)).code).toBe(200);
-    const receipts = (await orderInfo(f.orderId)).receipts as { id: number; version: number }[];
+    const receipts = (await orderInfo(f.orderId)).receipts;
     const held = await createReturn(f.orderId, f.lineId, 8);
-    await ok('/portal/purchase_return/confirm', { id: held.data.id, version: 0 }, f.portal);
+    await ok(portalPurchaseReturnApi.confirm, { id: held.data.id, version: 0 }, f.portal);
     const calls = [
       () => t.api(purchaseReturnApi.ship, { id: held.data.id, version: 1, shippedOn: shanghaiDay(t) }, token),
       ...receipts.map((r) => () => t.api(purchaseReceiptApi.reverse, { id: r.id, version: r.version, reason: '并发冲销' }, token)),

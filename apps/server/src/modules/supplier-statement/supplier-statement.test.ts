@@ -9,6 +9,9 @@ import {
   portalApi,
   purchaseReceiptApi,
   supplierInvoiceApi,
+  type InvoiceCreateBody,
+  toCamelCase,
+  toSnakeCase,
 } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +140,8 @@ const invoiceBody = (statementId: number, fields: Record<string, unknown>) => ({
   buyer_tax_id: '91440300MA5F6G7H8J',
   ...fields,
 });
+/** An invoice body above as the contract types it, for the typed calls. */
+const typedInvoice = (body: ReturnType<typeof invoiceBody>) => toCamelCase<InvoiceCreateBody>(body);
 const SPECIAL_INVOICE = { invoice_type: 'special', tax_rate_percent: 13, amount_excl_tax_fen: 88_845, tax_fen: 11_550, amount_incl_tax_fen: 100_395 };
 const ORDINARY_INVOICE = { invoice_type: 'ordinary', tax_rate_percent: 3, amount_excl_tax_fen: 87_379, tax_fen: 2_621, amount_incl_tax_fen: 90_000 };
 
@@ -398,19 +403,21 @@ describe('a month end from statement to payment', () => {
     expect(await refused({ issue_date: shanghaiDay(t, 1) })).toEqual([400, 'issue_date']);
     const first = invoiceBody(id, SPECIAL_INVOICE);
     await ok('/admin/supplier_invoice/create', first);
-    const twice = await t.call('/admin/supplier_invoice/create', { ...first }, admin);
+    const twice = await t.api(supplierInvoiceApi.create, typedInvoice(first), admin);
     expect([twice.code, twice.message]).toEqual([409, `发票号码 ${first.invoice_number} 已登记在对账单 ${code}`]);
     // A paper invoice: 8-digit number with its 10-digit code; the same number under another code is another invoice.
-    const paper = await t.call(
-      '/admin/supplier_invoice/create',
-      invoiceBody(id, {
-        ...SPECIAL_INVOICE,
-        invoice_number: '01234567',
-        invoice_code: '4400231130',
-        amount_excl_tax_fen: 0,
-        tax_fen: 0,
-        amount_incl_tax_fen: 0,
-      }),
+    const paper = await t.api(
+      supplierInvoiceApi.create,
+      typedInvoice(
+        invoiceBody(id, {
+          ...SPECIAL_INVOICE,
+          invoice_number: '01234567',
+          invoice_code: '4400231130',
+          amount_excl_tax_fen: 0,
+          tax_fen: 0,
+          amount_incl_tax_fen: 0,
+        }),
+      ),
       admin,
     );
     expect(paper.code).toBe(200);
@@ -419,9 +426,9 @@ describe('a month end from statement to payment', () => {
     expect(paperInvoice).toMatchObject({ invoice_code: '4400231130', status: 'valid', submitted_by: 'staff' });
     await ok('/admin/supplier_invoice/void', { id: paperInvoice.id, version: paperInvoice.version, reason: '录入测试' });
     // Registered but void: the number stays taken.
-    const reused = await t.call(
-      '/admin/supplier_invoice/create',
-      invoiceBody(id, { ...SPECIAL_INVOICE, invoice_number: '01234567', invoice_code: '4400231130' }),
+    const reused = await t.api(
+      supplierInvoiceApi.create,
+      typedInvoice(invoiceBody(id, { ...SPECIAL_INVOICE, invoice_number: '01234567', invoice_code: '4400231130' })),
       admin,
     );
     expect(reused.code).toBe(409);
@@ -492,7 +499,7 @@ describe('a month end from statement to payment', () => {
     const submitted = await t.database.db.select().from(messages).where(eq(messages.kind, 'invoice_submitted'));
     expect(submitted.map((m) => m.recipientUserId)).toEqual([1, 1]);
     // No more invoices once 已开票.
-    expect((await t.call('/portal/supplier_invoice/submit', invoiceBody(id, ORDINARY_INVOICE), supplier.portal)).code).toBe(409);
+    expect((await t.api(portalStatementApi.submitInvoice, typedInvoice(invoiceBody(id, ORDINARY_INVOICE)), supplier.portal)).code).toBe(409);
   });
 
   it('is approved by someone else and paid; the supplier sees 已付款', async () => {
@@ -655,8 +662,9 @@ describe('exclusivity', () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[0];
     await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
-    const body = { supplier_id: supplierId, period_from: today(), period_to: today() };
-    const answers = await Promise.all([0, 1, 2].map(() => t.call('/admin/supplier_statement/create', body, admin)));
+    const typedBody = { supplierId, periodFrom: today(), periodTo: today() };
+    const body = toSnakeCase(typedBody);
+    const answers = await Promise.all([0, 1, 2].map(() => t.api(supplierStatementApi.create, typedBody, admin)));
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
     const winner = answers.find((a) => a.code === 200)?.data.id as number;
     const [held] = await t.database.db.select().from(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, winner));
@@ -694,8 +702,8 @@ describe('exclusivity', () => {
       amount_incl_tax_fen: 20_600,
     };
     const answers = await Promise.all([
-      t.call('/admin/supplier_invoice/create', body, admin),
-      t.call('/portal/supplier_invoice/submit', body, portal),
+      t.api(supplierInvoiceApi.create, typedInvoice(body), admin),
+      t.api(portalStatementApi.submitInvoice, typedInvoice(body), portal),
     ]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.code === 409)?.message).toBe(`发票号码 ${body.invoice_number} 已登记在对账单 ${code}`);
@@ -776,7 +784,7 @@ describe('the status machine', () => {
     confirm: ({ row }) => t.api(portalStatementApi.confirm, { id: row.id, version: row.version }, world.portal),
     dispute: ({ row }) => t.api(portalStatementApi.dispute, { id: row.id, version: row.version, reason: '探针' }, world.portal),
     invoice: ({ row }) =>
-      t.call('/admin/supplier_invoice/create', { ...invoiceBody(row.id, SPECIAL_INVOICE), seller_tax_id: world.creditCode }, admin),
+      t.api(supplierInvoiceApi.create, typedInvoice({ ...invoiceBody(row.id, SPECIAL_INVOICE), seller_tax_id: world.creditCode }), admin),
     void_invoice: ({ invoice }) => t.api(supplierInvoiceApi.void, { id: invoice.id, version: invoice.version, reason: '探针' }, admin),
     match: ({ row }) => t.api(supplierStatementApi.match, { id: row.id }, admin),
     resolve_exception: ({ row }) =>
