@@ -79,7 +79,7 @@ export async function portalPhoneTimings(rows: Row[], baseUrl: string, loads: nu
   for (const [key, name, limit] of [
     ['admin', `后台 ${web.loginPath} 密码框可用`, null],
     ['login', '/portal/login 密码框可用', null],
-    ['form', '询价详情报价表单可用（已登录）', 1500],
+    ['form', '询价详情报价表单可用（已登录）', 1200],
   ] as const) {
     if (samples[key].length === 0) continue;
     const s = spread(samples[key]);
