@@ -1,22 +1,32 @@
 import { createHash } from 'node:crypto';
 import {
+  dataBoardApi,
+  type Endpoint,
+  type InvoiceCreateBody,
+  portalAccountApi,
+  portalApi,
+  portalPurchaseReturnApi,
+  portalStatementApi,
+  purchaseOrderApi,
+  purchaseReceiptApi,
+  purchaseReturnApi,
   STATEMENT_STATUSES,
   STATEMENT_TRANSITIONS,
   type StatementAction,
+  type StatementListBody,
+  type StatementPayBody,
   type StatementStatus,
-  portalStatementApi,
-  supplierStatementApi,
-  portalApi,
-  purchaseReceiptApi,
+  supplierApi,
   supplierInvoiceApi,
-  type InvoiceCreateBody,
-  toCamelCase,
+  supplierStatementApi,
   toSnakeCase,
+  workbenchApi,
 } from '@scm/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
-import { type ApiAnswer, type ApiPath, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
+import { type ApiAnswer, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
 import { awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
@@ -60,49 +70,54 @@ let otherPortal: string;
 let orders: { special: { id: number; code: string }; ordinary: { id: number; code: string } };
 let firstReceipt: number;
 
-async function ok(path: ApiPath, body: unknown, as = admin) {
-  const answer = await t.call(path, body, as);
-  expect(answer.code, `${path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
+async function ok<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, as = admin): Promise<z.output<E['response']>> {
+  const answer = await t.api(endpoint, body, as);
+  expect(answer.code, `${endpoint.path}: ${answer.message} ${JSON.stringify(answer.data)}`).toBe(200);
   return answer.data;
 }
-const info = (id: number, as = admin) => ok('/admin/supplier_statement/info', { id }, as);
+/** The element the test expects to be there: a missing one fails here, by name. */
+function found<T>(item: T | undefined, what: string): T {
+  expect(item, what).toBeDefined();
+  return item as T;
+}
+const info = (id: number, as = admin) => ok(supplierStatementApi.info, { id }, as);
 const today = () => shanghaiDay(t);
 /** The workbench's statement to-dos and the board's 待付款 as `as` sees them. */
 async function figures(as = admin) {
-  const { todos } = await ok('/admin/workbench/overview', {}, as);
+  const { todos } = await ok(workbenchApi.overview, {}, as);
   // A range far from today: the figure is of now, whatever the range.
-  const board = await ok('/admin/data_board/summary', { date_from: '2021-01-01', date_to: '2021-01-31' }, as);
+  const board = await ok(dataBoardApi.summary, { dateFrom: '2021-01-01', dateTo: '2021-01-31' }, as);
   return {
-    toInvoice: todos.statements_to_invoice,
-    toApprove: todos.statements_to_approve,
-    toPay: todos.statements_to_pay,
-    openPayableFen: board.open_payable_fen,
+    toInvoice: todos.statementsToInvoice,
+    toApprove: todos.statementsToApprove,
+    toPay: todos.statementsToPay,
+    openPayableFen: board.openPayableFen,
   };
 }
 
 /** Confirms and receives an order in full, today. */
 async function receiveAll(orderId: number) {
-  await ok('/admin/purchase_order/confirm', { id: orderId, version: 0 });
-  const order = await ok('/admin/purchase_order/info', { id: orderId });
-  await ok('/admin/purchase_order/receive', {
+  await ok(purchaseOrderApi.confirm, { id: orderId, version: 0 });
+  const order = await ok(purchaseOrderApi.info, { id: orderId });
+  await ok(purchaseOrderApi.receive, {
     id: orderId,
     version: order.version,
-    received_on: today(),
-    lines: order.lines.map((l: { id: number; quantity: number }) => ({ order_line_id: l.id, quantity: l.quantity })),
+    receivedOn: today(),
+    lines: order.lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })),
   });
 }
 
 /** One receipt of `quantity` on the order's only line, today; answers the receipt's id. */
 async function receive(orderId: number, quantity: number): Promise<number> {
-  const order = await ok('/admin/purchase_order/info', { id: orderId });
-  await ok('/admin/purchase_order/receive', {
+  const order = await ok(purchaseOrderApi.info, { id: orderId });
+  await ok(purchaseOrderApi.receive, {
     id: orderId,
     version: order.version,
-    received_on: today(),
-    lines: [{ order_line_id: order.lines[0].id, quantity }],
+    receivedOn: today(),
+    lines: [{ orderLineId: order.lines[0].id, quantity }],
   });
-  const after = await ok('/admin/purchase_order/info', { id: orderId });
-  return (after.receipts as { id: number }[]).at(-1)?.id as number;
+  const after = await ok(purchaseOrderApi.info, { id: orderId });
+  return after.receipts.at(-1)?.id as number;
 }
 
 /**
@@ -110,21 +125,21 @@ async function receive(orderId: number, quantity: number): Promise<number> {
  * back today through the returns' own calls, so the net ledger moves as it does for a user.
  */
 async function shippedReturn(orderId: number, quantity: number) {
-  const order = await ok('/admin/purchase_order/info', { id: orderId });
-  const { id } = await ok('/admin/purchase_return/create', {
-    order_id: orderId,
-    reason_type: 'quality',
+  const order = await ok(purchaseOrderApi.info, { id: orderId });
+  const { id } = await ok(purchaseReturnApi.create, {
+    orderId,
+    reasonType: 'quality',
     replacement: false,
-    lines: [{ order_line_id: order.lines[0].id, quantity }],
+    lines: [{ orderLineId: order.lines[0].id, quantity }],
   });
-  await ok('/portal/purchase_return/confirm', { id, version: 0 }, supplier.portal);
-  await ok('/admin/purchase_return/ship', { id, version: 1, shipped_on: today() });
+  await ok(portalPurchaseReturnApi.confirm, { id, version: 0 }, supplier.portal);
+  await ok(purchaseReturnApi.ship, { id, version: 1, shippedOn: today() });
 }
 
 /** A portal account for an existing supplier, signed in. */
 async function portalTokenFor(supplierId: number, email: string) {
-  const { activation_url } = await ok('/admin/portal_account/create', { supplier_id: supplierId, email, name: '财务李' });
-  await ok('/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD });
+  const { activationUrl } = await ok(portalAccountApi.create, { supplierId, email, name: '财务李' });
+  await ok(portalApi.activate, { token: tokenOf(activationUrl), password: PORTAL_PASSWORD });
   const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
   return login.data.token as string;
 }
@@ -132,18 +147,30 @@ async function portalTokenFor(supplierId: number, email: string) {
 let invoiceSerial = 0;
 /** A 20-digit 数电票 number never used before. */
 const nextNumber = () => `2644200000${String(++invoiceSerial).padStart(10, '0')}`;
-const invoiceBody = (statementId: number, fields: Record<string, unknown>) => ({
-  statement_id: statementId,
-  invoice_number: nextNumber(),
-  issue_date: today(),
-  seller_tax_id: supplier.creditCode,
-  buyer_tax_id: '91440300MA5F6G7H8J',
+/** An invoice's type, rate and amounts: what `invoiceBody` needs besides the statement. */
+type InvoiceTerms = Pick<InvoiceCreateBody, 'invoiceType' | 'taxRatePercent' | 'amountExclTaxFen' | 'taxFen' | 'amountInclTaxFen'>;
+const invoiceBody = (statementId: number, fields: InvoiceTerms & Partial<InvoiceCreateBody>): InvoiceCreateBody => ({
+  statementId,
+  invoiceNumber: nextNumber(),
+  issueDate: today(),
+  sellerTaxId: supplier.creditCode,
+  buyerTaxId: '91440300MA5F6G7H8J',
   ...fields,
 });
-/** An invoice body above as the contract types it, for the typed calls. */
-const typedInvoice = (body: ReturnType<typeof invoiceBody>) => toCamelCase<InvoiceCreateBody>(body);
-const SPECIAL_INVOICE = { invoice_type: 'special', tax_rate_percent: 13, amount_excl_tax_fen: 88_845, tax_fen: 11_550, amount_incl_tax_fen: 100_395 };
-const ORDINARY_INVOICE = { invoice_type: 'ordinary', tax_rate_percent: 3, amount_excl_tax_fen: 87_379, tax_fen: 2_621, amount_incl_tax_fen: 90_000 };
+const SPECIAL_INVOICE: InvoiceTerms = {
+  invoiceType: 'special',
+  taxRatePercent: 13,
+  amountExclTaxFen: 88_845,
+  taxFen: 11_550,
+  amountInclTaxFen: 100_395,
+};
+const ORDINARY_INVOICE: InvoiceTerms = {
+  invoiceType: 'ordinary',
+  taxRatePercent: 3,
+  amountExclTaxFen: 87_379,
+  taxFen: 2_621,
+  amountInclTaxFen: 90_000,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -168,14 +195,17 @@ beforeAll(async () => {
   const mine = (list: { id: number; code: string; supplier_id: number }[]) =>
     list.find((o) => o.supplier_id === supplierId) as { id: number; code: string };
   orders = { special: mine(first.orders), ordinary: mine(second.orders) };
-  await ok('/admin/purchase_order/confirm', { id: orders.special.id, version: 0 });
+  await ok(purchaseOrderApi.confirm, { id: orders.special.id, version: 0 });
   firstReceipt = await receive(orders.special.id, 60);
   const wrong = await receive(orders.special.id, 40);
-  const reversed = (await ok('/admin/purchase_order/info', { id: orders.special.id })).receipts.find((r: { id: number }) => r.id === wrong);
-  await ok('/admin/purchase_receipt/reverse', { id: wrong, version: reversed.version, reason: '数量录错' });
+  const reversed = found(
+    (await ok(purchaseOrderApi.info, { id: orders.special.id })).receipts.find((r) => r.id === wrong),
+    'the wrong receipt',
+  );
+  await ok(purchaseReceiptApi.reverse, { id: wrong, version: reversed.version, reason: '数量录错' });
   await receive(orders.special.id, 40);
   await receiveAll(orders.ordinary.id);
-  const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
+  const creditCode = (await ok(supplierApi.info, { id: supplierId })).creditCode;
   supplier = { id: supplierId, creditCode, portal: await portalTokenFor(supplierId, 'finance@jia.test') };
   await shippedReturn(orders.ordinary.id, 10);
   otherPortal = (await portalSupplier(t, admin, '宁波对账隔离测试厂', 'other@stmt.test')).token;
@@ -187,10 +217,10 @@ describe('a month end from statement to payment', () => {
   let code: string;
 
   it('builds the statement from the ledger, grouped by invoice type and rate', async () => {
-    const created = await ok('/admin/supplier_statement/create', {
-      supplier_id: supplier.id,
-      period_from: today(),
-      period_to: today(),
+    const created = await ok(supplierStatementApi.create, {
+      supplierId: supplier.id,
+      periodFrom: today(),
+      periodTo: today(),
       remark: '月结',
     });
     ({ id, code } = created);
@@ -198,45 +228,45 @@ describe('a month end from statement to payment', () => {
     const s = await info(id);
     expect(s).toMatchObject({
       code,
-      supplier_id: supplier.id,
-      period_from: today(),
-      period_to: today(),
+      supplierId: supplier.id,
+      periodFrom: today(),
+      periodTo: today(),
       status: 'draft',
       revision: 1,
-      goods_fen: 200_000,
-      freight_fen: 395,
-      returns_fen: -10_000,
-      total_fen: 190_395,
-      real_total_fen: 178_845,
-      created_by_name: '系统管理员',
-      confirmed_at: null,
-      receipt_sha256: null,
-      dispute_reason: null,
-      paid_on: null,
-      paid_amount_fen: null,
-      payment_ref: null,
+      goodsFen: 200_000,
+      freightFen: 395,
+      returnsFen: -10_000,
+      totalFen: 190_395,
+      realTotalFen: 178_845,
+      createdByName: '系统管理员',
+      confirmedAt: null,
+      receiptSha256: null,
+      disputeReason: null,
+      paidOn: null,
+      paidAmountFen: null,
+      paymentRef: null,
       invoices: [],
       exceptions: [],
     });
     expect(s.groups).toEqual([
       expect.objectContaining({
-        invoice_type: 'special',
-        tax_rate_percent: 13,
-        amount_incl_tax_fen: 100_395,
-        amount_excl_tax_fen: 88_845,
-        tax_fen: 11_550,
-        invoiced_incl_tax_fen: 0,
-        invoiced_tax_fen: 0,
+        invoiceType: 'special',
+        taxRatePercent: 13,
+        amountInclTaxFen: 100_395,
+        amountExclTaxFen: 88_845,
+        taxFen: 11_550,
+        invoicedInclTaxFen: 0,
+        invoicedTaxFen: 0,
       }),
       expect.objectContaining({
-        invoice_type: 'ordinary',
-        tax_rate_percent: 3,
-        amount_incl_tax_fen: 90_000,
-        amount_excl_tax_fen: 87_379,
-        tax_fen: 2_621,
+        invoiceType: 'ordinary',
+        taxRatePercent: 3,
+        amountInclTaxFen: 90_000,
+        amountExclTaxFen: 87_379,
+        taxFen: 2_621,
       }),
     ]);
-    const kinds = s.movements.map((m: { kind: string; order_code: string; amount_fen: number }) => [m.kind, m.order_code, m.amount_fen]);
+    const kinds = s.movements.map((m) => [m.kind, m.orderCode, m.amountFen]);
     expect(kinds).toEqual(
       expect.arrayContaining([
         ['receipt', orders.special.code, 60_000],
@@ -249,22 +279,27 @@ describe('a month end from statement to payment', () => {
       ]),
     );
     expect(kinds).toHaveLength(7);
-    const returned = s.movements.find((m: { kind: string }) => m.kind === 'return');
-    expect(returned).toMatchObject({ quantity: -10, unit_price_fen: 1000, amount_fen: -10_000, receipt_id: null, return_id: expect.any(Number) });
+    const returned = s.movements.find((m) => m.kind === 'return');
+    expect(returned).toMatchObject({ quantity: -10, unitPriceFen: 1000, amountFen: -10_000, receiptId: null, returnId: expect.any(Number) });
     // The freight sits with the order's first receipt, dated as it.
-    expect(s.movements.find((m: { kind: string }) => m.kind === 'freight')).toMatchObject({ receipt_id: firstReceipt, date: today() });
-    const receipt = s.movements.find((m: { kind: string; order_id: number }) => m.kind === 'receipt' && m.order_id === orders.special.id);
+    expect(s.movements.find((m) => m.kind === 'freight')).toMatchObject({ receiptId: firstReceipt, date: today() });
+    const receipt = found(
+      s.movements.find((m) => m.kind === 'receipt' && m.orderId === orders.special.id),
+      'a receipt of the special order',
+    );
     expect(receipt).toMatchObject({
       quantity: 60,
-      unit_price_fen: 1000,
-      sku_code: expect.any(String),
-      commodity_name: '北欧风收纳箱',
+      unitPriceFen: 1000,
+      skuCode: expect.any(String),
+      commodityName: '北欧风收纳箱',
       date: today(),
     });
-    expect(receipt.receipt_id).toEqual(expect.any(Number));
-    expect(receipt.return_id).toBeNull();
-    // The list answers exactly the fixed fields.
-    const [item] = (await ok('/admin/supplier_statement/list', { supplier_id: supplier.id })).list;
+    expect(receipt.receiptId).toEqual(expect.any(Number));
+    expect(receipt.returnId).toBeNull();
+    // The list answers exactly the fixed fields, as the wire names them: a raw call.
+    const page = await t.call(supplierStatementApi.list, toSnakeCase({ supplierId: supplier.id } satisfies StatementListBody), admin);
+    expect(page.code, page.message).toBe(200);
+    const [item] = page.data.list;
     expect(Object.keys(item).sort()).toEqual(
       [
         'id',
@@ -294,8 +329,11 @@ describe('a month end from statement to payment', () => {
   });
 
   it('refuses to reverse a receipt a live statement holds', async () => {
-    const order = await ok('/admin/purchase_order/info', { id: orders.special.id });
-    const receipt = order.receipts.find((r: { id: number }) => r.id === firstReceipt);
+    const order = await ok(purchaseOrderApi.info, { id: orders.special.id });
+    const receipt = found(
+      order.receipts.find((r) => r.id === firstReceipt),
+      'the first receipt',
+    );
     const refused = await t.api(purchaseReceiptApi.reverse, { id: firstReceipt, version: receipt.version, reason: '对账后发现' }, admin);
     expect([refused.code, refused.message]).toEqual([409, '收货已对账，不能冲销']);
   });
@@ -304,9 +342,9 @@ describe('a month end from statement to payment', () => {
     expect((await t.api(portalStatementApi.info, { id }, supplier.portal)).code).toBe(404);
     expect((await t.api(portalStatementApi.list, {}, supplier.portal)).data.total).toBe(0);
     const s = await info(id);
-    await ok('/admin/supplier_statement/send', { id, version: s.version });
-    const listed = await ok('/portal/statement/list', {}, supplier.portal);
-    expect(listed.list.map((x: { id: number }) => x.id)).toEqual([id]);
+    await ok(supplierStatementApi.send, { id, version: s.version });
+    const listed = await ok(portalStatementApi.list, {}, supplier.portal);
+    expect(listed.list.map((x) => x.id)).toEqual([id]);
     expect((await t.api(portalStatementApi.info, { id }, otherPortal)).code).toBe(404);
     expect((await t.api(portalStatementApi.list, {}, otherPortal)).data.total).toBe(0);
     const [sent] = await t.database.db
@@ -317,10 +355,13 @@ describe('a month end from statement to payment', () => {
   });
 
   it('takes a dispute with notes, and the buyer revises it', async () => {
-    const s = await ok('/portal/statement/info', { id }, supplier.portal);
-    expect(s.allowed_actions).toEqual(['confirm', 'dispute']);
+    const s = await ok(portalStatementApi.info, { id }, supplier.portal);
+    expect(s.allowedActions).toEqual(['confirm', 'dispute']);
     expect(s.history).toEqual([]);
-    const freight = s.movements.find((m: { kind: string }) => m.kind === 'freight');
+    const freight = found(
+      s.movements.find((m) => m.kind === 'freight'),
+      'the freight movement',
+    );
     const foreign = await t.api(
       portalStatementApi.dispute,
       { id, version: s.version, reason: '运费有误', notes: [{ movementId: 999_999, note: '不是我们的' }] },
@@ -328,30 +369,31 @@ describe('a month end from statement to payment', () => {
     );
     expect(foreign.code).toBe(400);
     await ok(
-      '/portal/statement/dispute',
-      { id, version: s.version, reason: '运费有误', notes: [{ movement_id: freight.id, note: '运费应为¥5.00' }] },
+      portalStatementApi.dispute,
+      { id, version: s.version, reason: '运费有误', notes: [{ movementId: freight.id, note: '运费应为¥5.00' }] },
       supplier.portal,
     );
     const disputed = await info(id);
-    expect(disputed).toMatchObject({ status: 'disputed', dispute_reason: '运费有误' });
-    expect(disputed.movements.find((m: { id: number }) => m.id === freight.id).dispute_note).toBe('运费应为¥5.00');
+    expect(disputed).toMatchObject({ status: 'disputed', disputeReason: '运费有误' });
+    expect(disputed.movements.find((m) => m.id === freight.id)?.disputeNote).toBe('运费应为¥5.00');
     // Sending again needs a revised draft.
     expect((await t.api(supplierStatementApi.send, { id, version: disputed.version }, admin)).code).toBe(409);
-    await ok('/admin/supplier_statement/revise', { id, version: disputed.version });
+    await ok(supplierStatementApi.revise, { id, version: disputed.version });
     const revised = await info(id);
-    expect(revised).toMatchObject({ status: 'draft', revision: 2, dispute_reason: null, total_fen: 190_395 });
+    expect(revised).toMatchObject({ status: 'draft', revision: 2, disputeReason: null, totalFen: 190_395 });
     expect(revised.movements).toHaveLength(7);
-    await ok('/admin/supplier_statement/send', { id, version: revised.version });
+    await ok(supplierStatementApi.send, { id, version: revised.version });
   });
 
   it('answers the confirmation with a receipt anyone can recompute', async () => {
-    const s = await ok('/portal/statement/info', { id }, supplier.portal);
+    const s = await ok(portalStatementApi.info, { id }, supplier.portal);
     const stale = await t.api(portalStatementApi.confirm, { id, version: s.version - 1 }, supplier.portal);
     expect(stale.code).toBe(409);
-    const receipt = await ok('/portal/statement/confirm', { id, version: s.version }, supplier.portal);
-    expect(receipt.confirmed_at).toBe(t.clock.now.toISOString());
-    expect(receipt.receipt_sha256).toBe(createHash('sha256').update(receipt.canonical_content, 'utf8').digest('hex'));
-    const content = JSON.parse(receipt.canonical_content);
+    const receipt = await ok(portalStatementApi.confirm, { id, version: s.version }, supplier.portal);
+    expect(receipt.confirmedAt).toBe(t.clock.now.toISOString());
+    expect(receipt.receiptSha256).toBe(createHash('sha256').update(receipt.canonicalContent, 'utf8').digest('hex'));
+    // The canonical content is the server's text, hashed as sent: its keys are the wire's snake_case.
+    const content = JSON.parse(receipt.canonicalContent);
     expect(content).toMatchObject({
       format: 'supplier_statement/v1',
       code,
@@ -370,19 +412,19 @@ describe('a month end from statement to payment', () => {
       { invoice_type: 'ordinary', tax_rate_percent: 3, amount_incl_tax_fen: 90_000, amount_excl_tax_fen: 87_379, tax_fen: 2_621 },
     ]);
     // Keys sorted at every level, no whitespace.
-    expect(receipt.canonical_content).toMatch(
+    expect(receipt.canonicalContent).toMatch(
       /^\{"code":"DZ\d{12}","format":"supplier_statement\/v1","freight_fen":395,"goods_fen":200000,"groups":\[/,
     );
     for (const as of [
-      { path: '/portal/statement/info' as const, token: supplier.portal },
-      { path: '/admin/supplier_statement/info' as const, token: admin },
+      { endpoint: portalStatementApi.info, token: supplier.portal },
+      { endpoint: supplierStatementApi.info, token: admin },
     ]) {
-      const after = await ok(as.path, { id }, as.token);
-      expect([after.status, after.confirmed_at, after.receipt_sha256, after.canonical_content]).toEqual([
+      const after = await ok(as.endpoint, { id }, as.token);
+      expect([after.status, after.confirmedAt, after.receiptSha256, after.canonicalContent]).toEqual([
         'confirmed',
-        receipt.confirmed_at,
-        receipt.receipt_sha256,
-        receipt.canonical_content,
+        receipt.confirmedAt,
+        receipt.receiptSha256,
+        receipt.canonicalContent,
       ]);
     }
     const told = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_confirmed'));
@@ -391,44 +433,46 @@ describe('a month end from statement to payment', () => {
   });
 
   it('refuses malformed, inconsistent, future and duplicate invoices', async () => {
-    const refused = async (fields: Record<string, unknown>) => {
-      const answer = await t.call('/admin/supplier_invoice/create', invoiceBody(id, { ...SPECIAL_INVOICE, ...fields }), admin);
+    // Deliberately invalid bodies whose refusals name wire fields: raw calls.
+    const refused = async (fields: Partial<InvoiceCreateBody>) => {
+      const answer = await t.call(supplierInvoiceApi.create, toSnakeCase(invoiceBody(id, { ...SPECIAL_INVOICE, ...fields })), admin);
       return [answer.code, answer.data?.field_errors?.[0]?.field ?? answer.message];
     };
-    expect(await refused({ invoice_number: '2644200000000000001' })).toEqual([400, 'invoice_number']);
-    expect(await refused({ invoice_number: '12345678' })).toEqual([400, 'invoice_number']);
-    expect(await refused({ invoice_number: '12345678', invoice_code: '12345678901' })).toEqual([400, 'invoice_code']);
+    expect(await refused({ invoiceNumber: '2644200000000000001' })).toEqual([400, 'invoice_number']);
+    expect(await refused({ invoiceNumber: '12345678' })).toEqual([400, 'invoice_number']);
+    expect(await refused({ invoiceNumber: '12345678', invoiceCode: '12345678901' })).toEqual([400, 'invoice_code']);
     // 88845 + 11550 = 100395, so 100396 is off by a fen.
-    expect(await refused({ amount_incl_tax_fen: 100_396 })).toEqual([400, 'amount_incl_tax_fen']);
-    expect(await refused({ issue_date: shanghaiDay(t, 1) })).toEqual([400, 'issue_date']);
+    expect(await refused({ amountInclTaxFen: 100_396 })).toEqual([400, 'amount_incl_tax_fen']);
+    expect(await refused({ issueDate: shanghaiDay(t, 1) })).toEqual([400, 'issue_date']);
     const first = invoiceBody(id, SPECIAL_INVOICE);
-    await ok('/admin/supplier_invoice/create', first);
-    const twice = await t.api(supplierInvoiceApi.create, typedInvoice(first), admin);
-    expect([twice.code, twice.message]).toEqual([409, `发票号码 ${first.invoice_number} 已登记在对账单 ${code}`]);
+    await ok(supplierInvoiceApi.create, first);
+    const twice = await t.api(supplierInvoiceApi.create, first, admin);
+    expect([twice.code, twice.message]).toEqual([409, `发票号码 ${first.invoiceNumber} 已登记在对账单 ${code}`]);
     // A paper invoice: 8-digit number with its 10-digit code; the same number under another code is another invoice.
     const paper = await t.api(
       supplierInvoiceApi.create,
-      typedInvoice(
-        invoiceBody(id, {
-          ...SPECIAL_INVOICE,
-          invoice_number: '01234567',
-          invoice_code: '4400231130',
-          amount_excl_tax_fen: 0,
-          tax_fen: 0,
-          amount_incl_tax_fen: 0,
-        }),
-      ),
+      invoiceBody(id, {
+        ...SPECIAL_INVOICE,
+        invoiceNumber: '01234567',
+        invoiceCode: '4400231130',
+        amountExclTaxFen: 0,
+        taxFen: 0,
+        amountInclTaxFen: 0,
+      }),
       admin,
     );
     expect(paper.code).toBe(200);
     const s = await info(id);
-    const paperInvoice = s.invoices.find((i: { invoice_number: string }) => i.invoice_number === '01234567');
-    expect(paperInvoice).toMatchObject({ invoice_code: '4400231130', status: 'valid', submitted_by: 'staff' });
-    await ok('/admin/supplier_invoice/void', { id: paperInvoice.id, version: paperInvoice.version, reason: '录入测试' });
+    const paperInvoice = found(
+      s.invoices.find((i) => i.invoiceNumber === '01234567'),
+      'the paper invoice',
+    );
+    expect(paperInvoice).toMatchObject({ invoiceCode: '4400231130', status: 'valid', submittedBy: 'staff' });
+    await ok(supplierInvoiceApi.void, { id: paperInvoice.id, version: paperInvoice.version, reason: '录入测试' });
     // Registered but void: the number stays taken.
     const reused = await t.api(
       supplierInvoiceApi.create,
-      typedInvoice(invoiceBody(id, { ...SPECIAL_INVOICE, invoice_number: '01234567', invoice_code: '4400231130' })),
+      invoiceBody(id, { ...SPECIAL_INVOICE, invoiceNumber: '01234567', invoiceCode: '4400231130' }),
       admin,
     );
     expect(reused.code).toBe(409);
@@ -436,14 +480,14 @@ describe('a month end from statement to payment', () => {
 
   it('checks the invoices to the fen; the creator may not decide an exception', async () => {
     // Only the special group is invoiced so far.
-    expect(await ok('/admin/supplier_statement/match', { id })).toEqual({ result: 'incomplete', exceptions: [] });
+    expect(await ok(supplierStatementApi.match, { id })).toEqual({ result: 'incomplete', exceptions: [] });
     const half = await info(id);
     expect(half.status).toBe('confirmed');
-    expect(half.groups[0]).toMatchObject({ invoiced_incl_tax_fen: 100_395, invoiced_tax_fen: 11_550 });
+    expect(half.groups[0]).toMatchObject({ invoicedInclTaxFen: 100_395, invoicedTaxFen: 11_550 });
     // The supplier uploads the ordinary invoice a yuan short: 89900 = 87282 + 2618 (tax 3 fen off, within ¥1.00).
     await ok(
-      '/portal/supplier_invoice/submit',
-      invoiceBody(id, { ...ORDINARY_INVOICE, amount_excl_tax_fen: 87_282, tax_fen: 2_618, amount_incl_tax_fen: 89_900 }),
+      portalStatementApi.submitInvoice,
+      invoiceBody(id, { ...ORDINARY_INVOICE, amountExclTaxFen: 87_282, taxFen: 2_618, amountInclTaxFen: 89_900 }),
       supplier.portal,
     );
     const s = await info(id);
@@ -451,11 +495,11 @@ describe('a month end from statement to payment', () => {
     expect(s.exceptions).toEqual([
       expect.objectContaining({
         kind: 'amount_under',
-        invoice_type: 'ordinary',
-        tax_rate_percent: 3,
-        expected_fen: 90_000,
-        actual_fen: 89_900,
-        real_cost_impact_fen: 0,
+        invoiceType: 'ordinary',
+        taxRatePercent: 3,
+        expectedFen: 90_000,
+        actualFen: 89_900,
+        realCostImpactFen: 0,
         status: 'open',
         reason: null,
       }),
@@ -473,7 +517,7 @@ describe('a month end from statement to payment', () => {
     const ownApproval = await t.api(supplierStatementApi.approve, { id, version: s.version }, admin);
     expect(ownApproval.code).toBe(403);
     await ok(
-      '/admin/supplier_statement/resolve_exception',
+      supplierStatementApi.resolveException,
       { id, version: s.version, key: exception.key, decision: 'reject', reason: '请重开发票' },
       approver,
     );
@@ -481,15 +525,16 @@ describe('a month end from statement to payment', () => {
     expect(rejected).toMatchObject({ status: 'confirmed' });
     expect(rejected.exceptions[0]).toMatchObject({ status: 'rejected', reason: '请重开发票' });
     // Voided and issued again right: the check matches and the statement is 已开票.
-    const short = rejected.invoices.find((i: { amount_incl_tax_fen: number }) => i.amount_incl_tax_fen === 89_900);
-    await ok('/admin/supplier_invoice/void', { id: short.id, version: short.version, reason: '金额不足，红冲' });
+    const short = found(
+      rejected.invoices.find((i) => i.amountInclTaxFen === 89_900),
+      'the short invoice',
+    );
+    await ok(supplierInvoiceApi.void, { id: short.id, version: short.version, reason: '金额不足，红冲' });
     expect((await info(id)).exceptions).toEqual([]);
-    await ok('/portal/supplier_invoice/submit', invoiceBody(id, ORDINARY_INVOICE), supplier.portal);
+    await ok(portalStatementApi.submitInvoice, invoiceBody(id, ORDINARY_INVOICE), supplier.portal);
     const invoiced = await info(id);
-    expect(invoiced).toMatchObject({ status: 'invoiced', match_result: 'matched', exceptions: [] });
-    expect(
-      invoiced.groups.map((g: { invoiced_incl_tax_fen: number; invoiced_tax_fen: number }) => [g.invoiced_incl_tax_fen, g.invoiced_tax_fen]),
-    ).toEqual([
+    expect(invoiced).toMatchObject({ status: 'invoiced', matchResult: 'matched', exceptions: [] });
+    expect(invoiced.groups.map((g) => [g.invoicedInclTaxFen, g.invoicedTaxFen])).toEqual([
       [100_395, 11_550],
       [90_000, 2_621],
     ]);
@@ -499,19 +544,20 @@ describe('a month end from statement to payment', () => {
     const submitted = await t.database.db.select().from(messages).where(eq(messages.kind, 'invoice_submitted'));
     expect(submitted.map((m) => m.recipientUserId)).toEqual([1, 1]);
     // No more invoices once 已开票.
-    expect((await t.api(portalStatementApi.submitInvoice, typedInvoice(invoiceBody(id, ORDINARY_INVOICE)), supplier.portal)).code).toBe(409);
+    expect((await t.api(portalStatementApi.submitInvoice, invoiceBody(id, ORDINARY_INVOICE), supplier.portal)).code).toBe(409);
   });
 
   it('is approved by someone else and paid; the supplier sees 已付款', async () => {
     const s = await info(id);
     expect((await t.api(supplierStatementApi.approve, { id, version: s.version }, admin)).message).toBe('不能审批自己创建的对账单');
-    await ok('/admin/supplier_statement/approve', { id, version: s.version }, approver);
+    await ok(supplierStatementApi.approve, { id, version: s.version }, approver);
     const approved = await info(id);
     expect(approved.status).toBe('approved');
     expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 1, openPayableFen: 190_395 });
+    // A payment off the total without its reason: the refusal names the wire field, so a raw call.
     const off = await t.call(
-      '/admin/supplier_statement/pay',
-      { id, version: approved.version, paid_on: today(), amount_fen: 200_000, payment_ref: 'ZH20260331001' },
+      supplierStatementApi.pay,
+      toSnakeCase({ id, version: approved.version, paidOn: today(), amountFen: 200_000, paymentRef: 'ZH20260331001' } satisfies StatementPayBody),
       admin,
     );
     expect([off.code, off.data.field_errors[0].field]).toEqual([400, 'reason']);
@@ -521,26 +567,25 @@ describe('a month end from statement to payment', () => {
       admin,
     );
     expect(future.code).toBe(400);
-    await ok('/admin/supplier_statement/pay', { id, version: approved.version, paid_on: today(), amount_fen: 190_395, payment_ref: 'ZH20260331001' });
-    const paid = await ok('/portal/statement/info', { id }, supplier.portal);
-    expect(paid).toMatchObject({ status: 'paid', paid_on: today(), paid_amount_fen: 190_395, payment_ref: 'ZH20260331001' });
+    await ok(supplierStatementApi.pay, { id, version: approved.version, paidOn: today(), amountFen: 190_395, paymentRef: 'ZH20260331001' });
+    const paid = await ok(portalStatementApi.info, { id }, supplier.portal);
+    expect(paid).toMatchObject({ status: 'paid', paidOn: today(), paidAmountFen: 190_395, paymentRef: 'ZH20260331001' });
     expect(await figures()).toEqual({ toInvoice: 0, toApprove: 0, toPay: 0, openPayableFen: 0 });
     const [told] = await t.database.db.select().from(messages).where(eq(messages.kind, 'statement_paid'));
     expect(told.body).toContain('¥1,903.95');
-    const history = (await info(id)).history.map((h: { action: string }) => h.action);
+    const history = (await info(id)).history.map((h) => h.action);
     expect(history).toEqual(
       expect.arrayContaining(['create', 'send', 'dispute', 'revise', 'confirm', 'invoice', 'void_invoice', 'resolve_exception', 'approve', 'pay']),
     );
   });
 
   it('filters the list and exports the same rows', async () => {
-    const codes = async (filter: Record<string, unknown>) =>
-      (await ok('/admin/supplier_statement/list', filter)).list.map((s: { code: string }) => s.code);
+    const codes = async (filter: StatementListBody) => (await ok(supplierStatementApi.list, filter)).list.map((s) => s.code);
     expect(await codes({ keyword: code })).toEqual([code]);
-    expect(await codes({ status: 'paid', supplier_id: supplier.id })).toEqual([code]);
-    expect(await codes({ status: 'draft', supplier_id: supplier.id })).toEqual([]);
-    expect(await codes({ period_from: today(), period_to: today(), supplier_id: supplier.id })).toEqual([code]);
-    expect(await codes({ period_from: shanghaiDay(t, 1), supplier_id: supplier.id })).toEqual([]);
+    expect(await codes({ status: 'paid', supplierId: supplier.id })).toEqual([code]);
+    expect(await codes({ status: 'draft', supplierId: supplier.id })).toEqual([]);
+    expect(await codes({ periodFrom: today(), periodTo: today(), supplierId: supplier.id })).toEqual([code]);
+    expect(await codes({ periodFrom: shanghaiDay(t, 1), supplierId: supplier.id })).toEqual([]);
     const file = await download(t, '/admin/supplier_statement/export', { supplier_id: supplier.id }, admin);
     const [rows] = [...(await readWorkbook(file.rawPayload)).values()];
     expect(rows[0][0]).toBe('对账单号');
@@ -555,64 +600,63 @@ describe("the buyer's tax id on an invoice", () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[1];
     await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
-    const creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
+    const creditCode = (await ok(supplierApi.info, { id: supplierId })).creditCode;
     const portal = await portalTokenFor(supplierId, 'buyer-id@stmt.test');
-    const { id } = await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() });
-    await ok('/admin/supplier_statement/send', { id, version: (await info(id)).version });
-    await ok('/portal/statement/confirm', { id, version: (await info(id)).version }, portal);
+    const { id } = await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() });
+    await ok(supplierStatementApi.send, { id, version: (await info(id)).version });
+    await ok(portalStatementApi.confirm, { id, version: (await info(id)).version }, portal);
     const s = await info(id);
     expect(s.groups).toEqual([
       expect.objectContaining({
-        invoice_type: 'ordinary',
-        tax_rate_percent: 3,
-        amount_incl_tax_fen: 36_000,
-        amount_excl_tax_fen: 34_951,
-        tax_fen: 1_049,
+        invoiceType: 'ordinary',
+        taxRatePercent: 3,
+        amountInclTaxFen: 36_000,
+        amountExclTaxFen: 34_951,
+        taxFen: 1_049,
       }),
     ]);
     // The invoice covers the group to the fen, from the right seller, but names another buyer.
-    const invoice = {
-      ...invoiceBody(id, {}),
-      seller_tax_id: creditCode,
-      buyer_tax_id: '91110105MA01ABCD2X',
-      invoice_type: 'ordinary',
-      tax_rate_percent: 3,
-      amount_excl_tax_fen: 34_951,
-      tax_fen: 1_049,
-      amount_incl_tax_fen: 36_000,
-    };
-    await ok('/portal/supplier_invoice/submit', invoice, portal);
+    const invoice = invoiceBody(id, {
+      sellerTaxId: creditCode,
+      buyerTaxId: '91110105MA01ABCD2X',
+      invoiceType: 'ordinary',
+      taxRatePercent: 3,
+      amountExclTaxFen: 34_951,
+      taxFen: 1_049,
+      amountInclTaxFen: 36_000,
+    });
+    await ok(portalStatementApi.submitInvoice, invoice, portal);
     const checked = await info(id);
-    expect(checked).toMatchObject({ status: 'confirmed', match_result: 'exception' });
+    expect(checked).toMatchObject({ status: 'confirmed', matchResult: 'exception' });
     expect(checked.exceptions).toEqual([
       expect.objectContaining({
         kind: 'buyer_mismatch',
-        invoice_type: 'ordinary',
-        tax_rate_percent: 3,
-        expected_fen: 36_000,
-        actual_fen: 36_000,
-        real_cost_impact_fen: 0,
+        invoiceType: 'ordinary',
+        taxRatePercent: 3,
+        expectedFen: 36_000,
+        actualFen: 36_000,
+        realCostImpactFen: 0,
         status: 'open',
-        detail: `发票 ${invoice.invoice_number} 购方税号 91110105MA01ABCD2X，本公司统一社会信用代码为 91440300MA5F6G7H8J`,
+        detail: `发票 ${invoice.invoiceNumber} 购方税号 91110105MA01ABCD2X，本公司统一社会信用代码为 91440300MA5F6G7H8J`,
       }),
     ]);
-    expect(checked.groups[0]).toMatchObject({ invoiced_incl_tax_fen: 36_000, invoiced_tax_fen: 1_049 });
+    expect(checked.groups[0]).toMatchObject({ invoicedInclTaxFen: 36_000, invoicedTaxFen: 1_049 });
     // While 公司信息 has no credit code the buyer is not checked; recorded again, it is.
     const db = t.database.db;
     await db.update(companyInfo).set({ creditCode: '' }).where(eq(companyInfo.id, 1));
     try {
-      expect(await ok('/admin/supplier_statement/match', { id })).toEqual({ result: 'matched', exceptions: [] });
+      expect(await ok(supplierStatementApi.match, { id })).toEqual({ result: 'matched', exceptions: [] });
     } finally {
       await db.update(companyInfo).set({ creditCode: '91440300MA5F6G7H8J' }).where(eq(companyInfo.id, 1));
     }
-    const again = await ok('/admin/supplier_statement/match', { id });
+    const again = await ok(supplierStatementApi.match, { id });
     expect(again.result).toBe('exception');
-    expect(again.exceptions.map((e: { kind: string }) => e.kind)).toEqual(['buyer_mismatch']);
+    expect(again.exceptions.map((e) => e.kind)).toEqual(['buyer_mismatch']);
     // Red-flushed and issued again to the company: matched, 已开票.
     const wrong = (await info(id)).invoices[0];
-    await ok('/admin/supplier_invoice/void', { id: wrong.id, version: wrong.version, reason: '购方税号错误，红冲' });
-    await ok('/portal/supplier_invoice/submit', { ...invoice, invoice_number: nextNumber(), buyer_tax_id: '91440300MA5F6G7H8J' }, portal);
-    expect(await info(id)).toMatchObject({ status: 'invoiced', match_result: 'matched', exceptions: [] });
+    await ok(supplierInvoiceApi.void, { id: wrong.id, version: wrong.version, reason: '购方税号错误，红冲' });
+    await ok(portalStatementApi.submitInvoice, { ...invoice, invoiceNumber: nextNumber(), buyerTaxId: '91440300MA5F6G7H8J' }, portal);
+    expect(await info(id)).toMatchObject({ status: 'invoiced', matchResult: 'matched', exceptions: [] });
   });
 });
 
@@ -629,13 +673,13 @@ describe('data scope 仅本人', () => {
 
     const award = await awardedTask(t, admin);
     for (const supplierId of award.supplierIds) await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
-    const period = { period_from: today(), period_to: today() };
-    const theirs = await ok('/admin/supplier_statement/create', { supplier_id: award.supplierIds[0], ...period });
-    const mine = await ok('/admin/supplier_statement/create', { supplier_id: award.supplierIds[1], ...period }, scoped);
+    const period = { periodFrom: today(), periodTo: today() };
+    const theirs = await ok(supplierStatementApi.create, { supplierId: award.supplierIds[0], ...period });
+    const mine = await ok(supplierStatementApi.create, { supplierId: award.supplierIds[1], ...period }, scoped);
 
     const listed = async (token: string) => {
-      const page = await ok('/admin/supplier_statement/list', { page: 1, page_size: 200 }, token);
-      return { codes: page.list.map((s: { code: string }) => s.code) as string[], total: page.total as number };
+      const page = await ok(supplierStatementApi.list, { page: 1, pageSize: 200 }, token);
+      return { codes: page.list.map((s) => s.code), total: page.total };
     };
     const own = await listed(scoped);
     expect(own).toEqual({ codes: [mine.code], total: 1 });
@@ -653,7 +697,7 @@ describe('data scope 仅本人', () => {
     const sent = await t.api(supplierStatementApi.send, { id: theirs.id, version }, scoped);
     expect([sent.code, sent.message]).toEqual([404, '对账单不存在']);
     expect(await databaseFingerprint(db)).toEqual(before);
-    await ok('/admin/supplier_statement/send', { id: mine.id, version: (await info(mine.id)).version }, scoped);
+    await ok(supplierStatementApi.send, { id: mine.id, version: (await info(mine.id)).version }, scoped);
   });
 });
 
@@ -662,9 +706,8 @@ describe('exclusivity', () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[0];
     await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
-    const typedBody = { supplierId, periodFrom: today(), periodTo: today() };
-    const body = toSnakeCase(typedBody);
-    const answers = await Promise.all([0, 1, 2].map(() => t.api(supplierStatementApi.create, typedBody, admin)));
+    const body = { supplierId, periodFrom: today(), periodTo: today() };
+    const answers = await Promise.all([0, 1, 2].map(() => t.api(supplierStatementApi.create, body, admin)));
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
     const winner = answers.find((a) => a.code === 200)?.data.id as number;
     const [held] = await t.database.db.select().from(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, winner));
@@ -677,11 +720,11 @@ describe('exclusivity', () => {
     await expect(t.database.db.insert(supplierStatementMovements).values({ ...copy, statementId: other.id })).rejects.toThrow();
     // A cancelled statement lets go: its movements are free for the next.
     const s = await info(winner);
-    await ok('/admin/supplier_statement/cancel', { id: winner, version: s.version, reason: '重开' });
+    await ok(supplierStatementApi.cancel, { id: winner, version: s.version, reason: '重开' });
     await t.database.db.insert(supplierStatementMovements).values({ ...copy, statementId: other.id });
     await t.database.db.delete(supplierStatementMovements).where(eq(supplierStatementMovements.statementId, other.id));
-    const again = await ok('/admin/supplier_statement/create', body);
-    expect((await info(again.id)).total_fen).toBe(s.total_fen);
+    const again = await ok(supplierStatementApi.create, body);
+    expect((await info(again.id)).totalFen).toBe(s.totalFen);
   });
 
   it('registers an invoice number once, also when two register it at once', async () => {
@@ -689,25 +732,21 @@ describe('exclusivity', () => {
     const supplierId = award.supplierIds[1];
     await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
     const portal = await portalTokenFor(supplierId, 'race@stmt.test');
-    const { id, code } = await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() });
-    await ok('/admin/supplier_statement/send', { id, version: (await info(id)).version });
-    await ok('/portal/statement/confirm', { id, version: (await info(id)).version }, portal);
+    const { id, code } = await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() });
+    await ok(supplierStatementApi.send, { id, version: (await info(id)).version });
+    await ok(portalStatementApi.confirm, { id, version: (await info(id)).version }, portal);
     // Any sound invoice: 20000 + 600 = 20600.
-    const body = {
-      ...invoiceBody(id, {}),
-      invoice_type: 'ordinary',
-      tax_rate_percent: 3,
-      amount_excl_tax_fen: 20_000,
-      tax_fen: 600,
-      amount_incl_tax_fen: 20_600,
-    };
-    const answers = await Promise.all([
-      t.api(supplierInvoiceApi.create, typedInvoice(body), admin),
-      t.api(portalStatementApi.submitInvoice, typedInvoice(body), portal),
-    ]);
+    const body = invoiceBody(id, {
+      invoiceType: 'ordinary',
+      taxRatePercent: 3,
+      amountExclTaxFen: 20_000,
+      taxFen: 600,
+      amountInclTaxFen: 20_600,
+    });
+    const answers = await Promise.all([t.api(supplierInvoiceApi.create, body, admin), t.api(portalStatementApi.submitInvoice, body, portal)]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.code === 409)?.message).toBe(`发票号码 ${body.invoice_number} 已登记在对账单 ${code}`);
-    const rows = await t.database.db.select().from(supplierInvoices).where(eq(supplierInvoices.invoiceNumber, body.invoice_number));
+    expect(answers.find((a) => a.code === 409)?.message).toBe(`发票号码 ${body.invoiceNumber} 已登记在对账单 ${code}`);
+    const rows = await t.database.db.select().from(supplierInvoices).where(eq(supplierInvoices.invoiceNumber, body.invoiceNumber));
     expect(rows).toHaveLength(1);
   });
 });
@@ -719,8 +758,8 @@ describe('the status machine', () => {
     const supplierId = award.supplierIds[0];
     await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
     world.portal = await portalTokenFor(supplierId, 'sweep@stmt.test');
-    world.creditCode = (await ok('/admin/supplier/info', { id: supplierId })).credit_code;
-    world.id = (await ok('/admin/supplier_statement/create', { supplier_id: supplierId, period_from: today(), period_to: today() })).id;
+    world.creditCode = (await ok(supplierApi.info, { id: supplierId })).creditCode;
+    world.id = (await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() })).id;
   });
   let serial = 0;
   type Probe = { action: StatementAction; row: typeof supplierStatements.$inferSelect; invoice: typeof supplierInvoices.$inferSelect };
@@ -776,15 +815,14 @@ describe('the status machine', () => {
   /** Who acts: the supplier confirms and disputes, a second pair of eyes decides and approves, the creator the rest. */
   const actor = (action: StatementAction) =>
     action === 'confirm' || action === 'dispute' ? world.portal : action === 'approve' || action === 'resolve_exception' ? approver : admin;
-  const infoPath = (action: StatementAction) => (actor(action) === world.portal ? '/portal/statement/info' : '/admin/supplier_statement/info');
+  const infoEndpoint = (action: StatementAction) => (actor(action) === world.portal ? portalStatementApi.info : supplierStatementApi.info);
 
   const calls: Record<StatementAction, (p: Probe) => Promise<ApiAnswer>> = {
     send: ({ row }) => t.api(supplierStatementApi.send, { id: row.id, version: row.version }, admin),
     revise: ({ row }) => t.api(supplierStatementApi.revise, { id: row.id, version: row.version }, admin),
     confirm: ({ row }) => t.api(portalStatementApi.confirm, { id: row.id, version: row.version }, world.portal),
     dispute: ({ row }) => t.api(portalStatementApi.dispute, { id: row.id, version: row.version, reason: '探针' }, world.portal),
-    invoice: ({ row }) =>
-      t.api(supplierInvoiceApi.create, typedInvoice({ ...invoiceBody(row.id, SPECIAL_INVOICE), seller_tax_id: world.creditCode }), admin),
+    invoice: ({ row }) => t.api(supplierInvoiceApi.create, invoiceBody(row.id, { ...SPECIAL_INVOICE, sellerTaxId: world.creditCode }), admin),
     void_invoice: ({ invoice }) => t.api(supplierInvoiceApi.void, { id: invoice.id, version: invoice.version, reason: '探针' }, admin),
     match: ({ row }) => t.api(supplierStatementApi.match, { id: row.id }, admin),
     resolve_exception: ({ row }) =>
@@ -815,6 +853,6 @@ describe('the status machine', () => {
       };
     },
     statusOf: async ({ row }) => (await info(row.id)).status,
-    listed: async ({ action, row }) => (await ok(infoPath(action), { id: row.id }, actor(action))).allowed_actions,
+    listed: async ({ action, row }) => (await ok(infoEndpoint(action), { id: row.id }, actor(action))).allowedActions,
   });
 });
