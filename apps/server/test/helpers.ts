@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type * as contract from '@scm/contract';
 import { DAY_MS, type Endpoint, shanghaiDay as shanghaiDayOf, toCamelCase, toSnakeCase } from '@scm/contract';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import pg from 'pg';
@@ -84,6 +85,15 @@ export const queryRows = <T>(t: TestApp, query: SQL): Promise<T[]> => rowsOf<T>(
 
 /** The test clock's date in Asia/Shanghai, `offsetDays` later: quote dates and deadlines are days there. */
 export const shanghaiDay = (t: TestApp, offsetDays = 0) => shanghaiDayOf(t.clock.now.getTime() + offsetDays * DAY_MS);
+
+/** A table's row by its id as the database holds it (undefined when there is none): the status sweeps' snapshots. */
+export async function rowById<T extends PgTable & { id: PgColumn }>(t: TestApp, table: T, id: number): Promise<T['$inferSelect']> {
+  const [row] = await t.database.db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  return row as T['$inferSelect'];
+}
 
 let uniqueSeq = 0;
 /** A code no other test run has used: prefix, time and a counter, in upper case (SKU codes). */

@@ -21,7 +21,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, shanghaiDay, type TestApp } from './helpers';
+import { rowById, ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, shanghaiDay, type TestApp } from './helpers';
 import { createSupplier } from './builders';
 import { DAY, PORTAL_PASSWORD, portalAccountOf, portalLogin, portalQuote, portalSupplier, portalWorld, tokenOf } from './portal-fixtures';
 import { auditRowCount, sweepStatusMachine } from './status-machine-sweep';
@@ -224,7 +224,7 @@ describe('the portal account status machine', () => {
   beforeAll(async () => {
     supplierId = await createSupplier(t, await t.login(), '嘉兴门户状态测试厂');
   });
-  const row = async (id: number) => (await t.database.db.select().from(portalAccounts).where(eq(portalAccounts.id, id)))[0];
+  const row = (id: number) => rowById(t, portalAccounts, id);
   const refusals = { disable: '该门户账号已停用', enable: '该门户账号未停用', reissue: '该门户账号已停用，请先启用' };
 
   sweepStatusMachine({

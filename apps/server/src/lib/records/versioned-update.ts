@@ -1,9 +1,12 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { notFound, staleVersion } from '../http/errors';
 
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+
+/** What every write of a versioned row sets beside its own values: the next version and the time. */
+const nextVersion = <T extends VersionedTable>(table: T) => ({ version: sql`${table.version} + 1`, updatedAt: sql`now()` });
 
 /**
  * Optimistic locking: updates the row only if it still has `version`, bumping it. A missing row is
@@ -19,7 +22,7 @@ export async function updateVersioned<T extends VersionedTable>(
 ): Promise<void> {
   const updated = await tx
     .update(table)
-    .set({ ...values, version: sql`${table.version} + 1`, updatedAt: sql`now()` } as never)
+    .set({ ...values, ...nextVersion(table) } as never)
     .where(and(eq(table.id, id), eq(table.version, version), extraWhere))
     .returning({ id: table.id });
   if (updated.length > 0) return;
@@ -28,4 +31,16 @@ export async function updateVersioned<T extends VersionedTable>(
     .from(table as PgTable)
     .where(eq(table.id, id));
   throw exists ? staleVersion() : notFound();
+}
+
+/**
+ * Writes `values` to rows the caller has locked (`for update`) and whose versions it has checked
+ * itself, all in one statement: a batch action over a selection.
+ */
+export async function updateLockedRows<T extends VersionedTable>(tx: Db, table: T, ids: number[], values: Record<string, unknown>): Promise<void> {
+  if (ids.length > 0)
+    await tx
+      .update(table)
+      .set({ ...values, ...nextVersion(table) } as never)
+      .where(inArray(table.id, ids));
 }

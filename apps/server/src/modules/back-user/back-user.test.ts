@@ -8,9 +8,8 @@ import {
   operationLogApi,
   roleApi,
 } from '@scm/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
+import { rowById, ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { backUsers } from '../../db/schema';
 import { DEMO_USER_EMAILS } from '../../db/seed/demo-access';
@@ -288,7 +287,7 @@ describe('what a user manager without super-admin rights is offered', () => {
 
 describe('the 启用/停用 status machine', () => {
   let serial = 0;
-  const row = async (id: number) => (await t.database.db.select().from(backUsers).where(eq(backUsers.id, id)))[0];
+  const row = (id: number) => rowById(t, backUsers, id);
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,
     statuses: ENABLED_STATUSES,

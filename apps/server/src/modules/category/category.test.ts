@@ -1,7 +1,7 @@
 import { categoryApi, commodityApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS } from '@scm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { rowById, createTestApp, type TestApp } from '../../../test/helpers';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { categories } from '../../db/schema';
 
@@ -145,7 +145,7 @@ describe('category tree', () => {
 });
 
 describe('the 启用/停用 status machine', () => {
-  const row = async (id: number) => (await t.database.db.select().from(categories).where(eq(categories.id, id)))[0];
+  const row = (id: number) => rowById(t, categories, id);
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,
     statuses: ENABLED_STATUSES,

@@ -1,9 +1,9 @@
 import { categoryApi, commodityApi, ENABLED_STATUS_LABELS, ENABLED_STATUSES, ENABLEMENT_TRANSITIONS, IMPORT_MAX_ROWS } from '@scm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp, unique } from '../../../test/helpers';
+import { rowById, createTestApp, type TestApp, unique } from '../../../test/helpers';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { commodities } from '../../db/schema';
 
@@ -187,7 +187,7 @@ describe('commodity create and edit', () => {
   it('changes only the selected rows not already in the status, and refuses a selection with none to change', async () => {
     const on = await createCommodity({ categoryId: tree.leafC });
     const off = await createCommodity({ categoryId: tree.leafC, status: 'disabled' });
-    const row = async (id: number) => (await t.database.db.select().from(commodities).where(eq(commodities.id, id)))[0];
+    const row = (id: number) => rowById(t, commodities, id);
     const mixed = await t.api(
       commodityApi.disable,
       {
@@ -219,7 +219,7 @@ describe('commodity create and edit', () => {
 });
 
 describe('the 启用/停用 status machine of one commodity (a batch of one)', () => {
-  const row = async (id: number) => (await t.database.db.select().from(commodities).where(eq(commodities.id, id)))[0];
+  const row = (id: number) => rowById(t, commodities, id);
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,
     statuses: ENABLED_STATUSES,

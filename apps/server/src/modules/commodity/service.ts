@@ -15,7 +15,7 @@ import { categories, commodities } from '../../db/schema';
 import { writeAudit } from '../../lib/audit/audit';
 import { enablementTarget, enablementVerb } from '../../lib/records/enablement';
 import type { AuthedContext } from '../../lib/http/context';
-import { updateVersioned } from '../../lib/records/versioned-update';
+import { updateLockedRows, updateVersioned } from '../../lib/records/versioned-update';
 import { withCurrentValues } from '../../lib/records/unchanged-fields';
 import { badRequest, conflict, fieldError, notFound, pgConstraint, pgErrorCode, staleVersion } from '../../lib/http/errors';
 import { searchGrams } from '../../lib/sql/search-grams';
@@ -171,8 +171,8 @@ export async function setCommodityStatus(ctx: AuthedContext, input: { items: { i
       throw conflict(`所选商品均已是${ENABLED_STATUS_LABELS[rows[0].status]}状态`);
     }
     const status = ENABLEMENT_TRANSITIONS[action].to;
-    for (const row of changing) await updateVersioned(tx, commodities, row.id, row.version, { status });
     const changed = changing.map((row) => row.id);
+    await updateLockedRows(tx, commodities, changed, { status });
     await writeAudit(tx, ctx.actor, {
       module: MODULE,
       action,

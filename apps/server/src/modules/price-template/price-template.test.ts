@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { rowById, createTestApp, type TestApp } from '../../../test/helpers';
 import { loginWithCodes, seedCommodities } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
 import { commodities, priceTemplates, suppliers } from '../../db/schema';
@@ -263,7 +263,7 @@ describe('price template Excel export', () => {
 
 describe('the 启用/停用 status machine', () => {
   let serial = 0;
-  const row = async (id: number) => (await t.database.db.select().from(priceTemplates).where(eq(priceTemplates.id, id)))[0];
+  const row = (id: number) => rowById(t, priceTemplates, id);
   const defaultRow = { regionCodes: [], isDefault: true, firstQty: 1, firstFeeFen: 500, additionalQty: 1, additionalFeeFen: 100 };
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,

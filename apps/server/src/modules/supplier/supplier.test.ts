@@ -1,9 +1,8 @@
 import { isValidCreditCode, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_TRANSITIONS, SUPPLIER_STATUSES, supplierApi, toCamelCase } from '@scm/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { rowById, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   createWeightTemplate,
   creditCode,
@@ -160,7 +159,7 @@ describe('supplier', () => {
 
 describe('the status machine (变更状态)', () => {
   let serial = 0;
-  const row = async (id: number) => (await t.database.db.select().from(suppliers).where(eq(suppliers.id, id)))[0];
+  const row = (id: number) => rowById(t, suppliers, id);
   sweepStatusMachine({
     machine: SUPPLIER_STATUS_TRANSITIONS,
     statuses: SUPPLIER_STATUSES,

@@ -10,10 +10,9 @@ import {
   toSnakeCase,
   warehouseApi,
 } from '@scm/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { rowById, createTestApp, type TestApp } from '../../../test/helpers';
 import { awardedTask } from '../../../test/order-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
@@ -186,7 +185,7 @@ describe('公司信息', () => {
 
 describe('the 启用/停用 status machine', () => {
   let serial = 0;
-  const row = async (id: number) => (await t.database.db.select().from(warehouses).where(eq(warehouses.id, id)))[0];
+  const row = (id: number) => rowById(t, warehouses, id);
   sweepStatusMachine({
     machine: ENABLEMENT_TRANSITIONS,
     statuses: ENABLED_STATUSES,
