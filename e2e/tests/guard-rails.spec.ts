@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, login, screenshot } from '../support/app';
+import { api, apiLogin, login, screenshot, takeOverPassword } from '../support/app';
+import { createSupplier } from '../support/procurement';
 import { shanghaiDay } from '@scm/contract';
 
 const stamp = Date.now().toString().slice(-6);
@@ -102,4 +103,62 @@ test('a quote that can no longer be entered keeps its 税率 read-only', async (
   await expect(panel).toBeVisible();
   await expect(panel.locator('.ant-form-item', { has: page.getByLabel('税率') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
   await expect(panel.locator('.ant-form-item', { has: page.getByLabel('发票类型') }).locator('.ant-select')).toHaveClass(/ant-select-disabled/);
+});
+
+test('an editor without the status action sees a commodity’s and a supplier’s status read-only, and saving keeps it', async ({ page, request }) => {
+  const admin = await apiLogin(request);
+  const ok = async (path: string, body: unknown) => {
+    const answer = await api(request, admin, path, body);
+    expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+    return answer.data;
+  };
+  const [sample] = (await ok('/admin/commodity/list', { page_size: 1, status: 'enabled' })).list as { category_id: number; unit: string }[];
+  await ok('/admin/commodity/create', {
+    sku_code: `E2EEDIT${stamp}`,
+    name: `E2E只改资料${stamp}`,
+    category_id: sample.category_id,
+    unit: sample.unit,
+    reference_price_fen: 1000,
+  });
+  const supplierName = `E2E只改资料供应商${stamp}`;
+  await createSupplier(request, admin, { name: supplierName, creditBody: `91330100MA2E${stamp.slice(0, 5)}` });
+  const role = await ok('/admin/role/create', {
+    name: `资料编辑${stamp}`,
+    code: `editor_${stamp}`,
+    permission_codes: [
+      'dashboard',
+      'basic',
+      'commodityManagement',
+      'commodityList',
+      'commodityList:edit',
+      'procurementManagement',
+      'supplierManagement',
+      'supplierManagement:edit',
+    ],
+  });
+  const email = `editor-${stamp}@jiaju.com`;
+  await ok('/admin/back_user/create', { email, username: `资料员${stamp}`, role_id: role.id, password: 'Editor2026' });
+  await login(page, email, await takeOverPassword(request, email, 'Editor2026'));
+
+  await page.goto(`/commodityManagement/commodityList?keyword=E2EEDIT${stamp}`);
+  await page.locator('.table-card .ant-table-row').first().getByRole('button', { name: '编辑' }).click();
+  const commodityForm = page.getByRole('dialog', { name: '编辑商品' });
+  const commodityStatus = commodityForm.locator('.ant-form-item', { hasText: '启用或停用需要' });
+  await expect(commodityStatus).toContainText('启用或停用需要「启用/停用」权限');
+  await expect(commodityStatus.getByRole('radio', { name: '停用' })).toBeDisabled();
+  await screenshot(page, 'guard-commodity-status-read-only');
+  await commodityForm.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+  await expect(commodityForm).toBeHidden();
+
+  await page.goto(`/procurementManagement/supplierManagement?keyword=${encodeURIComponent(supplierName)}`);
+  await page.locator('.table-card .ant-table-row').first().getByRole('button', { name: '编辑' }).click();
+  const supplierForm = page.getByRole('dialog', { name: /编辑供应商/ });
+  const supplierStatus = supplierForm.locator('.ant-form-item', { hasText: '变更状态需要' });
+  await expect(supplierStatus).toContainText('变更状态需要「变更状态」权限');
+  await expect(supplierStatus.locator('.ant-select')).toHaveClass(/ant-select-disabled/);
+  await screenshot(page, 'guard-supplier-status-read-only');
+
+  // Saved by an editor without the status action, the commodity keeps its status.
+  const [commodity] = (await ok('/admin/commodity/list', { keyword: `E2EEDIT${stamp}` })).list as { status: string }[];
+  expect(commodity.status).toBe('enabled');
 });
