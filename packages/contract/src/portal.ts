@@ -9,15 +9,7 @@ import { endpoint } from './endpoint';
 import { PORTAL_PATHS } from './portal-paths';
 import { freightEstimateResponse } from './freight/api';
 import { PHONE_PATTERN } from './validation';
-import {
-  freightModeSchema,
-  invitationStatusSchema,
-  invoiceTypeSchema,
-  noInvoiceNoTax,
-  procurementStatusSchema,
-  quoteFields,
-  quoteLineInput,
-} from './procurement/task';
+import { invitationStatusSchema, noInvoiceNoTax, procurementStatusSchema, quoteAnswerFields, quoteFields, quoteLineInput } from './procurement/task';
 import { PORTAL_ACCOUNT_STATUSES } from './portal-vocabulary';
 import { AWARD_OUTCOMES } from './procurement/vocabulary';
 
@@ -138,29 +130,8 @@ export const rfqLineSchema = z.object({
   unit: z.string(),
   quantity: z.number(),
 });
-export const portalQuoteLineSchema = z.object({
-  taskLineId: z.number(),
-  unitPriceFen: z.number().nullable(),
-  moq: z.number().nullable(),
-  leadTimeDays: z.number().nullable(),
-  remark: z.string().nullable(),
-});
-export const portalQuoteSchema = z.object({
-  id: z.number(),
-  revision: z.number(),
-  submittedAt: z.string(),
-  validUntil: z.string(),
-  invoiceType: invoiceTypeSchema,
-  taxRatePercent: z.number(),
-  freightMode: freightModeSchema,
-  freightFen: z.number(),
-  /** The working of an estimated freight, as the 配送费用估算 page shows it. */
-  freightFormula: z.string().nullable(),
-  remark: z.string().nullable(),
-  /** The buyer typed this revision in 报价维护 (代录). */
-  enteredByBuyer: z.boolean(),
-  lines: z.array(portalQuoteLineSchema),
-});
+/** The supplier's own quote as the portal shows it back; `enteredByBuyer`: the buyer typed this revision in 报价维护 (代录). */
+export const portalQuoteSchema = z.object(quoteAnswerFields);
 export const quoteRevisionSchema = z.object({
   revision: z.number(),
   submittedAt: z.string(),

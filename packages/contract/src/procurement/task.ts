@@ -254,27 +254,35 @@ export const quoteLineSchema = z.object({
   leadTimeDays: z.number().nullable(),
   remark: z.string().nullable(),
 });
-export const quotationSchema = z.object({
+/**
+ * What a kept quote says, as both of its readers see it: the buyer's 报价维护 (`quotationSchema`) and
+ * the supplier's own view in the portal (`portalQuoteSchema`), each adding its own fields.
+ */
+export const quoteAnswerFields = {
   id: z.number(),
-  code: z.string(),
-  quoteDate: z.string(),
   validUntil: z.string(),
   invoiceType: invoiceTypeSchema,
   taxRatePercent: z.number(),
   freightMode: freightModeSchema,
   freightFen: z.number(),
+  /** The working of an estimated freight, as the 配送费用估算 page shows it. */
   freightFormula: z.string().nullable(),
   remark: z.string().nullable(),
-  /** Shown status: an unawarded quote whose valid-until has passed reads 已过期. */
-  status: quoteStatusSchema,
-  version: z.number(),
-  updatedAt: z.string(),
   lines: z.array(quoteLineSchema),
   /** The revision that counts (1, 2, …): each portal submission or buyer entry adds one. */
   revision: z.number(),
   submittedAt: z.string(),
   /** Typed by the buyer in 报价维护 (代录) rather than submitted through the portal. */
   enteredByBuyer: z.boolean(),
+};
+export const quotationSchema = z.object({
+  ...quoteAnswerFields,
+  code: z.string(),
+  quoteDate: z.string(),
+  /** Shown status: an unawarded quote whose valid-until has passed reads 已过期. */
+  status: quoteStatusSchema,
+  version: z.number(),
+  updatedAt: z.string(),
   sealed: z.literal(false),
 });
 export type Quotation = z.infer<typeof quotationSchema>;
