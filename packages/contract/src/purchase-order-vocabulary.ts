@@ -148,3 +148,27 @@ export const OVER_RECEIPT_LIMIT_FACTOR = 2;
 export function freeReceiptRoom(ordered: number, received: number): number {
   return Math.max(0, ordered + Math.floor((ordered * OVER_RECEIPT_FREE_PERCENT) / 100) - received);
 }
+
+/** The parts of an order's detail that say what a line may still ship. */
+interface ShippingState {
+  lines: { id: number; quantity: number; receivedQuantity: number }[];
+  shipments: { status: string; lines: { orderLineId: number; quantity: number }[] }[];
+}
+
+/** What a line may still ship: ordered + 10 % − received − in transit (the server's rule). */
+export function shippableRoom(order: ShippingState, lineId: number): number {
+  const line = order.lines.find((l) => l.id === lineId);
+  if (!line) return 0;
+  const inTransit = order.shipments
+    .filter((s) => s.status === 'in_transit')
+    .flatMap((s) => s.lines)
+    .filter((l) => l.orderLineId === lineId)
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return freeReceiptRoom(line.quantity, line.receivedQuantity + inTransit);
+}
+
+/** A new shipping notice's quantity for a line before anyone types: what is still owed, within the room. */
+export function suggestedShipQuantity(order: ShippingState, lineId: number): number {
+  const line = order.lines.find((l) => l.id === lineId);
+  return line ? Math.max(0, Math.min(shippableRoom(order, lineId), line.quantity - line.receivedQuantity)) : 0;
+}

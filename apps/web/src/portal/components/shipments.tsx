@@ -1,4 +1,12 @@
-import { type PurchaseOrderDetail, SHIPMENT_STATUS_COLORS, SHIPMENT_STATUS_LABELS, freeReceiptRoom, addDays, shanghaiDay } from '@scm/contract';
+import {
+  type PurchaseOrderDetail,
+  SHIPMENT_STATUS_COLORS,
+  SHIPMENT_STATUS_LABELS,
+  shippableRoom,
+  suggestedShipQuantity,
+  addDays,
+  shanghaiDay,
+} from '@scm/contract';
 import { type FormEvent, useState } from 'react';
 import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
@@ -8,18 +16,6 @@ import { Button, Dialog, Tag, TextArea, TextInput } from './plain-controls';
 import { Rows, Section } from './section';
 
 type Shipment = PurchaseOrderDetail['shipments'][number];
-
-/** What a line may still ship: ordered + 10 % − received − in transit (the server's rule). */
-function room(order: PurchaseOrderDetail, lineId: number) {
-  const line = order.lines.find((l) => l.id === lineId);
-  if (!line) return 0;
-  const inTransit = order.shipments
-    .filter((s) => s.status === 'in_transit')
-    .flatMap((s) => s.lines)
-    .filter((l) => l.orderLineId === lineId)
-    .reduce((sum, l) => sum + l.quantity, 0);
-  return freeReceiptRoom(line.quantity, line.receivedQuantity + inTransit);
-}
 
 const FIELDS = ['deliveryNoteNo', 'shipDate', 'expectedArrival', 'carrier', 'vehiclePlate', 'driverPhone', 'remark'] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -88,15 +84,8 @@ export function ShipForm({ order, onDone }: { order: PurchaseOrderDetail; onDone
         </PlainField>
       ))}
       {order.lines.map((l) => (
-        <PlainField key={l.id} id={`qty-${l.id}`} label={`${l.commodityName}（可发 ${room(order, l.id)}）`}>
-          {(state) => (
-            <TextInput
-              {...state}
-              name={`qty-${l.id}`}
-              inputMode="numeric"
-              defaultValue={String(Math.max(0, Math.min(room(order, l.id), l.quantity - l.receivedQuantity)))}
-            />
-          )}
+        <PlainField key={l.id} id={`qty-${l.id}`} label={`${l.commodityName}（可发 ${shippableRoom(order, l.id)}）`}>
+          {(state) => <TextInput {...state} name={`qty-${l.id}`} inputMode="numeric" defaultValue={String(suggestedShipQuantity(order, l.id))} />}
         </PlainField>
       ))}
       {errors.lines && <div className="portal-error">{errors.lines}</div>}

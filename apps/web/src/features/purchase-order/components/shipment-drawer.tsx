@@ -1,4 +1,4 @@
-import { freeReceiptRoom, type PurchaseOrderDetail, shipmentCreateRequest } from '@scm/contract';
+import { type PurchaseOrderDetail, shipmentCreateRequest, shippableRoom, suggestedShipQuantity } from '@scm/contract';
 import { Alert, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { dayText, todayValue } from '@/shared/form/day-value';
@@ -17,18 +17,6 @@ interface Values {
   quantities: Record<number, number | null>;
 }
 
-/** What a line may still ship: ordered + 10 % − received − in transit (the server's rule). */
-export function shippableRoom(order: PurchaseOrderDetail, lineId: number): number {
-  const line = order.lines.find((l) => l.id === lineId);
-  if (!line) return 0;
-  const inTransit = order.shipments
-    .filter((s) => s.status === 'in_transit')
-    .flatMap((s) => s.lines)
-    .filter((l) => l.orderLineId === lineId)
-    .reduce((sum, l) => sum + l.quantity, 0);
-  return freeReceiptRoom(line.quantity, line.receivedQuantity + inTransit);
-}
-
 /** 代登记发货: the buyer records the supplier's shipping notice it heard of by phone or mail. */
 export default function ShipmentDrawer({ order, open, onClose }: { order: PurchaseOrderDetail; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -41,9 +29,7 @@ export default function ShipmentDrawer({ order, open, onClose }: { order: Purcha
     form.setFieldsValue({
       shipDate: todayValue(),
       expectedArrival: todayValue().add(2, 'day'),
-      quantities: Object.fromEntries(
-        order.lines.map((l) => [l.id, Math.max(0, Math.min(shippableRoom(order, l.id), l.quantity - l.receivedQuantity))]),
-      ),
+      quantities: Object.fromEntries(order.lines.map((l) => [l.id, suggestedShipQuantity(order, l.id)])),
     });
   }, [open, order, form]);
 
