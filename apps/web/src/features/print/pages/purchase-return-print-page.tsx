@@ -11,6 +11,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { useDict } from '@/shared/dict/use-dict';
 import { useApiQuery } from '@/shared/http/hooks';
+import { formatCount } from '@/shared/ui/money';
 import { PrintFrame, PrintRoot, SignatureBoxes, useBuyerCompany } from '@/features/print/components/print-frame';
 
 /** A return the supplier has not accepted yet, or one cancelled, prints its status across the page. */
@@ -110,7 +111,7 @@ function PurchaseReturnPrint() {
                   <td>{line.skuCode}</td>
                   <td>{line.commodityName}</td>
                   <td className="center">{units.item(line.unit)?.label ?? line.unit}</td>
-                  <td className="num">{line.quantity.toLocaleString('en-US')}</td>
+                  <td className="num">{formatCount(line.quantity)}</td>
                   <td className="num">{fenToYuan(line.unitPriceFen, true)}</td>
                   <td className="num">{fenToYuan(line.amountFen, true)}</td>
                   <td className="small">{line.reason ?? ''}</td>
