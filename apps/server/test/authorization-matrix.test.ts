@@ -123,7 +123,7 @@ async function foreignShipment(admin: string) {
     .values({
       code: 'FHFOREIGN0001',
       orderId: order.id,
-      supplierId: order.supplier_id,
+      supplierId: order.supplierId,
       shipDate: '2026-01-01',
       expectedArrival: '2026-01-02',
       deliveryNoteNo: 'SD-FOREIGN',

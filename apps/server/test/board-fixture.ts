@@ -1,3 +1,4 @@
+import { backUserApi, roleApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './helpers';
 
@@ -18,12 +19,12 @@ export async function insertRow(t: TestApp, table: string, row: Record<string, u
 
 /** A role holding `codes` and one user in it; answers the user's id and token. */
 export async function createUser(t: TestApp, admin: string, code: string, codes: string[]) {
-  const role = await t.call('/admin/role/create', { name: `角色${code}`, code, permission_codes: codes }, admin);
+  const role = await t.api(roleApi.create, { name: `角色${code}`, code, permissionCodes: codes }, admin);
   if (role.code !== 200) throw new Error(role.message);
   const email = `${code}@board.test`;
-  const user = await t.call('/admin/back_user/create', { email, username: `用户${code}`, role_id: role.data.id, password: 'Passw0rd1' }, admin);
+  const user = await t.api(backUserApi.create, { email, username: `用户${code}`, roleId: role.data.id, password: 'Passw0rd1' }, admin);
   if (user.code !== 200) throw new Error(user.message);
-  return { id: user.data.id as number, token: await t.login(email, 'Passw0rd1') };
+  return { id: user.data.id, token: await t.login(email, 'Passw0rd1') };
 }
 
 let supplierSeq = 0;

@@ -1,13 +1,18 @@
-import { DAY_MS } from '@scm/contract';
+import { DAY_MS, type Endpoint, type EndpointBody, procurementTaskApi, purchaseOrderApi, quotationApi, supplierStatementApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
-import { seedCommodities, supplierBody } from './procurement-fixtures';
-import { type ApiPath, queryRows, shanghaiDay, type TestApp } from './helpers';
+import { createSupplier, type QuoteBody } from './builders';
+import { seedCommodities } from './procurement-fixtures';
+import { queryRows, shanghaiDay, type TestApp } from './helpers';
 
-async function ok(t: TestApp, path: ApiPath, body: unknown, token: string) {
-  const answer = await t.call(path, body, token);
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.message} ${JSON.stringify(answer.data)}`);
+/** A refusal throws with the server's message, so a test can expect the fixture itself to fail. */
+async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: EndpointBody<E>, token: string) {
+  const answer = await t.api(endpoint, body, token);
+  if (answer.code !== 200) throw new Error(`${endpoint.path}: ${answer.message} ${JSON.stringify(answer.data)}`);
   return answer.data;
 }
+
+/** What one supplier's quote says beyond its prices: its invoice and freight. */
+type QuoteTerms = Partial<Pick<QuoteBody, 'invoiceType' | 'taxRatePercent' | 'freightFen'>>;
 
 let serial = 0;
 
@@ -17,7 +22,7 @@ export interface AwardedFixture {
   supplierIds: [number, number];
   /** Task line ids: line 0 goes to the first supplier, line 1 to the second. */
   lineIds: [number, number];
-  orders: { id: number; supplier_id: number; version: number; code: string }[];
+  orders: { id: number; supplierId: number; version: number; code: string }[];
 }
 
 /**
@@ -36,7 +41,7 @@ export async function awardedTask(
     /** Award to these suppliers instead of two new ones. */
     supplierIds?: [number, number];
     /** Each supplier's invoice and freight, instead of the defaults above. */
-    quoteTerms?: [Record<string, unknown>, Record<string, unknown>];
+    quoteTerms?: [QuoteTerms, QuoteTerms];
     warehouseCode?: string;
   } = {},
 ): Promise<AwardedFixture> {
@@ -50,69 +55,69 @@ export async function awardedTask(
       ])
     ).ids as [number, number]);
   const [s1, s2] = options.supplierIds ?? [
-    (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商甲${serial}`), token)).id,
-    (await ok(t, '/admin/supplier/create', supplierBody(`订单测试供应商乙${serial}`), token)).id,
+    await createSupplier(t, token, `订单测试供应商甲${serial}`),
+    await createSupplier(t, token, `订单测试供应商乙${serial}`),
   ];
   const { id: taskId } = await ok(
     t,
-    '/admin/procurement_task/create',
+    procurementTaskApi.create,
     {
       name: `订单测试任务${serial}`,
-      buyer_id: options.buyerId ?? 1,
-      quote_deadline: new Date(t.clock.now.getTime() + DAY_MS).toISOString(),
-      delivery_region_code: '440305',
-      warehouse_code: options.warehouseCode,
-      required_by: shanghaiDay(t, 10),
-      plan_id: options.planId,
+      buyerId: options.buyerId ?? 1,
+      quoteDeadline: new Date(t.clock.now.getTime() + DAY_MS).toISOString(),
+      deliveryRegionCode: '440305',
+      warehouseCode: options.warehouseCode,
+      requiredBy: shanghaiDay(t, 10),
+      planId: options.planId,
       lines: [
-        { commodity_id: commodityIds[0], quantity: 100, target_price_fen: 1100, plan_line_id: options.planLineIds?.[0] },
-        { commodity_id: commodityIds[1], quantity: 40, target_price_fen: 1000, plan_line_id: options.planLineIds?.[1] },
+        { commodityId: commodityIds[0], quantity: 100, targetPriceFen: 1100, planLineId: options.planLineIds?.[0] },
+        { commodityId: commodityIds[1], quantity: 40, targetPriceFen: 1000, planLineId: options.planLineIds?.[1] },
       ],
-      supplier_ids: [s1, s2],
+      supplierIds: [s1, s2],
       // Quoted in the open and closed by hand (sealed tasks open at the deadline: test/sealing.test.ts).
       sealed: false,
     },
     token,
   );
-  await ok(t, '/admin/procurement_task/publish', { id: taskId, version: 0 }, token);
-  const info = await ok(t, '/admin/procurement_task/info', { id: taskId }, token);
-  const lineIds = info.lines.map((l: { id: number }) => l.id) as [number, number];
-  const quote = (supplierId: number, prices: [number, number], extra: Record<string, unknown>) =>
+  await ok(t, procurementTaskApi.publish, { id: taskId, version: 0 }, token);
+  const info = await ok(t, procurementTaskApi.info, { id: taskId }, token);
+  const lineIds = info.lines.map((l) => l.id) as [number, number];
+  const quote = (supplierId: number, prices: [number, number], terms: QuoteTerms) =>
     ok(
       t,
-      '/admin/quotation/save',
+      quotationApi.save,
       {
-        task_id: taskId,
-        supplier_id: supplierId,
-        quote_date: shanghaiDay(t),
-        valid_until: shanghaiDay(t, 60),
-        freight_mode: 'manual',
-        lines: lineIds.map((id, i) => ({ task_line_id: id, unit_price_fen: prices[i], moq: 1, lead_time_days: 7 })),
-        ...extra,
+        taskId,
+        supplierId,
+        quoteDate: shanghaiDay(t),
+        validUntil: shanghaiDay(t, 60),
+        freightMode: 'manual',
+        lines: lineIds.map((id, i) => ({ taskLineId: id, unitPriceFen: prices[i], moq: 1, leadTimeDays: 7 })),
+        ...terms,
       },
       token,
     );
-  const [terms1, terms2] = options.quoteTerms ?? [
-    { invoice_type: 'special', tax_rate_percent: 13, freight_fen: 600 },
-    { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
+  const [terms1, terms2]: [QuoteTerms, QuoteTerms] = options.quoteTerms ?? [
+    { invoiceType: 'special', taxRatePercent: 13, freightFen: 600 },
+    { invoiceType: 'ordinary', taxRatePercent: 3, freightFen: 0 },
   ];
   await quote(s1, [1000, 1300], terms1);
   await quote(s2, [1400, 900], terms2);
-  await ok(t, '/admin/procurement_task/close_quote', { id: taskId, version: 1 }, token);
+  await ok(t, procurementTaskApi.closeQuote, { id: taskId, version: 1 }, token);
   await ok(
     t,
-    '/admin/procurement_task/award',
+    procurementTaskApi.award,
     {
       id: taskId,
       version: 2,
       lines: [
-        { task_line_id: lineIds[0], supplier_id: s1, reason: '综合比价' },
-        { task_line_id: lineIds[1], supplier_id: s2, reason: '综合比价' },
+        { taskLineId: lineIds[0], supplierId: s1, reason: '综合比价' },
+        { taskLineId: lineIds[1], supplierId: s2, reason: '综合比价' },
       ],
     },
     token,
   );
-  const orders = (await ok(t, '/admin/purchase_order/list', { task_id: taskId, sort_field: 'code', sort_order: 'ascend' }, token)).list;
+  const orders = (await ok(t, purchaseOrderApi.list, { taskId, sortField: 'code', sortOrder: 'ascend' }, token)).list;
   return { taskId, taskCode: info.code, supplierIds: [s1, s2], lineIds, orders };
 }
 
@@ -140,16 +145,16 @@ export async function confirmedOrderOnPlan(t: TestApp, token: string) {
   await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[0].id} where id = ${fixture.lineIds[0]}`);
   await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[1].id} where id = ${fixture.lineIds[1]}`);
   const [order, other] = fixture.orders;
-  await ok(t, '/admin/purchase_order/confirm', { id: order.id, version: 0 }, token);
-  const detail = await ok(t, '/admin/purchase_order/info', { id: order.id }, token);
+  await ok(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
+  const detail = await ok(t, purchaseOrderApi.info, { id: order.id }, token);
   return {
     ...fixture,
     order,
     other,
-    lineId: detail.lines[0].id as number,
+    lineId: detail.lines[0].id,
     planId: plan.id,
     planLineId: planLines[0].id,
-    freightFen: detail.freight_fen as number,
+    freightFen: detail.freightFen,
   };
 }
 
@@ -159,21 +164,21 @@ export async function confirmedOrderOnPlan(t: TestApp, token: string) {
  */
 export async function sentStatement(t: TestApp, token: string): Promise<{ orderId: number; statementId: number }> {
   const [order] = (await awardedTask(t, token)).orders;
-  await ok(t, '/admin/purchase_order/confirm', { id: order.id, version: 0 }, token);
-  const info = await ok(t, '/admin/purchase_order/info', { id: order.id }, token);
+  await ok(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
+  const info = await ok(t, purchaseOrderApi.info, { id: order.id }, token);
   await ok(
     t,
-    '/admin/purchase_order/receive',
+    purchaseOrderApi.receive,
     {
       id: order.id,
       version: info.version,
-      received_on: shanghaiDay(t),
-      lines: info.lines.map((l: { id: number; quantity: number }) => ({ order_line_id: l.id, quantity: l.quantity })),
+      receivedOn: shanghaiDay(t),
+      lines: info.lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })),
     },
     token,
   );
   const day = shanghaiDay(t);
-  const { id } = await ok(t, '/admin/supplier_statement/create', { supplier_id: order.supplier_id, period_from: day, period_to: day }, token);
-  await ok(t, '/admin/supplier_statement/send', { id, version: 0 }, token);
+  const { id } = await ok(t, supplierStatementApi.create, { supplierId: order.supplierId, periodFrom: day, periodTo: day }, token);
+  await ok(t, supplierStatementApi.send, { id, version: 0 }, token);
   return { orderId: order.id, statementId: id };
 }

@@ -1,3 +1,4 @@
+import { type Endpoint, type EndpointBody, portalAccountApi, portalApi, procurementTaskApi } from '@scm/contract';
 import { createQuotingTask, createSupplier, type SupplierFields } from './builders';
 import type { TestApp } from './helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries } from './procurement-fixtures';
@@ -8,9 +9,9 @@ export const PORTAL_PASSWORD = 'Supplier123';
 /** The token of an activation path `/portal/activate?token=…`. */
 export const tokenOf = (activationUrl: string) => new URL(activationUrl, 'http://x').searchParams.get('token') as string;
 
-async function ok(t: TestApp, path: Parameters<TestApp['call']>[0], body: unknown, token: string) {
-  const answer = await t.call(path, body, token);
-  if (answer.code !== 200) throw new Error(`${String(path)}: ${answer.code} ${answer.message}`);
+async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: EndpointBody<E>, token: string) {
+  const answer = await t.api(endpoint, body, token);
+  if (answer.code !== 200) throw new Error(`${endpoint.path}: ${answer.code} ${answer.message}`);
   return answer.data;
 }
 
@@ -21,18 +22,18 @@ export async function portalSupplier(t: TestApp, admin: string, name: string, em
 
 /** An active portal account of an existing supplier, signed in: answers its ids and portal token. */
 export async function portalAccountOf(t: TestApp, admin: string, supplierId: number, email: string) {
-  const { id: accountId, activation_url } = await ok(t, '/admin/portal_account/create', { supplier_id: supplierId, email, name: '销售张' }, admin);
-  await ok(t, '/portal/account/activate', { token: tokenOf(activation_url), password: PORTAL_PASSWORD }, admin);
-  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  const { id: accountId, activationUrl } = await ok(t, portalAccountApi.create, { supplierId, email, name: '销售张' }, admin);
+  await ok(t, portalApi.activate, { token: tokenOf(activationUrl), password: PORTAL_PASSWORD }, admin);
+  const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
   if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
-  return { supplierId, accountId: accountId as number, email, token: login.data.token as string };
+  return { supplierId, accountId, email, token: login.data.token };
 }
 
 /** A fresh portal token (after the test clock has passed a session's limits). */
 export async function portalLogin(t: TestApp, email: string) {
-  const login = await t.call('/portal/login', { email, password: PORTAL_PASSWORD });
+  const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
   if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
-  return login.data.token as string;
+  return login.data.token;
 }
 
 let seq = 0;
@@ -60,12 +61,16 @@ export async function portalWorld(t: TestApp, admin: string, options: { sealed?:
     supplierIds: [a.supplierId, b.supplierId],
     sealed: options.sealed ?? true,
   });
-  const info = await ok(t, '/admin/procurement_task/info', { id: taskId }, admin);
-  const lineIds: number[] = info.lines.map((l: { id: number }) => l.id);
+  const info = await ok(t, procurementTaskApi.info, { id: taskId }, admin);
+  const lineIds = info.lines.map((l) => l.id);
   return { taskId, lineIds, a, b, templateId };
 }
 
-/** A portal quote body: the given unit prices per line (fen), typed freight. */
+/**
+ * A portal quote body as the wire carries it (snake_case): the given unit prices per line (fen),
+ * typed freight. The raw sweeps send it as is and the refusal tests bend it; `toCamelCase` makes
+ * it a typed body.
+ */
 export function portalQuote(taskId: number, lineIds: number[], prices: (number | null)[], extra: Record<string, unknown> = {}) {
   return {
     task_id: taskId,

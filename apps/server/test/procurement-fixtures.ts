@@ -1,4 +1,4 @@
-import { creditCodeWithCheck } from '@scm/contract';
+import { creditCodeWithCheck, priceTemplateApi } from '@scm/contract';
 import { categories, commodities } from '../src/db/schema';
 import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
@@ -46,20 +46,20 @@ export async function seedCommodities(t: TestApp, items: { sku: string; name: st
 
 /** Weight template: first 1000 g ¥8.00, each further 500 g ¥3.00, everywhere. */
 export async function createWeightTemplate(t: TestApp, token: string, name = '华东快运按重') {
-  const answer = await t.call(
-    '/admin/price_template/create',
+  const answer = await t.api(
+    priceTemplateApi.create,
     {
       name,
-      charge_mode: 'weight',
+      chargeMode: 'weight',
       status: 'enabled',
-      charge_rows: [{ region_codes: [], is_default: true, first_qty: 1000, first_fee_fen: 800, additional_qty: 500, additional_fee_fen: 300 }],
-      free_rows: [],
-      no_delivery_codes: [],
+      chargeRows: [{ regionCodes: [], isDefault: true, firstQty: 1000, firstFeeFen: 800, additionalQty: 500, additionalFeeFen: 300 }],
+      freeRows: [],
+      noDeliveryCodes: [],
     },
     token,
   );
   if (answer.code !== 200) throw new Error(`template: ${answer.message}`);
-  return answer.data.id as number;
+  return answer.data.id;
 }
 
 /** A user whose role holds only `codes`, for permission checks. */

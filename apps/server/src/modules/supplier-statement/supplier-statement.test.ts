@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { download, readWorkbook } from '../../../test/excel';
 import { type ApiAnswer, createTestApp, shanghaiDay, type TestApp } from '../../../test/helpers';
-import { awardedTask } from '../../../test/order-fixtures';
+import { type AwardedFixture, awardedTask } from '../../../test/order-fixtures';
 import { PORTAL_PASSWORD, portalSupplier, tokenOf } from '../../../test/portal-fixtures';
 import { loginWithCodes, seedDictionaries } from '../../../test/procurement-fixtures';
 import { auditRowCount, sweepStatusMachine } from '../../../test/status-machine-sweep';
@@ -79,6 +79,13 @@ async function ok<E extends Endpoint>(endpoint: E, body: z.input<E['body']>, as 
 function found<T>(item: T | undefined, what: string): T {
   expect(item, what).toBeDefined();
   return item as T;
+}
+/** The award's order of `supplierId`: each winning supplier has one. */
+function orderOf(award: AwardedFixture, supplierId: number) {
+  return found(
+    award.orders.find((o) => o.supplierId === supplierId),
+    `the order of supplier ${supplierId}`,
+  );
 }
 const info = (id: number, as = admin) => ok(supplierStatementApi.info, { id }, as);
 const today = () => shanghaiDay(t);
@@ -187,14 +194,12 @@ beforeAll(async () => {
   const second = await awardedTask(t, admin, {
     supplierIds: first.supplierIds,
     quoteTerms: [
-      { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
-      { invoice_type: 'ordinary', tax_rate_percent: 3, freight_fen: 0 },
+      { invoiceType: 'ordinary', taxRatePercent: 3, freightFen: 0 },
+      { invoiceType: 'ordinary', taxRatePercent: 3, freightFen: 0 },
     ],
   });
   const supplierId = first.supplierIds[0];
-  const mine = (list: { id: number; code: string; supplier_id: number }[]) =>
-    list.find((o) => o.supplier_id === supplierId) as { id: number; code: string };
-  orders = { special: mine(first.orders), ordinary: mine(second.orders) };
+  orders = { special: orderOf(first, supplierId), ordinary: orderOf(second, supplierId) };
   await ok(purchaseOrderApi.confirm, { id: orders.special.id, version: 0 });
   firstReceipt = await receive(orders.special.id, 60);
   const wrong = await receive(orders.special.id, 40);
@@ -599,7 +604,7 @@ describe("the buyer's tax id on an invoice", () => {
     // = 34951.46 → 34951; 税额 36000 − 34951 = 1049.
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[1];
-    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    await receiveAll(orderOf(award, supplierId).id);
     const creditCode = (await ok(supplierApi.info, { id: supplierId })).creditCode;
     const portal = await portalTokenFor(supplierId, 'buyer-id@stmt.test');
     const { id } = await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() });
@@ -672,7 +677,7 @@ describe('data scope 仅本人', () => {
     const scoped = await t.login('own@stmt.test', 'Scoped12345');
 
     const award = await awardedTask(t, admin);
-    for (const supplierId of award.supplierIds) await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    for (const supplierId of award.supplierIds) await receiveAll(orderOf(award, supplierId).id);
     const period = { periodFrom: today(), periodTo: today() };
     const theirs = await ok(supplierStatementApi.create, { supplierId: award.supplierIds[0], ...period });
     const mine = await ok(supplierStatementApi.create, { supplierId: award.supplierIds[1], ...period }, scoped);
@@ -705,7 +710,7 @@ describe('exclusivity', () => {
   it('lets one of two statements created at once take the movements; the database refuses a second live hold', async () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[0];
-    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    await receiveAll(orderOf(award, supplierId).id);
     const body = { supplierId, periodFrom: today(), periodTo: today() };
     const answers = await Promise.all([0, 1, 2].map(() => t.api(supplierStatementApi.create, body, admin)));
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
@@ -730,7 +735,7 @@ describe('exclusivity', () => {
   it('registers an invoice number once, also when two register it at once', async () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[1];
-    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    await receiveAll(orderOf(award, supplierId).id);
     const portal = await portalTokenFor(supplierId, 'race@stmt.test');
     const { id, code } = await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() });
     await ok(supplierStatementApi.send, { id, version: (await info(id)).version });
@@ -756,7 +761,7 @@ describe('the status machine', () => {
   beforeAll(async () => {
     const award = await awardedTask(t, admin);
     const supplierId = award.supplierIds[0];
-    await receiveAll(award.orders.find((o) => o.supplier_id === supplierId)?.id as number);
+    await receiveAll(orderOf(award, supplierId).id);
     world.portal = await portalTokenFor(supplierId, 'sweep@stmt.test');
     world.creditCode = (await ok(supplierApi.info, { id: supplierId })).creditCode;
     world.id = (await ok(supplierStatementApi.create, { supplierId, periodFrom: today(), periodTo: today() })).id;
