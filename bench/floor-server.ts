@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { PG_SESSION_OPTIONS } from '../apps/server/src';
 import { endpoints, floorAuthSql } from './config';
 import type { Query } from './lib/query';
 
 // The app's session settings (apps/server/src/db/client.ts), so both sides run the same plans.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, options: '-c jit=off' });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, options: PG_SESSION_OPTIONS });
 pool.on('error', () => {});
 const q: Query = async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[];
 const routes = new Map(endpoints.map((e) => [`/api${e.path}`, e]));

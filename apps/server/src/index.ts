@@ -3,7 +3,7 @@
  * statements the bench replays, and the data board's aggregate statements. The rest of src/ is the
  * server's own and changes without notice; a new bench entry adds what it needs here.
  */
-export { type Db, openDatabase } from './db/client';
+export { type Db, openDatabase, PG_SESSION_OPTIONS } from './db/client';
 export * as schema from './db/schema';
 export { nextCode } from './lib/records/codes';
 export type { AuthedContext, AuthUser } from './lib/http/context';

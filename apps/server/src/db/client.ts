@@ -86,6 +86,15 @@ function listenPg(url: string): Listen {
   };
 }
 
+/**
+ * Settings of every pooled session (docs/decisions.md). Short OLTP reads: compiling a plan whose cost
+ * estimate passes jit_above_cost (a LIMIT walk over a million rows does) costs 20–40 ms and saves
+ * nothing; and a request is one backend's work, since concurrency comes from the requests: a parallel
+ * worker is a process started per query, which made a count over 160,000 shipping notices 70 ms
+ * instead of 20 on two cores and took the CPU the other requests were waiting for.
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 // Extensions come before the drizzle-kit migrations, which cannot declare them (trigram search indexes).
 const createExtensions = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -101,9 +110,7 @@ export function openDatabase(options: { url?: string; dataDir: string; queryTime
       idleTimeoutMillis: 30_000,
       // A database that hangs instead of refusing would otherwise hold a request forever.
       query_timeout: options.queryTimeoutMs,
-      // Short OLTP reads: compiling a plan whose cost estimate passes jit_above_cost (a LIMIT walk over
-      // a million rows does) costs 20–40 ms and saves nothing (docs/decisions.md).
-      options: '-c jit=off',
+      options: PG_SESSION_OPTIONS,
     });
     // An idle client losing its server must not crash the process; the next query reports the outage.
     pool.on('error', () => {});
