@@ -27,6 +27,7 @@ import type { Body, Query } from './lib/query';
 import { load, loadMixed } from './lib/load';
 import { aloneTimes, openLoop } from './lib/open-loop';
 import { createScratchDatabase, PG_BASE_URL, pgAnswers, queryPool } from './lib/postgres';
+import { summarizeProfile } from './lib/cpu-profile';
 import { type NodeProcess, repoRoot, sleep, startAppServer, startNode } from './lib/processes';
 import { fmt, printTable, type Row, spread } from './lib/report';
 import { benchSearch } from './lib/search';
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     scale: { type: 'boolean', default: false },
     endpoints: { type: 'string' },
+    /** `--profile DIR`: the app server runs with `--cpu-prof` into DIR, and the table says where its thread's time went. */
+    profile: { type: 'string' },
   },
 });
 /** `--endpoints=commodity,compare`: only the endpoints whose API path contains one of these. */
@@ -293,6 +296,29 @@ async function benchOpenLoop(app: NodeProcess, token: string, readSet: ReadSet) 
       bar: '',
       ok: null,
     });
+  }
+}
+
+/**
+ * Where the app server's thread spent its time over the whole run (self time, idle left out): with
+ * `--only=openloop` that is the time 200 req/s of the mixed read set cost it.
+ */
+function profileRows(dir: string) {
+  const section = '服务端 CPU 剖析 (--profile)';
+  const summary = summarizeProfile(dir);
+  if (!summary) {
+    rows.push({ section, name: '剖析文件', value: `${dir} 中没有 .cpuprofile`, bar: '', ok: false });
+    return;
+  }
+  rows.push({
+    section,
+    name: '线程忙碌',
+    value: `${fmt.pct(summary.busyShare)} / ${fmt.ms(summary.totalMs)} (${summary.file})`,
+    bar: '',
+    ok: null,
+  });
+  for (const part of summary.top) {
+    rows.push({ section, name: part.where, value: `${fmt.pct(part.share)} (${fmt.ms(part.ms)})`, bar: '', ok: null });
   }
 }
 
@@ -550,7 +576,8 @@ async function main() {
     log(existingDb ? `数据库: ${existingDb}` : `临时数据库: ${db.url}`);
     const pool = queryPool(db.url);
     cleanups.push(() => pool.end());
-    let app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' });
+    const profiled = { nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [] };
+    let app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' }, profiled);
     cleanups.push(() => app.stop());
     if (args.scale && !existsSync(join(repoRoot, 'apps/server/scripts/seed-scale.ts'))) {
       log('--scale: 此分支尚无 seed:scale 脚本, 使用演示数据');
@@ -559,7 +586,7 @@ async function main() {
       const seeded = spawnSync('npm', ['run', 'seed:scale'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'inherit' });
       if (seeded.status !== 0) throw new Error('seed:scale failed');
       await app.stop();
-      app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' });
+      app = await startAppServer({ DATABASE_URL: db.url, WEB_DIST: build?.dist ?? '/nonexistent' }, profiled);
       cleanups.push(() => app.stop());
     }
     rows.push(scaleRow(await tableCounts(pool.q)));
@@ -589,6 +616,7 @@ async function main() {
   if (sections.has('freight')) benchFreight();
 
   await cleanup();
+  if (args.profile) profileRows(args.profile);
   rows.push({
     section: '运行环境',
     name: '机器',
@@ -596,7 +624,7 @@ async function main() {
     bar: '',
     ok: null,
   });
-  const order = ['运行环境', '数据规模', '商品搜索', '服务端', '数据看板', '对账', '浸泡', '实时消息', '运费', 'Web 体积', 'Web 时间'];
+  const order = ['运行环境', '数据规模', '商品搜索', '服务端 CPU', '服务端', '数据看板', '对账', '浸泡', '实时消息', '运费', 'Web 体积', 'Web 时间'];
   const rank = (row: Row) => order.findIndex((prefix) => row.section.startsWith(prefix));
   rows.sort((a, b) => rank(a) - rank(b));
   const table = printTable(rows);

@@ -45,17 +45,20 @@ export interface NodeProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+interface StartOptions {
+  readyTimeoutMs?: number;
+  port?: number;
+  /** Node's own flags before the script, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+}
+
 /**
  * Starts `node --import tsx <script>` (one process: its pid is the server's, for RSS and kill -9)
  * listening on a fresh loopback port, and waits until it answers HTTP.
  */
-export async function startNode(
-  script: string,
-  env: Record<string, string | undefined>,
-  options: { readyTimeoutMs?: number; port?: number } = {},
-): Promise<NodeProcess> {
+export async function startNode(script: string, env: Record<string, string | undefined>, options: StartOptions = {}): Promise<NodeProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,6 +109,6 @@ export async function startNode(
 }
 
 /** The application server (apps/server/src/server.ts) with the bench's administrator. */
-export function startAppServer(env: Record<string, string | undefined>, options: { readyTimeoutMs?: number; port?: number } = {}) {
+export function startAppServer(env: Record<string, string | undefined>, options: StartOptions = {}) {
   return startNode(serverEntry, { SEED_DEMO: 'true', ADMIN_EMAIL, ADMIN_PASSWORD, ...env }, options);
 }

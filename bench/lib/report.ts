@@ -24,6 +24,7 @@ export const fmt = {
   mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
   kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`,
   ratio: (n: number) => `${n.toFixed(2)}×`,
+  pct: (share: number) => `${(share * 100).toFixed(1)} %`,
   /** "median [min–max]" of timings in ms. */
   spread: (s: { median: number; min: number; max: number }) => `${fmt.ms(s.median)} [${fmt.ms(s.min)}–${fmt.ms(s.max)}]`,
 };
