@@ -116,6 +116,9 @@ export async function openPassedDeadlines(db: Db, scope: number[] | 'all', now: 
     .select({ id: procurementTasks.id })
     .from(procurementTasks)
     .where(scope === 'all' ? passedDeadline(now) : and(inArray(procurementTasks.id, scope), passedDeadline(now)))
+    // Ordered so the (status, quote_deadline) index answers it: unordered, the planner expects many
+    // due rows (it takes the two conditions as independent) and scans the table, 10–45 ms at 100,000 tasks.
+    .orderBy(procurementTasks.quoteDeadline)
     .limit(1);
   if (!due) return;
   if (scope === 'all') await closePassedDeadlines(db, now);

@@ -132,6 +132,9 @@ describe('orders from the award', () => {
     const codes = async (filter: PurchaseOrderListBody) => (await ok(purchaseOrderApi.list, filter)).list.map((o) => o.code);
     const [a, b] = award.orders.map((o) => o.code);
     expect(await codes({ keyword: a })).toEqual([a]);
+    // The count matches the page: it joins the supplier only for the keyword, and counts the same rows.
+    expect((await ok(purchaseOrderApi.list, { keyword: a })).total).toBe(1);
+    expect((await ok(purchaseOrderApi.list, { taskId: award.taskId })).total).toBe(2);
     expect(await codes({ supplierId: award.supplierIds[1] })).toEqual([b]);
     expect(await codes({ status: 'pending', taskId: award.taskId })).toEqual(expect.arrayContaining([a, b]));
     expect(await codes({ buyerId: 99 })).toEqual([]);

@@ -93,11 +93,15 @@ export async function listOrders(db: Db, access: OrderAccess, input: z.output<ty
       .orderBy(...orderBy(input, sortColumns, [desc(purchaseOrders.createdAt)], purchaseOrders.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(purchaseOrders)
-      .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
-      .where(where),
+    // The supplier is joined only for the keyword, which reads its name: every order has one, and the
+    // join made counting one status's 15,000 orders 10–90 ms instead of 3.
+    input.keyword
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(purchaseOrders)
+          .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+          .where(where)
+      : db.select({ total: sql<number>`count(*)::int` }).from(purchaseOrders).where(where),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }

@@ -172,6 +172,7 @@ describe('a return from creation to shipment', () => {
     const { code } = (await createReturn(f.orderId, f.lineId, 2)).data;
     const listed = await ok(purchaseReturnApi.list, { keyword: code });
     expect(listed.list.map((r) => r.code)).toEqual([code]);
+    expect(listed.total).toBe(1);
     expect(listed.list[0]).toMatchObject({ orderId: f.orderId, supplierId: f.supplierIds[0], status: 'pending', quantity: 2, amountFen: 2_000 });
     expect((await ok(purchaseReturnApi.list, { orderId: f.orderId, status: 'shipped' })).total).toBe(0);
     expect((await ok(purchaseReturnApi.list, { supplierId: f.supplierIds[0] })).total).toBe(1);
@@ -183,6 +184,7 @@ describe('a return from creation to shipment', () => {
     const own = await loginWithCodes(t, ['purchaseReturnList', 'purchaseReturnDetail'], 'return-own@test.com');
     await t.database.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.code, 'r_return_own_test_com'));
     expect((await ok(purchaseReturnApi.list, { keyword: code }, own)).total).toBe(0);
+    expect((await ok(purchaseReturnApi.list, { orderId: f.orderId }, own)).total).toBe(0);
     expect((await t.api(purchaseReturnApi.info, { id: listed.list[0].id }, own)).code).toBe(404);
   });
 });

@@ -53,6 +53,27 @@ function toItem({ ret, orderCode, supplierName }: ItemRow): PurchaseReturnItem {
 
 const sortColumns = { code: purchaseReturns.code, createdAt: purchaseReturns.createdAt, amountFen: purchaseReturns.amountFen };
 
+/**
+ * Counts the returns `where` matches, joining only what it reads: the order for a data scope or the
+ * keyword, the supplier for the keyword. Every return has both, and counting through the joins cost
+ * 8–20 ms at 10,000 returns.
+ */
+function countReturns(db: Db, where: SQL | undefined, reads: { keyword: boolean; scoped: boolean }) {
+  const total = { total: sql<number>`count(*)::int` };
+  if (reads.keyword) {
+    return db
+      .select(total)
+      .from(purchaseReturns)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId))
+      .innerJoin(suppliers, eq(suppliers.id, purchaseReturns.supplierId))
+      .where(where);
+  }
+  if (reads.scoped) {
+    return db.select(total).from(purchaseReturns).innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId)).where(where);
+  }
+  return db.select(total).from(purchaseReturns).where(where);
+}
+
 export async function listReturns(db: Db, access: OrderAccess, input: z.output<typeof purchaseReturnListRequest>) {
   const where = filterWhere(access, input);
   const [rows, [{ total }]] = await Promise.all([
@@ -61,12 +82,7 @@ export async function listReturns(db: Db, access: OrderAccess, input: z.output<t
       .orderBy(...orderBy(input, sortColumns, [desc(purchaseReturns.createdAt)], purchaseReturns.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(purchaseReturns)
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId))
-      .innerJoin(suppliers, eq(suppliers.id, purchaseReturns.supplierId))
-      .where(where),
+    countReturns(db, where, { keyword: Boolean(input.keyword), scoped: Boolean(returnAccessCondition(access)) }),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }
