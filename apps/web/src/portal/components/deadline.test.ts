@@ -1,7 +1,5 @@
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { timeLeftText } from '@scm/contract';
-import { useServerNow } from './deadline';
 
 const deadline = '2026-11-30T10:00:00+08:00';
 const at = (iso: string) => new Date(iso).getTime();
@@ -19,23 +17,5 @@ describe('the countdown to a quote deadline', () => {
   it('says nothing is left at and after the deadline', () => {
     expect(timeLeftText(deadline, at(deadline))).toBeNull();
     expect(timeLeftText(deadline, at('2026-11-30T10:00:01+08:00'))).toBeNull();
-  });
-});
-
-describe('the server clock of a portal page', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('renders once for an answer, however far the device clock moves between renders', async () => {
-    let clock = at('2026-11-27T10:00:00+08:00');
-    vi.spyOn(Date, 'now').mockImplementation(() => (clock += 7));
-    let renders = 0;
-    const { result } = renderHook(() => {
-      renders += 1;
-      return useServerNow('2026-11-27T10:05:00+08:00');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(renders).toBe(1);
-    // Five minutes ahead of the device, as the server said, give or take the mocked milliseconds.
-    expect(result.current - at('2026-11-27T10:05:00+08:00')).toBeLessThan(100);
   });
 });

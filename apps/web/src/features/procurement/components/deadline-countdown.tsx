@@ -1,15 +1,10 @@
 import { dueWithinADay, formatDateTime, timeLeftText } from '@scm/contract';
 import { Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useServerNow } from '@/shared/quote/use-server-now';
 
 /** The quote deadline with the time left; display only: the server closes quoting by itself. */
 export function DeadlineCountdown({ deadline, active }: { deadline: string; active: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, [active]);
+  const now = useServerNow(undefined, active);
   const left = active ? timeLeftText(deadline, now) : null;
   return (
     <span>
