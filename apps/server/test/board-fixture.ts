@@ -1,6 +1,6 @@
 import { backUserApi, roleApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
-import type { TestApp } from './helpers';
+import { apiOk, type TestApp } from './helpers';
 
 /**
  * Rows written straight into the tables the board reads, so every figure in the tests can be
@@ -19,12 +19,10 @@ export async function insertRow(t: TestApp, table: string, row: Record<string, u
 
 /** A role holding `codes` and one user in it; answers the user's id and token. */
 export async function createUser(t: TestApp, admin: string, code: string, codes: string[]) {
-  const role = await t.api(roleApi.create, { name: `角色${code}`, code, permissionCodes: codes }, admin);
-  if (role.code !== 200) throw new Error(role.message);
+  const role = await apiOk(t, roleApi.create, { name: `角色${code}`, code, permissionCodes: codes }, admin);
   const email = `${code}@board.test`;
-  const user = await t.api(backUserApi.create, { email, username: `用户${code}`, roleId: role.data.id, password: 'Passw0rd1' }, admin);
-  if (user.code !== 200) throw new Error(user.message);
-  return { id: user.data.id, token: await t.login(email, 'Passw0rd1') };
+  const user = await apiOk(t, backUserApi.create, { email, username: `用户${code}`, roleId: role.id, password: 'Passw0rd1' }, admin);
+  return { id: user.id, token: await t.login(email, 'Passw0rd1') };
 }
 
 let supplierSeq = 0;

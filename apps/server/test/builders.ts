@@ -1,7 +1,6 @@
 import { type Endpoint, planningApi, procurementTaskApi, quotationApi, supplierApi, toCamelCase, DAY_MS } from '@scm/contract';
-import { expect } from 'vitest';
 import type { z } from 'zod';
-import { shanghaiDay, type TestApp } from './helpers';
+import { apiOk, shanghaiDay, type TestApp } from './helpers';
 import { supplierBody } from './procurement-fixtures';
 
 /**
@@ -17,20 +16,14 @@ export type QuoteBody = Body<typeof quotationApi.save>;
 type SupplierBody = Body<typeof supplierApi.create>;
 export type SupplierFields = Partial<SupplierBody>;
 
-async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: Body<E>, token: string) {
-  const answer = await t.api(endpoint, body, token);
-  expect(answer.code, `${endpoint.path}: ${answer.message}`).toBe(200);
-  return answer.data;
-}
-
 /** An enabled supplier named `name` with a fresh credit code (the rest as `supplierBody` fills it): answers its id. */
 export async function createSupplier(t: TestApp, token: string, name: string, body: SupplierFields = {}): Promise<number> {
-  return (await ok(t, supplierApi.create, { ...toCamelCase<SupplierBody>(supplierBody(name)), ...body }, token)).id;
+  return (await apiOk(t, supplierApi.create, { ...toCamelCase<SupplierBody>(supplierBody(name)), ...body }, token)).id;
 }
 
 /** A 草稿 plan (regular, 嘉定仓 unless said), owned by the token's user unless `ownerId` says: answers its id. */
 export async function createPlan(t: TestApp, token: string, body: Partial<PlanBody> & Pick<PlanBody, 'lines'>): Promise<number> {
-  return (await ok(t, planningApi.create, { name: '测试计划', planType: 'regular', warehouse: 'sh_jiading', ...body }, token)).id;
+  return (await apiOk(t, planningApi.create, { name: '测试计划', planType: 'regular', warehouse: 'sh_jiading', ...body }, token)).id;
 }
 
 /** A 草稿 procurement task delivered to 440305, quoting until two days from the test clock: answers its id. */
@@ -40,13 +33,13 @@ export async function createTask(
   body: Partial<TaskBody> & Pick<TaskBody, 'buyerId' | 'lines' | 'supplierIds'>,
 ): Promise<number> {
   const defaults = { name: '测试采购任务', quoteDeadline: new Date(t.clock.now.getTime() + 2 * DAY_MS).toISOString(), deliveryRegionCode: '440305' };
-  return (await ok(t, procurementTaskApi.create, { ...defaults, ...body }, token)).id;
+  return (await apiOk(t, procurementTaskApi.create, { ...defaults, ...body }, token)).id;
 }
 
 /** Publishes a task at its current version (报价中). */
 export async function publishTask(t: TestApp, token: string, id: number): Promise<void> {
-  const { version } = await ok(t, procurementTaskApi.info, { id }, token);
-  await ok(t, procurementTaskApi.publish, { id, version }, token);
+  const { version } = await apiOk(t, procurementTaskApi.info, { id }, token);
+  await apiOk(t, procurementTaskApi.publish, { id, version }, token);
 }
 
 /** A published task (报价中): `createTask`, then `publishTask`. */
@@ -63,5 +56,5 @@ export async function saveQuote(
   body: Partial<QuoteBody> & Pick<QuoteBody, 'taskId' | 'supplierId' | 'lines'>,
 ): Promise<number> {
   const defaults = { quoteDate: shanghaiDay(t), validUntil: shanghaiDay(t, 30), freightMode: 'manual' as const };
-  return (await ok(t, quotationApi.save, { ...defaults, ...body }, token)).id;
+  return (await apiOk(t, quotationApi.save, { ...defaults, ...body }, token)).id;
 }

@@ -95,6 +95,16 @@ export async function rowById<T extends PgTable & { id: PgColumn }>(t: TestApp, 
   return row as T['$inferSelect'];
 }
 
+/**
+ * A call that must succeed, for fixtures and builders: answers its data, or throws with the
+ * server's message, so a refusal fails the test where the record was made (and a test may expect it).
+ */
+export async function apiOk<E extends Endpoint>(t: TestApp, endpoint: E, body: z.input<E['body']>, token?: string | null) {
+  const answer = await t.api(endpoint, body, token);
+  if (answer.code !== 200) throw new Error(`${endpoint.path}: ${answer.code} ${answer.message} ${JSON.stringify(answer.data)}`);
+  return answer.data;
+}
+
 let uniqueSeq = 0;
 /** A code no other test run has used: prefix, time and a counter, in upper case (SKU codes). */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++uniqueSeq}`.toUpperCase();

@@ -1,15 +1,8 @@
-import { DAY_MS, type Endpoint, type EndpointBody, procurementTaskApi, purchaseOrderApi, quotationApi, supplierStatementApi } from '@scm/contract';
+import { DAY_MS, procurementTaskApi, purchaseOrderApi, quotationApi, supplierStatementApi } from '@scm/contract';
 import { sql } from 'drizzle-orm';
 import { createSupplier, type QuoteBody } from './builders';
 import { seedCommodities } from './procurement-fixtures';
-import { queryRows, shanghaiDay, type TestApp } from './helpers';
-
-/** A refusal throws with the server's message, so a test can expect the fixture itself to fail. */
-async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: EndpointBody<E>, token: string) {
-  const answer = await t.api(endpoint, body, token);
-  if (answer.code !== 200) throw new Error(`${endpoint.path}: ${answer.message} ${JSON.stringify(answer.data)}`);
-  return answer.data;
-}
+import { apiOk, queryRows, shanghaiDay, type TestApp } from './helpers';
 
 /** What one supplier's quote says beyond its prices: its invoice and freight. */
 type QuoteTerms = Partial<Pick<QuoteBody, 'invoiceType' | 'taxRatePercent' | 'freightFen'>>;
@@ -58,7 +51,7 @@ export async function awardedTask(
     await createSupplier(t, token, `订单测试供应商甲${serial}`),
     await createSupplier(t, token, `订单测试供应商乙${serial}`),
   ];
-  const { id: taskId } = await ok(
+  const { id: taskId } = await apiOk(
     t,
     procurementTaskApi.create,
     {
@@ -79,11 +72,11 @@ export async function awardedTask(
     },
     token,
   );
-  await ok(t, procurementTaskApi.publish, { id: taskId, version: 0 }, token);
-  const info = await ok(t, procurementTaskApi.info, { id: taskId }, token);
+  await apiOk(t, procurementTaskApi.publish, { id: taskId, version: 0 }, token);
+  const info = await apiOk(t, procurementTaskApi.info, { id: taskId }, token);
   const lineIds = info.lines.map((l) => l.id) as [number, number];
   const quote = (supplierId: number, prices: [number, number], terms: QuoteTerms) =>
-    ok(
+    apiOk(
       t,
       quotationApi.save,
       {
@@ -103,8 +96,8 @@ export async function awardedTask(
   ];
   await quote(s1, [1000, 1300], terms1);
   await quote(s2, [1400, 900], terms2);
-  await ok(t, procurementTaskApi.closeQuote, { id: taskId, version: 1 }, token);
-  await ok(
+  await apiOk(t, procurementTaskApi.closeQuote, { id: taskId, version: 1 }, token);
+  await apiOk(
     t,
     procurementTaskApi.award,
     {
@@ -117,7 +110,7 @@ export async function awardedTask(
     },
     token,
   );
-  const orders = (await ok(t, purchaseOrderApi.list, { taskId, sortField: 'code', sortOrder: 'ascend' }, token)).list;
+  const orders = (await apiOk(t, purchaseOrderApi.list, { taskId, sortField: 'code', sortOrder: 'ascend' }, token)).list;
   return { taskId, taskCode: info.code, supplierIds: [s1, s2], lineIds, orders };
 }
 
@@ -145,8 +138,8 @@ export async function confirmedOrderOnPlan(t: TestApp, token: string) {
   await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[0].id} where id = ${fixture.lineIds[0]}`);
   await t.database.db.execute(sql`update procurement_task_lines set plan_line_id = ${planLines[1].id} where id = ${fixture.lineIds[1]}`);
   const [order, other] = fixture.orders;
-  await ok(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
-  const detail = await ok(t, purchaseOrderApi.info, { id: order.id }, token);
+  await apiOk(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
+  const detail = await apiOk(t, purchaseOrderApi.info, { id: order.id }, token);
   return {
     ...fixture,
     order,
@@ -164,9 +157,9 @@ export async function confirmedOrderOnPlan(t: TestApp, token: string) {
  */
 export async function sentStatement(t: TestApp, token: string): Promise<{ orderId: number; statementId: number }> {
   const [order] = (await awardedTask(t, token)).orders;
-  await ok(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
-  const info = await ok(t, purchaseOrderApi.info, { id: order.id }, token);
-  await ok(
+  await apiOk(t, purchaseOrderApi.confirm, { id: order.id, version: 0 }, token);
+  const info = await apiOk(t, purchaseOrderApi.info, { id: order.id }, token);
+  await apiOk(
     t,
     purchaseOrderApi.receive,
     {
@@ -178,7 +171,7 @@ export async function sentStatement(t: TestApp, token: string): Promise<{ orderI
     token,
   );
   const day = shanghaiDay(t);
-  const { id } = await ok(t, supplierStatementApi.create, { supplierId: order.supplierId, periodFrom: day, periodTo: day }, token);
-  await ok(t, supplierStatementApi.send, { id, version: 0 }, token);
+  const { id } = await apiOk(t, supplierStatementApi.create, { supplierId: order.supplierId, periodFrom: day, periodTo: day }, token);
+  await apiOk(t, supplierStatementApi.send, { id, version: 0 }, token);
   return { orderId: order.id, statementId: id };
 }

@@ -1,6 +1,6 @@
-import { type Endpoint, type EndpointBody, portalAccountApi, portalApi, procurementTaskApi } from '@scm/contract';
+import { portalAccountApi, portalApi, procurementTaskApi } from '@scm/contract';
 import { createQuotingTask, createSupplier, type SupplierFields } from './builders';
-import type { TestApp } from './helpers';
+import { apiOk, type TestApp } from './helpers';
 import { createWeightTemplate, seedCommodities, seedDictionaries } from './procurement-fixtures';
 
 export { DAY_MS as DAY } from '@scm/contract';
@@ -9,12 +9,6 @@ export const PORTAL_PASSWORD = 'Supplier123';
 /** The token of an activation path `/portal/activate?token=…`. */
 export const tokenOf = (activationUrl: string) => new URL(activationUrl, 'http://x').searchParams.get('token') as string;
 
-async function ok<E extends Endpoint>(t: TestApp, endpoint: E, body: EndpointBody<E>, token: string) {
-  const answer = await t.api(endpoint, body, token);
-  if (answer.code !== 200) throw new Error(`${endpoint.path}: ${answer.code} ${answer.message}`);
-  return answer.data;
-}
-
 /** A supplier with one active portal account, signed in: answers its id and portal token. */
 export async function portalSupplier(t: TestApp, admin: string, name: string, email: string, fields: SupplierFields = {}) {
   return portalAccountOf(t, admin, await createSupplier(t, admin, name, fields), email);
@@ -22,18 +16,15 @@ export async function portalSupplier(t: TestApp, admin: string, name: string, em
 
 /** An active portal account of an existing supplier, signed in: answers its ids and portal token. */
 export async function portalAccountOf(t: TestApp, admin: string, supplierId: number, email: string) {
-  const { id: accountId, activationUrl } = await ok(t, portalAccountApi.create, { supplierId, email, name: '销售张' }, admin);
-  await ok(t, portalApi.activate, { token: tokenOf(activationUrl), password: PORTAL_PASSWORD }, admin);
-  const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
-  if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
-  return { supplierId, accountId, email, token: login.data.token };
+  const { id: accountId, activationUrl } = await apiOk(t, portalAccountApi.create, { supplierId, email, name: '销售张' }, admin);
+  await apiOk(t, portalApi.activate, { token: tokenOf(activationUrl), password: PORTAL_PASSWORD }, admin);
+  const { token } = await apiOk(t, portalApi.login, { email, password: PORTAL_PASSWORD });
+  return { supplierId, accountId, email, token };
 }
 
 /** A fresh portal token (after the test clock has passed a session's limits). */
 export async function portalLogin(t: TestApp, email: string) {
-  const login = await t.api(portalApi.login, { email, password: PORTAL_PASSWORD });
-  if (login.code !== 200) throw new Error(`portal login: ${login.message}`);
-  return login.data.token;
+  return (await apiOk(t, portalApi.login, { email, password: PORTAL_PASSWORD })).token;
 }
 
 let seq = 0;
@@ -61,7 +52,7 @@ export async function portalWorld(t: TestApp, admin: string, options: { sealed?:
     supplierIds: [a.supplierId, b.supplierId],
     sealed: options.sealed ?? true,
   });
-  const info = await ok(t, procurementTaskApi.info, { id: taskId }, admin);
+  const info = await apiOk(t, procurementTaskApi.info, { id: taskId }, admin);
   const lineIds = info.lines.map((l) => l.id);
   return { taskId, lineIds, a, b, templateId };
 }

@@ -4,7 +4,7 @@ import { backUsers, rolePermissions, roles } from '../src/db/schema';
 import { seedBuiltInDictionaries } from '../src/db/seed/dictionary';
 import { hashPassword } from '../src/lib/access/passwords';
 import { withGrams } from '../src/modules/commodity/service';
-import type { TestApp } from './helpers';
+import { apiOk, type TestApp } from './helpers';
 
 /** A valid unified social credit code from a 17-character body (the check character computed). */
 export const creditCode = creditCodeWithCheck;
@@ -46,7 +46,8 @@ export async function seedCommodities(t: TestApp, items: { sku: string; name: st
 
 /** Weight template: first 1000 g ¥8.00, each further 500 g ¥3.00, everywhere. */
 export async function createWeightTemplate(t: TestApp, token: string, name = '华东快运按重') {
-  const answer = await t.api(
+  const template = await apiOk(
+    t,
     priceTemplateApi.create,
     {
       name,
@@ -58,8 +59,7 @@ export async function createWeightTemplate(t: TestApp, token: string, name = '�
     },
     token,
   );
-  if (answer.code !== 200) throw new Error(`template: ${answer.message}`);
-  return answer.data.id;
+  return template.id;
 }
 
 /** A user whose role holds only `codes`, for permission checks. */
