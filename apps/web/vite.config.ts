@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -89,20 +89,15 @@ function asyncEntry(): Plugin {
 }
 
 /**
- * The antd class families the back office's login renders: its inputs and button, the toasts, the
- * click wave and the icons (its form is plain markup); `ant-input-number` shares a prefix and is not
- * among them. The supplier portal (portal.html) uses no antd (docs/web-guide.md "Portal").
+ * The antd class families the back office's login renders: only its toasts and their icons (its form
+ * is drawn with the plain controls). The supplier portal (portal.html) uses no antd
+ * (docs/web-guide.md "Portal").
  */
 interface FirstScreen {
   families: string[];
-  except?: string[];
 }
-const LOGIN_SCREEN: FirstScreen = {
-  families: ['ant-btn', 'ant-input', 'ant-message', 'ant-wave', 'anticon'],
-  except: ['ant-input-number'],
-};
-const inFamily = (name: string, families: string[]) => families.some((family) => name === family || name.startsWith(`${family}-`));
-const onFirstScreen = (name: string, screen: FirstScreen) => inFamily(name, screen.families) && !inFamily(name, screen.except ?? []);
+const LOGIN_SCREEN: FirstScreen = { families: ['ant-message', 'anticon'] };
+const onFirstScreen = (name: string, screen: FirstScreen) => screen.families.some((family) => name === family || name.startsWith(`${family}-`));
 
 /** antd's prebuilt stylesheet without the rules that name a class of a component the screen does not render. */
 function firstScreenCss(full: string, screen: FirstScreen): string {
@@ -182,6 +177,63 @@ function portalDocument(): Plugin {
 export const sourceAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
 /**
+ * Builds `entry` for Node beside the app (same aliases, CSS module names and asset addresses as the
+ * browser's build) and answers what its export `render` returns.
+ */
+async function renderAtBuildTime(entry: string, render: string): Promise<string> {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const outDir = join(root, 'node_modules/.prerender');
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: sourceAlias },
+    ssr: { noExternal: true },
+    build: { ssr: entry, outDir, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'entry.mjs' } } },
+  });
+  const module = await import(`${pathToFileURL(join(outDir, 'entry.mjs')).href}?at=${Date.now()}`);
+  return module[render]();
+}
+
+/** The back office's document with `markup` in #root in place of the skeleton, and its stylesheets in <head>. */
+function withScreen(index: string, markup: string): string {
+  const links = index.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+  const withoutLinks = links.reduce((page, link) => page.replace(link, ''), index);
+  const withoutSkeleton = withoutLinks
+    .replace(/[ \t]*<!--[\s\S]*?-->\n(?=[ \t]*<style data-skeleton>)/, '')
+    .replace(/[ \t]*<style data-skeleton>[\s\S]*?<\/style>\n/, '')
+    .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${markup}</div>`);
+  if (!withoutSkeleton.includes('data-prerendered') || withoutSkeleton.includes('data-skeleton')) {
+    throw new Error('index.html no longer has the skeleton the login document replaces');
+  }
+  return withoutSkeleton.replace(/[ \t]*<\/head>/, () => `${links.map((link) => `    ${link.trim()}\n`).join('')}  </head>`);
+}
+
+/**
+ * Writes login.html: the back office's document with the login screen rendered into it at build time
+ * (app/prerender-login.tsx). The server answers the login addresses with it (apps/server/src/app.ts),
+ * so the form paints with the document and its stylesheets, before any script has run; main.tsx then
+ * renders the app's in its place, carrying over what was typed. Its stylesheets stand in <head>, so
+ * the form never paints unstyled; index.html, for every other address, keeps the skeleton
+ * (docs/web-guide.md "Loading").
+ */
+function prerenderedLogin(): Plugin {
+  return {
+    name: 'prerendered-login',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('prerendered-login: index.html is not in the bundle');
+      const markup = await renderAtBuildTime('src/app/prerender-login.tsx', 'renderLoginScreen');
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: withScreen(String(index.source), markup) });
+    },
+  };
+}
+
+/**
  * Two documents, built one after the other into one folder (`npm run build`): the back office's
  * (index.html, the default mode) and the supplier portal's (portal.html, `--mode portal`). Built
  * apart, each document's first screen is one chunk of what it alone uses: in one build, the
@@ -196,6 +248,7 @@ export default defineConfig(({ mode }) => {
       document === 'index' && firstScreenStyles(),
       stylesAfterSkeleton(),
       document === 'index' && asyncEntry(),
+      document === 'index' && prerenderedLogin(),
       precompress(),
     ],
     resolve: { alias: sourceAlias },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { LOGIN_SCREEN_PATHS } from '@scm/contract';
 import type { Config } from './config';
 import type { Db, Listen } from './db/client';
 import type { AnyRoute } from './lib/http/route';
@@ -120,9 +121,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     // Every non-API GET is a client-side route: the supplier portal's document for /portal/…, the
-    // back office's for the rest (docs/web-guide.md "Portal"); the app decides, its 404 page included.
+    // back office's with its login screen rendered in for the login addresses, the back office's for
+    // the rest (docs/web-guide.md "Portal" and "Loading"); the app decides, its 404 page included.
     const portalAddress = /^\/portal(\/|\?|$)/;
-    const sendDocument = (reply: FastifyReply, url: string) => reply.sendFile(portalAddress.test(url) ? 'portal.html' : 'index.html');
+    const documentOf = (url: string) => {
+      if (portalAddress.test(url)) return 'portal.html';
+      return LOGIN_SCREEN_PATHS.includes(url.replace(/[?#].*$/, '')) ? 'login.html' : 'index.html';
+    };
+    const sendDocument = (reply: FastifyReply, url: string) => reply.sendFile(documentOf(url));
     app.get('/', (request, reply) => sendDocument(reply, request.url));
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();

@@ -9,10 +9,12 @@ import { createTestApp, type TestApp } from './helpers';
  * The built web app as the server sends it (docs/web-guide.md "Loading"): precompressed files by
  * Accept-Encoding (br first, then gzip, else the file itself), hashed files under /assets cached
  * for a year, index.html (also for client routes) and other root files revalidated every time. The
- * supplier portal's addresses get the portal's own document (docs/web-guide.md "Portal").
+ * login addresses get login.html, the document with the login screen rendered in, and the supplier
+ * portal's addresses the portal's own document (docs/web-guide.md "Loading" and "Portal").
  */
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const LOGIN = '<!doctype html><html><head><title>t</title></head><body><div id="root" data-prerendered><h1>登录</h1></div></body></html>';
 const PORTAL = '<!doctype html><html><head><title>供应商门户</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('悦居'.repeat(200))});`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,6 +30,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${path}.gz`), gzipSync(text));
   };
   write('index.html', INDEX);
+  write('login.html', LOGIN);
   write('portal.html', PORTAL);
   write('assets/index-abc123.js', SCRIPT);
   writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -78,7 +81,7 @@ describe('hashed assets', () => {
 });
 
 describe('index.html is never cached', () => {
-  it.each(['/', '/login', '/dashboard/basic', '/commodityManagement/commodityList?pageSize=50', '/index.html'])('%s', async (url) => {
+  it.each(['/dashboard/basic', '/commodityManagement/commodityList?pageSize=50', '/index.html', '/login/elsewhere', '/loginx'])('%s', async (url) => {
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],
       ['gzip', 'gzip'],
@@ -90,6 +93,22 @@ describe('index.html is never cached', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(decoded(response)).toBe(INDEX);
+    }
+  });
+
+  it('the login addresses get the document with the login screen rendered in, revalidated, by Accept-Encoding', async () => {
+    for (const url of ['/', '/login', '/login?redirect=%2FdataBoard', '/?x=1']) {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        [undefined, undefined],
+      ] as const) {
+        const response = await get(url, accept);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(decoded(response)).toBe(LOGIN);
+      }
     }
   });
 

@@ -1,5 +1,7 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { noteTypedInto, finishCarryOver } from '@/shared/boot/prerendered-form';
 import { stylesheetsLoaded } from '@/shared/boot/stylesheets-loaded';
 import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 // antd's prebuilt stylesheet is linked before this one by index.html (the login screen's part of it,
@@ -8,4 +10,13 @@ import { logUnhandledErrors } from '@/shared/errors/log-unhandled-errors';
 import '@/shared/ui/global.css';
 
 logUnhandledErrors();
-stylesheetsLoaded().then(() => createRoot(document.getElementById('root')!).render(<App />));
+const root = document.getElementById('root')!;
+stylesheetsLoaded().then(() => {
+  // login.html holds the login screen rendered at build time: the app renders its own in its place in
+  // one synchronous pass, with what was typed meanwhile and the focus carried over (docs/web-guide.md
+  // "Loading"). Not hydrated: antd's style engine, hydrating, dropped the theme's tokens.
+  const prerendered = root.hasAttribute('data-prerendered');
+  if (prerendered) noteTypedInto(root);
+  flushSync(() => createRoot(root).render(<App />));
+  if (prerendered) finishCarryOver();
+});

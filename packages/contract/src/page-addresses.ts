@@ -6,6 +6,13 @@
  * of zod and of the menu: the portal's first chunk reads it.
  */
 
+/**
+ * The addresses that show the back office's login screen. The server answers them with login.html,
+ * the document with the screen rendered into it at build time, and the app adopts that markup there
+ * (docs/web-guide.md "Loading").
+ */
+export const LOGIN_SCREEN_PATHS: readonly string[] = ['/', '/login'];
+
 /** The supplier portal's pages. */
 export const PORTAL_PAGES = {
   login: '/portal/login',

@@ -1,4 +1,4 @@
-import { PRINT_PAGES } from '@scm/contract';
+import { LOGIN_SCREEN_PATHS, PRINT_PAGES } from '@scm/contract';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setNavigator } from '@/shared/http/navigation';
@@ -6,9 +6,8 @@ import { lazyPage } from '@/shared/navigation/lazy-page';
 import { setShellPrefetch } from '@/shared/navigation/prefetch-shell';
 import { stylesheetsLoaded } from '@/shared/boot/stylesheets-loaded';
 import { session } from '@/shared/session/session';
-// The login screen ships in the entry chunk: no second round trip before the form shows.
-import LoginPage from '@/features/auth/pages/login-page';
 import { ErrorPage } from '@/shared/errors/error-page';
+import { loginScreen, openedOnLoginScreen } from './login-screen';
 import { lastPaths } from './shell/last-paths';
 
 /**
@@ -67,8 +66,7 @@ const PurchaseReturnPrintPage = lazyPage(withBeyondLogin(() => import('@/feature
 const SupplierStatementPrintPage = lazyPage(withBeyondLogin(() => import('@/features/print/pages/supplier-statement-print-page')));
 
 export const router = createBrowserRouter([
-  { path: '/', element: page(<LoginPage />), errorElement: <ErrorPage /> },
-  { path: '/login', element: page(<LoginPage />), errorElement: <ErrorPage /> },
+  ...LOGIN_SCREEN_PATHS.map((path) => ({ path, element: loginScreen, errorElement: <ErrorPage /> })),
   { path: PRINT_PAGES.comparison, element: <RequireAuth>{page(<ComparisonPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: PRINT_PAGES.purchaseOrder, element: <RequireAuth>{page(<PurchaseOrderPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
   { path: PRINT_PAGES.purchaseReturn, element: <RequireAuth>{page(<PurchaseReturnPrintPage />)}</RequireAuth>, errorElement: <ErrorPage /> },
@@ -97,4 +95,4 @@ rememberPath(router.state);
 router.subscribe(rememberPath);
 setShellPrefetch(prefetchShell);
 // After the document's own stylesheets: antd's whole one must not compete with the login's part of it.
-if (window.location.pathname === '/' || window.location.pathname === '/login') stylesheetsLoaded().then(prefetchWhenIdle);
+if (openedOnLoginScreen()) stylesheetsLoaded().then(prefetchWhenIdle);

@@ -1,5 +1,5 @@
 import { PlainField } from '@/shared/form/plain-field';
-import { TextArea } from './plain-controls';
+import { TextArea } from '@/shared/ui/plain-controls';
 import type { useCheckedText } from './form-errors';
 
 /** A labelled text area bound to a `useCheckedText` field: a reason, a remark, a question. */

@@ -4,7 +4,7 @@ import { type FormEvent, memo } from 'react';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useAskQuestion } from '@/portal/api/rfq';
 import { useCheckedText } from './form-errors';
-import { Button, Tag } from './plain-controls';
+import { Button, Tag } from '@/shared/ui/plain-controls';
 import { Rows, Section } from './section';
 import { CheckedTextArea } from './checked-text-area';
 

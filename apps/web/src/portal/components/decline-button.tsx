@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useDeclineQuote } from '@/portal/api/rfq';
 import { useCheckedText } from './form-errors';
-import { Button, Dialog } from './plain-controls';
+import { Button, Dialog } from '@/shared/ui/plain-controls';
 import { CheckedTextArea } from './checked-text-area';
 
 /** 放弃报价 with a reason, asked for in a confirmation; a quote submitted before the deadline withdraws it. */

@@ -1,6 +1,6 @@
 import { CHARGE_MODE_LABELS, type EndpointData, formatMeasure, MATCHED_BY_LABELS, type portalApi, type RfqInfo } from '@scm/contract';
 import { formatCount, Money } from '@/shared/ui/money';
-import { Fact, Facts, Notice, Tag } from './plain-controls';
+import { Fact, Facts, Notice, Tag } from '@/shared/ui/plain-controls';
 
 type Estimate = EndpointData<typeof portalApi.estimateFreight>;
 

@@ -13,7 +13,7 @@ import { PlainField } from '@/shared/form/plain-field';
 import { useSubmitInvoice } from '@/portal/api/statements';
 import { requestChecks } from '@/portal/api/request-checks';
 import { type FormErrors, focusFirstError, issuesOn, serverErrorsOn } from './form-errors';
-import { ChoiceButtons, SubmitButton, TextInput } from './plain-controls';
+import { ChoiceButtons, SubmitButton, TextInput } from '@/shared/ui/plain-controls';
 import { Section } from './section';
 
 const TEXT_FIELDS = [

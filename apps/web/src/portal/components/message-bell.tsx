@@ -3,7 +3,7 @@ import type { Message } from '@scm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLatestMessages, useMarkAllRead, useMarkRead, usePortalMessageStream, useUnreadCount } from '@/portal/api/messages';
-import { Button, Icon } from '@/portal/components/plain-controls';
+import { Button, Icon } from '@/shared/ui/plain-controls';
 
 /**
  * The portal's bell: the unread count, and a small panel of the latest messages (plain markup, no

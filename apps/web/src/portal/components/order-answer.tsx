@@ -4,7 +4,7 @@ import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useConfirmOrder, useRejectOrder } from '@/portal/api/orders';
 import { useCheckedText } from './form-errors';
-import { Button, Dialog, TextInput } from './plain-controls';
+import { Button, Dialog, TextInput } from '@/shared/ui/plain-controls';
 import { CheckedTextArea } from './checked-text-area';
 
 /**

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Button } from '@/portal/components/plain-controls';
+import { Button } from '@/shared/ui/plain-controls';
 
 /** The page a portal list shows, from `?page=` (page 1 keeps the address bare). */
 export function usePortalPage(): [page: number, go: (next: number) => void] {

@@ -2,7 +2,7 @@ import { PORTAL_PAGES } from '@scm/contract';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { MessageBell } from '@/portal/components/message-bell';
-import { Button, Icon } from '@/portal/components/plain-controls';
+import { Button, Icon } from '@/shared/ui/plain-controls';
 import { usePortalAccount } from '@/shared/session/use-portal-account';
 import { portalSignOut } from '@/portal/api/account';
 import logoUrl from '@/shared/ui/logo.svg';

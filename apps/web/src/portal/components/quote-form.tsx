@@ -22,7 +22,7 @@ import { requestChecks } from '@/portal/api/request-checks';
 import { useEstimateFreight, useSubmitQuote } from '@/portal/api/rfq';
 import { type FormErrors, focusFirstError, issuesOn, serverErrorsOn } from './form-errors';
 import { FreightWorking } from './freight-working';
-import { Button, ChoiceButtons, Icon, Notice, Tag, TextArea, TextInput } from './plain-controls';
+import { Button, ChoiceButtons, Icon, Notice, Tag, TextArea, TextInput } from '@/shared/ui/plain-controls';
 import { Section } from './section';
 
 /** A line as typed: amounts and counts stay text until the form is sent. */

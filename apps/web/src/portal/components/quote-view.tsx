@@ -1,6 +1,6 @@
 import { INVOICE_TYPE_LABELS, type RfqInfo } from '@scm/contract';
 import { Money } from '@/shared/ui/money';
-import { Fact, Facts, Tag } from './plain-controls';
+import { Fact, Facts, Tag } from '@/shared/ui/plain-controls';
 import { Rows, Section } from './section';
 
 /** The task's lines with this supplier's last revision beside them, read-only (after the deadline, or before publishing). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pager } from './pager';
-import { Icon } from './plain-controls';
+import { Icon } from '@/shared/ui/plain-controls';
 import { Rows } from './section';
 
 /**

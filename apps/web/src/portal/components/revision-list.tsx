@@ -1,7 +1,7 @@
 import { fenToYuan, formatDateTimeSeconds, INVOICE_TYPE_SHORT_LABELS, type InvoiceType } from '@scm/contract';
 import type { RfqInfo } from '@scm/contract';
 import { downloadText, receiptFileName } from '@/shared/ui/download-text';
-import { Button, Tag } from './plain-controls';
+import { Button, Tag } from '@/shared/ui/plain-controls';
 import { CopyText, Rows, Section } from './section';
 
 const at = (time: string) => formatDateTimeSeconds(time);

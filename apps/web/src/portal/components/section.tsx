@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from './plain-controls';
+import { Button } from '@/shared/ui/plain-controls';
 import { toasts } from './toasts';
 
 /**

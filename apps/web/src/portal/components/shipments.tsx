@@ -12,7 +12,7 @@ import { PlainField } from '@/shared/form/plain-field';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useCancelShipment, useCreateShipment } from '@/portal/api/orders';
 import { type FormErrors, focusFirstError, issuesOn, serverErrorsOn, useCheckedText } from './form-errors';
-import { Button, Dialog, Tag, TextArea, TextInput } from './plain-controls';
+import { Button, Dialog, Tag, TextArea, TextInput } from '@/shared/ui/plain-controls';
 import { Rows, Section } from './section';
 
 type Shipment = PurchaseOrderDetail['shipments'][number];

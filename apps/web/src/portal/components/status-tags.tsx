@@ -18,7 +18,7 @@ import {
   STATEMENT_STATUS_LABELS,
   type StatementStatus,
 } from '@scm/contract';
-import { Tag } from '@/portal/components/plain-controls';
+import { Tag } from '@/shared/ui/plain-controls';
 
 // The portal reads its labels from the contract's vocabulary: the dictionaries are back-office routes.
 

@@ -5,7 +5,7 @@ import { type PlainErrors, PlainField, usePlainForm } from '@/shared/form/plain-
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { activateAccount, activationInfo } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
-import { Notice, PasswordInput, SubmitButton } from '@/portal/components/plain-controls';
+import { Notice, PasswordInput, SubmitButton } from '@/shared/ui/plain-controls';
 
 interface ActivateForm {
   password: string;

@@ -5,7 +5,7 @@ import { PlainField, signInErrors, usePlainForm } from '@/shared/form/plain-fiel
 import { ApiError, fieldErrorsOn } from '@/shared/http/api';
 import { portalSignIn } from '@/portal/api/sign-in';
 import { AuthCard } from '@/portal/components/auth-card';
-import { Notice, PasswordInput, SubmitButton, TextInput } from '@/portal/components/plain-controls';
+import { Notice, PasswordInput, SubmitButton, TextInput } from '@/shared/ui/plain-controls';
 
 /** Only a portal path may be gone back to after signing in. */
 function landingOf(redirect: string | null): string {

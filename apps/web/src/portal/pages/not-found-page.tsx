@@ -1,4 +1,4 @@
-import { EmptyNotice } from '@/portal/components/plain-controls';
+import { EmptyNotice } from '@/shared/ui/plain-controls';
 
 /** A signed-in portal address that names no page. */
 export default function PortalNotFoundPage() {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { orderIdOf, useOrderInfo } from '@/portal/api/orders';
 import { OrderAnswer } from '@/portal/components/order-answer';
-import { Button, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import { Button, EmptyNotice, Fact, Facts, Notice } from '@/shared/ui/plain-controls';
 import { ShipForm, ShipmentList } from '@/portal/components/shipments';
 import { DeliveryAddressText } from '@/shared/ui/delivery-address';
 import { BackTo, Rows, Section } from '@/portal/components/section';

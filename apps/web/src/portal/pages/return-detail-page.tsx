@@ -6,7 +6,7 @@ import { orderIdOf } from '@/portal/api/orders';
 import { requestChecks } from '@/portal/api/request-checks';
 import { useConfirmReturn, useDisputeReturn, useReturnInfo } from '@/portal/api/returns';
 import { useCheckedText } from '@/portal/components/form-errors';
-import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/shared/ui/plain-controls';
 import { BackTo, Rows, Section } from '@/portal/components/section';
 import { ReturnStatusTag } from '@/portal/components/status-tags';
 import { CheckedTextArea } from '@/portal/components/checked-text-area';

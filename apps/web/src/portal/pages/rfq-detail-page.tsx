@@ -8,7 +8,7 @@ import { Clarifications } from '@/portal/components/clarifications';
 import { DeclineButton } from '@/portal/components/decline-button';
 import { Deadline } from '@/portal/components/deadline';
 import { useServerNow } from '@/shared/quote/use-server-now';
-import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/portal/components/plain-controls';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice } from '@/shared/ui/plain-controls';
 import { BackTo } from '@/portal/components/section';
 import QuoteForm, { type QuoteReceipt } from '@/portal/components/quote-form';
 import { OutcomeCard, QuoteView } from '@/portal/components/quote-view';

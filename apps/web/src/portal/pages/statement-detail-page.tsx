@@ -16,7 +16,7 @@ import { statementIdOf, useConfirmStatement, useDisputeStatement, useStatementIn
 import { requestChecks } from '@/portal/api/request-checks';
 import { useCheckedText } from '@/portal/components/form-errors';
 import { InvoiceUpload } from '@/portal/components/invoice-upload';
-import { Button, Dialog, EmptyNotice, Fact, Facts, Notice, Tag, TextArea } from '@/portal/components/plain-controls';
+import { Button, Dialog, EmptyNotice, Fact, Facts, Notice, Tag, TextArea } from '@/shared/ui/plain-controls';
 import { BackTo, CopyText, Rows, Section } from '@/portal/components/section';
 import { StatementStatusTag } from '@/portal/components/status-tags';
 import { CheckedTextArea } from '@/portal/components/checked-text-area';

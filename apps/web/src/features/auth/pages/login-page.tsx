@@ -1,13 +1,11 @@
 import { pagePath } from '@scm/contract';
-import { Button } from 'antd';
-// Deep imports: the package's Input brings OTP, search and text area, which the login form does not use.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { typedBefore, useInBrowser } from '@/shared/boot/prerendered-form';
 import { PlainField, type SignInValues, signInErrors, usePlainForm } from '@/shared/form/plain-field';
 import { prefetchShell } from '@/shared/navigation/prefetch-shell';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { PasswordInput, SubmitButton, TextInput } from '@/shared/ui/plain-controls';
 import styles from './login-page.module.css';
 import logoUrl from '@/shared/ui/logo.svg';
 
@@ -33,8 +31,15 @@ function useIdleAfterRender(): boolean {
   return idle;
 }
 
+/**
+ * The login screen. It is also rendered into login.html at build time (app/prerender-login.tsx), so
+ * the form shows before any script has run; what is typed into it meanwhile is carried over when the
+ * app renders this one in its place. In that markup neither the button nor Enter submits the form
+ * (docs/web-guide.md "Loading").
+ */
 export default function LoginPage() {
   const [loading, setLoading] = useState(false);
+  const inBrowser = useInBrowser();
   const navigate = useNavigate();
   usePageTitle('登录');
   const idle = useIdleAfterRender();
@@ -80,14 +85,33 @@ export default function LoginPage() {
         <h1 className={styles.title}>登录</h1>
         <form onSubmit={onSubmit} noValidate>
           <PlainField id="login-email" error={errors.email}>
-            {(field) => <Input {...field} name="email" className={styles.input} placeholder="邮箱" autoComplete="username" />}
+            {(field) => (
+              <TextInput
+                {...field}
+                name="email"
+                defaultValue={typedBefore('email')}
+                className={styles.input}
+                placeholder="邮箱"
+                autoComplete="username"
+                inputMode="email"
+              />
+            )}
           </PlainField>
           <PlainField id="login-password" error={errors.password}>
-            {(field) => <Password {...field} name="password" className={styles.input} placeholder="密码" autoComplete="current-password" />}
+            {(field) => (
+              <PasswordInput
+                {...field}
+                name="password"
+                defaultValue={typedBefore('password')}
+                className={styles.input}
+                placeholder="密码"
+                autoComplete="current-password"
+              />
+            )}
           </PlainField>
-          <Button type="primary" htmlType="submit" block loading={loading} className={styles.button}>
+          <SubmitButton loading={loading} ready={inBrowser}>
             登录
-          </Button>
+          </SubmitButton>
         </form>
       </main>
       <footer className={styles.footer}>

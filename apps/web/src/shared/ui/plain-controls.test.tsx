@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlainField } from '@/shared/form/plain-field';
 import { useState } from 'react';
-import { Button, ChoiceButtons, Dialog, Notice, PasswordInput, SubmitButton, TextArea } from './plain-controls';
+import { Button, ChoiceButtons, Dialog, Notice, PasswordInput, SubmitButton, TextArea } from '@/shared/ui/plain-controls';
 
 afterEach(cleanup);
 

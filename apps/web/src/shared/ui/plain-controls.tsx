@@ -12,21 +12,29 @@ import type { FieldState } from '@/shared/form/plain-field';
 import styles from './plain-controls.module.css';
 
 /**
- * The portal is built from these, not from antd: a supplier opens it on a phone, and antd's form,
- * inputs, buttons, dialogs and tags with their style engine were most of its script
- * (docs/web-guide.md, "Portal"). They are drawn like antd's controls in the back office's theme.
+ * The portal and both sign-in screens are built from these, not from antd: a supplier opens the
+ * portal on a phone, and antd's form, inputs, buttons, dialogs and tags with their style engine were
+ * most of its script; the back office's login is rendered into its document at build time, and
+ * loads none of antd before its form works (docs/web-guide.md, "Portal" and "Loading"). They are drawn like antd's controls in the back
+ * office's theme.
  */
-type TextInputProps = FieldState & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'className'>;
+type TextInputProps = FieldState &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'className'> & {
+    /** Added to the control's own class, for a screen's size. */
+    className?: string;
+  };
 
-export function TextInput({ status, ...rest }: TextInputProps) {
-  return <input type="text" {...rest} className={`${styles.input} ${status === 'error' ? styles.invalid : ''}`} />;
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+export function TextInput({ status, className, ...rest }: TextInputProps) {
+  return <input type="text" {...rest} className={classes(styles.input, status === 'error' && styles.invalid, className)} />;
 }
 
 /** A password field with a button that shows or hides what was typed. */
-export function PasswordInput({ status, ...rest }: Omit<TextInputProps, 'type'>) {
+export function PasswordInput({ status, className, ...rest }: Omit<TextInputProps, 'type'>) {
   const [shown, setShown] = useState(false);
   return (
-    <span className={`${styles.affixed} ${status === 'error' ? styles.invalid : ''}`}>
+    <span className={classes(styles.affixed, status === 'error' && styles.invalid, className)}>
       <input {...rest} type={shown ? 'text' : 'password'} className={styles.bare} />
       <button type="button" className={styles.reveal} aria-label="显示密码" aria-pressed={shown} onClick={() => setShown(!shown)}>
         <EyeIcon crossed={!shown} />
@@ -46,19 +54,29 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & 
 
 /** A button in antd's manner; `type` is "button" unless said otherwise, so it never submits by accident. */
 export function Button({ variant = 'default', size = 'middle', block, loading, icon, type = 'button', disabled, children, ...rest }: ButtonProps) {
-  const classes = [styles.button, styles[variant], size === 'large' && styles.large, block && styles.block].filter(Boolean).join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={classes(styles.button, styles[variant], size === 'large' && styles.large, block && styles.block)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
       {loading ? <span className={styles.spinner} aria-hidden /> : icon}
       {children}
     </button>
   );
 }
 
-/** The form's one primary action, the card's width; while `loading`, busy and not clickable again. */
-export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
+/**
+ * The form's one primary action, the card's width; while `loading`, busy and not clickable again.
+ * `ready` is false in a screen rendered at build time, before its script runs (`useInBrowser`).
+ */
+export function SubmitButton({ loading, ready = true, children }: { loading: boolean; ready?: boolean; children: ReactNode }) {
+  // Not ready: drawn as it will be, but a plain button (with two text fields and no submit button,
+  // Enter does not submit a form either) and announced as disabled.
   return (
-    <Button type="submit" variant="primary" size="large" block loading={loading}>
+    <Button type={ready ? 'submit' : 'button'} aria-disabled={!ready || undefined} variant="primary" size="large" block loading={loading}>
       {children}
     </Button>
   );
