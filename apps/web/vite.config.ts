@@ -197,27 +197,32 @@ async function renderAtBuildTime(entry: string, render: string): Promise<string>
   return module[render]();
 }
 
-/** The back office's document with `markup` in #root in place of the skeleton, and its stylesheets in <head>. */
-function withScreen(index: string, markup: string): string {
+/**
+ * The back office's document with `markup` in #root in place of the skeleton. The app's own
+ * stylesheet (a few KB) is written into <head>, so the form paints styled with the document and
+ * waits for no request; antd's first-screen part, needed only by the toasts, follows the markup.
+ */
+function withScreen(index: string, markup: string, stylesheet: (href: string) => string): string {
   const links = index.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-  const withoutLinks = links.reduce((page, link) => page.replace(link, ''), index);
-  const withoutSkeleton = withoutLinks
+  const own = links.filter((link) => !link.includes('data-first-screen'));
+  const inlined = own.map((link) => `    <style>${stylesheet(/href="([^"]+)"/.exec(link)![1])}</style>\n`).join('');
+  const withScreen = own
+    .reduce((page, link) => page.replace(link, ''), index)
     .replace(/[ \t]*<!--[\s\S]*?-->\n(?=[ \t]*<style data-skeleton>)/, '')
     .replace(/[ \t]*<style data-skeleton>[\s\S]*?<\/style>\n/, '')
     .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${markup}</div>`);
-  if (!withoutSkeleton.includes('data-prerendered') || withoutSkeleton.includes('data-skeleton')) {
+  if (!withScreen.includes('data-prerendered') || withScreen.includes('data-skeleton')) {
     throw new Error('index.html no longer has the skeleton the login document replaces');
   }
-  return withoutSkeleton.replace(/[ \t]*<\/head>/, () => `${links.map((link) => `    ${link.trim()}\n`).join('')}  </head>`);
+  return withScreen.replace(/[ \t]*<\/head>/, () => `${inlined}  </head>`);
 }
 
 /**
  * Writes login.html: the back office's document with the login screen rendered into it at build time
  * (app/prerender-login.tsx). The server answers the login addresses with it (apps/server/src/app.ts),
- * so the form paints with the document and its stylesheets, before any script has run; main.tsx then
- * renders the app's in its place, carrying over what was typed. Its stylesheets stand in <head>, so
- * the form never paints unstyled; index.html, for every other address, keeps the skeleton
- * (docs/web-guide.md "Loading").
+ * so the form paints, styled, with the document, before any other request has been answered; main.tsx
+ * then renders the app's in its place, carrying over what was typed. index.html, for every other
+ * address, keeps the skeleton (docs/web-guide.md "Loading").
  */
 function prerenderedLogin(): Plugin {
   return {
@@ -228,7 +233,12 @@ function prerenderedLogin(): Plugin {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('prerendered-login: index.html is not in the bundle');
       const markup = await renderAtBuildTime('src/app/prerender-login.tsx', 'renderLoginScreen');
-      this.emitFile({ type: 'asset', fileName: 'login.html', source: withScreen(String(index.source), markup) });
+      const stylesheet = (href: string) => {
+        const file = bundle[href.replace(/^\//, '')];
+        if (file?.type !== 'asset') throw new Error(`prerendered-login: ${href} is not in the bundle`);
+        return String(file.source);
+      };
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: withScreen(String(index.source), markup, stylesheet) });
     },
   };
 }

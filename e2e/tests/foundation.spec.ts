@@ -27,7 +27,7 @@ test.describe('login screen', () => {
     await screenshot(page, 'login');
   });
 
-  test('the form comes with the document: it shows without any script, and never paints unstyled', async ({ browser, page }) => {
+  test('the form comes with the document: it shows without any script, and paints styled before any stylesheet file arrives', async ({ browser, page }) => {
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
     try {
       const bare = await withoutScripts.newPage();
@@ -40,19 +40,26 @@ test.describe('login screen', () => {
       await withoutScripts.close();
     }
 
+    // Its styles come with it too: with every stylesheet file held back, the form paints styled.
+    let releaseStylesheets = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseStylesheets = resolve;
+    });
     await page.route('**/assets/*.css', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
-    await page.goto('/login');
+    await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByPlaceholder('密码')).toBeVisible();
-    const seen = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
-      stylesheetArrived: Math.max(
-        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.css')).map((e) => e.responseEnd),
-      ),
-    }));
-    expect(seen.firstPaint).toBeGreaterThanOrEqual(seen.stylesheetArrived);
+    await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0);
+    const button = page.getByRole('button', { name: /登\s*录/ });
+    await expect(button).toHaveCSS('background-color', 'rgb(16, 104, 152)');
+    await expect(button).toHaveCSS('height', '40px');
+    const heldRequests = await page.evaluate(
+      () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.css')).length,
+    );
+    expect(heldRequests).toBe(0);
+    releaseStylesheets();
   });
 
   test('what is typed before the script runs is kept, and signs in once it has run', async ({ page }) => {

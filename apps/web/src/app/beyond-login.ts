@@ -1,5 +1,5 @@
 import { setChineseZodMessages } from '@scm/contract';
-// As a file, not as styles of this module: it is linked where the login's part of it stands.
+// As a file, not as styles of this module: it is linked first in the document, before the app's own styles.
 import antdStylesheet from 'antd/dist/antd.css?url';
 
 /**
@@ -27,8 +27,9 @@ function linkWholeStylesheet(): Promise<void> {
       whole.remove();
       reject(new Error(`Loading stylesheet failed: ${antdStylesheet}`));
     };
-    // Where the part stands, before the app's own styles, so those still win at equal specificity.
-    part.before(whole);
+    // First in the document, before the app's own styles (linked after the part in index.html, written
+    // into <head> in login.html), so those still win at equal specificity.
+    document.head.prepend(whole);
   });
 }
 
