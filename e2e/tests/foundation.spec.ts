@@ -27,7 +27,7 @@ test.describe('login screen', () => {
     await screenshot(page, 'login');
   });
 
-  test('the form comes with the document: it shows without any script, and paints styled before any stylesheet file arrives', async ({ browser, page }) => {
+  test('the form comes with the document: it shows without script, and styled before any stylesheet file', async ({ browser, page }) => {
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
     try {
       const bare = await withoutScripts.newPage();
