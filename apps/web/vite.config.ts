@@ -200,13 +200,19 @@ async function renderAtBuildTime(entry: string, render: string): Promise<string>
 /**
  * The back office's document with `markup` in #root in place of the skeleton. The app's own
  * stylesheet (a few KB) is written into <head>, so the form paints styled with the document and
- * waits for no request; antd's first-screen part, needed only by the toasts, follows the markup.
+ * waits for no request. antd's first-screen part, needed only by the toasts, stands before it with
+ * `media="print"`: fetched without holding back the paint or the parser, and applied by main.tsx.
  */
 function withScreen(index: string, markup: string, stylesheet: (href: string) => string): string {
   const links = index.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-  const own = links.filter((link) => !link.includes('data-first-screen'));
-  const inlined = own.map((link) => `    <style>${stylesheet(/href="([^"]+)"/.exec(link)![1])}</style>\n`).join('');
-  const withScreen = own
+  const inHead = links
+    .map((link) =>
+      link.includes('data-first-screen')
+        ? `    ${link.trim().replace('<link ', '<link media="print" ')}\n`
+        : `    <style>${stylesheet(/href="([^"]+)"/.exec(link)![1])}</style>\n`,
+    )
+    .join('');
+  const withScreen = links
     .reduce((page, link) => page.replace(link, ''), index)
     .replace(/[ \t]*<!--[\s\S]*?-->\n(?=[ \t]*<style data-skeleton>)/, '')
     .replace(/[ \t]*<style data-skeleton>[\s\S]*?<\/style>\n/, '')
@@ -214,7 +220,7 @@ function withScreen(index: string, markup: string, stylesheet: (href: string) =>
   if (!withScreen.includes('data-prerendered') || withScreen.includes('data-skeleton')) {
     throw new Error('index.html no longer has the skeleton the login document replaces');
   }
-  return withScreen.replace(/[ \t]*<\/head>/, () => `${inlined}  </head>`);
+  return withScreen.replace(/[ \t]*<\/head>/, () => `${inHead}  </head>`);
 }
 
 /**

@@ -11,6 +11,8 @@ import '@/shared/ui/global.css';
 
 logUnhandledErrors();
 const root = document.getElementById('root')!;
+// login.html fetches antd's first-screen part as a print stylesheet, so that it holds back no paint.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-first-screen][media="print"]')) link.media = 'all';
 stylesheetsLoaded().then(() => {
   // login.html holds the login screen rendered at build time: the app renders its own in its place in
   // one synchronous pass, with what was typed meanwhile and the focus carried over (docs/web-guide.md
