@@ -201,7 +201,7 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
 }
 
 /** Records, inside the page, the first moment a selector is rendered, visible, enabled (and holds a text or N matches). */
-const watcherScript = () => {
+export const watcherScript = () => {
   const w = window as unknown as { __bench: Record<string, number>; __benchWatch: (...a: unknown[]) => void };
   w.__bench = {};
   w.__benchWatch = (name: unknown, selector: unknown, text?: unknown, count?: unknown) => {
@@ -231,7 +231,7 @@ const timeOf = async (page: Page, name: string, timeoutMs = 30_000) =>
   ).jsonValue() as Promise<number>;
 
 /** Starts a watch, then runs `act` in the page and returns milliseconds from act to rendered. */
-async function measure(page: Page, name: string, target: { selector: string; text?: string; count?: number }, act: () => Promise<void>) {
+export async function measure(page: Page, name: string, target: { selector: string; text?: string; count?: number }, act: () => Promise<void>) {
   const started = await page.evaluate(
     ([n, t]) => {
       (window as unknown as { __benchWatch: (...a: unknown[]) => void }).__benchWatch(n, t.selector, t.text, t.count);
@@ -244,7 +244,7 @@ async function measure(page: Page, name: string, target: { selector: string; tex
 }
 
 /** Clicks inside the page (so the clock starts in the same task as the click). */
-const clickAt = (page: Page, selector: string, text?: string) =>
+export const clickAt = (page: Page, selector: string, text?: string) =>
   page.evaluate(
     ([s, t]) => {
       const el = [...document.querySelectorAll<HTMLElement>(s)].find((e) => !t || (e.textContent ?? '').replace(/\s/g, '').includes(t));
