@@ -21,7 +21,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, web } from './config';
 import { CHROMIUM_ARGS, coldPage, contextOptions, readyAfterNavigation } from './lib/cold-load';
 import { startAppServer } from './lib/processes';
 import { fmt, printTable, type Row, spread } from './lib/report';
-import { buildWeb, clickAt, measure, watcherScript } from './lib/web';
+import { buildWeb, clickAt, measure, watchInPage } from './lib/web';
 
 const { values: args } = parseArgs({
   options: {
@@ -114,7 +114,7 @@ async function main() {
       for (const device of devices) {
         for (const { name, url } of order) {
           const context = await browser.newContext(contextOptions(device));
-          await context.addInitScript(watcherScript);
+          await watchInPage(context);
           try {
             const page = await coldPage(context, device);
             const password = await readyAfterNavigation(page, url, PASSWORD_FIELD);
