@@ -224,6 +224,39 @@ function withScreen(index: string, markup: string, stylesheet: (href: string) =>
 }
 
 /**
+ * The entry (main.tsx) imports the app (app/start.tsx) dynamically, so that on login.html the form
+ * paints before the app's modules are evaluated. So that their files are on their way meanwhile,
+ * the document preloads the chunk that holds app/start.tsx and every chunk it imports: it has that
+ * chunk's modulepreload links as it has the entry's (docs/web-guide.md "Loading").
+ */
+function preloadAppStart(): Plugin {
+  return {
+    name: 'preload-app-start',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      const start = Object.values(bundle).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')));
+      if (index?.type !== 'asset' || start?.type !== 'chunk') throw new Error('preload-app-start: index.html or app/start.tsx is not in the bundle');
+      const html = String(index.source);
+      const files = new Set<string>();
+      const add = (name: string) => {
+        const chunk = bundle[name];
+        if (files.has(name) || chunk?.type !== 'chunk') return;
+        files.add(name);
+        for (const imported of chunk.imports) add(imported);
+      };
+      add(start.fileName);
+      const links = [...files]
+        .filter((name) => !html.includes(`href="/${name}"`))
+        .map((name) => `    <link rel="modulepreload" crossorigin href="/${name}">\n`)
+        .join('');
+      index.source = html.replace(/[ \t]*<\/head>/, (head) => `${links}${head}`);
+    },
+  };
+}
+
+/**
  * Writes login.html: the back office's document with the login screen rendered into it at build time
  * (app/prerender-login.tsx). The server answers the login addresses with it (apps/server/src/app.ts),
  * so the form paints, styled, with the document, before any other request has been answered; main.tsx
@@ -264,6 +297,7 @@ export default defineConfig(({ mode }) => {
       document === 'index' && firstScreenStyles(),
       stylesAfterSkeleton(),
       document === 'index' && asyncEntry(),
+      document === 'index' && preloadAppStart(),
       document === 'index' && prerenderedLogin(),
       precompress(),
     ],
@@ -288,10 +322,17 @@ export default defineConfig(({ mode }) => {
                 test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)[\\/]/,
                 priority: 2,
               },
-              // Everything else the entry imports statically (the login page, its antd parts) in one
-              // chunk: left to the automatic split it came as some twenty files, which over HTTP/1.1's
-              // six connections per host cost a round trip per six before the form could render.
-              { name: 'first-screen', tags: ['$initial'], priority: 1 },
+              // Everything else the app's start imports statically (the router, the login page) in one chunk:
+              // left to the automatic split it came as some twenty files, which over HTTP/1.1's six
+              // connections per host cost a round trip per six before the form could work. Vite's preload
+              // helper, which the entry imports to load the start, stands apart: in that chunk it would
+              // have the entry evaluate the whole first screen before the form paints.
+              ...(document === 'index'
+                ? [
+                    { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+                    { name: 'first-screen', test: /[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 1 },
+                  ]
+                : []),
               // The portal's own and shared modules that two or more of its pages use, in one chunk: split
               // automatically they came as a dozen files of 0.2–8 KB, and on a phone (150 ms round trip)
               // the quote form waited for two waves of six requests. One wave now; measured on the phone

@@ -112,8 +112,10 @@ export async function buildWeb(rows: Row[], log: (line: string) => void): Promis
   const usedCharts = new Set(chartImports(join(webRoot, 'src')).map((name) => name.replace(/Chart$/, '').toLowerCase()));
   const routerLazy = lazyImports(join(webRoot, 'src/app/router.tsx'));
   const pages = lazyImports(join(webRoot, 'src/app/page-map.ts'));
-  const loginFiles = closure(byFacade.get(routerLazy.get('LoginPage') ?? ''), new Set(entry));
-  const shellFiles = closure(byFacade.get(routerLazy.get('ShellLayout') ?? ''), new Set(entry));
+  // The entry starts the app by importing app/start.tsx (apps/web/src/main.tsx): the login page needs both.
+  const start = chunks.find((c) => c.modules.some((m) => m.endsWith('/src/app/start.tsx')));
+  const loginFiles = closure(start, new Set(entry));
+  const shellFiles = closure(byFacade.get(routerLazy.get('ShellLayout') ?? ''), new Set(loginFiles));
   const workbenchFiles = closure(byFacade.get(pages.get(web.workbenchPageKey) ?? ''), new Set(shellFiles));
 
   const login = total(loginFiles);
