@@ -226,8 +226,8 @@ function withScreen(index: string, markup: string, stylesheet: (href: string) =>
 /**
  * The entry (main.tsx) imports the app (app/start.tsx) dynamically, so that on login.html the form
  * paints before the app's modules are evaluated. So that their files are on their way meanwhile,
- * the document preloads the chunk that holds app/start.tsx and every chunk it imports: it has that
- * chunk's modulepreload links as it has the entry's (docs/web-guide.md "Loading").
+ * the document preloads the chunk that holds app/start.tsx and every chunk it imports, and links its
+ * styles: as it would if the entry imported the start statically (docs/web-guide.md "Loading").
  */
 function preloadAppStart(): Plugin {
   return {
@@ -247,11 +247,18 @@ function preloadAppStart(): Plugin {
         for (const imported of chunk.imports) add(imported);
       };
       add(start.fileName);
-      const links = [...files]
+      const preloads = [...files]
         .filter((name) => !html.includes(`href="/${name}"`))
         .map((name) => `    <link rel="modulepreload" crossorigin href="/${name}">\n`)
         .join('');
-      index.source = html.replace(/[ \t]*<\/head>/, (head) => `${links}${head}`);
+      // The start's own styles are the document's, as they were when the entry imported it statically:
+      // linked after the skeleton, as `stylesAfterSkeleton` places the others.
+      const stylesheets = [...(start.viteMetadata?.importedCss ?? [])]
+        .map((name) => `    <link rel="stylesheet" crossorigin href="/${name}">\n`)
+        .join('');
+      index.source = html
+        .replace(/[ \t]*<\/head>/, (head) => `${preloads}${head}`)
+        .replace(/[ \t]*<\/body>/, (body) => `${stylesheets}${body}`);
     },
   };
 }
