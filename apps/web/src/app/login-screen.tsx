@@ -1,6 +1,6 @@
 import { LOGIN_SCREEN_PATHS } from '@scm/contract';
 import { Suspense } from 'react';
-// The login screen ships in the entry chunk: no second round trip before the form works.
+// The login screen ships in the first screen's chunk, with the router: no further round trip before the form works.
 import LoginPage from '@/features/auth/pages/login-page';
 
 /** The element of the login addresses: the router's, and the one rendered into login.html at build time. */
