@@ -201,7 +201,7 @@ async function renderAtBuildTime(entry: string, render: string): Promise<string>
  * The back office's document with `markup` in #root in place of the skeleton. The app's own
  * stylesheet (a few KB) is written into <head>, so the form paints styled with the document and
  * waits for no request. antd's first-screen part, needed only by the toasts, stands before it with
- * `media="print"`: fetched without holding back the paint or the parser, and applied by main.tsx.
+ * `media="print"`: fetched without holding back the paint or the parser, and applied by app/start.tsx.
  */
 function withScreen(index: string, markup: string, stylesheet: (href: string) => string): string {
   const links = index.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];

@@ -11,9 +11,9 @@ const PRIMARY_TINT = '#e7f0f4';
  * text and tag text are lighter than that.
  */
 export const theme: ThemeConfig = {
-  // Component styles come from antd's prebuilt stylesheet (imported first in main.tsx) instead of being
-  // generated in the browser on each component's first render; the tokens below still reach them as
-  // CSS variables (docs/web-guide.md "Loading").
+  // Component styles come from antd's prebuilt stylesheet (linked first in the document,
+  // app/beyond-login.ts) instead of being generated in the browser on each component's first render;
+  // the tokens below still reach them as CSS variables (docs/web-guide.md "Loading").
   zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY_COLOR,
