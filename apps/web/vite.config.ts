@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -223,11 +223,35 @@ function withScreen(index: string, markup: string, stylesheet: (href: string) =>
   return withScreen.replace(/[ \t]*<\/head>/, () => `${inHead}  </head>`);
 }
 
+/** A chunk and every chunk it imports statically. */
+function withImports(bundle: Rolldown.OutputBundle, from: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[from];
+  if (into.has(from) || chunk?.type !== 'chunk') return into;
+  into.add(from);
+  for (const imported of chunk.imports) withImports(bundle, imported, into);
+  return into;
+}
+
+/** The chunks app/start.tsx needs beyond the entry's own, and the stylesheets it brings. */
+function appStartFiles(bundle: Rolldown.OutputBundle): { chunks: string[]; stylesheets: string[] } {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!start || !entry) throw new Error('app/start.tsx or the entry is not in the bundle');
+  const entryChunks = withImports(bundle, entry.fileName);
+  return {
+    chunks: [...withImports(bundle, start.fileName)].filter((name) => !entryChunks.has(name)),
+    stylesheets: [...(start.viteMetadata?.importedCss ?? [])],
+  };
+}
+
+const modulePreload = (name: string) => `    <link rel="modulepreload" crossorigin href="/${name}">\n`;
+
 /**
  * The entry (main.tsx) imports the app (app/start.tsx) dynamically, so that on login.html the form
- * paints before the app's modules are evaluated. So that their files are on their way meanwhile,
- * the document preloads the chunk that holds app/start.tsx and every chunk it imports, and links its
- * styles: as it would if the entry imported the start statically (docs/web-guide.md "Loading").
+ * paints before the app's modules are evaluated. index.html preloads the start's chunks, so that they
+ * are on their way meanwhile, and links its styles: as it would if the entry imported the start
+ * statically (docs/web-guide.md "Loading"). login.html leaves the preloads out (`prerenderedLogin`).
  */
 function preloadAppStart(): Plugin {
   return {
@@ -236,27 +260,13 @@ function preloadAppStart(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
-      const start = Object.values(bundle).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')));
-      if (index?.type !== 'asset' || start?.type !== 'chunk') throw new Error('preload-app-start: index.html or app/start.tsx is not in the bundle');
+      if (index?.type !== 'asset') throw new Error('preload-app-start: index.html is not in the bundle');
       const html = String(index.source);
-      const files = new Set<string>();
-      const add = (name: string) => {
-        const chunk = bundle[name];
-        if (files.has(name) || chunk?.type !== 'chunk') return;
-        files.add(name);
-        for (const imported of chunk.imports) add(imported);
-      };
-      add(start.fileName);
-      const preloads = [...files]
-        .filter((name) => !html.includes(`href="/${name}"`))
-        .map((name) => `    <link rel="modulepreload" crossorigin href="/${name}">\n`)
-        .join('');
-      // The start's own styles are the document's, as they were when the entry imported it statically:
-      // linked after the skeleton, as `stylesAfterSkeleton` places the others.
-      const stylesheets = [...(start.viteMetadata?.importedCss ?? [])]
-        .map((name) => `    <link rel="stylesheet" crossorigin href="/${name}">\n`)
-        .join('');
-      index.source = html.replace(/[ \t]*<\/head>/, (head) => `${preloads}${head}`).replace(/[ \t]*<\/body>/, (body) => `${stylesheets}${body}`);
+      const { chunks, stylesheets } = appStartFiles(bundle);
+      const preloads = chunks.map(modulePreload).join('');
+      // The start's own styles are the document's: linked after the skeleton, as `stylesAfterSkeleton` places the others.
+      const links = stylesheets.map((name) => `    <link rel="stylesheet" crossorigin href="/${name}">\n`).join('');
+      index.source = html.replace(/[ \t]*<\/head>/, (head) => `${preloads}${head}`).replace(/[ \t]*<\/body>/, (body) => `${links}${body}`);
     },
   };
 }
@@ -282,7 +292,12 @@ function prerenderedLogin(): Plugin {
         if (file?.type !== 'asset') throw new Error(`prerendered-login: ${href} is not in the bundle`);
         return String(file.source);
       };
-      this.emitFile({ type: 'asset', fileName: 'login.html', source: withScreen(String(index.source), markup, stylesheet) });
+      // Preloaded, the start's chunks arrived and were compiled while the form waited for its first
+      // frame (measured on the phone profile, the field was ready about a tenth later): they are fetched
+      // once the form has painted.
+      const { chunks } = appStartFiles(bundle);
+      const html = chunks.reduce((page, name) => page.replace(modulePreload(name), ''), String(index.source));
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: withScreen(html, markup, stylesheet) });
     },
   };
 }
