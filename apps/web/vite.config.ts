@@ -50,6 +50,9 @@ function precompress(): Plugin {
   };
 }
 
+/** A document's stylesheet links, each with its line's indentation and end. */
+const stylesheetLinks = (html: string) => html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+
 /**
  * Moves the build's stylesheet links from <head> to the end of <body>, after the inline skeleton in
  * #root: a stylesheet in <head> holds back every paint until it has arrived, one after the skeleton
@@ -63,7 +66,7 @@ function stylesAfterSkeleton(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const links = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const links = stylesheetLinks(html);
         const withoutLinks = links.reduce((page, link) => page.replace(link, ''), html);
         return withoutLinks.replace('</body>', `${links.map((link) => `  ${link.trim()}\n`).join('')}  </body>`);
       },
@@ -204,7 +207,7 @@ async function renderAtBuildTime(entry: string, render: string): Promise<string>
  * `media="print"`: fetched without holding back the paint or the parser, and applied by app/start.tsx.
  */
 function withScreen(index: string, markup: string, stylesheet: (href: string) => string): string {
-  const links = index.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+  const links = stylesheetLinks(index);
   const inHead = links
     .map((link) =>
       link.includes('data-first-screen')
